@@ -1,0 +1,46 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "fsfind",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "fsfind", targets: ["fsfind"]),
+        .library(name: "FSFind", targets: ["FSFind"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CMagic",
+            pkgConfig: "libmagic",
+            providers: [.apt(["libmagic-dev"])]
+        ),
+        .target(
+            name: "FSFind",
+            dependencies: [
+                "CMagic",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        .executableTarget(
+            name: "fsfind",
+            dependencies: [
+                "FSFind",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "FSFindTests",
+            dependencies: ["FSFind"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["FSFind"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import FSFind
+print(AttributeRegistry.all.count)
