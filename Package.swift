@@ -38,8 +38,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FSFind"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["FSFind"]
         ),
     ],
     swiftLanguageModes: [.v6]
