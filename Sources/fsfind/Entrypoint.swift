@@ -1,2 +1,42 @@
+import ArgumentParser
 import FSFind
-print(AttributeRegistry.all.count)
+import Glibc
+
+/// Runs the command and turns every failure into one sentence on stderr and the exit status of
+/// `cli.md`: 0 success, 1 runtime failure, 2 usage or query error (ArgumentParser's own usage
+/// errors included, which it would otherwise exit with 64).
+@main
+enum Entrypoint {
+    static func main() {
+        do {
+            var command = try FSFindCommand.parseAsRoot()
+            try command.run()
+        } catch let error as FSFindError {
+            fail("fsfind: \(error.description)", status: error.exitStatus)
+        } catch let error as QueryFailure {
+            fail("fsfind: \(error.error.rendered(query: error.query))", status: 2)
+        } catch let error as ExitCode {
+            exit(error.rawValue)
+        } catch {
+            let status = FSFindCommand.exitCode(for: error)
+            if status == .success {
+                print(FSFindCommand.fullMessage(for: error))
+                exit(0)
+            }
+            fail(FSFindCommand.fullMessage(for: error), status: 2)
+        }
+    }
+
+    private static func fail(_ message: String, status: Int32) -> Never {
+        var text = message
+        if !text.hasSuffix("\n") { text += "\n" }
+        fputs(text, stderr)
+        exit(status)
+    }
+}
+
+/// A query error together with the text it points into, so the caret can be drawn.
+struct QueryFailure: Error {
+    let error: QueryError
+    let query: String
+}

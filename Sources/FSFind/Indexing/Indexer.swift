@@ -1,0 +1,152 @@
+import Foundation
+import Glibc
+
+/// Runs `fsfind index`: crawls roots, reuses what is unchanged, identifies the rest, and replaces
+/// the index file atomically.
+///
+/// Entries under roots that this run does not crawl are carried over untouched, so indexing
+/// `~/Music` never drops `~/Documents`. An entry whose ``FileIdentity`` (device, inode, size, mtime,
+/// ctime) equals the old one keeps its metadata without being opened again, unless `full`.
+public struct Indexer: Sendable {
+    public var indexPath: String
+    public var full: Bool
+    public var reporter: (any IndexReporter)?
+    /// The instant recorded as `addedDate` for new items and as the roots' refresh time.
+    public var now: Date
+
+    public init(indexPath: String, full: Bool = false, reporter: (any IndexReporter)? = nil, now: Date = Date()) {
+        self.indexPath = indexPath
+        self.full = full
+        self.reporter = reporter
+        self.now = now
+    }
+
+    /// Crawls `roots` (absolute, resolved paths) with `options`, or every recorded root with its
+    /// recorded options when `roots` is empty, and writes the new index.
+    public func run(roots requested: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
+        let clock = ContinuousClock.now
+        let previous = try loadPrevious()
+        var roots = previous?.roots ?? []
+        let toCrawl: [IndexRoot]
+        if requested.isEmpty {
+            guard !roots.isEmpty else {
+                throw FSFindError(.usage, "no folders are recorded in \(indexPath)",
+                                  remedy: "name the folders to index, for example 'fsfind index ~/Documents'")
+            }
+            toCrawl = roots
+        } else {
+            toCrawl = requested.map { IndexRoot(path: $0, options: options, lastRefresh: now) }
+            for root in toCrawl {
+                roots.removeAll { $0.path == root.path }
+                roots.append(root)
+            }
+            roots.sort { $0.path.lexicographicallyPrecedes($1.path) }
+        }
+
+        let old = previous?.items ?? []
+        var oldByPath: [[UInt8]: IndexedItem] = [:]
+        var oldByInode: [InodeKey: IndexedItem] = [:]
+        oldByPath.reserveCapacity(old.count)
+        for item in old {
+            oldByPath[item.path] = item
+            oldByInode[InodeKey(item.identity)] = item
+        }
+
+        var summary = IndexSummary()
+        var fresh: [[UInt8]: IndexedItem] = [:]
+        var progressItems = 0
+        for root in toCrawl {
+            let crawled = try crawl(root, startedAt: clock, counted: &progressItems)
+            var toIdentify: [CrawlEntry] = []
+            for entry in crawled {
+                if !full, let before = oldByPath[entry.path], before.identity == entry.identity, before.problem == nil {
+                    fresh[entry.path] = Self.refreshed(before, from: entry)
+                } else {
+                    toIdentify.append(entry)
+                }
+            }
+            for var item in Identifier.identify(toIdentify) {
+                let before = oldByPath[item.path] ?? oldByInode[InodeKey(item.identity)]
+                if let before, before.path == item.path { summary.changed += 1 } else { summary.new += 1 }
+                item.attributes[.addedDate] = before?.attributes[.addedDate] ?? .date(now)
+                fresh[item.path] = item
+            }
+            if let index = roots.firstIndex(where: { $0.path == root.path }) { roots[index].lastRefresh = now }
+        }
+
+        // Keep entries outside every crawled root; drop the ones a crawl no longer saw.
+        var items: [IndexedItem] = []
+        items.reserveCapacity(fresh.count + old.count)
+        for item in old where fresh[item.path] == nil {
+            if toCrawl.contains(where: { PathBytes.isWithin(item.path, folder: $0.path) }) {
+                summary.removed += 1
+            } else {
+                items.append(item)
+            }
+        }
+        items.append(contentsOf: fresh.values)
+        summary.items = items.count
+        summary.unreadable = items.reduce(0) { $0 + ($1.problem?.kind == .unreadable ? 1 : 0) }
+
+        try IndexWriter.write(IndexContents(roots: roots, items: items, createdAt: now), to: indexPath)
+        summary.seconds = Self.seconds(since: clock)
+        return summary
+    }
+
+    /// Loads the old index; a missing one is an empty start, a damaged one is reported and rebuilt.
+    private func loadPrevious() throws(FSFindError) -> IndexContents? {
+        do {
+            let file = try IndexFile(path: indexPath)
+            return IndexContents(roots: try file.roots(), items: try file.allItems(), createdAt: file.createdAt)
+        } catch where error.code == .indexMissing {
+            return nil
+        } catch where error.code == .indexCorrupt {
+            reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); rebuilding it from scratch")
+            return nil
+        }
+    }
+
+    private func crawl(_ root: IndexRoot, startedAt clock: ContinuousClock.Instant, counted: inout Int) throws(FSFindError) -> [CrawlEntry] {
+        var entries: [CrawlEntry] = []
+        var lastReport = ContinuousClock.now
+        var count = counted
+        let reporter = self.reporter
+        try Crawler(options: root.options).crawl(
+            root: root.path,
+            entry: { entry in
+                entries.append(entry)
+                count += 1
+                if let reporter, count & 255 == 0, lastReport.duration(to: .now) > .milliseconds(100) {
+                    lastReport = .now
+                    let folder = PathBytes.display(Array(entry.path.prefix(entry.nameStart)))
+                    reporter.progress(IndexProgress(items: count, elapsed: Self.seconds(since: clock), currentFolder: folder))
+                }
+            },
+            diagnostic: { diagnostic in reporter?.problem(path: diagnostic.path, message: diagnostic.message) })
+        counted = count
+        return entries
+    }
+
+    /// An unchanged entry keeps everything it had; only what changes without touching the
+    /// identity (the access time) is taken from the new lstat.
+    private static func refreshed(_ item: IndexedItem, from entry: CrawlEntry) -> IndexedItem {
+        var item = item
+        item.attributes[.lastUsedDate] = .date(entry.accessTime)
+        return item
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let duration = start.duration(to: .now)
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// Device and inode: what survives a rename, so a moved file keeps its `addedDate`.
+private struct InodeKey: Hashable {
+    let device: UInt64
+    let inode: UInt64
+    init(_ identity: FileIdentity) {
+        device = identity.device
+        inode = identity.inode
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Builds one-line JSON objects with keys in the order given (`path` first), for NDJSON output.
+public struct JSONWriter {
+    private var parts: [String] = []
+
+    public init() {}
+
+    /// Adds `"key": value` where `value` is already JSON.
+    public mutating func add(_ key: String, json value: String) {
+        parts.append(Self.string(key) + ":" + value)
+    }
+
+    public var line: String { "{" + parts.joined(separator: ",") + "}" }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    public static func string(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20:
+                let hex = String(c.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Answers a query from an open index: scans the rows, keeps those in scope and location that the
+/// query matches, and orders them.
+///
+/// Only the columns the query, the scope and the sort key read are checksummed and touched, so a
+/// name query never decodes durations.
+public struct Searcher: Sendable {
+    public let index: IndexFile
+
+    public init(index: IndexFile) {
+        self.index = index
+    }
+
+    /// Row numbers of the matches, in the requested order, cut to the limit.
+    public func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
+        let sort = request.sort ?? (isFreeText ? .relevance : .path)
+        var needed = query.referencedAttributes
+        if request.scope != .all { needed.insert(.contentTypeTree) }
+        if let attribute = sort.attribute { needed.insert(attribute) }
+        if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
+        try index.prepare(needed)
+
+        var matches: [Int] = []
+        for row in 0..<index.itemCount {
+            let item = index.row(row)
+            if let type = request.scope.contentType {
+                guard case .textList(let tree)? = item.value(of: .contentTypeTree), tree.contains(type) else { continue }
+            }
+            if !request.onlyIn.isEmpty {
+                let path = index.path(at: row)
+                guard request.onlyIn.contains(where: { PathBytes.isWithin(path, folder: $0) }) else { continue }
+            }
+            if query.matches(item) { matches.append(row) }
+        }
+        return order(matches, by: sort, query: query, reverse: request.reverse, limit: request.limit)
+    }
+
+    /// How many items of each scope the index holds, for `scopes` and `status`.
+    public func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
+        try index.prepare([.contentTypeTree])
+        var counts = [Int](repeating: 0, count: Scope.allCases.count)
+        for row in 0..<index.itemCount {
+            guard case .textList(let tree)? = index.row(row).value(of: .contentTypeTree) else {
+                counts[0] += 1
+                continue
+            }
+            for (position, scope) in Scope.allCases.enumerated() where scope.contains(tree: tree) {
+                counts[position] += 1
+            }
+        }
+        return Array(zip(Scope.allCases, counts))
+    }
+
+    private func order(_ rows: [Int], by sort: SortKey, query: CompiledQuery, reverse: Bool, limit: Int?) -> [Int] {
+        var ordered: [Int]
+        switch sort {
+        case .path:
+            // Rows are stored in path-byte order already.
+            ordered = rows
+        case .relevance:
+            let scored = rows.map { (row: $0, score: query.relevance(index.row($0))) }
+            ordered = scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.map(\.row)
+        case .name, .modified, .created, .size, .duration:
+            // The attribute is non-nil for these keys.
+            let attribute = sort.attribute ?? .displayName
+            let keyed = rows.map { (row: $0, key: SortValue(index.row($0).value(of: attribute))) }
+            // Missing values go last whichever way the rest is ordered; ties keep path order.
+            ordered = keyed.sorted { a, b in
+                switch (a.key, b.key) {
+                case (.missing, .missing): return a.row < b.row
+                case (.missing, _): return false
+                case (_, .missing): return true
+                default: return a.key == b.key ? a.row < b.row : (a.key < b.key) != reverse
+                }
+            }.map(\.row)
+            if let limit { return Array(ordered.prefix(max(0, limit))) }
+            return ordered
+        }
+        if reverse { ordered.reverse() }
+        if let limit { return Array(ordered.prefix(max(0, limit))) }
+        return ordered
+    }
+}
+
+/// A sortable view of one attribute value; text compares case-insensitively, as a file list does.
+private enum SortValue: Comparable {
+    case missing
+    case number(Double)
+    case text(String)
+
+    init(_ value: AttributeValue?) {
+        switch value {
+        case .number(let number)?: self = .number(number)
+        case .date(let date)?: self = .number(date.timeIntervalSinceReferenceDate)
+        case .text(let text)?: self = .text(text.lowercased())
+        case .textList(let list)?: self = list.first.map { .text($0.lowercased()) } ?? .missing
+        case nil: self = .missing
+        }
+    }
+}

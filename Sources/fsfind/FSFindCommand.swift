@@ -1,0 +1,18 @@
+import ArgumentParser
+import FSFind
+
+/// `fsfind`: Spotlight's search for Linux. The root command only lists the subcommands.
+struct FSFindCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fsfind",
+        abstract: "Find files by what they are and what they are about.",
+        discussion: """
+            Index folders once (and from cron), then query them with Core Spotlight's query language:
+              fsfind index ~/Documents ~/Music
+              fsfind query 'contentType == "audio"wc && duration > 300'
+              fsfind query paris
+            """,
+        version: FSFindVersion.string,
+        subcommands: [Index.self, Query.self, Show.self, Status.self, Attributes.self, Scopes.self]
+    )
+}

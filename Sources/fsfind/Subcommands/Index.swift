@@ -1,0 +1,71 @@
+import ArgumentParser
+import FSFind
+import Foundation
+import Glibc
+
+extension FSFindCommand {
+    /// `fsfind index [PATH ...]`: crawl folders into the index, or refresh every recorded one.
+    struct Index: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Index folders, or refresh every folder already indexed.",
+            discussion: """
+                With PATHs, crawls each and records it as a root of the index. With none, refreshes \
+                every recorded root with the options recorded for it (the cron line). Unchanged files \
+                are not read again.
+
+                Examples:
+                  fsfind index ~/Documents ~/Music
+                  fsfind index --exclude '*.tmp' --exclude node_modules ~/src
+                  fsfind index --quiet          # from cron
+                """)
+
+        @Argument(help: ArgumentHelp("Folders to index.", valueName: "path"), completion: .directory)
+        var paths: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("Skip entries whose name or path matches this glob (repeatable).",
+                                                valueName: "glob"))
+        var exclude: [String] = []
+
+        @Flag(name: .long, help: "Also index hidden entries (names starting with '.').")
+        var hidden = false
+
+        @Flag(name: .long, help: "Re-read every file, even unchanged ones.")
+        var full = false
+
+        @Flag(name: .long, help: "Print only errors.")
+        var quiet = false
+
+        @Flag(name: .long, help: "Print the summary even when stderr is not a terminal.")
+        var verbose = false
+
+        @Flag(name: .long, help: "Exit at once if another index run holds the lock, instead of waiting.")
+        var noWait = false
+
+        @OptionGroup var indexOption: IndexOption
+
+        func run() throws {
+            // Resolve every PATH before any work, so a typo fails fast with status 2.
+            var roots: [[UInt8]] = []
+            for path in paths {
+                guard let resolved = PathBytes.realPath(PathBytes.bytes(path)) else {
+                    let reason = String(cString: strerror(errno))
+                    throw FSFindError(.usage, "cannot index '\(path)': \(reason)")
+                }
+                if !roots.contains(resolved) { roots.append(resolved) }
+            }
+            let isTerminal = isatty(STDERR_FILENO) == 1
+            let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
+            let indexPath = indexOption.path
+            let lock = try IndexLock(indexPath: indexPath, wait: !noWait) { holder in
+                if !quiet { fputs("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n", stderr) }
+            }
+            let indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
+            let summary = try indexer.run(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
+            withExtendedLifetime(lock) {}
+            reporter.finish()
+            if verbose || (isTerminal && !quiet) {
+                fputs(summary.line + "\n", stderr)
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import FSFind
+
+extension FSFindCommand {
+    /// `fsfind scopes`: the scope names, with how many indexed items each holds.
+    struct Scopes: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the scopes --scope accepts, with item counts.",
+            discussion: "Example:\n  fsfind scopes")
+
+        @OptionGroup var indexOption: IndexOption
+
+        func run() throws {
+            // Counts need an index; without one the names are still worth listing.
+            let counts: [Scope: Int]
+            do {
+                counts = Dictionary(uniqueKeysWithValues: try Searcher(index: try indexOption.open()).scopeCounts())
+            } catch where error.code == .indexMissing {
+                counts = [:]
+            }
+            for scope in Scope.allCases {
+                let count = counts[scope].map(String.init) ?? "-"
+                let type = scope.contentType ?? "(everything)"
+                print(scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
+                      + count.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+                      + scope.title.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + type)
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import FSFind
+import Foundation
+import Glibc
+
+extension FSFindCommand {
+    /// `fsfind show PATH ...`: every indexed attribute of each path, like `mdls`.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print the indexed attributes of files.",
+            discussion: """
+                Examples:
+                  fsfind show ~/Music/song.mp3
+                  fsfind show --json --attr title,duration ~/Music/*.mp3
+                """)
+
+        @Argument(help: ArgumentHelp("Files or folders to show.", valueName: "path"), completion: .file())
+        var paths: [String]
+
+        @Flag(name: .long, help: "Print one JSON object per path (NDJSON).")
+        var json = false
+
+        @Option(name: .customLong("attr"), help: ArgumentHelp("Only these attributes (comma-separated, repeatable).",
+                                                             valueName: "names"))
+        var attributes: [String] = []
+
+        @OptionGroup var indexOption: IndexOption
+
+        func run() throws {
+            let only = try parseAttributes(attributes)
+            let index = try indexOption.open()
+            try index.prepareAll()
+            let formatter = ValueFormatter()
+            var writer = ResultWriter(format: .lines, attributes: [])
+            var missing = false
+            for argument in paths {
+                let path = Self.resolve(PathBytes.bytes(argument))
+                guard let row = index.rowIndex(ofPath: path) else {
+                    writer.flush()
+                    fputs("fsfind: \(argument) is not in the index \(index.path); run 'fsfind index' on its folder\n", stderr)
+                    missing = true
+                    continue
+                }
+                let set = index.attributes(at: row)
+                let shown = only.isEmpty ? set.attributes : only.filter { set[$0] != nil }
+                if json {
+                    writer.write(line: writer.jsonLine(path: path, item: set, attributes: shown))
+                    continue
+                }
+                if paths.count > 1 { writer.write(line: "\(PathBytes.display(path)):") }
+                let width = (shown.map(\.name.count) + ["problem".count]).max() ?? 0
+                for attribute in shown {
+                    guard let value = set[attribute] else { continue }
+                    let name = attribute.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                    writer.write(line: "\(name) = \(formatter.quoted(value))")
+                }
+                if only.isEmpty, let problem = index.problem(at: row) {
+                    let kind = problem.kind == .unreadable ? "unreadable" : "unparsable"
+                    writer.write(line: "\("problem".padding(toLength: width, withPad: " ", startingAt: 0)) = \(kind): \(problem.reason)")
+                }
+            }
+            writer.flush()
+            if missing { throw ExitCode(1) }
+        }
+
+        /// The index key for an argument: its folder resolved, its last component kept as is, so a
+        /// symlink is shown as the link it is, not as its target.
+        static func resolve(_ argument: [UInt8]) -> [UInt8] {
+            let absolute = PathBytes.absolute(argument)
+            guard absolute.count > 1, let slash = absolute.lastIndex(of: UInt8(ascii: "/")) else { return absolute }
+            let parent = slash == 0 ? [UInt8(ascii: "/")] : Array(absolute[..<slash])
+            guard let resolved = PathBytes.realPath(parent) else { return absolute }
+            let name = absolute[(slash + 1)...]
+            return resolved == [UInt8(ascii: "/")] ? resolved + name : resolved + [UInt8(ascii: "/")] + name
+        }
+    }
+}

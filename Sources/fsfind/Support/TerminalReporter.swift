@@ -1,0 +1,48 @@
+import FSFind
+import Foundation
+import Glibc
+
+/// Writes the indexer's progress line and problems to stderr.
+///
+/// The progress line is redrawn in place and only on a terminal; problems (unreadable entries) are
+/// errors and always printed, one line each, the path shown with invalid UTF-8 replaced.
+final class TerminalReporter: IndexReporter, @unchecked Sendable {
+    // @unchecked: the indexer calls from one thread at a time; `lock` guards `lineShown` anyway.
+    private let showProgress: Bool
+    private let lock = NSLock()
+    private var lineShown = false
+
+    init(showProgress: Bool) {
+        self.showProgress = showProgress
+    }
+
+    func progress(_ progress: IndexProgress) {
+        guard showProgress else { return }
+        lock.withLock {
+            var folder = progress.currentFolder
+            if folder.count > 50 { folder = "…" + folder.suffix(49) }
+            let line = "\(progress.items) items, \(Int(progress.rate))/s, \(Int(progress.elapsed)) s  \(folder)"
+            fputs("\r\u{1B}[K" + line, stderr)
+            lineShown = true
+        }
+    }
+
+    func problem(path: [UInt8], message: String) {
+        lock.withLock {
+            clearLine()
+            fputs("fsfind: \(PathBytes.display(path)): \(message)\n", stderr)
+        }
+    }
+
+    /// Removes the progress line before the summary or an error is printed.
+    func finish() {
+        lock.withLock { clearLine() }
+    }
+
+    private func clearLine() {
+        if lineShown {
+            fputs("\r\u{1B}[K", stderr)
+            lineShown = false
+        }
+    }
+}
