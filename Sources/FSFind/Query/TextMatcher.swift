@@ -1,0 +1,112 @@
+/// One text pattern with its modifiers, compiled once per query and applied to many values.
+///
+/// The pattern is folded up front; each value is folded once per call and then matched scalar by
+/// scalar. Matching is a glob with `*` only: the first literal is anchored at the match start, the
+/// last at the match end, and the ones between are taken leftmost-first, which is optimal for
+/// `*`-only globs, so there is no backtracking and the cost is O(value × pattern) at worst.
+struct TextMatcher: Sendable {
+    let modifiers: TextModifiers
+    /// Folded literals, in order.
+    private let literals: [[Unicode.Scalar]]
+    private let leadingWildcard: Bool
+    private let trailingWildcard: Bool
+    /// For `t`: the pattern's words, folded.
+    private let patternWords: [[Unicode.Scalar]]
+
+    init(_ pattern: TextPattern, modifiers: TextModifiers) {
+        self.modifiers = modifiers
+        var literals: [[Unicode.Scalar]] = []
+        var words: [[Unicode.Scalar]] = []
+        for segment in pattern.segments {
+            guard case .literal(let text) = segment else { continue }
+            let folded = TextFolding.fold(text, caseInsensitive: modifiers.caseInsensitive,
+                                          diacriticInsensitive: modifiers.diacriticInsensitive)
+            literals.append(folded.scalars)
+            words += folded.words.map { Array(folded.scalars[$0]) }
+        }
+        self.literals = literals
+        self.patternWords = words
+        leadingWildcard = pattern.segments.first == .wildcard
+        trailingWildcard = pattern.segments.last == .wildcard
+    }
+
+    /// True when `value` matches (before `!=` negation and list handling, which the caller does).
+    func matches(_ value: String) -> Bool {
+        let folded = TextFolding.fold(value, caseInsensitive: modifiers.caseInsensitive,
+                                      diacriticInsensitive: modifiers.diacriticInsensitive)
+        return matches(folded)
+    }
+
+    func matches(_ value: FoldedText) -> Bool {
+        if modifiers.tokenized { return matchesTokens(value) }
+        let v = value.scalars
+        if modifiers.wordBased {
+            if leadingWildcard { return match(v, from: 0) { value.boundary[$0] } }
+            for start in 0...v.count where value.boundary[start] {
+                if match(v, from: start, end: { value.boundary[$0] }) { return true }
+            }
+            return false
+        }
+        return match(v, from: 0) { $0 == v.count }
+    }
+
+    /// `t`: every pattern word is a prefix of some word of the value.
+    private func matchesTokens(_ value: FoldedText) -> Bool {
+        let words = value.words
+        let v = value.scalars
+        return patternWords.allSatisfy { word in
+            words.contains { range in range.count >= word.count && hasPrefix(v, at: range.lowerBound, word) }
+        }
+    }
+
+    private func hasPrefix(_ v: [Unicode.Scalar], at start: Int, _ literal: [Unicode.Scalar]) -> Bool {
+        guard start + literal.count <= v.count else { return false }
+        var i = 0
+        while i < literal.count {
+            if v[start + i] != literal[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
+    private func find(_ literal: [Unicode.Scalar], in v: [Unicode.Scalar], from start: Int) -> Int? {
+        guard literal.count <= v.count else { return nil }
+        var i = start
+        while i + literal.count <= v.count {
+            if hasPrefix(v, at: i, literal) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Whether the pattern matches `v[start..<e]` for some `e` that `end` accepts.
+    private func match(_ v: [Unicode.Scalar], from start: Int, end: (Int) -> Bool) -> Bool {
+        var position = start
+        var next = 0
+        if literals.isEmpty {
+            // `""` matches an empty part; `"*"` anything up to any acceptable end (the text end is one).
+            return leadingWildcard || trailingWildcard ? true : end(position)
+        }
+        if !leadingWildcard {
+            guard hasPrefix(v, at: position, literals[0]) else { return false }
+            position += literals[0].count
+            next = 1
+            if literals.count == 1 && !trailingWildcard { return end(position) }
+        }
+        let lastFree = trailingWildcard ? literals.count : literals.count - 1
+        while next < lastFree {
+            guard let found = find(literals[next], in: v, from: position) else { return false }
+            position = found + literals[next].count
+            next += 1
+        }
+        if trailingWildcard { return true }
+        // The last literal must end where `end` allows, at or after `position`.
+        let last = literals[literals.count - 1]
+        var candidate = position
+        while let found = find(last, in: v, from: candidate) {
+            if end(found + last.count) { return true }
+            candidate = found + 1
+        }
+        return false
+    }
+}
