@@ -174,9 +174,21 @@ import Testing
         #expect(matches("lastUsedDate == -1", old))
     }
 
-    @Test func contextFromEnvironmentDefaults() throws {
+    /// The only test that touches `FSFIND_NOW`, so parallel tests cannot race on it.
+    @Test func contextFromEnvironment() throws {
+        let saved = ProcessInfo.processInfo.environment["FSFIND_NOW"]
+        defer {
+            if let saved { setenv("FSFIND_NOW", saved, 1) } else { unsetenv("FSFIND_NOW") }
+        }
+        setenv("FSFIND_NOW", "2026-03-08T12:00:00-04:00", 1)
         let context = try QueryContext.fromEnvironment()
+        #expect(context.now == Self.instant("2026-03-08T16:00:00Z"))
         #expect(context.calendar.timeZone == context.timeZone)
+        setenv("FSFIND_NOW", "next tuesday", 1)
+        #expect(throws: QueryError.self) { try QueryContext.fromEnvironment() }
+        unsetenv("FSFIND_NOW")
+        let wallClock = try QueryContext.fromEnvironment()
+        #expect(abs(wallClock.now.timeIntervalSinceNow) < 60)
         let zone = TimeZone(identifier: "Europe/Berlin")!
         #expect(QueryContext(now: Date(), timeZone: zone).calendar.timeZone == zone)
     }

@@ -19,6 +19,10 @@ struct Lexer {
         case "'": "'"
         case "\u{201C}": "\u{201D}"  // “ ”
         case "\u{2018}": "\u{2019}"  // ‘ ’
+        // Autocorrect often leaves right quotes on both sides; and a stray closing quote must read
+        // as an unterminated string (the spec's `…“audio”wc’` example), not as an odd character.
+        case "\u{201D}": "\u{201D}"
+        case "\u{2019}": "\u{2019}"
         default: nil
         }
     }
@@ -127,9 +131,6 @@ struct Lexer {
         if Self.isIdentifierStart(c) {
             while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
             return Token(kind: .identifier(source.text(start..<position)), range: start..<position)
-        }
-        if Self.isQuote(c) {
-            throw error("a string cannot start with '\(Character(c))'; open it with \" or “", start..<start + 1)
         }
         throw error("unexpected character '\(Character(c))'", start..<start + 1)
     }
