@@ -42,8 +42,9 @@ enum FreeText {
         return true
     }
 
-    /// The words of a free-text query as written, split at whitespace.
+    /// The words of a free-text query as written, split at whitespace scalars. Scalars, not
+    /// Characters: a space followed by a combining mark is one Character but still separates.
     static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
+        text.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }).map { String(String.UnicodeScalarView($0)) }
     }
 }

@@ -203,7 +203,8 @@ struct Lexer {
         guard i == prefix.count, !(peek(i).map(Self.isIdentifierContinue) ?? false) else {
             var end = position + 1
             while let d = source[end], Self.isIdentifierContinue(d) { end += 1 }
-            throw error("unknown variable '\(source.text(start..<end))'; the only variable is $time", start..<end)
+            throw error("unknown variable '\(QueryChecker.clipped(source.text(start..<end)))'; the only variable is $time",
+                        start..<end)
         }
         position += prefix.count
         guard peek() == "." else {
@@ -215,11 +216,11 @@ struct Lexer {
         while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
         let name = source.text(nameStart..<position)
         guard TimeValue.names.contains(name) else {
-            let close = TimeValue.names.map { ($0, editDistance(Array(name.lowercased()), Array($0))) }
+            let close = name.count > 32 ? nil : TimeValue.names.map { ($0, editDistance(Array(name.lowercased()), Array($0))) }
                 .filter { $0.1 <= max(2, name.count / 3) }.min { $0.1 < $1.1 }
             let hint = close.map { " (did you mean '$time.\($0.0)'?)" } ?? " (names: \(TimeValue.names.joined(separator: ", ")))"
             let range = name.isEmpty ? start..<position : nameStart..<position
-            throw error("unknown $time name '\(name)'" + hint, range)
+            throw error("unknown $time name '\(QueryChecker.clipped(name))'" + hint, range)
         }
         if name == "iso" { return try lexISO(start: start) }
         guard peek() == "(" else {
@@ -299,7 +300,7 @@ struct Lexer {
         position += 1
         let text = source.text(textStart..<textEnd)
         guard ISO8601Text(text) != nil else {
-            throw error("'\(text)' is not an ISO-8601 date (write 2025-06-01 or 2025-06-01T12:00:00Z)",
+            throw error("'\(QueryChecker.clipped(text))' is not an ISO-8601 date (write 2025-06-01 or 2025-06-01T12:00:00Z)",
                         textEnd > textStart ? textStart..<textEnd : start..<position)
         }
         return Token(kind: .time(.iso(text)), range: start..<position)

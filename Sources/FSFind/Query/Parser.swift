@@ -112,7 +112,7 @@ struct Parser {
         let target = try resolveTarget(attributeToken)
         try advance()
         guard case .op(let op) = token.kind else {
-            throw error("expected a comparison operator (==, !=, <, >, <=, >=) after '\(source.text(attributeToken.range))', found \(describe(token))", token.range)
+            throw error("expected a comparison operator (==, !=, <, >, <=, >=) after '\(QueryChecker.clipped(source.text(attributeToken.range)))', found \(describe(token))", token.range)
         }
         let opToken = token
         try advance()
@@ -182,7 +182,7 @@ struct Parser {
         case .number(let number): return (.number(number), TextModifiers())
         case .time(let time): return (.time(time), TextModifiers())
         case .identifier(let word):
-            throw error("text values need quotes: write \"\(word)\"", token.range)
+            throw error("text values need quotes: write \"\(QueryChecker.clipped(word))\"", token.range)
         default:
             let after = op.map { " after '\(source.text($0.range))'" } ?? ""
             throw error("expected a value\(after) (a quoted string, a number or $time…), found \(describe(token))", token.range)
@@ -191,6 +191,6 @@ struct Parser {
 
     /// How a token is named in "found …" messages.
     private func describe(_ token: Token) -> String {
-        token.kind == .end ? "the end of the query" : "'\(source.text(token.range))'"
+        token.kind == .end ? "the end of the query" : "'\(QueryChecker.clipped(source.text(token.range)))'"
     }
 }

@@ -9,13 +9,19 @@ struct QueryChecker {
     /// names that come close.
     func resolve(_ name: String, range: Range<Int>) throws(QueryError) -> Attribute {
         if let attribute = AttributeRegistry.attribute(named: name) { return attribute }
-        let close = AttributeRegistry.closestNames(to: name)
+        // Edit distance is quadratic; a name longer than any real one gets no suggestions.
+        let close = name.count <= 64 ? AttributeRegistry.closestNames(to: name) : []
         let hint: String = switch close.count {
         case 0: " (fsfind attributes lists them all)"
         case 1: " (did you mean '\(close[0])'?)"
         default: " (did you mean " + close.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(close.last ?? "")'?)"
         }
-        throw error("unknown attribute '\(name)'" + hint, range)
+        throw error("unknown attribute '\(Self.clipped(name))'" + hint, range)
+    }
+
+    /// `text` for quoting in a message, cut to 40 characters so a huge token cannot flood it.
+    static func clipped(_ text: String) -> String {
+        text.count <= 40 ? text : String(text.prefix(40)) + "…"
     }
 
     /// `target op value modifiers` must make sense for the target's type.
@@ -62,7 +68,7 @@ struct QueryChecker {
             try noModifiers(modifiers, name: name, type: type, valueRange)
             if !pattern.hasWildcards, Lexer.number(in: pattern.literalText) != nil { return }
             if type == .number {
-                throw error("\(name) is a number; \(source.text(valueRange)) is not a number", valueRange)
+                throw error("\(name) is a number; \(Self.clipped(source.text(valueRange))) is not a number", valueRange)
             }
             throw error("\(name) is a date; compare it with $time… (e.g. $time.iso(2025-06-01)) or a number of seconds since 2001-01-01", valueRange)
         case .time:

@@ -41,13 +41,17 @@ struct TextMatcher: Sendable {
         if modifiers.tokenized { return matchesTokens(value) }
         let v = value.scalars
         if modifiers.wordBased {
-            if leadingWildcard { return match(v, from: 0) { value.boundary[$0] } }
+            if leadingWildcard { return match(v, from: 0) { value.boundary[$0] } == .matched }
             for start in 0...v.count where value.boundary[start] {
-                if match(v, from: start, end: { value.boundary[$0] }) { return true }
+                switch match(v, from: start, end: { value.boundary[$0] }) {
+                case .matched: return true
+                case .failedHere: continue
+                case .failedEverywhere: return false
+                }
             }
             return false
         }
-        return match(v, from: 0) { $0 == v.count }
+        return match(v, from: 0) { $0 == v.count } == .matched
     }
 
     /// `t`: every pattern word is a prefix of some word of the value.
@@ -79,34 +83,44 @@ struct TextMatcher: Sendable {
         return nil
     }
 
+    enum Outcome {
+        case matched
+        /// The first literal is not at `start`; a later start may still match.
+        case failedHere
+        /// A later literal was not found after `start`. Every later start reaches the same
+        /// searches at the same or later positions, so it fails too: stop, which keeps `w`
+        /// matching linear in the number of word starts rather than quadratic.
+        case failedEverywhere
+    }
+
     /// Whether the pattern matches `v[start..<e]` for some `e` that `end` accepts.
-    private func match(_ v: [Unicode.Scalar], from start: Int, end: (Int) -> Bool) -> Bool {
+    private func match(_ v: [Unicode.Scalar], from start: Int, end: (Int) -> Bool) -> Outcome {
         var position = start
         var next = 0
         if literals.isEmpty {
             // `""` matches an empty part; `"*"` anything up to any acceptable end (the text end is one).
-            return leadingWildcard || trailingWildcard ? true : end(position)
+            return leadingWildcard || trailingWildcard || end(position) ? .matched : .failedHere
         }
         if !leadingWildcard {
-            guard hasPrefix(v, at: position, literals[0]) else { return false }
+            guard hasPrefix(v, at: position, literals[0]) else { return .failedHere }
             position += literals[0].count
             next = 1
-            if literals.count == 1 && !trailingWildcard { return end(position) }
+            if literals.count == 1 && !trailingWildcard { return end(position) ? .matched : .failedHere }
         }
         let lastFree = trailingWildcard ? literals.count : literals.count - 1
         while next < lastFree {
-            guard let found = find(literals[next], in: v, from: position) else { return false }
+            guard let found = find(literals[next], in: v, from: position) else { return .failedEverywhere }
             position = found + literals[next].count
             next += 1
         }
-        if trailingWildcard { return true }
+        if trailingWildcard { return .matched }
         // The last literal must end where `end` allows, at or after `position`.
         let last = literals[literals.count - 1]
         var candidate = position
         while let found = find(last, in: v, from: candidate) {
-            if end(found + last.count) { return true }
+            if end(found + last.count) { return .matched }
             candidate = found + 1
         }
-        return false
+        return .failedEverywhere
     }
 }
