@@ -37,7 +37,7 @@ struct Lexer {
     static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
 
     static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
-        scalar == "_" || (scalar.isASCII ? (scalar.properties.isAlphabetic) : scalar.properties.isAlphabetic)
+        scalar == "_" || scalar.properties.isAlphabetic
     }
 
     static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {

@@ -50,6 +50,9 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The text-matching modifiers written straight after a closing quote (`"Paris"wc`).
+///
+/// `t` already compares word by word, so with `t` the `w` flag changes nothing. In a `t` pattern a
+/// `*` separates words like any other non-letter (every word is a prefix match anyway).
 public struct TextModifiers: Sendable, Hashable {
     /// `c`: case-insensitive (Unicode case folding).
     public var caseInsensitive = false
