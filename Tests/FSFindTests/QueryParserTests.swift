@@ -82,4 +82,17 @@ import Testing
         #expect(try Query.parse(" love\tparis\n").expression == .freeText(["love", "paris"]))
         #expect(try !Query.parse("title == \"a\"").isFreeText)
     }
+
+    @Test func handBuiltTreesAreCheckedWhenCompiled() {
+        let bad: [QueryExpression] = [
+            .comparison(Comparison(target: .attribute(.title), op: .less, value: .text(.literal("a")))),
+            .comparison(Comparison(target: .attribute(.fileSize), op: .equal, value: .text(.literal("big")))),
+            .comparison(Comparison(target: .attribute(.fileSize), op: .equal, value: .time(.now(nil)))),
+            .comparison(Comparison(target: .attribute(.title), op: .equal, value: .number(1))),
+            .inRange(RangeTest(attribute: .title, lower: .number(1), upper: .number(2))),
+        ]
+        for expression in bad {
+            #expect(throws: QueryError.self) { try CompiledQuery(Query(expression: expression), context: fixedContext) }
+        }
+    }
 }

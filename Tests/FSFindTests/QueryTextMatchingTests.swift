@@ -171,6 +171,14 @@ import Testing
         #expect(matches("!(title == \"Rome\" || fileSize == 11)", item))
     }
 
+    @Test func emptyPatterns() {
+        #expect(matches("title == \"\"", .title, ""))
+        #expect(!matches("title == \"\"", .title, "a"))
+        #expect(!matches("title == \"\"w", .title, "a b"))
+        #expect(matches("title == \"\"wc", .title, ""))
+        #expect(matches("title == \"*\"w", .title, "a b"))
+    }
+
     @Test func wordBoundaries() {
         #expect(matches("title == \"2024\"w", .title, "report-2024-final"))
         #expect(!matches("title == \"report\"w", .title, "report2024"))  // letters and digits form one word

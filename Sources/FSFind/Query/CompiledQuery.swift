@@ -51,6 +51,9 @@ public struct CompiledQuery: Sendable {
             return try compile(comparison, context: context, referenced: &referenced)
         case .inRange(let range):
             referenced.insert(range.attribute)
+            guard range.attribute.type == .number || range.attribute.type == .date else {
+                throw internalError("InRange works only with numbers and dates")
+            }
             if range.attribute.type == .date {
                 return .dateRange(range.attribute, try span(range.lower, context), try span(range.upper, context))
             }
@@ -74,11 +77,17 @@ public struct CompiledQuery: Sendable {
         }
         guard case .attribute(let attribute) = comparison.target, attribute.type == .number || attribute.type == .date
         else {
-            guard case .text(let pattern) = comparison.value else { throw internalError() }
+            // A tree built by hand rather than parsed may not be checked; refuse what `parse` would.
+            guard case .text(let pattern) = comparison.value, !comparison.op.isOrdering else {
+                throw internalError("'\(comparison.target.name) \(comparison.op.rawValue) …' needs a number or date attribute and a string for text")
+            }
             let conformance = attributes == [.contentType]
             if conformance { referenced.insert(.contentTypeTree) }
             return .text(TextTest(attributes: attributes, conformance: conformance, negated: comparison.op == .notEqual,
                                   matcher: TextMatcher(pattern, modifiers: comparison.modifiers)))
+        }
+        if !comparison.modifiers.isEmpty {
+            throw internalError("modifiers apply only to text")
         }
         if attribute.type == .date {
             return .date(attribute, comparison.op, try span(comparison.value, context))
@@ -86,18 +95,20 @@ public struct CompiledQuery: Sendable {
         return .number(attribute, comparison.op, try number(comparison.value))
     }
 
-    /// A checked query never gets here with a mismatched value; this keeps the compiler total.
-    private static func internalError() -> QueryError {
-        QueryError(message: "internal error: the query was not type-checked", range: 0..<0)
+    /// A parsed (checked) query never gets here; only a hand-built ``QueryExpression`` can.
+    private static func internalError(_ detail: String) -> QueryError {
+        QueryError(message: "query is not well-typed: \(detail)", range: 0..<0)
     }
 
     private static func number(_ value: QueryValue) throws(QueryError) -> Double {
         switch value {
         case .number(let number): return number
         case .text(let pattern):
-            guard let number = Lexer.number(in: pattern.literalText) else { throw internalError() }
+            guard !pattern.hasWildcards, let number = Lexer.number(in: pattern.literalText) else {
+                throw internalError("\(QueryPrinter.string(pattern)) is not a number")
+            }
             return number
-        case .time: throw internalError()
+        case .time(let time): throw internalError("\(time.source) is not a number")
         }
     }
 

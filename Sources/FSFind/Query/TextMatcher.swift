@@ -12,6 +12,9 @@ struct TextMatcher: Sendable {
     private let trailingWildcard: Bool
     /// For `t`: the pattern's words, folded.
     private let patternWords: [[Unicode.Scalar]]
+    /// Set for a pattern without wildcards or modifiers: then matching is String equality, which
+    /// in Swift is already canonical equivalence, and nothing needs folding.
+    private let exact: String?
 
     init(_ pattern: TextPattern, modifiers: TextModifiers) {
         self.modifiers = modifiers
@@ -28,10 +31,12 @@ struct TextMatcher: Sendable {
         self.patternWords = words
         leadingWildcard = pattern.segments.first == .wildcard
         trailingWildcard = pattern.segments.last == .wildcard
+        exact = modifiers.isEmpty && !pattern.hasWildcards ? pattern.literalText : nil
     }
 
     /// True when `value` matches (before `!=` negation and list handling, which the caller does).
     func matches(_ value: String) -> Bool {
+        if let exact { return value == exact }
         let folded = TextFolding.fold(value, caseInsensitive: modifiers.caseInsensitive,
                                       diacriticInsensitive: modifiers.diacriticInsensitive)
         return matches(folded)
@@ -40,7 +45,9 @@ struct TextMatcher: Sendable {
     func matches(_ value: FoldedText) -> Bool {
         if modifiers.tokenized { return matchesTokens(value) }
         let v = value.scalars
-        if modifiers.wordBased {
+        // `""w` would otherwise match the empty part at any boundary, i.e. everything; an empty
+        // pattern means an empty value with or without `w`.
+        if modifiers.wordBased && !(literals.isEmpty && !leadingWildcard) {
             if leadingWildcard { return match(v, from: 0) { value.boundary[$0] } == .matched }
             for start in 0...v.count where value.boundary[start] {
                 switch match(v, from: start, end: { value.boundary[$0] }) {
