@@ -47,7 +47,7 @@ struct FreeTextMatcher: Sendable {
                 let valueWords = folded.words
                 for (index, word) in words.enumerated() {
                     for (position, range) in valueWords.enumerated() where range.count >= word.count {
-                        guard Array(folded.scalars[range.lowerBound..<range.lowerBound + word.count]) == word else {
+                        guard folded.scalars[range.lowerBound..<range.lowerBound + word.count].elementsEqual(word) else {
                             continue
                         }
                         var quality = range.count == word.count ? 1.0 : 0.5 + 0.5 * Double(word.count) / Double(range.count)

@@ -56,11 +56,11 @@ public enum TimeValue: Sendable, Equatable {
     /// calendar's, so a daylight-saving day is 23 or 25 hours long. Nil when the calendar cannot
     /// place the date (not expected within the offset limits).
     func resolve(in context: QueryContext) -> TimeSpan? {
-        let calendar = context.calendar
+        var calendar = context.calendar
+        calendar.timeZone = context.timeZone  // in case the caller changed one without the other
         let now = context.now
         func unit(_ component: Calendar.Component, _ offset: Int) -> TimeSpan? {
-            let adding: Calendar.Component = component == .weekOfYear ? .weekOfYear : component
-            guard let shifted = offset == 0 ? now : calendar.date(byAdding: adding, value: offset, to: now),
+            guard let shifted = offset == 0 ? now : calendar.date(byAdding: component, value: offset, to: now),
                 let interval = calendar.dateInterval(of: component, for: shifted)
             else { return nil }
             return TimeSpan(interval)
