@@ -44,12 +44,16 @@ struct FreeTextMatcher: Sendable {
             let weight = Self.weight(attribute)
             for value in values {
                 let folded = TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true)
+                let scalars = folded.scalars
                 let valueWords = folded.words
-                for (index, word) in words.enumerated() {
-                    for (position, range) in valueWords.enumerated() where range.count >= word.count {
-                        guard folded.scalars[range.lowerBound..<range.lowerBound + word.count].elementsEqual(word) else {
-                            continue
-                        }
+                for index in words.indices {
+                    let word = words[index]
+                    for position in valueWords.indices {
+                        let range = valueWords[position]
+                        guard range.count >= word.count else { continue }
+                        var k = 0
+                        while k < word.count, scalars[range.lowerBound + k] == word[k] { k += 1 }
+                        guard k == word.count else { continue }
                         var quality = range.count == word.count ? 1.0 : 0.5 + 0.5 * Double(word.count) / Double(range.count)
                         if position == 0 { quality += 0.1 }
                         best[index] = max(best[index], weight * quality)

@@ -60,9 +60,9 @@ enum TextFolding {
     /// locale-dependent `folding(options:locale:)`. Marks are dropped after case mapping so that
     /// marks case mapping introduces (`İ` → `i̇`) go too.
     static func fold(_ text: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> FoldedText {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text, caseInsensitive: caseInsensitive) }
         var out = FoldedText()
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        let view = isASCII ? text.unicodeScalars : text.decomposedStringWithCanonicalMapping.unicodeScalars
+        let view = text.decomposedStringWithCanonicalMapping.unicodeScalars
         out.scalars.reserveCapacity(text.utf8.count)
         out.boundary.reserveCapacity(text.utf8.count + 1)
         out.isWord.reserveCapacity(text.utf8.count)
@@ -70,8 +70,24 @@ enum TextFolding {
         var previousLower = false
         var pending = true  // the start of the text is a boundary
         for scalar in view {
+            if scalar.isASCII {
+                // Most of a mostly-Latin value: classify and fold inline.
+                let byte = UInt8(scalar.value)
+                let upper = byte &- 0x41 < 26
+                let lower = byte &- 0x61 < 26
+                let word = upper || lower || byte &- 0x30 < 10
+                let here = previousWord.map { $0 != word || (previousLower && upper) } ?? true
+                out.scalars.append(caseInsensitive && upper ? Unicode.Scalar(byte + 0x20) : scalar)
+                out.boundary.append(pending || here)
+                out.isWord.append(word)
+                pending = false
+                previousWord = word
+                previousLower = lower
+                continue
+            }
             let word: Bool
             let here: Bool
+            let properties = scalar.properties
             let mark = isMark(scalar)
             if mark {
                 // A combining mark belongs to the letter before it: no boundary, same class.
@@ -79,37 +95,54 @@ enum TextFolding {
                 here = previousWord == nil
             } else {
                 word = isWordScalar(scalar)
-                let upper = scalar.isASCII ? (scalar.value >= 0x41 && scalar.value <= 0x5A) : scalar.properties.isUppercase
-                if let previous = previousWord {
-                    here = previous != word || (previousLower && upper)
-                } else {
-                    here = true
-                }
-                previousLower = scalar.isASCII ? (scalar.value >= 0x61 && scalar.value <= 0x7A) : scalar.properties.isLowercase
+                here = previousWord.map { $0 != word || (previousLower && properties.isUppercase) } ?? true
+                previousLower = properties.isLowercase
             }
             previousWord = word
             pending = pending || here
-            func emit(_ s: Unicode.Scalar) {
-                if diacriticInsensitive, isMark(s), s.properties.generalCategory == .nonspacingMark { return }
-                out.scalars.append(s)
+            if mark, diacriticInsensitive, properties.generalCategory == .nonspacingMark { continue }
+            if caseInsensitive, properties.changesWhenCaseFolded {
+                for upper in properties.uppercaseMapping.unicodeScalars {
+                    for lower in upper.properties.lowercaseMapping.unicodeScalars {
+                        if diacriticInsensitive, lower.properties.generalCategory == .nonspacingMark { continue }
+                        out.scalars.append(lower)
+                        out.boundary.append(pending)
+                        out.isWord.append(word)
+                        pending = false
+                    }
+                }
+            } else {
+                out.scalars.append(scalar)
                 out.boundary.append(pending)
                 out.isWord.append(word)
                 pending = false
             }
-            if caseInsensitive {
-                if scalar.isASCII {
-                    let v = scalar.value
-                    emit(v >= 0x41 && v <= 0x5A ? Unicode.Scalar(UInt8(v + 0x20)) : scalar)
-                } else if scalar.properties.changesWhenCaseFolded {
-                    for upper in scalar.properties.uppercaseMapping.unicodeScalars {
-                        for lower in upper.properties.lowercaseMapping.unicodeScalars { emit(lower) }
-                    }
-                } else {
-                    emit(scalar)
-                }
-            } else {
-                emit(scalar)
-            }
+        }
+        out.boundary.append(true)
+        return out
+    }
+
+    /// The common case, ASCII only: nothing to decompose and no marks, so one tight pass over the
+    /// bytes with the same boundary rules.
+    private static func foldASCII(_ text: String, caseInsensitive: Bool) -> FoldedText {
+        var out = FoldedText()
+        let count = text.utf8.count
+        out.scalars.reserveCapacity(count)
+        out.boundary.reserveCapacity(count + 1)
+        out.isWord.reserveCapacity(count)
+        var previousWord = false
+        var previousLower = false
+        var first = true
+        for byte in text.utf8 {
+            let upper = byte &- 0x41 < 26
+            let lower = byte &- 0x61 < 26
+            let word = upper || lower || byte &- 0x30 < 10
+            out.boundary.append(first || previousWord != word || (previousLower && upper))
+            out.isWord.append(word)
+            out.scalars.append(Unicode.Scalar(caseInsensitive && upper ? byte + 0x20 : byte))
+            first = false
+            previousWord = word
+            previousLower = lower
         }
         out.boundary.append(true)
         return out
