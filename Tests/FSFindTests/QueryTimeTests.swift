@@ -161,6 +161,25 @@ import Testing
         check("InRange(contentModificationDate, $time.today(-10), $time.today)", -11 * 86_400, false)
     }
 
+    /// The reference's closing example, with an attribute fsfind has instead of `completionDate`.
+    @Test func timOrSteveInTheLastTenDays() {
+        let context = Self.context("2026-03-08T12:00:00-04:00", "America/New_York")
+        let query = """
+            (authorNames == “Tim”wc || authorNames == “Steve”wc) &&
+             InRange(contentModificationDate,$time.today(-10),$time.today)
+            """
+        func item(_ author: String, _ date: String) -> [Attribute: AttributeValue] {
+            [.authorNames: .textList([author]), .contentModificationDate: .date(Self.instant(date))]
+        }
+        #expect(matches(query, item("Steve Jobs", "2026-03-01T10:00:00Z"), context: context))
+        #expect(matches(query, item("tim cook", "2026-02-26T05:00:00Z"), context: context))
+        #expect(matches(query, item("Tim", "2026-03-09T03:59:59Z"), context: context))
+        #expect(!matches(query, item("Tim", "2026-03-09T04:00:00Z"), context: context))
+        #expect(!matches(query, item("Tim", "2026-02-26T04:59:59Z"), context: context))
+        #expect(!matches(query, item("Timothy", "2026-03-01T10:00:00Z"), context: context))
+        #expect(!matches(query, item("Bill", "2026-03-01T10:00:00Z"), context: context))
+    }
+
     @Test func numbersAreSecondsSince2001() {
         let item: [Attribute: AttributeValue] = [.contentModificationDate: .date(Date(timeIntervalSinceReferenceDate: 100.25))]
         #expect(matches("contentModificationDate == 100", item))

@@ -44,8 +44,9 @@ struct Lexer {
         isIdentifierStart(scalar) || isDigit(scalar)
     }
 
-    /// Reads `[+-]? digits ("." digits)? ([eE] [+-]? digits)?` at `start`; returns the value and
-    /// the offset after it, or nil when no number starts there. Shared with numeric strings.
+    /// Reads `[+-]? digits ("." digits)? ([eE] [+-]? digits)?` at `start`; returns its text (for
+    /// `Double.init`) and the offset after it, or nil when no number starts there. An `e` not
+    /// followed by digits is left for the next token. Shared with numeric strings.
     static func scanNumber(_ s: [Unicode.Scalar], from start: Int) -> (text: String, end: Int)? {
         var i = start
         if i < s.count, s[i] == "+" || s[i] == "-" { i += 1 }
