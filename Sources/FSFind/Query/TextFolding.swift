@@ -13,8 +13,14 @@ struct FoldedText: Sendable {
     var boundary: [Bool] = []
     /// `isWord[i]`: folded scalar `i` came from a letter or digit (or a mark on one).
     var isWord: [Bool] = []
+    /// `attached[i]`: folded scalar `i` is a combining mark on the scalar before it, so no match
+    /// may start or end there. Empty for ASCII text, which has none.
+    var attached: [Bool] = []
 
     var count: Int { scalars.count }
+
+    /// True when offset `i` (0...count) is between two characters, not inside one.
+    func isCharacterBoundary(_ i: Int) -> Bool { i >= attached.count || !attached[i] }
 
     /// The words (maximal letter/digit runs between boundaries), as ranges into `scalars`.
     var words: [Range<Int>] {
@@ -80,6 +86,7 @@ enum TextFolding {
                 out.scalars.append(caseInsensitive && upper ? Unicode.Scalar(byte + 0x20) : scalar)
                 out.boundary.append(pending || here)
                 out.isWord.append(word)
+                out.attached.append(false)
                 pending = false
                 previousWord = word
                 previousLower = lower
@@ -108,6 +115,7 @@ enum TextFolding {
                         out.scalars.append(lower)
                         out.boundary.append(pending)
                         out.isWord.append(word)
+                        out.attached.append(isMark(lower))
                         pending = false
                     }
                 }
@@ -115,6 +123,7 @@ enum TextFolding {
                 out.scalars.append(scalar)
                 out.boundary.append(pending)
                 out.isWord.append(word)
+                out.attached.append(mark)
                 pending = false
             }
         }

@@ -44,13 +44,12 @@ struct TextMatcher: Sendable {
 
     func matches(_ value: FoldedText) -> Bool {
         if modifiers.tokenized { return matchesTokens(value) }
-        let v = value.scalars
         // `""w` would otherwise match the empty part at any boundary, i.e. everything; an empty
         // pattern means an empty value with or without `w`.
         if modifiers.wordBased && !(literals.isEmpty && !leadingWildcard) {
-            if leadingWildcard { return match(v, from: 0) { value.boundary[$0] } == .matched }
-            for start in 0...v.count where value.boundary[start] {
-                switch match(v, from: start, end: { value.boundary[$0] }) {
+            if leadingWildcard { return match(value, from: 0) { value.boundary[$0] } == .matched }
+            for start in 0...value.count where value.boundary[start] {
+                switch match(value, from: start, end: { value.boundary[$0] }) {
                 case .matched: return true
                 case .failedHere: continue
                 case .failedEverywhere: return false
@@ -58,33 +57,36 @@ struct TextMatcher: Sendable {
             }
             return false
         }
-        return match(v, from: 0) { $0 == v.count } == .matched
+        return match(value, from: 0) { $0 == value.count } == .matched
     }
 
     /// `t`: every pattern word is a prefix of some word of the value.
     private func matchesTokens(_ value: FoldedText) -> Bool {
         let words = value.words
-        let v = value.scalars
         return patternWords.allSatisfy { word in
-            words.contains { range in range.count >= word.count && hasPrefix(v, at: range.lowerBound, word) }
+            words.contains { range in range.count >= word.count && hasPrefix(value, at: range.lowerBound, word) }
         }
     }
 
-    private func hasPrefix(_ v: [Unicode.Scalar], at start: Int, _ literal: [Unicode.Scalar]) -> Bool {
+    /// Whether `literal` occurs in `value` at `start`, starting and ending between characters
+    /// (so `e` is not found inside a decomposed `é`, unless the pattern itself starts with a mark).
+    private func hasPrefix(_ value: FoldedText, at start: Int, _ literal: [Unicode.Scalar]) -> Bool {
+        let v = value.scalars
         guard start + literal.count <= v.count else { return false }
         var i = 0
         while i < literal.count {
             if v[start + i] != literal[i] { return false }
             i += 1
         }
-        return true
+        guard value.isCharacterBoundary(start + literal.count) else { return false }
+        return literal.isEmpty || value.isCharacterBoundary(start) || TextFolding.isMark(literal[0])
     }
 
-    private func find(_ literal: [Unicode.Scalar], in v: [Unicode.Scalar], from start: Int) -> Int? {
-        guard literal.count <= v.count else { return nil }
+    private func find(_ literal: [Unicode.Scalar], in value: FoldedText, from start: Int) -> Int? {
+        guard literal.count <= value.count else { return nil }
         var i = start
-        while i + literal.count <= v.count {
-            if hasPrefix(v, at: i, literal) { return i }
+        while i + literal.count <= value.count {
+            if hasPrefix(value, at: i, literal) { return i }
             i += 1
         }
         return nil
@@ -101,7 +103,7 @@ struct TextMatcher: Sendable {
     }
 
     /// Whether the pattern matches `v[start..<e]` for some `e` that `end` accepts.
-    private func match(_ v: [Unicode.Scalar], from start: Int, end: (Int) -> Bool) -> Outcome {
+    private func match(_ v: FoldedText, from start: Int, end: (Int) -> Bool) -> Outcome {
         var position = start
         var next = 0
         if literals.isEmpty {
