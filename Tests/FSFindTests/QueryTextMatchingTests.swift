@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+@testable import FSFind
+
+/// The examples table of the Core Spotlight reference and the text rules of `query-language.md`.
+@Suite struct QueryTextMatchingTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        var query: String
+        var matching: [String]
+        var notMatching: [String]
+        var testDescription: String { query }
+    }
+
+    static let referenceTable: [Row] = [
+        Row(query: "title == “Paris”", matching: ["Paris"], notMatching: ["paris", "I love Paris"]),
+        Row(query: "title == “Paris”c", matching: ["Paris", "paris", "PARIS"], notMatching: ["I love Paris"]),
+        Row(query: "title == “Paris”wc", matching: ["Paris", "paris", "I love Paris", "paris-france.jpg"],
+            notMatching: ["Comparison", "Parisol"]),
+        Row(query: "title == “Window”w", matching: ["MyWindowClass", "Broken Window", "Window"],
+            notMatching: ["NSWindow", "Windows", "window"]),
+        Row(query: "title == “paris*”", matching: ["paris", "parisol"], notMatching: ["comparison", "Paris"]),
+        Row(query: "title == “*paris”", matching: ["paris", "comparis", "I love paris"], notMatching: ["parisol"]),
+        Row(query: "title == “*paris*”", matching: ["paris", "parisol", "comparison"], notMatching: ["pari", "Paris"]),
+        Row(query: "title == ‘paris’", matching: ["paris"], notMatching: ["Paris", "parisol"]),
+        Row(query: "title == 'paris'", matching: ["paris"], notMatching: ["Paris"]),
+        Row(query: "title == \"Window*\"w", matching: ["Windows", "MyWindowClass", "Window"], notMatching: ["NSWindow"]),
+        Row(query: "title == \"*Window\"w", matching: ["NSWindow", "Broken Window", "MyWindowClass"],
+            notMatching: ["Windows"]),
+        Row(query: "title == \"Frédéric\"cd", matching: ["Frédéric", "Frederic", "FREDERIC", "frédéric"],
+            notMatching: ["Fred"]),
+        Row(query: "title == \"Frédéric\"d", matching: ["Frédéric", "Frederic"], notMatching: ["frederic"]),
+        Row(query: "title == \"love par\"tc", matching: ["I love Paris", "Paris, love"], notMatching: ["I love Rome"]),
+        Row(query: "title == \"paris-fr\"t", matching: ["paris-france", "france paris"], notMatching: ["Paris-france"]),
+        Row(query: "title == \"a*b*c\"", matching: ["abc", "aXbYc", "abbc"], notMatching: ["acb", "abcd"]),
+        Row(query: "title == \"a\\*b\"", matching: ["a*b"], notMatching: ["aXb", "ab"]),
+        Row(query: "title == \"say \\\"hi\\\"\"", matching: ["say \"hi\""], notMatching: ["say hi"]),
+        Row(query: "title == \"Straße\"c", matching: ["STRASSE", "strasse", "Straße"], notMatching: ["Strase"]),
+        Row(query: "title == \"Win*Class\"w", matching: ["MyWindowClass"], notMatching: ["MyWindowClassic"]),
+        Row(query: "title != \"Paris\"", matching: ["paris", "Rome"], notMatching: ["Paris"]),
+        Row(query: "title = \"Paris\"", matching: ["Paris"], notMatching: ["paris"]),
+    ]
+
+    @Test(arguments: referenceTable)
+    func referenceExamples(_ row: Row) {
+        for value in row.matching {
+            #expect(matches(row.query, .title, value), "\(row.query) should match \(value)")
+        }
+        for value in row.notMatching {
+            #expect(!matches(row.query, .title, value), "\(row.query) should not match \(value)")
+        }
+    }
+
+    @Test func authorNamesDiacritics() {
+        #expect(matches("authorNames == “Frédéric”", [.authorNames: .textList(["Frédéric"])]))
+        #expect(!matches("authorNames == “Frédéric”", [.authorNames: .textList(["Frederic"])]))
+        #expect(matches("authorNames == “Frédéric”cd", [.authorNames: .textList(["Frederic"])]))
+        #expect(matches("authorNames == “Frédéric”cd", [.authorNames: .textList(["FRÉDÉRIC"])]))
+    }
+
+    @Test func canonicalEquivalenceAlwaysHolds() {
+        let nfc = "Fr\u{E9}d\u{E9}ric"
+        let nfd = "Fre\u{301}de\u{301}ric"
+        #expect(matches("title == \"\(nfc)\"", .title, nfd))
+        #expect(matches("title == \"\(nfd)\"", .title, nfc))
+        #expect(matches("title == \"\(nfd)\"w", .title, "Monsieur \(nfc)"))
+        #expect(!matches("title == \"Fr\"w", .title, nfd))
+        // A combining mark belongs to its letter: "e" is not a whole word of "é", nor a part of it.
+        #expect(!matches("title == \"e\"w", .title, "caf\u{E9}"))
+        #expect(!matches("title == \"*e*\"", .title, "caf\u{E9}"))
+        #expect(matches("title == \"caf*\"", .title, "cafe\u{301}"))
+        #expect(!matches("title == \"cafe*\"", .title, "caf\u{E9}"))
+        #expect(!matches("title == \"cafe\"t", .title, "caf\u{E9} noir"))
+        #expect(matches("title == \"cafe\"td", .title, "caf\u{E9} noir"))
+        #expect(matches("title == \"*e\u{301}\"", .title, "caf\u{E9}"))
+        #expect(matches("title == \"*\u{301}\"", .title, "caf\u{E9}"))
+    }
+
+    @Test func stevesAudio() {
+        let query = "authorNames == \"Steve\"wc && (contentType == \"audio\"wc || contentType == \"video\"wc)"
+        let song: [Attribute: AttributeValue] = [
+            .authorNames: .textList(["Steve Jobs"]), .contentType: .text("public.mp3"),
+            .contentTypeTree: .textList(["public.mp3", "public.audio", "public.audiovisual-content", "public.data", "public.item"]),
+        ]
+        var pdf = song
+        pdf[.contentType] = .text("com.adobe.pdf")
+        pdf[.contentTypeTree] = .textList(["com.adobe.pdf", "public.composite-content", "public.content", "public.data"])
+        var other = song
+        other[.authorNames] = .textList(["Tim"])
+        #expect(matches(query, song))
+        #expect(!matches(query, pdf))
+        #expect(!matches(query, other))
+    }
+
+    @Test func contentTypeConforms() {
+        let mp3: [Attribute: AttributeValue] = [
+            .contentType: .text("public.mp3"),
+            .contentTypeTree: .textList(["public.mp3", "public.audio", "public.data", "public.item"]),
+        ]
+        #expect(matches("contentType == \"public.data\"", mp3))
+        #expect(matches("contentType == \"public.mp3\"", mp3))
+        #expect(matches("contentType == \"audio\"wc", mp3))
+        #expect(!matches("contentType == \"public.image\"", mp3))
+        #expect(matches("contentType != \"public.image\"", mp3))
+        #expect(!matches("contentType != \"public.audio\"", mp3))
+        #expect(matches("kMDItemContentTypeTree == \"public.audio\"", mp3))
+        let referenced = compiled("contentType == \"x\"")?.referencedAttributes
+        #expect(referenced == [.contentType, .contentTypeTree])
+    }
+
+    @Test func listsMatchAnyElement() {
+        let item: [Attribute: AttributeValue] = [.keywords: .textList(["jazz", "live"])]
+        #expect(matches("keywords == \"live\"", item))
+        #expect(!matches("keywords == \"rock\"", item))
+        #expect(matches("keywords != \"rock\"", item))
+        #expect(!matches("keywords != \"jazz\"", item))
+        #expect(!matches("keywords == \"x\"", [.keywords: .textList([])]))
+        #expect(!matches("keywords != \"x\"", [.keywords: .textList([])]))
+    }
+
+    @Test func missingAttributesAndPresence() {
+        let item: [Attribute: AttributeValue] = [.title: .text("Paris")]
+        #expect(!matches("album == \"x\"", item))
+        #expect(!matches("album != \"x\"", item))
+        #expect(!matches("album == \"*\"", item))
+        #expect(matches("album != \"*\"", item))
+        #expect(matches("title == \"*\"", item))
+        #expect(!matches("title != \"*\"", item))
+        #expect(!matches("fileSize > 0", item))
+        #expect(!matches("fileSize != 0", item))
+        #expect(matches("fileSize != \"*\"", item))
+        #expect(matches("fileSize == \"*\"", [.fileSize: .number(0)]))
+        #expect(!matches("contentModificationDate < $time.now", item))
+        #expect(!matches("contentModificationDate != $time.now", item))
+        #expect(!matches("InRange(duration, 0, 10)", item))
+    }
+
+    @Test func starMeansAnyTextAttribute() {
+        let item: [Attribute: AttributeValue] = [.title: .text("Holiday"), .keywords: .textList(["Beach"]), .fileSize: .number(5)]
+        #expect(matches("* == \"beach\"c", item))
+        #expect(matches("* == \"Holiday\"", item))
+        #expect(!matches("* == \"5\"", item))
+        #expect(matches("* != \"Rome\"", item))
+        #expect(!matches("* != \"Holiday\"", item))
+        #expect(matches("* == \"*\"", item))
+        #expect(!matches("* == \"*\"", [.fileSize: .number(5)]))
+        let referenced = compiled("* == \"x\"")?.referencedAttributes ?? []
+        #expect(referenced == Set(AttributeRegistry.textAttributes))
+    }
+
+    @Test func numbers() {
+        let item: [Attribute: AttributeValue] = [.duration: .number(180.5), .fileSize: .number(1000)]
+        #expect(matches("duration > 60", item))
+        #expect(matches("duration == 180.5", item))
+        #expect(!matches("duration == 180", item))
+        #expect(matches("duration != 180", item))
+        #expect(matches("duration <= 1.805e2", item))
+        #expect(matches("duration >= +180.5", item))
+        #expect(matches("fileSize == \"1000\"", item))
+        #expect(matches("fileSize < 1E4", item))
+        #expect(matches("kMDItemFSSize == 1000", item))
+        #expect(matches("InRange(duration, 180.5, 200)", item))
+        #expect(matches("inRange(duration, 100, 180.5)", item))
+        #expect(matches("InRange(fileSize, \"999\", \"1000\")", item))
+        #expect(!matches("InRange(duration, 181, 200)", item))
+        #expect(matches("latitude < -10", [.latitude: .number(-33.9)]))
+    }
+
+    @Test func booleanStructure() {
+        let item: [Attribute: AttributeValue] = [.title: .text("Paris"), .fileSize: .number(10)]
+        #expect(matches("title == \"Paris\" && fileSize == 10", item))
+        #expect(!matches("title == \"Paris\" && fileSize == 11", item))
+        #expect(matches("title == \"Rome\" || fileSize == 10", item))
+        #expect(matches("title == \"Rome\" && fileSize == 11 || fileSize == 10", item))
+        #expect(!matches("title == \"Rome\" && (fileSize == 11 || fileSize == 10)", item))
+        #expect(matches("!title == \"Rome\"", item))
+        #expect(!matches("!!title == \"Rome\"", item))
+        #expect(matches("!(title == \"Rome\" || fileSize == 11)", item))
+    }
+
+    @Test func emptyPatterns() {
+        #expect(matches("title == \"\"", .title, ""))
+        #expect(!matches("title == \"\"", .title, "a"))
+        #expect(!matches("title == \"\"w", .title, "a b"))
+        #expect(matches("title == \"\"wc", .title, ""))
+        #expect(matches("title == \"*\"w", .title, "a b"))
+    }
+
+    @Test func wordBoundaries() {
+        #expect(matches("title == \"2024\"w", .title, "report-2024-final"))
+        #expect(!matches("title == \"report\"w", .title, "report2024"))  // letters and digits form one word
+        #expect(matches("title == \"my window\"wc", .title, "Open My Window now"))
+        #expect(!matches("title == \"indo\"w", .title, "Window"))
+        #expect(matches("title == \"Class\"w", .title, "MyWindowClass"))
+        #expect(matches("title == \"東京\"w", .title, "旅行 東京"))
+    }
+
+    @Test func freeText() throws {
+        let query = try Query.parse("love par")
+        #expect(query.isFreeText)
+        let compiledQuery = try CompiledQuery(query, context: fixedContext)
+        let named = AttributeSet([.displayName: .text("I love Paris.txt")])
+        let split = AttributeSet([.displayName: .text("love.txt"), .album: .text("Parade")])
+        let neither = AttributeSet([.displayName: .text("love.txt"), .path: .text("/paris/love.txt")])
+        #expect(compiledQuery.matches(named))
+        #expect(compiledQuery.matches(split))
+        #expect(!compiledQuery.matches(neither))
+        #expect(compiledQuery.relevance(named) > compiledQuery.relevance(split))
+        #expect(compiledQuery.relevance(neither) == 0)
+        #expect(compiledQuery.referencedAttributes == Set(AttributeRegistry.freeTextAttributes))
+
+        let accents = try CompiledQuery(Query.parse("FREDERIC"), context: fixedContext)
+        #expect(accents.matches(AttributeSet([.authorNames: .textList(["Frédéric Chopin"])])))
+        let exact = AttributeSet([.displayName: .text("paris")])
+        let prefix = AttributeSet([.displayName: .text("parisian")])
+        let title = AttributeSet([.title: .text("paris")])
+        let paris = try CompiledQuery(Query.parse("paris"), context: fixedContext)
+        #expect(paris.relevance(exact) > paris.relevance(prefix))
+        #expect(paris.relevance(exact) > paris.relevance(title))
+        #expect(paris.relevance(title) > paris.relevance(AttributeSet([.keywords: .textList(["paris"])])))
+    }
+
+    @Test func freeTextDetection() throws {
+        for text in ["paris", "love par", "paris-france.jpg", "!paris", "a & b", "über", "42"] {
+            #expect(try Query.parse(text).isFreeText, "\(text)")
+        }
+        for text in ["title == \"x\"", "(paris)", "'paris'", "“paris”", "a && b", "a || b", "a = b", "a<b", "x != y",
+                     "$time.today", "InRange", "inRange x", "---", "   *  "] {
+            #expect(!FreeText.isFreeText(Array(text.unicodeScalars)), "\(text)")
+        }
+        #expect(try Query.parse("title == \"x\"").isFreeText == false)
+        #expect(try Query.parse("InRange(fileSize, 1, 2)").isFreeText == false)
+    }
+}
