@@ -2,7 +2,7 @@ import Foundation
 
 /// Everything an index file holds, in memory: what ``IndexWriter`` writes and
 /// ``IndexFile/allItems()`` plus ``IndexFile/roots()`` give back.
-public struct IndexContents: Sendable {
+public struct IndexContents: Sendable, Hashable {
     public var roots: [IndexRoot]
     public var items: [IndexedItem]
     public var createdAt: Date

@@ -173,9 +173,11 @@ struct SectionEncoder {
             var nameBytes = item.path
             if let slash = item.path.lastIndex(of: UInt8(ascii: "/")), slash + 1 < item.path.count {
                 let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(item.path[..<slash])
-                if let parentRow = rowOfPath[folder], parentRow < row {
+                let name = Array(item.path[(slash + 1)...])
+                // The reader rebuilds the path by `join`; `/a//b` under `/a/` would not come back.
+                if let parentRow = rowOfPath[folder], parentRow < row, IndexFormat.join(folder, name) == item.path {
                     parent = parentRow
-                    nameBytes = Array(item.path[(slash + 1)...])
+                    nameBytes = name
                 }
             }
             names.appendLittleEndian(parent)
