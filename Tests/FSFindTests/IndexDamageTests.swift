@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+@testable import FSFind
+
+/// Damaged, foreign and truncated files: each gives `.indexCorrupt` naming the file, or (when a
+/// change happens to be harmless) exactly the original answer; never a crash or a wrong answer.
+@Suite struct IndexDamageTests {
+    /// Writes `bytes` to a file and opens it, reading everything.
+    private func open(_ bytes: [UInt8], at path: String) throws(FSFindError) -> IndexContents {
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let file = try IndexFile(path: path)
+        return try file.contents()
+    }
+
+    private func goodBytes(_ folder: TemporaryFolder) throws -> (bytes: [UInt8], expected: IndexContents) {
+        let path = folder.file("good.fsfind")
+        let contents = Fixtures.contents()
+        try IndexWriter.write(contents, to: path)
+        return (try Array(Data(contentsOf: URL(fileURLWithPath: path))), Fixtures.sorted(contents))
+    }
+
+    @Test func emptyFile() {
+        let folder = TemporaryFolder()
+        let path = folder.file("empty.fsfind")
+        let error = expectCorrupt(path) { () throws(FSFindError) in _ = try open([], at: path) }
+        #expect(error?.message.contains("is empty") == true)
+        #expect(error?.description.contains("fsfind index --full") == true)
+    }
+
+    @Test func foreignFiles() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("foreign.fsfind")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                            0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        var error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(png, at: path) }
+        #expect(error?.message.contains("not an fsfind index") == true)
+        error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(Array("hello\n".utf8), at: path) }
+        #expect(error?.message.contains("not an fsfind index") == true)
+        // A folder where the index should be.
+        let dir = folder.file("dir.fsfind")
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
+        expectCorrupt(dir) { () throws(FSFindError) in _ = try IndexFile(path: dir) }
+    }
+
+    @Test func otherVersion() throws {
+        let folder = TemporaryFolder()
+        var (bytes, _) = try goodBytes(folder)
+        bytes[8] = 2
+        let path = folder.file("v2.fsfind")
+        let error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(bytes, at: path) }
+        #expect(error?.message.contains("another version") == true)
+        bytes[8] = 0
+        bytes[11] = 0x80
+        expectCorrupt(path) { () throws(FSFindError) in _ = try open(bytes, at: path) }
+    }
+
+    @Test func truncatedAtEveryLength() throws {
+        let folder = TemporaryFolder()
+        let (bytes, _) = try goodBytes(folder)
+        let path = folder.file("cut.fsfind")
+        for length in 0..<bytes.count {
+            let error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(Array(bytes[..<length]), at: path) }
+            if length >= 1, let error {
+                #expect(error.message.contains("truncated"), "length \(length): \(error.message)")
+            }
+        }
+        // Extra bytes at the end are damage too.
+        expectCorrupt(path) { () throws(FSFindError) in _ = try open(bytes + [0], at: path) }
+    }
+
+    @Test func everySingleBitFlip() throws {
+        let folder = TemporaryFolder()
+        let (bytes, expected) = try goodBytes(folder)
+        let path = folder.file("flip.fsfind")
+        // Every bit of the header and directory, then a sample of the sections, ~2000 in all
+        // beyond the header; a flip may be rejected or (never, with CRC-32C) give the original.
+        let headerBits = Array(0..<(IndexFormat.fixedHeaderSize + 16 * IndexFormat.directoryEntrySize) * 8)
+        var generator = SeededGenerator(state: 42)
+        let sampled = (0..<2_000).map { _ in Int.random(in: 0..<(bytes.count * 8), using: &generator) }
+        var rejected = 0
+        for bit in headerBits + sampled where bit < bytes.count * 8 {
+            var damaged = bytes
+            damaged[bit / 8] ^= UInt8(1) << UInt8(bit % 8)
+            do {
+                let contents = try open(damaged, at: path)
+                #expect(contents == expected, "bit \(bit) gave a different answer")
+            } catch {
+                #expect(error.code == .indexCorrupt, "bit \(bit): \(error)")
+                #expect(error.message.contains(path))
+                rejected += 1
+            }
+        }
+        #expect(rejected > 0)
+    }
+
+    @Test func randomBytes() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("random.fsfind")
+        var generator = SeededGenerator(state: 7)
+        for size in [1, 7, 8, 12, 47, 48, 64, 100, 1_000, 10_000] {
+            let random = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            expectCorrupt(path) { () throws(FSFindError) in _ = try open(random, at: path) }
+            // The same behind a valid magic and version, so the later checks are reached.
+            var disguised = random
+            let prefix = IndexFormat.magic + [1, 0, 0, 0]
+            for (i, byte) in prefix.enumerated() where i < disguised.count { disguised[i] = byte }
+            expectCorrupt(path) { () throws(FSFindError) in _ = try open(disguised, at: path) }
+        }
+    }
+
+    @Test func randomDamageWithRepairedHeader() throws {
+        // Damage that a careless checksum scheme would miss: garbage inside a section with the
+        // header left valid. Opening must work; reading must report damage, never misread.
+        let folder = TemporaryFolder()
+        let (bytes, expected) = try goodBytes(folder)
+        let path = folder.file("garbage.fsfind")
+        let file = try IndexFile(path: folder.file("good.fsfind"))
+        var generator = SeededGenerator(state: 99)
+        for section in file.sections {
+            var damaged = bytes
+            for _ in 0..<4 {
+                let offset = section.offset + Int.random(in: 0..<section.length, using: &generator)
+                damaged[offset] = UInt8.random(in: 0...255, using: &generator)
+            }
+            do {
+                #expect(try open(damaged, at: path) == expected)
+            } catch {
+                #expect(error.code == .indexCorrupt)
+                #expect(error.message.contains(section.name), "\(error.message)")
+            }
+        }
+    }
+}
