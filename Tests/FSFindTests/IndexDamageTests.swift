@@ -8,7 +8,7 @@ import Testing
 @Suite struct IndexDamageTests {
     /// Writes `bytes` to a file and opens it, reading everything.
     private func open(_ bytes: [UInt8], at path: String) throws(FSFindError) -> IndexContents {
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
         let file = try IndexFile(path: path)
         return try file.contents()
     }

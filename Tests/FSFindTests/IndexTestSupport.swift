@@ -72,8 +72,14 @@ enum Fixtures {
 
     static func item(_ path: [UInt8], folder: Bool = false, _ extra: [Attribute: AttributeValue] = [:], problem: ItemProblem? = nil, n: UInt64 = 0) -> IndexedItem {
         var set = base(path, folder: folder, size: folder ? nil : Double(n * 1000 + 7))
+        let identity = identity(n)
+        if n % 2 == 0 {
+            // As a crawler records them: size and mtime follow from the identity (stored as flags).
+            if !folder { set[.fileSize] = .number(Double(identity.size)) }
+            set[.contentModificationDate] = .date(IndexFormat.modificationDate(nanos: identity.mtimeNanos))
+        }
         for (attribute, value) in extra { set[attribute] = value }
-        return IndexedItem(path: path, identity: identity(n), attributes: set, problem: problem)
+        return IndexedItem(path: path, identity: identity, attributes: set, problem: problem)
     }
 
     /// A small tree exercising every attribute type and every awkward path.

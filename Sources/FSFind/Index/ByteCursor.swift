@@ -43,6 +43,12 @@ extension UnsafeRawBufferPointer {
         return UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
+    /// The little-endian `UInt16` at `offset`, or ``IndexDamage`` when it does not fit.
+    func littleEndianUInt16(at offset: Int) throws(IndexDamage) -> UInt16 {
+        guard offset >= 0, offset <= count &- 2, count >= 2 else { throw IndexDamage("u16 at \(offset) past end") }
+        return UInt16(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    }
+
     /// The little-endian `UInt64` at `offset`, or ``IndexDamage`` when it does not fit.
     func littleEndianUInt64(at offset: Int) throws(IndexDamage) -> UInt64 {
         guard offset >= 0, offset <= count &- 8, count >= 8 else { throw IndexDamage("u64 at \(offset) past end") }
@@ -90,6 +96,10 @@ struct ByteWriter {
     var bytes: [UInt8] = []
 
     mutating func appendLittleEndian(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func appendLittleEndian(_ value: UInt16) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 

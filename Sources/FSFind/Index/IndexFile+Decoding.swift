@@ -132,14 +132,23 @@ extension IndexFile {
 
     /// The item's value for `attribute`, nil when it has none.
     func decodeValue(of attribute: Attribute, at row: Int) throws(IndexDamage) -> AttributeValue? {
-        if IndexFormat.nameAttributes.contains(attribute) {
-            let flags = try perItem(fixed.nameFlags, recordSize: 1)
-            if try flags.byte(at: row) & NameFlag.bit(for: attribute) != 0 {
-                let bytes = attribute == .path ? try pathBytes(at: row) : try nameBytes(at: row)
-                return .text(String(decoding: bytes, as: UTF8.self))
+        if IndexFormat.derivedAttributes.contains(attribute) {
+            let flags = try perItem(fixed.derivedFlags, recordSize: 1)
+            if try flags.byte(at: row) & DerivedFlag.bit(for: attribute) != 0 {
+                switch attribute {
+                case .path: return .text(String(decoding: try pathBytes(at: row), as: UTF8.self))
+                case .fsName, .displayName: return .text(String(decoding: try nameBytes(at: row), as: UTF8.self))
+                default:
+                    return IndexFormat.derivedValue(of: attribute, path: [], name: [], identity: try decodeIdentity(at: row))
+                }
             }
         } else if let position = IndexFormat.typeAttributes.firstIndex(of: attribute) {
-            let typeID = try perItem(fixed.typeColumn, recordSize: 4).littleEndianUInt32(at: 4 * row)
+            let typeID: UInt32
+            if sections[fixed.typeColumn].format == 2 {
+                typeID = UInt32(try perItem(fixed.typeColumn, recordSize: 2).littleEndianUInt16(at: 2 * row))
+            } else {
+                typeID = try perItem(fixed.typeColumn, recordSize: 4).littleEndianUInt32(at: 4 * row)
+            }
             let table = try bytes(of: fixed.typeTable)
             guard typeID < (try table.littleEndianUInt32(at: 0)) else { throw IndexDamage("type id") }
             let id = try table.littleEndianUInt32(at: 8 + 16 * Int(typeID) + 4 * position)

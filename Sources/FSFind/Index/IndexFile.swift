@@ -57,12 +57,13 @@ public final class IndexFile: Sendable {
 
     /// ``prepare(_:)`` plus, when asked, the identity and problem sections.
     public func prepare(_ attributes: Set<Attribute>, identities: Bool, problems: Bool) throws(FSFindError) {
-        var needed: Set<Int> = [fixed.strings, fixed.names, fixed.nameFlags]
+        var needed: Set<Int> = [fixed.strings, fixed.names, fixed.derivedFlags]
         for attribute in attributes {
             if IndexFormat.typeAttributes.contains(attribute) {
                 needed.formUnion([fixed.typeTable, fixed.typeColumn, fixed.lists])
             }
             if attribute.type == .textList { needed.insert(fixed.lists) }
+            if attribute == .fileSize || attribute == .contentModificationDate { needed.insert(fixed.identities) }
             if let column = columns[attribute] { needed.insert(column) }
         }
         if identities { needed.insert(fixed.identities) }
@@ -227,6 +228,6 @@ struct SectionEntry: Sendable {
 
 /// Directory positions of the sections every file has.
 struct FixedSections: Sendable {
-    var strings = 0, lists = 0, roots = 0, names = 0, nameFlags = 0
+    var strings = 0, lists = 0, roots = 0, names = 0, derivedFlags = 0
     var identities = 0, typeTable = 0, typeColumn = 0, problems = 0
 }

@@ -23,8 +23,39 @@ enum IndexFormat {
 
     /// The attributes held in the shared type table, one small id per item.
     static let typeAttributes: [Attribute] = [.contentType, .contentTypeTree, .mimeType, .kind]
-    /// The attributes that are derived from the stored path unless an override is stored.
-    static let nameAttributes: [Attribute] = [.path, .fsName, .displayName]
+    /// The attributes that cost one flag bit when equal to the value derived from the stored path
+    /// or identity (``derivedValue(of:path:name:identity:)``); other values are stored in a column.
+    static let derivedAttributes: [Attribute] = [.path, .fsName, .displayName, .fileSize, .contentModificationDate]
+
+    /// The value `attribute` has when it follows from the path bytes, the name bytes and the identity.
+    static func derivedValue(of attribute: Attribute, path: [UInt8], name: some Collection<UInt8>, identity: FileIdentity) -> AttributeValue? {
+        switch attribute {
+        case .path: .text(String(decoding: path, as: UTF8.self))
+        case .fsName, .displayName: .text(String(decoding: name, as: UTF8.self))
+        case .fileSize: .number(Double(identity.size))
+        case .contentModificationDate: .date(modificationDate(nanos: identity.mtimeNanos))
+        default: nil
+        }
+    }
+
+    /// mtime as a `Date`, computed as a crawler does from `st_mtim` (seconds + nanoseconds / 1e9).
+    static func modificationDate(nanos: Int64) -> Date {
+        let (seconds, fraction) = nanos.quotientAndRemainder(dividingBy: 1_000_000_000)
+        let (wholeSeconds, nanoseconds) = fraction < 0 ? (seconds - 1, fraction + 1_000_000_000) : (seconds, fraction)
+        return Date(timeIntervalSince1970: TimeInterval(wholeSeconds) + TimeInterval(nanoseconds) / 1e9)
+    }
+
+    /// True when `value` is exactly `derived`: byte-equal text (not just canonically equal, so NFD
+    /// stays NFD), bit-equal numbers and dates.
+    static func isExactly(_ value: AttributeValue, _ derived: AttributeValue?) -> Bool {
+        switch (value, derived) {
+        case (.text(let a), .text(let b)?): a.utf8.elementsEqual(b.utf8)
+        case (.number(let a), .number(let b)?): a.bitPattern == b.bitPattern
+        case (.date(let a), .date(let b)?):
+            a.timeIntervalSinceReferenceDate.bitPattern == b.timeIntervalSinceReferenceDate.bitPattern
+        default: false
+        }
+    }
 
     /// Encodes a number or a date cell.
     static func bits(of value: Double) -> UInt64 {
@@ -52,7 +83,7 @@ enum SectionKind: UInt32, Sendable, CaseIterable {
     case lists = 2
     case roots = 3
     case names = 4
-    case nameFlags = 5
+    case derivedFlags = 5
     case identities = 6
     case typeTable = 7
     case typeColumn = 8
@@ -62,7 +93,7 @@ enum SectionKind: UInt32, Sendable, CaseIterable {
 
     /// Every kind but `column` appears exactly once.
     static let required: [SectionKind] = [
-        .strings, .lists, .roots, .names, .nameFlags, .identities, .typeTable, .typeColumn, .problems,
+        .strings, .lists, .roots, .names, .derivedFlags, .identities, .typeTable, .typeColumn, .problems,
     ]
 }
 
@@ -74,18 +105,17 @@ enum ColumnEncoding: UInt32, Sendable {
     case sparse = 2
 }
 
-/// Bits of the per-item name-flags byte: set when the attribute is present and equal to the value
-/// derived from the stored path, so it costs nothing to store.
-enum NameFlag {
-    static let path: UInt8 = 1
-    static let fsName: UInt8 = 2
-    static let displayName: UInt8 = 4
-
+/// Bits of the per-item derived-flags byte: set when the attribute is present and exactly equal
+/// to the value derived from the stored path or identity, so it costs no column cell.
+enum DerivedFlag {
     static func bit(for attribute: Attribute) -> UInt8 {
         switch attribute {
-        case .path: path
-        case .fsName: fsName
-        default: displayName
+        case .path: 1
+        case .fsName: 2
+        case .displayName: 4
+        case .fileSize: 8
+        case .contentModificationDate: 16
+        default: 0
         }
     }
 }

@@ -160,7 +160,8 @@ struct SectionEncoder {
         var names = header(count: items.count)
         var flags = header(count: items.count)
         var identities = header(count: items.count)
-        var typeColumn = header(count: items.count)
+        var typeColumn: [UInt32] = []
+        typeColumn.reserveCapacity(items.count)
         var problems: [(row: UInt32, kind: UInt32, reason: UInt32)] = []
         var typeIDs: [[UInt32]: UInt32] = [:]
         var typeTable: [[UInt32]] = []
@@ -183,15 +184,14 @@ struct SectionEncoder {
             names.appendLittleEndian(parent)
             names.appendLittleEndian(strings.id(nameBytes))
 
-            // path, fsName, displayName: a flag when derivable from the path, else an override cell.
-            let derivedPath = String(decoding: item.path, as: UTF8.self)
-            let derivedName = String(decoding: IndexFormat.lastComponent(item.path), as: UTF8.self)
+            // path, fsName, displayName, fileSize, mtime: a flag when derivable, else a column cell.
+            let name = IndexFormat.lastComponent(item.path)
             var flagByte: UInt8 = 0
-            for attribute in IndexFormat.nameAttributes {
+            for attribute in IndexFormat.derivedAttributes {
                 guard let value = item.attributes[attribute] else { continue }
-                let derived = attribute == .path ? derivedPath : derivedName
-                if case .text(let text) = value, text.utf8.elementsEqual(derived.utf8) {
-                    flagByte |= NameFlag.bit(for: attribute)
+                let derived = IndexFormat.derivedValue(of: attribute, path: item.path, name: name, identity: item.identity)
+                if IndexFormat.isExactly(value, derived) {
+                    flagByte |= DerivedFlag.bit(for: attribute)
                 } else {
                     cells[attribute, default: []].append((row, try cell(value, of: attribute, item: item)))
                 }
@@ -221,10 +221,10 @@ struct SectionEncoder {
                 typeIDs[typeKey] = typeID
                 typeTable.append(typeKey)
             }
-            typeColumn.appendLittleEndian(typeID)
+            typeColumn.append(typeID)
 
             for (attribute, value) in item.attributes.values
-            where !IndexFormat.nameAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute) {
+            where !IndexFormat.derivedAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute) {
                 cells[attribute, default: []].append((row, try cell(value, of: attribute, item: item)))
             }
 
@@ -234,12 +234,18 @@ struct SectionEncoder {
         }
 
         sections.append(Section(kind: .names, bytes: names.bytes))
-        sections.append(Section(kind: .nameFlags, bytes: flags.bytes))
+        sections.append(Section(kind: .derivedFlags, bytes: flags.bytes))
         sections.append(Section(kind: .identities, bytes: identities.bytes))
         var table = header(count: typeTable.count)
         for entry in typeTable { for id in entry { table.appendLittleEndian(id) } }
         sections.append(Section(kind: .typeTable, bytes: table.bytes))
-        sections.append(Section(kind: .typeColumn, bytes: typeColumn.bytes))
+        // Type ids take 2 bytes while there are at most 65,536 combinations (there are dozens).
+        var typeBytes = header(count: items.count)
+        let typeWidth: UInt32 = typeTable.count <= 0x1_0000 ? 2 : 4
+        for id in typeColumn {
+            if typeWidth == 2 { typeBytes.appendLittleEndian(UInt16(id)) } else { typeBytes.appendLittleEndian(id) }
+        }
+        sections.append(Section(kind: .typeColumn, format: typeWidth, bytes: typeBytes.bytes))
         var problemBytes = header(count: problems.count)
         for problem in problems {
             problemBytes.appendLittleEndian(problem.row)

@@ -92,10 +92,14 @@ struct ParsedHeader {
                 case .lists: fixed.lists = index
                 case .roots: fixed.roots = index
                 case .names: fixed.names = index
-                case .nameFlags: fixed.nameFlags = index
+                case .derivedFlags: fixed.derivedFlags = index
                 case .identities: fixed.identities = index
                 case .typeTable: fixed.typeTable = index
-                case .typeColumn: fixed.typeColumn = index
+                case .typeColumn:
+                    guard sections[index].format == 2 || sections[index].format == 4 else {
+                        throw corrupt("is damaged (type column width)")
+                    }
+                    fixed.typeColumn = index
                 case .problems: fixed.problems = index
                 case .column: break
                 }
