@@ -37,6 +37,8 @@ extension IndexFile {
         let end = try bytes.littleEndianUInt32(at: 8 + 4 * Int(id))
         guard start <= end else { throw IndexDamage("list offsets") }
         let elements = 4 + 4 * (Int(count) + 1)
+        // Bound the element range by the section before reserving room for it.
+        guard elements + 4 * Int(end) <= bytes.count else { throw IndexDamage("list elements") }
         var result: [String] = []
         result.reserveCapacity(Int(end - start))
         for element in Int(start)..<Int(end) {

@@ -165,8 +165,9 @@ public final class IndexFile: Sendable {
         while low < high {
             let mid = low + (high - low) / 2
             guard let candidate = try? pathBytes(at: mid) else { return nil }
-            if candidate == path { return mid }
-            if candidate.lexicographicallyPrecedes(path) { low = mid + 1 } else { high = mid }
+            let order = IndexFormat.compare(candidate, path)
+            if order == 0 { return mid }
+            if order < 0 { low = mid + 1 } else { high = mid }
         }
         return nil
     }

@@ -68,6 +68,18 @@ enum IndexFormat {
         return path[(slash + 1)...]
     }
 
+    /// Unsigned byte-wise order of two paths (negative, zero, positive), the index's row order.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        let common = min(a.count, b.count)
+        let order = a.withUnsafeBytes { pa in
+            b.withUnsafeBytes { pb in
+                guard common > 0, let left = pa.baseAddress, let right = pb.baseAddress else { return 0 }
+                return Int(memcmp(left, right, common))
+            }
+        }
+        return order != 0 ? order : a.count - b.count
+    }
+
     /// `parent` joined with `name` by one `/` (none added when `parent` already ends in one).
     static func join(_ parent: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
         var path = parent

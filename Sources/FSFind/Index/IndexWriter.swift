@@ -30,9 +30,10 @@ public enum IndexWriter {
 
     /// Items in path-byte order, one per path (the last given wins).
     static func sortedUnique(_ items: [IndexedItem]) -> [IndexedItem] {
-        let order = items.indices.sorted { a, b in
-            if items[a].path == items[b].path { return a < b }
-            return items[a].path.lexicographicallyPrecedes(items[b].path)
+        let paths = items.map(\.path)
+        let order = paths.indices.sorted { a, b in
+            let order = IndexFormat.compare(paths[a], paths[b])
+            return order != 0 ? order < 0 : a < b
         }
         var result: [IndexedItem] = []
         result.reserveCapacity(items.count)
