@@ -132,3 +132,75 @@ import Testing
         }
     }
 }
+
+/// Damage behind valid checksums, as a buggy writer could produce: the reader must not crash, hang
+/// or read out of bounds. Row reads may return nil; whole-file reads may report damage.
+@Suite struct IndexConsistencyFuzzTests {
+    /// Recomputes every section checksum and the header checksum of a file image in place.
+    static func fixChecksums(_ bytes: inout [UInt8]) {
+        func u32(_ at: Int) -> UInt32 { bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) } }
+        func u64(_ at: Int) -> UInt64 { bytes[at..<at + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        func set(_ value: UInt32, _ at: Int) { for i in 0..<4 { bytes[at + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(i))) } }
+        let count = Int(u32(12))
+        let headerSize = 48 + 32 * count
+        guard headerSize <= bytes.count else { return }
+        for i in 0..<count {
+            let entry = 48 + 32 * i
+            let offset = u64(entry + 8), length = u64(entry + 16)
+            guard offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else { continue }
+            set(CRC32C.checksum(Array(bytes[Int(offset)..<Int(offset + length)])), entry + 24)
+        }
+        set(0, 44)
+        set(CRC32C.checksum(Array(bytes[..<headerSize])), 44)
+    }
+
+    /// Exercises every read of an opened file; returns normally whatever the data says.
+    static func readEverything(_ file: IndexFile) {
+        _ = try? file.roots()
+        _ = try? file.allItems()
+        for index in 0..<min(file.itemCount, 64) {
+            _ = file.item(at: index)
+            let row = file.row(index)
+            for attribute in Attribute.allCases { _ = row.value(of: attribute) }
+            _ = file.rowIndex(ofPath: file.path(at: index))
+        }
+    }
+
+    @Test func mutationsBehindValidChecksums() throws {
+        let folder = TemporaryFolder()
+        let goodPath = folder.file("good.fsfind")
+        try IndexWriter.write(Fixtures.contents(), to: goodPath)
+        let good = try Array(Data(contentsOf: URL(fileURLWithPath: goodPath)))
+        let sections = try IndexFile(path: goodPath).sections
+        let path = folder.file("fuzz.fsfind")
+        var generator = SeededGenerator(state: 1234)
+        var opened = 0
+        for iteration in 0..<(ProcessInfo.processInfo.environment["FSFIND_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 1_500) {
+            var bytes = good
+            if iteration % 3 == 0 {
+                // Header fields past the magic and version: counts, lengths, offsets, kinds.
+                for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                    let at = Int.random(in: 12..<(48 + 32 * sections.count), using: &generator)
+                    bytes[at] = iteration % 2 == 0 ? UInt8.random(in: 0...255, using: &generator) : bytes[at] ^ 0xFF
+                }
+            } else {
+                // Section contents: ids, offsets, counts, parent rows.
+                let section = sections[Int.random(in: 0..<sections.count, using: &generator)]
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    let at = section.offset + Int.random(in: 0..<section.length, using: &generator)
+                    bytes[at] = [0x00, 0xFF, 0x7F, 0x80, UInt8.random(in: 0...255, using: &generator)][Int.random(in: 0..<5, using: &generator)]
+                }
+            }
+            Self.fixChecksums(&bytes)
+            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+            do {
+                let file = try IndexFile(path: path)
+                opened += 1
+                Self.readEverything(file)
+            } catch {
+                #expect(error.code == .indexCorrupt, "\(error)")
+            }
+        }
+        #expect(opened > 0)
+    }
+}

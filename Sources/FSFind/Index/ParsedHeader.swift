@@ -104,6 +104,10 @@ struct ParsedHeader {
                 case .column: break
                 }
             }
+            // Every item has an 8-byte names record: an item count the names section cannot hold is
+            // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
+            let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))
+            guard sections[fixed.names].length >= namesNeeded else { throw corrupt("is damaged (item count)") }
             self.sections = sections
             self.fixed = fixed
             self.columns = columns
