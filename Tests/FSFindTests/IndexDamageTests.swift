@@ -31,8 +31,11 @@ import Testing
     @Test func foreignFiles() throws {
         let folder = TemporaryFolder()
         let path = folder.file("foreign.fsfind")
-        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
-                            0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        let png: [UInt8] = [
+            0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+            0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE,
+            0x42, 0x60, 0x82,
+        ]
         var error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(png, at: path) }
         #expect(error?.message.contains("not an fsfind index") == true)
         error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(Array("hello\n".utf8), at: path) }
@@ -60,7 +63,8 @@ import Testing
         let (bytes, _) = try goodBytes(folder)
         let path = folder.file("cut.fsfind")
         for length in 0..<bytes.count {
-            let error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(Array(bytes[..<length]), at: path) }
+            let error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(Array(bytes[..<length]), at: path)
+            }
             if length >= 1, let error {
                 #expect(error.message.contains("truncated"), "length \(length): \(error.message)")
             }
@@ -140,13 +144,16 @@ import Testing
     static func fixChecksums(_ bytes: inout [UInt8]) {
         func u32(_ at: Int) -> UInt32 { bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) } }
         func u64(_ at: Int) -> UInt64 { bytes[at..<at + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) } }
-        func set(_ value: UInt32, _ at: Int) { for i in 0..<4 { bytes[at + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(i))) } }
+        func set(_ value: UInt32, _ at: Int) {
+            for i in 0..<4 { bytes[at + i] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(i))) }
+        }
         let count = Int(u32(12))
         let headerSize = 48 + 32 * count
         guard headerSize <= bytes.count else { return }
         for i in 0..<count {
             let entry = 48 + 32 * i
-            let offset = u64(entry + 8), length = u64(entry + 16)
+            let offset = u64(entry + 8)
+            let length = u64(entry + 16)
             guard offset <= UInt64(bytes.count), length <= UInt64(bytes.count) - offset else { continue }
             set(CRC32C.checksum(Array(bytes[Int(offset)..<Int(offset + length)])), entry + 24)
         }
@@ -175,7 +182,8 @@ import Testing
         let path = folder.file("fuzz.fsfind")
         var generator = SeededGenerator(state: 1234)
         var opened = 0
-        for iteration in 0..<(ProcessInfo.processInfo.environment["FSFIND_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 1_500) {
+        for iteration in 0..<(ProcessInfo.processInfo.environment["FSFIND_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 1_500)
+        {
             var bytes = good
             if iteration % 3 == 0 {
                 // Header fields past the magic and version: counts, lengths, offsets, kinds.
@@ -188,7 +196,9 @@ import Testing
                 let section = sections[Int.random(in: 0..<sections.count, using: &generator)]
                 for _ in 0..<Int.random(in: 1...4, using: &generator) {
                     let at = section.offset + Int.random(in: 0..<section.length, using: &generator)
-                    bytes[at] = [0x00, 0xFF, 0x7F, 0x80, UInt8.random(in: 0...255, using: &generator)][Int.random(in: 0..<5, using: &generator)]
+                    bytes[at] =
+                        [0x00, 0xFF, 0x7F, 0x80, UInt8.random(in: 0...255, using: &generator)][
+                            Int.random(in: 0..<5, using: &generator)]
                 }
             }
             Self.fixChecksums(&bytes)

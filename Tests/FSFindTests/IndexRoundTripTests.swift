@@ -43,7 +43,9 @@ import Testing
             let row = file.row(index)
             for attribute in Attribute.allCases {
                 let value = row.value(of: attribute)
-                #expect(value == item.attributes[attribute], "\(attribute) of \(String(decoding: item.path, as: UTF8.self))")
+                #expect(
+                    value == item.attributes[attribute], "\(attribute) of \(String(decoding: item.path, as: UTF8.self))"
+                )
                 // Byte-exact text, not just canonically equal (NFD stays NFD).
                 if case .text(let a) = value, case .text(let b) = item.attributes[attribute] {
                     #expect(Array(a.utf8) == Array(b.utf8))
@@ -71,7 +73,8 @@ import Testing
             Fixtures.item("/a//c"), Fixtures.item("/x/y/z"), Fixtures.item("relative/name"), Fixtures.item("/a/"),
             Fixtures.item("plain"), Fixtures.item(""),
         ]
-        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date(timeIntervalSinceReferenceDate: 0)), to: path)
+        try IndexWriter.write(
+            IndexContents(roots: [], items: items, createdAt: Date(timeIntervalSinceReferenceDate: 0)), to: path)
         let file = try IndexFile(path: path)
         #expect(try file.allItems() == IndexWriter.sortedUnique(items))
         for item in items { #expect(file.rowIndex(ofPath: item.path).map(file.path(at:)) == item.path) }
@@ -80,7 +83,8 @@ import Testing
     @Test func emptyIndexAndDuplicates() throws {
         let folder = TemporaryFolder()
         let path = folder.file("index.fsfind")
-        try IndexWriter.write(IndexContents(roots: [], items: [], createdAt: Date(timeIntervalSinceReferenceDate: 5)), to: path)
+        try IndexWriter.write(
+            IndexContents(roots: [], items: [], createdAt: Date(timeIntervalSinceReferenceDate: 5)), to: path)
         let empty = try IndexFile(path: path)
         #expect(empty.itemCount == 0)
         #expect(try empty.allItems().isEmpty)
@@ -120,7 +124,8 @@ import Testing
         let reader = try IndexFile(path: path)
         try reader.prepare([.fsName])  // verify some sections before, some after the replace
 
-        let new = IndexContents(roots: [], items: (0..<50).map { Fixtures.item("/new/\($0)", n: UInt64($0)) }, createdAt: Date())
+        let new = IndexContents(
+            roots: [], items: (0..<50).map { Fixtures.item("/new/\($0)", n: UInt64($0)) }, createdAt: Date())
         try IndexWriter.write(new, to: path)
 
         #expect(try reader.allItems() == Fixtures.sorted(old).items)

@@ -8,17 +8,55 @@ import Testing
 @Suite struct IndexSizeTests {
     static func syntheticItems(count: Int) -> [IndexedItem] {
         var generator = SeededGenerator(state: 2026)
-        let stems = ["IMG_", "DSC", "report", "invoice", "Screenshot ", "notes", "main", "README", "song ", "track",
-                     "NetworkManager", "index", "test_", "photo-", "backup", "draft", "Résumé", "Übersicht", "chapter", "data"]
+        let stems = [
+            "IMG_", "DSC", "report", "invoice", "Screenshot ", "notes", "main", "README", "song ", "track",
+            "NetworkManager", "index", "test_", "photo-", "backup", "draft", "Résumé", "Übersicht", "chapter", "data",
+        ]
         let types: [(ext: String, type: String, tree: [String], mime: String, kind: String)] = [
-            ("jpg", "public.jpeg", ["public.jpeg", "public.image", "public.content", "public.data", "public.item"], "image/jpeg", "JPEG image"),
-            ("png", "public.png", ["public.png", "public.image", "public.content", "public.data", "public.item"], "image/png", "PNG image"),
-            ("mp3", "public.mp3", ["public.mp3", "public.audio", "public.audiovisual-content", "public.content", "public.data", "public.item"], "audio/mpeg", "MP3 audio"),
-            ("pdf", "com.adobe.pdf", ["com.adobe.pdf", "public.composite-content", "public.content", "public.data", "public.item"], "application/pdf", "PDF document"),
-            ("swift", "public.swift-source", ["public.swift-source", "public.source-code", "public.plain-text", "public.text", "public.data", "public.item"], "text/x-swift", "Swift source"),
-            ("txt", "public.plain-text", ["public.plain-text", "public.text", "public.content", "public.data", "public.item"], "text/plain", "Plain text"),
-            ("md", "net.daringfireball.markdown", ["net.daringfireball.markdown", "public.plain-text", "public.text", "public.data", "public.item"], "text/plain", "Markdown text"),
-            ("c", "public.c-source", ["public.c-source", "public.source-code", "public.plain-text", "public.text", "public.data", "public.item"], "text/x-c", "C source"),
+            (
+                "jpg", "public.jpeg", ["public.jpeg", "public.image", "public.content", "public.data", "public.item"],
+                "image/jpeg", "JPEG image"
+            ),
+            (
+                "png", "public.png", ["public.png", "public.image", "public.content", "public.data", "public.item"],
+                "image/png", "PNG image"
+            ),
+            (
+                "mp3", "public.mp3",
+                [
+                    "public.mp3", "public.audio", "public.audiovisual-content", "public.content", "public.data",
+                    "public.item",
+                ], "audio/mpeg", "MP3 audio"
+            ),
+            (
+                "pdf", "com.adobe.pdf",
+                ["com.adobe.pdf", "public.composite-content", "public.content", "public.data", "public.item"],
+                "application/pdf", "PDF document"
+            ),
+            (
+                "swift", "public.swift-source",
+                [
+                    "public.swift-source", "public.source-code", "public.plain-text", "public.text", "public.data",
+                    "public.item",
+                ], "text/x-swift", "Swift source"
+            ),
+            (
+                "txt", "public.plain-text",
+                ["public.plain-text", "public.text", "public.content", "public.data", "public.item"], "text/plain",
+                "Plain text"
+            ),
+            (
+                "md", "net.daringfireball.markdown",
+                ["net.daringfireball.markdown", "public.plain-text", "public.text", "public.data", "public.item"],
+                "text/plain", "Markdown text"
+            ),
+            (
+                "c", "public.c-source",
+                [
+                    "public.c-source", "public.source-code", "public.plain-text", "public.text", "public.data",
+                    "public.item",
+                ], "text/x-c", "C source"
+            ),
         ]
         let folderTree = ["public.folder", "public.directory", "public.item"]
         var items: [IndexedItem] = []
@@ -64,8 +102,9 @@ import Testing
                 set[.pixelWidth] = .number(4032)
                 set[.pixelHeight] = .number(3024)
             }
-            let identity = FileIdentity(device: 0xFD01, inode: 10_000 + n, size: isFolder ? 4096 : size, mtimeNanos: mtimeNanos,
-                                        ctimeNanos: mtimeNanos + 1_000)
+            let identity = FileIdentity(
+                device: 0xFD01, inode: 10_000 + n, size: isFolder ? 4096 : size, mtimeNanos: mtimeNanos,
+                ctimeNanos: mtimeNanos + 1_000)
             items.append(IndexedItem(path: path, identity: identity, attributes: set))
             if isFolder { folders.append((path, depth + 1)) }
         }
@@ -84,12 +123,17 @@ import Testing
         let opened = Date()
         try file.prepare([.fsName, .fileSize])
         var matches = 0
-        for index in 0..<file.itemCount where file.row(index).value(of: .fsName) == .text("README42.md") { matches += 1 }
+        for index in 0..<file.itemCount where file.row(index).value(of: .fsName) == .text("README42.md") {
+            matches += 1
+        }
         let scanned = Date().timeIntervalSince(opened)
-        var report = "index of \(file.itemCount) items: \(file.fileSize) bytes, \(String(format: "%.1f", perItem)) bytes/item;"
-        report += " write \(String(format: "%.2f", wrote)) s, prepare+fsName scan \(String(format: "%.2f", scanned)) s (debug build)\n"
+        var report =
+            "index of \(file.itemCount) items: \(file.fileSize) bytes, \(String(format: "%.1f", perItem)) bytes/item;"
+        report +=
+            " write \(String(format: "%.2f", wrote)) s, prepare+fsName scan \(String(format: "%.2f", scanned)) s (debug build)\n"
         for section in file.sections {
-            report += "  \(section.name): \(section.length) bytes (\(String(format: "%.1f", Double(section.length) / Double(file.itemCount)))/item)\n"
+            report +=
+                "  \(section.name): \(section.length) bytes (\(String(format: "%.1f", Double(section.length) / Double(file.itemCount)))/item)\n"
         }
         print(report)
         #expect(file.itemCount == items.count)

@@ -35,8 +35,9 @@ enum Fixtures {
     static func date(_ seconds: Double) -> Date { Date(timeIntervalSinceReferenceDate: seconds) }
 
     static func identity(_ n: UInt64) -> FileIdentity {
-        FileIdentity(device: 0xFD01, inode: 1000 + n, size: Int64(n) * 17, mtimeNanos: 1_700_000_000_123_456_789 + Int64(n),
-                     ctimeNanos: -5 - Int64(n))
+        FileIdentity(
+            device: 0xFD01, inode: 1000 + n, size: Int64(n) * 17, mtimeNanos: 1_700_000_000_123_456_789 + Int64(n),
+            ctimeNanos: -5 - Int64(n))
     }
 
     /// The file-system attributes every item has, derived from the path as the crawler would.
@@ -53,7 +54,10 @@ enum Fixtures {
             set[.mimeType] = .text("inode/directory")
         } else {
             set[.contentType] = .text("public.mp3")
-            set[.contentTypeTree] = .textList(["public.mp3", "public.audio", "public.audiovisual-content", "public.content", "public.data", "public.item"])
+            set[.contentTypeTree] = .textList([
+                "public.mp3", "public.audio", "public.audiovisual-content", "public.content", "public.data",
+                "public.item",
+            ])
             set[.kind] = .text("MP3 audio")
             set[.mimeType] = .text("audio/mpeg")
         }
@@ -66,11 +70,17 @@ enum Fixtures {
         return set
     }
 
-    static func item(_ path: String, folder: Bool = false, _ extra: [Attribute: AttributeValue] = [:], problem: ItemProblem? = nil, n: UInt64 = 0) -> IndexedItem {
+    static func item(
+        _ path: String, folder: Bool = false, _ extra: [Attribute: AttributeValue] = [:], problem: ItemProblem? = nil,
+        n: UInt64 = 0
+    ) -> IndexedItem {
         item(Array(path.utf8), folder: folder, extra, problem: problem, n: n)
     }
 
-    static func item(_ path: [UInt8], folder: Bool = false, _ extra: [Attribute: AttributeValue] = [:], problem: ItemProblem? = nil, n: UInt64 = 0) -> IndexedItem {
+    static func item(
+        _ path: [UInt8], folder: Bool = false, _ extra: [Attribute: AttributeValue] = [:], problem: ItemProblem? = nil,
+        n: UInt64 = 0
+    ) -> IndexedItem {
         var set = base(path, folder: folder, size: folder ? nil : Double(n * 1000 + 7))
         let identity = identity(n)
         if n % 2 == 0 {
@@ -88,35 +98,52 @@ enum Fixtures {
         let longName = "/data/" + String(repeating: "l", count: 253) + "é"  // a 255-byte name
         let nfd = "/data/Cafe\u{301} – ünïcødé.mp3"
         var items: [IndexedItem] = [
-            item("/data/music/song.mp3", [
-                .title: .text("Été \u{1F3B5} — naïve"),
-                .authorNames: .textList(["Ana", "Zoë", ""]),
-                .artist: .text("Ana"), .album: .text("Álbum"),
-                .keywords: .textList([]),
-                .duration: .number(213.456_789_012_345), .codecs: .textList(["mp3"]),
-                .audioSampleRate: .number(44_100), .audioChannelCount: .number(2),
-            ], n: 1),
+            item(
+                "/data/music/song.mp3",
+                [
+                    .title: .text("Été \u{1F3B5} — naïve"),
+                    .authorNames: .textList(["Ana", "Zoë", ""]),
+                    .artist: .text("Ana"), .album: .text("Álbum"),
+                    .keywords: .textList([]),
+                    .duration: .number(213.456_789_012_345), .codecs: .textList(["mp3"]),
+                    .audioSampleRate: .number(44_100), .audioChannelCount: .number(2),
+                ], n: 1),
             item("/data", folder: true, n: 2),
             item("/data/music", folder: true, n: 3),
             item(nfd, [.displayName: .text("Café – ünïcødé.mp3")], n: 4),
             item(badName, problem: ItemProblem(.unparsable, "tag parser failed: bad frame\nat 0x10"), n: 5),
-            item(longName, [.pixelWidth: .number(4032), .pixelHeight: .number(3024), .latitude: .number(-33.856_789_123),
-                            .longitude: .number(151.215_296), .acquisitionMake: .text("Canon"), .acquisitionModel: .text("EOS R5")], n: 6),
-            item("/elsewhere/deep/only.pdf", [.pageCount: .number(12), .contentType: .text("com.adobe.pdf"),
-                                              .contentTypeTree: .textList(["com.adobe.pdf", "public.composite-content", "public.content", "public.data", "public.item"]),
-                                              .fileSize: .number(-0.0)], problem: ItemProblem(.unreadable, "permission denied"), n: 7),
+            item(
+                longName,
+                [
+                    .pixelWidth: .number(4032), .pixelHeight: .number(3024), .latitude: .number(-33.856_789_123),
+                    .longitude: .number(151.215_296), .acquisitionMake: .text("Canon"),
+                    .acquisitionModel: .text("EOS R5"),
+                ], n: 6),
+            item(
+                "/elsewhere/deep/only.pdf",
+                [
+                    .pageCount: .number(12), .contentType: .text("com.adobe.pdf"),
+                    .contentTypeTree: .textList([
+                        "com.adobe.pdf", "public.composite-content", "public.content", "public.data", "public.item",
+                    ]),
+                    .fileSize: .number(-0.0),
+                ], problem: ItemProblem(.unreadable, "permission denied"), n: 7),
             item("/data/empty", [.fileSize: .number(.infinity), .title: .text("")], n: 8),
         ]
         // An item with only some of the every-item attributes, and a path override.
-        var odd = IndexedItem(path: Array("/data/odd".utf8), identity: identity(9), attributes: AttributeSet([
-            .path: .text("not the path"), .fsName: .text("odd"),
-        ]))
+        var odd = IndexedItem(
+            path: Array("/data/odd".utf8), identity: identity(9),
+            attributes: AttributeSet([
+                .path: .text("not the path"), .fsName: .text("odd"),
+            ]))
         odd.attributes[.contentTypeTree] = .textList(["public.item"])
         items.append(odd)
         items.append(IndexedItem(path: Array("/data/bare".utf8), identity: identity(10), attributes: AttributeSet()))
         let roots = [
-            IndexRoot(path: Array("/data".utf8), options: CrawlOptions(includeHidden: true, excludes: ["*.tmp", "node_modules", "ünï*"]),
-                      lastRefresh: date(712_345_000.75)),
+            IndexRoot(
+                path: Array("/data".utf8),
+                options: CrawlOptions(includeHidden: true, excludes: ["*.tmp", "node_modules", "ünï*"]),
+                lastRefresh: date(712_345_000.75)),
             IndexRoot(path: Array("/elsewhere".utf8) + [0xFF], options: CrawlOptions(), lastRefresh: date(1.5)),
         ]
         return IndexContents(roots: roots, items: items, createdAt: date(712_345_999.001_5))
@@ -132,7 +159,9 @@ enum Fixtures {
 
 /// Asserts that `body` fails with `.indexCorrupt` naming `path`, and returns the error.
 @discardableResult
-func expectCorrupt(_ path: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws(FSFindError) -> Void) -> FSFindError? {
+func expectCorrupt(
+    _ path: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws(FSFindError) -> Void
+) -> FSFindError? {
     do {
         try body()
         Issue.record("expected .indexCorrupt for \(path)", sourceLocation: sourceLocation)

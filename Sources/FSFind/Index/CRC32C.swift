@@ -41,9 +41,11 @@ enum CRC32C {
             let count = bytes.count
             // Slice-by-8: eight table look-ups per 8 input bytes instead of eight dependent steps.
             while count - offset >= 8 {
-                let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+                let word =
+                    UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
                     ^ UInt64(crc)
-                crc = t[7 * 256 + Int(word & 0xFF)]
+                crc =
+                    t[7 * 256 + Int(word & 0xFF)]
                     ^ t[6 * 256 + Int((word >> 8) & 0xFF)]
                     ^ t[5 * 256 + Int((word >> 16) & 0xFF)]
                     ^ t[4 * 256 + Int((word >> 24) & 0xFF)]

@@ -100,7 +100,9 @@ extension IndexFile {
             let base = 8 + 12 * mid
             let candidate = Int(try bytes.littleEndianUInt32(at: base))
             if candidate == row {
-                guard let kind = ItemProblem.Kind(rawValue: UInt8(truncatingIfNeeded: try bytes.littleEndianUInt32(at: base + 4)))
+                guard
+                    let kind = ItemProblem.Kind(
+                        rawValue: UInt8(truncatingIfNeeded: try bytes.littleEndianUInt32(at: base + 4)))
                 else { throw IndexDamage("problem kind") }
                 return ItemProblem(kind, try string(try bytes.littleEndianUInt32(at: base + 8)))
             }
@@ -116,7 +118,8 @@ extension IndexFile {
         for _ in 0..<count {
             let path = Array(try stringBytes(try cursor.readLittleEndianUInt32()))
             let flags = try cursor.readLittleEndianUInt32()
-            let refreshed = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try cursor.readLittleEndianUInt64()))
+            let refreshed = Date(
+                timeIntervalSinceReferenceDate: Double(bitPattern: try cursor.readLittleEndianUInt64()))
             let excludeCount = Int(try cursor.readLittleEndianUInt32())
             // Each exclude takes 4 bytes: refuse a count the section cannot hold before looping.
             guard excludeCount <= cursor.remaining / 4 else { throw IndexDamage("exclude count") }
@@ -141,7 +144,8 @@ extension IndexFile {
                 case .path: return .text(String(decoding: try pathBytes(at: row), as: UTF8.self))
                 case .fsName, .displayName: return .text(String(decoding: try nameBytes(at: row), as: UTF8.self))
                 default:
-                    return IndexFormat.derivedValue(of: attribute, path: [], name: [], identity: try decodeIdentity(at: row))
+                    return IndexFormat.derivedValue(
+                        of: attribute, path: [], name: [], identity: try decodeIdentity(at: row))
                 }
             }
         } else if let position = IndexFormat.typeAttributes.firstIndex(of: attribute) {
@@ -156,7 +160,8 @@ extension IndexFile {
             let id = try table.littleEndianUInt32(at: 8 + 16 * Int(typeID) + 4 * position)
             return id == IndexFormat.absent32 ? nil : try decode(cell: UInt64(id), as: attribute)
         }
-        guard let column = columns[attribute], let cell = try cell(in: column, row: row, width: attribute.indexCellWidth)
+        guard let column = columns[attribute],
+            let cell = try cell(in: column, row: row, width: attribute.indexCellWidth)
         else { return nil }
         return try decode(cell: cell, as: attribute)
     }

@@ -22,6 +22,9 @@ public final class IndexFile: Sendable {
     let columns: [Attribute: Int]
     /// Bit `i` set once section `i`'s checksum has matched.
     private let verified: Atomic<UInt64>
+    /// Bit `i` set once section `i`'s checksum has failed, so a scan over a damaged column does
+    /// not checksum the whole section again for every row.
+    private let failed: Atomic<UInt64>
 
     /// Opens and maps `path`: `.indexMissing` when absent, `.indexCorrupt` when empty, foreign, of
     /// another version, truncated or with a damaged header.
@@ -43,6 +46,7 @@ public final class IndexFile: Sendable {
         self.fixed = header.fixed
         self.columns = header.columns
         self.verified = Atomic(0)
+        self.failed = Atomic(0)
     }
 
     deinit { region.unmap() }
@@ -81,9 +85,12 @@ public final class IndexFile: Sendable {
         let bit = UInt64(1) << UInt64(index)
         if verified.load(ordering: .acquiring) & bit != 0 { return }
         let entry = sections[index]
+        let mismatch = FSFindError.indexCorrupt(path, "is damaged (checksum mismatch in its \(entry.name) section)")
+        if failed.load(ordering: .relaxed) & bit != 0 { throw mismatch }
         let bytes = UnsafeRawBufferPointer(rebasing: region.bytes[entry.offset..<(entry.offset + entry.length)])
         guard CRC32C.checksum(bytes) == entry.checksum else {
-            throw FSFindError.indexCorrupt(path, "is damaged (checksum mismatch in its \(entry.name) section)")
+            failed.bitwiseOr(bit, ordering: .relaxed)
+            throw mismatch
         }
         verified.bitwiseOr(bit, ordering: .releasing)
     }
@@ -125,7 +132,8 @@ public final class IndexFile: Sendable {
     /// The item's identity (device, inode, size, times); zeros if damaged past its checksums.
     public func identity(at index: Int) -> FileIdentity {
         checkRow(index)
-        return (try? decodeIdentity(at: index)) ?? FileIdentity(device: 0, inode: 0, size: 0, mtimeNanos: 0, ctimeNanos: 0)
+        return (try? decodeIdentity(at: index))
+            ?? FileIdentity(device: 0, inode: 0, size: 0, mtimeNanos: 0, ctimeNanos: 0)
     }
 
     /// Why the item's content could not be read, if it could not.

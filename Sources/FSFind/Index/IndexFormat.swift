@@ -28,7 +28,9 @@ enum IndexFormat {
     static let derivedAttributes: [Attribute] = [.path, .fsName, .displayName, .fileSize, .contentModificationDate]
 
     /// The value `attribute` has when it follows from the path bytes, the name bytes and the identity.
-    static func derivedValue(of attribute: Attribute, path: [UInt8], name: some Collection<UInt8>, identity: FileIdentity) -> AttributeValue? {
+    static func derivedValue(
+        of attribute: Attribute, path: [UInt8], name: some Collection<UInt8>, identity: FileIdentity
+    ) -> AttributeValue? {
         switch attribute {
         case .path: .text(String(decoding: path, as: UTF8.self))
         case .fsName, .displayName: .text(String(decoding: name, as: UTF8.self))

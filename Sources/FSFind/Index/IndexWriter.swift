@@ -20,7 +20,8 @@ public enum IndexWriter {
     static func encode(_ contents: IndexContents) throws(FSFindError) -> [UInt8] {
         let items = sortedUnique(contents.items)
         guard items.count < Int(IndexFormat.absent32) else {
-            throw FSFindError(.io, "cannot write an index of \(items.count) items; at most \(IndexFormat.absent32 - 1) fit")
+            throw FSFindError(
+                .io, "cannot write an index of \(items.count) items; at most \(IndexFormat.absent32 - 1) fit")
         }
         var encoder = SectionEncoder(items: items)
         try encoder.encodeItems()
@@ -77,7 +78,9 @@ public enum IndexWriter {
             }
         }
         if failure == nil, fsync(fd) != 0 { failure = ioError("cannot flush the temporary index file", temporary) }
-        if Glibc.close(fd) != 0, failure == nil { failure = ioError("cannot close the temporary index file", temporary) }
+        if Glibc.close(fd) != 0, failure == nil {
+            failure = ioError("cannot close the temporary index file", temporary)
+        }
         if failure == nil, rename(temporary, path) != 0 { failure = ioError("cannot move the new index over", path) }
         if let failure {
             unlink(temporary)
@@ -190,7 +193,8 @@ struct SectionEncoder {
             var flagByte: UInt8 = 0
             for attribute in IndexFormat.derivedAttributes {
                 guard let value = item.attributes[attribute] else { continue }
-                let derived = IndexFormat.derivedValue(of: attribute, path: item.path, name: name, identity: item.identity)
+                let derived = IndexFormat.derivedValue(
+                    of: attribute, path: item.path, name: name, identity: item.identity)
                 if IndexFormat.isExactly(value, derived) {
                     flagByte |= DerivedFlag.bit(for: attribute)
                 } else {
@@ -225,7 +229,8 @@ struct SectionEncoder {
             typeColumn.append(typeID)
 
             for (attribute, value) in item.attributes.values
-            where !IndexFormat.derivedAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute) {
+            where !IndexFormat.derivedAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute)
+            {
                 cells[attribute, default: []].append((row, try cell(value, of: attribute, item: item)))
             }
 
@@ -275,24 +280,32 @@ struct SectionEncoder {
         let denseSize = items.count * width
         let sparseSize = entries.count * (4 + width)
         func appendCell(_ writer: inout ByteWriter, _ cell: UInt64) {
-            if width == 4 { writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell)) } else { writer.appendLittleEndian(cell) }
+            if width == 4 {
+                writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell))
+            } else {
+                writer.appendLittleEndian(cell)
+            }
         }
         if sparseSize < denseSize {
             var writer = header(count: entries.count)
             for entry in entries { writer.appendLittleEndian(entry.row) }
             for entry in entries { appendCell(&writer, entry.cell) }
-            return Section(kind: .column, param: attribute.indexCode, format: ColumnEncoding.sparse.rawValue, bytes: writer.bytes)
+            return Section(
+                kind: .column, param: attribute.indexCode, format: ColumnEncoding.sparse.rawValue, bytes: writer.bytes)
         }
         let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
         var dense = [UInt64](repeating: absent, count: items.count)
         for entry in entries { dense[Int(entry.row)] = entry.cell }
         var writer = header(count: items.count)
         for cell in dense { appendCell(&writer, cell) }
-        return Section(kind: .column, param: attribute.indexCode, format: ColumnEncoding.dense.rawValue, bytes: writer.bytes)
+        return Section(
+            kind: .column, param: attribute.indexCode, format: ColumnEncoding.dense.rawValue, bytes: writer.bytes)
     }
 
     /// The cell for one value: a string id, a list id, or the bits of a Float64.
-    private mutating func cell(_ value: AttributeValue, of attribute: Attribute, item: IndexedItem) throws(FSFindError) -> UInt64 {
+    private mutating func cell(_ value: AttributeValue, of attribute: Attribute, item: IndexedItem) throws(FSFindError)
+        -> UInt64
+    {
         switch (attribute.type, value) {
         case (.text, .text(let text)):
             return UInt64(strings.id(text))
@@ -308,7 +321,8 @@ struct SectionEncoder {
         default:
             let path = String(decoding: item.path, as: UTF8.self)
             throw FSFindError(
-                .io, "cannot write the index: \(attribute.name) of \(path) is a \(value.type.rawValue), not a \(attribute.type.rawValue)",
+                .io,
+                "cannot write the index: \(attribute.name) of \(path) is a \(value.type.rawValue), not a \(attribute.type.rawValue)",
                 path: path)
         }
     }
@@ -351,7 +365,9 @@ struct SectionEncoder {
         }
         for list in lists.lists { for id in list { listBytes.appendLittleEndian(id) } }
 
-        let all = [Section(kind: .strings, bytes: stringBytes.bytes), Section(kind: .lists, bytes: listBytes.bytes)] + sections
+        let all =
+            [Section(kind: .strings, bytes: stringBytes.bytes), Section(kind: .lists, bytes: listBytes.bytes)]
+            + sections
         let headerSize = IndexFormat.fixedHeaderSize + all.count * IndexFormat.directoryEntrySize
         var fileLength = headerSize
         var placed: [(section: Section, offset: Int, length: Int)] = []

@@ -25,7 +25,8 @@ struct ParsedHeader {
             let version = try bytes.littleEndianUInt32(at: 8)
             guard version == IndexFormat.version else {
                 throw corrupt(
-                    "was made by another version of fsfind (index format \(version); this fsfind reads format \(IndexFormat.version))")
+                    "was made by another version of fsfind (index format \(version); this fsfind reads format \(IndexFormat.version))"
+                )
             }
             guard size >= IndexFormat.fixedHeaderSize else { throw corrupt("is truncated (\(size) bytes)") }
             let recorded = try bytes.littleEndianUInt64(at: 16)
@@ -42,7 +43,8 @@ struct ParsedHeader {
             var crc = CRC32C.checksum(try bytes.slice(from: 0, count: IndexFormat.headerChecksumOffset))
             withUnsafeBytes(of: UInt32(0)) { crc = CRC32C.update(crc, $0) }
             crc = CRC32C.update(
-                crc, try bytes.slice(from: IndexFormat.fixedHeaderSize, count: headerSize - IndexFormat.fixedHeaderSize))
+                crc, try bytes.slice(from: IndexFormat.fixedHeaderSize, count: headerSize - IndexFormat.fixedHeaderSize)
+            )
             guard crc == stored else { throw corrupt("is damaged (header checksum mismatch)") }
 
             // Past the checksum the header is what the writer wrote; still check everything, since
@@ -57,24 +59,30 @@ struct ParsedHeader {
             var columns: [Attribute: Int] = [:]
             var expectedOffset = headerSize
             for index in 0..<sectionCount {
-                var cursor = ByteCursor(bytes, offset: IndexFormat.fixedHeaderSize + index * IndexFormat.directoryEntrySize)
+                var cursor = ByteCursor(
+                    bytes, offset: IndexFormat.fixedHeaderSize + index * IndexFormat.directoryEntrySize)
                 let rawKind = try cursor.readLittleEndianUInt32()
                 let param = try cursor.readLittleEndianUInt32()
                 let offset = try Checked.int(try cursor.readLittleEndianUInt64())
                 let length = try Checked.int(try cursor.readLittleEndianUInt64())
                 let checksum = try cursor.readLittleEndianUInt32()
                 let format = try cursor.readLittleEndianUInt32()
-                guard let kind = SectionKind(rawValue: rawKind) else { throw corrupt("is damaged (unknown section kind \(rawKind))") }
+                guard let kind = SectionKind(rawValue: rawKind) else {
+                    throw corrupt("is damaged (unknown section kind \(rawKind))")
+                }
                 let end = try Checked.add(offset, length)
                 guard offset == expectedOffset, end <= size else { throw corrupt("is damaged (section bounds)") }
                 expectedOffset = end
-                let entry = SectionEntry(kind: kind, param: param, offset: offset, length: length, checksum: checksum, format: format)
+                let entry = SectionEntry(
+                    kind: kind, param: param, offset: offset, length: length, checksum: checksum, format: format)
                 if kind == .column {
                     guard ColumnEncoding(rawValue: format) != nil else { throw corrupt("is damaged (column encoding)") }
                     // A column this build has no attribute for is skipped, not an error.
                     if let attribute = Attribute(indexCode: param) {
                         guard columns[attribute] == nil else { throw corrupt("is damaged (duplicate column)") }
-                        guard !IndexFormat.typeAttributes.contains(attribute) else { throw corrupt("is damaged (column)") }
+                        guard !IndexFormat.typeAttributes.contains(attribute) else {
+                            throw corrupt("is damaged (column)")
+                        }
                         columns[attribute] = index
                     }
                 } else {
