@@ -129,6 +129,12 @@ public final class IndexFile: Sendable {
         return (try? pathBytes(at: index)) ?? []
     }
 
+    /// The item's last path component, raw bytes (cheaper than the path: no walk up the parents).
+    public func name(at index: Int) -> [UInt8] {
+        checkRow(index)
+        return (try? nameBytes(at: index)) ?? []
+    }
+
     /// The item's identity (device, inode, size, times); zeros if damaged past its checksums.
     public func identity(at index: Int) -> FileIdentity {
         checkRow(index)

@@ -368,6 +368,11 @@ struct SectionEncoder {
         let all =
             [Section(kind: .strings, bytes: stringBytes.bytes), Section(kind: .lists, bytes: listBytes.bytes)]
             + sections
+        guard all.count <= IndexFormat.maxSections else {
+            // Only reachable if the registry grows past ~55 attributes; readers track 64 sections.
+            throw FSFindError(
+                .io, "cannot write the index: \(all.count) sections exceed format 1's \(IndexFormat.maxSections)")
+        }
         let headerSize = IndexFormat.fixedHeaderSize + all.count * IndexFormat.directoryEntrySize
         var fileLength = headerSize
         var placed: [(section: Section, offset: Int, length: Int)] = []
