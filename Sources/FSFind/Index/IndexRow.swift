@@ -1,0 +1,15 @@
+/// One item of an open ``IndexFile``, read lazily: each `value(of:)` decodes just that column.
+///
+/// Cheap to make and copy. Call ``IndexFile/prepare(_:)`` for the attributes a scan reads first;
+/// a read from a section whose checksum fails gives nil.
+public struct IndexRow: AttributeSource, Sendable {
+    public let file: IndexFile
+    public let index: Int
+
+    public func value(of attribute: Attribute) -> AttributeValue? {
+        file.value(of: attribute, at: index)
+    }
+
+    /// The item's path, raw bytes.
+    public var path: [UInt8] { file.path(at: index) }
+}
