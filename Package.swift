@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "fsfind",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fsfind", targets: ["fsfind"]),
         .library(name: "FSFind", targets: ["FSFind"]),
