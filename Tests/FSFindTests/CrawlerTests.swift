@@ -206,18 +206,24 @@ import Testing
         tree.file(bytes("locked"), bytes("inside.txt"), contents: Samples.text)
         let secret = tree.file(bytes("secret.txt"), contents: Samples.text)
         tree.file(bytes("open.txt"), contents: Samples.text)
+        let listOnly = tree.folder(bytes("list-only"))
+        tree.file(bytes("list-only"), bytes("a.txt"))
+        tree.file(bytes("list-only"), bytes("b.txt"))
         tree.chmod(locked, 0)
         tree.chmod(secret, 0)
+        tree.chmod(listOnly, 0o444)  // names can be read, entries cannot be stat'ed
 
         let result = try DroppedFileCapabilities.run {
             let crawl = try tree.crawl()
             return (crawl, Identifier.identify(crawl.entries, workers: 1))
         }
         let ((entries, diagnostics), items) = try #require(result, "cannot drop capabilities here")
-        #expect(Set(tree.relative(entries)) == Set([[], bytes("locked"), bytes("open.txt"), bytes("secret.txt")]))
-        #expect(diagnostics.count == 1)
-        #expect(diagnostics.first?.path == locked)
-        #expect(diagnostics.first?.message.contains("Permission denied") == true)
+        #expect(Set(tree.relative(entries))
+            == Set([[], bytes("locked"), bytes("list-only"), bytes("open.txt"), bytes("secret.txt")]))
+        #expect(diagnostics.map(\.path) == [listOnly, locked])
+        #expect(diagnostics.allSatisfy { $0.message.contains("Permission denied") })
+        let listOnlyItem = try #require(items.first { $0.path == listOnly })
+        #expect(listOnlyItem.problem?.kind == .unreadable)
         let folder = try #require(items.first { $0.path == locked })
         #expect(folder.problem?.kind == .unreadable)
         #expect(folder.attributes[.contentType] == .text("public.folder"))

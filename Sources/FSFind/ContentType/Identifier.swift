@@ -37,8 +37,9 @@ public enum Identifier {
     }
 
     /// Identifies one entry with the given cookie; what each worker does per entry.
-    public static func item(for entry: CrawlEntry, magic: Magic?) -> IndexedItem {
-        item(for: entry, magic: magic.map { .success($0) } ?? .failure(FSFindError(.io, "libmagic unavailable")))
+    /// - Parameter magic: the calling thread's cookie; only regular files use it.
+    public static func item(for entry: CrawlEntry, magic: Magic) -> IndexedItem {
+        item(for: entry, magic: .success(magic))
     }
 
     /// Entries a worker claims at a time: large enough to keep the shared counter cold, small enough
@@ -68,12 +69,13 @@ public enum Identifier {
                 if entry.fileType == .regular, magic == nil {
                     magic = Result { () throws(FSFindError) in try Magic() }
                 }
-                (slots.base + index).initialize(to: item(for: entry, magic: magic ?? .failure(FSFindError(.io, "unused"))))
+                (slots.base + index).initialize(to: item(for: entry, magic: magic))
             }
         }
     }
 
-    private static func item(for entry: CrawlEntry, magic: Result<Magic, FSFindError>) -> IndexedItem {
+    /// - Parameter magic: nil only when `entry` is not a regular file (the cookie is made lazily).
+    private static func item(for entry: CrawlEntry, magic: Result<Magic, FSFindError>?) -> IndexedItem {
         let name = Array(entry.name)
         var problem: ItemProblem?
         let info: ContentTypeInfo
@@ -89,7 +91,8 @@ public enum Identifier {
         case .unknown: info = ContentTypeTable.unknownItem
         case .regular:
             do throws(FSFindError) {
-                let mimeType = try magic.get().mimeType(ofFileAt: entry.path)
+                let cookie = try (magic ?? .failure(FSFindError(.io, "libmagic was not started"))).get()
+                let mimeType = try cookie.mimeType(ofFileAt: entry.path)
                 info = ContentTypeTable.info(mimeType: mimeType, fileName: name)
             } catch {
                 info = ContentTypeTable.unreadable

@@ -118,10 +118,18 @@ public struct Crawler: Sendable {
             if isExcluded(name: name, path: childPath, excludes: excludes) { continue }
             guard let status = PathBytes.withCString(name, { FileStatus.of($0, in: directory) }) else {
                 let code = errno
-                if code != ENOENT {
+                switch code {
+                case ENOENT:
+                    continue  // Removed since the listing: nothing to report.
+                case EACCES, EPERM:
+                    // A folder that may be listed but not searched (r-- without x): every entry
+                    // would fail alike, so report the folder once instead of each name.
+                    listing.failure = Errno(rawValue: code).description
+                    return listing
+                default:
                     diagnostic(CrawlDiagnostic(path: childPath, message: "cannot stat: \(Errno(rawValue: code).description)"))
+                    continue
                 }
-                continue
             }
             listing.entries.append(Self.makeEntry(path: childPath, nameStart: childPath.count - name.count, status: status))
         }
