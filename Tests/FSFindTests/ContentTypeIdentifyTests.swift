@@ -6,31 +6,31 @@ import Testing
 @Suite struct ContentTypeIdentifyTests {
     /// A tree of tiny real files and what each must be identified as (UTI, MIME type).
     private static let samples: [(name: String, contents: [UInt8], uti: String, mime: String)] = [
-        ("image.png", Samples.png, "public.png", "image/png"),
-        ("photo.jpg", Samples.jpeg, "public.jpeg", "image/jpeg"),
-        ("anim.gif", Samples.gif, "com.compuserve.gif", "image/gif"),
-        ("song.mp3", Samples.mp3, "public.mp3", "audio/mpeg"),
-        ("paper.pdf", Samples.pdf, "com.adobe.pdf", "application/pdf"),
-        ("page.html", Samples.html, "public.html", "text/html"),
-        ("notes.md", Samples.markdown, "net.daringfireball.markdown", "text/plain"),
-        ("main.c", Samples.cSource, "public.c-source", "text/x-c"),
-        ("plain.txt", Samples.text, "public.plain-text", "text/plain"),
-        ("bundle.zip", Samples.zip, "public.zip-archive", "application/zip"),
-        ("report.docx", Samples.zip, "org.openxmlformats.wordprocessingml.document", "application/zip"),
-        ("hello.gz", Samples.gzip, "org.gnu.gnu-zip-archive", "application/gzip"),
-        ("true", Samples.elf, "public.unix-executable", "application/x-pie-executable"),
+        ("image.png", CrawlSamples.png, "public.png", "image/png"),
+        ("photo.jpg", CrawlSamples.jpeg, "public.jpeg", "image/jpeg"),
+        ("anim.gif", CrawlSamples.gif, "com.compuserve.gif", "image/gif"),
+        ("song.mp3", CrawlSamples.mp3, "public.mp3", "audio/mpeg"),
+        ("paper.pdf", CrawlSamples.pdf, "com.adobe.pdf", "application/pdf"),
+        ("page.html", CrawlSamples.html, "public.html", "text/html"),
+        ("notes.md", CrawlSamples.markdown, "net.daringfireball.markdown", "text/plain"),
+        ("main.c", CrawlSamples.cSource, "public.c-source", "text/x-c"),
+        ("plain.txt", CrawlSamples.text, "public.plain-text", "text/plain"),
+        ("bundle.zip", CrawlSamples.zip, "public.zip-archive", "application/zip"),
+        ("report.docx", CrawlSamples.zip, "org.openxmlformats.wordprocessingml.document", "application/zip"),
+        ("hello.gz", CrawlSamples.gzip, "org.gnu.gnu-zip-archive", "application/gzip"),
+        ("true", CrawlSamples.elf, "public.unix-executable", "application/x-pie-executable"),
         ("empty", [], "public.data", "inode/x-empty"),
         // The content decides, not the name.
-        ("notes.txt", Samples.mp3, "public.mp3", "audio/mpeg"),
-        ("picture.png", Samples.jpeg, "public.jpeg", "image/jpeg"),
+        ("notes.txt", CrawlSamples.mp3, "public.mp3", "audio/mpeg"),
+        ("picture.png", CrawlSamples.jpeg, "public.jpeg", "image/jpeg"),
     ]
 
     private func sampleTree() -> CrawlTestTree {
         let tree = CrawlTestTree()
-        for sample in Self.samples { tree.file(bytes(sample.name), contents: sample.contents) }
-        tree.folder(bytes("sub"))
-        tree.symlink(bytes("link"), to: "image.png")
-        tree.fifo(bytes("pipe"))
+        for sample in Self.samples { tree.file(pathBytes(sample.name), contents: sample.contents) }
+        tree.folder(pathBytes("sub"))
+        tree.symlink(pathBytes("link"), to: "image.png")
+        tree.fifo(pathBytes("pipe"))
         return tree
     }
 
@@ -38,7 +38,7 @@ import Testing
         let tree = sampleTree()
         let magic = try Magic()
         for sample in Self.samples {
-            let path = tree.path(bytes(sample.name))
+            let path = tree.path(pathBytes(sample.name))
             let answer = try magic.mimeType(ofFileAt: path)
             #expect(answer == sample.mime, "\(sample.name)")
             // Same answer as `file -b --mime-type`, the benchmark's reference.
@@ -57,10 +57,10 @@ import Testing
     @Test func magicRefusesWhatIsNotARegularFile() throws {
         let tree = sampleTree()
         let magic = try Magic()
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(bytes("link"))) }
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(bytes("pipe"))) }
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(bytes("missing"))) }
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(bytes("sub"))) }
+        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("link"))) }
+        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("pipe"))) }
+        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("missing"))) }
+        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("sub"))) }
     }
 
     @Test func identifyFillsAttributes() throws {
@@ -108,7 +108,7 @@ import Testing
     @Test func invalidUTF8NameShowsReplacementCharacter() throws {
         let tree = CrawlTestTree()
         let name: [UInt8] = [0x72, 0xE9, 0x73, 0x75, 0x6D, 0xFF, 0x2E, 0x6D, 0x64]  // "r\xE9sum\xFF.md"
-        tree.file(name, contents: Samples.markdown)
+        tree.file(name, contents: CrawlSamples.markdown)
         let (entries, _) = try tree.crawl()
         let item = try #require(Identifier.identify(entries).last)
         #expect(item.path == tree.path(name))
@@ -122,7 +122,7 @@ import Testing
         // Enough entries that two workers really split the work.
         for index in 0..<200 {
             let sample = Self.samples[index % Self.samples.count]
-            tree.file(bytes("copy-\(index)-\(sample.name)"), contents: sample.contents)
+            tree.file(pathBytes("copy-\(index)-\(sample.name)"), contents: sample.contents)
         }
         let (entries, _) = try tree.crawl()
         let one = Identifier.identify(entries, workers: 1)
@@ -136,7 +136,7 @@ import Testing
 
     @Test func identifyingDoesNotChangeAccessTimes() throws {
         let tree = CrawlTestTree()
-        let path = tree.file(bytes("old.md"), contents: Samples.markdown)
+        let path = tree.file(pathBytes("old.md"), contents: CrawlSamples.markdown)
         var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0)]
         _ = PathBytes.withCString(path) { utimensat(AT_FDCWD, $0, &times, 0) }
         let (entries, _) = try tree.crawl()

@@ -17,8 +17,8 @@ final class CrawlTestTree {
     deinit {
         // Restore permissions first so nothing below is left behind.
         let path = String(decoding: root, as: UTF8.self)
-        _ = run("/bin/chmod", ["-R", "u+rwx", path])
-        _ = run("/bin/rm", ["-rf", path])
+        _ = Self.run("/bin/chmod", ["-R", "u+rwx", path])
+        _ = Self.run("/bin/rm", ["-rf", path])
     }
 
     /// `root/a/b/...` from byte components.
@@ -78,30 +78,31 @@ final class CrawlTestTree {
         return (entries, diagnostics)
     }
 
+    @discardableResult
+    static func run(_ executable: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        do {
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        } catch {
+            return -1
+        }
+    }
+
     /// Paths relative to the root, as bytes; the root itself is `[]`.
     func relative(_ entries: [CrawlEntry]) -> [[UInt8]] {
         entries.map { Array($0.path.dropFirst(min($0.path.count, root.count + 1))) }
     }
 }
 
-@discardableResult
-func run(_ executable: String, _ arguments: [String]) -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    do {
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
-    } catch {
-        return -1
-    }
-}
-
-func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+/// A file name or relative path as the raw bytes the crawler reports.
+func pathBytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 /// Tiny real files, checked against `file --mime-type` when the tests were written.
-enum Samples {
+enum CrawlSamples {
     static let png: [UInt8] = [
         0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
         0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
@@ -116,11 +117,11 @@ enum Samples {
     static let zip: [UInt8] = Array("PK".utf8) + [0x05, 0x06] + [UInt8](repeating: 0, count: 18)
     /// `hello\n`, gzip'ed.
     static let gzip: [UInt8] = [31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 203, 72, 205, 201, 201, 231, 2, 0, 32, 48, 58, 54, 6, 0, 0, 0]
-    static let pdf = bytes("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n")
-    static let html = bytes("<!DOCTYPE html>\n<html><head><title>Hi</title></head><body><p>x</p></body></html>\n")
-    static let markdown = bytes("# Notes\n\nSome *text* here.\n")
-    static let cSource = bytes("#include <stdio.h>\n\nint main(void) {\n    printf(\"hi\\n\");\n    return 0;\n}\n")
-    static let text = bytes("just some words\n")
+    static let pdf = Array("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n".utf8)
+    static let html = Array("<!DOCTYPE html>\n<html><head><title>Hi</title></head><body><p>x</p></body></html>\n".utf8)
+    static let markdown = Array("# Notes\n\nSome *text* here.\n".utf8)
+    static let cSource = Array("#include <stdio.h>\n\nint main(void) {\n    printf(\"hi\\n\");\n    return 0;\n}\n".utf8)
+    static let text = Array("just some words\n".utf8)
 
     static var elf: [UInt8] {
         (try? Data(contentsOf: URL(fileURLWithPath: "/bin/true"))).map { Array($0) } ?? []

@@ -6,15 +6,15 @@ import Testing
 @Suite struct CrawlerTests {
     @Test func rootComesFirstAndOrderIsStable() throws {
         let tree = CrawlTestTree()
-        tree.folder(bytes("b"))
-        tree.file(bytes("b"), bytes("inner.txt"), contents: Samples.text)
-        tree.file(bytes("a.txt"), contents: Samples.text)
-        tree.file(bytes("c.txt"))
+        tree.folder(pathBytes("b"))
+        tree.file(pathBytes("b"), pathBytes("inner.txt"), contents: CrawlSamples.text)
+        tree.file(pathBytes("a.txt"), contents: CrawlSamples.text)
+        tree.file(pathBytes("c.txt"))
         let (entries, diagnostics) = try tree.crawl()
         #expect(diagnostics.isEmpty)
         #expect(entries.first?.path == tree.root)
         #expect(entries.first?.fileType == .directory)
-        #expect(tree.relative(entries) == [[], bytes("a.txt"), bytes("c.txt"), bytes("b"), bytes("b/inner.txt")])
+        #expect(tree.relative(entries) == [[], pathBytes("a.txt"), pathBytes("c.txt"), pathBytes("b"), pathBytes("b/inner.txt")])
         let again = try tree.crawl()
         #expect(again.entries.map(\.path) == entries.map(\.path))
     }
@@ -22,14 +22,14 @@ import Testing
     @Test func oddNamesSurviveAsBytes() throws {
         let tree = CrawlTestTree()
         let names: [[UInt8]] = [
-            bytes("with space.txt"),
-            bytes("new\nline.txt"),
+            pathBytes("with space.txt"),
+            pathBytes("new\nline.txt"),
             [0x62, 0x61, 0x64, 0xFF, 0xFE, 0x2E, 0x74, 0x78, 0x74],  // "bad\xFF\xFE.txt"
             [UInt8](repeating: UInt8(ascii: "x"), count: 250),
             [UInt8](repeating: UInt8(ascii: "y"), count: 255),
-            bytes("ünïcödé ✓.md"),
+            pathBytes("ünïcödé ✓.md"),
         ]
-        for name in names { tree.file(name, contents: Samples.text) }
+        for name in names { tree.file(name, contents: CrawlSamples.text) }
         let (entries, diagnostics) = try tree.crawl()
         #expect(diagnostics.isEmpty)
         let found = Set(entries.dropFirst().map { Array($0.name) })
@@ -38,7 +38,7 @@ import Testing
             #expect(entry.path == PathBytes.join(tree.root, Array(entry.name)))
             #expect(entry.nameStart == tree.root.count + 1)
             #expect(entry.fileType == .regular)
-            #expect(entry.identity.size == Int64(Samples.text.count))
+            #expect(entry.identity.size == Int64(CrawlSamples.text.count))
         }
     }
 
@@ -57,11 +57,11 @@ import Testing
                 close(parent)
             }
         }
-        let deepest = tree.path(components + [bytes("bottom.md")])
+        let deepest = tree.path(components + [pathBytes("bottom.md")])
         #expect(deepest.count > Int(PATH_MAX))
         let fd = PathBytes.open(deepest, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
         #expect(fd >= 0)
-        _ = Samples.markdown.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        _ = CrawlSamples.markdown.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         close(fd)
 
         let (entries, diagnostics) = try tree.crawl()
@@ -78,33 +78,33 @@ import Testing
 
     @Test func symlinksAreRecordedNeverFollowed() throws {
         let tree = CrawlTestTree()
-        tree.folder(bytes("dir"))
-        tree.file(bytes("dir"), bytes("f.txt"), contents: Samples.text)
-        tree.symlink(bytes("a"), to: "b")
-        tree.symlink(bytes("b"), to: "a")
-        tree.symlink(bytes("dir"), bytes("up"), to: "..")
-        tree.symlink(bytes("dir"), bytes("self"), to: ".")
-        tree.symlink(bytes("dangling"), to: "/nonexistent/nowhere")
-        tree.symlink(bytes("to-dir"), to: "dir")
+        tree.folder(pathBytes("dir"))
+        tree.file(pathBytes("dir"), pathBytes("f.txt"), contents: CrawlSamples.text)
+        tree.symlink(pathBytes("a"), to: "b")
+        tree.symlink(pathBytes("b"), to: "a")
+        tree.symlink(pathBytes("dir"), pathBytes("up"), to: "..")
+        tree.symlink(pathBytes("dir"), pathBytes("self"), to: ".")
+        tree.symlink(pathBytes("dangling"), to: "/nonexistent/nowhere")
+        tree.symlink(pathBytes("to-dir"), to: "dir")
         let (entries, diagnostics) = try tree.crawl()
         #expect(diagnostics.isEmpty)
         let types = Dictionary(uniqueKeysWithValues: zip(tree.relative(entries), entries.map(\.fileType)))
         #expect(types.count == 9)
         for link in ["a", "b", "dir/up", "dir/self", "dangling", "to-dir"] {
-            #expect(types[bytes(link)] == .symlink, "\(link)")
+            #expect(types[pathBytes(link)] == .symlink, "\(link)")
         }
-        #expect(types[bytes("dir")] == .directory)
-        #expect(types[bytes("dir/f.txt")] == .regular)
+        #expect(types[pathBytes("dir")] == .directory)
+        #expect(types[pathBytes("dir/f.txt")] == .regular)
         // Symlink size is the length of its target, as lstat says.
-        let dangling = try #require(entries.first { $0.name.elementsEqual(bytes("dangling")) })
+        let dangling = try #require(entries.first { $0.name.elementsEqual(pathBytes("dangling")) })
         #expect(dangling.identity.size == Int64("/nonexistent/nowhere".utf8.count))
     }
 
     @Test func symlinkRootIsAnEntryNotFollowed() throws {
         let tree = CrawlTestTree()
-        tree.folder(bytes("real"))
-        tree.file(bytes("real"), bytes("x.txt"))
-        let link = tree.symlink(bytes("link"), to: "real")
+        tree.folder(pathBytes("real"))
+        tree.file(pathBytes("real"), pathBytes("x.txt"))
+        let link = tree.symlink(pathBytes("link"), to: "real")
         let (entries, _) = try tree.crawl(root: link)
         #expect(entries.count == 1)
         #expect(entries.first?.fileType == .symlink)
@@ -112,11 +112,11 @@ import Testing
 
     @Test func fifoIsListedAndNeverOpened() throws {
         let tree = CrawlTestTree()
-        tree.fifo(bytes("pipe"))
-        tree.file(bytes("after.txt"), contents: Samples.text)
+        tree.fifo(pathBytes("pipe"))
+        tree.file(pathBytes("after.txt"), contents: CrawlSamples.text)
         let (entries, diagnostics) = try tree.crawl()
         #expect(diagnostics.isEmpty)
-        let pipe = try #require(entries.first { $0.name.elementsEqual(bytes("pipe")) })
+        let pipe = try #require(entries.first { $0.name.elementsEqual(pathBytes("pipe")) })
         #expect(pipe.fileType == .fifo)
         // Opening the FIFO for reading without O_NONBLOCK would block forever: finishing is the test.
         let items = Identifier.identify(entries, workers: 2)
@@ -129,59 +129,59 @@ import Testing
 
     @Test func hiddenEntriesNeedIncludeHidden() throws {
         let tree = CrawlTestTree()
-        tree.file(bytes(".secret"), contents: Samples.text)
-        tree.folder(bytes(".config"))
-        tree.file(bytes(".config"), bytes("settings.json"), contents: bytes("{}\n"))
-        tree.file(bytes("visible.txt"), contents: Samples.text)
+        tree.file(pathBytes(".secret"), contents: CrawlSamples.text)
+        tree.folder(pathBytes(".config"))
+        tree.file(pathBytes(".config"), pathBytes("settings.json"), contents: pathBytes("{}\n"))
+        tree.file(pathBytes("visible.txt"), contents: CrawlSamples.text)
         let hidden = try tree.crawl()
-        #expect(tree.relative(hidden.entries) == [[], bytes("visible.txt")])
+        #expect(tree.relative(hidden.entries) == [[], pathBytes("visible.txt")])
         let shown = try tree.crawl(CrawlOptions(includeHidden: true))
         #expect(Set(tree.relative(shown.entries))
-            == Set([[], bytes(".secret"), bytes("visible.txt"), bytes(".config"), bytes(".config/settings.json")]))
+            == Set([[], pathBytes(".secret"), pathBytes("visible.txt"), pathBytes(".config"), pathBytes(".config/settings.json")]))
     }
 
     @Test func hiddenRootIsStillCrawled() throws {
         let tree = CrawlTestTree()
-        let root = tree.folder(bytes(".cache"))
-        tree.file(bytes(".cache"), bytes("x.txt"))
+        let root = tree.folder(pathBytes(".cache"))
+        tree.file(pathBytes(".cache"), pathBytes("x.txt"))
         let (entries, _) = try tree.crawl(root: root)
         #expect(entries.count == 2)
     }
 
     @Test func excludesMatchNameOrPath() throws {
         let tree = CrawlTestTree()
-        tree.folder(bytes("node_modules"))
-        tree.file(bytes("node_modules"), bytes("dep.js"))
-        tree.folder(bytes("src"))
-        tree.file(bytes("src"), bytes("main.c"))
-        tree.file(bytes("src"), bytes("debug.log"))
-        tree.folder(bytes("build"))
-        tree.file(bytes("build"), bytes("out.o"))
-        tree.file(bytes("keep.txt"))
+        tree.folder(pathBytes("node_modules"))
+        tree.file(pathBytes("node_modules"), pathBytes("dep.js"))
+        tree.folder(pathBytes("src"))
+        tree.file(pathBytes("src"), pathBytes("main.c"))
+        tree.file(pathBytes("src"), pathBytes("debug.log"))
+        tree.folder(pathBytes("build"))
+        tree.file(pathBytes("build"), pathBytes("out.o"))
+        tree.file(pathBytes("keep.txt"))
         let root = String(decoding: tree.root, as: UTF8.self)
         let options = CrawlOptions(excludes: ["node_modules", "*.log", "\(root)/build"])
         let (entries, diagnostics) = try tree.crawl(options)
         #expect(diagnostics.isEmpty)
-        #expect(Set(tree.relative(entries)) == Set([[], bytes("keep.txt"), bytes("src"), bytes("src/main.c")]))
+        #expect(Set(tree.relative(entries)) == Set([[], pathBytes("keep.txt"), pathBytes("src"), pathBytes("src/main.c")]))
     }
 
     @Test func missingRootThrows() {
         #expect(throws: FSFindError.self) {
-            try Crawler(options: CrawlOptions()).crawl(root: bytes("/nonexistent/fsfind/root"), entry: { _ in },
+            try Crawler(options: CrawlOptions()).crawl(root: pathBytes("/nonexistent/fsfind/root"), entry: { _ in },
                                                        diagnostic: { _ in })
         }
     }
 
     @Test func trailingSlashIsTrimmed() throws {
         let tree = CrawlTestTree()
-        tree.file(bytes("a.txt"))
+        tree.file(pathBytes("a.txt"))
         let (entries, _) = try tree.crawl(root: tree.root + [0x2F, 0x2F])
-        #expect(entries.map(\.path) == [tree.root, tree.path(bytes("a.txt"))])
+        #expect(entries.map(\.path) == [tree.root, tree.path(pathBytes("a.txt"))])
     }
 
     @Test func datesAndIdentityComeFromStatx() throws {
         let tree = CrawlTestTree()
-        let path = tree.file(bytes("dated.txt"), contents: Samples.text)
+        let path = tree.file(pathBytes("dated.txt"), contents: CrawlSamples.text)
         var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 5), timespec(tv_sec: 1_500_000_000, tv_nsec: 7)]
         _ = PathBytes.withCString(path) { utimensat(AT_FDCWD, $0, &times, 0) }
         let (entries, _) = try tree.crawl()
@@ -202,13 +202,13 @@ import Testing
     /// them from its own thread's effective set, crawls synchronously, then restores them.
     @Test func unreadableFolderIsAnItemAndADiagnostic() throws {
         let tree = CrawlTestTree()
-        let locked = tree.folder(bytes("locked"))
-        tree.file(bytes("locked"), bytes("inside.txt"), contents: Samples.text)
-        let secret = tree.file(bytes("secret.txt"), contents: Samples.text)
-        tree.file(bytes("open.txt"), contents: Samples.text)
-        let listOnly = tree.folder(bytes("list-only"))
-        tree.file(bytes("list-only"), bytes("a.txt"))
-        tree.file(bytes("list-only"), bytes("b.txt"))
+        let locked = tree.folder(pathBytes("locked"))
+        tree.file(pathBytes("locked"), pathBytes("inside.txt"), contents: CrawlSamples.text)
+        let secret = tree.file(pathBytes("secret.txt"), contents: CrawlSamples.text)
+        tree.file(pathBytes("open.txt"), contents: CrawlSamples.text)
+        let listOnly = tree.folder(pathBytes("list-only"))
+        tree.file(pathBytes("list-only"), pathBytes("a.txt"))
+        tree.file(pathBytes("list-only"), pathBytes("b.txt"))
         tree.chmod(locked, 0)
         tree.chmod(secret, 0)
         tree.chmod(listOnly, 0o444)  // names can be read, entries cannot be stat'ed
@@ -219,7 +219,7 @@ import Testing
         }
         let ((entries, diagnostics), items) = try #require(result, "cannot drop capabilities here")
         #expect(Set(tree.relative(entries))
-            == Set([[], bytes("locked"), bytes("list-only"), bytes("open.txt"), bytes("secret.txt")]))
+            == Set([[], pathBytes("locked"), pathBytes("list-only"), pathBytes("open.txt"), pathBytes("secret.txt")]))
         #expect(diagnostics.map(\.path) == [listOnly, locked])
         #expect(diagnostics.allSatisfy { $0.message.contains("Permission denied") })
         let listOnlyItem = try #require(items.first { $0.path == listOnly })
@@ -231,9 +231,9 @@ import Testing
         #expect(file.problem?.kind == .unreadable)
         #expect(file.attributes[.contentType] == .text("public.data"))
         #expect(file.attributes[.contentTypeTree] == .textList(["public.data", "public.item"]))
-        #expect(file.attributes[.fileSize] == .number(Double(Samples.text.count)))
+        #expect(file.attributes[.fileSize] == .number(Double(CrawlSamples.text.count)))
         #expect(file.attributes[.mimeType] == nil)
-        let open = try #require(items.first { $0.path == tree.path(bytes("open.txt")) })
+        let open = try #require(items.first { $0.path == tree.path(pathBytes("open.txt")) })
         #expect(open.problem == nil)
         #expect(open.attributes[.contentType] == .text("public.plain-text"))
     }

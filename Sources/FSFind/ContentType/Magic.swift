@@ -1,5 +1,6 @@
 import CMagic
 import Glibc
+import Synchronization
 import SystemPackage
 
 /// One libmagic cookie, answering the MIME type `file -b --mime-type` would print.
@@ -12,6 +13,14 @@ public final class Magic {
     /// Opens a cookie with libmagic's default database and flags plus `MAGIC_MIME_TYPE` and
     /// `MAGIC_ERROR` (without it, an unreadable file "succeeds" as "cannot open …").
     public init() throws(FSFindError) {
+        cookie = try Self.loading.withLock { _ throws(FSFindError) in try Self.openCookie() }
+    }
+
+    /// Serialises `magic_open`/`magic_load`: libmagic fills some static tables lazily on first
+    /// load, and workers start at the same moment. Identification itself needs no lock.
+    private static let loading = Mutex(())
+
+    private static func openCookie() throws(FSFindError) -> OpaquePointer {
         guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
             throw FSFindError(.io, "libmagic could not start", remedy: "check that libmagic1 is installed",
                               underlying: Errno(rawValue: errno))
@@ -22,7 +31,7 @@ public final class Magic {
             throw FSFindError(.io, "libmagic could not load its database: \(reason)",
                               remedy: "check that libmagic-mgc (the magic database) is installed")
         }
-        self.cookie = cookie
+        return cookie
     }
 
     deinit { magic_close(cookie) }
