@@ -30,7 +30,7 @@ enum Entrypoint {
     private static func fail(_ message: String, status: Int32) -> Never {
         var text = message
         if !text.hasSuffix("\n") { text += "\n" }
-        fputs(text, stderr)
+        StandardError.write(text)
         exit(status)
     }
 }

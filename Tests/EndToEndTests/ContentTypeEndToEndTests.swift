@@ -39,7 +39,7 @@ import Testing
         ("Code/script.py", "public.python-script", ["public.source-code", "public.plain-text", "public.text"]),
         ("Code/run.sh", "public.shell-script", ["public.source-code", "public.plain-text", "public.text"]),
         ("Archives/bundle.zip", "public.zip-archive", ["public.archive", "public.data"]),
-        ("Archives/bundle.tar.gz", "org.gnu.gnu-zip-archive", ["public.archive", "public.data"]),
+        ("Archives/bundle.tar.gz", "org.gnu.gnu-zip-tar-archive", ["public.archive", "public.data"]),
         ("bin/hello", "", ["public.executable", "public.item"]),
         ("Music", "public.folder", ["public.folder", "public.directory", "public.item"]),
         ("dangling", "public.symlink", ["public.symlink", "public.item"]),

@@ -27,7 +27,7 @@ import Testing
         folder = try TemporaryFolder()
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         for (name, stamp) in Self.files {
-            FileManager.default.createFile(atPath: root + "/" + name, contents: Data(name.utf8))
+            _ = FileManager.default.createFile(atPath: root + "/" + name, contents: Data(name.utf8))
             try Shell.run("/usr/bin/touch", ["-m", "-d", stamp + " UTC", root + "/" + name])
         }
         // The folder itself would match today's ranges by its mtime; pin it far away.
@@ -39,7 +39,8 @@ import Testing
     func names(_ query: String) throws -> Set<String> {
         let result = try FSFind.run(["query", "--index", index, query])
         #expect(result.status == 0, "\(query): \(result.stderr)")
-        return Set(result.lines.map { String($0.split(separator: "/").last ?? "") })
+        // Only the dated files: the folder itself (pinned to 2000) is not what these tests are about.
+        return Set(result.lines.map { String($0.split(separator: "/").last ?? "") }.filter { $0.hasSuffix(".txt") })
     }
 
     @Test func today() throws {

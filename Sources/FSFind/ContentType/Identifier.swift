@@ -101,8 +101,8 @@ public enum Identifier {
         }
 
         var attributes = AttributeSet()
-        let displayName = PathBytes.lossyString(name)
-        attributes[.path] = .text(PathBytes.lossyString(entry.path))
+        let displayName = PathBytes.display(name)
+        attributes[.path] = .text(PathBytes.display(entry.path))
         attributes[.fsName] = .text(displayName)
         attributes[.displayName] = .text(displayName)
         attributes[.contentType] = .text(info.uti)

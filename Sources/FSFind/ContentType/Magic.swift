@@ -53,20 +53,20 @@ public final class Magic {
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure("cannot stat", path, errno: errno) }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            throw FSFindError(.io, "not a regular file any more", path: PathBytes.lossyString(path))
+            throw FSFindError(.io, "not a regular file any more", path: PathBytes.display(path))
         }
         if status.st_size == 0 { return "inode/x-empty" }
 
         guard let answer = magic_descriptor(cookie, fd) else {
             let code = magic_errno(cookie)
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed"
-            throw FSFindError(.io, reason, path: PathBytes.lossyString(path),
+            throw FSFindError(.io, reason, path: PathBytes.display(path),
                               underlying: code > 0 ? Errno(rawValue: code) : nil)
         }
         return String(cString: answer)
     }
 
     private func failure(_ what: String, _ path: [UInt8], errno code: Int32) -> FSFindError {
-        FSFindError(.io, what, path: PathBytes.lossyString(path), underlying: Errno(rawValue: code))
+        FSFindError(.io, what, path: PathBytes.display(path), underlying: Errno(rawValue: code))
     }
 }

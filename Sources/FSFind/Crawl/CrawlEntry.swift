@@ -67,5 +67,5 @@ public struct CrawlDiagnostic: Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(PathBytes.lossyString(path)): \(message)" }
+    public var description: String { "\(PathBytes.display(path)): \(message)" }
 }

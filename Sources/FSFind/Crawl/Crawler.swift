@@ -31,8 +31,8 @@ public struct Crawler: Sendable {
         let rootPath = PathBytes.trimmed(root)
         guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: AT_FDCWD) }) else {
             let code = errno
-            throw FSFindError(.io, "cannot read \(PathBytes.lossyString(rootPath))",
-                              path: PathBytes.lossyString(rootPath), remedy: "check that the path exists and is readable",
+            throw FSFindError(.io, "cannot read \(PathBytes.display(rootPath))",
+                              path: PathBytes.display(rootPath), remedy: "check that the path exists and is readable",
                               underlying: Errno(rawValue: code))
         }
         let rootEntry = Self.makeEntry(path: rootPath, nameStart: PathBytes.nameStart(of: rootPath), status: status)

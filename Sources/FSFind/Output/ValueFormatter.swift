@@ -37,8 +37,8 @@ public struct ValueFormatter: Sendable {
         switch value {
         case .text(let text): text
         case .textList(let list): list.joined(separator: ", ")
-        case .number(let number): number(number)
-        case .date(let date): date(date)
+        case .number(let value): number(value)
+        case .date(let value): date(value)
         }
     }
 
@@ -47,8 +47,8 @@ public struct ValueFormatter: Sendable {
         switch value {
         case .text(let text): JSONWriter.string(text)
         case .textList(let list): "(" + list.map(JSONWriter.string).joined(separator: ", ") + ")"
-        case .number(let number): number(number)
-        case .date(let date): date(date)
+        case .number(let value): number(value)
+        case .date(let value): date(value)
         }
     }
 
@@ -57,8 +57,8 @@ public struct ValueFormatter: Sendable {
         switch value {
         case .text(let text): JSONWriter.string(text)
         case .textList(let list): "[" + list.map(JSONWriter.string).joined(separator: ",") + "]"
-        case .number(let number): number.isFinite ? number(number) : "null"
-        case .date(let date): JSONWriter.string(date(date))
+        case .number(let value): value.isFinite ? number(value) : "null"
+        case .date(let value): JSONWriter.string(date(value))
         }
     }
 

@@ -65,15 +65,11 @@ public struct Searcher: Sendable {
             // The attribute is non-nil for these keys.
             let attribute = sort.attribute ?? .displayName
             let keyed = rows.map { (row: $0, key: SortValue(index.row($0).value(of: attribute))) }
-            // Missing values go last whichever way the rest is ordered; ties keep path order.
-            ordered = keyed.sorted { a, b in
-                switch (a.key, b.key) {
-                case (.missing, .missing): return a.row < b.row
-                case (.missing, _): return false
-                case (_, .missing): return true
-                default: return a.key == b.key ? a.row < b.row : (a.key < b.key) != reverse
-                }
-            }.map(\.row)
+            // Items without the attribute go last whichever the direction, in path order.
+            let present = keyed.filter { $0.key != .missing }
+                .sorted { $0.key == $1.key ? $0.row < $1.row : $0.key < $1.key }.map(\.row)
+            let missing = keyed.filter { $0.key == .missing }.map(\.row)
+            ordered = (reverse ? present.reversed() : present) + missing
             if let limit { return Array(ordered.prefix(max(0, limit))) }
             return ordered
         }

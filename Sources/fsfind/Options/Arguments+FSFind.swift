@@ -2,8 +2,8 @@ import Foundation
 import ArgumentParser
 import FSFind
 
-extension Scope: @retroactive ExpressibleByArgument {}
-extension SortKey: @retroactive ExpressibleByArgument {}
+extension Scope: ExpressibleByArgument {}
+extension SortKey: ExpressibleByArgument {}
 
 /// Parses `--attr` values: repeatable, each a comma-separated list of names or aliases.
 func parseAttributes(_ values: [String]) throws -> [Attribute] {

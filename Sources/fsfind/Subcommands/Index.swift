@@ -57,14 +57,14 @@ extension FSFindCommand {
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
             let indexPath = indexOption.path
             let lock = try IndexLock(indexPath: indexPath, wait: !noWait) { holder in
-                if !quiet { fputs("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n", stderr) }
+                if !quiet { StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n") }
             }
             let indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
             let summary = try indexer.run(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
             withExtendedLifetime(lock) {}
             reporter.finish()
             if verbose || (isTerminal && !quiet) {
-                fputs(summary.line + "\n", stderr)
+                StandardError.write(summary.line + "\n")
             }
         }
     }

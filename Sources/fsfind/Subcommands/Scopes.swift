@@ -12,11 +12,12 @@ extension FSFindCommand {
 
         func run() throws {
             // Counts need an index; without one the names are still worth listing.
-            let counts: [Scope: Int]
+            var counts: [Scope: Int] = [:]
             do {
-                counts = Dictionary(uniqueKeysWithValues: try Searcher(index: try indexOption.open()).scopeCounts())
-            } catch where error.code == .indexMissing {
-                counts = [:]
+                let index = try indexOption.open()
+                for (scope, count) in try Searcher(index: index).scopeCounts() { counts[scope] = count }
+            } catch {
+                guard error.code == .indexMissing else { throw error }
             }
             for scope in Scope.allCases {
                 let count = counts[scope].map(String.init) ?? "-"

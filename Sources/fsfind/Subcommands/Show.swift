@@ -37,7 +37,7 @@ extension FSFindCommand {
                 let path = Self.resolve(PathBytes.bytes(argument))
                 guard let row = index.rowIndex(ofPath: path) else {
                     writer.flush()
-                    fputs("fsfind: \(argument) is not in the index \(index.path); run 'fsfind index' on its folder\n", stderr)
+                    StandardError.write("fsfind: \(argument) is not in the index \(index.path); run 'fsfind index' on its folder\n")
                     missing = true
                     continue
                 }

@@ -22,7 +22,7 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
             var folder = progress.currentFolder
             if folder.count > 50 { folder = "…" + folder.suffix(49) }
             let line = "\(progress.items) items, \(Int(progress.rate))/s, \(Int(progress.elapsed)) s  \(folder)"
-            fputs("\r\u{1B}[K" + line, stderr)
+            StandardError.write("\r\u{1B}[K" + line)
             lineShown = true
         }
     }
@@ -30,7 +30,7 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
     func problem(path: [UInt8], message: String) {
         lock.withLock {
             clearLine()
-            fputs("fsfind: \(PathBytes.display(path)): \(message)\n", stderr)
+            StandardError.write("fsfind: \(PathBytes.display(path)): \(message)\n")
         }
     }
 
@@ -41,7 +41,7 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
 
     private func clearLine() {
         if lineShown {
-            fputs("\r\u{1B}[K", stderr)
+            StandardError.write("\r\u{1B}[K")
             lineShown = false
         }
     }

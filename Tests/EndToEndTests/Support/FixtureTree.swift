@@ -81,7 +81,7 @@ final class FixtureTree {
         }
         guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         defer { close(fd) }
-        _ = content.utf8CString.withUnsafeBytes { write(fd, $0.baseAddress, $0.count - 1) }
+        _ = content.utf8CString.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count - 1) }
     }
 
     /// Every path `find` sees below the root (the root itself included), skipping hidden entries,
