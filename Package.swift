@@ -18,10 +18,16 @@ let package = Package(
             pkgConfig: "libmagic",
             providers: [.apt(["libmagic-dev"])]
         ),
+        .systemLibrary(
+            name: "CAVFormat",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
+        ),
         .target(
             name: "FSFind",
             dependencies: [
                 "CMagic",
+                "CAVFormat",
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

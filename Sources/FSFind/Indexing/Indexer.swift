@@ -65,7 +65,7 @@ public struct Indexer: Sendable {
                     toIdentify.append(entry)
                 }
             }
-            for var item in Identifier.identify(toIdentify) {
+            for var item in ExtractionPipeline.configured.run(Identifier.identify(toIdentify)) {
                 let before = oldByPath[item.path] ?? oldByInode[InodeKey(item.identity)]
                 if let before, before.path == item.path { summary.changed += 1 } else { summary.new += 1 }
                 item.attributes[.addedDate] = before?.attributes[.addedDate] ?? .date(now)
