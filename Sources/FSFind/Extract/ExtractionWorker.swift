@@ -29,6 +29,10 @@ public enum ExtractionWorker {
     /// Test hook: a worker asked to read a file with this name sleeps until it is killed.
     public static let hangVariable = "FSFIND_TEST_HANG_ON"
 
+    /// Test hook: a worker asked to read a file with this name tries to fill 2 GiB of memory, as
+    /// a parser fooled by a huge length field would; the address-space limit must stop it.
+    public static let allocateVariable = "FSFIND_TEST_ALLOCATE_ON"
+
     /// Serves requests from `input` and replies on `output` until end of input; returns the exit
     /// status (0 on a clean end, 1 on a broken message or socket).
     public static func serve(input: Int32, output: Int32, limits: Limits,
@@ -36,6 +40,7 @@ public enum ExtractionWorker {
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
         let crashName = ProcessInfo.processInfo.environment[crashVariable].map { Array($0.utf8) }
         let hangName = ProcessInfo.processInfo.environment[hangVariable].map { Array($0.utf8) }
+        let allocateName = ProcessInfo.processInfo.environment[allocateVariable].map { Array($0.utf8) }
         while true {
             guard let header = readExactly(input, count: 4) else { return 0 }
             guard let length = ExtractionWire.frameLength(header), let payload = readExactly(input, count: length) else {
@@ -47,6 +52,7 @@ public enum ExtractionWorker {
                 let name = Array(request.path[PathBytes.nameStart(of: request.path)...])
                 if let crashName, name == crashName { abort() }
                 if let hangName, name == hangName { while true { sleep(3600) } }
+                if let allocateName, name == allocateName { fillMemory(bytes: 2 << 30) }
                 guard let extractor = registry.extractor(named: request.extractor) else {
                     throw ExtractionError("no extractor named \(request.extractor)")
                 }
@@ -57,6 +63,13 @@ public enum ExtractionWorker {
             }
             guard writeAll(output, ExtractionWire.encode(reply)) else { return 1 }
         }
+    }
+
+    /// Allocates and touches `bytes`, like a runaway parser; fails under the memory limit.
+    private static func fillMemory(bytes: Int) {
+        guard let block = malloc(bytes) else { fatalError("allocation of \(bytes) bytes refused by the memory limit") }
+        memset(block, 1, bytes)
+        free(block)
     }
 
     /// Lets this process use `seconds` more CPU from now, then `SIGXCPU`.

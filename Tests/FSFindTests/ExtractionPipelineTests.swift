@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import FSFind
+
+/// The pipeline: what it merges, what it skips, and that worker processes contain crashes and
+/// hangs (the built `fsfind` binary is the worker).
+@Suite struct ExtractionPipelineTests {
+    private static func items() -> [IndexedItem] {
+        MediaFixtures.expected.enumerated().map { index, expected in
+            MediaFixtures.item(MediaFixtures.path(expected.file), video: expected.video, n: UInt64(index))
+        }
+    }
+
+    @Test func mergeKeepsFileSystemAttributesButTakesTheContentDate() {
+        var item = MediaFixtures.item("/music/a.mp3")
+        let before = item
+        let contentDate = Date(timeIntervalSinceReferenceDate: 1_000)
+        ExtractionPipeline.merge(
+            .success([.path: .text("/elsewhere"), .fileSize: .number(1), .title: .text("T"),
+                      .contentCreationDate: .date(contentDate)]),
+            into: &item)
+        #expect(item.attributes[.path] == before.attributes[.path])
+        #expect(item.attributes[.fileSize] == before.attributes[.fileSize])
+        #expect(item.attributes[.title] == .text("T"))
+        #expect(item.attributes[.contentCreationDate] == .date(contentDate))
+        #expect(item.problem == nil)
+
+        var failed = before
+        ExtractionPipeline.merge(.failure(ExtractionError("broken header")), into: &failed)
+        #expect(failed.problem == ItemProblem(.unparsable, "broken header"))
+        #expect(failed.attributes == before.attributes)
+    }
+
+    @Test func itemsWithoutAnExtractorOrWithAProblemPassThrough() {
+        let folder = Fixtures.item("/music", folder: true)
+        var text = Fixtures.item("/notes.txt", [.contentTypeTree: .textList(["public.plain-text", "public.text", "public.item"])])
+        text.attributes[.title] = nil
+        let unreadable = MediaFixtures.item(MediaFixtures.path("Music/tone.flac"))
+        var withProblem = unreadable
+        withProblem.problem = ItemProblem(.unreadable, "Permission denied")
+        let input = [folder, text, withProblem]
+        // A worker that cannot start would mark any item it was given; none is.
+        let pipeline = ExtractionPipeline(isolation: .workers(.init(executable: "/nonexistent/fsfind")))
+        #expect(pipeline.run(input) == input)
+        #expect(ExtractionPipeline().run([]) == [])
+    }
+
+    @Test func inProcessReadsEveryFixtureInOrder() {
+        let input = Self.items()
+        let output = ExtractionPipeline().run(input)
+        #expect(output.map(\.path) == input.map(\.path))
+        for (item, expected) in zip(output, MediaFixtures.expected) {
+            #expect(item.problem == nil, "\(expected.file)")
+            #expect(item.attributes[.title] == expected.title.map(AttributeValue.text), "\(expected.file)")
+            #expect(item.attributes[.path] == input.first { $0.path == item.path }?.attributes[.path])
+        }
+    }
+
+    @Test func workersGiveTheSameAnswerAsInProcessWhateverTheirNumber() {
+        let input = Self.items()
+        let expected = ExtractionPipeline().run(input)
+        for count in [1, 3] {
+            let pipeline = ExtractionPipeline(isolation: .workers(.init(executable: MediaFixtures.binary, count: count)))
+            #expect(pipeline.run(input) == expected, "\(count) workers")
+        }
+    }
+
+    @Test func crashAndHangAreContainedAndTheWorkerReplaced() {
+        let input = Self.items()
+        let pipeline = ExtractionPipeline(isolation: .workers(.init(
+            executable: MediaFixtures.binary, count: 1, timeout: .milliseconds(1500),
+            environment: [ExtractionWorker.crashVariable: "tone.flac", ExtractionWorker.hangVariable: "tone.wav"])))
+        let clock = ContinuousClock.now
+        let output = pipeline.run(input)
+        #expect(clock.duration(to: .now) < .seconds(30))
+        let expected = ExtractionPipeline().run(input)
+        for (item, reference) in zip(output, expected) {
+            let name = String(decoding: item.path[PathBytes.nameStart(of: item.path)...], as: UTF8.self)
+            switch name {
+            case "tone.flac":
+                #expect(item.problem == ItemProblem(.unparsable, "media extractor crashed (signal 6, SIGABRT)"))
+                #expect(item.attributes == input.first { $0.path == item.path }?.attributes)
+            case "tone.wav":
+                #expect(item.problem == ItemProblem(.unparsable, "media extractor timed out after 1.5 s"))
+                #expect(item.attributes[.title] == nil)
+            default:
+                // One worker read everything: each file after the crash and the hang was read by
+                // a fresh worker.
+                #expect(item == reference, "\(name)")
+            }
+        }
+    }
+
+    @Test func aWorkerThatCannotStartMarksTheFileAndTheRunGoesOn() {
+        let input = Array(Self.items().prefix(2))
+        let output = ExtractionPipeline(isolation: .workers(.init(executable: "/nonexistent/fsfind"))).run(input)
+        for (item, original) in zip(output, input) {
+            #expect(item.problem?.kind == .unparsable)
+            #expect(item.problem?.reason.contains("cannot start the extraction worker") == true)
+            #expect(item.attributes == original.attributes)
+        }
+    }
+
+    @Test func aParserThatWantsGigabytesHitsTheMemoryLimit() {
+        let input = Self.items()
+        let pipeline = ExtractionPipeline(isolation: .workers(.init(
+            executable: MediaFixtures.binary, count: 1, limits: ExtractionWorker.Limits(memoryBytes: 1 << 30),
+            environment: [ExtractionWorker.allocateVariable: "tone.ogg"])))
+        let output = pipeline.run(input)
+        let expected = ExtractionPipeline().run(input)
+        for (item, reference) in zip(output, expected) {
+            if item.path.suffix(8).elementsEqual("tone.ogg".utf8) {
+                #expect(item.problem?.kind == .unparsable)
+                #expect(item.problem?.reason.hasPrefix("media extractor crashed (signal") == true, "\(String(describing: item.problem))")
+            } else {
+                #expect(item == reference)
+            }
+        }
+    }
+
+    @Test func timeoutsAreWrittenAsPeopleWriteThem() {
+        #expect(ExtractionPipeline.seconds(.seconds(10)) == "10")
+        #expect(ExtractionPipeline.seconds(.milliseconds(1500)) == "1.5")
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import FSFind
+
+/// The worker protocol's codec: every value type survives the round trip, and damaged messages are
+/// errors, never traps.
+@Suite struct ExtractionWireTests {
+    static let attributes: [Attribute: AttributeValue] = [
+        .title: .text("Intro à Paris"),
+        .authorNames: .textList(["Ana Müller", "", "名前"]),
+        .keywords: .textList([]),
+        .duration: .number(3.056327),
+        .pixelWidth: .number(-0.0),
+        .audioSampleRate: .number(.infinity),
+        .contentCreationDate: .date(Date(timeIntervalSinceReferenceDate: -12_345.000_001)),
+    ]
+
+    private func payload(_ frame: [UInt8]) throws -> [UInt8] {
+        let length = try #require(ExtractionWire.frameLength(Array(frame.prefix(4))))
+        #expect(length == frame.count - 4)
+        return Array(frame.dropFirst(4))
+    }
+
+    @Test func requestRoundTrip() throws {
+        let request = ExtractionWire.Request(
+            extractor: "media", path: Array("/tmp/bad".utf8) + [0xFF, 0x0A] + Array("é.mp3".utf8),
+            tree: ["public.mp3", "public.audio", "public.item"])
+        #expect(try ExtractionWire.decodeRequest(payload(ExtractionWire.encode(request))) == request)
+    }
+
+    @Test func replyRoundTrip() throws {
+        let decoded = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success(Self.attributes))))
+        #expect(try decoded.get() == Self.attributes)
+        let failure = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.failure(ExtractionError("bad ✗")))))
+        #expect(throws: ExtractionError("bad ✗")) { try failure.get() }
+        let empty = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success([:]))))
+        #expect(try empty.get() == [:])
+    }
+
+    @Test func nanSurvives() throws {
+        let decoded = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success([.duration: .number(.nan)]))))
+        guard case .number(let value)? = try decoded.get()[.duration] else {
+            Issue.record("no duration")
+            return
+        }
+        #expect(value.isNaN)
+    }
+
+    @Test func everyTruncationIsAnError() throws {
+        let full = try payload(ExtractionWire.encode(.success(Self.attributes)))
+        for length in 0..<full.count {
+            #expect(throws: ExtractionError.self) { try ExtractionWire.decodeReply(Array(full.prefix(length))) }
+        }
+        #expect(throws: ExtractionError.self) { try ExtractionWire.decodeReply(full + [0]) }
+    }
+
+    @Test func wrongTypeOrNameIsAnError() {
+        var bad: [UInt8] = [0, 1, 0, 0, 0]
+        bad += [5, 0, 0, 0] + Array("title".utf8) + [3] + [UInt8](repeating: 0, count: 8)
+        #expect(throws: ExtractionError.self) { try ExtractionWire.decodeReply(bad) }
+        var unknown: [UInt8] = [0, 1, 0, 0, 0]
+        unknown += [4, 0, 0, 0] + Array("nope".utf8) + [3] + [UInt8](repeating: 0, count: 8)
+        #expect(throws: ExtractionError.self) { try ExtractionWire.decodeReply(unknown) }
+    }
+
+    @Test func hugeFramesAreRefused() {
+        #expect(ExtractionWire.frameLength([0xFF, 0xFF, 0xFF, 0xFF]) == nil)
+        #expect(ExtractionWire.frameLength([1, 0, 0]) == nil)
+        #expect(ExtractionWire.frameLength([1, 2, 0, 0]) == 513)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+
+@testable import FSFind
+
+/// The committed media fixtures, what ffprobe says about them, and the built `fsfind` binary the
+/// isolation tests start as their worker.
+enum MediaFixtures {
+    /// What one fixture must yield. Durations are ffprobe 5.1's `format=duration`, recorded once so
+    /// the tests do not need ffprobe.
+    struct Expected: Sendable {
+        var file: String
+        var duration: Double
+        var codecs: [String]
+        var sampleRate: Double
+        var channels: Double
+        var title: String?
+        var artist: String? = nil
+        var album: String? = nil
+        var genre: String? = nil
+        var video = false
+    }
+
+    static let expected: [Expected] = [
+        Expected(file: "Music/intro-paris.mp3", duration: 3.056327, codecs: ["mp3"], sampleRate: 22050, channels: 1,
+                 title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
+        Expected(file: "Music/no-xing.mp3", duration: 3.056250, codecs: ["mp3"], sampleRate: 22050, channels: 1,
+                 title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
+        Expected(file: "Music/vbr.mp3", duration: 3.056327, codecs: ["mp3"], sampleRate: 22050, channels: 1,
+                 title: "Variable", artist: "Steve Lacy"),
+        Expected(file: "Music/tone.m4a", duration: 3.0, codecs: ["aac"], sampleRate: 22050, channels: 2,
+                 title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
+        Expected(file: "Music/tone.flac", duration: 3.0, codecs: ["flac"], sampleRate: 22050, channels: 1,
+                 title: "Flac Tone", artist: "Ana Müller"),
+        Expected(file: "Music/tone.ogg", duration: 3.0, codecs: ["vorbis"], sampleRate: 22050, channels: 1,
+                 title: "Vorbis Tone"),
+        Expected(file: "Music/tone.opus", duration: 3.0065, codecs: ["opus"], sampleRate: 48000, channels: 1,
+                 title: "Opus Tone"),
+        Expected(file: "Music/tone.wav", duration: 3.0, codecs: ["pcm_u8"], sampleRate: 8000, channels: 1,
+                 title: "Wave Tone"),
+        Expected(file: "Music/tone.aiff", duration: 3.0, codecs: ["pcm_s16be"], sampleRate: 8000, channels: 1,
+                 title: nil),
+        Expected(file: "Movies/clip.mp4", duration: 1.0, codecs: ["h264", "aac"], sampleRate: 22050, channels: 1,
+                 title: "Test Pattern", artist: "Steve McQueen", video: true),
+        Expected(file: "Movies/clip.mov", duration: 1.0, codecs: ["h264", "aac"], sampleRate: 22050, channels: 1,
+                 title: "QuickTime Clip", video: true),
+        Expected(file: "Movies/clip.mkv", duration: 1.023, codecs: ["h264", "vorbis"], sampleRate: 22050, channels: 1,
+                 title: "Matroska Clip", video: true),
+        Expected(file: "Movies/clip.webm", duration: 1.023, codecs: ["vp8", "vorbis"], sampleRate: 22050, channels: 1,
+                 title: "WebM Clip", video: true),
+        Expected(file: "Movies/clip.avi", duration: 1.1, codecs: ["mpeg4", "mp3"], sampleRate: 22050, channels: 1,
+                 title: "AVI Clip", video: true),
+    ]
+
+    /// The repository's `sample/` folder, found from this file's location.
+    static let sample: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("sample").path
+
+    static func path(_ relative: String) -> String { sample + "/" + relative }
+
+    static func bytes(_ relative: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path(relative))))
+    }
+
+    /// The `fsfind` binary `swift build` put beside the test bundle.
+    static let binary: String = {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let candidates = [
+            bundleFolder.appendingPathComponent("fsfind").path,
+            Bundle.main.bundleURL.appendingPathComponent("fsfind").path,
+            URL(fileURLWithPath: sample).deletingLastPathComponent().appendingPathComponent(".build/debug/fsfind").path,
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
+    }()
+
+    /// A pipeline whose workers are the built binary, with a short timeout for the hang tests.
+    static func isolated(timeout: Duration = .seconds(10), environment: [String: String] = [:]) -> ExtractionPipeline {
+        ExtractionPipeline(isolation: .workers(ExtractionPipeline.WorkerOptions(
+            executable: binary, count: 2, timeout: timeout, environment: environment)))
+    }
+
+    /// An item for `path` typed as audio or video, as the identifier would leave it.
+    static func item(_ path: String, video: Bool = false, n: UInt64 = 0) -> IndexedItem {
+        let tree = video
+            ? ["public.movie", "public.video", "public.audiovisual-content", "public.content", "public.data", "public.item"]
+            : ["public.audio", "public.audiovisual-content", "public.content", "public.data", "public.item"]
+        return Fixtures.item(path, [.contentTypeTree: .textList(tree)], n: n)
+    }
+}
