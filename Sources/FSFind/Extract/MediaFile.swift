@@ -35,8 +35,12 @@ final class MediaFile {
         guard status >= 0, let opened else { throw ExtractionError("not a readable audio or video file: \(Self.message(status))") }
         allocated = opened
         context = allocated
+        // A cut-short file (a download in progress) often fails here after its headers were read;
+        // what the headers said is still worth indexing, so only a file without streams fails.
         let info = avformat_find_stream_info(allocated, nil)
-        guard info >= 0 else { throw ExtractionError("cannot read the streams: \(Self.message(info))") }
+        guard info >= 0 || allocated.pointee.nb_streams > 0 else {
+            throw ExtractionError("cannot read the streams: \(Self.message(info))")
+        }
     }
 
     deinit {
@@ -79,21 +83,6 @@ final class MediaFile {
             if let value = Self.tag(key, in: stream.pointee.metadata) { return value }
         }
         return nil
-    }
-
-    /// Every tag as (key, value), container first: for diagnostics and tests.
-    func allTags() -> [(String, String)] {
-        guard let context else { return [] }
-        var result: [(String, String)] = []
-        for dictionary in [context.pointee.metadata] + streams.map({ $0.pointee.metadata }) {
-            var entry: UnsafeMutablePointer<AVDictionaryEntry>?
-            while let next = av_dict_get(dictionary, "", entry, AV_DICT_IGNORE_SUFFIX) {
-                entry = next
-                guard let key = next.pointee.key, let value = next.pointee.value else { continue }
-                result.append((Self.text(key), Self.text(value)))
-            }
-        }
-        return result
     }
 
     /// FFmpeg's name for a codec (`mp3`, `h264`, `vorbis`).

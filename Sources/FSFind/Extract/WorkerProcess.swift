@@ -53,7 +53,8 @@ final class WorkerProcess {
 
         var variables = ProcessInfo.processInfo.environment
         for (key, value) in environment { variables[key] = value }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        // argv[0] is what `ps` shows; "/proc/self/exe" would say nothing.
+        let argv = (["fsfind"] + arguments).map { strdup($0) } + [nil]
         let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
