@@ -18,11 +18,9 @@ let package = Package(
             pkgConfig: "libmagic",
             providers: [.apt(["libmagic-dev"])]
         ),
-        .systemLibrary(
-            name: "CAVFormat",
-            pkgConfig: "libavformat",
-            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev"])]
-        ),
+        // FFmpeg's headers only, no pkgConfig: linking it would load FFmpeg at every start; the
+        // extractor loads it with dlopen (Extract/AVFormatLibrary.swift). Makefile's DEPS installs it.
+        .systemLibrary(name: "CAVFormat"),
         .target(
             name: "FSFind",
             dependencies: [

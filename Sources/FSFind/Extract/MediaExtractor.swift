@@ -62,7 +62,7 @@ public struct MediaExtractor: Extractor {
             default:
                 continue
             }
-            if let codec = MediaFile.codecName(parameters.codec_id), codec != "none", !codecs.contains(codec) {
+            if let codec = file.codecName(parameters.codec_id), codec != "none", !codecs.contains(codec) {
                 codecs.append(codec)
             }
         }

@@ -14,37 +14,38 @@ final class MediaFile {
     /// How much media time `avformat_find_stream_info` may read packets for (default 5 s).
     static let analyzeMicroseconds: Int64 = 1_000_000
 
+    private let library: AVFormatLibrary
     private var context: UnsafeMutablePointer<AVFormatContext>?
 
     /// Opens `path` (raw bytes, any encoding) and reads its stream information.
     init(path: [UInt8]) throws(ExtractionError) {
-        Self.silenceLogging
-        guard var allocated = avformat_alloc_context() else { throw ExtractionError("out of memory opening the file") }
+        library = try AVFormatLibrary.shared.get()
+        guard var allocated = library.allocContext() else { throw ExtractionError("out of memory opening the file") }
         allocated.pointee.probesize = Self.probeBytes
         allocated.pointee.max_analyze_duration = Self.analyzeMicroseconds
         var options: OpaquePointer?
-        av_dict_set(&options, "protocol_whitelist", "file", 0)
-        defer { av_dict_free(&options) }
+        _ = library.dictSet(&options, "protocol_whitelist", "file", 0)
+        defer { library.dictFree(&options) }
         // The `file:` prefix keeps a name such as `rtmp:x.mp3` from naming a protocol.
         let url = Array("file:".utf8) + path + [0]
         var opened: UnsafeMutablePointer<AVFormatContext>? = allocated
         let status = url.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { avformat_open_input(&opened, $0.baseAddress, nil, &options) }
+            buffer.withMemoryRebound(to: CChar.self) { library.openInput(&opened, $0.baseAddress, nil, &options) }
         }
         // avformat_open_input frees the context and clears `opened` on failure.
-        guard status >= 0, let opened else { throw ExtractionError("not a readable audio or video file: \(Self.message(status))") }
+        guard status >= 0, let opened else { throw ExtractionError("not a readable audio or video file: \(message(status))") }
         allocated = opened
         context = allocated
         // A cut-short file (a download in progress) often fails here after its headers were read;
         // what the headers said is still worth indexing, so only a file without streams fails.
-        let info = avformat_find_stream_info(allocated, nil)
+        let info = library.findStreamInfo(allocated, nil)
         guard info >= 0 || allocated.pointee.nb_streams > 0 else {
-            throw ExtractionError("cannot read the streams: \(Self.message(info))")
+            throw ExtractionError("cannot read the streams: \(message(info))")
         }
     }
 
     deinit {
-        if context != nil { avformat_close_input(&context) }
+        if context != nil { library.closeInput(&context) }
     }
 
     /// Duration in seconds: the container's, else the longest stream's; nil when neither says.
@@ -78,27 +79,24 @@ final class MediaFile {
     /// and then each stream's (Ogg and Opus keep their comments on the stream).
     func tag(_ key: String) -> String? {
         guard let context else { return nil }
-        if let value = Self.tag(key, in: context.pointee.metadata) { return value }
+        if let value = tag(key, in: context.pointee.metadata) { return value }
         for stream in streams {
-            if let value = Self.tag(key, in: stream.pointee.metadata) { return value }
+            if let value = tag(key, in: stream.pointee.metadata) { return value }
         }
         return nil
     }
 
     /// FFmpeg's name for a codec (`mp3`, `h264`, `vorbis`).
-    static func codecName(_ id: AVCodecID) -> String? {
-        guard let name = avcodec_get_name(id) else { return nil }
-        return text(name)
+    func codecName(_ id: AVCodecID) -> String? {
+        guard let name = library.codecName(id) else { return nil }
+        return Self.text(name)
     }
 
     /// `AV_NOPTS_VALUE`, which Swift does not import (a cast macro): "no timestamp".
     private static let noTimestamp = Int64.min
 
-    /// FFmpeg logs every damaged file on stderr; the extractor reports problems itself.
-    private static let silenceLogging: Void = av_log_set_level(AV_LOG_QUIET)
-
-    private static func tag(_ key: String, in dictionary: OpaquePointer?) -> String? {
-        guard let dictionary, let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else {
+    private func tag(_ key: String, in dictionary: OpaquePointer?) -> String? {
+        guard let dictionary, let entry = library.dictGet(dictionary, key, nil, 0), let value = entry.pointee.value else {
             return nil
         }
         let text = Self.text(value).trimmingSpaces
@@ -112,12 +110,12 @@ final class MediaFile {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static func message(_ status: Int32) -> String {
+    private func message(_ status: Int32) -> String {
         var buffer = [CChar](repeating: 0, count: 128)
-        guard av_strerror(status, &buffer, buffer.count) == 0 else { return "error \(status)" }
+        guard library.errorText(status, &buffer, buffer.count) == 0 else { return "error \(status)" }
         return buffer.withUnsafeBufferPointer { pointer in
             // Non-nil: the array is not empty.
-            text(pointer.baseAddress!)
+            Self.text(pointer.baseAddress!)
         }
     }
 }
