@@ -15,14 +15,21 @@ import Testing
         let indexed = try tree.buildIndex()
         #expect(indexed.status == 0, "\(indexed.stderr)")
 
-        let steves = try query(tree, #"authorNames == "Steve"wc && (contentType == "audio"wc || contentType == "video"wc)"#)
-        #expect(steves == ["Music/intro-paris.mp3", "Music/no-xing.mp3", "Music/vbr.mp3", "Music/tone.m4a",
-                           "Movies/clip.mp4", "Documents/song-notes.txt"])
+        let steves = try query(
+            tree, #"authorNames == "Steve"wc && (contentType == "audio"wc || contentType == "video"wc)"#)
+        #expect(
+            steves == [
+                "Music/intro-paris.mp3", "Music/no-xing.mp3", "Music/vbr.mp3", "Music/tone.m4a",
+                "Movies/clip.mp4", "Documents/song-notes.txt",
+            ])
 
         let threeSeconds = try query(tree, "InRange(duration, 2.9, 4.2)")
-        #expect(threeSeconds == ["Music/intro-paris.mp3", "Music/no-xing.mp3", "Music/vbr.mp3", "Music/tone.m4a",
-                                 "Music/tone.flac", "Music/tone.ogg", "Music/tone.opus", "Music/tone.wav",
-                                 "Music/tone.aiff", "Documents/song-notes.txt"])
+        #expect(
+            threeSeconds == [
+                "Music/intro-paris.mp3", "Music/no-xing.mp3", "Music/vbr.mp3", "Music/tone.m4a",
+                "Music/tone.flac", "Music/tone.ogg", "Music/tone.opus", "Music/tone.wav",
+                "Music/tone.aiff", "Documents/song-notes.txt",
+            ])
 
         let intro = try query(tree, "intro à")
         #expect(intro == ["Music/intro-paris.mp3", "Music/no-xing.mp3", "Music/tone.m4a", "Documents/song-notes.txt"])
@@ -63,8 +70,10 @@ import Testing
 
     @Test func crashingHangingAndGreedyParsersCostOneFileEach() throws {
         let tree = try FixtureTree(withOddEntries: false)
-        let hostile = ["FSFIND_TEST_CRASH_ON": "tone.flac", "FSFIND_TEST_HANG_ON": "tone.wav",
-                       "FSFIND_TEST_ALLOCATE_ON": "tone.ogg", "FSFIND_EXTRACT_TIMEOUT": "2"]
+        let hostile = [
+            "FSFIND_TEST_CRASH_ON": "tone.flac", "FSFIND_TEST_HANG_ON": "tone.wav",
+            "FSFIND_TEST_ALLOCATE_ON": "tone.ogg", "FSFIND_EXTRACT_TIMEOUT": "2",
+        ]
         let clock = ContinuousClock.now
         let indexed = try FSFind.run(["index", "--index", tree.index, tree.root], environment: hostile)
         #expect(indexed.status == 0, "\(indexed.stderr)")
@@ -74,8 +83,10 @@ import Testing
         let text = try FSFind.run(["status", "--index", tree.index])
         #expect(text.out.contains("Unparsable:     3"), "\(text.out)")
 
-        let show = try FSFind.run(["show", "--index", tree.index, tree.root + "/Music/tone.flac",
-                                   tree.root + "/Music/tone.wav", tree.root + "/Music/tone.ogg"])
+        let show = try FSFind.run([
+            "show", "--index", tree.index, tree.root + "/Music/tone.flac",
+            tree.root + "/Music/tone.wav", tree.root + "/Music/tone.ogg",
+        ])
         #expect(show.status == 0)
         let problems = shown("problem", in: show.out)
         #expect(problems.count == 3, "\(show.out)")

@@ -17,8 +17,10 @@ import Testing
         let before = item
         let contentDate = Date(timeIntervalSinceReferenceDate: 1_000)
         ExtractionPipeline.merge(
-            .success([.path: .text("/elsewhere"), .fileSize: .number(1), .title: .text("T"),
-                      .contentCreationDate: .date(contentDate)]),
+            .success([
+                .path: .text("/elsewhere"), .fileSize: .number(1), .title: .text("T"),
+                .contentCreationDate: .date(contentDate),
+            ]),
             into: &item)
         #expect(item.attributes[.path] == before.attributes[.path])
         #expect(item.attributes[.fileSize] == before.attributes[.fileSize])
@@ -34,7 +36,8 @@ import Testing
 
     @Test func itemsWithoutAnExtractorOrWithAProblemPassThrough() {
         let folder = Fixtures.item("/music", folder: true)
-        var text = Fixtures.item("/notes.txt", [.contentTypeTree: .textList(["public.plain-text", "public.text", "public.item"])])
+        var text = Fixtures.item(
+            "/notes.txt", [.contentTypeTree: .textList(["public.plain-text", "public.text", "public.item"])])
         text.attributes[.title] = nil
         let unreadable = MediaFixtures.item(MediaFixtures.path("Music/tone.flac"))
         var withProblem = unreadable
@@ -61,16 +64,21 @@ import Testing
         let input = Self.items()
         let expected = ExtractionPipeline().run(input)
         for count in [1, 3] {
-            let pipeline = ExtractionPipeline(isolation: .workers(.init(executable: MediaFixtures.binary, count: count)))
+            let pipeline = ExtractionPipeline(
+                isolation: .workers(.init(executable: MediaFixtures.binary, count: count)))
             #expect(pipeline.run(input) == expected, "\(count) workers")
         }
     }
 
     @Test func crashAndHangAreContainedAndTheWorkerReplaced() {
         let input = Self.items()
-        let pipeline = ExtractionPipeline(isolation: .workers(.init(
-            executable: MediaFixtures.binary, count: 1, timeout: .milliseconds(1500),
-            environment: [ExtractionWorker.crashVariable: "tone.flac", ExtractionWorker.hangVariable: "tone.wav"])))
+        let pipeline = ExtractionPipeline(
+            isolation: .workers(
+                .init(
+                    executable: MediaFixtures.binary, count: 1, timeout: .milliseconds(1500),
+                    environment: [
+                        ExtractionWorker.crashVariable: "tone.flac", ExtractionWorker.hangVariable: "tone.wav",
+                    ])))
         let clock = ContinuousClock.now
         let output = pipeline.run(input)
         #expect(clock.duration(to: .now) < .seconds(30))
@@ -104,15 +112,19 @@ import Testing
 
     @Test func aParserThatWantsGigabytesHitsTheMemoryLimit() {
         let input = Self.items()
-        let pipeline = ExtractionPipeline(isolation: .workers(.init(
-            executable: MediaFixtures.binary, count: 1, limits: ExtractionWorker.Limits(memoryBytes: 1 << 30),
-            environment: [ExtractionWorker.allocateVariable: "tone.ogg"])))
+        let pipeline = ExtractionPipeline(
+            isolation: .workers(
+                .init(
+                    executable: MediaFixtures.binary, count: 1, limits: ExtractionWorker.Limits(memoryBytes: 1 << 30),
+                    environment: [ExtractionWorker.allocateVariable: "tone.ogg"])))
         let output = pipeline.run(input)
         let expected = ExtractionPipeline().run(input)
         for (item, reference) in zip(output, expected) {
             if item.path.suffix(8).elementsEqual("tone.ogg".utf8) {
                 #expect(item.problem?.kind == .unparsable)
-                #expect(item.problem?.reason.hasPrefix("media extractor crashed (signal") == true, "\(String(describing: item.problem))")
+                #expect(
+                    item.problem?.reason.hasPrefix("media extractor crashed (signal") == true,
+                    "\(String(describing: item.problem))")
             } else {
                 #expect(item == reference)
             }

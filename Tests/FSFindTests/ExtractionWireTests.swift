@@ -39,7 +39,8 @@ import Testing
     }
 
     @Test func nanSurvives() throws {
-        let decoded = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success([.duration: .number(.nan)]))))
+        let decoded = try ExtractionWire.decodeReply(
+            payload(ExtractionWire.encode(.success([.duration: .number(.nan)]))))
         guard case .number(let value)? = try decoded.get()[.duration] else {
             Issue.record("no duration")
             return

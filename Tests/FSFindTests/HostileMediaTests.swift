@@ -46,7 +46,10 @@ import Testing
             let bytes = try MediaFixtures.bytes(expected.file)
             let base = expected.file.replacingOccurrences(of: "/", with: "-")
             for length in Set([0, 1, 4, 16, 64, 200, bytes.count / 3, bytes.count / 2, bytes.count - 1]) {
-                input.append(item(folder, "cut\(length)-\(base)", Array(bytes.prefix(length)), video: expected.video, n: input.count))
+                input.append(
+                    item(
+                        folder, "cut\(length)-\(base)", Array(bytes.prefix(length)), video: expected.video,
+                        n: input.count))
             }
         }
         let output = MediaFixtures.isolated().run(input)
@@ -132,10 +135,12 @@ import Testing
         for item in output {
             let name = String(decoding: item.path, as: UTF8.self)
             // None of these claims is believable; each must be refused or left out.
-            #expect(item.problem != nil || item.attributes[.duration].map { value in
-                guard case .number(let seconds) = value else { return false }
-                return seconds < 24 * 3600
-            } ?? true, "\(name): \(String(describing: item.attributes[.duration]))")
+            #expect(
+                item.problem != nil
+                    || item.attributes[.duration].map { value in
+                        guard case .number(let seconds) = value else { return false }
+                        return seconds < 24 * 3600
+                    } ?? true, "\(name): \(String(describing: item.attributes[.duration]))")
         }
         // The lying movie header costs the duration, not the rest.
         let movie = try #require(output.first { $0.path.suffix(14).elementsEqual("long-movie.mp4".utf8) })

@@ -17,7 +17,9 @@ import Testing
             Issue.record("\(expected.file): no duration")
             return
         }
-        #expect(abs(duration - expected.duration) <= 0.15, "\(expected.file): \(duration) s, ffprobe says \(expected.duration) s")
+        #expect(
+            abs(duration - expected.duration) <= 0.15,
+            "\(expected.file): \(duration) s, ffprobe says \(expected.duration) s")
         #expect(attributes[.codecs] == .textList(expected.codecs), "\(expected.file)")
         #expect(attributes[.audioSampleRate] == .number(expected.sampleRate), "\(expected.file)")
         #expect(attributes[.audioChannelCount] == .number(expected.channels), "\(expected.file)")

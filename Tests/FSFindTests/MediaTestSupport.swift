@@ -22,34 +22,48 @@ enum MediaFixtures {
     }
 
     static let expected: [Expected] = [
-        Expected(file: "Music/intro-paris.mp3", duration: 3.056327, codecs: ["mp3"], sampleRate: 22050, channels: 1,
-                 title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
-        Expected(file: "Music/no-xing.mp3", duration: 3.056250, codecs: ["mp3"], sampleRate: 22050, channels: 1,
-                 title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
-        Expected(file: "Music/vbr.mp3", duration: 3.056327, codecs: ["mp3"], sampleRate: 22050, channels: 1,
-                 title: "Variable", artist: "Steve Lacy"),
-        Expected(file: "Music/tone.m4a", duration: 3.0, codecs: ["aac"], sampleRate: 22050, channels: 2,
-                 title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
-        Expected(file: "Music/tone.flac", duration: 3.0, codecs: ["flac"], sampleRate: 22050, channels: 1,
-                 title: "Flac Tone", artist: "Ana Müller"),
-        Expected(file: "Music/tone.ogg", duration: 3.0, codecs: ["vorbis"], sampleRate: 22050, channels: 1,
-                 title: "Vorbis Tone"),
-        Expected(file: "Music/tone.opus", duration: 3.0065, codecs: ["opus"], sampleRate: 48000, channels: 1,
-                 title: "Opus Tone"),
-        Expected(file: "Music/tone.wav", duration: 3.0, codecs: ["pcm_u8"], sampleRate: 8000, channels: 1,
-                 title: "Wave Tone"),
-        Expected(file: "Music/tone.aiff", duration: 3.0, codecs: ["pcm_s16be"], sampleRate: 8000, channels: 1,
-                 title: nil),
-        Expected(file: "Movies/clip.mp4", duration: 1.0, codecs: ["h264", "aac"], sampleRate: 22050, channels: 1,
-                 title: "Test Pattern", artist: "Steve McQueen", video: true),
-        Expected(file: "Movies/clip.mov", duration: 1.0, codecs: ["h264", "aac"], sampleRate: 22050, channels: 1,
-                 title: "QuickTime Clip", video: true),
-        Expected(file: "Movies/clip.mkv", duration: 1.023, codecs: ["h264", "vorbis"], sampleRate: 22050, channels: 1,
-                 title: "Matroska Clip", video: true),
-        Expected(file: "Movies/clip.webm", duration: 1.023, codecs: ["vp8", "vorbis"], sampleRate: 22050, channels: 1,
-                 title: "WebM Clip", video: true),
-        Expected(file: "Movies/clip.avi", duration: 1.1, codecs: ["mpeg4", "mp3"], sampleRate: 22050, channels: 1,
-                 title: "AVI Clip", video: true),
+        Expected(
+            file: "Music/intro-paris.mp3", duration: 3.056327, codecs: ["mp3"], sampleRate: 22050, channels: 1,
+            title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
+        Expected(
+            file: "Music/no-xing.mp3", duration: 3.056250, codecs: ["mp3"], sampleRate: 22050, channels: 1,
+            title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
+        Expected(
+            file: "Music/vbr.mp3", duration: 3.056327, codecs: ["mp3"], sampleRate: 22050, channels: 1,
+            title: "Variable", artist: "Steve Lacy"),
+        Expected(
+            file: "Music/tone.m4a", duration: 3.0, codecs: ["aac"], sampleRate: 22050, channels: 2,
+            title: "Intro à Paris", artist: "Steve Reich", album: "Été à Paris", genre: "Minimal"),
+        Expected(
+            file: "Music/tone.flac", duration: 3.0, codecs: ["flac"], sampleRate: 22050, channels: 1,
+            title: "Flac Tone", artist: "Ana Müller"),
+        Expected(
+            file: "Music/tone.ogg", duration: 3.0, codecs: ["vorbis"], sampleRate: 22050, channels: 1,
+            title: "Vorbis Tone"),
+        Expected(
+            file: "Music/tone.opus", duration: 3.0065, codecs: ["opus"], sampleRate: 48000, channels: 1,
+            title: "Opus Tone"),
+        Expected(
+            file: "Music/tone.wav", duration: 3.0, codecs: ["pcm_u8"], sampleRate: 8000, channels: 1,
+            title: "Wave Tone"),
+        Expected(
+            file: "Music/tone.aiff", duration: 3.0, codecs: ["pcm_s16be"], sampleRate: 8000, channels: 1,
+            title: nil),
+        Expected(
+            file: "Movies/clip.mp4", duration: 1.0, codecs: ["h264", "aac"], sampleRate: 22050, channels: 1,
+            title: "Test Pattern", artist: "Steve McQueen", video: true),
+        Expected(
+            file: "Movies/clip.mov", duration: 1.0, codecs: ["h264", "aac"], sampleRate: 22050, channels: 1,
+            title: "QuickTime Clip", video: true),
+        Expected(
+            file: "Movies/clip.mkv", duration: 1.023, codecs: ["h264", "vorbis"], sampleRate: 22050, channels: 1,
+            title: "Matroska Clip", video: true),
+        Expected(
+            file: "Movies/clip.webm", duration: 1.023, codecs: ["vp8", "vorbis"], sampleRate: 22050, channels: 1,
+            title: "WebM Clip", video: true),
+        Expected(
+            file: "Movies/clip.avi", duration: 1.1, codecs: ["mpeg4", "mp3"], sampleRate: 22050, channels: 1,
+            title: "AVI Clip", video: true),
     ]
 
     /// The repository's `sample/` folder, found from this file's location.
@@ -76,14 +90,20 @@ enum MediaFixtures {
 
     /// A pipeline whose workers are the built binary, with a short timeout for the hang tests.
     static func isolated(timeout: Duration = .seconds(10), environment: [String: String] = [:]) -> ExtractionPipeline {
-        ExtractionPipeline(isolation: .workers(ExtractionPipeline.WorkerOptions(
-            executable: binary, count: 2, timeout: timeout, environment: environment)))
+        ExtractionPipeline(
+            isolation: .workers(
+                ExtractionPipeline.WorkerOptions(
+                    executable: binary, count: 2, timeout: timeout, environment: environment)))
     }
 
     /// An item for `path` typed as audio or video, as the identifier would leave it.
     static func item(_ path: String, video: Bool = false, n: UInt64 = 0) -> IndexedItem {
-        let tree = video
-            ? ["public.movie", "public.video", "public.audiovisual-content", "public.content", "public.data", "public.item"]
+        let tree =
+            video
+            ? [
+                "public.movie", "public.video", "public.audiovisual-content", "public.content", "public.data",
+                "public.item",
+            ]
             : ["public.audio", "public.audiovisual-content", "public.content", "public.data", "public.item"]
         return Fixtures.item(path, [.contentTypeTree: .textList(tree)], n: n)
     }

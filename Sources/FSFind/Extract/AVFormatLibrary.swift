@@ -12,16 +12,21 @@ import Glibc
 struct AVFormatLibrary: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
     let allocContext: @convention(c) () -> UnsafeMutablePointer<AVFormatContext>?
-    let openInput: @convention(c) (
-        UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?, UnsafePointer<CChar>?,
-        UnsafePointer<AVInputFormat>?, UnsafeMutablePointer<OpaquePointer?>?
-    ) -> Int32
-    let findStreamInfo: @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    let openInput:
+        @convention(c) (
+            UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?, UnsafePointer<CChar>?,
+            UnsafePointer<AVInputFormat>?, UnsafeMutablePointer<OpaquePointer?>?
+        ) -> Int32
+    let findStreamInfo:
+        @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
     let closeInput: @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?) -> Void
-    let dictSet: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) -> Int32
+    let dictSet:
+        @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) ->
+            Int32
     let dictFree: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Void
-    let dictGet: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<AVDictionaryEntry>?, Int32)
-        -> UnsafeMutablePointer<AVDictionaryEntry>?
+    let dictGet:
+        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<AVDictionaryEntry>?, Int32)
+            -> UnsafeMutablePointer<AVDictionaryEntry>?
     let codecName: @convention(c) (AVCodecID) -> UnsafePointer<CChar>?
     let errorText: @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
 

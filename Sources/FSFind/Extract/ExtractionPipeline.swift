@@ -37,9 +37,11 @@ public struct ExtractionPipeline: Sendable {
         /// Variables added to the workers' environment (the test hooks, for instance).
         public var environment: [String: String]
 
-        public init(executable: String = "/proc/self/exe", arguments: [String] = ["extract-worker"],
-                    count: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: Duration = .seconds(10),
-                    limits: ExtractionWorker.Limits = ExtractionWorker.Limits(), environment: [String: String] = [:]) {
+        public init(
+            executable: String = "/proc/self/exe", arguments: [String] = ["extract-worker"],
+            count: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: Duration = .seconds(10),
+            limits: ExtractionWorker.Limits = ExtractionWorker.Limits(), environment: [String: String] = [:]
+        ) {
             self.executable = executable
             self.arguments = arguments
             self.count = count
@@ -111,7 +113,9 @@ public struct ExtractionPipeline: Sendable {
         }
     }
 
-    private static func inProcess(_ requests: [ExtractionWire.Request], registry: ExtractorRegistry) -> [ExtractionWire.Reply] {
+    private static func inProcess(_ requests: [ExtractionWire.Request], registry: ExtractorRegistry) -> [ExtractionWire
+        .Reply]
+    {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, requests.count))
         return parallel(requests, threads: threads) { () -> (ExtractionWire.Request) -> ExtractionWire.Reply in
             { request in
@@ -127,7 +131,8 @@ public struct ExtractionPipeline: Sendable {
         }
     }
 
-    private static func isolated(_ requests: [ExtractionWire.Request], options: WorkerOptions) -> [ExtractionWire.Reply] {
+    private static func isolated(_ requests: [ExtractionWire.Request], options: WorkerOptions) -> [ExtractionWire.Reply]
+    {
         let threads = max(1, min(options.count, requests.count))
         let seconds = Self.seconds(options.timeout)
         return parallel(requests, threads: threads) { () -> (ExtractionWire.Request) -> ExtractionWire.Reply in
@@ -141,7 +146,8 @@ public struct ExtractionPipeline: Sendable {
                 } else {
                     do throws(ExtractionError) {
                         worker = try WorkerProcess(
-                            executable: options.executable, arguments: options.commandLine, environment: options.environment)
+                            executable: options.executable, arguments: options.commandLine,
+                            environment: options.environment)
                     } catch {
                         return .failure(error)
                     }
@@ -153,7 +159,8 @@ public struct ExtractionPipeline: Sendable {
                         return try ExtractionWire.decodeReply(payload)
                     } catch {
                         slot.worker = nil
-                        return .failure(ExtractionError("\(request.extractor) extractor sent a broken reply: \(error.reason)"))
+                        return .failure(
+                            ExtractionError("\(request.extractor) extractor sent a broken reply: \(error.reason)"))
                     }
                 case .timedOut:
                     slot.worker = nil

@@ -69,7 +69,9 @@ enum ExtractionWire {
             var attributes: [Attribute: AttributeValue] = [:]
             for _ in 0..<(try reader.count()) {
                 let name = try reader.text()
-                guard let attribute = Attribute(rawValue: name) else { throw ExtractionError("unknown attribute \(name)") }
+                guard let attribute = Attribute(rawValue: name) else {
+                    throw ExtractionError("unknown attribute \(name)")
+                }
                 let value = try reader.value()
                 guard value.type == attribute.type else { throw ExtractionError("\(name) has the wrong type") }
                 attributes[attribute] = value

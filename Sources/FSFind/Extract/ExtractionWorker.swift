@@ -35,15 +35,18 @@ public enum ExtractionWorker {
 
     /// Serves requests from `input` and replies on `output` until end of input; returns the exit
     /// status (0 on a clean end, 1 on a broken message or socket).
-    public static func serve(input: Int32, output: Int32, limits: Limits,
-                             registry: ExtractorRegistry = .standard) -> Int32 {
+    public static func serve(
+        input: Int32, output: Int32, limits: Limits,
+        registry: ExtractorRegistry = .standard
+    ) -> Int32 {
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
         let crashName = ProcessInfo.processInfo.environment[crashVariable].map { Array($0.utf8) }
         let hangName = ProcessInfo.processInfo.environment[hangVariable].map { Array($0.utf8) }
         let allocateName = ProcessInfo.processInfo.environment[allocateVariable].map { Array($0.utf8) }
         while true {
             guard let header = readExactly(input, count: 4) else { return 0 }
-            guard let length = ExtractionWire.frameLength(header), let payload = readExactly(input, count: length) else {
+            guard let length = ExtractionWire.frameLength(header), let payload = readExactly(input, count: length)
+            else {
                 return 1
             }
             let reply: ExtractionWire.Reply

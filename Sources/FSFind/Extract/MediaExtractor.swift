@@ -80,7 +80,8 @@ public struct MediaExtractor: Extractor {
         guard let parsed = ISO8601Text(text), parsed.year > 1970 else { return nil }
         let days = ISO8601Text.daysFromCivil(year: parsed.year, month: parsed.month, day: parsed.day)
         let time = parsed.time ?? (hour: 0, minute: 0, second: 0)
-        let seconds = Double(days * 86_400 + time.hour * 3600 + time.minute * 60) + time.second - Double(parsed.offset ?? 0)
+        let seconds =
+            Double(days * 86_400 + time.hour * 3600 + time.minute * 60) + time.second - Double(parsed.offset ?? 0)
         return Date(timeIntervalSince1970: seconds)
     }
 }

@@ -33,7 +33,9 @@ final class MediaFile {
             buffer.withMemoryRebound(to: CChar.self) { library.openInput(&opened, $0.baseAddress, nil, &options) }
         }
         // avformat_open_input frees the context and clears `opened` on failure.
-        guard status >= 0, let opened else { throw ExtractionError("not a readable audio or video file: \(message(status))") }
+        guard status >= 0, let opened else {
+            throw ExtractionError("not a readable audio or video file: \(message(status))")
+        }
         allocated = opened
         context = allocated
         // A cut-short file (a download in progress) often fails here after its headers were read;
@@ -96,7 +98,8 @@ final class MediaFile {
     private static let noTimestamp = Int64.min
 
     private func tag(_ key: String, in dictionary: OpaquePointer?) -> String? {
-        guard let dictionary, let entry = library.dictGet(dictionary, key, nil, 0), let value = entry.pointee.value else {
+        guard let dictionary, let entry = library.dictGet(dictionary, key, nil, 0), let value = entry.pointee.value
+        else {
             return nil
         }
         let text = Self.text(value).trimmingSpaces

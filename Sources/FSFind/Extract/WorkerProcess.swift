@@ -65,7 +65,8 @@ final class WorkerProcess {
         close(pair[1])
         guard status == 0 else {
             close(pair[0])
-            throw ExtractionError("cannot start the extraction worker \(executable): \(String(cString: strerror(status)))")
+            throw ExtractionError(
+                "cannot start the extraction worker \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
         socket = pair[0]
@@ -86,7 +87,9 @@ final class WorkerProcess {
         var sent = 0
         while sent < frame.count {
             // Non-nil: the loop runs only while sent < frame.count, so the frame is not empty.
-            let wrote = frame.withUnsafeBytes { send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL)) }
+            let wrote = frame.withUnsafeBytes {
+                send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL))
+            }
             if wrote < 0, errno == EINTR { continue }
             guard wrote > 0 else { return .died(reap()) }
             sent += wrote
@@ -114,7 +117,8 @@ final class WorkerProcess {
         while done < count {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero else { return .stopped(.timedOut) }
-            let milliseconds = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            let milliseconds = Int32(
+                clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
             var watch = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&watch, 1, milliseconds)
             if ready < 0, errno == EINTR { continue }
@@ -156,8 +160,10 @@ final class WorkerProcess {
     static func describe(_ status: Int32) -> String {
         let signal = status & 0x7f
         guard signal != 0 else { return "exited with status \((status >> 8) & 0xff)" }
-        let names: [Int32: String] = [SIGILL: "SIGILL", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
-                                      SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGXCPU: "SIGXCPU", SIGTRAP: "SIGTRAP"]
+        let names: [Int32: String] = [
+            SIGILL: "SIGILL", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE",
+            SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGXCPU: "SIGXCPU", SIGTRAP: "SIGTRAP",
+        ]
         if signal == SIGXCPU { return "ran out of CPU time (signal \(signal), SIGXCPU)" }
         if let name = names[signal] { return "crashed (signal \(signal), \(name))" }
         return "crashed (signal \(signal))"
