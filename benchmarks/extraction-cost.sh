@@ -29,51 +29,50 @@ tree() {
     for ((i = 0; i < $3; i++)); do cp "sample/$2" "$work/$1/f$i.$ext"; done
 }
 
-# best NAME: the fastest of $runs full index runs of $work/NAME, in seconds
+# best NAME: "WALL CPU" seconds, each the least of $runs full index runs of $work/NAME. CPU is user +
+# system time of fsfind and its workers (reaped children count): it barely moves when other builds
+# share the machine, unlike wall-clock time.
 best() {
-    local fastest=""
+    local wall="" cpu=""
     for ((r = 0; r < runs; r++)); do
         rm -f "$work/$1.idx"
-        local start end
-        start=$(date +%s.%N)
-        "$bin" index --full --quiet --index "$work/$1.idx" "$work/$1"
-        end=$(date +%s.%N)
-        fastest=$(echo "$start $end $fastest" | awk '{t = $2 - $1; if ($3 == "" || t < $3) print t; else print $3}')
+        local line
+        line=$( { /usr/bin/time -f "%e %U %S" "$bin" index --full --quiet --index "$work/$1.idx" "$work/$1"; } 2>&1 | tail -1)
+        read -r wall cpu < <(echo "$line $wall $cpu" | awk '{w = $1; c = $2 + $3;
+            if ($4 != "" && $4 < w) w = $4; if ($5 != "" && $5 < c) c = $5; print w, c}')
     done
-    echo "$fastest"
+    echo "$wall $cpu"
+}
+
+# row LABEL SIZE "WALL CPU" "BASEWALL BASECPU" COUNT: one table row, per-file costs over the baseline
+row() {
+    echo "$3 $4" | awk -v l="$1" -v s="$2" -v n="$5" '{
+        printf "| %s | %s | %.0f ms | %.2f ms | %.2f ms |\n", l, s, $1 * 1000, ($1 - $3) * 1000 / n, ($2 - $4) * 1000 / n }'
 }
 
 tree plain Documents/plain.txt "$copies"
 base=$(best plain)
-echo "binary: $bin ($(nproc) cores, $copies files per row, best of $runs runs)"
-echo "baseline, $copies plain-text files (crawl, identify, write): $(awk -v t="$base" -v n="$copies" 'BEGIN { printf "%.1f ms total, %.2f ms/file", t * 1000, t * 1000 / n }')"
+echo "binary: $bin ($(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg), $copies files per row, best of $runs runs)"
+echo "baseline, $copies plain-text files (crawl, identify, write): $(echo "$base" | awk -v n="$copies" '{
+    printf "%.0f ms wall, %.0f ms CPU; %.2f ms CPU per file", $1 * 1000, $2 * 1000, $2 * 1000 / n }')"
 echo
-echo "| file | size | index time | extraction per file |"
-echo "|---|---:|---:|---:|"
-total=0
+echo "| file | size | index wall time | extraction wall per file | extraction CPU per file |"
+echo "|---|---:|---:|---:|---:|"
 for file in "${media[@]}"; do
     name=$(echo "$file" | tr / -)
     tree "$name" "$file" "$copies"
-    t=$(best "$name")
-    size=$(stat -c %s "sample/$file")
-    awk -v f="$file" -v s="$size" -v t="$t" -v b="$base" -v n="$copies" \
-        'BEGIN { printf "| %s | %d B | %.0f ms | %.2f ms |\n", f, s, t * 1000, (t - b) * 1000 / n }'
+    row "$file" "$(stat -c %s "sample/$file") B" "$(best "$name")" "$base" "$copies"
 done
 # Starting the workers: one media file against one plain file, so the fixed cost shows.
 tree one-media Music/tone.flac 1
 tree one-plain Documents/plain.txt 1
-tone=$(best one-media)
-toneplain=$(best one-plain)
-awk -v t="$tone" -v b="$toneplain" \
-    'BEGIN { printf "| worker start-up (1 FLAC file vs 1 text file) | | %.0f ms | %.1f ms once per run |\n", t * 1000, (t - b) * 1000 }'
+row "worker start-up (1 FLAC vs 1 text file; once per run)" "" "$(best one-media)" "$(best one-plain)" 1
 # Everything at once: the workers' start-up spread over all files.
 mkdir -p "$work/all"
 for file in "${media[@]}"; do
     name=$(echo "$file" | tr / -)
     cp -r "$work/$name" "$work/all/$name"
 done
-tree allplain Documents/plain.txt $((copies * ${#media[@]}))
-tall=$(best all)
-tallbase=$(best allplain)
-awk -v t="$tall" -v b="$tallbase" -v n=$((copies * ${#media[@]})) \
-    'BEGIN { printf "| all %d media files together | | %.0f ms | %.2f ms |\n", n, t * 1000, (t - b) * 1000 / n }'
+total=$((copies * ${#media[@]}))
+tree allplain Documents/plain.txt "$total"
+row "all $total media files together" "" "$(best all)" "$(best allplain)" "$total"

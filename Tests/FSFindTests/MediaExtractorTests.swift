@@ -65,6 +65,30 @@ import Testing
         #expect(MediaExtractor.creationDate("yesterday") == nil)
     }
 
+    /// A movie header's creation time (seconds since 1904) becomes `contentCreationDate`, and the
+    /// pipeline lets it replace the file-system date.
+    @Test func creationTimeFromTheMovieHeaderWins() throws {
+        var bytes = try MediaFixtures.bytes("Movies/clip.mp4")
+        let mvhd = try #require(
+            (0..<(bytes.count - 4)).first { bytes[$0..<$0 + 4].elementsEqual("mvhd".utf8) })
+        let since1904 = UInt32(1_714_558_830 + 2_082_844_800)  // 2024-05-01T10:20:30Z
+        for index in 0..<4 {
+            bytes[mvhd + 8 + index] = UInt8(truncatingIfNeeded: since1904 >> (24 - 8 * UInt32(index)))
+        }
+        let folder = TemporaryFolder()
+        let path = folder.file("dated.mp4")
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let expected = Date(timeIntervalSince1970: 1_714_558_830)
+        let attributes = try MediaExtractor().extract(path: Array(path.utf8), tree: ["public.movie"])
+        #expect(attributes[.contentCreationDate] == .date(expected))
+
+        let item = MediaFixtures.item(path, video: true)
+        #expect(item.attributes[.contentCreationDate] != .date(expected))
+        let merged = ExtractionPipeline().run([item])
+        #expect(merged.first?.attributes[.contentCreationDate] == .date(expected))
+        #expect(merged.first?.attributes[.fsCreationDate] == item.attributes[.fsCreationDate])
+    }
+
     @Test func handlesAudioAndVideoTrees() {
         let media = MediaExtractor()
         #expect(media.handles(tree: ["public.mp3", "public.audio", "public.audiovisual-content"]))
