@@ -68,11 +68,21 @@ import Testing
         return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
     }
 
+    @Test func workerSubcommandIsHiddenButAnswers() throws {
+        let help = try FSFind.run(["--help"])
+        #expect(help.status == 0)
+        #expect(!help.out.contains("extract-worker"))
+        // End of input at once: a clean exit with nothing written.
+        let worker = try FSFind.run(["extract-worker"])
+        #expect(worker.status == 0, "\(worker.stderr)")
+        #expect(worker.stdout.isEmpty)
+    }
+
     @Test func crashingHangingAndGreedyParsersCostOneFileEach() throws {
         let tree = try FixtureTree(withOddEntries: false)
         let hostile = [
             "FSFIND_TEST_CRASH_ON": "tone.flac", "FSFIND_TEST_HANG_ON": "tone.wav",
-            "FSFIND_TEST_ALLOCATE_ON": "tone.ogg", "FSFIND_EXTRACT_TIMEOUT": "2",
+            "FSFIND_TEST_ALLOCATE_ON": "tone.ogg", "FSFIND_EXTRACT_TIMEOUT": "3",
         ]
         let clock = ContinuousClock.now
         let indexed = try FSFind.run(["index", "--index", tree.index, tree.root], environment: hostile)
@@ -91,7 +101,7 @@ import Testing
         let problems = shown("problem", in: show.out)
         #expect(problems.count == 3, "\(show.out)")
         #expect(problems.first == "unparsable: media extractor crashed (signal 6, SIGABRT)", "\(show.out)")
-        #expect(problems.dropFirst().first == "unparsable: media extractor timed out after 2 s", "\(show.out)")
+        #expect(problems.dropFirst().first == "unparsable: media extractor timed out after 3 s", "\(show.out)")
         #expect(problems.last?.hasPrefix("unparsable: media extractor crashed (signal") == true, "\(show.out)")
         // The failed files keep their file-system attributes and type.
         #expect(shown("contentType", in: show.out).first == #""org.xiph.flac""#, "\(show.out)")
