@@ -40,6 +40,7 @@ public enum ExtractionWorker {
         registry: ExtractorRegistry = .standard
     ) -> Int32 {
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
+        exitWhenOrphaned()
         let crashName = ProcessInfo.processInfo.environment[crashVariable].map { Array($0.utf8) }
         let hangName = ProcessInfo.processInfo.environment[hangVariable].map { Array($0.utf8) }
         let allocateName = ProcessInfo.processInfo.environment[allocateVariable].map { Array($0.utf8) }
@@ -73,6 +74,17 @@ public enum ExtractionWorker {
         guard let block = malloc(bytes) else { fatalError("allocation of \(bytes) bytes refused by the memory limit") }
         memset(block, 1, bytes)
         free(block)
+    }
+
+    /// Ends the worker within a second of its indexer's death, even in the middle of a hung
+    /// parser (an idle worker sees the socket close anyway). A separate thread, because the hung
+    /// one never returns; the parent changes when the indexer dies and the worker is re-parented.
+    private static func exitWhenOrphaned() {
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { sleep(1) }
+            _exit(1)
+        }
     }
 
     /// Lets this process use `seconds` more CPU from now, then `SIGXCPU`.
