@@ -113,11 +113,12 @@ public struct ExtractionPipeline: Sendable {
         }
     }
 
-    private static func inProcess(_ requests: [ExtractionWire.Request], registry: ExtractorRegistry) -> [ExtractionWire
-        .Reply]
-    {
+    private typealias Request = ExtractionWire.Request
+    private typealias Reply = ExtractionWire.Reply
+
+    private static func inProcess(_ requests: [Request], registry: ExtractorRegistry) -> [Reply] {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, requests.count))
-        return parallel(requests, threads: threads) { () -> (ExtractionWire.Request) -> ExtractionWire.Reply in
+        return parallel(requests, threads: threads) { () -> (Request) -> Reply in
             { request in
                 guard let extractor = registry.extractor(named: request.extractor) else {
                     return .failure(ExtractionError("no extractor named \(request.extractor)"))
@@ -131,11 +132,10 @@ public struct ExtractionPipeline: Sendable {
         }
     }
 
-    private static func isolated(_ requests: [ExtractionWire.Request], options: WorkerOptions) -> [ExtractionWire.Reply]
-    {
+    private static func isolated(_ requests: [Request], options: WorkerOptions) -> [Reply] {
         let threads = max(1, min(options.count, requests.count))
         let seconds = Self.seconds(options.timeout)
-        return parallel(requests, threads: threads) { () -> (ExtractionWire.Request) -> ExtractionWire.Reply in
+        return parallel(requests, threads: threads) { () -> (Request) -> Reply in
             // Each thread owns at most one worker at a time, started on first use and replaced
             // after a crash or timeout; it is killed when the thread's closure is released.
             let slot = WorkerSlot()
@@ -188,9 +188,8 @@ public struct ExtractionPipeline: Sendable {
     /// Runs `makeWork()`'s function over `requests` on `threads` threads, each with its own
     /// function (and so its own worker), and returns the replies in request order.
     private static func parallel(
-        _ requests: [ExtractionWire.Request], threads: Int,
-        makeWork: @Sendable () -> (ExtractionWire.Request) -> ExtractionWire.Reply
-    ) -> [ExtractionWire.Reply] {
+        _ requests: [Request], threads: Int, makeWork: @Sendable () -> (Request) -> Reply
+    ) -> [Reply] {
         let replies = Replies(count: requests.count)
         DispatchQueue.concurrentPerform(iterations: threads) { _ in
             let work = makeWork()
@@ -209,7 +208,7 @@ public struct ExtractionPipeline: Sendable {
     /// The shared work counter and reply slots of one `parallel` call.
     private final class Replies: Sendable {
         let next = Atomic<Int>(0)
-        let slots: Mutex<[ExtractionWire.Reply?]>
+        let slots: Mutex<[Reply?]>
         init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
     }
 }
