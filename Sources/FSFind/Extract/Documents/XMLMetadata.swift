@@ -22,7 +22,7 @@ final class XMLMetadata {
 
     init(data: Data, name: String) throws(ExtractionError) {
         let collector = Collector()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Self.utf8Document(data))
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = collector
@@ -32,6 +32,31 @@ final class XMLMetadata {
         }
         texts = collector.texts
         attributes = collector.attributes
+    }
+
+    /// The document as valid UTF-8. Foundation's XMLParser on Linux force-unwraps every name and
+    /// attribute libxml2 hands it as UTF-8 and crashes the process on a stray byte, so nothing else
+    /// may reach it: UTF-16 (by its byte-order mark) and any other non-UTF-8 bytes (read as
+    /// Latin-1, the likeliest legacy encoding) are transcoded, and the XML declaration, whose
+    /// `encoding` would then be wrong, is dropped.
+    static func utf8Document(_ data: Data) -> Data {
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]), String(validating: bytes.dropFirst(3), as: UTF8.self) != nil {
+            return data
+        }
+        if String(validating: bytes, as: UTF8.self) != nil { return data }
+        let text: String
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]),
+            let decoded = String(data: data, encoding: .utf16)
+        {
+            text = decoded
+        } else {
+            text = LegacyText.decode(bytes)
+        }
+        var body = Substring(text)
+        if body.hasPrefix("\u{FEFF}") { body = body.dropFirst() }
+        if body.hasPrefix("<?xml"), let end = body.range(of: "?>") { body = body[end.upperBound...] }
+        return Data(body.utf8)
     }
 
     /// The cleaned text of every `local` element in `namespace`, in document order, blanks dropped.

@@ -52,10 +52,17 @@ final class ZipMetadataArchive {
         }
         var data = Data()
         do {
-            _ = try archive.extract(entry, bufferSize: 64 * 1024) { chunk in
+            // ZIPFoundation computes the CRC-32 while inflating but leaves the comparison to the
+            // caller; a damaged entry must not reach the XML parser.
+            let checksum = try archive.extract(entry, bufferSize: 64 * 1024) { chunk in
                 guard data.count + chunk.count <= Self.entryLimit else { throw OversizedEntry() }
                 data.append(chunk)
             }
+            guard checksum == entry.checksum else {
+                throw ExtractionError("\(entryPath) is damaged (CRC-32 mismatch)")
+            }
+        } catch let error as ExtractionError {
+            throw error
         } catch is OversizedEntry {
             throw ExtractionError("\(entryPath) inflates past the \(Self.entryLimit)-byte limit")
         } catch {
