@@ -111,6 +111,24 @@ import Testing
         #expect(inParis[.contentCreationDate]?.docDate == DocumentSample.date(2023, 7, 14, 16, 30, 0, zone: Self.utc))
     }
 
+    @Test func bigEndianTIFFWithShortDimensions() throws {
+        // "MM", 42, directory at 8; two SHORT entries: width 300, height 7; no next directory.
+        let tiff: [UInt8] = [
+            0x4D, 0x4D, 0, 42, 0, 0, 0, 8, 0, 2,
+            0x01, 0x00, 0, 3, 0, 0, 0, 1, 0x01, 0x2C, 0, 0,
+            0x01, 0x01, 0, 3, 0, 0, 0, 1, 0x00, 0x07, 0, 0,
+            0, 0, 0, 0,
+        ]
+        let folder = try DocumentSample.temporaryFolder()
+        defer { DocumentSample.cleanUp(folder) }
+        let file = folder.appendingPathComponent("be.tiff")
+        try Data(tiff).write(to: file)
+        let size = try TIFFDimensions.read(Array(file.path.utf8))
+        #expect(size?.width == 300 && size?.height == 7)
+        try Data(tiff.prefix(20)).write(to: file)
+        #expect(try TIFFDimensions.read(Array(file.path.utf8)) == nil)
+    }
+
     @Test func exifDateForms() {
         let utc = Self.utc
         #expect(ImageExtractor.exifDate("2023:07:14 18:30:00", offset: "+02:00", timeZone: utc)

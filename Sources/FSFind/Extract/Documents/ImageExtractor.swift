@@ -5,9 +5,10 @@ import Foundation
 ///
 /// The size comes from `gdk_pixbuf_get_file_info`, which feeds the file to the format's loader a
 /// few KiB at a time and stops as soon as the loader announces the size, so no pixels are decoded
-/// for PNG, JPEG, GIF, WebP or BMP. (gdk-pixbuf's TIFF loader is the exception: it buffers the file
-/// and learns the size at the end.) The loader is picked by sniffing the content, so a JPEG named
-/// `.png` is measured as the JPEG it is. SVG has no pixel size and is skipped.
+/// for PNG, JPEG, GIF, WebP or BMP. gdk-pixbuf's TIFF loader is the exception (it buffers the whole
+/// file first), so TIFF sizes come from ``TIFFDimensions`` instead. The loader is picked by sniffing
+/// the content, so a JPEG named `.png` is measured as the JPEG it is. SVG has no pixel size and is
+/// skipped.
 public struct ImageExtractor: Extractor {
     /// The zone for EXIF times that carry no offset; nil means the process's zone at extraction
     /// time, as the spec asks ("no zone → local time").
@@ -23,7 +24,11 @@ public struct ImageExtractor: Extractor {
 
     public func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         var attributes: [Attribute: AttributeValue] = [:]
-        if !tree.contains("public.svg-image") {
+        if tree.contains("public.tiff") {
+            guard let size = try TIFFDimensions.read(path) else { throw ExtractionError("malformed TIFF header") }
+            attributes[.pixelWidth] = .number(Double(size.width))
+            attributes[.pixelHeight] = .number(Double(size.height))
+        } else if !tree.contains("public.svg-image") {
             var width: Int32 = 0
             var height: Int32 = 0
             let format = PathBytes.withCString(path) { gdk_pixbuf_get_file_info($0, &width, &height) }
