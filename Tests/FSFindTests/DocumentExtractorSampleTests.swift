@@ -111,6 +111,35 @@ import Testing
         #expect(inParis[.contentCreationDate]?.docDate == DocumentSample.date(2023, 7, 14, 16, 30, 0, zone: Self.utc))
     }
 
+    /// A PNG header claiming 60000 × 60000 pixels (10 GB decoded): the size is read, nothing is
+    /// allocated for the pixels.
+    @Test func hugeDeclaredPNGIsMeasuredFromItsHeader() throws {
+        func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
+            let typed = Array(type.utf8) + body
+            let crc = DocumentHostileFiles.crc32(typed)
+            return [UInt8(body.count >> 24), UInt8((body.count >> 16) & 0xFF), UInt8((body.count >> 8) & 0xFF),
+                UInt8(body.count & 0xFF)] + typed + [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF),
+                UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+        }
+        let side: [UInt8] = [0, 0, 0xEA, 0x60]  // 60000
+        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 2, 0, 0, 0])
+            + chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0]) + chunk("IEND", [])
+        let folder = try DocumentSample.temporaryFolder()
+        defer { DocumentSample.cleanUp(folder) }
+        let file = folder.appendingPathComponent("huge.png")
+        try Data(png).write(to: file)
+        let attributes = try ImageExtractor().extract(
+            path: Array(file.path.utf8), tree: ContentTypeTable.tree(of: "public.png"))
+        #expect(attributes[.pixelWidth]?.docNumber == 60000)
+        #expect(attributes[.pixelHeight]?.docNumber == 60000)
+    }
+
+    @Test func imagesWithoutALoaderGetNoSizeAndNoError() throws {
+        let attributes = try ImageExtractor().extract(
+            path: DocumentSample.path("Pictures/wide.png"), tree: ContentTypeTable.tree(of: "public.heic"))
+        #expect(attributes.isEmpty)
+    }
+
     @Test func bigEndianTIFFWithShortDimensions() throws {
         // "MM", 42, directory at 8; two SHORT entries: width 300, height 7; no next directory.
         let tiff: [UInt8] = [

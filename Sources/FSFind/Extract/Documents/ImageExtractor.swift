@@ -7,8 +7,8 @@ import Foundation
 /// few KiB at a time and stops as soon as the loader announces the size, so no pixels are decoded
 /// for PNG, JPEG, GIF, WebP or BMP. gdk-pixbuf's TIFF loader is the exception (it buffers the whole
 /// file first), so TIFF sizes come from ``TIFFDimensions`` instead. The loader is picked by sniffing
-/// the content, so a JPEG named `.png` is measured as the JPEG it is. SVG has no pixel size and is
-/// skipped.
+/// the content, so a JPEG named `.png` is measured as the JPEG it is. Types without a loader get no
+/// size (see ``pixbufTypes``).
 public struct ImageExtractor: Extractor {
     /// The zone for EXIF times that carry no offset; nil means the process's zone at extraction
     /// time, as the spec asks ("no zone → local time").
@@ -28,7 +28,7 @@ public struct ImageExtractor: Extractor {
             guard let size = try TIFFDimensions.read(path) else { throw ExtractionError("malformed TIFF header") }
             attributes[.pixelWidth] = .number(Double(size.width))
             attributes[.pixelHeight] = .number(Double(size.height))
-        } else if !tree.contains("public.svg-image") {
+        } else if tree.contains(where: Self.pixbufTypes.contains) {
             var width: Int32 = 0
             var height: Int32 = 0
             let format = PathBytes.withCString(path) { gdk_pixbuf_get_file_info($0, &width, &height) }
@@ -43,6 +43,14 @@ public struct ImageExtractor: Extractor {
         }
         return attributes
     }
+
+    /// The types whose size gdk-pixbuf reads from the header (Debian's loaders, plus
+    /// webp-pixbuf-loader). Other images (HEIC, AVIF, PSD, JPEG 2000, SVG) get no size rather than
+    /// a false "unparsable" problem: no loader for them is installed, and SVG has no pixel size.
+    static let pixbufTypes: Set<String> = [
+        "public.png", "public.jpeg", "com.compuserve.gif", "org.webmproject.webp", "com.microsoft.bmp",
+        "com.microsoft.ico",
+    ]
 
     /// EXIF tag numbers (the GPS ones are macros libexif's enum lacks).
     private enum Tag {
