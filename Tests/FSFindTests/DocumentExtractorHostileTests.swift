@@ -66,7 +66,8 @@ import Testing
             runSanely(extractor, on: path, tree: tree, label: "\(sample) cut to \(length)")
         }
         var random = SplitMix(state: 0xF5F1)
-        for round in 0..<24 {
+        let rounds = Int(ProcessInfo.processInfo.environment["FSFIND_HOSTILE_ROUNDS"] ?? "") ?? 24
+        for round in 0..<rounds {
             var damaged = original
             let flips = 1 + round % 8
             for _ in 0..<flips {
@@ -75,6 +76,50 @@ import Testing
             }
             try Data(damaged).write(to: file)
             runSanely(extractor, on: path, tree: tree, label: "\(sample) flip round \(round)")
+        }
+    }
+
+    /// Damaged metadata XML inside an intact ZIP (the CRC matches, as in a crafted file), so the
+    /// damage reaches the XML parser: bit flips, stray bytes and cuts in every part the extractors
+    /// read, 300 mutations each.
+    @Test(arguments: [
+        ("Documents/report.docx", ["docProps/core.xml", "docProps/app.xml"]),
+        ("Documents/letter.odt", ["meta.xml"]),
+        ("Documents/novel.epub", ["META-INF/container.xml", "OEBPS/content.opf"]),
+    ])
+    func damagedXMLInAnIntactArchive(sample: String, parts: [String]) throws {
+        let archive = try ZipMetadataArchive(path: DocumentSample.path(sample))
+        let originals = try parts.map { try #require(try archive.contents(of: $0)).map { $0 } }
+        let tree = try DocumentSample.tree(ofFileAt: DocumentSample.path(sample))
+        let extractor = try #require(DocumentExtractors.all.first { $0.handles(tree: tree) })
+        let folder = try DocumentSample.temporaryFolder()
+        defer { DocumentSample.cleanUp(folder) }
+        let file = folder.appendingPathComponent("crafted")
+        var random = SplitMix(state: 0xC0FF_EE00 &+ UInt64(sample.utf8.count))
+        // FSFIND_HOSTILE_ROUNDS raises the count for a longer local fuzzing run.
+        let rounds = Int(ProcessInfo.processInfo.environment["FSFIND_HOSTILE_ROUNDS"] ?? "") ?? 300
+        for round in 0..<rounds {
+            let target = round % parts.count
+            var entries: [DocumentHostileFiles.ZipEntry] = []
+            for (index, part) in parts.enumerated() {
+                var bytes = [UInt8](originals[index])
+                if index == target, !bytes.isEmpty {
+                    switch round % 3 {
+                    case 0:
+                        for _ in 0..<(1 + round % 5) {
+                            bytes[Int.random(in: 0..<bytes.count, using: &random)] ^=
+                                UInt8(1) << UInt8.random(in: 0..<8, using: &random)
+                        }
+                    case 1:
+                        bytes.insert(UInt8.random(in: 0...255, using: &random), at: Int.random(in: 0..<bytes.count, using: &random))
+                    default:
+                        bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
+                    }
+                }
+                entries.append(.stored(part, bytes: bytes))
+            }
+            try Data(DocumentHostileFiles.zip(entries)).write(to: file)
+            runSanely(extractor, on: Array(file.path.utf8), tree: tree, label: "\(sample) crafted round \(round)")
         }
     }
 
