@@ -10,7 +10,9 @@ import Testing
     private typealias Entry = (tag: UInt16, type: UInt16, count: UInt32, payload: [UInt8])
 
     private static func be16(_ value: UInt16) -> [UInt8] { [UInt8(value >> 8), UInt8(value & 0xFF)] }
-    private static func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * UInt32($0))) & 0xFF) } }
+    private static func be32(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8((value >> (24 - 8 * UInt32($0))) & 0xFF) }
+    }
 
     private static func text(_ tag: UInt16, _ value: String) -> Entry {
         let bytes = Array(value.utf8) + [0]
@@ -53,7 +55,8 @@ import Testing
         let ifd0: [Entry] = [
             (0x8769, 4, 1, be32(UInt32(exifOffset))), (0x8825, 4, 1, be32(UInt32(gpsOffset))),
         ]
-        let tiff = [0x4D, 0x4D, 0, 42] + be32(8) + directory(ifd0, at: 8) + exifBytes + directory(gpsIFD, at: gpsOffset)
+        let tiff =
+            [0x4D, 0x4D, 0, 42] + be32(8) + directory(ifd0, at: 8) + exifBytes + directory(gpsIFD, at: gpsOffset)
         let segment = Array("Exif".utf8) + [0, 0] + tiff
         return [0xFF, 0xD8, 0xFF, 0xE1] + be16(UInt16(segment.count + 2)) + segment + [0xFF, 0xD9]
     }

@@ -18,7 +18,9 @@ import Testing
         if ProcessInfo.processInfo.environment["FSFIND_TRACE_HOSTILE"] != nil {
             FileHandle.standardError.write(Data("hostile: \(label)\n".utf8))
             _ = try? FileManager.default.copyItem(
-                atPath: String(decoding: path, as: UTF8.self), toPath: "/tmp/fsfind-hostile-" + label.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: " ", with: "_"))
+                atPath: String(decoding: path, as: UTF8.self),
+                toPath: "/tmp/fsfind-hostile-"
+                    + label.replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: " ", with: "_"))
         }
         do {
             let attributes = try extractor.extract(path: path, tree: tree)
@@ -111,7 +113,9 @@ import Testing
                                 UInt8(1) << UInt8.random(in: 0..<8, using: &random)
                         }
                     case 1:
-                        bytes.insert(UInt8.random(in: 0...255, using: &random), at: Int.random(in: 0..<bytes.count, using: &random))
+                        bytes.insert(
+                            UInt8.random(in: 0...255, using: &random),
+                            at: Int.random(in: 0..<bytes.count, using: &random))
                     default:
                         bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &random)))
                     }
@@ -125,11 +129,11 @@ import Testing
 
     private static let docxTree = ContentTypeTable.tree(of: "org.openxmlformats.wordprocessingml.document")
 
-    /// A docx whose core.xml inflates to 1 GiB of spaces.
-    private func zipBomb(declaring declared: UInt32) -> [UInt8] {
-        let gibibyte = 1 << 30
+    /// A docx whose core.xml inflates to `size` bytes of spaces (1 GiB packs into 6.5 MB, 256 MiB
+    /// into 1.6 MB: under the packed-size limit, so only the inflation cap can stop it).
+    private func zipBomb(declaring declared: UInt32, size: Int = 1 << 30) -> [UInt8] {
         let bomb = DocumentHostileFiles.ZipEntry(
-            name: "docProps/core.xml", data: DocumentHostileFiles.deflatedSpaces(count: gibibyte), deflated: true,
+            name: "docProps/core.xml", data: DocumentHostileFiles.deflatedSpaces(count: size), deflated: true,
             crc: 0, declaredSize: declared)
         return DocumentHostileFiles.zip([.stored("[Content_Types].xml", "<Types/>"), bomb])
     }
@@ -152,11 +156,29 @@ import Testing
         let folder = try DocumentSample.temporaryFolder()
         defer { DocumentSample.cleanUp(folder) }
         let file = folder.appendingPathComponent("liar.docx")
-        try Data(zipBomb(declaring: 900)).write(to: file)
+        try Data(zipBomb(declaring: 900, size: 256 << 20)).write(to: file)
         let error = #expect(throws: ExtractionError.self) {
             try OfficeOpenXMLExtractor().extract(path: Array(file.path.utf8), tree: Self.docxTree)
         }
         #expect(error?.reason.contains("inflates past") == true, "\(String(describing: error))")
+    }
+
+    /// A deflate stream that stops mid-block. ZIPFoundation's own `extract` spins forever on this
+    /// at end of file (found by the bit-flip runs); the bounded provider turns it into an error.
+    @Test func deflateStreamThatNeverEnds() throws {
+        // A stored deflate block promising 65 535 bytes (LEN 0xFFFF, NLEN its complement) with 100:
+        // more than the padded 64 KiB chunk holds, so zlib asks for more than the entry has.
+        let cut: [UInt8] = [0x00, 0xFF, 0xFF, 0x00, 0x00] + [UInt8](repeating: 0x20, count: 100)
+        let entry = DocumentHostileFiles.ZipEntry(
+            name: "docProps/core.xml", data: cut, deflated: true, crc: 0, declaredSize: 65_535)
+        let folder = try DocumentSample.temporaryFolder()
+        defer { DocumentSample.cleanUp(folder) }
+        let file = folder.appendingPathComponent("endless.docx")
+        try Data(DocumentHostileFiles.zip([entry])).write(to: file)
+        let error = #expect(throws: ExtractionError.self) {
+            try OfficeOpenXMLExtractor().extract(path: Array(file.path.utf8), tree: Self.docxTree)
+        }
+        #expect(error?.reason.contains("runs past the entry") == true, "\(error?.reason ?? "no error")")
     }
 
     @Test func entityExpansionInCorePropertiesIsRefused() throws {
@@ -264,7 +286,8 @@ import Testing
             try PDFExtractor().extract(path: Array(file.path.utf8), tree: Self.pdfTree)
         }
         #expect(throws: ExtractionError.self) {
-            try PDFExtractor().extract(path: Array(folder.appendingPathComponent("missing.pdf").path.utf8), tree: Self.pdfTree)
+            try PDFExtractor().extract(
+                path: Array(folder.appendingPathComponent("missing.pdf").path.utf8), tree: Self.pdfTree)
         }
     }
 

@@ -117,12 +117,17 @@ import Testing
         func chunk(_ type: String, _ body: [UInt8]) -> [UInt8] {
             let typed = Array(type.utf8) + body
             let crc = DocumentHostileFiles.crc32(typed)
-            return [UInt8(body.count >> 24), UInt8((body.count >> 16) & 0xFF), UInt8((body.count >> 8) & 0xFF),
-                UInt8(body.count & 0xFF)] + typed + [UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF),
-                UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)]
+            return [
+                UInt8(body.count >> 24), UInt8((body.count >> 16) & 0xFF), UInt8((body.count >> 8) & 0xFF),
+                UInt8(body.count & 0xFF),
+            ] + typed + [
+                UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF),
+                UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF),
+            ]
         }
         let side: [UInt8] = [0, 0, 0xEA, 0x60]  // 60000
-        let png = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 2, 0, 0, 0])
+        let png =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", side + side + [8, 2, 0, 0, 0])
             + chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0]) + chunk("IEND", [])
         let folder = try DocumentSample.temporaryFolder()
         defer { DocumentSample.cleanUp(folder) }
@@ -160,8 +165,9 @@ import Testing
 
     @Test func exifDateForms() {
         let utc = Self.utc
-        #expect(ImageExtractor.exifDate("2023:07:14 18:30:00", offset: "+02:00", timeZone: utc)
-            == DocumentSample.date(2023, 7, 14, 16, 30, 0, zone: utc))
+        #expect(
+            ImageExtractor.exifDate("2023:07:14 18:30:00", offset: "+02:00", timeZone: utc)
+                == DocumentSample.date(2023, 7, 14, 16, 30, 0, zone: utc))
         #expect(ImageExtractor.exifDate("0000:00:00 00:00:00", offset: nil, timeZone: utc) == nil)
         #expect(ImageExtractor.exifDate("    :  :     :  :  ", offset: nil, timeZone: utc) == nil)
         #expect(ImageExtractor.exifDate("2023:07", offset: nil, timeZone: utc) == nil)

@@ -158,7 +158,9 @@ enum DocumentHostileFiles {
         }
         let xref = out.count
         var table = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { table += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        for offset in offsets {
+            table += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n"
+        }
         let infoEntry = info.map { " /Info \($0) 0 R" } ?? ""
         table += "trailer\n<< /Size \(objects.count + 1) /Root \(root) 0 R\(infoEntry) >>\nstartxref\n\(xref)\n%%EOF\n"
         return out + Array(table.utf8)

@@ -23,14 +23,17 @@ import Testing
     @Test func w3cDates() {
         let utc = TimeZone(identifier: "UTC")!
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
-        #expect(MetadataText.date("2022-05-04T10:00:00Z", timeZone: tokyo) == Date(timeIntervalSince1970: 1_651_658_400))
+        #expect(
+            MetadataText.date("2022-05-04T10:00:00Z", timeZone: tokyo) == Date(timeIntervalSince1970: 1_651_658_400))
         #expect(MetadataText.date("2022-05-04T19:00:00", timeZone: tokyo) == Date(timeIntervalSince1970: 1_651_658_400))
         #expect(MetadataText.date("2022-05-04", timeZone: utc) == Date(timeIntervalSince1970: 1_651_622_400))
         #expect(MetadataText.date("May 4th", timeZone: utc) == nil)
     }
 
     @Test func htmlEntities() {
-        #expect(HTMLEntities.decode("Caf&eacute; &amp; Cr&#232;me &#x2014; &lt;3 &unknown; &") == "Café & Crème — <3 &unknown; &")
+        #expect(
+            HTMLEntities.decode("Caf&eacute; &amp; Cr&#232;me &#x2014; &lt;3 &unknown; &")
+                == "Café & Crème — <3 &unknown; &")
         #expect(HTMLEntities.decode("&#0;&#xFFFFFFFF;") == "\u{FFFD}\u{FFFD}")
     }
 

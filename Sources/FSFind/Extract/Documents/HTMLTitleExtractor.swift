@@ -26,7 +26,8 @@ public struct HTMLTitleExtractor: Extractor {
         guard let open = find(Array("<title".utf8), in: bytes, from: 0) else { return nil }
         // The tag name must end here: `<titles>` is not a title.
         let after = open + 6
-        guard after < bytes.count, [UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/")].contains(bytes[after])
+        guard after < bytes.count,
+            [UInt8(ascii: ">"), 0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "/")].contains(bytes[after])
         else { return nil }
         guard let close = bytes[after...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
         let start = close + 1
