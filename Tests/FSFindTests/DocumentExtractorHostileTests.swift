@@ -167,7 +167,7 @@ import Testing
     /// at end of file (found by the bit-flip runs); the bounded provider turns it into an error.
     @Test func deflateStreamThatNeverEnds() throws {
         // A stored deflate block promising 65 535 bytes (LEN 0xFFFF, NLEN its complement) with 100:
-        // more than the padded 64 KiB chunk holds, so zlib asks for more than the entry has.
+        // more than the padded 16 KiB chunk holds, so zlib asks for more than the entry has.
         let cut: [UInt8] = [0x00, 0xFF, 0xFF, 0x00, 0x00] + [UInt8](repeating: 0x20, count: 100)
         let entry = DocumentHostileFiles.ZipEntry(
             name: "docProps/core.xml", data: cut, deflated: true, crc: 0, declaredSize: 65_535)

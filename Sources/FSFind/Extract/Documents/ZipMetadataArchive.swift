@@ -74,7 +74,7 @@ final class ZipMetadataArchive {
         if entry.isCompressed {
             do {
                 checksum = try Data.decompress(
-                    size: Int64(packed.count), bufferSize: 64 * 1024, skipCRC32: false,
+                    size: Int64(packed.count), bufferSize: 16 * 1024, skipCRC32: false,
                     provider: { position, size in
                         // Asked again after the last byte: the deflate stream does not end in its entry.
                         guard position < Int64(packed.count) else { throw TruncatedStream() }
