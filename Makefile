@@ -8,6 +8,8 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 # Debian packages the build and the tests need.
 DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev pkg-config file
+# Document and image extractors: poppler (PDF), gdk-pixbuf + its WebP loader (image size), libexif.
+DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
 
 .PHONY: deps build release run test clean
 

@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -21,11 +22,30 @@ let package = Package(
         // FFmpeg's headers only, no pkgConfig: linking it would load FFmpeg at every start; the
         // extractor loads it with dlopen (Extract/AVFormatLibrary.swift). Makefile's DEPS installs it.
         .systemLibrary(name: "CAVFormat"),
+        .systemLibrary(
+            name: "CPoppler",
+            pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGdkPixbuf",
+            pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader"])]
+        ),
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
         .target(
             name: "FSFind",
             dependencies: [
                 "CMagic",
                 "CAVFormat",
+                "CPoppler",
+                "CGdkPixbuf",
+                "CExif",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),

@@ -13,7 +13,7 @@ public struct ExtractorRegistry: Sendable {
     /// The extractors fsfind ships with.
     public static let standard = ExtractorRegistry(extractors: [
         MediaExtractor()
-    ])
+    ] + DocumentExtractors.all)
 
     /// The extractor for an item of this type tree, or nil when none reads it (the item keeps its
     /// file-system attributes and is never opened again).

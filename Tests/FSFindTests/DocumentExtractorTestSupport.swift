@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import FSFind
+
+/// Shared helpers for the document and image extractor tests (prefixed `DocumentSample` so the
+/// FSFindTests module's other helpers never clash).
+enum DocumentSample {
+    /// The repository root, found from this file's path (Tests/FSFindTests/…).
+    static let root: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The committed sample file at `relative` (e.g. `Documents/paper.pdf`).
+    static func url(_ relative: String) -> URL {
+        root.appendingPathComponent("sample").appendingPathComponent(relative)
+    }
+
+    static func path(_ relative: String) -> [UInt8] { Array(url(relative).path.utf8) }
+
+    /// Identifies the file by content the way the indexer does and returns its type tree.
+    static func tree(ofFileAt path: [UInt8]) throws -> [String] {
+        let magic = try Magic()
+        let mime = try magic.mimeType(ofFileAt: path)
+        let name = Array(path[PathBytes.nameStart(of: path)...])
+        return ContentTypeTable.tree(of: ContentTypeTable.info(mimeType: mime, fileName: name).uti)
+    }
+
+    /// The one document extractor that handles the file, run on it.
+    static func extract(_ relative: String) throws -> [Attribute: AttributeValue] {
+        let path = path(relative)
+        let tree = try tree(ofFileAt: path)
+        let handlers = DocumentExtractors.all.filter { $0.handles(tree: tree) }
+        #expect(handlers.count == 1, "\(relative): \(handlers.map(\.name)) for \(tree)")
+        let extractor = try #require(handlers.first)
+        return try extractor.extract(path: path, tree: tree)
+    }
+
+    /// A fresh temporary folder, removed by the caller with `cleanUp`.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("fsfind-extract-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func cleanUp(_ url: URL) {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    /// 2023-07-14 18:30:00 style civil time in `zone` as a `Date`.
+    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int, zone: TimeZone)
+        -> Date?
+    {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(
+            from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))
+    }
+}
+
+extension AttributeValue {
+    /// The text, if this is text.
+    var docText: String? {
+        if case .text(let text) = self { return text }
+        return nil
+    }
+
+    var docList: [String]? {
+        if case .textList(let list) = self { return list }
+        return nil
+    }
+
+    var docNumber: Double? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    var docDate: Date? {
+        if case .date(let date) = self { return date }
+        return nil
+    }
+}
