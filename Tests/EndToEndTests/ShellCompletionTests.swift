@@ -37,11 +37,14 @@ import Testing
     func interactiveShellCompletesSubcommandsScopesAndQueries(shell: String) throws {
         let screens = try TerminalSession.complete(shell: shell, [
             ("fsfind qu", "fsfind query "), ("fsfind query --scope ", "document"), ("fsfind query 'dura", "'duration"),
+            ("fsfind query 'title ", "title !="),
         ])
-        try #require(screens.count == 3, "\(screens)")
+        try #require(screens.count == 4, "\(screens)")
         #expect(screens[0].contains("> fsfind query"), "\(screens[0])")
         for scope in Self.scopes { #expect(screens[1].contains(scope), "\(screens[1])") }
         #expect(screens[2].contains("> fsfind query 'duration"), "\(screens[2])")
+        // Inside a quoted query with spaces: the operators a text attribute allows.
+        #expect(screens[3].contains("title ==") && screens[3].contains("title !="), "\(screens[3])")
     }
 }
 

@@ -18,7 +18,7 @@ extension FSFindCommand {
                 """)
 
         @Argument(help: ArgumentHelp("The query, or words to look for.", valueName: "query"),
-                  completion: .custom { _, _, typed in ShellCompletion.query(typed) })
+                  completion: .custom { words, index, typed in ShellCompletion.query(words: words, index: index, typed: typed) })
         var query: String
 
         @Option(name: .long, help: ArgumentHelp("Only items of this category.", valueName: "scope"))

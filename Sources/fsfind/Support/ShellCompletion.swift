@@ -9,8 +9,17 @@ import FSFind
 /// which expands `$…` and removes quotes, so for bash the candidates are backslash-escaped.
 enum ShellCompletion {
     /// Candidates inside a query argument: attribute names, operators, `$time` forms, modifiers.
-    static func query(_ typed: String) -> [String] {
-        escapedForShell(QueryCompletion.candidates(for: unquoted(typed)))
+    static func query(words: [String], index: Int, typed: String) -> [String] {
+        var typed = typed
+        // zsh's generated script measures the cursor with `${(z)LBUFFER}`, which splits a quoted
+        // word that holds spaces: the prefix it asks for is cut short. Take the raw word whole
+        // (the cursor is at its end unless the person moved it back, which completion rarely is).
+        if CompletionShell.requesting == .zsh, words.indices.contains(index), let first = words[index].first,
+            first == "'" || first == "\""
+        {
+            typed = words[index]
+        }
+        return escapedForShell(QueryCompletion.candidates(for: unquoted(typed)))
     }
 
     /// Candidates for `--attr`: the last comma-separated name completed from the registry.
