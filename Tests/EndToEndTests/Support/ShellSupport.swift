@@ -88,8 +88,10 @@ enum TerminalSession {
             for fd in /proc/$$/fd/*; do n=${fd##*/}; [ "$n" -gt 2 ] && eval "exec $n>&-" 2>/dev/null; done
             exec >"$OUT" 2>&1
             t() { tmux -S "$SOCK" -f /dev/null "$@" </dev/null; }
-            trap 't kill-server >/dev/null 2>&1' EXIT
             t new-session -d -s t -x 160 -y 50 "$CMD" >/dev/null 2>&1
+            # kill-server alone leaves the server running here; its pid is killed too.
+            server=$(t display-message -p '#{pid}')
+            trap 't kill-server >/dev/null 2>&1; kill -9 "$server" 2>/dev/null' EXIT
             wait_for() { for _ in $(seq 50); do t capture-pane -p -t t | grep -qF -- "$1" && return; sleep 0.1; done; }
             wait_for '>'
 
