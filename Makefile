@@ -10,8 +10,19 @@ BUILD_FLAGS ?=
 DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev pkg-config file
 # Document and image extractors: poppler (PDF), gdk-pixbuf + its WebP loader (image size), libexif.
 DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
+# The shells, tmux and man for the completion, man page and interactive tests.
+DEPS += bash-completion zsh fish tmux man-db groff-base
+# `make install` builds this configuration; BIN=path installs an already built binary instead
+# (the install test passes the debug binary it already has).
+BUILD_CONFIG ?= release
+BIN ?=
+BINDIR = $(DESTDIR)$(PREFIX)/bin
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build release run test clean
+.PHONY: deps build release run test clean install uninstall docs
 
 deps:
 	@bash scripts/install-deps.sh $(DEPS)
@@ -31,3 +42,25 @@ test: deps
 
 clean:
 	rm -rf .build
+
+# The binary, the man page and the completion scripts where Debian's man, bash-completion, zsh
+# and fish look for them.
+install:
+ifeq ($(BIN),)
+	$(SWIFT) build -c $(BUILD_CONFIG) $(BUILD_FLAGS)
+	$(MAKE) install BIN="$$($(SWIFT) build -c $(BUILD_CONFIG) --show-bin-path)/fsfind"
+else
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	install -m 755 "$(BIN)" $(BINDIR)/fsfind
+	install -m 644 man/fsfind.1 $(MANDIR)/fsfind.1
+	install -m 644 completions/fsfind.bash $(BASHDIR)/fsfind
+	install -m 644 completions/_fsfind $(ZSHDIR)/_fsfind
+	install -m 644 completions/fsfind.fish $(FISHDIR)/fsfind.fish
+endif
+
+uninstall:
+	rm -f $(BINDIR)/fsfind $(MANDIR)/fsfind.1 $(BASHDIR)/fsfind $(ZSHDIR)/_fsfind $(FISHDIR)/fsfind.fish
+
+# Regenerates man/fsfind.1 and completions/ (see scripts/make-docs.sh).
+docs: deps
+	@bash scripts/make-docs.sh

@@ -17,7 +17,8 @@ extension FSFindCommand {
                   fsfind query --scope image 'acquisitionMake == "Canon"c' --json
                 """)
 
-        @Argument(help: ArgumentHelp("The query, or words to look for.", valueName: "query"))
+        @Argument(help: ArgumentHelp("The query, or words to look for.", valueName: "query"),
+                  completion: .custom { words, index, typed in ShellCompletion.query(words: words, index: index, typed: typed) })
         var query: String
 
         @Option(name: .long, help: ArgumentHelp("Only items of this category.", valueName: "scope"))
@@ -34,7 +35,8 @@ extension FSFindCommand {
         var json = false
 
         @Option(name: .customLong("attr"), help: ArgumentHelp("Attributes to print with each path (comma-separated, repeatable).",
-                                                             valueName: "names"))
+                                                             valueName: "names"),
+                completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var attributes: [String] = []
 
         @Flag(name: .long, help: "Print only the number of matches.")

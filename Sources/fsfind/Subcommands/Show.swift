@@ -21,7 +21,8 @@ extension FSFindCommand {
         var json = false
 
         @Option(name: .customLong("attr"), help: ArgumentHelp("Only these attributes (comma-separated, repeatable).",
-                                                             valueName: "names"))
+                                                             valueName: "names"),
+                completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var attributes: [String] = []
 
         @OptionGroup var indexOption: IndexOption

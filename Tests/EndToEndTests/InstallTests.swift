@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+/// `make install DESTDIR=… PREFIX=…` lays out the binary, the man page and the completion scripts
+/// where Debian looks for them, and `make uninstall` removes exactly those.
+@Suite struct InstallTests {
+    static let installed = [
+        "usr/local/bin/fsfind",
+        "usr/local/share/bash-completion/completions/fsfind",
+        "usr/local/share/fish/vendor_completions.d/fsfind.fish",
+        "usr/local/share/man/man1/fsfind.1",
+        "usr/local/share/zsh/vendor-completions/_fsfind",
+    ]
+
+    @Test func installAndUninstall() throws {
+        let destination = try TemporaryFolder()
+        let root = FSFind.repositoryRoot.path
+        // BIN: install the debug binary the tests already built instead of building a release.
+        let install = try ShellLine.run("/usr/bin/make", ["-s", "-C", root, "install", "DESTDIR=\(destination.path)",
+                                                          "PREFIX=/usr/local", "BIN=\(FSFind.binary.path)"])
+        #expect(install.status == 0, "\(install.stderr)")
+        let files = try ShellLine.bash("find . -type f | sed 's|^\\./||' | sort", in: destination.path).lines
+        #expect(files == Self.installed)
+        #expect(FileManager.default.isExecutableFile(atPath: destination.file("usr/local/bin/fsfind")))
+        let version = try ShellLine.run(destination.file("usr/local/bin/fsfind"), ["--version"])
+        #expect(version.status == 0 && !version.out.isEmpty)
+
+        let uninstall = try ShellLine.run("/usr/bin/make", ["-s", "-C", root, "uninstall", "DESTDIR=\(destination.path)",
+                                                            "PREFIX=/usr/local"])
+        #expect(uninstall.status == 0, "\(uninstall.stderr)")
+        #expect(try ShellLine.bash("find . -type f", in: destination.path).lines.isEmpty)
+    }
+}

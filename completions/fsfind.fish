@@ -1,0 +1,140 @@
+function __fsfind_should_offer_completions_for_flags_or_options -a expected_commands
+    set -l non_repeating_flags_or_options $argv[2..]
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __fsfind_parse_tokens
+    test "$commands" = "$expected_commands"; and return $non_repeating_flags_or_options_absent
+end
+
+function __fsfind_should_offer_completions_for_positional -a expected_commands positional_index_comparison expected_positional_index
+    set -l non_repeating_flags_or_options
+    set -l non_repeating_flags_or_options_absent 0
+    set -l positional_index 0
+    set -l commands
+    __fsfind_parse_tokens
+    test "$commands" = "$expected_commands" -a \( "$positional_index" "$positional_index_comparison" "$expected_positional_index" \)
+end
+
+function __fsfind_parse_tokens -S
+    set -l unparsed_tokens (__fsfind_tokens -pc)
+    switch $unparsed_tokens[1]
+    case 'fsfind'
+        __fsfind_parse_subcommand 0 'version' 'h/help'
+        switch $unparsed_tokens[1]
+        case 'index'
+            __fsfind_parse_subcommand -r 1 'exclude=+' 'hidden' 'full' 'quiet' 'verbose' 'no-wait' 'index=' 'version' 'h/help'
+        case 'query'
+            __fsfind_parse_subcommand 1 'scope=' 'onlyin=+' '0/null' 'json' 'attr=+' 'count' 'limit=' 'sort=' 'reverse' 'index=' 'version' 'h/help'
+        case 'show'
+            __fsfind_parse_subcommand -r 1 'json' 'attr=+' 'index=' 'version' 'h/help'
+        case 'status'
+            __fsfind_parse_subcommand 0 'json' 'index=' 'version' 'h/help'
+        case 'attributes'
+            __fsfind_parse_subcommand 0 'json' 'version' 'h/help'
+        case 'scopes'
+            __fsfind_parse_subcommand 0 'index=' 'version' 'h/help'
+        case 'help'
+            __fsfind_parse_subcommand -r 1 'version'
+        end
+    end
+end
+
+function __fsfind_tokens
+    if test (string split -m 1 -f 1 -- . "$FISH_VERSION") -gt 3
+        commandline --tokens-raw $argv
+    else
+        commandline -o $argv
+    end
+end
+
+function __fsfind_parse_subcommand -S -a positional_count
+    argparse -s r -- $argv
+    set -l option_specs $argv[2..]
+    set -l is_repeating_positional $_flag_r
+    set -el _flag_r
+    set -a commands $unparsed_tokens[1]
+    set positional_index 0
+    while true
+        set -e unparsed_tokens[1]
+        argparse -sn "$commands" $option_specs -- $unparsed_tokens 2> /dev/null
+        set unparsed_tokens $argv
+        set positional_index (math $positional_index + 1)
+        for non_repeating_flag_or_option in $non_repeating_flags_or_options
+            if set -ql "_flag_$(string replace -a - _ -- $non_repeating_flag_or_option)"
+                set non_repeating_flags_or_options_absent 1
+                break
+            end
+        end
+        test (count $unparsed_tokens) -eq 0 -o \( -z "$is_repeating_positional" -a "$positional_index" -gt "$positional_count" \) && break
+    end
+end
+
+function __fsfind_complete_directories
+    set -l token (commandline -t)
+    string match -- '*/' $token
+    set -l subdirs $token*/
+    printf %s\n $subdirs
+end
+
+function __fsfind_custom_completion
+    set -x SAP_SHELL fish
+    set -x SAP_SHELL_VERSION $FISH_VERSION
+    set -l tokens (__fsfind_tokens -p)
+    if test -z "$(__fsfind_tokens -t)"
+        set -l index (count (__fsfind_tokens -pc))
+        set tokens $tokens[..$index] \'\' $tokens[(math $index + 1)..]
+    end
+    command $tokens[1] $argv $tokens
+end
+
+complete -c 'fsfind' -f
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'index' -d 'Index folders, or refresh every folder already indexed.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'query' -d 'Print the paths of indexed items that match a query.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'show' -d 'Print the indexed attributes of files.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'status' -d 'Describe the index: file, size, roots, items per scope, problems.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'attributes' -d 'List the attributes a query can use, with type, aliases and meaning.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'scopes' -d 'List the scopes --scope accepts, with item counts.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'help' -d 'Show subcommand help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind index" -ge 1' -fa '(__fsfind_complete_directories)'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index"' -l 'exclude' -d 'Skip entries whose name or path matches this glob (repeatable).' -rfka ''
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" hidden' -l 'hidden' -d 'Also index hidden entries (names starting with \'.\').'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" full' -l 'full' -d 'Re-read every file, even unchanged ones.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" quiet' -l 'quiet' -d 'Print only errors.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" verbose' -l 'verbose' -d 'Print the summary even when stderr is not a terminal.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" no-wait' -l 'no-wait' -d 'Exit at once if another index run holds the lock, instead of waiting.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind query" -eq 1' -fka '(__fsfind_custom_completion ---completion query -- positional@0 (count (__fsfind_tokens -pc)) (__fsfind_tokens -tC))'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" scope' -l 'scope' -d 'Only items of this category.' -rfka 'all audio video image document text code archive folder app'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query"' -l 'onlyin' -d 'Only items at or below this folder (repeatable).' -rfa '(__fsfind_complete_directories)'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" 0 null' -s '0' -l 'null' -d 'End each path with NUL instead of a newline.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" json' -l 'json' -d 'Print one JSON object per result (NDJSON).'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query"' -l 'attr' -d 'Attributes to print with each path (comma-separated, repeatable).' -rfka '(__fsfind_custom_completion ---completion query -- --attr (count (__fsfind_tokens -pc)) (__fsfind_tokens -tC))'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" count' -l 'count' -d 'Print only the number of matches.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" limit' -l 'limit' -d 'Print at most this many results.' -rfka ''
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" sort' -l 'sort' -d 'Order of results (default: path; relevance for free text).' -rfka 'path name modified created size duration relevance'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" reverse' -l 'reverse' -d 'Reverse the order.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind show" -ge 1' -F
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind show" json' -l 'json' -d 'Print one JSON object per path (NDJSON).'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind show"' -l 'attr' -d 'Only these attributes (comma-separated, repeatable).' -rfka '(__fsfind_custom_completion ---completion show -- --attr (count (__fsfind_tokens -pc)) (__fsfind_tokens -tC))'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind show" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind show" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind show" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind status" json' -l 'json' -d 'Print one JSON object.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind status" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind status" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind status" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind attributes" json' -l 'json' -d 'Print one JSON object per attribute.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind attributes" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind attributes" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind scopes" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind scopes" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind scopes" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind help" version' -l 'version' -d 'Show the version.'
