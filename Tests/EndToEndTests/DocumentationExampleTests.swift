@@ -6,15 +6,6 @@ import Testing
 /// `# -> names` in the page: the base names of the results, any order, or a number for `--count`).
 /// Examples without an answer must at least succeed.
 @Suite(.serialized) struct DocumentationExampleTests {
-    /// Examples whose answer needs metadata extraction (durations, camera, titles), which is being
-    /// built separately: on today's index they find nothing. Remove a line here once its
-    /// extractor lands, and the example is checked like the others.
-    static let needsExtraction: Set<String> = [
-        "fsfind query --scope audio 'InRange(duration, 2, 4)' --count",
-        "fsfind query 'acquisitionMake == \"canon\"c'",
-        "fsfind query 'petit prince'",
-    ]
-
     struct Example: CustomStringConvertible {
         let command: String
         let answer: [String]?
@@ -81,7 +72,7 @@ import Testing
         for example in examples {
             let result = try ShellLine.bash(example.command, in: folder.path, environment: environment)
             #expect(result.status == 0, "\(example.command): \(result.stderr)")
-            guard let answer = example.answer, !Self.needsExtraction.contains(example.command) else { continue }
+            guard let answer = example.answer else { continue }
             let got = result.lines.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
             #expect(got.sorted() == answer.sorted(), "\(example.command)")
         }
