@@ -1,0 +1,85 @@
+import Testing
+
+@testable import FSFind
+
+/// Typing into the token field: chips on space, deletion as one unit, selection, quotes.
+@Suite struct SearchFieldTests {
+    @Test func aTokenWordBecomesAChipWhenASpaceEndsIt() {
+        var field = SearchField()
+        field.insert("paris kind:audio")
+        #expect(field.tokens.isEmpty)
+        #expect(field.currentWord == "kind:audio")
+        field.insert(" ")
+        #expect(field.tokens.map(\.text) == ["kind:audio"])
+        #expect(field.text == "paris ")
+        field.insert("x")
+        #expect(field.text == "paris x")
+        #expect(field.string == "kind:audio paris x")
+    }
+
+    @Test func incompleteTokensStayText() {
+        var field = SearchField()
+        field.insert("size:> ")
+        #expect(field.tokens.isEmpty)
+        #expect(field.text == "size:> ")
+    }
+
+    @Test func quotedValuesKeepTheirSpaces() {
+        var field = SearchField()
+        field.insert("author:\"Steve ")
+        #expect(field.tokens.isEmpty)
+        field.insert("Jobs\" ")
+        #expect(field.tokens.map(\.value) == ["Steve Jobs"])
+        #expect(field.text.isEmpty)
+    }
+
+    @Test func backspaceDeletesACharacterThenTheLastChipWhole() {
+        var field = SearchField("kind:audio size:>1MB to")
+        #expect(field.tokens.count == 2)
+        field.backspace()
+        field.backspace()
+        #expect(field.text.isEmpty)
+        field.backspace()
+        #expect(field.tokens.map(\.key) == ["kind"])
+        field.backspace()
+        #expect(field.isEmpty)
+        field.backspace()
+        #expect(field.isEmpty)
+    }
+
+    @Test func aSelectedChipIsDeletedAsOneUnit() {
+        var field = SearchField("kind:audio size:>1MB duration:>5m")
+        #expect({ () -> Bool in field.selectPreviousToken() }())
+        #expect(field.selectedToken == 2)
+        #expect({ () -> Bool in field.selectPreviousToken() }())
+        #expect(field.selectedToken == 1)
+        field.backspace()
+        #expect(field.tokens.map(\.key) == ["kind", "duration"])
+        #expect(field.selectedToken == nil)
+        #expect({ () -> Bool in field.selectPreviousToken() }())
+        #expect({ () -> Bool in field.selectNextToken() }())
+        #expect(field.selectedToken == nil)
+        #expect(!{ () -> Bool in field.selectNextToken() }())
+    }
+
+    @Test func chipsAreNotSelectableWhileTextIsTyped() {
+        var field = SearchField("kind:audio tone")
+        #expect(!{ () -> Bool in field.selectPreviousToken() }())
+    }
+
+    @Test func wordAndClearEditing() {
+        var field = SearchField("kind:audio tone paris")
+        field.deleteWord()
+        #expect(field.text == "tone ")
+        field.clear()
+        #expect(field.text.isEmpty && field.tokens.count == 1)
+        field.clear()
+        #expect(field.isEmpty)
+    }
+
+    @Test func controlCharactersAreNotTyped() {
+        var field = SearchField()
+        field.insert("a\u{7}b\nc")
+        #expect(field.text == "abc")
+    }
+}
