@@ -7,7 +7,7 @@ DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
 # Debian packages the build and the tests need.
-DEPS := libmagic-dev pkg-config file
+DEPS := libmagic-dev pkg-config file tmux
 
 .PHONY: deps build release run test clean
 
