@@ -24,6 +24,10 @@ final class SearchLoop {
     private let home: [UInt8]
     private var fieldError: QueryError?
     private var needsSearch = true
+    /// `FSFIND_SEARCH_TRACE=FILE`: one line per search-triggering key batch, the milliseconds from
+    /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports).
+    private let trace: FileHandle?
+    private var keysReadAt: ContinuousClock.Instant?
 
     /// How long to wait after a lone ESC for the rest of an arrow key's sequence.
     static let escapeTimeoutMilliseconds: Int32 = 40
@@ -38,6 +42,12 @@ final class SearchLoop {
         self.scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
         self.home = ProcessInfo.processInfo.environment["HOME"].map { PathBytes.absolute(PathBytes.bytes($0)) } ?? []
         self.session.recent = recent.entries
+        if let path = ProcessInfo.processInfo.environment["FSFIND_SEARCH_TRACE"], !path.isEmpty {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            trace = FileHandle(forWritingAtPath: path)
+        } else {
+            trace = nil
+        }
     }
 
     /// Runs until Enter, Esc or Ctrl-C. Throws when the index turns out damaged mid-session.
@@ -54,6 +64,12 @@ final class SearchLoop {
             if needsSearch {
                 search()
                 draw()
+                if !needsSearch, let start = keysReadAt {
+                    let elapsed = ContinuousClock.now - start
+                    let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                    trace?.write(Data(String(format: "%.3f\n", milliseconds).utf8))
+                    keysReadAt = nil
+                }
             }
             guard var bytes = terminal.read(timeout: needsSearch ? 0 : -1) else { return .cancelled }
             var keys = decoder.decode(bytes)
@@ -69,6 +85,7 @@ final class SearchLoop {
                     break
                 case .search:
                     needsSearch = true
+                    if keysReadAt == nil { keysReadAt = ContinuousClock.now }
                 case .accept:
                     guard let row = session.selectedRow else { break }
                     recent.record(session.field.string)
