@@ -25,7 +25,7 @@ public struct ScreenLayout: Sendable, Equatable {
     var bodyRows: Int { max(0, height - 5) }
 
     /// Rows of the detail pane when it sits under the list (its title rule included).
-    var detailRows: Int { sideBySide ? bodyRows : max(3, bodyRows * 2 / 5) }
+    var detailRows: Int { sideBySide ? bodyRows : min(max(3, bodyRows * 2 / 5), max(0, bodyRows - 1)) }
 
     /// How many results are on screen at once.
     public var listRows: Int { sideBySide ? bodyRows : max(1, bodyRows - detailRows) }

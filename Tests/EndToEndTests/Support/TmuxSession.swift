@@ -56,13 +56,16 @@ final class TmuxSession {
     /// Runs one tmux command on this session's server and returns what it printed.
     ///
     /// Spawned with posix_spawn and reaped with waitpid rather than Foundation's Process: the first
-    /// command forks the tmux server, and Process then never saw its client exit. Output goes
-    /// through a file, because the server keeps whatever descriptors it starts with, so a pipe
-    /// would never reach end of file.
+    /// command forks the tmux server, which keeps the descriptors it starts with, and Process then
+    /// never saw its client exit. Output goes through a file for the same reason.
     @discardableResult
     func tmux(_ arguments: [String]) throws -> String {
         let output = folder.file("tmux-output")
-        let argv = ["/usr/bin/tmux", "-S", socket, "-f", "/dev/null"] + arguments
+        // bash closes every descriptor above 2 before becoming tmux: the server lives on, and a
+        // descriptor it inherited from another test's concurrent Process launch (its end of a
+        // pipe Foundation watches) would keep that process from ever being seen to exit.
+        let closeAll = "for fd in /proc/self/fd/*; do n=${fd##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\" 2>/dev/null; done; exec /usr/bin/tmux \"$@\""
+        let argv = ["/bin/bash", "-c", closeAll, "tmux", "-S", socket, "-f", "/dev/null"] + arguments
         let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map { "\($0.key)=\($0.value)" }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
