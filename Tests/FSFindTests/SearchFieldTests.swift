@@ -83,3 +83,20 @@ import Testing
         #expect(field.text == "abc")
     }
 }
+
+/// When a scan may start from the last one's matches.
+@Suite struct SearchFieldNarrowingTests {
+    @Test(arguments: [
+        ("", "t", true), ("t", "to", true), ("to", "tone", true), ("tone", "tone x", true), ("tone ", "tone x", true),
+        ("kind:audio ", "kind:audio to", true), ("to", "kind:audio to", true), ("", "duration > 3", true),
+        ("tone", "ton", false), ("tone", "tane", false), ("kind:audio to", "to", false),
+        ("duration > 3", "duration > 30", false), ("to", "to ==", false),
+    ])
+    func narrowing(older: String, newer: String, expected: Bool) {
+        var old = SearchField()
+        old.insert(older)
+        var new = SearchField()
+        new.insert(newer)
+        #expect(new.narrows(old) == expected)
+    }
+}

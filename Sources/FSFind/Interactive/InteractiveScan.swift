@@ -9,11 +9,16 @@ public struct ScanResult: Sendable, Equatable {
     public var total: Int
     /// Matches per scope, in `Scope.allCases` order.
     public var counts: [Int]
+    /// Every row the field and location matched, whatever its scope: the candidates of the next
+    /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
+    public var matched: [Int]
 
-    public init(rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count)) {
+    public init(rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count),
+                matched: [Int] = []) {
         self.rows = rows
         self.total = total
         self.counts = counts
+        self.matched = matched
     }
 
     public func count(of scope: Scope) -> Int {
@@ -41,7 +46,9 @@ public struct InteractiveScan {
     /// How often `shouldStop` is asked, in rows.
     static let stopCheckInterval = 2048
 
-    public func run(_ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?,
+    /// Scans `candidates` (rows of an earlier scan whose matches are a superset of this one's),
+    /// or every row.
+    public func run(_ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
                     shouldStop: () -> Bool = { false }) throws(FSFindError) -> ScanResult? {
         try index.prepare(query.referencedAttributes)
         let scopes = Scope.allCases
@@ -50,8 +57,12 @@ public struct InteractiveScan {
         var counts = [Int](repeating: 0, count: scopes.count)
         var top = TopResults(capacity: limit)
         var total = 0
-        for rowNumber in 0..<index.itemCount {
-            if rowNumber % Self.stopCheckInterval == 0, rowNumber > 0, shouldStop() { return nil }
+        var matched: [Int] = []
+        let rows: AnySequence<Int> = candidates.map { AnySequence($0) } ?? AnySequence(0..<index.itemCount)
+        var visited = 0
+        for rowNumber in rows {
+            visited += 1
+            if visited % Self.stopCheckInterval == 0, shouldStop() { return nil }
             if let folder, !PathBytes.isWithin(index.path(at: rowNumber), folder: folder) { continue }
             let row = index.row(rowNumber)
             if let filter = query.filter, !filter.matches(row) { continue }
@@ -65,6 +76,7 @@ public struct InteractiveScan {
             } else {
                 score = ranker.recency(row)
             }
+            matched.append(rowNumber)
             let bits = scopeBits(rowNumber, cache: &bitsByType)
             for position in scopes.indices where bits & (1 << UInt16(position)) != 0 { counts[position] += 1 }
             if bits & chosenBit != 0 {
@@ -72,7 +84,7 @@ public struct InteractiveScan {
                 top.insert(row: rowNumber, score: score)
             }
         }
-        return ScanResult(rows: top.sortedRows(), total: total, counts: counts)
+        return ScanResult(rows: top.sortedRows(), total: total, counts: counts, matched: matched)
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`; worked out once per type-table entry.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The search field's content: token chips, then the text being typed; the cursor is at the end.
 ///
 /// Editing follows a token field: a `key:value` word becomes a chip when a space ends it, a chip is
@@ -30,6 +32,18 @@ public struct SearchField: Sendable, Equatable {
     /// The word being typed (after the last space outside quotes); empty after a space.
     public var currentWord: String {
         String(text[Self.lastWordStart(text)...])
+    }
+
+    /// True when every item this field matches is also matched by `older` (same location): it
+    /// keeps older's chips and only adds to free text (`to` → `ton`, `tone` → `tone x`). A word
+    /// that extends a word is a longer prefix and a longer infix, so it can only match less; a
+    /// predicate or an edited word may match anything, so it is never taken as narrowing.
+    public func narrows(_ older: SearchField) -> Bool {
+        guard older.tokens.allSatisfy(tokens.contains) else { return false }
+        let old = older.text.trimmingCharacters(in: .whitespaces)
+        if old.isEmpty { return true }
+        guard text.hasPrefix(older.text) || text.hasPrefix(old + " ") || text.hasPrefix(old) else { return false }
+        return FreeText.isFreeText(Array(old.unicodeScalars)) && FreeText.isFreeText(Array(text.unicodeScalars))
     }
 
     /// Types `string`. A space that ends a `key:value` word turns the word into a chip.

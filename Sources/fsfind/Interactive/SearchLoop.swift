@@ -28,6 +28,9 @@ final class SearchLoop {
     /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports).
     private let trace: FileHandle?
     private var keysReadAt: ContinuousClock.Instant?
+    /// The field and location of the last finished scan, whose `matched` rows may be the next
+    /// scan's candidates.
+    private var lastScan: (field: SearchField, location: [UInt8]?)?
 
     /// How long to wait after a lone ESC for the rest of an arrow key's sequence.
     static let escapeTimeoutMilliseconds: Int32 = 40
@@ -112,12 +115,17 @@ final class SearchLoop {
             needsSearch = false  // keep the last results until the text is whole again
             return
         }
+        var candidates: [Int]?
+        if let last = lastScan, session.hasResults, last.location == session.location, session.field.narrows(last.field) {
+            candidates = session.results.matched
+        }
         do {
-            let result = try scan.run(query, scope: session.scope, onlyIn: session.location) {
+            let result = try scan.run(query, scope: session.scope, onlyIn: session.location, candidates: candidates) {
                 self.terminal.hasInput() || TerminalRestorer.resized.load(ordering: .relaxed)
             }
             guard let result else { return }  // stale: a key is waiting
             session.apply(result)
+            lastScan = (session.field, session.location)
             needsSearch = false
         } catch {
             session.status = error.description
