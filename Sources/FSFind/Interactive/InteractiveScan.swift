@@ -68,7 +68,7 @@ public struct InteractiveScan {
             if let filter = query.filter, !filter.matches(row) { continue }
             var score: Double
             if query.isFreeText {
-                guard let found = ranker.freeTextScore(query, row: row, name: index.name(at: rowNumber)) else { continue }
+                guard let found = ranker.freeTextScore(query, row: row, name: { index.name(at: rowNumber) }) else { continue }
                 score = found
             } else if let text = query.text {
                 guard text.matches(row) else { continue }

@@ -21,11 +21,12 @@ public struct ResultRanker: Sendable {
     static let recencyWeight = 0.3
 
     /// The score of `row` for free text, nil when it does not match.
-    func freeTextScore(_ query: FieldQuery, row: IndexRow, name: [UInt8]) -> Double? {
+    /// `name` is asked for only when no word starts a word (it costs a copy per row).
+    func freeTextScore(_ query: FieldQuery, row: IndexRow, name: () -> [UInt8]) -> Double? {
         guard let text = query.text else { return nil }
         let relevance = text.relevance(row)
         if relevance > 0 { return relevance + recency(row) }
-        guard Self.containsAll(query.words, in: name) else { return nil }
+        guard Self.containsAll(query.words, in: name()) else { return nil }
         return Self.infixWeight * Double(query.words.count) + recency(row)
     }
 
