@@ -38,15 +38,22 @@ final class TmuxSession {
             echo $? > \(Self.quote(statusPath)).tmp
             stty -g > \(Self.quote(folder.file("stty-after")))
             mv \(Self.quote(statusPath)).tmp \(Self.quote(statusPath))
-            exec sleep 600
+            exec sleep 120
             """
         let scriptPath = folder.file("run.sh")
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         try tmux(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height), "/bin/sh " + scriptPath])
     }
 
-    deinit {
+    deinit { close() }
+
+    /// Stops the tmux server. Tests call it when done; the pane also ends by itself two minutes
+    /// after fsfind exits (`sleep 120`), so a failed test leaves nothing running for long.
+    func close() {
+        // The server's own pid, so it is ended even if it ignores the client (as seen under load).
+        let pid = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         _ = try? tmux(["kill-server"])
+        if let pid, pid > 1 { kill(pid, SIGTERM) }
     }
 
     static func quote(_ text: String) -> String {
@@ -71,9 +78,22 @@ final class TmuxSession {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let target = arguments.first == "capture-pane" ? output : "/dev/null"
+        let printing = arguments.first == "capture-pane" || arguments.first == "display-message"
+        let target = printing ? output : "/dev/null"
         posix_spawn_file_actions_addopen(&actions, 1, target, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner's threads block most signals, and a spawned process inherits the mask:
+        // a tmux server started that way ignores kill-server and SIGTERM. Start it with none blocked.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup($0) } + [nil]
@@ -81,11 +101,11 @@ final class TmuxSession {
             cArguments.forEach { free($0) }
             cEnvironment.forEach { free($0) }
         }
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        guard arguments.first == "capture-pane" else { return "" }
+        guard printing else { return "" }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
