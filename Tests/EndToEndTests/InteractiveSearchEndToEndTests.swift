@@ -13,8 +13,9 @@ import Testing
     }
 
     func start(_ arguments: [String] = [], width: Int = 80, height: Int = 24) throws -> TmuxSession {
-        try TmuxSession(width: width, height: height, arguments: ["search", "--index", tree.index] + arguments,
-                        directory: tree.root)
+        try TmuxSession(
+            width: width, height: height, arguments: ["search", "--index", tree.index] + arguments,
+            directory: tree.root)
     }
 
     /// The count on the rule under the suggestions (`─ 12 results ───`), nil while searching.
@@ -98,11 +99,15 @@ import Testing
         let audio = try session.waitFor("the audio scope") { $0[1].contains("[Audio 10]") && Self.count($0) == 10 }
         let names = Self.names(audio)
         #expect(!names.isEmpty)
-        let audioNames: Set<String> = ["intro-paris.mp3", "no-xing.mp3", "vbr.mp3", "tone.m4a", "tone.flac", "tone.ogg",
-                                       "tone.opus", "tone.wav", "tone.aiff", "song-notes.txt"]
+        let audioNames: Set<String> = [
+            "intro-paris.mp3", "no-xing.mp3", "vbr.mp3", "tone.m4a", "tone.flac", "tone.ogg",
+            "tone.opus", "tone.wav", "tone.aiff", "song-notes.txt",
+        ]
         #expect(names.allSatisfy { audioNames.contains($0) }, "\(names)")
         try session.press("Tab")
-        try session.waitFor("the video scope") { $0[1].contains("[Video 5]") && Self.names($0).allSatisfy { $0.hasPrefix("clip.") } }
+        try session.waitFor("the video scope") {
+            $0[1].contains("[Video 5]") && Self.names($0).allSatisfy { $0.hasPrefix("clip.") }
+        }
         try session.press("BTab", "BTab")
         try session.waitFor("back to all") { $0[1].contains("[All ") }
         try quit(session)
@@ -142,9 +147,12 @@ import Testing
         // Authors come from metadata extraction; when the index has some, one must be suggested.
         let authors = try FSFind.run(["query", "--index", tree.index, "--attr", "authorNames", "authorNames == \"*\""])
         if let line = authors.lines.first, let value = line.split(separator: "\t").last?.split(separator: "=").last,
-            let author = value.split(separator: ",").first?.trimmingCharacters(in: .whitespaces), author.count >= 3 {
+            let author = value.split(separator: ",").first?.trimmingCharacters(in: .whitespaces), author.count >= 3
+        {
             try session.type(String(author.prefix(3)))
-            try session.waitFor("the author \(author)") { $0[2].contains("author:") && $0[2].contains(author.prefix(3)) }
+            try session.waitFor("the author \(author)") {
+                $0[2].contains("author:") && $0[2].contains(author.prefix(3))
+            }
         }
         try quit(session)
     }
@@ -155,7 +163,9 @@ import Testing
         try session.type("fileSize > ")
         try session.waitFor("the inline error") { $0[2].contains("!") && $0[2].contains("expected") }
         try session.type("40000")
-        let screen = try session.waitFor("files over 40 kB") { !$0[2].contains("!") && $0[0].contains("fileSize > 40000") }
+        let screen = try session.waitFor("files over 40 kB") {
+            !$0[2].contains("!") && $0[0].contains("fileSize > 40000")
+        }
         let expected = try FSFind.run(["query", "--index", tree.index, "--count", "fileSize > 40000"])
         #expect(Self.count(screen) == Int(expected.out.trimmingCharacters(in: .whitespacesAndNewlines)))
         try quit(session)

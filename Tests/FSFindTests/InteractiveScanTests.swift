@@ -7,14 +7,17 @@ import Testing
 @Suite struct InteractiveScanTests {
     let folder = TemporaryFolder()
     let index: IndexFile
-    let context = QueryContext(now: Date(timeIntervalSinceReferenceDate: 712_345_678), timeZone: TimeZone(identifier: "UTC")!)
+    let context = QueryContext(
+        now: Date(timeIntervalSinceReferenceDate: 712_345_678), timeZone: TimeZone(identifier: "UTC")!)
 
     init() throws {
         let items = [
             Fixtures.item("/m/paris.mp3", [.title: .text("Night")], n: 1),
             Fixtures.item("/m/comparison.mp3", n: 3),
-            Fixtures.item("/m/song.mp3", [.title: .text("Paris by night"), .authorNames: .textList(["Steve Jobs"])], n: 5),
-            Fixtures.item("/m/old-paris.mp3", [.contentModificationDate: .date(Date(timeIntervalSinceReferenceDate: 1))], n: 7),
+            Fixtures.item(
+                "/m/song.mp3", [.title: .text("Paris by night"), .authorNames: .textList(["Steve Jobs"])], n: 5),
+            Fixtures.item(
+                "/m/old-paris.mp3", [.contentModificationDate: .date(Date(timeIntervalSinceReferenceDate: 1))], n: 7),
             Fixtures.item("/d", folder: true, n: 2),
             Fixtures.item("/d/paris", folder: true, n: 4),
         ]
@@ -23,7 +26,9 @@ import Testing
         index = try IndexFile(path: path)
     }
 
-    func scan(_ typed: String, scope: Scope = .all, onlyIn: String? = nil) throws -> (names: [String], result: ScanResult) {
+    func scan(_ typed: String, scope: Scope = .all, onlyIn: String? = nil) throws -> (
+        names: [String], result: ScanResult
+    ) {
         let scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
         let query = FieldQuery(SearchField(typed), context: context)
         let result = try #require(try scan.run(query, scope: scope, onlyIn: onlyIn.map { Array($0.utf8) }))
@@ -54,7 +59,10 @@ import Testing
     @Test func chipsFilterAndTheLocationNarrows() throws {
         #expect(Set(try scan("kind:folder").names) == ["/d", "/d/paris"])
         #expect(try scan("author:steve").names == ["/m/song.mp3"])
-        #expect(Set(try scan("paris", onlyIn: "/m").names) == ["/m/paris.mp3", "/m/song.mp3", "/m/old-paris.mp3", "/m/comparison.mp3"])
+        #expect(
+            Set(try scan("paris", onlyIn: "/m").names) == [
+                "/m/paris.mp3", "/m/song.mp3", "/m/old-paris.mp3", "/m/comparison.mp3",
+            ])
     }
 
     @Test func anEmptyFieldListsEverythingMostRecentFirst() throws {
@@ -79,7 +87,9 @@ import Testing
 
     @Test func topResultsKeepTheBestInOrder() {
         var top = TopResults(capacity: 3)
-        for (row, score) in [(0, 1.0), (1, 5.0), (2, 3.0), (3, 5.0), (4, 0.5), (5, 4.0)] { top.insert(row: row, score: score) }
+        for (row, score) in [(0, 1.0), (1, 5.0), (2, 3.0), (3, 5.0), (4, 0.5), (5, 4.0)] {
+            top.insert(row: row, score: score)
+        }
         #expect(top.sortedRows() == [1, 3, 5])
     }
 
@@ -115,6 +125,8 @@ import Testing
         recent.record("  ")
         #expect(RecentSearches(path: path).entries == ["paris", "tone"])
         #expect(RecentSearches.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/fsfind/recent-searches")
-        #expect(RecentSearches.defaultPath(environment: ["HOME": "/h", "XDG_STATE_HOME": "/s"]) == "/s/fsfind/recent-searches")
+        #expect(
+            RecentSearches.defaultPath(environment: ["HOME": "/h", "XDG_STATE_HOME": "/s"])
+                == "/s/fsfind/recent-searches")
     }
 }

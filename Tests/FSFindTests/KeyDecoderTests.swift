@@ -11,9 +11,13 @@ import Testing
 
     @Test func textControlAndSequences() {
         #expect(keys(Array("héllo".utf8)) == [.text("héllo")])
-        #expect(keys([0x0E, 0x10, 0x0D, 0x09, 0x7F, 0x03]) == [.control("n"), .control("p"), .enter, .tab, .backspace, .control("c")])
-        #expect(keys(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[Z\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1;5C".utf8))
-            == [.up, .down, .right, .left, .backTab, .delete, .pageUp, .pageDown, .right])
+        #expect(
+            keys([0x0E, 0x10, 0x0D, 0x09, 0x7F, 0x03]) == [
+                .control("n"), .control("p"), .enter, .tab, .backspace, .control("c"),
+            ])
+        #expect(
+            keys(Array("\u{1B}[A\u{1B}[B\u{1B}OC\u{1B}[D\u{1B}[Z\u{1B}[3~\u{1B}[5~\u{1B}[6~\u{1B}[1;5C".utf8))
+                == [.up, .down, .right, .left, .backTab, .delete, .pageUp, .pageDown, .right])
         #expect(keys(Array("ab\u{1B}[Bc".utf8)) == [.text("ab"), .down, .text("c")])
     }
 

@@ -11,8 +11,10 @@ import Testing
         model.scopes = Scope.allCases.map { ScreenModel.ScopeSegment(title: $0.title, count: 3) }
         model.selectedScope = 1
         model.total = 2
-        model.entries = [ScreenModel.Entry(name: "tone.flac", folder: "~/Music"),
-                         ScreenModel.Entry(name: "tone.ogg", folder: "~/Music")]
+        model.entries = [
+            ScreenModel.Entry(name: "tone.flac", folder: "~/Music"),
+            ScreenModel.Entry(name: "tone.ogg", folder: "~/Music"),
+        ]
         model.selectedEntry = 1
         model.detailTitle = "/home/me/Music/tone.ogg"
         model.detail = ["fsName   = \"tone.ogg\"", "fileSize = 1234"]
@@ -55,7 +57,9 @@ import Testing
     @Test func theEmptyFieldShowsThePlaceholderAndAnErrorReplacesSuggestions() {
         var model = Self.model()
         model.field = SearchField()
-        #expect(ScreenLayout(width: 80, height: 24).render(model).lines[0].text.contains("Files, songs, photos, documents…"))
+        #expect(
+            ScreenLayout(width: 80, height: 24).render(model).lines[0].text.contains("Files, songs, photos, documents…")
+        )
         model.field = SearchField("duration >")
         model.error = QueryError(message: "expected a value after '>'", range: 9..<10)
         let frame = ScreenLayout(width: 80, height: 24).render(model)

@@ -55,8 +55,10 @@ import Testing
         #expect(token.text == "author:\"Steve Jobs\"")
     }
 
-    @Test(arguments: ["kind:", "size:>", "size:>10XB", "duration:abc", "modified:someday", "author:\"Steve",
-                      "created:2024-02-30", "pages:1k", "author:--"])
+    @Test(arguments: [
+        "kind:", "size:>", "size:>10XB", "duration:abc", "modified:someday", "author:\"Steve",
+        "created:2024-02-30", "pages:1k", "author:--",
+    ])
     func incompleteTokens(word: String) {
         guard case .incomplete(let message) = SearchTokenParser.parse(word) else {
             Issue.record("\(word) should be incomplete")
@@ -71,7 +73,8 @@ import Testing
     }
 
     @Test func everyTokenPredicateCompiles() throws {
-        let context = QueryContext(now: Date(timeIntervalSinceReferenceDate: 800_000_000), timeZone: TimeZone(identifier: "UTC")!)
+        let context = QueryContext(
+            now: Date(timeIntervalSinceReferenceDate: 800_000_000), timeZone: TimeZone(identifier: "UTC")!)
         for key in SearchTokenParser.keyNames {
             let kind = try #require(SearchTokenParser.kind(forKey: key))
             let word = SearchTokenParser.example(for: kind, key: key)

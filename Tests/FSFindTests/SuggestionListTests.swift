@@ -4,8 +4,10 @@ import Testing
 
 /// Suggestions: examples and recent searches on an empty field, keys and values as one types.
 @Suite struct SuggestionListTests {
-    let catalog = ValueCatalog(values: ["author": ["Steve Jobs", "Ana"], "kind": ["MP3 audio", "PDF document"],
-                                        "camera": ["EOS R5"]])
+    let catalog = ValueCatalog(values: [
+        "author": ["Steve Jobs", "Ana"], "kind": ["MP3 audio", "PDF document"],
+        "camera": ["EOS R5"],
+    ])
 
     func titles(_ typed: String, recent: [String] = []) -> [String] {
         var field = SearchField()

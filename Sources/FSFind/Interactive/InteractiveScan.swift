@@ -13,8 +13,10 @@ public struct ScanResult: Sendable, Equatable {
     /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
     public var matched: [Int]
 
-    public init(rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count),
-                matched: [Int] = []) {
+    public init(
+        rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count),
+        matched: [Int] = []
+    ) {
         self.rows = rows
         self.total = total
         self.counts = counts
@@ -48,8 +50,10 @@ public struct InteractiveScan {
 
     /// Scans `candidates` (rows of an earlier scan whose matches are a superset of this one's),
     /// or every row.
-    public func run(_ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
-                    shouldStop: () -> Bool = { false }) throws(FSFindError) -> ScanResult? {
+    public func run(
+        _ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
+        shouldStop: () -> Bool = { false }
+    ) throws(FSFindError) -> ScanResult? {
         try index.prepare(query.referencedAttributes)
         let scopes = Scope.allCases
         let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
@@ -68,7 +72,9 @@ public struct InteractiveScan {
             if let filter = query.filter, !filter.matches(row) { continue }
             var score: Double
             if query.isFreeText {
-                guard let found = ranker.freeTextScore(query, row: row, name: { index.name(at: rowNumber) }) else { continue }
+                guard let found = ranker.freeTextScore(query, row: row, name: { index.name(at: rowNumber) }) else {
+                    continue
+                }
                 score = found
             } else if let text = query.text {
                 guard text.matches(row) else { continue }

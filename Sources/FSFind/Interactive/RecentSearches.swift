@@ -32,8 +32,9 @@ public struct RecentSearches: Sendable {
         entries.insert(trimmed, at: 0)
         if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
         let folder = (path as NSString).deletingLastPathComponent
-        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                 attributes: [.posixPermissions: 0o700])
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         // Atomic: a second fsfind never reads half a file.
         try? (entries.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }

@@ -48,7 +48,11 @@ public struct ScreenLayout: Sendable, Equatable {
         lines.append(hintLine(model))
         lines.append(rule(countText(model)))
         lines += body(model)
-        lines.append(StyledLine(" ↑↓ select  Tab scope  → take suggestion  ^S next suggestion  ⏎ print path  ^O open  ^F folder  Esc quit", .dim).fitted(to: width))
+        lines.append(
+            StyledLine(
+                " ↑↓ select  Tab scope  → take suggestion  ^S next suggestion  ⏎ print path  ^O open  ^F folder  Esc quit",
+                .dim
+            ).fitted(to: width))
         return Frame(lines: lines, cursorRow: 0, cursorColumn: cursor)
     }
 
@@ -80,7 +84,10 @@ public struct ScreenLayout: Sendable, Equatable {
             var spans = line.spans
             var excess = cursor - width + 2
             while excess > 0, !spans.isEmpty {
-                if spans[0].text.isEmpty { spans.removeFirst(); continue }
+                if spans[0].text.isEmpty {
+                    spans.removeFirst()
+                    continue
+                }
                 let removed = spans[0].text.removeFirst()
                 excess -= TerminalWidth.of(removed)
             }
@@ -100,7 +107,9 @@ public struct ScreenLayout: Sendable, Equatable {
         // Start late enough that the chosen segment fits.
         var start = 0
         func widthFrom(_ first: Int) -> Int {
-            segments[first...min(model.selectedScope, segments.count - 1)].reduce(first > 0 ? 2 : 1) { $0 + TerminalWidth.of($1.text) + 1 }
+            segments[first...min(model.selectedScope, segments.count - 1)].reduce(first > 0 ? 2 : 1) {
+                $0 + TerminalWidth.of($1.text) + 1
+            }
         }
         while start < model.selectedScope, widthFrom(start) > available { start += 1 }
         var line = StyledLine(start > 0 ? "‹" : " ", .dim)

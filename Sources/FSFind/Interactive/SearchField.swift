@@ -16,7 +16,11 @@ public struct SearchField: Sendable, Equatable {
     public init(_ string: String) {
         var words: [String] = []
         for word in Self.words(string) {
-            if case .token(let token) = SearchTokenParser.parse(word) { tokens.append(token) } else { words.append(word) }
+            if case .token(let token) = SearchTokenParser.parse(word) {
+                tokens.append(token)
+            } else {
+                words.append(word)
+            }
         }
         text = words.joined(separator: " ")
     }
@@ -59,7 +63,9 @@ public struct SearchField: Sendable, Equatable {
                 }
                 if text.isEmpty { continue }  // no leading blanks
                 text.append(" ")
-            } else if character.isNewline || character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }) {
+            } else if character.isNewline
+                || character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F })
+            {
                 continue
             } else {
                 text.append(character)

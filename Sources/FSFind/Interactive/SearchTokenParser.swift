@@ -64,7 +64,9 @@ public enum SearchTokenParser {
         guard let attribute = AttributeRegistry.attribute(named: key) else { return nil }
         switch attribute.type {
         case .text, .textList: return attribute == .contentType ? .category : .text([attribute])
-        case .number: return attribute == .fileSize ? .bytes(attribute) : attribute == .duration ? .seconds(attribute) : .number(attribute)
+        case .number:
+            return attribute == .fileSize
+                ? .bytes(attribute) : attribute == .duration ? .seconds(attribute) : .number(attribute)
         case .date: return .date(attribute)
         }
     }

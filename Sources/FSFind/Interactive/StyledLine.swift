@@ -58,7 +58,8 @@ public struct StyledLine: Sendable, Equatable {
         outer: for span in spans {
             var text = ""
             for character in span.text {
-                let shown: Character = character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                let shown: Character =
+                    character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
                     ? " " : character
                 let columns = TerminalWidth.of(shown)
                 if used + columns > width {

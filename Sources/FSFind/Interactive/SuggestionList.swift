@@ -20,11 +20,15 @@ public enum SuggestionList {
         }
     }
 
-    public static func suggestions(for field: SearchField, catalog: ValueCatalog, recent: [String],
-                                   limit: Int = 8) -> [Suggestion] {
+    public static func suggestions(
+        for field: SearchField, catalog: ValueCatalog, recent: [String],
+        limit: Int = 8
+    ) -> [Suggestion] {
         var result: [Suggestion] = []
         func add(_ suggestion: Suggestion) {
-            if result.count < limit, !result.contains(where: { $0.title == suggestion.title }) { result.append(suggestion) }
+            if result.count < limit, !result.contains(where: { $0.title == suggestion.title }) {
+                result.append(suggestion)
+            }
         }
         func addToken(_ word: String) {
             if case .token(let token) = SearchTokenParser.parse(word) {

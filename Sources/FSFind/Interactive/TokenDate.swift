@@ -43,7 +43,8 @@ enum TokenDate {
             return ("$time.today(\(-(days - 1)))", "$time.today")
         }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             parts[0].count == 4, let year = Int(parts[0])
         else { return nil }
         func iso(_ y: Int, _ m: Int, _ d: Int) -> String {

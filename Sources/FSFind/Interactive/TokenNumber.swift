@@ -11,7 +11,9 @@ enum TokenNumber {
         case plain
     }
 
-    static func predicate(_ attribute: Attribute, _ value: String, unit: Unit) -> Result<String, SearchTokenParser.Message> {
+    static func predicate(_ attribute: Attribute, _ value: String, unit: Unit) -> Result<
+        String, SearchTokenParser.Message
+    > {
         let text = value.trimmingCharacters(in: .whitespaces)
         if let split = text.range(of: "..") {
             guard let low = number(String(text[..<split.lowerBound]), unit),

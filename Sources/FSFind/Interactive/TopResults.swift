@@ -10,7 +10,8 @@ struct TopResults {
     }
 
     /// True when `a` ranks below `b`.
-    @inline(__always) private static func worse(_ a: (row: Int, score: Double), _ b: (row: Int, score: Double)) -> Bool {
+    @inline(__always) private static func worse(_ a: (row: Int, score: Double), _ b: (row: Int, score: Double)) -> Bool
+    {
         a.score != b.score ? a.score < b.score : a.row > b.row
     }
 

@@ -36,7 +36,9 @@ public struct ValueCatalog: Sendable, Equatable {
         }
         var values: [String: [String]] = [:]
         for (key, table) in counts {
-            let ordered = table.filter { !$0.key.isEmpty }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            let ordered = table.filter { !$0.key.isEmpty }.sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+            }
             values[key] = Array(ordered.prefix(perKey).map(\.key))
         }
         return ValueCatalog(values: values)

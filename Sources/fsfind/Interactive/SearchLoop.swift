@@ -35,8 +35,10 @@ final class SearchLoop {
     /// How long to wait after a lone ESC for the rest of an arrow key's sequence.
     static let escapeTimeoutMilliseconds: Int32 = 40
 
-    init(terminal: TerminalDevice, index: IndexFile, context: QueryContext, session: SearchSession,
-         recent: RecentSearches) {
+    init(
+        terminal: TerminalDevice, index: IndexFile, context: QueryContext, session: SearchSession,
+        recent: RecentSearches
+    ) {
         self.terminal = terminal
         self.index = index
         self.context = context
@@ -69,7 +71,8 @@ final class SearchLoop {
                 draw()
                 if !needsSearch, let start = keysReadAt {
                     let elapsed = ContinuousClock.now - start
-                    let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                    let milliseconds =
+                        Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
                     trace?.write(Data(String(format: "%.3f\n", milliseconds).utf8))
                     keysReadAt = nil
                 }
@@ -116,7 +119,8 @@ final class SearchLoop {
             return
         }
         var candidates: [Int]?
-        if let last = lastScan, session.hasResults, last.location == session.location, session.field.narrows(last.field) {
+        if let last = lastScan, session.hasResults, last.location == session.location, session.field.narrows(last.field)
+        {
             candidates = session.results.matched
         }
         do {
@@ -159,11 +163,14 @@ final class SearchLoop {
         model.entries = visible.map { row in
             let path = index.path(at: row)
             let name: String
-            if case .text(let display)? = index.value(of: .displayName, at: row) { name = display } else {
+            if case .text(let display)? = index.value(of: .displayName, at: row) {
+                name = display
+            } else {
                 name = PathBytes.display(index.name(at: row))
             }
             let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? 0
-            return ScreenModel.Entry(name: name, folder: shortened(slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])))
+            return ScreenModel.Entry(
+                name: name, folder: shortened(slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])))
         }
         if let row = session.selectedRow {
             model.selectedEntry = session.selection - session.scrollTop

@@ -28,8 +28,11 @@ extension FSFindCommand {
         @Option(name: .long, help: ArgumentHelp("The scope to start in.", valueName: "scope"))
         var scope: Scope = .all
 
-        @Option(name: .customLong("onlyin"), help: ArgumentHelp("Start narrowed to this folder (Ctrl-F widens to everywhere).",
-                                                                valueName: "dir"), completion: .directory)
+        @Option(
+            name: .customLong("onlyin"),
+            help: ArgumentHelp(
+                "Start narrowed to this folder (Ctrl-F widens to everywhere).",
+                valueName: "dir"), completion: .directory)
         var onlyIn: String?
 
         @OptionGroup var indexOption: IndexOption
@@ -40,7 +43,8 @@ extension FSFindCommand {
                 throw FSFindError(.usage, error.message)
             }
             guard let terminal = TerminalDevice() else {
-                throw FSFindError(.usage, "search needs a terminal (/dev/tty cannot be opened); in scripts use 'fsfind query'")
+                throw FSFindError(
+                    .usage, "search needs a terminal (/dev/tty cannot be opened); in scripts use 'fsfind query'")
             }
             let folder: [UInt8]
             if let onlyIn {
@@ -49,13 +53,15 @@ extension FSFindCommand {
                 }
                 folder = resolved
             } else {
-                folder = PathBytes.realPath(PathBytes.bytes(FileManager.default.currentDirectoryPath))
+                folder =
+                    PathBytes.realPath(PathBytes.bytes(FileManager.default.currentDirectoryPath))
                     ?? PathBytes.absolute(PathBytes.bytes("."))
             }
             let index = try indexOption.open()
             let initial = text.joined(separator: " ")
-            let session = SearchSession(field: SearchField(initial.isEmpty ? "" : initial + " "), scope: scope,
-                                        everywhere: onlyIn == nil, folder: folder)
+            let session = SearchSession(
+                field: SearchField(initial.isEmpty ? "" : initial + " "), scope: scope,
+                everywhere: onlyIn == nil, folder: folder)
             let recent = RecentSearches(path: RecentSearches.defaultPath())
             let loop = SearchLoop(terminal: terminal, index: index, context: context, session: session, recent: recent)
 

@@ -16,14 +16,18 @@ enum TerminalRestorer {
     static let resized = Atomic<Bool>(false)
 
     /// The signals that end the process by default and after which the terminal must be restored.
-    static let fatalSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGPIPE]
+    static let fatalSignals: [Int32] = [
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGPIPE,
+    ]
 
     static func arm(fd: Int32, saved: termios) {
         self.fd = fd
         self.saved = saved
         leaveBytes = Array(TerminalCodes.leave.utf8)
         armed.store(true, ordering: .sequentiallyConsistent)
-        for signal in fatalSignals { install(signal, handler: { number in TerminalRestorer.restoreFromSignal(number) }) }
+        for signal in fatalSignals {
+            install(signal, handler: { number in TerminalRestorer.restoreFromSignal(number) })
+        }
         install(SIGWINCH, handler: { _ in TerminalRestorer.resized.store(true, ordering: .relaxed) })
     }
 

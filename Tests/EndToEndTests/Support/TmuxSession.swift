@@ -18,15 +18,20 @@ final class TmuxSession {
     var statusPath: String { folder.file("status") }
 
     /// Starts `fsfind ARGUMENTS` in a `width`×`height` window, in `directory`.
-    init(width: Int = 80, height: Int = 24, arguments: [String], directory: String,
-         environment: [String: String] = [:]) throws {
+    init(
+        width: Int = 80, height: Int = 24, arguments: [String], directory: String,
+        environment: [String: String] = [:]
+    ) throws {
         folder = try TemporaryFolder()
         socket = folder.file("tmux.sock")
-        var env = ["TZ": "UTC", "FSFIND_NOW": "2026-06-15T12:00:00Z", "LANG": "C.UTF-8", "HOME": folder.path,
-                   "XDG_STATE_HOME": folder.file("state")]
+        var env = [
+            "TZ": "UTC", "FSFIND_NOW": "2026-06-15T12:00:00Z", "LANG": "C.UTF-8", "HOME": folder.path,
+            "XDG_STATE_HOME": folder.file("state"),
+        ]
         for (key, value) in environment { env[key] = value }
         let quoted = ([FSFind.binary.path] + arguments).map(Self.quote).joined(separator: " ")
-        let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value))" }.joined(separator: "\n")
+        let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value))" }.joined(
+            separator: "\n")
         let script = """
             #!/bin/sh
             \(exports)
@@ -51,7 +56,9 @@ final class TmuxSession {
     /// after fsfind exits (`sleep 120`), so a failed test leaves nothing running for long.
     func close() {
         // The server's own pid, so it is ended even if it ignores the client (as seen under load).
-        let pid = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        let pid = (try? tmux(["display-message", "-p", "#{pid}"])).flatMap {
+            Int32($0.trimmingCharacters(in: .whitespacesAndNewlines))
+        }
         _ = try? tmux(["kill-server"])
         if let pid, pid > 1 { kill(pid, SIGTERM) }
     }
@@ -71,9 +78,12 @@ final class TmuxSession {
         // bash closes every descriptor above 2 before becoming tmux: the server lives on, and a
         // descriptor it inherited from another test's concurrent Process launch (its end of a
         // pipe Foundation watches) would keep that process from ever being seen to exit.
-        let closeAll = "for fd in /proc/self/fd/*; do n=${fd##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\" 2>/dev/null; done; exec /usr/bin/tmux \"$@\""
+        let closeAll =
+            "for fd in /proc/self/fd/*; do n=${fd##*/}; [ \"$n\" -gt 2 ] && eval \"exec $n>&-\" 2>/dev/null; done; exec /usr/bin/tmux \"$@\""
         let argv = ["/bin/bash", "-c", closeAll, "tmux", "-S", socket, "-f", "/dev/null"] + arguments
-        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map { "\($0.key)=\($0.value)" }
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "TMUX" }.map {
+            "\($0.key)=\($0.value)"
+        }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -98,8 +108,8 @@ final class TmuxSession {
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup($0) } + [nil]
         defer {
-            cArguments.forEach { free($0) }
-            cEnvironment.forEach { free($0) }
+            for argument in cArguments { free(argument) }
+            for variable in cEnvironment { free(variable) }
         }
         let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
@@ -121,14 +131,17 @@ final class TmuxSession {
 
     /// The screen, one string per row.
     func screen() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try tmux(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
     }
 
     /// Polls the screen until `condition` holds and the screen has stopped changing (the search
     /// after the last key has finished), or fails after `timeout` seconds.
     @discardableResult
-    func waitFor(_ what: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
-                 _ condition: ([String]) -> Bool) throws -> [String] {
+    func waitFor(
+        _ what: String, timeout: Double = 20, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: ([String]) -> Bool
+    ) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var last: [String] = []
         var previous: [String]?
@@ -138,7 +151,8 @@ final class TmuxSession {
             previous = condition(last) ? last : nil
             usleep(60_000)
         }
-        Issue.record("timed out waiting for \(what); screen:\n\(last.joined(separator: "\n"))", sourceLocation: sourceLocation)
+        Issue.record(
+            "timed out waiting for \(what); screen:\n\(last.joined(separator: "\n"))", sourceLocation: sourceLocation)
         return last
     }
 
@@ -147,7 +161,8 @@ final class TmuxSession {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOfFile: statusPath, encoding: .utf8),
-                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                let status = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 return status
             }
             usleep(50_000)
