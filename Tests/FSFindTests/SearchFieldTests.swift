@@ -49,22 +49,28 @@ import Testing
 
     @Test func aSelectedChipIsDeletedAsOneUnit() {
         var field = SearchField("kind:audio size:>1MB duration:>5m")
-        #expect({ () -> Bool in field.selectPreviousToken() }())
+        let selected1 = field.selectPreviousToken()
+        #expect(selected1)
         #expect(field.selectedToken == 2)
-        #expect({ () -> Bool in field.selectPreviousToken() }())
+        let selected2 = field.selectPreviousToken()
+        #expect(selected2)
         #expect(field.selectedToken == 1)
         field.backspace()
         #expect(field.tokens.map(\.key) == ["kind", "duration"])
         #expect(field.selectedToken == nil)
-        #expect({ () -> Bool in field.selectPreviousToken() }())
-        #expect({ () -> Bool in field.selectNextToken() }())
+        let selected3 = field.selectPreviousToken()
+        #expect(selected3)
+        let selected4 = field.selectNextToken()
+        #expect(selected4)
         #expect(field.selectedToken == nil)
-        #expect(!{ () -> Bool in field.selectNextToken() }())
+        let selected5 = field.selectNextToken()
+        #expect(!selected5)
     }
 
     @Test func chipsAreNotSelectableWhileTextIsTyped() {
         var field = SearchField("kind:audio tone")
-        #expect(!{ () -> Bool in field.selectPreviousToken() }())
+        let selected6 = field.selectPreviousToken()
+        #expect(!selected6)
     }
 
     @Test func wordAndClearEditing() {
