@@ -71,6 +71,16 @@ import Testing
         try quit(session)
     }
 
+    @Test func aResizedWindowIsRedrawnAtItsNewSize() throws {
+        let session = try start(["tone"], width: 80, height: 24)
+        let narrow = try session.waitFor("six tones, details below") { Self.count($0) == 6 }
+        #expect(!narrow[4].contains("│"))
+        try session.tmux(["resize-window", "-t", session.name, "-x", "120", "-y", "30"])
+        let wide = try session.waitFor("details beside") { $0.count >= 30 && $0[4].contains("│") }
+        #expect(wide.allSatisfy { $0.count <= 120 })
+        try quit(session)
+    }
+
     @Test func typingNarrowsWithEveryKeystroke() throws {
         let session = try start()
         try session.waitFor("the first results") { Self.count($0) != nil }
