@@ -13,6 +13,9 @@ struct FSFindCommand: ParsableCommand {
               fsfind query paris
             """,
         version: FSFindVersion.string,
-        subcommands: [Index.self, Query.self, Show.self, Status.self, Attributes.self, Scopes.self, ExtractWorker.self]
+        subcommands: [
+            Index.self, Query.self, Search.self, Show.self, Status.self, Attributes.self, Scopes.self,
+            ExtractWorker.self,
+        ]
     )
 }

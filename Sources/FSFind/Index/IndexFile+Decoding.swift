@@ -6,7 +6,7 @@ import Foundation
 extension IndexFile {
     /// The bytes of a per-item section after its 8-byte prefix, checking it holds one record of
     /// `recordSize` bytes per item.
-    private func perItem(_ section: Int, recordSize: Int) throws(IndexDamage) -> UnsafeRawBufferPointer {
+    func perItem(_ section: Int, recordSize: Int) throws(IndexDamage) -> UnsafeRawBufferPointer {
         let bytes = try self.bytes(of: section)
         guard Int(try bytes.littleEndianUInt32(at: 0)) == itemCount else { throw IndexDamage("row count") }
         return try bytes.slice(from: 8, count: try Checked.multiply(itemCount, recordSize))

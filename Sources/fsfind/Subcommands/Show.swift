@@ -31,7 +31,7 @@ extension FSFindCommand {
             let only = try parseAttributes(attributes)
             let index = try indexOption.open()
             try index.prepareAll()
-            let formatter = ValueFormatter()
+            let formatter = AttributeListFormatter()
             var writer = ResultWriter(format: .lines, attributes: [])
             var missing = false
             for argument in paths {
@@ -49,15 +49,8 @@ extension FSFindCommand {
                     continue
                 }
                 if paths.count > 1 { writer.write(line: "\(PathBytes.display(path)):") }
-                let width = (shown.map(\.name.count) + ["problem".count]).max() ?? 0
-                for attribute in shown {
-                    guard let value = set[attribute] else { continue }
-                    let name = attribute.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                    writer.write(line: "\(name) = \(formatter.quoted(value))")
-                }
-                if only.isEmpty, let problem = index.problem(at: row) {
-                    let kind = problem.kind == .unreadable ? "unreadable" : "unparsable"
-                    writer.write(line: "\("problem".padding(toLength: width, withPad: " ", startingAt: 0)) = \(kind): \(problem.reason)")
+                for line in formatter.lines(set, attributes: shown, problem: only.isEmpty ? index.problem(at: row) : nil) {
+                    writer.write(line: line)
                 }
             }
             writer.flush()

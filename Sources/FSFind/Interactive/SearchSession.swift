@@ -1,0 +1,164 @@
+/// The interactive search's state and what each key does to it: the field, the scope and location
+/// controls, the result selection and the suggestions. No I/O: the terminal loop feeds keys in
+/// and carries out the ``Action`` each returns.
+public struct SearchSession: Sendable {
+    /// What the loop must do after a key.
+    public enum Action: Sendable, Equatable {
+        case none
+        /// Draw again; results still hold.
+        case redraw
+        /// The field, scope or location changed: search again (drawing the field first).
+        case search
+        /// Print the selected path and exit 0.
+        case accept
+        /// Open the selected item with the desktop's default application.
+        case open
+        /// Exit 130, printing nothing.
+        case cancel
+    }
+
+    public var field: SearchField
+    public var scope: Scope
+    /// False when the search is narrowed to ``folder`` (the location scope).
+    public var everywhere: Bool
+    /// The folder the location scope narrows to (`--onlyin`, else the working folder).
+    public let folder: [UInt8]
+    /// The last finished scan (kept while the typed text has an error).
+    public private(set) var results = ScanResult()
+    /// True until the first scan finishes.
+    public private(set) var hasResults = false
+    /// Index into `results.rows` of the selected result.
+    public private(set) var selection = 0
+    /// The first result row on screen.
+    public private(set) var scrollTop = 0
+    /// How many result rows the screen shows (set by the loop from ``ScreenLayout``).
+    public var pageSize = 10
+    public private(set) var suggestions: [Suggestion] = []
+    public private(set) var highlightedSuggestion = 0
+    public var catalog = ValueCatalog()
+    public var recent: [String] = []
+    /// A one-line message (an opened file, a failure) shown until the next key.
+    public var status: String?
+
+    public init(field: SearchField = SearchField(), scope: Scope = .all, everywhere: Bool = true, folder: [UInt8]) {
+        self.field = field
+        self.scope = scope
+        self.everywhere = everywhere
+        self.folder = folder
+    }
+
+    /// The row of the selected result, if any.
+    public var selectedRow: Int? {
+        results.rows.indices.contains(selection) ? results.rows[selection] : nil
+    }
+
+    /// The location scope to search in, nil for everywhere.
+    public var location: [UInt8]? { everywhere ? nil : folder }
+
+    /// Applies one key.
+    public mutating func handle(_ key: Key) -> Action {
+        status = nil
+        switch key {
+        case .text(let text):
+            field.insert(text)
+            return fieldChanged()
+        case .backspace:
+            guard !field.isEmpty else { return .none }
+            field.backspace()
+            return fieldChanged()
+        case .delete:
+            return field.deleteSelectedToken() ? fieldChanged() : .none
+        case .control("w"):
+            field.deleteWord()
+            return fieldChanged()
+        case .control("u"):
+            field.clear()
+            return fieldChanged()
+        case .left:
+            return field.selectPreviousToken() ? .redraw : .none
+        case .right:
+            if field.selectNextToken() { return .redraw }
+            return acceptSuggestion() ? fieldChanged() : .none
+        case .control("s"):
+            guard !suggestions.isEmpty else { return .none }
+            highlightedSuggestion = (highlightedSuggestion + 1) % suggestions.count
+            return .redraw
+        case .up, .control("p"):
+            return move(by: -1)
+        case .down, .control("n"):
+            return move(by: 1)
+        case .pageUp:
+            return move(by: -max(1, pageSize - 1))
+        case .pageDown:
+            return move(by: max(1, pageSize - 1))
+        case .home:
+            return move(by: -selection)
+        case .end:
+            return move(by: results.rows.count - 1 - selection)
+        case .tab, .backTab:
+            let all = Scope.allCases
+            let position = all.firstIndex(of: scope) ?? 0
+            scope = all[(position + (key == .tab ? 1 : all.count - 1)) % all.count]
+            return .search
+        case .control("f"):
+            everywhere.toggle()
+            return .search
+        case .enter:
+            return selectedRow == nil ? .none : .accept
+        case .control("o"):
+            return selectedRow == nil ? .none : .open
+        case .escape, .control("c"), .control("g"):
+            return .cancel
+        case .control("l"):
+            return .redraw
+        default:
+            return .none
+        }
+    }
+
+    /// Takes a finished scan: the selection goes back to the best result.
+    public mutating func apply(_ result: ScanResult) {
+        results = result
+        hasResults = true
+        selection = 0
+        scrollTop = 0
+    }
+
+    /// Recomputes the suggestions for the field as it now is.
+    public mutating func refreshSuggestions() {
+        suggestions = SuggestionList.suggestions(for: field, catalog: catalog, recent: recent)
+        highlightedSuggestion = 0
+    }
+
+    private mutating func fieldChanged() -> Action {
+        refreshSuggestions()
+        return .search
+    }
+
+    private mutating func acceptSuggestion() -> Bool {
+        guard suggestions.indices.contains(highlightedSuggestion) else { return false }
+        switch suggestions[highlightedSuggestion].action {
+        case .token(let token): field.replaceCurrentWord(with: token)
+        case .completeWord(let word): field.replaceCurrentWord(with: word)
+        case .recent(let search): field = SearchField(search + " ")
+        }
+        return true
+    }
+
+    private mutating func move(by delta: Int) -> Action {
+        guard !results.rows.isEmpty else { return .none }
+        let target = min(max(0, selection + delta), results.rows.count - 1)
+        guard target != selection else { return .none }
+        selection = target
+        keepSelectionVisible()
+        return .redraw
+    }
+
+    /// Scrolls so the selected result is on screen.
+    public mutating func keepSelectionVisible() {
+        let rows = max(1, pageSize)
+        if selection < scrollTop { scrollTop = selection }
+        if selection >= scrollTop + rows { scrollTop = selection - rows + 1 }
+        scrollTop = max(0, min(scrollTop, max(0, results.rows.count - rows)))
+    }
+}

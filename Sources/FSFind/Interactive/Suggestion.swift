@@ -1,0 +1,20 @@
+/// One suggestion under the search field.
+public struct Suggestion: Sendable, Equatable {
+    public enum Action: Sendable, Equatable {
+        /// Turn the word being typed into this chip.
+        case token(SearchToken)
+        /// Replace the word being typed with this text (a key such as `kind:`).
+        case completeWord(String)
+        /// Replace the whole field with a recent search.
+        case recent(String)
+    }
+
+    /// What the suggestion shows.
+    public let title: String
+    public let action: Action
+
+    public init(title: String, action: Action) {
+        self.title = title
+        self.action = action
+    }
+}

@@ -1,0 +1,207 @@
+import FSFind
+import Foundation
+import Glibc
+
+/// The interactive search's event loop: keys in, session updated, index scanned, frame painted.
+///
+/// Single-threaded on purpose: after each batch of keys the field is painted at once, then the
+/// scan runs and polls the terminal every few thousand rows; a waiting key stops it (the search is
+/// stale and dropped, never queued) and is handled first.
+final class SearchLoop {
+    enum Outcome {
+        case accepted([UInt8])
+        case cancelled
+    }
+
+    private let terminal: TerminalDevice
+    private let index: IndexFile
+    private let context: QueryContext
+    private var session: SearchSession
+    private var recent: RecentSearches
+    private var painter = ScreenPainter()
+    private var decoder = KeyDecoder()
+    private let scan: InteractiveScan
+    private let home: [UInt8]
+    private var fieldError: QueryError?
+    private var needsSearch = true
+    /// `FSFIND_SEARCH_TRACE=FILE`: one line per search-triggering key batch, the milliseconds from
+    /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports).
+    private let trace: FileHandle?
+    private var keysReadAt: ContinuousClock.Instant?
+    /// The field and location of the last finished scan, whose `matched` rows may be the next
+    /// scan's candidates.
+    private var lastScan: (field: SearchField, location: [UInt8]?)?
+
+    /// How long to wait after a lone ESC for the rest of an arrow key's sequence.
+    static let escapeTimeoutMilliseconds: Int32 = 40
+
+    init(
+        terminal: TerminalDevice, index: IndexFile, context: QueryContext, session: SearchSession,
+        recent: RecentSearches
+    ) {
+        self.terminal = terminal
+        self.index = index
+        self.context = context
+        self.session = session
+        self.recent = recent
+        self.scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        self.home = ProcessInfo.processInfo.environment["HOME"].map { PathBytes.absolute(PathBytes.bytes($0)) } ?? []
+        self.session.recent = recent.entries
+        if let path = ProcessInfo.processInfo.environment["FSFIND_SEARCH_TRACE"], !path.isEmpty {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            trace = FileHandle(forWritingAtPath: path)
+        } else {
+            trace = nil
+        }
+    }
+
+    /// Runs until Enter, Esc or Ctrl-C. Throws when the index turns out damaged mid-session.
+    func run() throws(FSFindError) -> Outcome {
+        session.refreshSuggestions()
+        draw()
+        session.catalog = ValueCatalog.read(from: index)
+        session.refreshSuggestions()
+        while true {
+            if TerminalRestorer.resized.exchange(false, ordering: .relaxed) {
+                painter.invalidate()
+                draw()
+            }
+            if needsSearch {
+                search()
+                draw()
+                if !needsSearch, let start = keysReadAt {
+                    let elapsed = ContinuousClock.now - start
+                    let milliseconds =
+                        Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+                    trace?.write(Data(String(format: "%.3f\n", milliseconds).utf8))
+                    keysReadAt = nil
+                }
+            }
+            guard var bytes = terminal.read(timeout: needsSearch ? 0 : -1) else { return .cancelled }
+            var keys = decoder.decode(bytes)
+            if decoder.hasPending {
+                bytes = terminal.read(timeout: Self.escapeTimeoutMilliseconds) ?? []
+                keys += decoder.decode(bytes)
+                if decoder.hasPending, bytes.isEmpty { keys += decoder.flush() }
+            }
+            guard !keys.isEmpty else { continue }
+            for key in keys {
+                switch session.handle(key) {
+                case .none, .redraw:
+                    break
+                case .search:
+                    needsSearch = true
+                    if keysReadAt == nil { keysReadAt = ContinuousClock.now }
+                case .accept:
+                    guard let row = session.selectedRow else { break }
+                    recent.record(session.field.string)
+                    return .accepted(index.path(at: row))
+                case .open:
+                    guard let row = session.selectedRow else { break }
+                    recent.record(session.field.string)
+                    session.recent = recent.entries
+                    open(index.path(at: row))
+                case .cancel:
+                    return .cancelled
+                }
+                if key == .control("l") { painter.invalidate() }
+            }
+            // The field shows every key at once; results follow when the scan finishes.
+            draw()
+        }
+    }
+
+    private func search() {
+        let query = FieldQuery(session.field, context: context)
+        fieldError = query.error
+        guard query.error == nil else {
+            needsSearch = false  // keep the last results until the text is whole again
+            return
+        }
+        var candidates: [Int]?
+        if let last = lastScan, session.hasResults, last.location == session.location, session.field.narrows(last.field)
+        {
+            candidates = session.results.matched
+        }
+        do {
+            let result = try scan.run(query, scope: session.scope, onlyIn: session.location, candidates: candidates) {
+                self.terminal.hasInput() || TerminalRestorer.resized.load(ordering: .relaxed)
+            }
+            guard let result else { return }  // stale: a key is waiting
+            session.apply(result)
+            lastScan = (session.field, session.location)
+            needsSearch = false
+        } catch {
+            session.status = error.description
+            needsSearch = false
+        }
+    }
+
+    private func draw() {
+        let size = terminal.size()
+        let layout = ScreenLayout(width: size.width, height: size.height)
+        session.pageSize = layout.listRows
+        session.keepSelectionVisible()
+        terminal.write(painter.paint(layout.render(model(rows: layout.listRows))))
+    }
+
+    private func model(rows: Int) -> ScreenModel {
+        var model = ScreenModel()
+        model.field = session.field
+        model.error = fieldError
+        model.suggestions = session.suggestions.map(\.title)
+        model.highlightedSuggestion = session.highlightedSuggestion
+        model.scopes = Scope.allCases.map {
+            ScreenModel.ScopeSegment(title: $0.title, count: session.hasResults ? session.results.count(of: $0) : nil)
+        }
+        model.selectedScope = Scope.allCases.firstIndex(of: session.scope) ?? 0
+        model.location = session.everywhere ? "Everywhere" : "In " + shortened(session.folder)
+        model.status = session.status
+        guard session.hasResults else { return model }
+        model.total = session.results.total
+        let visible = session.results.rows.dropFirst(session.scrollTop).prefix(rows)
+        model.entries = visible.map { row in
+            let path = index.path(at: row)
+            let name: String
+            if case .text(let display)? = index.value(of: .displayName, at: row) {
+                name = display
+            } else {
+                name = PathBytes.display(index.name(at: row))
+            }
+            let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? 0
+            return ScreenModel.Entry(
+                name: name, folder: shortened(slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])))
+        }
+        if let row = session.selectedRow {
+            model.selectedEntry = session.selection - session.scrollTop
+            model.detailTitle = PathBytes.display(index.path(at: row))
+            model.detail = AttributeListFormatter().lines(index.attributes(at: row), problem: index.problem(at: row))
+        }
+        return model
+    }
+
+    /// `path` for people: the home folder as `~`.
+    private func shortened(_ path: [UInt8]) -> String {
+        if !home.isEmpty, home != [UInt8(ascii: "/")], PathBytes.isWithin(path, folder: home) {
+            return "~" + PathBytes.display(path.dropFirst(home.count))
+        }
+        return PathBytes.display(path)
+    }
+
+    /// Ctrl-O: hands the item to `xdg-open`, detached, its output discarded so it cannot scribble
+    /// over the screen.
+    private func open(_ path: [UInt8]) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", PathBytes.display(path)]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+            session.status = "Opened \(PathBytes.display(path)) with xdg-open"
+        } catch {
+            session.status = "Cannot run xdg-open: \(error.localizedDescription)"
+        }
+    }
+}

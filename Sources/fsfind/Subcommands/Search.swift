@@ -1,0 +1,87 @@
+import ArgumentParser
+import FSFind
+import Foundation
+import Glibc
+
+extension FSFindCommand {
+    /// `fsfind search`: the search field, in the terminal; Enter prints the chosen path.
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search interactively; print the chosen path.",
+            discussion: """
+                Results refine with each key. Type words, a predicate (duration > 300), or tokens such as
+                kind:audio, author:Steve, modified:today, size:>10MB, duration:>5m that become filter chips.
+
+                Keys: ↑/↓ or Ctrl-P/Ctrl-N move, Tab/Shift-Tab change the scope, Ctrl-F toggles everywhere /
+                this folder, → takes the highlighted suggestion (Ctrl-S highlights the next), ← selects a chip,
+                Backspace deletes it, Enter prints the selected path, Ctrl-O opens it with xdg-open,
+                Esc or Ctrl-C quits printing nothing (exit 130).
+
+                The screen is drawn on the terminal (/dev/tty), never on stdout, so this works:
+                  vim "$(fsfind search)"
+                  cd "$(dirname "$(fsfind search kind:folder)")"
+                """)
+
+        @Argument(help: ArgumentHelp("Text to start with (words, a predicate or tokens).", valueName: "text"))
+        var text: [String] = []
+
+        @Option(name: .long, help: ArgumentHelp("The scope to start in.", valueName: "scope"))
+        var scope: Scope = .all
+
+        @Option(
+            name: .customLong("onlyin"),
+            help: ArgumentHelp(
+                "Start narrowed to this folder (Ctrl-F widens to everywhere).",
+                valueName: "dir"), completion: .directory)
+        var onlyIn: String?
+
+        @OptionGroup var indexOption: IndexOption
+
+        func run() throws {
+            let context: QueryContext
+            do { context = try QueryContext.fromEnvironment() } catch {
+                throw FSFindError(.usage, error.message)
+            }
+            guard let terminal = TerminalDevice() else {
+                throw FSFindError(
+                    .usage, "search needs a terminal (/dev/tty cannot be opened); in scripts use 'fsfind query'")
+            }
+            let folder: [UInt8]
+            if let onlyIn {
+                guard let resolved = PathBytes.realPath(PathBytes.bytes(onlyIn)) else {
+                    throw FSFindError(.usage, "--onlyin \(onlyIn): no such folder")
+                }
+                folder = resolved
+            } else {
+                folder =
+                    PathBytes.realPath(PathBytes.bytes(FileManager.default.currentDirectoryPath))
+                    ?? PathBytes.absolute(PathBytes.bytes("."))
+            }
+            let index = try indexOption.open()
+            let initial = text.joined(separator: " ")
+            let session = SearchSession(
+                field: SearchField(initial.isEmpty ? "" : initial + " "), scope: scope,
+                everywhere: onlyIn == nil, folder: folder)
+            let recent = RecentSearches(path: RecentSearches.defaultPath())
+            let loop = SearchLoop(terminal: terminal, index: index, context: context, session: session, recent: recent)
+
+            try terminal.enterFullScreen()
+            let outcome: SearchLoop.Outcome
+            do {
+                outcome = try loop.run()
+            } catch {
+                terminal.restore()
+                throw error
+            }
+            terminal.restore()
+            switch outcome {
+            case .accepted(let path):
+                var writer = ResultWriter(format: .lines, attributes: [])
+                writer.write(path: path, item: AttributeSet())
+                writer.flush()
+            case .cancelled:
+                throw ExitCode(130)
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `fsfind search` driven through tmux over the fixture index: what a person sees and types.
+@Suite(.serialized) struct InteractiveSearchEndToEndTests {
+    let tree: FixtureTree
+
+    init() throws {
+        tree = try FixtureTree(withOddEntries: false)
+        let run = try tree.buildIndex()
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    func start(_ arguments: [String] = [], width: Int = 80, height: Int = 24) throws -> TmuxSession {
+        try TmuxSession(
+            width: width, height: height, arguments: ["search", "--index", tree.index] + arguments,
+            directory: tree.root)
+    }
+
+    /// The count on the rule under the suggestions (`─ 12 results ───`), nil while searching.
+    static func count(_ screen: [String]) -> Int? {
+        guard screen.count > 3 else { return nil }
+        let words = screen[3].split(separator: " ")
+        guard words.count > 2, words[0] == "─", words[2].hasPrefix("result") else { return nil }
+        return Int(words[1])
+    }
+
+    /// The names in the result list (rows under the rule, up to the first blank or rule).
+    static func names(_ screen: [String]) -> [String] {
+        var names: [String] = []
+        for line in screen.dropFirst(4) {
+            let trimmed = line.hasPrefix(" > ") || line.hasPrefix("   ") ? String(line.dropFirst(3)) : ""
+            guard let name = trimmed.split(separator: " ", maxSplits: 1).first, !trimmed.hasPrefix(" ") else { break }
+            names.append(String(name))
+        }
+        return names
+    }
+
+    /// Esc, then the checks every session ends with: exit 130, nothing printed, terminal restored.
+    func quit(_ session: TmuxSession) throws {
+        try session.press("Escape")
+        #expect(session.exitStatus() == 130)
+        #expect(session.standardOutput().isEmpty)
+        let (before, after) = session.sttyBeforeAndAfter()
+        #expect(before == after)
+        session.close()
+    }
+
+    @Test func placeholderScopesAndAn80x24Window() throws {
+        let session = try start()
+        let screen = try session.waitFor("the placeholder and counts") { screen in
+            screen[0].contains("Files, songs, photos, documents…") && Self.count(screen) != nil
+        }
+        #expect(screen.count >= 24)
+        #expect(screen.allSatisfy { $0.count <= 80 })
+        #expect(screen[1].contains("[All ") && screen[1].contains("Audio 10"))
+        #expect(screen[1].contains("Everywhere"))
+        #expect(screen[23].contains("Esc quit") || screen[23].contains("select"))
+        try quit(session)
+    }
+
+    @Test func a200x60WindowShowsTheDetailPaneBeside() throws {
+        let session = try start(["tone"], width: 200, height: 60)
+        let screen = try session.waitFor("six tones") { Self.count($0) == 6 }
+        #expect(screen.allSatisfy { $0.count <= 200 })
+        #expect(screen[4].contains("│"))
+        #expect(screen[4].contains(tree.root + "/Music/tone"))
+        #expect(screen.contains { $0.contains("│ contentType ") && $0.contains("audio") })
+        #expect(screen[1].contains("Apps 0"))  // every scope fits
+        try quit(session)
+    }
+
+    @Test func aResizedWindowIsRedrawnAtItsNewSize() throws {
+        let session = try start(["tone"], width: 80, height: 24)
+        let narrow = try session.waitFor("six tones, details below") { Self.count($0) == 6 }
+        #expect(!narrow[4].contains("│"))
+        try session.tmux(["resize-window", "-t", session.name, "-x", "120", "-y", "30"])
+        let wide = try session.waitFor("details beside") { $0.count >= 30 && $0[4].contains("│") }
+        #expect(wide.allSatisfy { $0.count <= 120 })
+        try quit(session)
+    }
+
+    @Test func typingNarrowsWithEveryKeystroke() throws {
+        let session = try start()
+        try session.waitFor("the first results") { Self.count($0) != nil }
+        var counts: [Int] = []
+        var typed = ""
+        for character in "tone" {
+            typed.append(character)
+            try session.type(String(character))
+            let screen = try session.waitFor("results for '\(typed)'") { screen in
+                screen[0].hasPrefix(" > \(typed)") && Self.count(screen) != nil
+            }
+            counts.append(Self.count(screen) ?? -1)
+        }
+        #expect(counts == counts.sorted(by: >), "\(counts)")
+        #expect(counts.last == 6)
+        #expect(counts.first.map { $0 > 6 } == true)
+        let names = Self.names(try session.screen())
+        #expect(!names.isEmpty && names.allSatisfy { $0.hasPrefix("tone.") }, "\(names)")
+        try quit(session)
+    }
+
+    @Test func tabMovesTheScopeAndTheListFollows() throws {
+        let session = try start()
+        try session.waitFor("all items") { $0[1].contains("[All ") && Self.count($0) != nil }
+        try session.press("Tab")
+        let audio = try session.waitFor("the audio scope") { $0[1].contains("[Audio 10]") && Self.count($0) == 10 }
+        let names = Self.names(audio)
+        #expect(!names.isEmpty)
+        let audioNames: Set<String> = [
+            "intro-paris.mp3", "no-xing.mp3", "vbr.mp3", "tone.m4a", "tone.flac", "tone.ogg",
+            "tone.opus", "tone.wav", "tone.aiff", "song-notes.txt",
+        ]
+        #expect(names.allSatisfy { audioNames.contains($0) }, "\(names)")
+        try session.press("Tab")
+        try session.waitFor("the video scope") {
+            $0[1].contains("[Video 5]") && Self.names($0).allSatisfy { $0.hasPrefix("clip.") }
+        }
+        try session.press("BTab", "BTab")
+        try session.waitFor("back to all") { $0[1].contains("[All ") }
+        try quit(session)
+    }
+
+    @Test func aKindTokenBecomesAChipThatFiltersAndBackspaceRemovesIt() throws {
+        let session = try start()
+        let all = try session.waitFor("all items") { Self.count($0) != nil }
+        let total = Self.count(all)
+        try session.type("kind:audio ")
+        let chip = try session.waitFor("the chip") { $0[0].contains("[kind:audio]") && Self.count($0) == 10 }
+        #expect(!chip[0].contains("[kind:audio] kind:audio"))
+        try session.press("BSpace")
+        try session.waitFor("the chip gone") { screen in
+            !screen[0].contains("kind:audio") && screen[0].contains("Files, songs") && Self.count(screen) == total
+        }
+        try quit(session)
+    }
+
+    @Test func suggestionsTeachTokensAndOfferIndexedValues() throws {
+        let session = try start()
+        try session.waitFor("the example tokens") { $0[2].contains("Suggestions:") && $0[2].contains("kind:audio") }
+        try session.type("ki")
+        try session.waitFor("the kind: key") { $0[2].contains("kind:") }
+        try session.press("C-u")
+        try session.type("kind:mp")
+        // A kind that exists in the index, offered as a token.
+        try session.waitFor("an indexed kind") { $0[2].contains("kind:\"MP3 audio\"") }
+        let mp3 = try FSFind.run(["query", "--index", tree.index, "--count", "kind == \"MP3 audio\"cdt"])
+        let expected = Int(mp3.out.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(expected == 4)
+        try session.press("Right")
+        try session.waitFor("the suggestion taken as a chip") {
+            $0[0].contains("[kind:\"MP3 audio\"]") && Self.count($0) == expected
+        }
+        try session.press("C-u", "C-u")
+        // Authors come from metadata extraction; when the index has some, one must be suggested.
+        let authors = try FSFind.run(["query", "--index", tree.index, "--attr", "authorNames", "authorNames == \"*\""])
+        if let line = authors.lines.first, let value = line.split(separator: "\t").last?.split(separator: "=").last,
+            let author = value.split(separator: ",").first?.trimmingCharacters(in: .whitespaces), author.count >= 3
+        {
+            try session.type(String(author.prefix(3)))
+            try session.waitFor("the author \(author)") {
+                $0[2].contains("author:") && $0[2].contains(author.prefix(3))
+            }
+        }
+        try quit(session)
+    }
+
+    @Test func aPredicateShowsItsErrorInlineUntilComplete() throws {
+        let session = try start()
+        try session.waitFor("all items") { Self.count($0) != nil }
+        try session.type("fileSize > ")
+        try session.waitFor("the inline error") { $0[2].contains("!") && $0[2].contains("expected") }
+        try session.type("40000")
+        let screen = try session.waitFor("files over 40 kB") {
+            !$0[2].contains("!") && $0[0].contains("fileSize > 40000")
+        }
+        let expected = try FSFind.run(["query", "--index", tree.index, "--count", "fileSize > 40000"])
+        #expect(Self.count(screen) == Int(expected.out.trimmingCharacters(in: .whitespacesAndNewlines)))
+        try quit(session)
+    }
+
+    @Test func enterPrintsExactlyTheSelectedPath() throws {
+        let session = try start()
+        try session.waitFor("all items") { Self.count($0) != nil }
+        try session.type("tone")
+        let screen = try session.waitFor("six tones") { Self.count($0) == 6 }
+        let second = try #require(Self.names(screen).dropFirst().first)
+        try session.press("Down")
+        try session.waitFor("the second row selected") { $0[5].hasPrefix(" > \(second)") }
+        try session.press("Enter")
+        #expect(session.exitStatus() == 0, "\(session.standardError())")
+        #expect(String(decoding: session.standardOutput(), as: UTF8.self) == tree.root + "/Music/\(second)\n")
+        let (before, after) = session.sttyBeforeAndAfter()
+        #expect(before == after)
+        // The search is remembered for suggestions.
+        let recent = try String(contentsOfFile: session.folder.file("state/fsfind/recent-searches"), encoding: .utf8)
+        #expect(recent == "tone\n")
+        session.close()
+    }
+
+    @Test func ctrlCPrintsNothingAndATermSignalRestoresTheTerminal() throws {
+        let session = try start()
+        try session.waitFor("all items") { Self.count($0) != nil }
+        try session.press("C-c")
+        #expect(session.exitStatus() == 130)
+        #expect(session.standardOutput().isEmpty)
+        session.close()
+
+        let killed = try start()
+        try killed.waitFor("all items") { Self.count($0) != nil }
+        let pid = try #require(killed.pid())
+        kill(pid, SIGTERM)
+        #expect(killed.exitStatus() == 128 + SIGTERM)
+        let (before, after) = killed.sttyBeforeAndAfter()
+        #expect(before == after)
+        killed.close()
+    }
+
+    @Test func withoutATerminalItSaysSoAndExits2() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+        process.arguments = ["-w", FSFind.binary.path, "search", "--index", tree.index]
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message.contains("terminal"))
+    }
+}

@@ -1,0 +1,114 @@
+import Testing
+
+@testable import FSFind
+
+/// The frame for a given window size: every line exactly as wide as the window, the parts where
+/// they belong, and text cut with an ellipsis rather than wrapped.
+@Suite struct ScreenLayoutTests {
+    static func model() -> ScreenModel {
+        var model = ScreenModel()
+        model.field = SearchField("kind:audio ton")
+        model.scopes = Scope.allCases.map { ScreenModel.ScopeSegment(title: $0.title, count: 3) }
+        model.selectedScope = 1
+        model.total = 2
+        model.entries = [
+            ScreenModel.Entry(name: "tone.flac", folder: "~/Music"),
+            ScreenModel.Entry(name: "tone.ogg", folder: "~/Music"),
+        ]
+        model.selectedEntry = 1
+        model.detailTitle = "/home/me/Music/tone.ogg"
+        model.detail = ["fsName   = \"tone.ogg\"", "fileSize = 1234"]
+        model.suggestions = ["kind:audio", "kind:video"]
+        return model
+    }
+
+    @Test(arguments: [(80, 24), (200, 60), (30, 8), (100, 30), (99, 30)])
+    func everyLineFillsTheWindow(width: Int, height: Int) {
+        let frame = ScreenLayout(width: width, height: height).render(Self.model())
+        #expect(frame.lines.count == height)
+        for line in frame.lines { #expect(line.width == width, "\(line.text)") }
+        #expect(frame.cursorColumn < width)
+    }
+
+    @Test func partsAreWhereTheyBelong() {
+        let layout = ScreenLayout(width: 80, height: 24)
+        let lines = layout.render(Self.model()).lines.map(\.text)
+        #expect(lines[0].hasPrefix(" > [kind:audio] ton"))
+        #expect(lines[1].contains("[Audio 3]"))
+        #expect(lines[2].contains("Suggestions: kind:audio  kind:video"))
+        #expect(lines[3].hasPrefix("─ 2 results ─"))
+        #expect(lines[4].hasPrefix("   tone.flac  ~/Music"))
+        #expect(lines[5].hasPrefix(" > tone.ogg  ~/Music"))
+        #expect(lines.contains { $0.hasPrefix("─ Details ─") })
+        #expect(lines.contains { $0.hasPrefix(" /home/me/Music/tone.ogg") })
+        #expect(lines[23].contains("Esc quit") || lines[23].hasSuffix("…"))
+        #expect(layout.listRows == 12)
+    }
+
+    @Test func wideWindowsPutTheDetailBesideTheList() {
+        let layout = ScreenLayout(width: 200, height: 60)
+        let lines = layout.render(Self.model()).lines.map(\.text)
+        #expect(layout.sideBySide)
+        #expect(layout.listRows == 55)
+        #expect(lines[4].contains("│ /home/me/Music/tone.ogg"))
+        #expect(lines[5].contains("│ fsName   = \"tone.ogg\""))
+    }
+
+    @Test func theEmptyFieldShowsThePlaceholderAndAnErrorReplacesSuggestions() {
+        var model = Self.model()
+        model.field = SearchField()
+        #expect(
+            ScreenLayout(width: 80, height: 24).render(model).lines[0].text.contains("Files, songs, photos, documents…")
+        )
+        model.field = SearchField("duration >")
+        model.error = QueryError(message: "expected a value after '>'", range: 9..<10)
+        let frame = ScreenLayout(width: 80, height: 24).render(model)
+        #expect(frame.lines[2].text.contains("! expected a value"))
+        #expect(frame.lines[0].spans.contains { $0.style == .error && $0.text == ">" })
+    }
+
+    @Test func theChosenScopeStaysVisibleInANarrowWindow() {
+        var model = Self.model()
+        model.selectedScope = Scope.allCases.count - 1
+        let line = ScreenLayout(width: 60, height: 20).render(model).lines[1].text
+        #expect(line.contains("[Apps 3]"))
+        #expect(line.hasPrefix("‹"))
+    }
+
+    @Test func aLongFieldKeepsItsEndInView() {
+        var model = Self.model()
+        model.field = SearchField(String(repeating: "word ", count: 30) + "end")
+        let frame = ScreenLayout(width: 40, height: 10).render(model)
+        #expect(frame.lines[0].text.hasPrefix("…"))
+        #expect(frame.lines[0].text.contains("end"))
+    }
+
+    @Test func tooSmallSaysSo() {
+        let frame = ScreenLayout(width: 20, height: 5).render(Self.model())
+        #expect(frame.lines.count == 5)
+        #expect(frame.lines[0].text.hasPrefix("Window too small"))
+    }
+
+    @Test func fittingCutsWithAnEllipsisAndCountsWideCharacters() {
+        #expect(StyledLine("abcdef").fitted(to: 4).text == "abc…")
+        #expect(StyledLine("ab").fitted(to: 4).text == "ab  ")
+        #expect(StyledLine("日本語").fitted(to: 5).text == "日本…")
+        #expect(StyledLine("日本語").fitted(to: 5).width == 5)
+        #expect(StyledLine("e\u{301}a\tb").fitted(to: 6).text == "e\u{301}a b  ")
+        #expect(TerminalWidth.of("🎵x") == 3)
+    }
+
+    @Test func thePainterRewritesOnlyChangedLines() {
+        var painter = ScreenPainter()
+        let first = Frame(lines: [StyledLine("one"), StyledLine("two")], cursorRow: 0, cursorColumn: 3)
+        let all = painter.paint(first)
+        #expect(all.contains("one") && all.contains("two"))
+        var second = first
+        second.lines[1] = StyledLine("TWO", .bold)
+        let changed = painter.paint(second)
+        #expect(!changed.contains("one") && changed.contains("TWO"))
+        #expect(changed.contains(TerminalCodes.moveTo(row: 1, column: 0)))
+        painter.invalidate()
+        #expect(painter.paint(second).contains("one"))
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+
+@testable import FSFind
+
+/// Key → action: what each key does to the session and what the loop must do next.
+@Suite struct SearchSessionTests {
+    static func session(rows: Int = 5) -> SearchSession {
+        var session = SearchSession(folder: Array("/home/me".utf8))
+        session.apply(ScanResult(rows: Array(0..<rows), total: rows))
+        session.pageSize = 3
+        return session
+    }
+
+    @Test func typingSearchesAndMovingRedraws() {
+        var session = Self.session()
+        #expect(session.handle(.text("to")) == .search)
+        #expect(session.handle(.down) == .redraw)
+        #expect(session.handle(.control("n")) == .redraw)
+        #expect(session.selection == 2)
+        #expect(session.handle(.control("p")) == .redraw)
+        #expect(session.handle(.end) == .redraw)
+        #expect(session.selectedRow == 4)
+        #expect(session.scrollTop == 2)
+        #expect(session.handle(.down) == .none)
+        #expect(session.handle(.home) == .redraw)
+        #expect(session.scrollTop == 0)
+        #expect(session.handle(.pageDown) == .redraw)
+        #expect(session.selection == 2)
+    }
+
+    @Test func tabCyclesScopesBothWays() {
+        var session = Self.session()
+        #expect(session.handle(.tab) == .search)
+        #expect(session.scope == .audio)
+        #expect(session.handle(.backTab) == .search)
+        #expect(session.handle(.backTab) == .search)
+        #expect(session.scope == Scope.allCases.last)
+    }
+
+    @Test func theLocationScopeToggles() {
+        var session = Self.session()
+        #expect(session.location == nil)
+        #expect(session.handle(.control("f")) == .search)
+        #expect(session.location == Array("/home/me".utf8))
+    }
+
+    @Test func enterOpenAndQuit() {
+        var session = Self.session()
+        #expect(session.handle(.enter) == .accept)
+        #expect(session.handle(.control("o")) == .open)
+        #expect(session.handle(.escape) == .cancel)
+        #expect(session.handle(.control("c")) == .cancel)
+        var empty = SearchSession(folder: [])
+        #expect(empty.handle(.enter) == .none)
+    }
+
+    @Test func backspaceOnAnEmptyFieldDoesNothing() {
+        var session = Self.session()
+        #expect(session.handle(.backspace) == .none)
+        #expect(session.handle(.text("kind:audio ")) == .search)
+        #expect(session.field.tokens.count == 1)
+        #expect(session.handle(.left) == .redraw)
+        #expect(session.handle(.delete) == .search)
+        #expect(session.field.isEmpty)
+    }
+
+    @Test func rightTakesTheHighlightedSuggestion() {
+        var session = Self.session()
+        #expect(session.handle(.text("kind:vi")) == .search)
+        #expect(session.suggestions.first?.title == "kind:video")
+        #expect(session.handle(.right) == .search)
+        #expect(session.field.tokens.map(\.text) == ["kind:video"])
+        #expect(session.field.text.isEmpty)
+        _ = session.handle(.text("mod"))
+        #expect(session.suggestions.map(\.title) == ["modified:"])
+        _ = session.handle(.right)
+        #expect(session.field.text == "modified:")
+        #expect(session.suggestions.first?.title == "modified:today")
+        #expect(session.handle(.control("s")) == .redraw)
+        #expect(session.highlightedSuggestion == 1)
+    }
+}
