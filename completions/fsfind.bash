@@ -173,13 +173,13 @@ _fsfind() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    index|query|show|status|attributes|scopes|help)
+    index|query|search|show|status|attributes|scopes|help)
         # Offer subcommand argument completions
         "_fsfind_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'index query show status attributes scopes help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'index query search show status attributes scopes help' -- "${cur}"))
         ;;
     esac
 }
@@ -249,6 +249,30 @@ _fsfind_query() {
     case "${positional_number}" in
     1)
         __fsfind_add_completions -W "$(__fsfind_custom_complete ---completion query -- positional@0 "${COMP_CWORD}" "$(__fsfind_cursor_index_in_current_word)")"
+        return
+        ;;
+    esac
+}
+
+_fsfind_search() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--scope --onlyin --index)
+    __fsfind_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--scope')
+        __fsfind_add_completions -W 'all'$'\n''audio'$'\n''video'$'\n''image'$'\n''document'$'\n''text'$'\n''code'$'\n''archive'$'\n''folder'$'\n''app'
+        return
+        ;;
+    '--onlyin')
+        __fsfind_add_completions -d
+        return
+        ;;
+    '--index')
+        __fsfind_add_completions -f
         return
         ;;
     esac

@@ -26,6 +26,8 @@ function __fsfind_parse_tokens -S
             __fsfind_parse_subcommand -r 1 'exclude=+' 'hidden' 'full' 'quiet' 'verbose' 'no-wait' 'index=' 'version' 'h/help'
         case 'query'
             __fsfind_parse_subcommand 1 'scope=' 'onlyin=+' '0/null' 'json' 'attr=+' 'count' 'limit=' 'sort=' 'reverse' 'index=' 'version' 'h/help'
+        case 'search'
+            __fsfind_parse_subcommand -r 1 'scope=' 'onlyin=' 'index=' 'version' 'h/help'
         case 'show'
             __fsfind_parse_subcommand -r 1 'json' 'attr=+' 'index=' 'version' 'h/help'
         case 'status'
@@ -93,6 +95,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'index' -d 'Index folders, or refresh every folder already indexed.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'query' -d 'Print the paths of indexed items that match a query.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'search' -d 'Search interactively; print the chosen path.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'show' -d 'Print the indexed attributes of files.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'status' -d 'Describe the index: file, size, roots, items per scope, problems.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'attributes' -d 'List the attributes a query can use, with type, aliases and meaning.'
@@ -121,6 +124,11 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" version' -l 'version' -d 'Show the version.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind search" scope' -l 'scope' -d 'The scope to start in.' -rfka 'all audio video image document text code archive folder app'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind search" onlyin' -l 'onlyin' -d 'Start narrowed to this folder (Ctrl-F widens to everywhere).' -rfa '(__fsfind_complete_directories)'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind search" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind search" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind search" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind show" -ge 1' -F
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind show" json' -l 'json' -d 'Print one JSON object per path (NDJSON).'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind show"' -l 'attr' -d 'Only these attributes (comma-separated, repeatable).' -rfka '(__fsfind_custom_completion ---completion show -- --attr (count (__fsfind_tokens -pc)) (__fsfind_tokens -tC))'
