@@ -94,6 +94,23 @@ public enum IndexWriter {
         }
     }
 
+    /// Removes every `.<name>.tmp.<pid>` file beside the index at `path`.
+    ///
+    /// A run killed between creating its temporary file and the rename leaves one behind, and a
+    /// later run usually has another pid, so it would stay forever. Call only while holding the
+    /// index lock: then no other run can be writing one. Failures are ignored (the file is junk,
+    /// never read).
+    public static func removeTemporaryFiles(of path: String) {
+        let (folder, name) = split(path)
+        let prefix = ".\(name).tmp."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in names where entry.hasPrefix(prefix) {
+            let pid = entry.dropFirst(prefix.count)
+            guard !pid.isEmpty, pid.allSatisfy(\.isASCII), pid.allSatisfy(\.isNumber) else { continue }
+            unlink((folder == "/" ? "/" : folder + "/") + entry)
+        }
+    }
+
     /// (folder, last component) of a path string; the folder is "." for a bare name.
     static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }

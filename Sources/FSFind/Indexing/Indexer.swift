@@ -25,6 +25,10 @@ public struct Indexer: Sendable {
     /// recorded options when `roots` is empty, and writes the new index.
     public func run(roots requested: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
         let clock = ContinuousClock.now
+        let openedBefore = Magic.filesOpened.load(ordering: .relaxed)
+        // The caller holds the index lock, so any temporary file beside the index is a leftover
+        // of a run that was killed before its rename.
+        IndexWriter.removeTemporaryFiles(of: indexPath)
         let previous = try loadPrevious()
         var roots = previous?.roots ?? []
         let toCrawl: [IndexRoot]
@@ -65,7 +69,7 @@ public struct Indexer: Sendable {
                     toIdentify.append(entry)
                 }
             }
-            for var item in Identifier.identify(toIdentify) {
+            for var item in identifyAndExtract(toIdentify) {
                 let before = oldByPath[item.path] ?? oldByInode[InodeKey(item.identity)]
                 if let before, before.path == item.path { summary.changed += 1 } else { summary.new += 1 }
                 item.attributes[.addedDate] = before?.attributes[.addedDate] ?? .date(now)
@@ -90,7 +94,18 @@ public struct Indexer: Sendable {
 
         try IndexWriter.write(IndexContents(roots: roots, items: items, createdAt: now), to: indexPath)
         summary.seconds = Self.seconds(since: clock)
+        summary.opened = Magic.filesOpened.load(ordering: .relaxed) - openedBefore
         return summary
+    }
+
+    /// Reads what the new and changed entries are: their content type now, their content
+    /// attributes once extraction exists.
+    ///
+    /// The one place that opens files; unchanged entries never reach it. Extraction of content
+    /// attributes belongs right after `identify`, on the same items.
+    private func identifyAndExtract(_ entries: [CrawlEntry]) -> [IndexedItem] {
+        let items = Identifier.identify(entries)
+        return items
     }
 
     /// Loads the old index; a missing one is an empty start, a damaged one is reported and rebuilt.
@@ -141,12 +156,20 @@ public struct Indexer: Sendable {
     }
 }
 
-/// Device and inode: what survives a rename, so a moved file keeps its `addedDate`.
+/// What survives a rename: device, inode, and the content's size and mtime.
+///
+/// A rename keeps all four (only ctime moves), so a moved file keeps its `addedDate`. Size and
+/// mtime are in the key because file systems reuse a deleted file's inode at once: a file created
+/// right after another was deleted must not inherit the deleted one's `addedDate`.
 private struct InodeKey: Hashable {
     let device: UInt64
     let inode: UInt64
+    let size: Int64
+    let mtimeNanos: Int64
     init(_ identity: FileIdentity) {
         device = identity.device
         inode = identity.inode
+        size = identity.size
+        mtimeNanos = identity.mtimeNanos
     }
 }
