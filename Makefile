@@ -8,8 +8,14 @@ SWIFT ?= swift
 BUILD_FLAGS ?=
 # Debian packages the build and the tests need.
 DEPS := libmagic-dev pkg-config file
+# What `make bench` compares against, and how: N entries in the synthetic tree, RUNS rounds.
+BENCH_DEPS := plocate hyperfine time
+N ?= 1000000
+RUNS ?= 5
+BENCH_WORK ?= /tmp/fsfind-bench
+BENCH_FLAGS ?=
 
-.PHONY: deps build release run test clean
+.PHONY: deps build release run test bench clean
 
 deps:
 	@bash scripts/install-deps.sh $(DEPS)
@@ -26,6 +32,13 @@ run: release
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 	$(SWIFT) test $(BUILD_FLAGS)
+
+# fsfind vs find, file and plocate on /usr and a synthetic tree of N entries; writes
+# benchmarks/RESULTS.md. Example: make bench N=100000 RUNS=5
+bench: release
+	@bash scripts/install-deps.sh $(BENCH_DEPS)
+	python3 benchmarks/bench.py --fsfind "$$($(SWIFT) build -c release --show-bin-path)/fsfind" \
+		--n $(N) --runs $(RUNS) --work $(BENCH_WORK) $(BENCH_FLAGS)
 
 clean:
 	rm -rf .build

@@ -148,6 +148,17 @@ public final class IndexFile: Sendable {
         return (try? decodeProblem(at: index)) ?? nil
     }
 
+    /// How many distinct (contentType, tree, MIME type, kind) combinations the file holds; 0 when
+    /// damaged past its checksums.
+    public var typeCount: Int { (try? decodeTypeCount()) ?? 0 }
+
+    /// The row's type-table entry: rows with equal entries have equal `contentType`,
+    /// `contentTypeTree`, `mimeType` and `kind`. Nil when damaged past its checksums.
+    public func typeID(at index: Int) -> Int? {
+        checkRow(index)
+        return (try? decodeTypeID(at: index)).map(Int.init)
+    }
+
     /// The item's value for `attribute`; nil when absent or unreadable.
     public func value(of attribute: Attribute, at index: Int) -> AttributeValue? {
         checkRow(index)

@@ -125,14 +125,15 @@ public enum IndexWriter {
 
 /// Interns byte strings: each distinct one is stored once and named by a 32-bit id.
 struct StringInterner {
-    private var ids: [[UInt8]: UInt32] = [:]
+    private var ids: [ByteKey: UInt32] = [:]
     private(set) var strings: [[UInt8]] = []
     private(set) var totalBytes = 0
 
     mutating func id(_ bytes: [UInt8]) -> UInt32 {
-        if let id = ids[bytes] { return id }
+        let key = ByteKey(bytes)
+        if let id = ids[key] { return id }
         let id = UInt32(strings.count)
-        ids[bytes] = id
+        ids[key] = id
         strings.append(bytes)
         totalBytes += bytes.count
         return id
@@ -174,9 +175,9 @@ struct SectionEncoder {
     init(items: [IndexedItem]) { self.items = items }
 
     mutating func encodeItems() throws(FSFindError) {
-        var rowOfPath: [[UInt8]: UInt32] = [:]
+        var rowOfPath: [ByteKey: UInt32] = [:]
         rowOfPath.reserveCapacity(items.count)
-        for (row, item) in items.enumerated() { rowOfPath[item.path] = UInt32(row) }
+        for (row, item) in items.enumerated() { rowOfPath[ByteKey(item.path)] = UInt32(row) }
 
         var names = header(count: items.count)
         var flags = header(count: items.count)
@@ -197,7 +198,7 @@ struct SectionEncoder {
                 let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(item.path[..<slash])
                 let name = Array(item.path[(slash + 1)...])
                 // The reader rebuilds the path by `join`; `/a//b` under `/a/` would not come back.
-                if let parentRow = rowOfPath[folder], parentRow < row, IndexFormat.join(folder, name) == item.path {
+                if let parentRow = rowOfPath[ByteKey(folder)], parentRow < row, IndexFormat.join(folder, name) == item.path {
                     parent = parentRow
                     nameBytes = name
                 }

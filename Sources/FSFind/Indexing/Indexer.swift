@@ -48,47 +48,63 @@ public struct Indexer: Sendable {
         }
 
         let old = previous?.items ?? []
-        var oldByPath: [[UInt8]: IndexedItem] = [:]
-        var oldByInode: [InodeKey: IndexedItem] = [:]
+        // Positions in `old`, not copies of the items: a million copies cost a million retains.
+        var oldByPath: [ByteKey: Int] = [:]
+        var oldByInode: [InodeKey: Int] = [:]
         oldByPath.reserveCapacity(old.count)
-        for item in old {
-            oldByPath[item.path] = item
-            oldByInode[InodeKey(item.identity)] = item
+        oldByInode.reserveCapacity(old.count)
+        for (position, item) in old.enumerated() {
+            oldByPath[ByteKey(item.path)] = position
+            oldByInode[InodeKey(item.identity)] = position
         }
 
         var summary = IndexSummary()
-        var fresh: [[UInt8]: IndexedItem] = [:]
+        // Old entries a crawl saw again (kept or replaced); the others are removed or, outside
+        // every crawled root, carried over.
+        var seen = [Bool](repeating: false, count: old.count)
+        var items: [IndexedItem] = []
+        items.reserveCapacity(old.count + 1024)
         var progressItems = 0
         for root in toCrawl {
             let crawled = try crawl(root, startedAt: clock, counted: &progressItems)
             var toIdentify: [CrawlEntry] = []
             for entry in crawled {
-                if !full, let before = oldByPath[entry.path], before.identity == entry.identity, before.problem == nil {
-                    fresh[entry.path] = Self.refreshed(before, from: entry)
+                let position = oldByPath[ByteKey(entry.path)]
+                if let position { seen[position] = true }
+                if !full, let position, old[position].identity == entry.identity, old[position].problem == nil {
+                    items.append(Self.refreshed(old[position], from: entry))
                 } else {
                     toIdentify.append(entry)
                 }
             }
             for var item in identifyAndExtract(toIdentify) {
-                let before = oldByPath[item.path] ?? oldByInode[InodeKey(item.identity)]
+                let position = oldByPath[ByteKey(item.path)] ?? oldByInode[InodeKey(item.identity)]
+                let before = position.map { old[$0] }
                 if let before, before.path == item.path { summary.changed += 1 } else { summary.new += 1 }
                 item.attributes[.addedDate] = before?.attributes[.addedDate] ?? .date(now)
-                fresh[item.path] = item
+                items.append(item)
             }
             if let index = roots.firstIndex(where: { $0.path == root.path }) { roots[index].lastRefresh = now }
         }
 
-        // Keep entries outside every crawled root; drop the ones a crawl no longer saw.
-        var items: [IndexedItem] = []
-        items.reserveCapacity(fresh.count + old.count)
-        for item in old where fresh[item.path] == nil {
+        // Keep entries outside every crawled root; drop the ones a crawl no longer saw. Two
+        // crawled roots may overlap: the writer keeps one item per path.
+        for (position, item) in old.enumerated() where !seen[position] {
             if toCrawl.contains(where: { PathBytes.isWithin(item.path, folder: $0.path) }) {
                 summary.removed += 1
             } else {
                 items.append(item)
             }
         }
-        items.append(contentsOf: fresh.values)
+        let overlapping = toCrawl.contains { outer in
+            toCrawl.contains { $0.path != outer.path && PathBytes.isWithin($0.path, folder: outer.path) }
+        }
+        if overlapping {
+            // A folder crawled twice (as a root and inside another) gave two items per path.
+            var last: [ByteKey: Int] = [:]
+            for (position, item) in items.enumerated() { last[ByteKey(item.path)] = position }
+            items = items.indices.filter { last[ByteKey(items[$0].path)] == $0 }.map { items[$0] }
+        }
         summary.items = items.count
         summary.unreadable = items.reduce(0) { $0 + ($1.problem?.kind == .unreadable ? 1 : 0) }
 
