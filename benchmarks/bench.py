@@ -24,8 +24,6 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
-SECTION_START = "<!-- fsfind-refresh-bench:start -->"
-SECTION_END = "<!-- fsfind-refresh-bench:end -->"
 AUDIO_KEY = 'count contentType == "audio"wc'
 ORDER = ["full index", "refresh, nothing changed", "refresh, 1% changed", "query: name substring",
          'query: contentType == "audio"wc', "query: duration > 60", "query: date range (last 30 days)"]
@@ -104,6 +102,7 @@ def main():
     parser.add_argument("--real", default="/usr")
     parser.add_argument("--work", default="/tmp/fsfind-bench")
     parser.add_argument("--skip-file", action="store_true", help="skip the slow full index vs file comparison")
+    parser.add_argument("--no-real", action="store_true", help="only the synthetic tree")
     ARGS = parser.parse_args()
     fsfind = os.path.abspath(ARGS.fsfind)
     os.makedirs(ARGS.work, exist_ok=True)
@@ -113,7 +112,7 @@ def main():
     with open(synthetic + ".volatile") as f:
         volatile = [line for line in f.read().splitlines() if line]
 
-    trees = {"real": os.path.realpath(ARGS.real), "synthetic": synthetic}
+    trees = {"synthetic": synthetic} if ARGS.no_real else {"real": os.path.realpath(ARGS.real), "synthetic": synthetic}
     info = {}
     for label, tree in trees.items():
         index = os.path.join(ARGS.work, f"{label}.fsfind")
@@ -126,8 +125,10 @@ def main():
         for stale in (index, index + ".lock"):
             if os.path.exists(stale):
                 os.remove(stale)
-        subprocess.run([fsfind, "index", "--index", index, "--hidden", "--quiet", tree], check=True)
-        subprocess.run(["updatedb", "-U", tree, "-o", locate, "-l", "0"], check=True)
+        s, m, _ = measure([fsfind, "index", "--index", index, "--hidden", "--quiet", tree])
+        info[label]["first index"] = (s, m)
+        s, m, _ = measure(["updatedb", "-U", tree, "-o", locate, "-l", "0"])
+        info[label]["updatedb"] = (s, m)
 
     table = Table()
     rng = random.Random(7)
@@ -198,7 +199,12 @@ def machine():
 
 
 def write_report(table, info, agreement, now):
-    lines = [SECTION_START, "## Indexing, refresh and queries against find, file and plocate", "",
+    # One section per kind of run, so a later run replaces its own numbers and nobody else's.
+    label = f"n{ARGS.n}" + ("-nofile" if ARGS.skip_file else "") + ("-synthetic" if ARGS.no_real else "")
+    section_start = f"<!-- fsfind-refresh-bench:{label}:start -->"
+    section_end = f"<!-- fsfind-refresh-bench:{label}:end -->"
+    title = f"synthetic tree of {ARGS.n:,}" + ("" if ARGS.no_real else f" and {ARGS.real}")
+    lines = [section_start, f"## Indexing, refresh and queries against find, file and plocate ({title})", "",
              f"Measured {now} by `make bench` (`benchmarks/bench.py`), release build. Machine: {machine()}.",
              f"Median wall time of {ARGS.runs} interleaved rounds (whole process, start to exit); peak memory is the",
              "largest maximum resident set size of any round (`/usr/bin/time`). Ratio = fsfind / reference.", ""]
@@ -219,6 +225,10 @@ def write_report(table, info, agreement, now):
         lines += ["", f"- index size: fsfind {index_size:,} bytes = **{index_size / i['entries']:.1f} bytes/item**; "
                       f"plocate {locate_size:,} bytes = {locate_size / i['entries']:.1f} bytes/entry "
                       f"(ratio {index_size / max(1, locate_size):.1f}×; plocate stores paths only)."]
+        first, updatedb = i["first index"], i["updatedb"]
+        lines.append(f"- first full index (one run, before the rounds): {fmt_s(first[0])} s, peak "
+                     f"{fmt_mib(first[1])} MiB; `updatedb` for plocate: {fmt_s(updatedb[0])} s, "
+                     f"{fmt_mib(updatedb[1])} MiB")
         lines.append(f"- refresh with nothing changed: `{i.get('refresh line', '')}`")
         if "changed line" in i:
             lines.append(f"- refresh after 1% changed (touched): `{i['changed line']}`")
@@ -232,14 +242,14 @@ def write_report(table, info, agreement, now):
             for path, ours, theirs in differ:
                 lines.append(f"  - `{path}`: fsfind `{ours}`, file `{theirs}`")
         lines.append("")
-    lines.append(SECTION_END)
+    lines.append(section_end)
     section = "\n".join(lines) + "\n"
 
     results = os.path.join(HERE, "RESULTS.md")
     text = open(results).read() if os.path.exists(results) else "# fsfind benchmarks\n\n"
-    if SECTION_START in text and SECTION_END in text:
-        before, rest = text.split(SECTION_START, 1)
-        after = rest.split(SECTION_END, 1)[1].lstrip("\n")
+    if section_start in text and section_end in text:
+        before, rest = text.split(section_start, 1)
+        after = rest.split(section_end, 1)[1].lstrip("\n")
         text = before + section + ("\n" + after if after else "")
     else:
         text = text.rstrip("\n") + "\n\n" + section

@@ -202,10 +202,24 @@ public final class IndexFile: Sendable {
         try prepareAll()
         var items: [IndexedItem] = []
         items.reserveCapacity(itemCount)
+        // The four type attributes are equal for every row of one type-table entry: decode them
+        // once per entry and share the values (and their string and list buffers) between rows.
+        // A refresh of a million items otherwise allocates millions of identical strings.
+        var typeValues: [UInt32: [(Attribute, AttributeValue)]] = [:]
+        let otherAttributes = Attribute.allCases.filter { !IndexFormat.typeAttributes.contains($0) }
         do {
             for index in 0..<itemCount {
                 var set = AttributeSet()
-                for attribute in Attribute.allCases {
+                let typeID = try decodeTypeID(at: index)
+                if typeValues[typeID] == nil {
+                    var values: [(Attribute, AttributeValue)] = []
+                    for attribute in IndexFormat.typeAttributes {
+                        if let value = try decodeValue(of: attribute, at: index) { values.append((attribute, value)) }
+                    }
+                    typeValues[typeID] = values
+                }
+                for (attribute, value) in typeValues[typeID] ?? [] { set[attribute] = value }
+                for attribute in otherAttributes {
                     if let value = try decodeValue(of: attribute, at: index) { set[attribute] = value }
                 }
                 items.append(
