@@ -98,6 +98,18 @@ import Testing
         #expect(try allPaths(tree.index).stdout == before.stdout)
     }
 
+    @Test func overlappingRootsGiveOneItemPerPath() throws {
+        let tree = try FixtureTree(withOddEntries: false)
+        let first = try FSFind.run(["index", "--index", tree.index, "--verbose", tree.root, tree.root + "/Music"])
+        #expect(first.status == 0, "\(first.stderr)")
+        let expected = try tree.expectedPaths()
+        #expect(first.stderr.hasPrefix("\(expected.count) items, "), "\(first.stderr)")
+        let refresh = try FSFind.run(["index", "--index", tree.index, "--verbose"])
+        #expect(refresh.stderr.hasPrefix("\(expected.count) items, "), "\(refresh.stderr)")
+        let paths = try allPaths(tree.index).stdout.split(separator: 0).map(Array.init)
+        #expect(paths.count == expected.count && Set(paths) == expected)
+    }
+
     @Test func noWaitNamesTheHolderAndASecondRunWaitsForTheFirst() throws {
         let tree = try FixtureTree(withOddEntries: false)
         try tree.buildIndex()
