@@ -88,6 +88,18 @@ import Testing
         #expect(refresh.stderr.isEmpty && refresh.stdout.isEmpty)
     }
 
+    @Test func onATerminalThereIsAProgressLineAndASummary() throws {
+        let tree = try FixtureTree(withOddEntries: false)
+        // script(1) gives the run a pseudo-terminal, as an interactive shell would.
+        let command = "'\(FSFind.binary.path)' index --index '\(tree.index)' '\(tree.root)'"
+        let output = String(decoding: try Shell.run("/usr/bin/script", ["-qec", command, "/dev/null"]), as: UTF8.self)
+        #expect(output.contains(", reading "), "progress while files are read: \(output)")
+        #expect(output.contains(" new, 0 changed, 0 removed, 0 unreadable, "), "the summary: \(output)")
+        let quiet = String(decoding: try Shell.run("/usr/bin/script", ["-qec", command + " --quiet", "/dev/null"]),
+                           as: UTF8.self)
+        #expect(quiet.isEmpty, "--quiet prints nothing but errors: \(quiet)")
+    }
+
     @Test func refreshWithNoPathKeepsEachRootsOptions() throws {
         let tree = try FixtureTree()
         try tree.buildIndex(["--hidden", "--exclude", "*.mp3"])
