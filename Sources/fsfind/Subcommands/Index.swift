@@ -59,7 +59,10 @@ extension FSFindCommand {
             let lock = try IndexLock(indexPath: indexPath, wait: !noWait) { holder in
                 if !quiet { StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n") }
             }
-            let indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
+            var indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
+            // The process ends right after: let the kernel reclaim the items instead of freeing
+            // them one by one.
+            indexer.abandonsMemoryOnReturn = true
             let summary = try indexer.run(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
             withExtendedLifetime(lock) {}
             reporter.finish()
