@@ -22,7 +22,14 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: deps build release run test clean install uninstall docs
+# What `make bench` compares against, and how: N entries in the synthetic tree, RUNS rounds.
+BENCH_DEPS := plocate hyperfine time
+N ?= 1000000
+RUNS ?= 5
+BENCH_WORK ?= /tmp/fsfind-bench
+BENCH_FLAGS ?=
+
+.PHONY: deps build release run test bench clean install uninstall docs
 
 deps:
 	@bash scripts/install-deps.sh $(DEPS)
@@ -39,6 +46,13 @@ run: release
 test: deps
 	$(SWIFT) build $(BUILD_FLAGS)
 	$(SWIFT) test $(BUILD_FLAGS)
+
+# fsfind vs find, file and plocate on /usr and a synthetic tree of N entries; writes
+# benchmarks/RESULTS.md. Example: make bench N=100000 RUNS=5
+bench: release
+	@bash scripts/install-deps.sh $(BENCH_DEPS)
+	python3 benchmarks/bench.py --fsfind "$$($(SWIFT) build -c release --show-bin-path)/fsfind" \
+		--n $(N) --runs $(RUNS) --work $(BENCH_WORK) $(BENCH_FLAGS)
 
 clean:
 	rm -rf .build

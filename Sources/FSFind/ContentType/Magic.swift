@@ -20,6 +20,12 @@ public final class Magic {
     /// load, and workers start at the same moment. Identification itself needs no lock.
     private static let loading = Mutex(())
 
+    /// Files this process has opened to identify them, across all cookies and threads.
+    ///
+    /// Kept so `fsfind index --verbose` can prove that a refresh with nothing changed opens no
+    /// file at all (the point of reusing unchanged entries by identity).
+    public static let filesOpened = Atomic<Int>(0)
+
     private static func openCookie() throws(FSFindError) -> OpaquePointer {
         guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
             throw FSFindError(.io, "libmagic could not start", remedy: "check that libmagic1 is installed",
@@ -49,6 +55,7 @@ public final class Magic {
         if fd < 0, errno == EPERM { fd = PathBytes.open(path, flags: flags) }
         guard fd >= 0 else { throw failure("cannot open", path, errno: errno) }
         defer { close(fd) }
+        Self.filesOpened.add(1, ordering: .relaxed)
 
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure("cannot stat", path, errno: errno) }

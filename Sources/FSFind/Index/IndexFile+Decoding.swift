@@ -149,12 +149,7 @@ extension IndexFile {
                 }
             }
         } else if let position = IndexFormat.typeAttributes.firstIndex(of: attribute) {
-            let typeID: UInt32
-            if sections[fixed.typeColumn].format == 2 {
-                typeID = UInt32(try perItem(fixed.typeColumn, recordSize: 2).littleEndianUInt16(at: 2 * row))
-            } else {
-                typeID = try perItem(fixed.typeColumn, recordSize: 4).littleEndianUInt32(at: 4 * row)
-            }
+            let typeID = try decodeTypeID(at: row)
             let table = try bytes(of: fixed.typeTable)
             guard typeID < (try table.littleEndianUInt32(at: 0)) else { throw IndexDamage("type id") }
             let id = try table.littleEndianUInt32(at: 8 + 16 * Int(typeID) + 4 * position)
@@ -164,6 +159,19 @@ extension IndexFile {
             let cell = try cell(in: column, row: row, width: attribute.indexCellWidth)
         else { return nil }
         return try decode(cell: cell, as: attribute)
+    }
+
+    /// The row's entry in the type table (not checked against the table's size).
+    func decodeTypeID(at row: Int) throws(IndexDamage) -> UInt32 {
+        if sections[fixed.typeColumn].format == 2 {
+            return UInt32(try perItem(fixed.typeColumn, recordSize: 2).littleEndianUInt16(at: 2 * row))
+        }
+        return try perItem(fixed.typeColumn, recordSize: 4).littleEndianUInt32(at: 4 * row)
+    }
+
+    /// The number of type-table entries.
+    func decodeTypeCount() throws(IndexDamage) -> Int {
+        Int(try bytes(of: fixed.typeTable).littleEndianUInt32(at: 0))
     }
 
     /// The raw cell of `row` in a column section, nil when absent.

@@ -148,6 +148,17 @@ public final class IndexFile: Sendable {
         return (try? decodeProblem(at: index)) ?? nil
     }
 
+    /// How many distinct (contentType, tree, MIME type, kind) combinations the file holds; 0 when
+    /// damaged past its checksums.
+    public var typeCount: Int { (try? decodeTypeCount()) ?? 0 }
+
+    /// The row's type-table entry: rows with equal entries have equal `contentType`,
+    /// `contentTypeTree`, `mimeType` and `kind`. Nil when damaged past its checksums.
+    public func typeID(at index: Int) -> Int? {
+        checkRow(index)
+        return (try? decodeTypeID(at: index)).map(Int.init)
+    }
+
     /// The item's value for `attribute`; nil when absent or unreadable.
     public func value(of attribute: Attribute, at index: Int) -> AttributeValue? {
         checkRow(index)
@@ -191,10 +202,24 @@ public final class IndexFile: Sendable {
         try prepareAll()
         var items: [IndexedItem] = []
         items.reserveCapacity(itemCount)
+        // The four type attributes are equal for every row of one type-table entry: decode them
+        // once per entry and share the values (and their string and list buffers) between rows.
+        // A refresh of a million items otherwise allocates millions of identical strings.
+        var typeValues: [UInt32: [(Attribute, AttributeValue)]] = [:]
+        let otherAttributes = Attribute.allCases.filter { !IndexFormat.typeAttributes.contains($0) }
         do {
             for index in 0..<itemCount {
                 var set = AttributeSet()
-                for attribute in Attribute.allCases {
+                let typeID = try decodeTypeID(at: index)
+                if typeValues[typeID] == nil {
+                    var values: [(Attribute, AttributeValue)] = []
+                    for attribute in IndexFormat.typeAttributes {
+                        if let value = try decodeValue(of: attribute, at: index) { values.append((attribute, value)) }
+                    }
+                    typeValues[typeID] = values
+                }
+                for (attribute, value) in typeValues[typeID] ?? [] { set[attribute] = value }
+                for attribute in otherAttributes {
                     if let value = try decodeValue(of: attribute, at: index) { set[attribute] = value }
                 }
                 items.append(

@@ -94,6 +94,23 @@ public enum IndexWriter {
         }
     }
 
+    /// Removes every `.<name>.tmp.<pid>` file beside the index at `path`.
+    ///
+    /// A run killed between creating its temporary file and the rename leaves one behind, and a
+    /// later run usually has another pid, so it would stay forever. Call only while holding the
+    /// index lock: then no other run can be writing one. Failures are ignored (the file is junk,
+    /// never read).
+    public static func removeTemporaryFiles(of path: String) {
+        let (folder, name) = split(path)
+        let prefix = ".\(name).tmp."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in names where entry.hasPrefix(prefix) {
+            let pid = entry.dropFirst(prefix.count)
+            guard !pid.isEmpty, pid.allSatisfy(\.isASCII), pid.allSatisfy(\.isNumber) else { continue }
+            unlink((folder == "/" ? "/" : folder + "/") + entry)
+        }
+    }
+
     /// (folder, last component) of a path string; the folder is "." for a bare name.
     static func split(_ path: String) -> (String, String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
@@ -108,14 +125,15 @@ public enum IndexWriter {
 
 /// Interns byte strings: each distinct one is stored once and named by a 32-bit id.
 struct StringInterner {
-    private var ids: [[UInt8]: UInt32] = [:]
+    private var ids: [ByteKey: UInt32] = [:]
     private(set) var strings: [[UInt8]] = []
     private(set) var totalBytes = 0
 
     mutating func id(_ bytes: [UInt8]) -> UInt32 {
-        if let id = ids[bytes] { return id }
+        let key = ByteKey(bytes)
+        if let id = ids[key] { return id }
         let id = UInt32(strings.count)
-        ids[bytes] = id
+        ids[key] = id
         strings.append(bytes)
         totalBytes += bytes.count
         return id
@@ -157,9 +175,9 @@ struct SectionEncoder {
     init(items: [IndexedItem]) { self.items = items }
 
     mutating func encodeItems() throws(FSFindError) {
-        var rowOfPath: [[UInt8]: UInt32] = [:]
+        var rowOfPath: [ByteKey: UInt32] = [:]
         rowOfPath.reserveCapacity(items.count)
-        for (row, item) in items.enumerated() { rowOfPath[item.path] = UInt32(row) }
+        for (row, item) in items.enumerated() { rowOfPath[ByteKey(item.path)] = UInt32(row) }
 
         var names = header(count: items.count)
         var flags = header(count: items.count)
@@ -180,7 +198,7 @@ struct SectionEncoder {
                 let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(item.path[..<slash])
                 let name = Array(item.path[(slash + 1)...])
                 // The reader rebuilds the path by `join`; `/a//b` under `/a/` would not come back.
-                if let parentRow = rowOfPath[folder], parentRow < row, IndexFormat.join(folder, name) == item.path {
+                if let parentRow = rowOfPath[ByteKey(folder)], parentRow < row, IndexFormat.join(folder, name) == item.path {
                     parent = parentRow
                     nameBytes = name
                 }

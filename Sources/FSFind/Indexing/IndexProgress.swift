@@ -2,8 +2,12 @@
 public struct IndexProgress: Sendable {
     public var items: Int
     public var elapsed: Double
-    /// The folder being crawled, as text.
+    /// The folder being crawled, or of the file being read, as text.
     public var currentFolder: String
+    /// Files read so far out of `toRead` in the current root (0 of 0 while crawling): reading new
+    /// and changed files is the long part of a first index, so the line must move then too.
+    public var read = 0
+    public var toRead = 0
 
     public var rate: Double { elapsed > 0 ? Double(items) / elapsed : 0 }
 }

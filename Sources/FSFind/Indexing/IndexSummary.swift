@@ -6,6 +6,8 @@ public struct IndexSummary: Sendable, Equatable {
     public var removed = 0
     public var unreadable = 0
     public var seconds = 0.0
+    /// Regular files opened to identify them; 0 for a refresh where nothing changed.
+    public var opened = 0
 
     public init() {}
 
@@ -14,4 +16,7 @@ public struct IndexSummary: Sendable, Equatable {
         let time = (seconds * 100).rounded() / 100
         return "\(items) items, \(new) new, \(changed) changed, \(removed) removed, \(unreadable) unreadable, \(time) s"
     }
+
+    /// The summary plus the count of files opened, for `--verbose`.
+    public var verboseLine: String { line + ", \(opened) files opened" }
 }

@@ -13,9 +13,6 @@ public enum AttributeRegistry {
     /// The attributes free-text queries search, in ranking order (a name match counts most).
     public static let freeTextAttributes: [Attribute] = [.displayName, .title, .authorNames, .keywords, .album]
 
-    private static let ordinals: [Attribute: Int] = Dictionary(
-        uniqueKeysWithValues: Attribute.allCases.enumerated().map { ($1, $0) })
-
     private static let byName: [String: Attribute] = {
         var table: [String: Attribute] = [:]
         for descriptor in all {
@@ -51,9 +48,16 @@ public enum AttributeRegistry {
         all[ordinal(of: attribute)]
     }
 
+    /// `ordinal(of:)` without hashing: index codes are small numbers.
+    private static let ordinalByCode: [Int] = {
+        var table = [Int](repeating: 0, count: Int(Attribute.allCases.map(\.indexCode).max() ?? 0) + 1)
+        for (ordinal, attribute) in Attribute.allCases.enumerated() { table[Int(attribute.indexCode)] = ordinal }
+        return table
+    }()
+
     static func ordinal(of attribute: Attribute) -> Int {
-        // `ordinals` is built from allCases, so every case is present.
-        ordinals[attribute] ?? 0
+        // Built from allCases, so every case's code has its slot.
+        ordinalByCode[Int(attribute.indexCode)]
     }
 
     private static func makeDescriptor(_ attribute: Attribute) -> AttributeDescriptor {

@@ -21,17 +21,29 @@ public struct Searcher: Sendable {
         if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
         try index.prepare(needed)
 
+        // The scope, and a query reading only type attributes, give the same answer for every row
+        // of one type-table entry: decide once per entry (a few dozen), not once per row. This
+        // turns `contentType == "audio"wc` over a million rows from a million list decodes into
+        // a million 2-byte reads.
+        let typeOnly = query.referencedAttributes.isSubset(of: IndexFormat.typeAttributes)
+        var inScope = TypeMemo(count: request.scope == .all ? 0 : index.typeCount)
+        var typeMatches = TypeMemo(count: typeOnly ? index.typeCount : 0)
         var matches: [Int] = []
         for row in 0..<index.itemCount {
             let item = index.row(row)
-            if let type = request.scope.contentType {
-                guard case .textList(let tree)? = item.value(of: .contentTypeTree), tree.contains(type) else { continue }
+            let type = inScope.isEmpty && typeMatches.isEmpty ? nil : index.typeID(at: row)
+            if let scopeType = request.scope.contentType {
+                let inside = inScope.answer(for: type) {
+                    guard case .textList(let tree)? = item.value(of: .contentTypeTree) else { return false }
+                    return tree.contains(scopeType)
+                }
+                guard inside else { continue }
             }
             if !request.onlyIn.isEmpty {
                 let path = index.path(at: row)
                 guard request.onlyIn.contains(where: { PathBytes.isWithin(path, folder: $0) }) else { continue }
             }
-            if query.matches(item) { matches.append(row) }
+            if typeMatches.answer(for: type, { query.matches(item) }) { matches.append(row) }
         }
         return order(matches, by: sort, query: query, reverse: request.reverse, limit: request.limit)
     }
@@ -76,6 +88,23 @@ public struct Searcher: Sendable {
         if reverse { ordered.reverse() }
         if let limit { return Array(ordered.prefix(max(0, limit))) }
         return ordered
+    }
+}
+
+/// Answers remembered per type-table entry; with no entries (or an unknown type id) it asks
+/// every time, so a damaged row is still judged on its own.
+private struct TypeMemo {
+    /// 0 unknown, 1 no, 2 yes.
+    private var answers: [UInt8]
+
+    init(count: Int) { answers = [UInt8](repeating: 0, count: count) }
+
+    var isEmpty: Bool { answers.isEmpty }
+
+    mutating func answer(for type: Int?, _ compute: () -> Bool) -> Bool {
+        guard let type, type < answers.count else { return compute() }
+        if answers[type] == 0 { answers[type] = compute() ? 2 : 1 }
+        return answers[type] == 2
     }
 }
 

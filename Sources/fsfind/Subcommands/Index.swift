@@ -35,7 +35,7 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Print only errors.")
         var quiet = false
 
-        @Flag(name: .long, help: "Print the summary even when stderr is not a terminal.")
+        @Flag(name: .long, help: "Print the summary, with the number of files opened, even when stderr is not a terminal.")
         var verbose = false
 
         @Flag(name: .long, help: "Exit at once if another index run holds the lock, instead of waiting.")
@@ -60,11 +60,16 @@ extension FSFindCommand {
                 if !quiet { StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n") }
             }
             ExtractionPipeline.configured = ExtractionPipeline(isolation: .workers(Self.workerOptions()))
-            let indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
+            var indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
+            // The process ends right after: let the kernel reclaim the items instead of freeing
+            // them one by one.
+            indexer.abandonsMemoryOnReturn = true
             let summary = try indexer.run(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
             withExtendedLifetime(lock) {}
             reporter.finish()
-            if verbose || (isTerminal && !quiet) {
+            if verbose {
+                StandardError.write(summary.verboseLine + "\n")
+            } else if isTerminal && !quiet {
                 StandardError.write(summary.line + "\n")
             }
         }

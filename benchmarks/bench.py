@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""fsfind against find, file and plocate, interleaved, median of RUNS; writes benchmarks/RESULTS.md.
+
+    benchmarks/bench.py --fsfind PATH [--n N] [--runs R] [--real /usr] [--work DIR]
+
+Every round runs each benchmark once, in the same order, so slow drift of the machine (other
+builds, thermal) hits every command alike; the report gives the median of the rounds and the
+ratio fsfind / reference. Wall time is measured around the whole process (start to exit), peak
+memory by /usr/bin/time (maximum resident set size). The synthetic tree is made once by
+make-tree.py and kept in WORK for later runs with the same N.
+"""
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+AUDIO_KEY = 'count contentType == "audio"wc'
+ORDER = ["full index", "refresh, nothing changed", "refresh, 1% changed", "query: name substring",
+         'query: contentType == "audio"wc', "query: duration > 60", "query: date range (last 30 days)"]
+
+
+def measure(command, stdout=subprocess.DEVNULL, shell=False, check=True):
+    """(seconds, peak RSS in KiB, captured stdout or None) of one whole-process run."""
+    report = os.path.join(ARGS.work, "time.out")
+    wrapped = ["/usr/bin/time", "-f", "%M", "-o", report] + (["/bin/sh", "-c", command] if shell else command)
+    start = time.perf_counter()
+    result = subprocess.run(wrapped, stdout=stdout, stderr=subprocess.PIPE)
+    seconds = time.perf_counter() - start
+    if check and result.returncode != 0:
+        sys.exit(f"bench: {command} failed ({result.returncode}): {result.stderr.decode(errors='replace')}")
+    with open(report) as f:
+        peak = int(f.read().strip().splitlines()[-1])
+    return seconds, peak, result
+
+
+class Table:
+    """Samples per (tree, benchmark, tool)."""
+
+    def __init__(self):
+        self.samples = {}
+
+    def add(self, tree, bench, tool, seconds, peak):
+        self.samples.setdefault((tree, bench, tool), []).append((seconds, peak))
+
+    def median(self, tree, bench, tool):
+        runs = self.samples.get((tree, bench, tool), [])
+        if not runs:
+            return None, None
+        return statistics.median(s for s, _ in runs), max(p for _, p in runs)
+
+
+def regular_files(tree, list_path, hidden):
+    """Writes the regular files fsfind indexes (hidden ones only with --hidden) for `file -f`."""
+    prune = [] if hidden else ["(", "-name", ".*", "-prune", ")", "-o"]
+    with open(list_path, "wb") as out:
+        subprocess.run(["find", tree] + prune + ["-type", "f", "-print"], stdout=out, check=True)
+    with open(list_path, "rb") as f:
+        return sum(1 for _ in f)
+
+
+def mime_agreement(fsfind, index, list_path):
+    """Fraction of files where fsfind's mimeType equals `file -b --mime-type`, and examples."""
+    with open(list_path, "rb") as f:
+        paths = [line.rstrip(b"\n").decode("utf-8", "surrogateescape") for line in f]
+    out = subprocess.run(["file", "-b", "--mime-type", "-f", list_path], stdout=subprocess.PIPE, check=True).stdout
+    theirs = dict(zip(paths, out.decode("utf-8", "replace").splitlines()))
+    ours = {}
+    query = subprocess.run([fsfind, "query", "--index", index, "--json", "--attr", "mimeType",
+                            'fsName == "*"'], stdout=subprocess.PIPE, check=True).stdout
+    for line in query.splitlines():
+        obj = json.loads(line)
+        ours[obj["path"]] = obj.get("mimeType", "")
+    same = sum(1 for p, m in theirs.items() if ours.get(p) == m)
+    differ = [(p, ours.get(p), m) for p, m in theirs.items() if ours.get(p) != m]
+    return same / max(1, len(theirs)), len(theirs), differ[:8]
+
+
+def fmt_s(value):
+    return "–" if value is None else (f"{value:.3f}" if value < 10 else f"{value:.1f}")
+
+
+def fmt_mib(kib):
+    return "–" if kib is None else f"{kib / 1024:.0f}"
+
+
+def main():
+    global ARGS
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--fsfind", required=True)
+    parser.add_argument("--n", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--real", default="/usr")
+    parser.add_argument("--work", default="/tmp/fsfind-bench")
+    parser.add_argument("--skip-file", action="store_true", help="skip the slow full index vs file comparison")
+    parser.add_argument("--no-real", action="store_true", help="only the synthetic tree")
+    ARGS = parser.parse_args()
+    fsfind = os.path.abspath(ARGS.fsfind)
+    os.makedirs(ARGS.work, exist_ok=True)
+    synthetic = os.path.join(ARGS.work, f"tree-{ARGS.n}")
+    if not os.path.isdir(synthetic):
+        subprocess.run([sys.executable, os.path.join(HERE, "make-tree.py"), synthetic, str(ARGS.n)], check=True)
+    with open(synthetic + ".volatile") as f:
+        volatile = [line for line in f.read().splitlines() if line]
+
+    trees = {"synthetic": synthetic} if ARGS.no_real else {"real": os.path.realpath(ARGS.real), "synthetic": synthetic}
+    info = {}
+    for label, tree in trees.items():
+        index = os.path.join(ARGS.work, f"{label}.fsfind")
+        locate = os.path.join(ARGS.work, f"{label}.plocate")
+        files = os.path.join(ARGS.work, f"{label}.files")
+        # fsfind indexes hidden entries only with --hidden; give every tool the same entries.
+        count = regular_files(tree, files, hidden=True)
+        entries = int(subprocess.run(f"find '{tree}' | wc -l", shell=True, stdout=subprocess.PIPE).stdout)
+        info[label] = dict(tree=tree, index=index, locate=locate, files=files, regular=count, entries=entries)
+        for stale in (index, index + ".lock"):
+            if os.path.exists(stale):
+                os.remove(stale)
+        s, m, _ = measure([fsfind, "index", "--index", index, "--hidden", "--quiet", tree])
+        info[label]["first index"] = (s, m)
+        s, m, _ = measure(["updatedb", "-U", tree, "-o", locate, "-l", "0"])
+        info[label]["updatedb"] = (s, m)
+
+    table = Table()
+    rng = random.Random(7)
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    queries = {
+        "name substring": (['fsName == "*paris*"c'], None),
+        'contentType == "audio"wc': (['contentType == "audio"wc'], None),
+        "duration > 60": (["duration > 60"], None),
+        "date range (last 30 days)": (["InRange(contentModificationDate, $time.today(-30), $time.today)"], None),
+    }
+    for round_ in range(ARGS.runs):
+        print(f"bench: round {round_ + 1} of {ARGS.runs}", file=sys.stderr)
+        for label, i in info.items():
+            tree, index = i["tree"], i["index"]
+            if not ARGS.skip_file:
+                scratch = index + ".full"
+                if os.path.exists(scratch):
+                    os.remove(scratch)
+                s, m, _ = measure([fsfind, "index", "--index", scratch, "--hidden", "--quiet", tree])
+                table.add(label, "full index", "fsfind", s, m)
+                s, m, _ = measure(["file", "-b", "--mime-type", "-f", i["files"]])
+                table.add(label, "full index", "file -b --mime-type -f", s, m)
+            s, m, result = measure([fsfind, "index", "--index", index, "--verbose"])
+            i["refresh line"] = result.stderr.decode().strip()
+            table.add(label, "refresh, nothing changed", "fsfind", s, m)
+            s, m, _ = measure(["find", tree, "-printf", r"%i %s %T@ %C@\n"])
+            table.add(label, "refresh, nothing changed", "find -printf", s, m)
+            if label == "synthetic":
+                stamp = time.time() - rng.randint(0, 10_000)
+                for path in volatile:
+                    os.utime(path, (stamp, stamp))
+                s, m, result = measure([fsfind, "index", "--index", index, "--verbose"])
+                i["changed line"] = result.stderr.decode().strip()
+                table.add(label, "refresh, 1% changed", "fsfind", s, m)
+            for name, (args, _) in queries.items():
+                s, m, result = measure([fsfind, "query", "--index", index, "--count"] + args,
+                                       stdout=subprocess.PIPE)
+                i[f"count {name}"] = result.stdout.decode().strip()
+                table.add(label, f"query: {name}", "fsfind", s, m)
+            s, m, result = measure(["plocate", "-d", i["locate"], "-c", "-i", "-b", "paris"], stdout=subprocess.PIPE,
+                                   check=False)
+            i["count plocate"] = result.stdout.decode().strip()
+            table.add(label, "query: name substring", "plocate -b -i", s, m)
+            s, m, result = measure(f"find '{tree}' -iname '*paris*' | wc -l", stdout=subprocess.PIPE, shell=True)
+            i["count find"] = result.stdout.decode().strip()
+            table.add(label, "query: name substring", "find -iname", s, m)
+
+    agreement = {}
+    if not ARGS.skip_file:
+        for label, i in info.items():
+            agreement[label] = mime_agreement(fsfind, i["index"], i["files"])
+
+    write_report(table, info, agreement, now)
+
+
+def machine():
+    cpu = "unknown CPU"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    with open("/proc/meminfo") as f:
+        mem = int(f.readline().split()[1]) // 1024 // 1024
+    load = os.getloadavg()
+    return (f"{cpu}, {os.cpu_count()} cores, {mem} GiB RAM, {platform.system()} {platform.release()}; "
+            f"load average at the end {load[0]:.1f} (the cores are shared with other builds)")
+
+
+def write_report(table, info, agreement, now):
+    # One section per kind of run, so a later run replaces its own numbers and nobody else's.
+    label = f"n{ARGS.n}" + ("-nofile" if ARGS.skip_file else "") + ("-synthetic" if ARGS.no_real else "")
+    section_start = f"<!-- fsfind-refresh-bench:{label}:start -->"
+    section_end = f"<!-- fsfind-refresh-bench:{label}:end -->"
+    title = f"synthetic tree of {ARGS.n:,}" + ("" if ARGS.no_real else f" and {ARGS.real}")
+    lines = [section_start, f"## Indexing, refresh and queries against find, file and plocate ({title})", "",
+             f"Measured {now} by `make bench` (`benchmarks/bench.py`), release build. Machine: {machine()}.",
+             f"Median wall time of {ARGS.runs} interleaved rounds (whole process, start to exit); peak memory is the",
+             "largest maximum resident set size of any round (`/usr/bin/time`). Ratio = fsfind / reference.", ""]
+    for label, i in info.items():
+        index_size = os.path.getsize(i["index"])
+        locate_size = os.path.getsize(i["locate"])
+        lines += [f"### {'Real tree' if label == 'real' else 'Synthetic tree'}: `{i['tree']}`", "",
+                  f"{i['entries']:,} entries, {i['regular']:,} regular files (hidden entries included, `--hidden`).", "",
+                  "| benchmark | tool | median s | peak MiB | ratio |", "|---|---|---:|---:|---:|"]
+        benches = sorted({b for (t, b, _) in table.samples if t == label}, key=ORDER.index)
+        for bench in benches:
+            tools = [tool for (t, b, tool) in table.samples if t == label and b == bench]
+            ours = table.median(label, bench, "fsfind")[0]
+            for tool in tools:
+                s, m = table.median(label, bench, tool)
+                ratio = "" if tool == "fsfind" or ours is None or not s else f"{ours / s:.2f}×"
+                lines.append(f"| {bench} | {tool} | {fmt_s(s)} | {fmt_mib(m)} | {ratio} |")
+        lines += ["", f"- index size: fsfind {index_size:,} bytes = **{index_size / i['entries']:.1f} bytes/item**; "
+                      f"plocate {locate_size:,} bytes = {locate_size / i['entries']:.1f} bytes/entry "
+                      f"(ratio {index_size / max(1, locate_size):.1f}×; plocate stores paths only)."]
+        first, updatedb = i["first index"], i["updatedb"]
+        lines.append(f"- first full index (one run, before the rounds): {fmt_s(first[0])} s, peak "
+                     f"{fmt_mib(first[1])} MiB; `updatedb` for plocate: {fmt_s(updatedb[0])} s, "
+                     f"{fmt_mib(updatedb[1])} MiB")
+        lines.append(f"- refresh with nothing changed: `{i.get('refresh line', '')}`")
+        if "changed line" in i:
+            lines.append(f"- refresh after 1% changed (touched): `{i['changed line']}`")
+        lines.append(f"- answers: name substring fsfind {i.get('count name substring')}, plocate -b -i "
+                     f"{i.get('count plocate')}, find -iname {i.get('count find')}; audio "
+                     f"{i.get(AUDIO_KEY)}; duration > 60 "
+                     f"{i.get('count duration > 60')}; last 30 days {i.get('count date range (last 30 days)')}")
+        if label in agreement:
+            fraction, total, differ = agreement[label]
+            lines.append(f"- MIME agreement with `file -b --mime-type`: **{fraction * 100:.2f}%** of {total:,} files")
+            for path, ours, theirs in differ:
+                lines.append(f"  - `{path}`: fsfind `{ours}`, file `{theirs}`")
+        lines.append("")
+    lines.append(section_end)
+    section = "\n".join(lines) + "\n"
+
+    results = os.path.join(HERE, "RESULTS.md")
+    text = open(results).read() if os.path.exists(results) else "# fsfind benchmarks\n\n"
+    if section_start in text and section_end in text:
+        before, rest = text.split(section_start, 1)
+        after = rest.split(section_end, 1)[1].lstrip("\n")
+        text = before + section + ("\n" + after if after else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    with open(results, "w") as f:
+        f.write(text)
+    print(section)
+
+
+if __name__ == "__main__":
+    main()
