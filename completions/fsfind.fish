@@ -106,7 +106,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" hidden' -l 'hidden' -d 'Also index hidden entries (names starting with \'.\').'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" full' -l 'full' -d 'Re-read every file, even unchanged ones.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" quiet' -l 'quiet' -d 'Print only errors.'
-complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" verbose' -l 'verbose' -d 'Print the summary even when stderr is not a terminal.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" verbose' -l 'verbose' -d 'Print the summary, with the number of files opened, even when stderr is not a terminal.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" no-wait' -l 'no-wait' -d 'Exit at once if another index run holds the lock, instead of waiting.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" version' -l 'version' -d 'Show the version.'

@@ -57,7 +57,7 @@ public struct InteractiveScan {
         try index.prepare(query.referencedAttributes)
         let scopes = Scope.allCases
         let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
-        var bitsByType: [UInt32: UInt16] = [:]
+        var bitsByType: [Int: UInt16] = [:]
         var counts = [Int](repeating: 0, count: scopes.count)
         var top = TopResults(capacity: limit)
         var total = 0
@@ -94,7 +94,7 @@ public struct InteractiveScan {
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`; worked out once per type-table entry.
-    private func scopeBits(_ row: Int, cache: inout [UInt32: UInt16]) -> UInt16 {
+    private func scopeBits(_ row: Int, cache: inout [Int: UInt16]) -> UInt16 {
         let id = index.typeID(at: row)
         if let id, let bits = cache[id] { return bits }
         var tree: [String] = []

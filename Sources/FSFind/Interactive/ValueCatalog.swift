@@ -21,7 +21,7 @@ public struct ValueCatalog: Sendable, Equatable {
     public static func read(from index: IndexFile) -> ValueCatalog {
         var counts: [String: [String: Int]] = [:]
         let available = sources.filter { source in (try? index.prepare([source.attribute])) != nil }
-        var seenTypes = Set<UInt32>()
+        var seenTypes = Set<Int>()
         for row in 0..<index.itemCount {
             // kind comes from the type table: once per type id is enough.
             let newType = index.typeID(at: row).map { seenTypes.insert($0).inserted } ?? true
