@@ -11,7 +11,7 @@ enum TIFFDimensions {
         let fd = PathBytes.open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw ExtractionError("cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        guard let header = bytes(fd, at: 0, count: 8) else { return nil }
+        guard let header = PositionalRead.exactly(fd, count: 8, at: 0) else { return nil }
         let little: Bool
         switch (header[0], header[1]) {
         case (0x49, 0x49): little = true  // "II"
@@ -24,9 +24,9 @@ enum TIFFDimensions {
         }
         guard number(header[2..<4]) == 42 else { return nil }
         let directory = number(header[4..<8])
-        guard directory >= 8, let countBytes = bytes(fd, at: directory, count: 2) else { return nil }
+        guard directory >= 8, let countBytes = PositionalRead.exactly(fd, count: 2, at: directory) else { return nil }
         let count = number(countBytes[...])
-        guard count > 0, count <= 4096, let entries = bytes(fd, at: directory + 2, count: count * 12) else {
+        guard count > 0, count <= 4096, let entries = PositionalRead.exactly(fd, count: count * 12, at: directory + 2) else {
             return nil
         }
         var width: Int?
@@ -48,20 +48,5 @@ enum TIFFDimensions {
         }
         guard let width, let height, width > 0, height > 0 else { return nil }
         return (width, height)
-    }
-
-    /// Exactly `count` bytes at `offset`, or nil when the file is shorter.
-    private static func bytes(_ fd: Int32, at offset: Int, count: Int) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = buffer.withUnsafeMutableBytes { raw in
-                pread(fd, raw.baseAddress! + filled, count - filled, off_t(offset + filled))  // count > 0
-            }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            filled += got
-        }
-        return buffer
     }
 }

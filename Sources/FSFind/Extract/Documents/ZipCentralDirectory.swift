@@ -27,7 +27,7 @@ struct ZipCentralDirectory {
         guard fstat(descriptor, &status) == 0 else { throw ExtractionError("cannot stat the archive") }
         let size = Int(status.st_size)
         let tailLength = min(size, 22 + 65_535)
-        guard tailLength >= 22, let tail = Self.read(descriptor, count: tailLength, at: size - tailLength) else {
+        guard tailLength >= 22, let tail = PositionalRead.exactly(descriptor, count: tailLength, at: size - tailLength) else {
             throw ExtractionError("not a ZIP archive (too short)")
         }
         // The end record is the last "PK\5\6" whose comment length reaches the end of the file.
@@ -48,7 +48,7 @@ struct ZipCentralDirectory {
             throw ExtractionError("ZIP64 archives are not read")
         }
         guard directorySize <= Self.directoryLimit,
-            let directory = Self.read(descriptor, count: directorySize, at: directoryOffset)
+            let directory = PositionalRead.exactly(descriptor, count: directorySize, at: directoryOffset)
         else { throw ExtractionError("ZIP central directory is out of bounds") }
         var entries: [String: Location] = [:]
         var cursor = 0
@@ -72,28 +72,11 @@ struct ZipCentralDirectory {
     /// is not where the directory says.
     func location(of name: String) -> Location? {
         guard var location = entries[name],
-            let header = Self.read(descriptor, count: 30, at: location.headerOffset),
+            let header = PositionalRead.exactly(descriptor, count: 30, at: location.headerOffset),
             Self.u32(header, 0) == 0x0403_4B50
         else { return nil }
         location.dataOffset = location.headerOffset + 30 + Self.u16(header, 26) + Self.u16(header, 28)
         return location
-    }
-
-    /// Exactly `count` bytes at `offset`, or nil when the file is shorter.
-    static func read(_ descriptor: Int32, count: Int, at offset: Int) -> [UInt8]? {
-        guard count >= 0, offset >= 0 else { return nil }
-        if count == 0 { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
-        while filled < count {
-            let got = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, count - filled, off_t(offset + filled))  // count > 0
-            }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            filled += got
-        }
-        return buffer
     }
 
     /// Little-endian 16- and 32-bit fields, as ZIP writes them.

@@ -112,7 +112,7 @@ final class ZipMetadataArchive {
     }
 
     private func read(count: Int, at offset: Int, name: String) throws(ExtractionError) -> Data {
-        guard let bytes = ZipCentralDirectory.read(descriptor, count: count, at: offset) else {
+        guard let bytes = PositionalRead.exactly(descriptor, count: count, at: offset) else {
             throw ExtractionError("\(name) is cut short")
         }
         return Data(bytes)
