@@ -41,18 +41,6 @@ import Testing
         }
     }
 
-    /// A deterministic generator, so a failure names a reproducible input.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: samples)
     func truncatedAndBitFlippedCopies(sample: String) throws {
         let original = try [UInt8](Data(contentsOf: DocumentSample.url(sample)))
@@ -67,7 +55,7 @@ import Testing
             try Data(original[..<length]).write(to: file)
             runSanely(extractor, on: path, tree: tree, label: "\(sample) cut to \(length)")
         }
-        var random = SplitMix(state: 0xF5F1)
+        var random = SplitMix64(seed: 0xF5F1)
         let rounds = Int(ProcessInfo.processInfo.environment["FSFIND_HOSTILE_ROUNDS"] ?? "") ?? 24
         for round in 0..<rounds {
             var damaged = original
@@ -97,7 +85,7 @@ import Testing
         let folder = try DocumentSample.temporaryFolder()
         defer { DocumentSample.cleanUp(folder) }
         let file = folder.appendingPathComponent("crafted")
-        var random = SplitMix(state: 0xC0FF_EE00 &+ UInt64(sample.utf8.count))
+        var random = SplitMix64(seed: 0xC0FF_EE00 &+ UInt64(sample.utf8.count))
         // FSFIND_HOSTILE_ROUNDS raises the count for a longer local fuzzing run.
         let rounds = Int(ProcessInfo.processInfo.environment["FSFIND_HOSTILE_ROUNDS"] ?? "") ?? 300
         for round in 0..<rounds {

@@ -62,7 +62,7 @@ import Testing
 
     @Test func bitFlippedCopiesOfEveryFixture() throws {
         let folder = TemporaryFolder()
-        var generator = SeededGenerator(state: 0x6D65_6469_61)
+        var generator = SplitMix64(seed: 0x6D65_6469_61)
         var input: [IndexedItem] = []
         for expected in MediaFixtures.expected {
             let bytes = try MediaFixtures.bytes(expected.file)

@@ -81,7 +81,7 @@ import Testing
         // beyond the header; a flip may be rejected or (never, with CRC-32C) give the original.
         let sectionCount = Int(bytes[12]) | Int(bytes[13]) << 8
         let headerBits = Array(0..<(IndexFormat.fixedHeaderSize + sectionCount * IndexFormat.directoryEntrySize) * 8)
-        var generator = SeededGenerator(state: 42)
+        var generator = SplitMix64(seed: 42)
         let sampled = (0..<2_000).map { _ in Int.random(in: 0..<(bytes.count * 8), using: &generator) }
         var rejected = 0
         for bit in headerBits + sampled where bit < bytes.count * 8 {
@@ -102,7 +102,7 @@ import Testing
     @Test func randomBytes() throws {
         let folder = TemporaryFolder()
         let path = folder.file("random.fsfind")
-        var generator = SeededGenerator(state: 7)
+        var generator = SplitMix64(seed: 7)
         for size in [1, 7, 8, 12, 47, 48, 64, 100, 1_000, 10_000] {
             let random = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
             expectCorrupt(path) { () throws(FSFindError) in _ = try open(random, at: path) }
@@ -121,7 +121,7 @@ import Testing
         let (bytes, expected) = try goodBytes(folder)
         let path = folder.file("garbage.fsfind")
         let file = try IndexFile(path: folder.file("good.fsfind"))
-        var generator = SeededGenerator(state: 99)
+        var generator = SplitMix64(seed: 99)
         for section in file.sections {
             var damaged = bytes
             for _ in 0..<4 {
@@ -181,7 +181,7 @@ import Testing
         let good = try Array(Data(contentsOf: URL(fileURLWithPath: goodPath)))
         let sections = try IndexFile(path: goodPath).sections
         let path = folder.file("fuzz.fsfind")
-        var generator = SeededGenerator(state: 1234)
+        var generator = SplitMix64(seed: 1234)
         var opened = 0
         for iteration in 0..<(ProcessInfo.processInfo.environment["FSFIND_FUZZ_ITERATIONS"].flatMap(Int.init) ?? 1_500)
         {

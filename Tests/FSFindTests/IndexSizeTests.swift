@@ -7,7 +7,7 @@ import Testing
 /// a time; asserts only a loose size ceiling so a layout regression shows.
 @Suite struct IndexSizeTests {
     static func syntheticItems(count: Int) -> [IndexedItem] {
-        var generator = SeededGenerator(state: 2026)
+        var generator = SplitMix64(seed: 2026)
         let stems = [
             "IMG_", "DSC", "report", "invoice", "Screenshot ", "notes", "main", "README", "song ", "track",
             "NetworkManager", "index", "test_", "photo-", "backup", "draft", "Résumé", "Übersicht", "chapter", "data",

@@ -47,13 +47,18 @@ enum FSFind {
             process.arguments = arguments
         }
         process.environment = env
+        process.standardInput = FileHandle.nullDevice
+        return try capture(process)
+    }
+
+    /// Starts `process` and collects its stdout and stderr, reading both pipes concurrently so a
+    /// full pipe never deadlocks the child.
+    static func capture(_ process: Process) throws -> RunResult {
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes concurrently so a full pipe never deadlocks the child.
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()
