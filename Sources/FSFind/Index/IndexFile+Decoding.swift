@@ -30,6 +30,15 @@ extension IndexFile {
     }
 
     func list(_ id: UInt32) throws(IndexDamage) -> [String] {
+        let ids = try listElements(id)
+        var result: [String] = []
+        result.reserveCapacity(ids.count)
+        for element in ids { result.append(try string(element)) }
+        return result
+    }
+
+    /// List `id`'s elements as string ids, for copying the list into a new file.
+    func listElements(_ id: UInt32) throws(IndexDamage) -> [UInt32] {
         let bytes = try self.bytes(of: fixed.lists)
         let count = try bytes.littleEndianUInt32(at: 0)
         guard id < count else { throw IndexDamage("list id \(id)") }
@@ -39,11 +48,9 @@ extension IndexFile {
         let elements = 4 + 4 * (Int(count) + 1)
         // Bound the element range by the section before reserving room for it.
         guard elements + 4 * Int(end) <= bytes.count else { throw IndexDamage("list elements") }
-        var result: [String] = []
+        var result: [UInt32] = []
         result.reserveCapacity(Int(end - start))
-        for element in Int(start)..<Int(end) {
-            result.append(try string(try bytes.littleEndianUInt32(at: elements + 4 * element)))
-        }
+        for element in Int(start)..<Int(end) { result.append(try bytes.littleEndianUInt32(at: elements + 4 * element)) }
         return result
     }
 
@@ -66,6 +73,11 @@ extension IndexFile {
             path = IndexFormat.join(path, try stringBytes(id))
         }
         return path
+    }
+
+    /// The row's name string id: its last path component, or its whole path when it has no parent.
+    func nameID(at row: Int) throws(IndexDamage) -> UInt32 {
+        try perItem(fixed.names, recordSize: 8).littleEndianUInt32(at: 8 * row + 4)
     }
 
     /// The last path component's bytes, without rebuilding the path when the row has a parent.

@@ -242,7 +242,8 @@ public final class IndexFile: Sendable {
         precondition(index >= 0 && index < itemCount, "row \(index) out of 0..<\(itemCount)")
     }
 
-    private func damaged(_ damage: IndexDamage) -> FSFindError {
+    /// `damage` as the `.indexCorrupt` error that names this file.
+    func damaged(_ damage: IndexDamage) -> FSFindError {
         // A checksum failure already reads "the index file … is damaged (…)"; keep its words.
         if damage.what.hasPrefix("the index file") {
             return FSFindError(.indexCorrupt, damage.what, path: path, remedy: IndexFormat.remedy)

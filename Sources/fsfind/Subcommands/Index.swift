@@ -60,10 +60,7 @@ extension FSFindCommand {
                 if !quiet { StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n") }
             }
             ExtractionPipeline.configured = ExtractionPipeline(isolation: .workers(Self.workerOptions()))
-            var indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
-            // The process ends right after: let the kernel reclaim the items instead of freeing
-            // them one by one.
-            indexer.abandonsMemoryOnReturn = true
+            let indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
             let summary = try indexer.run(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
             withExtendedLifetime(lock) {}
             reporter.finish()

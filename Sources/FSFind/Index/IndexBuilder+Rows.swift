@@ -1,0 +1,394 @@
+import Foundation
+
+extension IndexBuilder {
+    /// Encodes `rows` (in path-byte order, one per path) and `roots` as a complete file.
+    ///
+    /// `oldLastUsed[r]`, when not ``IndexFormat/absent64``, replaces the `lastUsedDate` of a row
+    /// copied from old row `r`: the access time is the one thing an unchanged file's crawl updates.
+    mutating func encode(
+        rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date
+    ) throws(FSFindError) -> IndexImage {
+        guard rows.count < Int(IndexFormat.absent32) else {
+            throw FSFindError(
+                .io, "cannot write an index of \(rows.count) items; at most \(IndexFormat.absent32 - 1) fit")
+        }
+        var emitter = try RowEmitter(old: old, rowCount: rows.count, stagedCount: staged.count)
+        for (position, source) in rows.enumerated() {
+            if source.staged >= 0 {
+                try emitter.emitStaged(Int(source.staged), replacing: Int(source.old), row: position, builder: &self)
+            } else {
+                let lastUsed = Int(source.old) < oldLastUsed.count ? oldLastUsed[Int(source.old)] : IndexFormat.absent64
+                try emitter.emitOld(Int(source.old), row: position, lastUsed: lastUsed, builder: &self)
+            }
+        }
+        unreadableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unreadable.rawValue) ? 1 : 0) }
+        var sections = emitter.finish(types: types)
+        sections.append(try encodeRoots(roots))
+        sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)
+        sections.insert(EncodedSection(kind: .strings, bytes: strings.encoded()), at: 0)
+        return try IndexImage(sections: sections, itemCount: rows.count, createdAt: createdAt)
+    }
+
+    private mutating func encodeRoots(_ roots: [IndexRoot]) throws(FSFindError) -> EncodedSection {
+        var writer = ByteWriter()
+        writer.appendLittleEndian(UInt32(roots.count))
+        for root in roots {
+            writer.appendLittleEndian(try strings.id(root.path))
+            writer.appendLittleEndian(UInt32(root.options.includeHidden ? 1 : 0))
+            writer.appendLittleEndian(IndexFormat.bits(of: root.lastRefresh.timeIntervalSinceReferenceDate))
+            writer.appendLittleEndian(UInt32(root.options.excludes.count))
+            for exclude in root.options.excludes { writer.appendLittleEndian(try strings.id(exclude)) }
+        }
+        return EncodedSection(kind: .roots, bytes: writer.bytes)
+    }
+
+    private func encodedLists() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.appendLittleEndian(UInt32(lists.count))
+        var offset: UInt32 = 0
+        writer.appendLittleEndian(offset)
+        for list in lists {
+            offset += UInt32(list.count)
+            writer.appendLittleEndian(offset)
+        }
+        for list in lists { for id in list { writer.appendLittleEndian(id) } }
+        return writer.bytes
+    }
+}
+
+/// One section's bytes and directory fields, before placement in the file.
+struct EncodedSection {
+    var kind: SectionKind
+    var param: UInt32 = 0
+    var format: UInt32 = 0
+    var bytes: [UInt8]
+}
+
+/// Writes rows into the per-row sections and the columns, one row at a time, in row order.
+///
+/// Rows copied from the previous file are read straight from its mapped sections: the per-row
+/// sections by index, sparse columns and problems through cursors that only move forward (copied
+/// rows come in the old file's order, since both files are in path order).
+private struct RowEmitter {
+    let old: IndexFile?
+    var names: ByteWriter
+    var flags: ByteWriter
+    var identities: ByteWriter
+    var typeColumn: [UInt32] = []
+    var problems: [(row: UInt32, kind: UInt32, reason: UInt32)] = []
+    /// Per attribute index code: the rows that have a value and their cells.
+    var columnRows: [[UInt32]] = Array(repeating: [], count: 64)
+    var columnCells: [[UInt64]] = Array(repeating: [], count: 64)
+    /// New row of each old row written (copied or replaced), for the parents of copied rows.
+    var oldToNew: [UInt32]
+    /// Staged items in the order written (which is path order), for the parents of staged items.
+    var stagedWritten: [Int32] = []
+    var newRowOfStaged: [UInt32]
+    var rowCount: Int
+    /// The last folder a staged item's parent was looked up for, and its row.
+    var lastFolder: [UInt8] = []
+    var lastFolderRow: UInt32 = IndexFormat.absent32
+
+    // The previous file's sections, verified.
+    var oldNames = UnsafeRawBufferPointer(start: nil, count: 0)
+    var oldFlags = UnsafeRawBufferPointer(start: nil, count: 0)
+    var oldIdentities = UnsafeRawBufferPointer(start: nil, count: 0)
+    var oldTypes = UnsafeRawBufferPointer(start: nil, count: 0)
+    var oldTypeWidth = 2
+    var oldProblems = UnsafeRawBufferPointer(start: nil, count: 0)
+    var oldProblemCount = 0
+    var problemCursor = 0
+    var oldColumns: [OldColumn] = []
+    /// Scratch for one copied row: its problems (kind, reason id) and raw cells.
+    var rowProblems: [(UInt32, UInt32)] = []
+    var rowCells: [(Attribute, UInt64)] = []
+
+    struct OldColumn {
+        let attribute: Attribute
+        let bytes: UnsafeRawBufferPointer
+        let dense: Bool
+        let count: Int
+        var cursor = 0
+    }
+
+    init(old: IndexFile?, rowCount: Int, stagedCount: Int) throws(FSFindError) {
+        self.old = old
+        self.rowCount = rowCount
+        names = Self.header(count: rowCount, recordSize: 8)
+        flags = Self.header(count: rowCount, recordSize: 1)
+        identities = Self.header(count: rowCount, recordSize: 40)
+        typeColumn.reserveCapacity(rowCount)
+        oldToNew = Array(repeating: IndexFormat.absent32, count: old?.itemCount ?? 0)
+        newRowOfStaged = Array(repeating: IndexFormat.absent32, count: stagedCount)
+        guard let old else { return }
+        do throws(IndexDamage) {
+            oldNames = try old.perItem(old.fixed.names, recordSize: 8)
+            oldFlags = try old.perItem(old.fixed.derivedFlags, recordSize: 1)
+            oldIdentities = try old.perItem(old.fixed.identities, recordSize: 40)
+            oldTypeWidth = old.sections[old.fixed.typeColumn].format == 2 ? 2 : 4
+            oldTypes = try old.perItem(old.fixed.typeColumn, recordSize: oldTypeWidth)
+            oldProblems = try old.bytes(of: old.fixed.problems)
+            oldProblemCount = Int(try oldProblems.littleEndianUInt32(at: 0))
+            guard 8 + 12 * oldProblemCount <= oldProblems.count else { throw IndexDamage("problem count") }
+            for (attribute, section) in old.columns.sorted(by: { $0.key.indexCode < $1.key.indexCode })
+            where !IndexFormat.typeAttributes.contains(attribute) {
+                let bytes = try old.bytes(of: section)
+                let count = Int(try bytes.littleEndianUInt32(at: 0))
+                let dense = old.sections[section].format == ColumnEncoding.dense.rawValue
+                let width = attribute.indexCellWidth
+                let needed = dense ? 8 + width * old.itemCount : 8 + (4 + width) * count
+                guard !dense || count == old.itemCount, needed <= bytes.count else {
+                    throw IndexDamage("\(attribute.name) column size")
+                }
+                oldColumns.append(OldColumn(attribute: attribute, bytes: bytes, dense: dense, count: count))
+            }
+        } catch {
+            throw old.damaged(error)
+        }
+    }
+
+    private static func header(count: Int, recordSize: Int) -> ByteWriter {
+        var writer = ByteWriter()
+        writer.bytes.reserveCapacity(8 + count * recordSize + 8)
+        writer.appendLittleEndian(UInt32(count))
+        writer.appendLittleEndian(UInt32(0))
+        return writer
+    }
+
+    // MARK: Copied rows
+
+    mutating func emitOld(_ oldRow: Int, row: Int, lastUsed: UInt64, builder: inout IndexBuilder) throws(FSFindError) {
+        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        let newRow = UInt32(row)
+        oldToNew[oldRow] = newRow
+        // First every raw read (which can only fail on damage), then the copying into new tables.
+        let oldParent: UInt32
+        let nameID: UInt32
+        let typeID: UInt32
+        do {
+            oldParent = try oldNames.littleEndianUInt32(at: 8 * oldRow)
+            nameID = try oldNames.littleEndianUInt32(at: 8 * oldRow + 4)
+            flags.append(try oldFlags.byte(at: oldRow))
+            identities.bytes.append(contentsOf: try oldIdentities.slice(from: 40 * oldRow, count: 40))
+            typeID = oldTypeWidth == 2
+                ? UInt32(try oldTypes.littleEndianUInt16(at: 2 * oldRow)) : try oldTypes.littleEndianUInt32(at: 4 * oldRow)
+            rowProblems.removeAll(keepingCapacity: true)
+            while problemCursor < oldProblemCount {
+                let base = 8 + 12 * problemCursor
+                let problemRow = Int(try oldProblems.littleEndianUInt32(at: base))
+                if problemRow > oldRow { break }
+                problemCursor += 1
+                if problemRow == oldRow {
+                    rowProblems.append(
+                        (try oldProblems.littleEndianUInt32(at: base + 4), try oldProblems.littleEndianUInt32(at: base + 8)))
+                }
+            }
+            rowCells.removeAll(keepingCapacity: true)
+            for position in oldColumns.indices {
+                if let raw = try cell(of: position, at: oldRow) { rowCells.append((oldColumns[position].attribute, raw)) }
+            }
+        } catch {
+            throw old.damaged(error)
+        }
+
+        if oldParent == IndexFormat.absent32 {
+            names.appendLittleEndian(oldParent)
+            names.appendLittleEndian(try builder.carriedString(nameID))
+        } else if Int(oldParent) < oldRow, oldToNew[Int(oldParent)] != IndexFormat.absent32 {
+            names.appendLittleEndian(oldToNew[Int(oldParent)])
+            names.appendLittleEndian(try builder.carriedString(nameID))
+        } else {
+            // The parent is not in the new file: the name becomes the whole path.
+            names.appendLittleEndian(IndexFormat.absent32)
+            names.appendLittleEndian(try builder.strings.id(old.path(at: oldRow)))
+        }
+        typeColumn.append(try builder.carriedType(typeID))
+        for (kind, reason) in rowProblems { problems.append((newRow, kind, try builder.carriedString(reason))) }
+        for (attribute, raw) in rowCells {
+            if attribute == .lastUsedDate, lastUsed != IndexFormat.absent64 { continue }
+            let cell: UInt64
+            switch attribute.type {
+            case .text: cell = UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw)))
+            case .textList: cell = UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw)))
+            case .number, .date: cell = raw
+            }
+            append(attribute, row: newRow, cell: cell)
+        }
+        if lastUsed != IndexFormat.absent64 { append(.lastUsedDate, row: newRow, cell: lastUsed) }
+    }
+
+    /// The old row's raw cell in column `position`, nil when absent.
+    private mutating func cell(of position: Int, at oldRow: Int) throws(IndexDamage) -> UInt64? {
+        let column = oldColumns[position]
+        let width = column.attribute.indexCellWidth
+        let raw: UInt64
+        if column.dense {
+            raw = width == 4
+                ? UInt64(try column.bytes.littleEndianUInt32(at: 8 + 4 * oldRow))
+                : try column.bytes.littleEndianUInt64(at: 8 + 8 * oldRow)
+        } else {
+            var cursor = column.cursor
+            while cursor < column.count, Int(try column.bytes.littleEndianUInt32(at: 8 + 4 * cursor)) < oldRow {
+                cursor += 1
+            }
+            oldColumns[position].cursor = cursor
+            guard cursor < column.count, Int(try column.bytes.littleEndianUInt32(at: 8 + 4 * cursor)) == oldRow else {
+                return nil
+            }
+            let at = 8 + 4 * column.count + width * cursor
+            raw = width == 4 ? UInt64(try column.bytes.littleEndianUInt32(at: at)) : try column.bytes.littleEndianUInt64(at: at)
+        }
+        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
+        return raw == absent ? nil : raw
+    }
+
+    // MARK: Staged rows
+
+    mutating func emitStaged(_ index: Int, replacing oldRow: Int, row: Int, builder: inout IndexBuilder) throws(FSFindError) {
+        let newRow = UInt32(row)
+        if oldRow >= 0, oldRow < oldToNew.count { oldToNew[oldRow] = newRow }
+        newRowOfStaged[index] = newRow
+        let path = builder.staged.path(index)
+        let (parent, name) = try parentAndName(of: path, row: newRow, builder: &builder)
+        names.appendLittleEndian(parent)
+        names.appendLittleEndian(name)
+        stagedWritten.append(Int32(index))
+
+        let items = builder.staged
+        flags.append(items.flags[index])
+        let identity = items.identities[index]
+        identities.appendLittleEndian(identity.device)
+        identities.appendLittleEndian(identity.inode)
+        identities.appendLittleEndian(UInt64(bitPattern: identity.size))
+        identities.appendLittleEndian(UInt64(bitPattern: identity.mtimeNanos))
+        identities.appendLittleEndian(UInt64(bitPattern: identity.ctimeNanos))
+        typeColumn.append(items.typeIDs[index])
+        for cell in Int(items.cellStarts[index])..<Int(items.cellStarts[index + 1]) {
+            append(items.cellAttributes[cell], row: newRow, cell: items.cellValues[cell])
+        }
+        if let problem = items.problems[index] {
+            problems.append((newRow, UInt32(problem.kind.rawValue), problem.reason))
+        }
+    }
+
+    /// (parent row, name string id) for a staged item: the parent is the row of the folder's path
+    /// when it is in the new file (and the path is that folder's path + `/` + name); otherwise
+    /// there is no parent and the name is the whole path.
+    private mutating func parentAndName(of path: [UInt8], row: UInt32, builder: inout IndexBuilder) throws(FSFindError)
+        -> (UInt32, UInt32)
+    {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")), slash + 1 < path.count else {
+            return (IndexFormat.absent32, try builder.strings.id(path))
+        }
+        let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
+        let name = path[(slash + 1)...]
+        // The reader rebuilds the path by `join`; `/a//b` under `/a/` would not come back.
+        guard IndexFormat.join(folder, name) == path else { return (IndexFormat.absent32, try builder.strings.id(path)) }
+        let parent = folderRow(folder, builder: builder)
+        guard parent != IndexFormat.absent32, parent < row else {
+            return (IndexFormat.absent32, try builder.strings.id(path))
+        }
+        return (parent, try builder.strings.id(Array(name)))
+    }
+
+    /// The new row of the item at `folder`, among rows written so far; ``IndexFormat/absent32``.
+    private mutating func folderRow(_ folder: [UInt8], builder: IndexBuilder) -> UInt32 {
+        if folder == lastFolder, lastFolderRow != IndexFormat.absent32 { return lastFolderRow }
+        var found = IndexFormat.absent32
+        // Staged items written so far are in path order: binary search them.
+        let items = builder.staged
+        folder.withUnsafeBytes { target in
+            var low = 0
+            var high = stagedWritten.count
+            while low < high {
+                let mid = low + (high - low) / 2
+                let order = items.withPath(Int(stagedWritten[mid])) { StagedItems.compare($0, target) }
+                if order == 0 {
+                    found = newRowOfStaged[Int(stagedWritten[mid])]
+                    return
+                }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+        }
+        if found == IndexFormat.absent32, let old, let oldRow = old.rowIndex(ofPath: folder), oldRow < oldToNew.count {
+            found = oldToNew[oldRow]
+        }
+        lastFolder = folder
+        lastFolderRow = found
+        return found
+    }
+
+    private mutating func append(_ attribute: Attribute, row: UInt32, cell: UInt64) {
+        let code = Int(attribute.indexCode)
+        columnRows[code].append(row)
+        columnCells[code].append(cell)
+    }
+
+    // MARK: Sections
+
+    /// The per-row sections, the type table and the columns.
+    mutating func finish(types: [[UInt32]]) -> [EncodedSection] {
+        var sections = [
+            EncodedSection(kind: .names, bytes: names.bytes),
+            EncodedSection(kind: .derivedFlags, bytes: flags.bytes),
+            EncodedSection(kind: .identities, bytes: identities.bytes),
+        ]
+        names = ByteWriter()
+        flags = ByteWriter()
+        identities = ByteWriter()
+        var table = Self.header(count: types.count, recordSize: 16)
+        for entry in types { for id in entry { table.appendLittleEndian(id) } }
+        sections.append(EncodedSection(kind: .typeTable, bytes: table.bytes))
+        // Type ids take 2 bytes while there are at most 65,536 combinations (there are dozens).
+        let typeWidth: UInt32 = types.count <= 0x1_0000 ? 2 : 4
+        var typeBytes = Self.header(count: rowCount, recordSize: Int(typeWidth))
+        for id in typeColumn {
+            if typeWidth == 2 { typeBytes.appendLittleEndian(UInt16(id)) } else { typeBytes.appendLittleEndian(id) }
+        }
+        typeColumn = []
+        sections.append(EncodedSection(kind: .typeColumn, format: typeWidth, bytes: typeBytes.bytes))
+        var problemBytes = Self.header(count: problems.count, recordSize: 12)
+        for problem in problems {
+            problemBytes.appendLittleEndian(problem.row)
+            problemBytes.appendLittleEndian(problem.kind)
+            problemBytes.appendLittleEndian(problem.reason)
+        }
+        sections.append(EncodedSection(kind: .problems, bytes: problemBytes.bytes))
+        // One column per attribute that any item has, dense or sparse, whichever is smaller.
+        for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode }) {
+            let code = Int(attribute.indexCode)
+            guard !columnRows[code].isEmpty else { continue }
+            sections.append(column(attribute, rows: columnRows[code], cells: columnCells[code]))
+            columnRows[code] = []
+            columnCells[code] = []
+        }
+        return sections
+    }
+
+    private func column(_ attribute: Attribute, rows: [UInt32], cells: [UInt64]) -> EncodedSection {
+        let width = attribute.indexCellWidth
+        func appendCell(_ writer: inout ByteWriter, _ cell: UInt64) {
+            if width == 4 { writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell)) } else { writer.appendLittleEndian(cell) }
+        }
+        if rows.count * (4 + width) < rowCount * width {
+            var writer = Self.header(count: rows.count, recordSize: 4 + width)
+            for row in rows { writer.appendLittleEndian(row) }
+            for cell in cells { appendCell(&writer, cell) }
+            return EncodedSection(
+                kind: .column, param: attribute.indexCode, format: ColumnEncoding.sparse.rawValue, bytes: writer.bytes)
+        }
+        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
+        var writer = Self.header(count: rowCount, recordSize: width)
+        var next = 0
+        for row in 0..<rowCount {
+            if next < rows.count, Int(rows[next]) == row {
+                appendCell(&writer, cells[next])
+                next += 1
+            } else {
+                appendCell(&writer, absent)
+            }
+        }
+        return EncodedSection(
+            kind: .column, param: attribute.indexCode, format: ColumnEncoding.dense.rawValue, bytes: writer.bytes)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Where one row of a new index file comes from.
+///
+/// `staged` ≥ 0: the row is that staged item. Otherwise the row is copied from `old`, the row of
+/// the previous file with the same path. A staged row that replaces an old one (a changed file)
+/// names it too, so the old row's children still find their parent.
+struct RowSource: Sendable, Equatable {
+    var old: Int32
+    var staged: Int32
+
+    static func old(_ row: Int) -> RowSource { RowSource(old: Int32(row), staged: -1) }
+    static func staged(_ index: Int, replacing row: Int? = nil) -> RowSource {
+        RowSource(old: row.map(Int32.init) ?? -1, staged: Int32(index))
+    }
+}
+
+/// Builds a new index file from rows of the previous file and items read in this run.
+///
+/// Rows that did not change are copied cell by cell from the mapped previous file; their strings,
+/// lists and type entries are carried into the new tables on first use, so nothing unchanged is
+/// decoded into Swift values. Items read in this run are staged as they arrive (see
+/// ``StagedItems``). ``encode(rows:oldLastUsed:roots:createdAt:)`` then writes the rows in the
+/// order given, which must be path-byte order.
+struct IndexBuilder {
+    let old: IndexFile?
+    var strings = StringTableBuilder()
+    private(set) var lists: [[UInt32]] = []
+    private var listIDs: [[UInt32]: UInt32] = [:]
+    /// Type-table entries: string id of contentType, list id of the tree, mimeType, kind.
+    private(set) var types: [[UInt32]] = []
+    private var typeIDs: [[UInt32]: UInt32] = [:]
+    private(set) var staged = StagedItems()
+    /// How many rows of the last ``encode(rows:oldLastUsed:roots:createdAt:)`` are unreadable.
+    var unreadableWritten = 0
+    /// New ids of the previous file's strings, lists and types, ``IndexFormat/absent32`` until used.
+    private var stringRemap: [UInt32]
+    private var listRemap: [UInt32]
+    private var typeRemap: [UInt32]
+
+    /// A builder that copies from `old` (already verified with ``IndexFile/prepareAll()``).
+    init(old: IndexFile?) throws(FSFindError) {
+        self.old = old
+        guard let old else {
+            stringRemap = []
+            listRemap = []
+            typeRemap = []
+            return
+        }
+        do {
+            stringRemap = Array(repeating: IndexFormat.absent32, count: Int(try old.bytes(of: old.fixed.strings).littleEndianUInt32(at: 0)))
+            listRemap = Array(repeating: IndexFormat.absent32, count: Int(try old.bytes(of: old.fixed.lists).littleEndianUInt32(at: 0)))
+            typeRemap = Array(repeating: IndexFormat.absent32, count: try old.decodeTypeCount())
+        } catch {
+            throw old.damaged(error)
+        }
+    }
+
+    // MARK: - Staging items read in this run
+
+    /// Encodes `item` into the staged store; returns its staged index.
+    @discardableResult
+    mutating func stage(_ item: IndexedItem) throws(FSFindError) -> Int {
+        let name = IndexFormat.lastComponent(item.path)
+        var flags: UInt8 = 0
+        var cells: [(Attribute, UInt64)] = []
+        for attribute in IndexFormat.derivedAttributes {
+            guard let value = item.attributes[attribute] else { continue }
+            let derived = IndexFormat.derivedValue(of: attribute, path: item.path, name: name, identity: item.identity)
+            if IndexFormat.isExactly(value, derived) {
+                flags |= DerivedFlag.bit(for: attribute)
+            } else {
+                cells.append((attribute, try cell(value, of: attribute, path: item.path)))
+            }
+        }
+        var typeKey: [UInt32] = []
+        for attribute in IndexFormat.typeAttributes {
+            if let value = item.attributes[attribute] {
+                typeKey.append(UInt32(truncatingIfNeeded: try cell(value, of: attribute, path: item.path)))
+            } else {
+                typeKey.append(IndexFormat.absent32)
+            }
+        }
+        for (attribute, value) in item.attributes.values
+        where !IndexFormat.derivedAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute) {
+            cells.append((attribute, try cell(value, of: attribute, path: item.path)))
+        }
+        let problem = try item.problem.map { (problem) throws(FSFindError) in (problem.kind, try strings.id(problem.reason)) }
+        let index = staged.count
+        try staged.append(
+            path: item.path, identity: item.identity, flags: flags, typeID: typeID(typeKey), cells: cells,
+            problem: problem)
+        return index
+    }
+
+    /// The cell for one value: a string id, a list id, or the bits of a Float64.
+    private mutating func cell(_ value: AttributeValue, of attribute: Attribute, path: [UInt8]) throws(FSFindError) -> UInt64 {
+        switch (attribute.type, value) {
+        case (.text, .text(let text)):
+            return UInt64(try strings.id(text))
+        case (.textList, .textList(let list)):
+            var ids: [UInt32] = []
+            ids.reserveCapacity(list.count)
+            for element in list { ids.append(try strings.id(element)) }
+            return UInt64(listID(ids))
+        case (.number, .number(let number)):
+            return IndexFormat.bits(of: number)
+        case (.date, .date(let date)):
+            return IndexFormat.bits(of: date.timeIntervalSinceReferenceDate)
+        default:
+            let shown = String(decoding: path, as: UTF8.self)
+            throw FSFindError(
+                .io,
+                "cannot write the index: \(attribute.name) of \(shown) is a \(value.type.rawValue), not a \(attribute.type.rawValue)",
+                path: shown)
+        }
+    }
+
+    mutating func listID(_ ids: [UInt32]) -> UInt32 {
+        if let id = listIDs[ids] { return id }
+        let id = UInt32(lists.count)
+        listIDs[ids] = id
+        lists.append(ids)
+        return id
+    }
+
+    mutating func typeID(_ key: [UInt32]) -> UInt32 {
+        if let id = typeIDs[key] { return id }
+        let id = UInt32(types.count)
+        typeIDs[key] = id
+        types.append(key)
+        return id
+    }
+
+    // MARK: - Carrying over the previous file's strings, lists and types
+
+    /// The new id of the previous file's string `id`.
+    mutating func carriedString(_ id: UInt32) throws(FSFindError) -> UInt32 {
+        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        guard Int(id) < stringRemap.count else { throw old.damaged(IndexDamage("string id \(id)")) }
+        if stringRemap[Int(id)] != IndexFormat.absent32 { return stringRemap[Int(id)] }
+        let bytes: UnsafeRawBufferPointer
+        do {
+            bytes = try old.stringBytes(id)
+        } catch {
+            throw old.damaged(error)
+        }
+        let new = try strings.id(bytes)
+        stringRemap[Int(id)] = new
+        return new
+    }
+
+    /// The new id of the previous file's list `id`.
+    mutating func carriedList(_ id: UInt32) throws(FSFindError) -> UInt32 {
+        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        guard Int(id) < listRemap.count else { throw old.damaged(IndexDamage("list id \(id)")) }
+        if listRemap[Int(id)] != IndexFormat.absent32 { return listRemap[Int(id)] }
+        let elements: [UInt32]
+        do {
+            elements = try old.listElements(id)
+        } catch {
+            throw old.damaged(error)
+        }
+        var ids: [UInt32] = []
+        ids.reserveCapacity(elements.count)
+        for element in elements { ids.append(try carriedString(element)) }
+        let new = listID(ids)
+        listRemap[Int(id)] = new
+        return new
+    }
+
+    /// The new id of the previous file's type-table entry `id`.
+    mutating func carriedType(_ id: UInt32) throws(FSFindError) -> UInt32 {
+        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        guard Int(id) < typeRemap.count else { throw old.damaged(IndexDamage("type id \(id)")) }
+        if typeRemap[Int(id)] != IndexFormat.absent32 { return typeRemap[Int(id)] }
+        var raw: [UInt32] = []
+        do {
+            let table = try old.bytes(of: old.fixed.typeTable)
+            for position in IndexFormat.typeAttributes.indices {
+                raw.append(try table.littleEndianUInt32(at: 8 + 16 * Int(id) + 4 * position))
+            }
+        } catch {
+            throw old.damaged(error)
+        }
+        var key: [UInt32] = []
+        for (cell, attribute) in zip(raw, IndexFormat.typeAttributes) {
+            if cell == IndexFormat.absent32 {
+                key.append(cell)
+            } else if attribute.type == .textList {
+                key.append(try carriedList(cell))
+            } else {
+                key.append(try carriedString(cell))
+            }
+        }
+        let new = typeID(key)
+        typeRemap[Int(id)] = new
+        return new
+    }
+}
