@@ -89,12 +89,8 @@ private struct RowEmitter {
     var lastFolder: [UInt8] = []
     var lastFolderRow: UInt32 = IndexFormat.absent32
 
-    // The previous file's sections, verified.
-    var oldNames = UnsafeRawBufferPointer(start: nil, count: 0)
-    var oldFlags = UnsafeRawBufferPointer(start: nil, count: 0)
-    var oldIdentities = UnsafeRawBufferPointer(start: nil, count: 0)
-    var oldTypes = UnsafeRawBufferPointer(start: nil, count: 0)
-    var oldTypeWidth = 2
+    // The previous file's sections, verified and checked.
+    var oldRows: CheckedSections?
     var oldProblems = UnsafeRawBufferPointer(start: nil, count: 0)
     var oldProblemCount = 0
     var problemCursor = 0
@@ -109,6 +105,8 @@ private struct RowEmitter {
         let dense: Bool
         let count: Int
         var cursor = 0
+        var width: Int { attribute.indexCellWidth }
+        var absent: UInt64 { width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64 }
     }
 
     init(old: IndexFile?, rowCount: Int, stagedCount: Int) throws(FSFindError) {
@@ -122,11 +120,7 @@ private struct RowEmitter {
         newRowOfStaged = Array(repeating: IndexFormat.absent32, count: stagedCount)
         guard let old else { return }
         do throws(IndexDamage) {
-            oldNames = try old.perItem(old.fixed.names, recordSize: 8)
-            oldFlags = try old.perItem(old.fixed.derivedFlags, recordSize: 1)
-            oldIdentities = try old.perItem(old.fixed.identities, recordSize: 40)
-            oldTypeWidth = old.sections[old.fixed.typeColumn].format == 2 ? 2 : 4
-            oldTypes = try old.perItem(old.fixed.typeColumn, recordSize: oldTypeWidth)
+            oldRows = try CheckedSections(old)
             oldProblems = try old.bytes(of: old.fixed.problems)
             oldProblemCount = Int(try oldProblems.littleEndianUInt32(at: 0))
             guard 8 + 12 * oldProblemCount <= oldProblems.count else { throw IndexDamage("problem count") }
@@ -161,34 +155,29 @@ private struct RowEmitter {
         guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
         let newRow = UInt32(row)
         oldToNew[oldRow] = newRow
-        // First every raw read (which can only fail on damage), then the copying into new tables.
-        let oldParent: UInt32
-        let nameID: UInt32
-        let typeID: UInt32
-        do {
-            oldParent = try oldNames.littleEndianUInt32(at: 8 * oldRow)
-            nameID = try oldNames.littleEndianUInt32(at: 8 * oldRow + 4)
-            flags.append(try oldFlags.byte(at: oldRow))
-            identities.bytes.append(contentsOf: try oldIdentities.slice(from: 40 * oldRow, count: 40))
-            typeID = oldTypeWidth == 2
-                ? UInt32(try oldTypes.littleEndianUInt16(at: 2 * oldRow)) : try oldTypes.littleEndianUInt32(at: 4 * oldRow)
-            rowProblems.removeAll(keepingCapacity: true)
-            while problemCursor < oldProblemCount {
-                let base = 8 + 12 * problemCursor
-                let problemRow = Int(try oldProblems.littleEndianUInt32(at: base))
-                if problemRow > oldRow { break }
-                problemCursor += 1
-                if problemRow == oldRow {
-                    rowProblems.append(
-                        (try oldProblems.littleEndianUInt32(at: base + 4), try oldProblems.littleEndianUInt32(at: base + 8)))
-                }
+        // Row `oldRow` is inside every per-row section, checked by `CheckedSections`; sparse
+        // cursors and problem entries stay below the counts checked in `init`.
+        guard let rows = oldRows else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        let oldParent = rows.parent(oldRow)
+        let nameID = rows.nameID(oldRow)
+        flags.append(rows.flags[oldRow])
+        identities.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: rows.identities[(40 * oldRow)..<(40 * oldRow + 40)]))
+        let typeID = rows.typeID(oldRow)
+        rowProblems.removeAll(keepingCapacity: true)
+        while problemCursor < oldProblemCount {
+            let base = 8 + 12 * problemCursor
+            let problemRow = Int(oldProblems.loadUnaligned(fromByteOffset: base, as: UInt32.self).littleEndian)
+            if problemRow > oldRow { break }
+            problemCursor += 1
+            if problemRow == oldRow {
+                rowProblems.append(
+                    (oldProblems.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self).littleEndian,
+                     oldProblems.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian))
             }
-            rowCells.removeAll(keepingCapacity: true)
-            for position in oldColumns.indices {
-                if let raw = try cell(of: position, at: oldRow) { rowCells.append((oldColumns[position].attribute, raw)) }
-            }
-        } catch {
-            throw old.damaged(error)
+        }
+        rowCells.removeAll(keepingCapacity: true)
+        for position in oldColumns.indices {
+            if let raw = cell(of: position, at: oldRow) { rowCells.append((oldColumns[position].attribute, raw)) }
         }
 
         if oldParent == IndexFormat.absent32 {
@@ -217,29 +206,33 @@ private struct RowEmitter {
         if lastUsed != IndexFormat.absent64 { append(.lastUsedDate, row: newRow, cell: lastUsed) }
     }
 
-    /// The old row's raw cell in column `position`, nil when absent.
-    private mutating func cell(of position: Int, at oldRow: Int) throws(IndexDamage) -> UInt64? {
+    /// The old row's raw cell in column `position`, nil when absent. The column's size was
+    /// checked against its count in `init`, so the reads below stay inside it.
+    private mutating func cell(of position: Int, at oldRow: Int) -> UInt64? {
         let column = oldColumns[position]
-        let width = column.attribute.indexCellWidth
+        let width = column.width
+        let bytes = column.bytes
         let raw: UInt64
         if column.dense {
             raw = width == 4
-                ? UInt64(try column.bytes.littleEndianUInt32(at: 8 + 4 * oldRow))
-                : try column.bytes.littleEndianUInt64(at: 8 + 8 * oldRow)
+                ? UInt64(bytes.loadUnaligned(fromByteOffset: 8 + 4 * oldRow, as: UInt32.self).littleEndian)
+                : bytes.loadUnaligned(fromByteOffset: 8 + 8 * oldRow, as: UInt64.self).littleEndian
         } else {
             var cursor = column.cursor
-            while cursor < column.count, Int(try column.bytes.littleEndianUInt32(at: 8 + 4 * cursor)) < oldRow {
+            var row = Int.max
+            while cursor < column.count {
+                row = Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * cursor, as: UInt32.self).littleEndian)
+                if row >= oldRow { break }
                 cursor += 1
             }
             oldColumns[position].cursor = cursor
-            guard cursor < column.count, Int(try column.bytes.littleEndianUInt32(at: 8 + 4 * cursor)) == oldRow else {
-                return nil
-            }
+            guard cursor < column.count, row == oldRow else { return nil }
             let at = 8 + 4 * column.count + width * cursor
-            raw = width == 4 ? UInt64(try column.bytes.littleEndianUInt32(at: at)) : try column.bytes.littleEndianUInt64(at: at)
+            raw = width == 4
+                ? UInt64(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
+                : bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self).littleEndian
         }
-        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
-        return raw == absent ? nil : raw
+        return raw == column.absent ? nil : raw
     }
 
     // MARK: Staged rows

@@ -37,6 +37,7 @@ struct IndexBuilder {
     private var stringRemap: [UInt32]
     private var listRemap: [UInt32]
     private var typeRemap: [UInt32]
+    private var oldSections: CheckedSections?
 
     /// A builder that copies from `old` (already verified with ``IndexFile/prepareAll()``).
     init(old: IndexFile?) throws(FSFindError) {
@@ -45,10 +46,14 @@ struct IndexBuilder {
             stringRemap = []
             listRemap = []
             typeRemap = []
+            oldSections = nil
             return
         }
         do {
-            stringRemap = Array(repeating: IndexFormat.absent32, count: Int(try old.bytes(of: old.fixed.strings).littleEndianUInt32(at: 0)))
+            let sections = try CheckedSections(old)
+            oldSections = sections
+            strings.reserve(sections.stringCount)
+            stringRemap = Array(repeating: IndexFormat.absent32, count: sections.stringCount)
             listRemap = Array(repeating: IndexFormat.absent32, count: Int(try old.bytes(of: old.fixed.lists).littleEndianUInt32(at: 0)))
             typeRemap = Array(repeating: IndexFormat.absent32, count: try old.decodeTypeCount())
         } catch {
@@ -139,13 +144,8 @@ struct IndexBuilder {
         guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
         guard Int(id) < stringRemap.count else { throw old.damaged(IndexDamage("string id \(id)")) }
         if stringRemap[Int(id)] != IndexFormat.absent32 { return stringRemap[Int(id)] }
-        let bytes: UnsafeRawBufferPointer
-        do {
-            bytes = try old.stringBytes(id)
-        } catch {
-            throw old.damaged(error)
-        }
-        let new = try strings.id(bytes)
+        guard let oldSections else { throw old.damaged(IndexDamage("string table")) }
+        let new = try strings.id(oldSections.string(id))
         stringRemap[Int(id)] = new
         return new
     }

@@ -15,6 +15,17 @@ struct StringTableBuilder {
 
     var count: Int { offsets.count - 1 }
 
+    /// Makes room for about `expected` strings, so the table is not rehashed as it fills.
+    mutating func reserve(_ expected: Int) {
+        offsets.reserveCapacity(expected + 1)
+        var size = slots.count
+        while size < 2 * expected + 2 { size *= 2 }
+        if size > slots.count {
+            slots = Array(repeating: 0, count: size / 2)
+            grow()
+        }
+    }
+
     /// The id of `bytes`, added when new. Throws when the table would pass format 1's 4 GiB.
     mutating func id(_ bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
         let hash = Self.hash(bytes)

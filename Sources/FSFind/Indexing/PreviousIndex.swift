@@ -10,6 +10,7 @@ import Foundation
 /// last, and a lookup costs a handful of name comparisons and no allocation.
 final class PreviousIndex {
     let file: IndexFile
+    private let sections: CheckedSections
     /// `children[childStart[r]..<childStart[r + 1]]` are the rows whose parent is row `r`.
     private var childStart: [Int32] = []
     private var children: [Int32] = []
@@ -25,26 +26,25 @@ final class PreviousIndex {
     init(file: IndexFile) throws(FSFindError) {
         self.file = file
         try file.prepareAll()
-        try buildChildren()
+        do {
+            sections = try CheckedSections(file)
+        } catch {
+            throw file.damaged(error)
+        }
+        buildChildren()
     }
 
     var count: Int { file.itemCount }
 
-    private func buildChildren() throws(FSFindError) {
+    private func buildChildren() {
         let count = file.itemCount
         var parents = [Int32](repeating: -1, count: count)
         var counts = [Int32](repeating: 0, count: count + 1)
-        do throws(IndexDamage) {
-            let names = try file.perItem(file.fixed.names, recordSize: 8)
-            for row in 0..<count {
-                let parent = try names.littleEndianUInt32(at: 8 * row)
-                guard parent != IndexFormat.absent32 else { continue }
-                guard Int(parent) < row else { throw IndexDamage("parent row") }
-                parents[row] = Int32(parent)
-                counts[Int(parent) + 1] += 1
-            }
-        } catch {
-            throw file.damaged(error)
+        for row in 0..<count {
+            let parent = sections.parent(row)
+            guard parent != IndexFormat.absent32 else { continue }
+            parents[row] = Int32(parent)
+            counts[Int(parent) + 1] += 1
         }
         for row in 0..<count { counts[row + 1] += counts[row] }
         var next = counts
@@ -90,7 +90,7 @@ final class PreviousIndex {
     private func folder(of entry: CrawlEntry) -> FolderInfo {
         let end = entry.nameStart > 1 ? entry.nameStart - 1 : entry.nameStart
         let folder = entry.path[..<end]
-        if let info = lastFolderInfo, folder.elementsEqual(lastFolder) { return info }
+        if let info = lastFolderInfo, Self.equal(folder, lastFolder) { return info }
         lastFolder = Array(folder)
         if let info = folderInfo[ByteKey(lastFolder)] {
             lastFolderInfo = info
@@ -100,6 +100,10 @@ final class PreviousIndex {
         let info = FolderInfo(row: row, hasRowsBelow: row != nil || hasRows(below: lastFolder))
         lastFolderInfo = info
         return info
+    }
+
+    private static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in StagedItems.compare(x, y) == 0 } }
     }
 
     private func hasRows(below folder: [UInt8]) -> Bool {
@@ -114,8 +118,7 @@ final class PreviousIndex {
             while low < high {
                 let mid = low + (high - low) / 2
                 let row = Int(children[mid])
-                guard let stored = try? file.stringBytes(file.nameID(at: row)) else { return nil }
-                let order = StagedItems.compare(stored, target)
+                let order = StagedItems.compare(sections.string(sections.nameID(row)), target)
                 if order == 0 { return row }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
