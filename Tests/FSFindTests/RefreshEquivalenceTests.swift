@@ -37,6 +37,13 @@ import Testing
         // Half the seeds refresh every recorded root, half only the changed one.
         let crawl = seed % 2 == 0 ? [] : [tree]
         let summary = try Indexer(indexPath: index, now: second).run(roots: crawl, options: CrawlOptions())
+        // What the refresh's crawl read, before the scratch index below opens files (and may
+        // move their access times).
+        var accessTimes: [ByteKey: Date] = [:]
+        for root in [tree, other] {
+            try Crawler(options: CrawlOptions()).crawl(
+                root: root, entry: { accessTimes[ByteKey($0.path)] = $0.accessTime }, diagnostic: { _ in })
+        }
         let scratch = folder.file("scratch.fsfind")
         _ = try Indexer(indexPath: scratch, full: true, now: second).run(roots: [tree, other], options: CrawlOptions())
 
@@ -60,6 +67,15 @@ import Testing
             }
             let expected = earlierPaths.contains(ByteKey(item.path)) || renamed ? first : second
             #expect(item.attributes[.addedDate] == .date(expected), "\(PathBytes.display(item.path))")
+        }
+        // A kept row takes the access time its crawl read (nothing opens it, so it is still current).
+        let earlierByPath = Dictionary(before.map { (ByteKey($0.path), $0) }, uniquingKeysWith: { $1 })
+        let identities = Dictionary(before.map { (ByteKey($0.path), $0.identity) }, uniquingKeysWith: { $1 })
+        // (Rows of a root this run did not crawl are carried over as they were.)
+        for item in refreshed where identities[ByteKey(item.path)] == item.identity {
+            let crawled = crawl.isEmpty || PathBytes.isWithin(item.path, folder: tree)
+            let expected = crawled ? accessTimes[ByteKey(item.path)].map { .date($0) } : earlierByPath[ByteKey(item.path)]?.attributes[.lastUsedDate]
+            #expect(item.attributes[.lastUsedDate] == expected, "\(PathBytes.display(item.path))")
         }
         #expect(try IndexFile(path: index).roots().map(\.path) == [other, tree])
     }

@@ -17,12 +17,11 @@ extension IndexBuilder {
             if source.staged >= 0 {
                 try emitter.emitStaged(Int(source.staged), replacing: Int(source.old), row: position, builder: &self)
             } else {
-                let lastUsed = Int(source.old) < oldLastUsed.count ? oldLastUsed[Int(source.old)] : IndexFormat.absent64
-                try emitter.emitOld(Int(source.old), row: position, lastUsed: lastUsed, builder: &self)
+                try emitter.emitOld(Int(source.old), row: position, builder: &self)
             }
         }
         unreadableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unreadable.rawValue) ? 1 : 0) }
-        var sections = emitter.finish(types: types)
+        var sections = try emitter.finish(oldLastUsed: oldLastUsed, builder: &self)
         sections.append(try encodeRoots(roots))
         sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)
         sections.insert(EncodedSection(kind: .strings, bytes: strings.encoded()), at: 0)
@@ -67,8 +66,9 @@ struct EncodedSection {
 /// Writes rows into the per-row sections and the columns, one row at a time, in row order.
 ///
 /// Rows copied from the previous file are read straight from its mapped sections: the per-row
-/// sections by index, sparse columns and problems through cursors that only move forward (copied
-/// rows come in the old file's order, since both files are in path order).
+/// sections by index and problems through a cursor that only moves forward (copied rows come in
+/// the old file's order, since both files are in path order). Their column cells are copied
+/// afterwards, one old column at a time, and merged with the staged rows' cells.
 private struct RowEmitter {
     let old: IndexFile?
     var names: ByteWriter
@@ -81,6 +81,8 @@ private struct RowEmitter {
     var columnCells: [[UInt64]] = Array(repeating: [], count: 64)
     /// New row of each old row written (copied or replaced), for the parents of copied rows.
     var oldToNew: [UInt32]
+    /// New row of each old row copied (not replaced), for copying its column cells.
+    var copiedTo: [UInt32]
     /// Staged items in the order written (which is path order), for the parents of staged items.
     var stagedWritten: [Int32] = []
     var newRowOfStaged: [UInt32]
@@ -95,16 +97,12 @@ private struct RowEmitter {
     var oldProblemCount = 0
     var problemCursor = 0
     var oldColumns: [OldColumn] = []
-    /// Scratch for one copied row: its problems (kind, reason id) and raw cells.
-    var rowProblems: [(UInt32, UInt32)] = []
-    var rowCells: [(Attribute, UInt64)] = []
 
     struct OldColumn {
         let attribute: Attribute
         let bytes: UnsafeRawBufferPointer
         let dense: Bool
         let count: Int
-        var cursor = 0
         var width: Int { attribute.indexCellWidth }
         var absent: UInt64 { width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64 }
     }
@@ -117,6 +115,7 @@ private struct RowEmitter {
         identities = Self.header(count: rowCount, recordSize: 40)
         typeColumn.reserveCapacity(rowCount)
         oldToNew = Array(repeating: IndexFormat.absent32, count: old?.itemCount ?? 0)
+        copiedTo = oldToNew
         newRowOfStaged = Array(repeating: IndexFormat.absent32, count: stagedCount)
         guard let old else { return }
         do throws(IndexDamage) {
@@ -151,35 +150,15 @@ private struct RowEmitter {
 
     // MARK: Copied rows
 
-    mutating func emitOld(_ oldRow: Int, row: Int, lastUsed: UInt64, builder: inout IndexBuilder) throws(FSFindError) {
-        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+    mutating func emitOld(_ oldRow: Int, row: Int, builder: inout IndexBuilder) throws(FSFindError) {
+        guard let old, let rows = oldRows else { throw FSFindError(.io, "internal error: no previous index to copy from") }
         let newRow = UInt32(row)
         oldToNew[oldRow] = newRow
-        // Row `oldRow` is inside every per-row section, checked by `CheckedSections`; sparse
-        // cursors and problem entries stay below the counts checked in `init`.
-        guard let rows = oldRows else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        copiedTo[oldRow] = newRow
+        // Row `oldRow` is inside every per-row section, checked by `CheckedSections`; the problem
+        // cursor stays below the count checked in `init`.
         let oldParent = rows.parent(oldRow)
         let nameID = rows.nameID(oldRow)
-        flags.append(rows.flags[oldRow])
-        identities.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: rows.identities[(40 * oldRow)..<(40 * oldRow + 40)]))
-        let typeID = rows.typeID(oldRow)
-        rowProblems.removeAll(keepingCapacity: true)
-        while problemCursor < oldProblemCount {
-            let base = 8 + 12 * problemCursor
-            let problemRow = Int(oldProblems.loadUnaligned(fromByteOffset: base, as: UInt32.self).littleEndian)
-            if problemRow > oldRow { break }
-            problemCursor += 1
-            if problemRow == oldRow {
-                rowProblems.append(
-                    (oldProblems.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self).littleEndian,
-                     oldProblems.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian))
-            }
-        }
-        rowCells.removeAll(keepingCapacity: true)
-        for position in oldColumns.indices {
-            if let raw = cell(of: position, at: oldRow) { rowCells.append((oldColumns[position].attribute, raw)) }
-        }
-
         if oldParent == IndexFormat.absent32 {
             names.appendLittleEndian(oldParent)
             names.appendLittleEndian(try builder.carriedString(nameID))
@@ -191,48 +170,78 @@ private struct RowEmitter {
             names.appendLittleEndian(IndexFormat.absent32)
             names.appendLittleEndian(try builder.strings.id(old.path(at: oldRow)))
         }
-        typeColumn.append(try builder.carriedType(typeID))
-        for (kind, reason) in rowProblems { problems.append((newRow, kind, try builder.carriedString(reason))) }
-        for (attribute, raw) in rowCells {
-            if attribute == .lastUsedDate, lastUsed != IndexFormat.absent64 { continue }
-            let cell: UInt64
-            switch attribute.type {
-            case .text: cell = UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw)))
-            case .textList: cell = UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw)))
-            case .number, .date: cell = raw
+        flags.append(rows.flags[oldRow])
+        identities.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: rows.identities[(40 * oldRow)..<(40 * oldRow + 40)]))
+        typeColumn.append(try builder.carriedType(rows.typeID(oldRow)))
+        while problemCursor < oldProblemCount {
+            let base = 8 + 12 * problemCursor
+            let problemRow = Int(oldProblems.loadUnaligned(fromByteOffset: base, as: UInt32.self).littleEndian)
+            if problemRow > oldRow { break }
+            problemCursor += 1
+            if problemRow == oldRow {
+                let kind = oldProblems.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self).littleEndian
+                let reason = oldProblems.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian
+                problems.append((newRow, kind, try builder.carriedString(reason)))
             }
-            append(attribute, row: newRow, cell: cell)
         }
-        if lastUsed != IndexFormat.absent64 { append(.lastUsedDate, row: newRow, cell: lastUsed) }
     }
 
-    /// The old row's raw cell in column `position`, nil when absent. The column's size was
-    /// checked against its count in `init`, so the reads below stay inside it.
-    private mutating func cell(of position: Int, at oldRow: Int) -> UInt64? {
-        let column = oldColumns[position]
+    /// The cells of copied rows in one old column, as (new row, cell) in row order, with string
+    /// and list ids carried into the new tables. For `lastUsedDate`, a copied row's entry in
+    /// `override` (when not ``IndexFormat/absent64``) replaces its old cell.
+    private func copiedCells(
+        of column: OldColumn, override: [UInt64], builder: inout IndexBuilder
+    ) throws(FSFindError) -> (rows: [UInt32], cells: [UInt64]) {
+        var rows: [UInt32] = []
+        var cells: [UInt64] = []
         let width = column.width
         let bytes = column.bytes
-        let raw: UInt64
-        if column.dense {
-            raw = width == 4
-                ? UInt64(bytes.loadUnaligned(fromByteOffset: 8 + 4 * oldRow, as: UInt32.self).littleEndian)
-                : bytes.loadUnaligned(fromByteOffset: 8 + 8 * oldRow, as: UInt64.self).littleEndian
-        } else {
-            var cursor = column.cursor
-            var row = Int.max
-            while cursor < column.count {
-                row = Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * cursor, as: UInt32.self).littleEndian)
-                if row >= oldRow { break }
-                cursor += 1
-            }
-            oldColumns[position].cursor = cursor
-            guard cursor < column.count, row == oldRow else { return nil }
-            let at = 8 + 4 * column.count + width * cursor
-            raw = width == 4
-                ? UInt64(bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self).littleEndian)
-                : bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self).littleEndian
+        let kind = column.attribute.type
+        let overrides = column.attribute == .lastUsedDate && !override.isEmpty
+        func load(_ offset: Int) -> UInt64 {
+            width == 4
+                ? UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+                : bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
         }
-        return raw == column.absent ? nil : raw
+        // The column's size was checked against its count in `init`, so these reads stay inside it.
+        let entries = column.dense ? copiedTo.count : column.count
+        rows.reserveCapacity(entries)
+        cells.reserveCapacity(entries)
+        var nextOverride = 0
+        func addOverrides(before oldRow: Int) {
+            // Copied rows with a new access time but no old cell, up to `oldRow`.
+            guard overrides else { return }
+            while nextOverride < oldRow {
+                if override[nextOverride] != IndexFormat.absent64, copiedTo[nextOverride] != IndexFormat.absent32 {
+                    rows.append(copiedTo[nextOverride])
+                    cells.append(override[nextOverride])
+                }
+                nextOverride += 1
+            }
+        }
+        for entry in 0..<entries {
+            let oldRow = column.dense ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
+            guard oldRow < copiedTo.count, oldRow >= nextOverride else { continue }
+            addOverrides(before: oldRow)
+            if overrides { nextOverride = oldRow + 1 }
+            let newRow = copiedTo[oldRow]
+            guard newRow != IndexFormat.absent32 else { continue }
+            if overrides, override[oldRow] != IndexFormat.absent64 {
+                rows.append(newRow)
+                cells.append(override[oldRow])
+                continue
+            }
+            let raw = load(column.dense ? 8 + width * oldRow : 8 + 4 * column.count + width * entry)
+            guard raw != column.absent else { continue }
+            rows.append(newRow)
+            switch kind {
+            case .text: cells.append(UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw))))
+            case .textList: cells.append(UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw))))
+            case .number, .date: cells.append(raw)
+            }
+        }
+        addOverrides(before: copiedTo.count)
+        return (rows, cells)
     }
 
     // MARK: Staged rows
@@ -320,7 +329,8 @@ private struct RowEmitter {
     // MARK: Sections
 
     /// The per-row sections, the type table and the columns.
-    mutating func finish(types: [[UInt32]]) -> [EncodedSection] {
+    mutating func finish(oldLastUsed: [UInt64], builder: inout IndexBuilder) throws(FSFindError) -> [EncodedSection] {
+        let types = builder.types
         var sections = [
             EncodedSection(kind: .names, bytes: names.bytes),
             EncodedSection(kind: .derivedFlags, bytes: flags.bytes),
@@ -348,14 +358,54 @@ private struct RowEmitter {
         }
         sections.append(EncodedSection(kind: .problems, bytes: problemBytes.bytes))
         // One column per attribute that any item has, dense or sparse, whichever is smaller.
-        for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode }) {
+        for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode })
+        where !IndexFormat.typeAttributes.contains(attribute) {
             let code = Int(attribute.indexCode)
-            guard !columnRows[code].isEmpty else { continue }
-            sections.append(column(attribute, rows: columnRows[code], cells: columnCells[code]))
+            var rows = columnRows[code]
+            var cells = columnCells[code]
             columnRows[code] = []
             columnCells[code] = []
+            var copied: (rows: [UInt32], cells: [UInt64]) = ([], [])
+            if let column = oldColumns.first(where: { $0.attribute == attribute }) {
+                copied = try copiedCells(of: column, override: oldLastUsed, builder: &builder)
+            } else if attribute == .lastUsedDate, !oldLastUsed.isEmpty {
+                for (oldRow, newRow) in copiedTo.enumerated()
+                where newRow != IndexFormat.absent32 && oldLastUsed[oldRow] != IndexFormat.absent64 {
+                    copied.rows.append(newRow)
+                    copied.cells.append(oldLastUsed[oldRow])
+                }
+            }
+            if !copied.rows.isEmpty {
+                (rows, cells) = rows.isEmpty ? copied : Self.merge(copied, (rows, cells))
+            }
+            guard !rows.isEmpty else { continue }
+            sections.append(column(attribute, rows: rows, cells: cells))
         }
         return sections
+    }
+
+    /// Two lists of (row, cell) in row order, with no row in both, merged in row order.
+    private static func merge(
+        _ a: (rows: [UInt32], cells: [UInt64]), _ b: (rows: [UInt32], cells: [UInt64])
+    ) -> ([UInt32], [UInt64]) {
+        var rows: [UInt32] = []
+        var cells: [UInt64] = []
+        rows.reserveCapacity(a.rows.count + b.rows.count)
+        cells.reserveCapacity(a.rows.count + b.rows.count)
+        var i = 0
+        var j = 0
+        while i < a.rows.count || j < b.rows.count {
+            if j == b.rows.count || (i < a.rows.count && a.rows[i] < b.rows[j]) {
+                rows.append(a.rows[i])
+                cells.append(a.cells[i])
+                i += 1
+            } else {
+                rows.append(b.rows[j])
+                cells.append(b.cells[j])
+                j += 1
+            }
+        }
+        return (rows, cells)
     }
 
     private func column(_ attribute: Attribute, rows: [UInt32], cells: [UInt64]) -> EncodedSection {
