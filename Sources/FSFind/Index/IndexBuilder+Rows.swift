@@ -101,7 +101,7 @@ private struct RowEmitter {
     struct OldColumn {
         let attribute: Attribute
         let bytes: UnsafeRawBufferPointer
-        let dense: Bool
+        let encoding: ColumnEncoding
         let count: Int
         var width: Int { attribute.indexCellWidth }
         var absent: UInt64 { width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64 }
@@ -127,13 +127,16 @@ private struct RowEmitter {
             where !IndexFormat.typeAttributes.contains(attribute) {
                 let bytes = try old.bytes(of: section)
                 let count = Int(try bytes.littleEndianUInt32(at: 0))
-                let dense = old.sections[section].format == ColumnEncoding.dense.rawValue
+                guard let encoding = ColumnEncoding(rawValue: old.sections[section].format) else {
+                    throw IndexDamage("\(attribute.name) column encoding")
+                }
                 let width = attribute.indexCellWidth
-                let needed = dense ? 8 + width * old.itemCount : 8 + (4 + width) * count
+                let dense = encoding == .dense
+                let needed = try Checked.add(8, try Checked.multiply(count, dense ? width : 4 + width))
                 guard !dense || count == old.itemCount, needed <= bytes.count else {
                     throw IndexDamage("\(attribute.name) column size")
                 }
-                oldColumns.append(OldColumn(attribute: attribute, bytes: bytes, dense: dense, count: count))
+                oldColumns.append(OldColumn(attribute: attribute, bytes: bytes, encoding: encoding, count: count))
             }
         } catch {
             throw old.damaged(error)
@@ -204,7 +207,13 @@ private struct RowEmitter {
                 : bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
         }
         // The column's size was checked against its count in `init`, so these reads stay inside it.
-        let entries = column.dense ? copiedTo.count : column.count
+        // Dense and run columns are walked row by row, sparse ones entry by entry.
+        let byRow = column.encoding != .sparse
+        let entries = byRow ? copiedTo.count : column.count
+        var run = -1
+        func runStart(_ index: Int) -> Int {
+            index < column.count ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
+        }
         rows.reserveCapacity(entries)
         cells.reserveCapacity(entries)
         var nextOverride = 0
@@ -220,7 +229,8 @@ private struct RowEmitter {
             }
         }
         for entry in 0..<entries {
-            let oldRow = column.dense ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
+            let oldRow = byRow ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
+            if column.encoding == .runs { while runStart(run + 1) <= oldRow { run += 1 } }
             guard oldRow < copiedTo.count, oldRow >= nextOverride else { continue }
             addOverrides(before: oldRow)
             if overrides { nextOverride = oldRow + 1 }
@@ -231,7 +241,12 @@ private struct RowEmitter {
                 cells.append(override[oldRow])
                 continue
             }
-            let raw = load(column.dense ? 8 + width * oldRow : 8 + 4 * column.count + width * entry)
+            let raw: UInt64
+            switch column.encoding {
+            case .dense: raw = load(8 + width * oldRow)
+            case .sparse: raw = load(8 + 4 * column.count + width * entry)
+            case .runs: raw = run >= 0 ? load(8 + 4 * column.count + width * run) : column.absent
+            }
             guard raw != column.absent else { continue }
             rows.append(newRow)
             switch kind {
@@ -413,16 +428,47 @@ private struct RowEmitter {
         func appendCell(_ writer: inout ByteWriter, _ cell: UInt64) {
             if width == 4 { writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell)) } else { writer.appendLittleEndian(cell) }
         }
-        if rows.count * (4 + width) < rowCount * width {
+        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
+        // Runs of equal cells over all rows (absent rows included), for the run encoding.
+        var runStarts: [UInt32] = []
+        var runCells: [UInt64] = []
+        var next = 0
+        var previous: UInt64?
+        for row in 0..<rowCount {
+            let cell: UInt64
+            if next < rows.count, Int(rows[next]) == row {
+                cell = cells[next]
+                next += 1
+            } else {
+                cell = absent
+            }
+            if cell != previous {
+                runStarts.append(UInt32(row))
+                runCells.append(cell)
+                previous = cell
+            }
+            // No need to go on once runs cannot be the smallest.
+            if runStarts.count * (4 + width) >= min(rowCount * width, rows.count * (4 + width)) { break }
+        }
+        let denseSize = rowCount * width
+        let sparseSize = rows.count * (4 + width)
+        let runsSize = runStarts.count * (4 + width)
+        if runsSize < denseSize, runsSize < sparseSize {
+            var writer = Self.header(count: runStarts.count, recordSize: 4 + width)
+            for start in runStarts { writer.appendLittleEndian(start) }
+            for cell in runCells { appendCell(&writer, cell) }
+            return EncodedSection(
+                kind: .column, param: attribute.indexCode, format: ColumnEncoding.runs.rawValue, bytes: writer.bytes)
+        }
+        if sparseSize < denseSize {
             var writer = Self.header(count: rows.count, recordSize: 4 + width)
             for row in rows { writer.appendLittleEndian(row) }
             for cell in cells { appendCell(&writer, cell) }
             return EncodedSection(
                 kind: .column, param: attribute.indexCode, format: ColumnEncoding.sparse.rawValue, bytes: writer.bytes)
         }
-        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
         var writer = Self.header(count: rowCount, recordSize: width)
-        var next = 0
+        next = 0
         for row in 0..<rowCount {
             if next < rows.count, Int(rows[next]) == row {
                 appendCell(&writer, cells[next])

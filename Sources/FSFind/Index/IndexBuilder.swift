@@ -71,7 +71,10 @@ struct IndexBuilder {
         var cells: [(Attribute, UInt64)] = []
         for attribute in IndexFormat.derivedAttributes {
             guard let value = item.attributes[attribute] else { continue }
-            let derived = IndexFormat.derivedValue(of: attribute, path: item.path, name: name, identity: item.identity)
+            let derived =
+                attribute == .contentCreationDate
+                ? item.attributes[.fsCreationDate]
+                : IndexFormat.derivedValue(of: attribute, path: item.path, name: name, identity: item.identity)
             if IndexFormat.isExactly(value, derived) {
                 flags |= DerivedFlag.bit(for: attribute)
             } else {

@@ -155,6 +155,7 @@ extension IndexFile {
                 switch attribute {
                 case .path: return .text(String(decoding: try pathBytes(at: row), as: UTF8.self))
                 case .fsName, .displayName: return .text(String(decoding: try nameBytes(at: row), as: UTF8.self))
+                case .contentCreationDate: return try decodeValue(of: .fsCreationDate, at: row)
                 default:
                     return IndexFormat.derivedValue(
                         of: attribute, path: [], name: [], identity: try decodeIdentity(at: row))
@@ -194,27 +195,38 @@ extension IndexFile {
             width == 4 ? UInt64(try bytes.littleEndianUInt32(at: offset)) : try bytes.littleEndianUInt64(at: offset)
         }
         let raw: UInt64
-        if sections[section].format == ColumnEncoding.dense.rawValue {
+        switch ColumnEncoding(rawValue: sections[section].format) {
+        case .dense?:
             guard count == itemCount else { throw IndexDamage("row count") }
             raw = try load(8 + width * row)
-        } else {
-            var low = 0
-            var high = count
-            var found: Int?
-            while low < high {
-                let mid = low + (high - low) / 2
-                let candidate = Int(try bytes.littleEndianUInt32(at: 8 + 4 * mid))
-                if candidate == row {
-                    found = mid
-                    break
-                }
-                if candidate < row { low = mid + 1 } else { high = mid }
-            }
-            guard let found else { return nil }
+        case .sparse?:
+            guard let found = try Self.search(bytes, count: count, for: row, exact: true) else { return nil }
             raw = try load(try Checked.add(8 + 4 * count, width * found))
+        case .runs?:
+            // The run holding `row`: the last one starting at or before it.
+            guard let found = try Self.search(bytes, count: count, for: row, exact: false) else { return nil }
+            raw = try load(try Checked.add(8 + 4 * count, width * found))
+        case nil:
+            throw IndexDamage("column encoding")
         }
         let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
         return raw == absent ? nil : raw
+    }
+
+    /// Binary search over the ascending u32 rows after a column's prefix: the entry equal to
+    /// `row` (`exact`), or the last entry at or below it.
+    private static func search(_ bytes: UnsafeRawBufferPointer, count: Int, for row: Int, exact: Bool) throws(IndexDamage)
+        -> Int?
+    {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            let candidate = Int(try bytes.littleEndianUInt32(at: 8 + 4 * mid))
+            if candidate == row { return mid }
+            if candidate < row { low = mid + 1 } else { high = mid }
+        }
+        return exact || low == 0 ? nil : low - 1
     }
 
     private func decode(cell: UInt64, as attribute: Attribute) throws(IndexDamage) -> AttributeValue {

@@ -28,11 +28,16 @@ public final class IndexFile: Sendable {
 
     /// Opens and maps `path`: `.indexMissing` when absent, `.indexCorrupt` when empty, foreign, of
     /// another version, truncated or with a damaged header.
-    public init(path: String) throws(FSFindError) {
+    public convenience init(path: String) throws(FSFindError) {
+        try self.init(path: path, versions: IndexFormat.version...IndexFormat.version)
+    }
+
+    /// Opens a file of any of `versions`; only the current version may be read beyond its roots.
+    init(path: String, versions: ClosedRange<UInt32>) throws(FSFindError) {
         let region = try MappedRegion.map(path: path)
         let header: ParsedHeader
         do {
-            header = try ParsedHeader(region.bytes, path: path)
+            header = try ParsedHeader(region.bytes, path: path, versions: versions)
         } catch {
             region.unmap()
             throw error
@@ -68,6 +73,8 @@ public final class IndexFile: Sendable {
             }
             if attribute.type == .textList { needed.insert(fixed.lists) }
             if attribute == .fileSize || attribute == .contentModificationDate { needed.insert(fixed.identities) }
+            // A derived contentCreationDate is the item's fsCreationDate.
+            if attribute == .contentCreationDate, let column = columns[.fsCreationDate] { needed.insert(column) }
             if let column = columns[attribute] { needed.insert(column) }
         }
         if identities { needed.insert(fixed.identities) }
@@ -107,6 +114,12 @@ public final class IndexFile: Sendable {
     }
 
     // MARK: - Public reads
+
+    /// The roots recorded in the index at `path` when it was written by an older fsfind whose
+    /// roots this one can still read; nil when it cannot be read at all.
+    public static func rootsOfOlderFormat(path: String) -> [IndexRoot]? {
+        try? IndexFile(path: path, versions: IndexFormat.versionsWithReadableRoots).roots()
+    }
 
     /// The roots recorded in the file, with their crawl options.
     public func roots() throws(FSFindError) -> [IndexRoot] {

@@ -5,7 +5,10 @@ enum IndexFormat {
     /// "FSFIND", NUL, 0x1A (Ctrl-Z, stops `type`/`cat`-style dumps of the binary part).
     static let magic: [UInt8] = [0x46, 0x53, 0x46, 0x49, 0x4E, 0x44, 0x00, 0x1A]
     /// Bumped on any layout change; readers accept exactly this version.
-    static let version: UInt32 = 1
+    static let version: UInt32 = 2
+    /// Older versions whose header, directory and roots section are laid out as this one's: a
+    /// refresh reads their roots, so an upgrade rebuilds the index without forgetting its folders.
+    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...2
     /// Bytes before the section directory.
     static let fixedHeaderSize = 48
     /// Offset of the header checksum inside the fixed header (zero while it is computed).
@@ -24,8 +27,12 @@ enum IndexFormat {
     /// The attributes held in the shared type table, one small id per item.
     static let typeAttributes: [Attribute] = [.contentType, .contentTypeTree, .mimeType, .kind]
     /// The attributes that cost one flag bit when equal to the value derived from the stored path
-    /// or identity (``derivedValue(of:path:name:identity:)``); other values are stored in a column.
-    static let derivedAttributes: [Attribute] = [.path, .fsName, .displayName, .fileSize, .contentModificationDate]
+    /// or identity (``derivedValue(of:path:name:identity:)``), or, for `contentCreationDate`, to
+    /// the item's `fsCreationDate` (a file whose content records no date of its own); other
+    /// values are stored in a column.
+    static let derivedAttributes: [Attribute] = [
+        .path, .fsName, .displayName, .fileSize, .contentModificationDate, .contentCreationDate,
+    ]
 
     /// The value `attribute` has when it follows from the path bytes, the name bytes and the identity.
     static func derivedValue(
@@ -117,6 +124,10 @@ enum ColumnEncoding: UInt32, Sendable {
     case dense = 1
     /// Sorted rows of the items that have a value, then their cells.
     case sparse = 2
+    /// Runs of equal cells: the first row of each run, ascending, then each run's cell (which
+    /// may be the "absent" value). A column most rows share one value of (`addedDate` after a
+    /// first index) takes a few bytes instead of 8 per row.
+    case runs = 3
 }
 
 /// Bits of the per-item derived-flags byte: set when the attribute is present and exactly equal
@@ -129,6 +140,7 @@ enum DerivedFlag {
         case .displayName: 4
         case .fileSize: 8
         case .contentModificationDate: 16
+        case .contentCreationDate: 32
         default: 0
         }
     }

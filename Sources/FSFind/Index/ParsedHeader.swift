@@ -12,7 +12,9 @@ struct ParsedHeader {
     let fixed: FixedSections
     let columns: [Attribute: Int]
 
-    init(_ bytes: UnsafeRawBufferPointer, path: String) throws(FSFindError) {
+    /// `versions`: the format versions to accept (only the current one, but for reading the roots
+    /// of an older file).
+    init(_ bytes: UnsafeRawBufferPointer, path: String, versions: ClosedRange<UInt32> = IndexFormat.version...IndexFormat.version) throws(FSFindError) {
         func corrupt(_ what: String) -> FSFindError { FSFindError.indexCorrupt(path, what) }
         let size = bytes.count
         guard size > 0 else { throw corrupt("is empty") }
@@ -23,7 +25,7 @@ struct ParsedHeader {
         do {
             guard size >= 12 else { throw corrupt("is truncated (\(size) bytes)") }
             let version = try bytes.littleEndianUInt32(at: 8)
-            guard version == IndexFormat.version else {
+            guard versions.contains(version) else {
                 throw corrupt(
                     "was made by another version of fsfind (index format \(version); this fsfind reads format \(IndexFormat.version))"
                 )

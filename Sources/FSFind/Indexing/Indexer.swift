@@ -28,8 +28,8 @@ public struct Indexer: Sendable {
         // The caller holds the index lock, so any temporary file beside the index is a leftover
         // of a run that was killed before its rename.
         IndexWriter.removeTemporaryFiles(of: indexPath)
-        var previous = try openPrevious()
-        var roots = previous.flatMap { try? $0.file.roots() } ?? []
+        var (previous, olderRoots) = try openPrevious()
+        var roots = previous.flatMap { try? $0.file.roots() } ?? olderRoots
         let toCrawl: [IndexRoot]
         if requested.isEmpty {
             guard !roots.isEmpty else {
@@ -136,15 +136,19 @@ public struct Indexer: Sendable {
     }
 
     /// Opens and verifies the old index; a missing one is an empty start, a damaged one is
-    /// reported and rebuilt.
-    private func openPrevious() throws(FSFindError) -> PreviousIndex? {
+    /// reported and rebuilt. One written by an older fsfind is rebuilt too, crawling the roots it
+    /// records (returned as the second value), so an upgrade keeps the folders a cron line
+    /// refreshes.
+    private func openPrevious() throws(FSFindError) -> (PreviousIndex?, [IndexRoot]) {
         do {
-            return try PreviousIndex(file: try IndexFile(path: indexPath))
+            return (try PreviousIndex(file: try IndexFile(path: indexPath)), [])
         } catch where error.code == .indexMissing {
-            return nil
+            return (nil, [])
         } catch where error.code == .indexCorrupt {
-            reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); rebuilding it from scratch")
-            return nil
+            let roots = IndexFile.rootsOfOlderFormat(path: indexPath) ?? []
+            let remedy = roots.isEmpty ? "rebuilding it from scratch" : "rebuilding it from its recorded folders"
+            reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); \(remedy)")
+            return (nil, roots)
         }
     }
 
