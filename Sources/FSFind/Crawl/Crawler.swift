@@ -28,14 +28,7 @@ public struct Crawler: Sendable {
     public func crawl(
         root: [UInt8], entry: (CrawlEntry) -> Void, diagnostic: (CrawlDiagnostic) -> Void
     ) throws(FSFindError) {
-        let rootPath = PathBytes.trimmed(root)
-        guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: AT_FDCWD) }) else {
-            let code = errno
-            throw FSFindError(.io, "cannot read \(PathBytes.display(rootPath))",
-                              path: PathBytes.display(rootPath), remedy: "check that the path exists and is readable",
-                              underlying: Errno(rawValue: code))
-        }
-        let rootEntry = Self.makeEntry(path: rootPath, nameStart: PathBytes.nameStart(of: rootPath), status: status)
+        let rootEntry = try rootEntry(root)
         guard rootEntry.fileType == .directory else {
             entry(rootEntry)
             return
@@ -44,27 +37,61 @@ public struct Crawler: Sendable {
         let excludes = options.excludes.map { Array($0.utf8CString) }
         var pending: [CrawlEntry] = [rootEntry]
         var visited: Set<DirectoryKey> = []
-        while var folder = pending.popLast() {
+        while let folder = pending.popLast() {
             guard visited.insert(DirectoryKey(folder.identity)).inserted else {
                 entry(folder)
-                diagnostic(CrawlDiagnostic(path: folder.path, message: "already crawled through another path; not descended"))
+                diagnostic(Self.alreadyCrawled(folder))
                 continue
             }
-            let listing = list(folder.path, excludes: excludes, diagnostic: diagnostic)
-            if let failure = listing.failure {
-                folder.unreadableReason = failure
-                diagnostic(CrawlDiagnostic(path: folder.path, message: "cannot read folder: \(failure)"))
-            }
-            entry(folder)
-            var subfolders: [CrawlEntry] = []
-            for child in listing.entries {
-                if child.fileType == .directory { subfolders.append(child) } else { entry(child) }
-            }
-            pending.append(contentsOf: subfolders.reversed())
+            let listing = read(folder, excludes: excludes)
+            listing.diagnostics.forEach(diagnostic)
+            entry(listing.folder)
+            listing.files.forEach(entry)
+            pending.append(contentsOf: listing.subfolders.reversed())
         }
     }
 
-    private struct DirectoryKey: Hashable {
+    /// The root's entry; ``FSFindError`` (`.io`) when the root itself cannot be stat'ed.
+    func rootEntry(_ root: [UInt8]) throws(FSFindError) -> CrawlEntry {
+        let rootPath = PathBytes.trimmed(root)
+        guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: AT_FDCWD) }) else {
+            let code = errno
+            throw FSFindError(.io, "cannot read \(PathBytes.display(rootPath))",
+                              path: PathBytes.display(rootPath), remedy: "check that the path exists and is readable",
+                              underlying: Errno(rawValue: code))
+        }
+        return Self.makeEntry(path: rootPath, nameStart: PathBytes.nameStart(of: rootPath), status: status)
+    }
+
+    static func alreadyCrawled(_ folder: CrawlEntry) -> CrawlDiagnostic {
+        CrawlDiagnostic(path: folder.path, message: "already crawled through another path; not descended")
+    }
+
+    /// What reading one folder gives: the folder's entry (with `unreadableReason` when it could
+    /// not be listed), its entries that are not folders, its subfolders (reported when they are
+    /// read in turn), and the diagnostics, in the order they arose.
+    struct FolderListing: Sendable {
+        var folder: CrawlEntry
+        var files: [CrawlEntry] = []
+        var subfolders: [CrawlEntry] = []
+        var diagnostics: [CrawlDiagnostic] = []
+    }
+
+    /// Lists and stats one folder.
+    func read(_ folder: CrawlEntry, excludes: [[CChar]]) -> FolderListing {
+        var result = FolderListing(folder: folder)
+        let listing = list(folder.path, excludes: excludes, diagnostic: { result.diagnostics.append($0) })
+        if let failure = listing.failure {
+            result.folder.unreadableReason = failure
+            result.diagnostics.append(CrawlDiagnostic(path: folder.path, message: "cannot read folder: \(failure)"))
+        }
+        for child in listing.entries {
+            if child.fileType == .directory { result.subfolders.append(child) } else { result.files.append(child) }
+        }
+        return result
+    }
+
+    struct DirectoryKey: Hashable, Sendable {
         let device: UInt64
         let inode: UInt64
         init(_ identity: FileIdentity) {

@@ -159,7 +159,7 @@ public struct Indexer: Sendable {
         var count = counted
         let reporter = self.reporter
         try Crawler(options: root.options).crawl(
-            root: root.path,
+            root: root.path, threads: Self.crawlThreads,
             entry: { entry in
                 each(entry)
                 count += 1
@@ -172,6 +172,10 @@ public struct Indexer: Sendable {
             diagnostic: { diagnostic in reporter?.problem(path: diagnostic.path, message: diagnostic.message) })
         counted = count
     }
+
+    /// Threads that list and stat folders: one per core, up to 4 (past that the disk, not the
+    /// cores, is the limit).
+    private static let crawlThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
 
     /// Entries identified between two progress reports: a few hundred milliseconds of work, and
     /// hundreds of 16-entry claims per worker, so the workers stay balanced.
