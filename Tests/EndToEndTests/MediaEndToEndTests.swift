@@ -85,9 +85,10 @@ import Testing
             "FSFIND_TEST_ALLOCATE_ON": "tone.ogg", "FSFIND_EXTRACT_TIMEOUT": "3",
         ]
         let clock = ContinuousClock.now
-        let indexed = try FSFind.run(["index", "--index", tree.index, tree.root], environment: hostile)
+        let indexed = try FSFind.run(["index", "--index", tree.index, "--verbose", tree.root], environment: hostile)
         #expect(indexed.status == 0, "\(indexed.stderr)")
         #expect(clock.duration(to: .now) < .seconds(60))
+        #expect(indexed.stderr.contains(" unreadable, 3 unparsable, "), "the summary counts them: \(indexed.stderr)")
 
         #expect(try statusJSON(tree)["unparsable"] as? Int == 3)
         let text = try FSFind.run(["status", "--index", tree.index])

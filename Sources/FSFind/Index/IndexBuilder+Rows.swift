@@ -21,6 +21,7 @@ extension IndexBuilder {
             }
         }
         unreadableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unreadable.rawValue) ? 1 : 0) }
+        unparsableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unparsable.rawValue) ? 1 : 0) }
         var sections = try emitter.finish(oldLastUsed: oldLastUsed, builder: &self)
         sections.append(try encodeRoots(roots))
         sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)

@@ -31,8 +31,10 @@ struct IndexBuilder {
     private(set) var types: [[UInt32]] = []
     private var typeIDs: [[UInt32]: UInt32] = [:]
     private(set) var staged = StagedItems()
-    /// How many rows of the last ``encode(rows:oldLastUsed:roots:createdAt:)`` are unreadable.
+    /// How many rows of the last ``encode(rows:oldLastUsed:roots:createdAt:)`` are unreadable,
+    /// and how many unparsable.
     var unreadableWritten = 0
+    var unparsableWritten = 0
     /// New ids of the previous file's strings, lists and types, ``IndexFormat/absent32`` until used.
     private var stringRemap: [UInt32]
     private var listRemap: [UInt32]

@@ -120,6 +120,7 @@ public struct Indexer: Sendable {
         let image = try builder.encode(rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now)
         summary.items = rows.count
         summary.unreadable = builder.unreadableWritten
+        summary.unparsable = builder.unparsableWritten
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
         summary.seconds = Self.seconds(since: clock)
         summary.opened = Magic.filesOpened.load(ordering: .relaxed) - openedBefore
