@@ -146,39 +146,51 @@ struct IndexBuilder {
 
     /// The new id of the previous file's string `id`.
     mutating func carriedString(_ id: UInt32) throws(FSFindError) -> UInt32 {
-        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
-        guard Int(id) < stringRemap.count else { throw old.damaged(IndexDamage("string id \(id)")) }
-        if stringRemap[Int(id)] != IndexFormat.absent32 { return stringRemap[Int(id)] }
-        guard let oldSections else { throw old.damaged(IndexDamage("string table")) }
-        let new = try strings.id(oldSections.string(id))
-        stringRemap[Int(id)] = new
-        return new
+        try carried(id, remembered: \.stringRemap, what: "string") { (builder, old) throws(FSFindError) in
+            guard let sections = builder.oldSections else { throw old.damaged(IndexDamage("string table")) }
+            return try builder.strings.id(sections.string(id))
+        }
     }
 
     /// The new id of the previous file's list `id`.
     mutating func carriedList(_ id: UInt32) throws(FSFindError) -> UInt32 {
-        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
-        guard Int(id) < listRemap.count else { throw old.damaged(IndexDamage("list id \(id)")) }
-        if listRemap[Int(id)] != IndexFormat.absent32 { return listRemap[Int(id)] }
-        let elements: [UInt32]
-        do {
-            elements = try old.listElements(id)
-        } catch {
-            throw old.damaged(error)
+        try carried(id, remembered: \.listRemap, what: "list") { (builder, old) throws(FSFindError) in
+            let elements: [UInt32]
+            do throws(IndexDamage) {
+                elements = try old.listElements(id)
+            } catch {
+                throw old.damaged(error)
+            }
+            var ids: [UInt32] = []
+            ids.reserveCapacity(elements.count)
+            for element in elements { ids.append(try builder.carriedString(element)) }
+            return builder.listID(ids)
         }
-        var ids: [UInt32] = []
-        ids.reserveCapacity(elements.count)
-        for element in elements { ids.append(try carriedString(element)) }
-        let new = listID(ids)
-        listRemap[Int(id)] = new
-        return new
     }
 
     /// The new id of the previous file's type-table entry `id`.
     mutating func carriedType(_ id: UInt32) throws(FSFindError) -> UInt32 {
+        try carried(id, remembered: \.typeRemap, what: "type") { (builder, old) throws(FSFindError) in
+            try builder.copyType(id, from: old)
+        }
+    }
+
+    /// `remap[id]`, made by `make` the first time; ids past the old table are damage.
+    private mutating func carried(
+        _ id: UInt32, remembered remap: WritableKeyPath<IndexBuilder, [UInt32]>, what: String,
+        _ make: (inout IndexBuilder, IndexFile) throws(FSFindError) -> UInt32
+    ) throws(FSFindError) -> UInt32 {
         guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
-        guard Int(id) < typeRemap.count else { throw old.damaged(IndexDamage("type id \(id)")) }
-        if typeRemap[Int(id)] != IndexFormat.absent32 { return typeRemap[Int(id)] }
+        guard Int(id) < self[keyPath: remap].count else { throw old.damaged(IndexDamage("\(what) id \(id)")) }
+        let known = self[keyPath: remap][Int(id)]
+        if known != IndexFormat.absent32 { return known }
+        let new = try make(&self, old)
+        self[keyPath: remap][Int(id)] = new
+        return new
+    }
+
+    /// The previous file's type-table entry `id` added to the new table.
+    private mutating func copyType(_ id: UInt32, from old: IndexFile) throws(FSFindError) -> UInt32 {
         var raw: [UInt32] = []
         do {
             let table = try old.bytes(of: old.fixed.typeTable)
@@ -198,8 +210,6 @@ struct IndexBuilder {
                 key.append(try carriedString(cell))
             }
         }
-        let new = typeID(key)
-        typeRemap[Int(id)] = new
-        return new
+        return typeID(key)
     }
 }
