@@ -103,18 +103,24 @@ def main():
     parser.add_argument("--work", default="/tmp/fsfind-bench")
     parser.add_argument("--skip-file", action="store_true", help="skip the slow full index vs file comparison")
     parser.add_argument("--no-real", action="store_true", help="only the synthetic tree")
+    parser.add_argument("--no-synthetic", action="store_true", help="only the real tree")
     parser.add_argument("--prepared-index", help="an index of the synthetic tree made earlier by the same fsfind "
                         "(its first index takes many minutes at 1M); copied instead of indexing again")
     ARGS = parser.parse_args()
     fsfind = os.path.abspath(ARGS.fsfind)
     os.makedirs(ARGS.work, exist_ok=True)
     synthetic = os.path.join(ARGS.work, f"tree-{ARGS.n}")
-    if not os.path.isdir(synthetic):
+    if ARGS.no_synthetic:
+        volatile = []
+    elif not os.path.isdir(synthetic):
         subprocess.run([sys.executable, os.path.join(HERE, "make-tree.py"), synthetic, str(ARGS.n)], check=True)
-    with open(synthetic + ".volatile") as f:
-        volatile = [line for line in f.read().splitlines() if line]
+    if not ARGS.no_synthetic:
+        with open(synthetic + ".volatile") as f:
+            volatile = [line for line in f.read().splitlines() if line]
 
     trees = {"synthetic": synthetic} if ARGS.no_real else {"real": os.path.realpath(ARGS.real), "synthetic": synthetic}
+    if ARGS.no_synthetic:
+        trees.pop("synthetic")
     info = {}
     for label, tree in trees.items():
         index = os.path.join(ARGS.work, f"{label}.fsfind")
@@ -206,10 +212,11 @@ def machine():
 
 def write_report(table, info, agreement, now):
     # One section per kind of run, so a later run replaces its own numbers and nobody else's.
-    label = f"n{ARGS.n}" + ("-nofile" if ARGS.skip_file else "") + ("-synthetic" if ARGS.no_real else "")
+    label = ("real" if ARGS.no_synthetic else f"n{ARGS.n}") + ("-nofile" if ARGS.skip_file else "") \
+        + ("-synthetic" if ARGS.no_real else "")
     section_start = f"<!-- fsfind-refresh-bench:{label}:start -->"
     section_end = f"<!-- fsfind-refresh-bench:{label}:end -->"
-    title = f"synthetic tree of {ARGS.n:,}" + ("" if ARGS.no_real else f" and {ARGS.real}")
+    title = ARGS.real if ARGS.no_synthetic else f"synthetic tree of {ARGS.n:,}" + ("" if ARGS.no_real else f" and {ARGS.real}")
     lines = [section_start, f"## Indexing, refresh and queries against find, file and plocate ({title})", "",
              f"Measured {now} by `make bench` (`benchmarks/bench.py`), release build. Machine: {machine()}.",
              f"Median wall time of {ARGS.runs} interleaved rounds (whole process, start to exit); peak memory is the",
