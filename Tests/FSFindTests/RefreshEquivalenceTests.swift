@@ -78,6 +78,12 @@ import Testing
             #expect(item.attributes[.lastUsedDate] == expected, "\(PathBytes.display(item.path))")
         }
         #expect(try IndexFile(path: index).roots().map(\.path) == [other, tree])
+        // Carried and newly read strings meet in one table: every distinct string once.
+        let file = try IndexFile(path: index)
+        try file.prepareAll()
+        let sections = try CheckedSections(file)
+        let strings = (0..<sections.stringCount).map { Array(sections.string(UInt32($0))) }
+        #expect(Set(strings).count == strings.count)
     }
 
     /// Everything but the dates a refresh may legitimately see differently: when it was added

@@ -14,6 +14,8 @@ struct CheckedSections {
     let types: UnsafeRawBufferPointer
     let typeWidth: Int
     let stringCount: Int
+    /// Bytes of all strings together.
+    var stringBytes: Int { stringBlob.count }
     private let stringOffsets: UnsafeRawBufferPointer
     private let stringBlob: UnsafeRawBufferPointer
 

@@ -30,14 +30,29 @@ extension IndexBuilder {
     }
 
     private mutating func encodeRoots(_ roots: [IndexRoot]) throws(FSFindError) -> EncodedSection {
+        // A root the previous file had keeps its strings' ids, carried like the rows' strings:
+        // looking its path up as a new string would hash the whole table.
+        let known = (try? old?.rootStringIDs()) ?? []
+        let oldRoots = (try? old?.roots()) ?? []
         var writer = ByteWriter()
         writer.appendLittleEndian(UInt32(roots.count))
         for root in roots {
-            writer.appendLittleEndian(try strings.id(root.path))
+            let match = zip(oldRoots, known).first { $0.0.path == root.path && $0.0.options.excludes == root.options.excludes }?.1
+            if let match {
+                writer.appendLittleEndian(try carriedString(match.path))
+            } else {
+                writer.appendLittleEndian(try newString(root.path))
+            }
             writer.appendLittleEndian(UInt32(root.options.includeHidden ? 1 : 0))
             writer.appendLittleEndian(IndexFormat.bits(of: root.lastRefresh.timeIntervalSinceReferenceDate))
             writer.appendLittleEndian(UInt32(root.options.excludes.count))
-            for exclude in root.options.excludes { writer.appendLittleEndian(try strings.id(exclude)) }
+            for (position, exclude) in root.options.excludes.enumerated() {
+                if let match {
+                    writer.appendLittleEndian(try carriedString(match.excludes[position]))
+                } else {
+                    writer.appendLittleEndian(try newString(exclude))
+                }
+            }
         }
         return EncodedSection(kind: .roots, bytes: writer.bytes)
     }
@@ -172,7 +187,7 @@ private struct RowEmitter {
         } else {
             // The parent is not in the new file: the name becomes the whole path.
             names.appendLittleEndian(IndexFormat.absent32)
-            names.appendLittleEndian(try builder.strings.id(old.path(at: oldRow)))
+            names.appendLittleEndian(try builder.newString(old.path(at: oldRow)))
         }
         flags.append(rows.flags[oldRow])
         identities.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: rows.identities[(40 * oldRow)..<(40 * oldRow + 40)]))
@@ -296,17 +311,17 @@ private struct RowEmitter {
         -> (UInt32, UInt32)
     {
         guard let slash = path.lastIndex(of: UInt8(ascii: "/")), slash + 1 < path.count else {
-            return (IndexFormat.absent32, try builder.strings.id(path))
+            return (IndexFormat.absent32, try builder.newString(path))
         }
         let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
         let name = path[(slash + 1)...]
         // The reader rebuilds the path by `join`; `/a//b` under `/a/` would not come back.
-        guard IndexFormat.join(folder, name) == path else { return (IndexFormat.absent32, try builder.strings.id(path)) }
+        guard IndexFormat.join(folder, name) == path else { return (IndexFormat.absent32, try builder.newString(path)) }
         let parent = folderRow(folder, builder: builder)
         guard parent != IndexFormat.absent32, parent < row else {
-            return (IndexFormat.absent32, try builder.strings.id(path))
+            return (IndexFormat.absent32, try builder.newString(path))
         }
-        return (parent, try builder.strings.id(Array(name)))
+        return (parent, try builder.newString(Array(name)))
     }
 
     /// The new row of the item at `folder`, among rows written so far; ``IndexFormat/absent32``.

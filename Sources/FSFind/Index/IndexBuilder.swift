@@ -24,7 +24,10 @@ struct RowSource: Sendable, Equatable {
 /// order given, which must be path-byte order.
 struct IndexBuilder {
     let old: IndexFile?
-    var strings = StringTableBuilder()
+    private(set) var strings = StringTableBuilder()
+    /// Set once a string that did not come from the previous file is in the table: from then on
+    /// carried strings must be looked up too (before, they are distinct by construction).
+    private var hasNewStrings = false
     private(set) var lists: [[UInt32]] = []
     private var listIDs: [[UInt32]: UInt32] = [:]
     /// Type-table entries: string id of contentType, list id of the tree, mimeType, kind.
@@ -54,7 +57,7 @@ struct IndexBuilder {
         do {
             let sections = try CheckedSections(old)
             oldSections = sections
-            strings.reserve(sections.stringCount)
+            strings.reserve(sections.stringCount, bytes: sections.stringBytes)
             stringRemap = Array(repeating: IndexFormat.absent32, count: sections.stringCount)
             listRemap = Array(repeating: IndexFormat.absent32, count: Int(try old.bytes(of: old.fixed.lists).littleEndianUInt32(at: 0)))
             typeRemap = Array(repeating: IndexFormat.absent32, count: try old.decodeTypeCount())
@@ -95,7 +98,7 @@ struct IndexBuilder {
         where !IndexFormat.derivedAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute) {
             cells.append((attribute, try cell(value, of: attribute, path: item.path)))
         }
-        let problem = try item.problem.map { (problem) throws(FSFindError) in (problem.kind, try strings.id(problem.reason)) }
+        let problem = try item.problem.map { (problem) throws(FSFindError) in (problem.kind, try newString(problem.reason)) }
         let index = staged.count
         try staged.append(
             path: item.path, identity: item.identity, flags: flags, typeID: typeID(typeKey), cells: cells,
@@ -107,11 +110,11 @@ struct IndexBuilder {
     private mutating func cell(_ value: AttributeValue, of attribute: Attribute, path: [UInt8]) throws(FSFindError) -> UInt64 {
         switch (attribute.type, value) {
         case (.text, .text(let text)):
-            return UInt64(try strings.id(text))
+            return UInt64(try newString(text))
         case (.textList, .textList(let list)):
             var ids: [UInt32] = []
             ids.reserveCapacity(list.count)
-            for element in list { ids.append(try strings.id(element)) }
+            for element in list { ids.append(try newString(element)) }
             return UInt64(listID(ids))
         case (.number, .number(let number)):
             return IndexFormat.bits(of: number)
@@ -124,6 +127,17 @@ struct IndexBuilder {
                 "cannot write the index: \(attribute.name) of \(shown) is a \(value.type.rawValue), not a \(attribute.type.rawValue)",
                 path: shown)
         }
+    }
+
+    /// The id of a string read in this run (not carried from the previous file).
+    mutating func newString(_ text: String) throws(FSFindError) -> UInt32 {
+        hasNewStrings = true
+        return try strings.id(text)
+    }
+
+    mutating func newString(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {
+        hasNewStrings = true
+        return try strings.id(bytes)
     }
 
     mutating func listID(_ ids: [UInt32]) -> UInt32 {
@@ -148,7 +162,8 @@ struct IndexBuilder {
     mutating func carriedString(_ id: UInt32) throws(FSFindError) -> UInt32 {
         try carried(id, remembered: \.stringRemap, what: "string") { (builder, old) throws(FSFindError) in
             guard let sections = builder.oldSections else { throw old.damaged(IndexDamage("string table")) }
-            return try builder.strings.id(sections.string(id))
+            let bytes = sections.string(id)
+            return builder.hasNewStrings ? try builder.strings.id(bytes) : try builder.strings.appendDistinct(bytes)
         }
     }
 

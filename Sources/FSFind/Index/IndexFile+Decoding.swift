@@ -145,6 +145,23 @@ extension IndexFile {
         return roots
     }
 
+    /// The string ids of each root's path and excludes, in the order of ``decodeRoots()``.
+    func rootStringIDs() throws(IndexDamage) -> [(path: UInt32, excludes: [UInt32])] {
+        var cursor = ByteCursor(try bytes(of: fixed.roots))
+        let count = Int(try cursor.readLittleEndianUInt32())
+        var roots: [(path: UInt32, excludes: [UInt32])] = []
+        for _ in 0..<count {
+            let path = try cursor.readLittleEndianUInt32()
+            try cursor.skip(12)  // flags, lastRefresh
+            let excludeCount = Int(try cursor.readLittleEndianUInt32())
+            guard excludeCount <= cursor.remaining / 4 else { throw IndexDamage("exclude count") }
+            var excludes: [UInt32] = []
+            for _ in 0..<excludeCount { excludes.append(try cursor.readLittleEndianUInt32()) }
+            roots.append((path, excludes))
+        }
+        return roots
+    }
+
     // MARK: Attribute values
 
     /// The item's value for `attribute`, nil when it has none.

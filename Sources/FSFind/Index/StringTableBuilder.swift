@@ -12,22 +12,32 @@ struct StringTableBuilder {
     private(set) var offsets: [UInt32] = [0]
     /// Ids + 1 (0 is an empty slot), at the position their hash picks, probed linearly.
     private var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    /// Strings `0..<hashed` are in `slots`; the others were appended by ``appendDistinct(_:)``
+    /// and are hashed on the next lookup.
+    private var hashed = 0
 
     var count: Int { offsets.count - 1 }
 
-    /// Makes room for about `expected` strings, so the table is not rehashed as it fills.
-    mutating func reserve(_ expected: Int) {
+    /// Makes room for about `expected` strings and `bytes` bytes.
+    mutating func reserve(_ expected: Int, bytes: Int) {
         offsets.reserveCapacity(expected + 1)
-        var size = slots.count
-        while size < 2 * expected + 2 { size *= 2 }
-        if size > slots.count {
-            slots = Array(repeating: 0, count: size / 2)
-            grow()
-        }
+        blob.reserveCapacity(bytes)
     }
 
-    /// The id of `bytes`, added when new. Throws when the table would pass format 1's 4 GiB.
+    /// Adds `bytes`, which the caller knows is not in the table yet, without hashing it.
+    ///
+    /// A refresh that changed nothing copies a million strings that are distinct already (they
+    /// were in the old table); hashing them only to find no duplicate was a tenth of its time.
+    mutating func appendDistinct(_ bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
+        try checkRoom(for: bytes.count)
+        blob.append(contentsOf: bytes)
+        offsets.append(UInt32(blob.count))
+        return UInt32(count - 1)
+    }
+
+    /// The id of `bytes`, added when new. Throws when the table would pass the format's 4 GiB.
     mutating func id(_ bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
+        if hashed < count { hashPending() }
         let hash = Self.hash(bytes)
         var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
         while slots[slot] != 0 {
@@ -35,15 +45,40 @@ struct StringTableBuilder {
             if equals(candidate, bytes) { return UInt32(candidate) }
             slot = (slot + 1) & (slots.count - 1)
         }
-        guard blob.count + bytes.count < Int(UInt32.max), count < Int(IndexFormat.absent32) - 1 else {
-            throw FSFindError(.io, "cannot write the index: its string table exceeds 4 GiB")
-        }
+        try checkRoom(for: bytes.count)
         let id = UInt32(count)
         blob.append(contentsOf: bytes)
         offsets.append(UInt32(blob.count))
         slots[slot] = id + 1
+        hashed = count
         if count * 2 > slots.count { grow() }
         return id
+    }
+
+    private func checkRoom(for length: Int) throws(FSFindError) {
+        guard blob.count + length < Int(UInt32.max), count < Int(IndexFormat.absent32) - 1 else {
+            throw FSFindError(.io, "cannot write the index: its string table exceeds 4 GiB")
+        }
+    }
+
+    /// Puts the strings appended without hashing into `slots`.
+    private mutating func hashPending() {
+        var size = slots.count
+        while size < 2 * count + 2 { size *= 2 }
+        if size > slots.count {
+            slots = Array(repeating: 0, count: size)
+            hashed = 0
+        }
+        let mask = slots.count - 1
+        blob.withUnsafeBytes { stored in
+            for id in hashed..<count {
+                let bytes = UnsafeRawBufferPointer(rebasing: stored[Int(offsets[id])..<Int(offsets[id + 1])])
+                var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
+                while slots[slot] != 0 { slot = (slot + 1) & mask }
+                slots[slot] = UInt32(id + 1)
+            }
+        }
+        hashed = count
     }
 
     mutating func id(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {

@@ -34,11 +34,16 @@ public enum PathBytes {
 
     /// Calls `body` with `bytes` as a NUL-terminated C string.
     static func withCString<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
-        var buffer = [CChar]()
-        buffer.reserveCapacity(bytes.count + 1)
-        for byte in bytes { buffer.append(CChar(bitPattern: byte)) }
-        buffer.append(0)
-        return buffer.withUnsafeBufferPointer { body($0.baseAddress!) }  // non-empty: holds the NUL
+        // On the stack for the short names a crawl stats by the million; no heap allocation.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            var index = 0
+            for byte in bytes {
+                buffer[index] = CChar(bitPattern: byte)
+                index += 1
+            }
+            buffer[index] = 0
+            return body(UnsafePointer(buffer.baseAddress!))  // capacity ≥ 1: holds the NUL
+        }
     }
 
     /// `openat(dirfd, path, flags)` that also works for paths of `PATH_MAX` bytes or more: the
