@@ -57,7 +57,12 @@ public struct InteractiveScan {
         try index.prepare(query.referencedAttributes)
         let scopes = Scope.allCases
         let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
-        var bitsByType: [Int: UInt16] = [:]
+        // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
+        let filter = query.filter.map { QueryPlan($0, index: index) }
+        let text = query.text.map { QueryPlan($0, index: index) }
+        var rowScore = RowScore(index: index, ranker: ranker, words: query.words)
+        let types = index.typeColumnView()
+        var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)
         var counts = [Int](repeating: 0, count: scopes.count)
         var top = TopResults(capacity: limit)
         var total = 0
@@ -68,22 +73,19 @@ public struct InteractiveScan {
             visited += 1
             if visited % Self.stopCheckInterval == 0, shouldStop() { return nil }
             if let folder, !PathBytes.isWithin(index.path(at: rowNumber), folder: folder) { continue }
-            let row = index.row(rowNumber)
-            if let filter = query.filter, !filter.matches(row) { continue }
+            if let filter, !filter.matches(rowNumber) { continue }
             var score: Double
-            if query.isFreeText {
-                guard let found = ranker.freeTextScore(query, row: row, name: { index.name(at: rowNumber) }) else {
-                    continue
-                }
+            if query.isFreeText, let text {
+                guard let found = rowScore.freeText(text, rowNumber) else { continue }
                 score = found
-            } else if let text = query.text {
-                guard text.matches(row) else { continue }
-                score = ranker.recency(row)
+            } else if let text {
+                guard text.matches(rowNumber) else { continue }
+                score = rowScore.recency(rowNumber)
             } else {
-                score = ranker.recency(row)
+                score = rowScore.recency(rowNumber)
             }
             matched.append(rowNumber)
-            let bits = scopeBits(rowNumber, cache: &bitsByType)
+            let bits = scopeBits(rowNumber, types: types, cache: &bitsByType)
             for position in scopes.indices where bits & (1 << UInt16(position)) != 0 { counts[position] += 1 }
             if bits & chosenBit != 0 {
                 total += 1
@@ -94,8 +96,8 @@ public struct InteractiveScan {
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`; worked out once per type-table entry.
-    private func scopeBits(_ row: Int, cache: inout [Int: UInt16]) -> UInt16 {
-        let id = index.typeID(at: row)
+    private func scopeBits(_ row: Int, types: TypeColumnView?, cache: inout [UInt16?]) -> UInt16 {
+        let id = types?.typeID(row)
         if let id, let bits = cache[id] { return bits }
         var tree: [String] = []
         if case .textList(let list)? = index.value(of: .contentTypeTree, at: row) { tree = list }

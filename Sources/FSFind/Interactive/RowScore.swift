@@ -1,0 +1,54 @@
+/// ``ResultRanker``'s scores for rows of one scan, read through the scan's ``QueryPlan`` and the
+/// raw sections: the same numbers as ``ResultRanker/freeTextScore(_:row:name:)`` and
+/// ``ResultRanker/recency(_:)``, without decoding a row.
+struct RowScore {
+    private let index: IndexFile
+    private let ranker: ResultRanker
+    private let words: [[UInt8]]
+    private let modified: NumberSource?
+    private let names: RowRecords?
+    private let strings: StringsView?
+    /// Per name string id: whether every word occurs inside the name (see
+    /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
+    private var infix: StringAnswers
+
+    init(index: IndexFile, ranker: ResultRanker, words: [[UInt8]]) {
+        self.index = index
+        self.ranker = ranker
+        self.words = words
+        let views = IndexViews(index: index)
+        modified = NumberSource(.contentModificationDate, views: views)
+        names = views.names
+        strings = views.strings
+        infix = StringAnswers(count: words.isEmpty ? 0 : (views.strings?.count ?? 0))
+    }
+
+    /// ``ResultRanker/recency(_:)`` of the row.
+    func recency(_ row: Int) -> Double {
+        guard let modified else { return ranker.recency(index.row(row)) }
+        return modified.value(row).map(ranker.recency(modified:)) ?? 0
+    }
+
+    /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, `text` being the free-text plan.
+    mutating func freeText(_ text: QueryPlan, _ row: Int) -> Double? {
+        let relevance = text.relevance(row)
+        if relevance > 0 { return relevance + recency(row) }
+        guard nameContainsAll(row) else { return nil }
+        return ResultRanker.infixWeight * Double(words.count) + recency(row)
+    }
+
+    private mutating func nameContainsAll(_ row: Int) -> Bool {
+        guard !words.isEmpty else { return false }
+        guard let names, let strings, names.u32(row, 0) != IndexFormat.absent32 else {
+            return ResultRanker.containsAll(words, in: index.name(at: row))
+        }
+        let id = names.u32(row, 4)
+        // An id that does not resolve reads as an empty name, which contains no word.
+        guard Int(id) < strings.count else { return false }
+        let words = self.words
+        return infix.answer(Int(id)) {
+            guard let bytes = strings.bytes(id) else { return StringAnswers.no }
+            return ResultRanker.containsAll(words, in: bytes) ? StringAnswers.yes : StringAnswers.no
+        } == StringAnswers.yes
+    }
+}

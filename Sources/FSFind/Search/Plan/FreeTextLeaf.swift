@@ -1,0 +1,161 @@
+/// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
+/// query word is worked out once and kept, and a row's score is put together from those, in
+/// the same arithmetic as ``FreeTextMatcher/score(_:)``.
+final class FreeTextLeaf {
+    private let index: IndexFile
+    private let matcher: FreeTextMatcher
+    /// The query words as scalar values, for comparing with ASCII bytes.
+    private let words: [[UInt32]]
+    private let sources: [TextSource]
+    private let weights: [Double]
+    private let strings: StringsView
+    private let lists: StringsView
+    /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
+    /// offset of its qualities in ``qualities``.
+    private var stringQualities: [Int32]
+    private var listQualities: [Int32]
+    /// Kept qualities, `words.count` per matching string or list.
+    private var qualities: [Double] = []
+    private var scratch: [Double]
+    private var best: [Double]
+    private var inName: [Bool]
+
+    private static let unknown: Int32 = -1
+    private static let none: Int32 = -2
+
+    /// Nil when a section it needs is damaged.
+    init?(_ matcher: FreeTextMatcher, views: IndexViews) {
+        guard let strings = views.strings, let lists = views.lists else { return nil }
+        var sources: [TextSource] = []
+        for attribute in AttributeRegistry.freeTextAttributes {
+            guard let source = TextSource(attribute, views: views) else { return nil }
+            sources.append(source)
+        }
+        index = views.index
+        self.matcher = matcher
+        words = matcher.words.map { $0.map(\.value) }
+        self.sources = sources
+        weights = AttributeRegistry.freeTextAttributes.map(FreeTextMatcher.weight)
+        self.strings = strings
+        self.lists = lists
+        stringQualities = [Int32](repeating: Self.unknown, count: strings.count)
+        listQualities = [Int32](repeating: Self.unknown, count: lists.count)
+        scratch = [Double](repeating: 0, count: matcher.words.count)
+        best = scratch
+        inName = [Bool](repeating: false, count: matcher.words.count)
+    }
+
+    /// ``FreeTextMatcher/score(_:)`` for `row`.
+    func score(_ row: Int) -> Double? {
+        let count = words.count
+        guard count > 0 else { return nil }
+        for k in 0..<count {
+            best[k] = 0
+            inName[k] = false
+        }
+        for s in sources.indices {
+            let source = sources[s]
+            let offset: Int32
+            switch source.cell(row) {
+            case .absent: continue
+            case .string(let id): offset = stringOffset(id)
+            case .list(let id): offset = listOffset(id)
+            case .slow: offset = slowOffset(source.attribute, row)
+            }
+            guard offset >= 0 else { continue }
+            let weight = weights[s]
+            let isName = source.attribute == .displayName
+            for k in 0..<count {
+                let quality = qualities[Int(offset) + k]
+                guard quality > 0 else { continue }
+                best[k] = max(best[k], weight * quality)
+                if isName { inName[k] = true }
+            }
+        }
+        var total = 0.0
+        var allInName = true
+        for k in 0..<count {
+            guard best[k] > 0 else { return nil }
+            total += best[k]
+            allInName = allInName && inName[k]
+        }
+        return total + (allInName ? 0.5 : 0)
+    }
+
+    /// Keeps `scratch` when some word matched; the offset, or `none`.
+    private func keepScratch() -> Int32 {
+        guard scratch.contains(where: { $0 > 0 }) else { return Self.none }
+        let offset = Int32(qualities.count)
+        qualities.append(contentsOf: scratch)
+        return offset
+    }
+
+    private func stringOffset(_ id: UInt32) -> Int32 {
+        guard Int(id) < stringQualities.count else { return Self.none }
+        let known = stringQualities[Int(id)]
+        if known != Self.unknown { return known }
+        let offset: Int32
+        if let bytes = strings.bytes(id) {
+            measure(bytes)
+            offset = keepScratch()
+        } else {
+            offset = Self.none
+        }
+        stringQualities[Int(id)] = offset
+        return offset
+    }
+
+    /// Puts `bytes`' qualities in `scratch`.
+    private func measure(_ bytes: UnsafeRawBufferPointer) {
+        if ASCIIText.isASCII(bytes) {
+            matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: &scratch)
+        } else {
+            matcher.qualities(in: String(decoding: bytes, as: UTF8.self), into: &scratch)
+        }
+    }
+
+    private func listOffset(_ id: UInt32) -> Int32 {
+        guard Int(id) < listQualities.count else { return Self.none }
+        let known = listQualities[Int(id)]
+        if known != Self.unknown { return known }
+        var offset = Self.none
+        if let elements = lists.bytes(id, elementSize: 4) {
+            // A list with an element that does not resolve reads as absent, as the row reader has it.
+            var combined = [Double](repeating: 0, count: words.count)
+            var valid = true
+            for i in 0..<(elements.count / 4) {
+                let element = UInt32(littleEndian: elements.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                guard Int(element) < stringQualities.count, strings.bytes(element) != nil else {
+                    valid = false
+                    break
+                }
+                let elementOffset = stringOffset(element)
+                guard elementOffset >= 0 else { continue }
+                for k in combined.indices { combined[k] = max(combined[k], qualities[Int(elementOffset) + k]) }
+            }
+            if valid {
+                scratch = combined
+                offset = keepScratch()
+            }
+        }
+        listQualities[Int(id)] = offset
+        return offset
+    }
+
+    /// A value only the row reader can read (a root's name): measured every time, not kept.
+    private func slowOffset(_ attribute: Attribute, _ row: Int) -> Int32 {
+        let values: [String]
+        switch index.value(of: attribute, at: row) {
+        case .text(let text)?: values = [text]
+        case .textList(let list)?: values = list
+        default: return Self.none
+        }
+        var combined = [Double](repeating: 0, count: words.count)
+        for value in values {
+            matcher.qualities(in: value, into: &scratch)
+            for k in combined.indices { combined[k] = max(combined[k], scratch[k]) }
+        }
+        scratch = combined
+        return keepScratch()
+    }
+}
