@@ -16,7 +16,8 @@ import Testing
         "paris", "Paris", "PARIS", "pAris", "IMG", "_", "1234", "camelCase", "CamelCaseX", "ß", "SS", "straße",
         "Straße", "café", "cafe\u{301}", "CAFÉ", "naïve", "İstanbul", "i", "x", "-", " ", ".", "jpg", "JPG", "mp3",
         "README", "index", "html", "日本", "\u{301}", "e", "a1", "A1b", "K", "\u{212A}", "ﬁ", "fi", "é", "E",
-        "résumé", "ab", "AB", "Ab", "aB", "%", "…", "\u{1F3B5}", "zoë", "two words",
+        "résumé", "Łódź", "ÆØÅ", "ÿ", "µ", "ŉ", "ſ", "ǅ", "ab", "AB", "Ab", "aB", "%", "…", "\u{1F3B5}", "zoë",
+        "two words",
     ]
 
     struct Generator {
@@ -207,6 +208,47 @@ import Testing
             let matcher = TextMatcher(pattern, modifiers: modifiers)
             let fast = Array(value.utf8).withUnsafeBytes { ASCIITextMatcher(matcher).matches(ASCIIText(bytes: $0)) }
             #expect(fast == matcher.matches(value), "\(QueryPrinter.string(pattern))\(modifiers.letters) on \(value)")
+        }
+    }
+
+    @Test func latinFoldingAgreesWithFoundationsDecomposition() {
+        var rng = SplitMix64(seed: 0xF457_0007)
+        let ascii = Array("aZ09 _-.İ".unicodeScalars.filter(\.isASCII))
+        for _ in 0..<3000 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                if Bool.random(using: &rng) {
+                    scalars.append(ascii[Int.random(in: 0..<ascii.count, using: &rng)])
+                } else if let scalar = Unicode.Scalar(UInt32.random(in: 0x80..<0x180, using: &rng)) {
+                    scalars.append(scalar)
+                }
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            for (c, d) in [(false, false), (true, false), (false, true), (true, true)] {
+                let expected = TextFolding.fold(text, caseInsensitive: c, diacriticInsensitive: d)
+                let bytes = Array(text.utf8)
+                let folded = bytes.withUnsafeBytes {
+                    TextFolding.foldLatin($0, caseInsensitive: c, diacriticInsensitive: d)
+                }
+                guard let folded else {
+                    Issue.record("no Latin fold for \(text.debugDescription)")
+                    continue
+                }
+                #expect(folded.scalars == expected.scalars, "\(text.debugDescription) c \(c) d \(d)")
+                #expect(folded.boundary == expected.boundary, "\(text.debugDescription) c \(c) d \(d)")
+                #expect(folded.isWord == expected.isWord, "\(text.debugDescription) c \(c) d \(d)")
+                #expect(
+                    (0...folded.count).allSatisfy {
+                        folded.isCharacterBoundary($0) == expected.isCharacterBoundary($0)
+                    },
+                    "\(text.debugDescription)")
+            }
+        }
+        // Anything else is left to Foundation.
+        for bytes: [UInt8] in [[0xC3], [0xC3, 0x41], [0xE2, 0x80, 0xA6], [0xC6, 0x80], [0xFF], [0xCC, 0x81]] {
+            #expect(
+                bytes.withUnsafeBytes { TextFolding.foldLatin($0, caseInsensitive: true, diacriticInsensitive: true) }
+                    == nil)
         }
     }
 

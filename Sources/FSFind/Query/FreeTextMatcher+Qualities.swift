@@ -7,7 +7,11 @@
 extension FreeTextMatcher {
     /// The best match quality of each query word in `value` (0: no word of `value` starts with it).
     func qualities(in value: String, into result: inout [Double]) {
-        let folded = TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true)
+        qualities(in: TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true), into: &result)
+    }
+
+    /// ``qualities(in:into:)`` of a value already folded (case and diacritics).
+    func qualities(in folded: FoldedText, into result: inout [Double]) {
         let scalars = folded.scalars
         let valueWords = folded.words
         for index in words.indices {

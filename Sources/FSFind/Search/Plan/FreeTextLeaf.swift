@@ -109,6 +109,8 @@ final class FreeTextLeaf {
     private func measure(_ bytes: UnsafeRawBufferPointer) {
         if ASCIIText.isASCII(bytes) {
             matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: &scratch)
+        } else if let folded = TextFolding.foldLatin(bytes, caseInsensitive: true, diacriticInsensitive: true) {
+            matcher.qualities(in: folded, into: &scratch)
         } else {
             matcher.qualities(in: String(decoding: bytes, as: UTF8.self), into: &scratch)
         }

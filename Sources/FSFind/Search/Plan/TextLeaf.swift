@@ -74,11 +74,21 @@ final class TextLeaf {
         guard Int(id) < strings.count else { return StringAnswers.invalid }
         return stringAnswers.answer(Int(id)) {
             guard let bytes = strings.bytes(id) else { return StringAnswers.invalid }
-            let matches =
-                ASCIIText.isASCII(bytes)
-                ? ascii.matches(ASCIIText(bytes: bytes)) : matcher.matches(String(decoding: bytes, as: UTF8.self))
-            return matches ? StringAnswers.yes : StringAnswers.no
+            return matches(bytes) ? StringAnswers.yes : StringAnswers.no
         }
+    }
+
+    /// ASCII over bytes; Latin letters folded without Foundation's normalizer; the rest as `String`.
+    private func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if ASCIIText.isASCII(bytes) { return ascii.matches(ASCIIText(bytes: bytes)) }
+        if matcher.exact == nil,
+            let folded = TextFolding.foldLatin(
+                bytes, caseInsensitive: matcher.modifiers.caseInsensitive,
+                diacriticInsensitive: matcher.modifiers.diacriticInsensitive)
+        {
+            return matcher.matches(folded)
+        }
+        return matcher.matches(String(decoding: bytes, as: UTF8.self))
     }
 
     private func listAnswer(_ id: UInt32) -> UInt8 {
