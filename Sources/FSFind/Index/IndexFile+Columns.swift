@@ -178,9 +178,20 @@ final class CellReader {
     }
 
     let kind: Kind
-    private var cursor = 0
+    /// The first column position whose row is ≥ the last row asked for. A pointer rather than a
+    /// `var`, so the per-row reads skip Swift's dynamic exclusivity checks (see ``FlatTable``).
+    private let cursorStorage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private var cursor: Int {
+        @inline(__always) get { cursorStorage.pointee }
+        @inline(__always) set { cursorStorage.pointee = newValue }
+    }
 
-    init(kind: Kind) { self.kind = kind }
+    init(kind: Kind) {
+        self.kind = kind
+        cursorStorage.initialize(to: 0)
+    }
+
+    deinit { cursorStorage.deallocate() }
 
     /// The row's raw cell, nil when absent (no cell, or the absent marker).
     @inline(__always) func cell(_ row: Int) -> UInt64? {

@@ -60,7 +60,7 @@ public struct InteractiveScan {
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
         let filter = query.filter.map { QueryPlan($0, index: index) }
         let text = query.text.map { QueryPlan($0, index: index) }
-        var rowScore = RowScore(index: index, ranker: ranker, words: query.words)
+        let rowScore = RowScore(index: index, ranker: ranker, words: query.words)
         let types = index.typeColumnView()
         var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)
         var counts = [Int](repeating: 0, count: scopes.count)

@@ -10,7 +10,7 @@ struct RowScore {
     private let strings: StringsView?
     /// Per name string id: whether every word occurs inside the name (see
     /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
-    private var infix: StringAnswers
+    private let infix: StringAnswers
 
     init(index: IndexFile, ranker: ResultRanker, words: [[UInt8]]) {
         self.index = index
@@ -30,14 +30,14 @@ struct RowScore {
     }
 
     /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, `text` being the free-text plan.
-    mutating func freeText(_ text: QueryPlan, _ row: Int) -> Double? {
+    func freeText(_ text: QueryPlan, _ row: Int) -> Double? {
         let relevance = text.relevance(row)
         if relevance > 0 { return relevance + recency(row) }
         guard nameContainsAll(row) else { return nil }
         return ResultRanker.infixWeight * Double(words.count) + recency(row)
     }
 
-    private mutating func nameContainsAll(_ row: Int) -> Bool {
+    private func nameContainsAll(_ row: Int) -> Bool {
         guard !words.isEmpty else { return false }
         guard let names, let strings, names.u32(row, 0) != IndexFormat.absent32 else {
             return ResultRanker.containsAll(words, in: index.name(at: row))

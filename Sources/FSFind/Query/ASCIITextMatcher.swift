@@ -63,13 +63,29 @@ struct ASCIITextMatcher: Sendable {
     }
 
     private func find(_ literal: [UInt32], in v: ASCIIText, from start: Int) -> Int? {
-        guard literal.count <= v.count else { return nil }
-        var i = start
-        while i + literal.count <= v.count {
-            if v.hasPrefix(at: i, literal, fold: fold) { return i }
-            i += 1
+        let length = literal.count
+        guard length <= v.count, length > 0 else { return length == 0 && start <= v.count ? start : nil }
+        return literal.withUnsafeBufferPointer { literal in
+            let first = literal[0]
+            let bytes = v.bytes
+            var i = start
+            let last = v.count - length
+            while i <= last {
+                // Scan for the first scalar before comparing the rest.
+                let byte = bytes[i]
+                if UInt32(fold ? ASCIIText.lowered(byte) : byte) == first {
+                    var k = 1
+                    while k < length {
+                        let other = bytes[i + k]
+                        if UInt32(fold ? ASCIIText.lowered(other) : other) != literal[k] { break }
+                        k += 1
+                    }
+                    if k == length { return i }
+                }
+                i += 1
+            }
+            return nil
         }
-        return nil
     }
 
     /// The end test: a word boundary (`w`) or the end of the value.

@@ -29,22 +29,29 @@ extension FreeTextMatcher {
         }
     }
 
-    /// ``qualities(in:into:)`` for an ASCII value, over its bytes.
-    func qualities(in value: ASCIIText, words: [[UInt32]], into result: inout [Double]) {
-        for index in words.indices { result[index] = 0 }
+    /// ``qualities(in:into:)`` for an ASCII value, over its bytes; `words` is ``words`` prepared
+    /// for that (``ASCIIWords``).
+    func qualities(in value: ASCIIText, words: ASCIIWords, into result: inout [Double]) {
+        for index in result.indices { result[index] = 0 }
         var position = 0
-        value.forEachWord { range in
-            for index in words.indices {
-                let word = words[index]
-                guard range.count >= word.count, value.hasPrefix(at: range.lowerBound, word, fold: true) else {
-                    continue
+        words.bytes.withUnsafeBufferPointer { wordBytes in
+            value.forEachWord { range in
+                for index in 0..<words.count {
+                    let start = words.starts[index]
+                    let length = words.starts[index + 1] - start
+                    guard words.isASCII[index], range.count >= length else { continue }
+                    var k = 0
+                    while k < length, ASCIIText.lowered(value.bytes[range.lowerBound + k]) == wordBytes[start + k] {
+                        k += 1
+                    }
+                    guard k == length else { continue }
+                    result[index] = max(
+                        result[index],
+                        Self.quality(wordCount: length, valueWordCount: range.count, first: position == 0))
                 }
-                result[index] = max(
-                    result[index],
-                    Self.quality(wordCount: word.count, valueWordCount: range.count, first: position == 0))
+                position += 1
+                return true
             }
-            position += 1
-            return true
         }
     }
 
@@ -54,5 +61,31 @@ extension FreeTextMatcher {
         var quality = valueWordCount == wordCount ? 1.0 : 0.5 + 0.5 * Double(wordCount) / Double(valueWordCount)
         if first { quality += 0.1 }
         return quality
+    }
+}
+
+/// Free-text query words flattened for byte comparison: a word with a non-ASCII scalar can never
+/// equal part of an ASCII value (whose folded scalars are all ASCII), so it is only marked.
+struct ASCIIWords {
+    let bytes: [UInt8]
+    /// Word `i` is `bytes[starts[i]..<starts[i + 1]]`.
+    let starts: [Int]
+    let isASCII: [Bool]
+
+    var count: Int { isASCII.count }
+
+    init(_ words: [[Unicode.Scalar]]) {
+        var bytes: [UInt8] = []
+        var starts = [0]
+        var isASCII: [Bool] = []
+        for word in words {
+            let ascii = word.allSatisfy(\.isASCII)
+            if ascii { bytes += word.map { UInt8($0.value) } }
+            starts.append(bytes.count)
+            isASCII.append(ascii)
+        }
+        self.bytes = bytes
+        self.starts = starts
+        self.isASCII = isASCII
     }
 }

@@ -4,21 +4,23 @@
 final class FreeTextLeaf {
     private let index: IndexFile
     private let matcher: FreeTextMatcher
-    /// The query words as scalar values, for comparing with ASCII bytes.
-    private let words: [[UInt32]]
+    /// The query words as bytes, for comparing with ASCII values.
+    private let words: ASCIIWords
     private let sources: [TextSource]
     private let weights: [Double]
     private let strings: StringsView
     private let lists: StringsView
     /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
     /// offset of its qualities in ``qualities``.
-    private var stringQualities: [Int32]
-    private var listQualities: [Int32]
+    private let stringQualities: FlatTable<Int32>
+    private let listQualities: FlatTable<Int32>
     /// Kept qualities, `words.count` per matching string or list.
-    private var qualities: [Double] = []
+    private let qualities = DoubleRun()
+    /// One value's qualities while they are worked out.
     private var scratch: [Double]
-    private var best: [Double]
-    private var inName: [Bool]
+    private let kept: FlatTable<Double>
+    private let best: FlatTable<Double>
+    private let inName: FlatTable<Bool>
 
     private static let unknown: Int32 = -1
     private static let none: Int32 = -2
@@ -33,16 +35,17 @@ final class FreeTextLeaf {
         }
         index = views.index
         self.matcher = matcher
-        words = matcher.words.map { $0.map(\.value) }
+        words = ASCIIWords(matcher.words)
         self.sources = sources
         weights = AttributeRegistry.freeTextAttributes.map(FreeTextMatcher.weight)
         self.strings = strings
         self.lists = lists
-        stringQualities = [Int32](repeating: Self.unknown, count: strings.count)
-        listQualities = [Int32](repeating: Self.unknown, count: lists.count)
+        stringQualities = FlatTable(count: strings.count, repeating: Self.unknown)
+        listQualities = FlatTable(count: lists.count, repeating: Self.unknown)
         scratch = [Double](repeating: 0, count: matcher.words.count)
-        best = scratch
-        inName = [Bool](repeating: false, count: matcher.words.count)
+        kept = FlatTable(count: matcher.words.count, repeating: 0)
+        best = FlatTable(count: matcher.words.count, repeating: 0)
+        inName = FlatTable(count: matcher.words.count, repeating: false)
     }
 
     /// ``FreeTextMatcher/score(_:)`` for `row`.
@@ -54,17 +57,16 @@ final class FreeTextLeaf {
             inName[k] = false
         }
         for s in sources.indices {
-            let source = sources[s]
             let offset: Int32
-            switch source.cell(row) {
+            switch sources[s].cell(row) {
             case .absent: continue
             case .string(let id): offset = stringOffset(id)
             case .list(let id): offset = listOffset(id)
-            case .slow: offset = slowOffset(source.attribute, row)
+            case .slow: offset = slowOffset(sources[s].attribute, row)
             }
             guard offset >= 0 else { continue }
             let weight = weights[s]
-            let isName = source.attribute == .displayName
+            let isName = sources[s].attribute == .displayName
             for k in 0..<count {
                 let quality = qualities[Int(offset) + k]
                 guard quality > 0 else { continue }
@@ -85,9 +87,8 @@ final class FreeTextLeaf {
     /// Keeps `scratch` when some word matched; the offset, or `none`.
     private func keepScratch() -> Int32 {
         guard scratch.contains(where: { $0 > 0 }) else { return Self.none }
-        let offset = Int32(qualities.count)
-        qualities.append(contentsOf: scratch)
-        return offset
+        for k in scratch.indices { kept[k] = scratch[k] }
+        return Int32(qualities.append(kept))
     }
 
     private func stringOffset(_ id: UInt32) -> Int32 {

@@ -8,10 +8,10 @@ final class TextLeaf {
     private let ascii: ASCIITextMatcher
     private let strings: StringsView
     private let lists: StringsView?
-    private var stringAnswers: StringAnswers
+    private let stringAnswers: StringAnswers
     /// Per list id: bit 2 always, bit 0 non-empty, bit 1 some element matches; `invalid` when
     /// unreadable.
-    private var listAnswers: StringAnswers
+    private let listAnswers: StringAnswers
 
     /// Nil when the test reads something only the slow reader can (path, type attributes,
     /// `contentType` conformance) or a section it needs is damaged.
@@ -39,8 +39,8 @@ final class TextLeaf {
     func test(_ row: Int) -> Bool {
         var present = false
         var matched = false
-        for source in sources {
-            switch source.cell(row) {
+        for s in sources.indices {
+            switch sources[s].cell(row) {
             case .absent:
                 break
             case .string(let id):
@@ -54,7 +54,7 @@ final class TextLeaf {
                 if answer & 1 != 0 { present = true }
                 if answer & 2 != 0 { matched = true }
             case .slow:
-                switch index.value(of: source.attribute, at: row) {
+                switch index.value(of: sources[s].attribute, at: row) {
                 case .text(let text)?:
                     present = true
                     if matcher.matches(text) { matched = true }

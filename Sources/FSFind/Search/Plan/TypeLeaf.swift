@@ -5,13 +5,13 @@ final class TypeLeaf {
     private let node: Node
     private let index: IndexFile
     private let types: TypeColumnView?
-    private var answers: [UInt8]
+    private let answers: FlatTable<UInt8>
 
     init(_ node: Node, views: IndexViews) {
         self.node = node
         index = views.index
         types = views.types
-        answers = [UInt8](repeating: 0, count: views.types?.typeCount ?? 0)
+        answers = FlatTable(count: views.types?.typeCount ?? 0, repeating: 0)
     }
 
     @inline(__always) func test(_ row: Int) -> Bool {
