@@ -67,11 +67,13 @@ public struct InteractiveScan {
         var top = TopResults(capacity: limit)
         var total = 0
         var matched: [Int] = []
-        let rows: AnySequence<Int> = candidates.map { AnySequence($0) } ?? AnySequence(0..<index.itemCount)
-        var visited = 0
-        for rowNumber in rows {
-            visited += 1
-            if visited % Self.stopCheckInterval == 0, shouldStop() { return nil }
+        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
+        // the scan in unspecialized generic calls.
+        let rowCount = candidates?.count ?? index.itemCount
+        matched.reserveCapacity(min(rowCount, 1 << 16))
+        for visited in 0..<rowCount {
+            let rowNumber = candidates?[visited] ?? visited
+            if (visited + 1) % Self.stopCheckInterval == 0, shouldStop() { return nil }
             if let folder, !PathBytes.isWithin(index.path(at: rowNumber), folder: folder) { continue }
             if let filter, !filter.matches(rowNumber) { continue }
             var score: Double

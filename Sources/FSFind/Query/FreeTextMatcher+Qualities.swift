@@ -33,24 +33,34 @@ extension FreeTextMatcher {
     /// for that (``ASCIIWords``).
     func qualities(in value: ASCIIText, words: ASCIIWords, into result: inout [Double]) {
         for index in result.indices { result[index] = 0 }
+        let bytes = value.bytes
+        let count = bytes.count
         var position = 0
+        var i = 0
         words.bytes.withUnsafeBufferPointer { wordBytes in
-            value.forEachWord { range in
+            while i < count {
+                // The words of ``ASCIIText/forEachWord(_:)`` in one pass: skip to a letter or
+                // digit, then run to a non-word byte or a lower → upper step.
+                while i < count, !ASCIIText.isWord(bytes[i]) { i += 1 }
+                guard i < count else { break }
+                let start = i
+                i += 1
+                while i < count, ASCIIText.isWord(bytes[i]), !(bytes[i - 1] &- 0x61 < 26 && bytes[i] &- 0x41 < 26) {
+                    i += 1
+                }
+                let length = i - start
                 for index in 0..<words.count {
-                    let start = words.starts[index]
-                    let length = words.starts[index + 1] - start
-                    guard words.isASCII[index], range.count >= length else { continue }
+                    let wordStart = words.starts[index]
+                    let wordLength = words.starts[index + 1] - wordStart
+                    guard words.isASCII[index], length >= wordLength else { continue }
                     var k = 0
-                    while k < length, ASCIIText.lowered(value.bytes[range.lowerBound + k]) == wordBytes[start + k] {
-                        k += 1
-                    }
-                    guard k == length else { continue }
+                    while k < wordLength, ASCIIText.lowered(bytes[start + k]) == wordBytes[wordStart + k] { k += 1 }
+                    guard k == wordLength else { continue }
                     result[index] = max(
-                        result[index],
-                        Self.quality(wordCount: length, valueWordCount: range.count, first: position == 0))
+                        result[index], Self.quality(wordCount: wordLength, valueWordCount: length, first: position == 0)
+                    )
                 }
                 position += 1
-                return true
             }
         }
     }
