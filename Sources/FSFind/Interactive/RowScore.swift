@@ -25,8 +25,8 @@ struct RowScore {
 
     /// ``ResultRanker/recency(_:)`` of the row.
     func recency(_ row: Int) -> Double {
-        guard let modified else { return ranker.recency(index.row(row)) }
-        return modified.value(row).map(ranker.recency(modified:)) ?? 0
+        if let seconds = modified?.value(row) { return ranker.recency(modified: seconds) }
+        return modified == nil ? ranker.recency(index.row(row)) : 0
     }
 
     /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, `text` being the free-text plan.
