@@ -18,4 +18,12 @@ import Testing
         #expect(cache.result(field: paris, scope: .all, location: nil) == nil)
         #expect(cache.result(field: SearchField("b"), scope: .all, location: nil) == ScanResult())
     }
+
+    @Test func keepsRowsWithinTheBudget() {
+        var cache = ScanCache(capacity: 10, rowBudget: 5)
+        cache.insert(ScanResult(matched: [1, 2, 3]), field: SearchField("a"), scope: .all, location: nil)
+        cache.insert(ScanResult(matched: [1, 2, 3]), field: SearchField("b"), scope: .all, location: nil)
+        #expect(cache.result(field: SearchField("a"), scope: .all, location: nil) == nil)
+        #expect(cache.result(field: SearchField("b"), scope: .all, location: nil) != nil)
+    }
 }

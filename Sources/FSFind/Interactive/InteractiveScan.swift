@@ -39,10 +39,14 @@ public struct InteractiveScan {
     /// How many rows to rank and keep; the list never shows more.
     public var limit: Int
 
+    /// Section views shared by every scan of the session, so their checks run once.
+    private let views: IndexViews
+
     public init(index: IndexFile, ranker: ResultRanker, limit: Int = 500) {
         self.index = index
         self.ranker = ranker
         self.limit = limit
+        views = IndexViews(index: index)
     }
 
     /// How often `shouldStop` is asked, in rows.
@@ -58,10 +62,10 @@ public struct InteractiveScan {
         let scopes = Scope.allCases
         let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
-        let filter = query.filter.map { QueryPlan($0, index: index) }
-        let text = query.text.map { QueryPlan($0, index: index) }
-        let rowScore = RowScore(index: index, ranker: ranker, words: query.words)
-        let types = index.typeColumnView()
+        let filter = query.filter.map { QueryPlan($0, views: views) }
+        let text = query.text.map { QueryPlan($0, views: views) }
+        let rowScore = RowScore(views: views, ranker: ranker, words: query.words)
+        let types = views.types
         var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)
         var counts = [Int](repeating: 0, count: scopes.count)
         var top = TopResults(capacity: limit)

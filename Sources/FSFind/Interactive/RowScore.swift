@@ -12,11 +12,10 @@ struct RowScore {
     /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
     private let infix: StringAnswers
 
-    init(index: IndexFile, ranker: ResultRanker, words: [[UInt8]]) {
-        self.index = index
+    init(views: IndexViews, ranker: ResultRanker, words: [[UInt8]]) {
+        self.index = views.index
         self.ranker = ranker
         self.words = words
-        let views = IndexViews(index: index)
         modified = NumberSource(.contentModificationDate, views: views)
         names = views.names
         strings = views.strings

@@ -2,8 +2,8 @@
 /// seen a moment ago (Backspace, Ctrl-U, Shift-Tab, removing a chip) repaints without a scan.
 ///
 /// Exact: a session's index and clock (``QueryContext/now``) do not change, so the same field,
-/// scope and location give the same ``ScanResult``. Small, because a result holds every matching
-/// row (up to 8 bytes per item).
+/// scope and location give the same ``ScanResult``. Bounded by rows kept, because a result holds
+/// every matching row (8 bytes each): the default keeps at most 4 million (32 MiB).
 public struct ScanCache: Sendable {
     private struct Entry: Sendable {
         let field: SearchField
@@ -14,10 +14,13 @@ public struct ScanCache: Sendable {
 
     /// How many results are kept, most recent first.
     public let capacity: Int
+    /// How many matching rows all kept results may hold together.
+    public let rowBudget: Int
     private var entries: [Entry] = []
 
-    public init(capacity: Int = 6) {
+    public init(capacity: Int = 24, rowBudget: Int = 4_000_000) {
         self.capacity = capacity
+        self.rowBudget = rowBudget
     }
 
     /// The result of an earlier scan of exactly this field, scope and location.
@@ -37,5 +40,10 @@ public struct ScanCache: Sendable {
         entries.removeAll { $0.field == field && $0.scope == scope && $0.location == location }
         entries.insert(Entry(field: field, scope: scope, location: location, result: result), at: 0)
         if entries.count > capacity { entries.removeLast(entries.count - capacity) }
+        var rows = entries.reduce(0) { $0 + $1.result.matched.count + $1.result.rows.count }
+        while entries.count > 1, rows > rowBudget {
+            rows -= entries[entries.count - 1].result.matched.count + entries[entries.count - 1].result.rows.count
+            entries.removeLast()
+        }
     }
 }

@@ -26,10 +26,15 @@ final class QueryPlan {
     /// The query's own relevance, for a free-text query the plan could not read directly.
     private let query: CompiledQuery
 
-    init(_ query: CompiledQuery, index: IndexFile) {
-        self.index = index
+    convenience init(_ query: CompiledQuery, index: IndexFile) {
+        self.init(query, views: IndexViews(index: index))
+    }
+
+    /// A plan reading through `views`, which plans of one session may share (their section
+    /// checks are then made once).
+    init(_ query: CompiledQuery, views: IndexViews) {
+        self.index = views.index
         self.query = query
-        let views = IndexViews(index: index)
         root = Self.step(for: query.root, views: views)
         if case .freeText(let leaf) = root { freeText = leaf } else { freeText = nil }
     }
