@@ -62,9 +62,7 @@ public struct InteractiveScan {
         let scopes = Scope.allCases
         let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
-        let filter = query.filter.map { QueryPlan($0, views: views) }
-        let text = query.text.map { QueryPlan($0, views: views) }
-        let rowScore = RowScore(views: views, ranker: ranker, words: query.words)
+        let rowScore = RowScore(query, views: views, ranker: ranker)
         let types = views.types
         var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)
         var counts = [Int](repeating: 0, count: scopes.count)
@@ -79,17 +77,7 @@ public struct InteractiveScan {
             let rowNumber = candidates?[visited] ?? visited
             if (visited + 1) % Self.stopCheckInterval == 0, shouldStop() { return nil }
             if let folder, !PathBytes.isWithin(index.path(at: rowNumber), folder: folder) { continue }
-            if let filter, !filter.matches(rowNumber) { continue }
-            var score: Double
-            if query.isFreeText, let text {
-                guard let found = rowScore.freeText(text, rowNumber) else { continue }
-                score = found
-            } else if let text {
-                guard text.matches(rowNumber) else { continue }
-                score = rowScore.recency(rowNumber)
-            } else {
-                score = rowScore.recency(rowNumber)
-            }
+            guard let score = rowScore.score(rowNumber) else { continue }
             matched.append(rowNumber)
             let bits = scopeBits(rowNumber, types: types, cache: &bitsByType)
             for position in scopes.indices where bits & (1 << UInt16(position)) != 0 { counts[position] += 1 }

@@ -1,9 +1,16 @@
-/// ``ResultRanker``'s scores for rows of one scan, read through the scan's ``QueryPlan`` and the
-/// raw sections: the same numbers as ``ResultRanker/freeTextScore(_:row:name:)`` and
-/// ``ResultRanker/recency(_:)``, without decoding a row.
-struct RowScore {
+/// Whether a row matches one scan's field, and its rank: the field's chips and text as
+/// ``QueryPlan``s, and ``ResultRanker``'s scores read from the raw sections — the same numbers as
+/// ``ResultRanker/freeTextScore(_:row:name:)`` and ``ResultRanker/recency(_:)``, without
+/// decoding a row.
+///
+/// A class, so the scan's per-row call reaches the plans through `self` instead of binding
+/// optionals, which cost a retain and a release per row each.
+final class RowScore {
     private let index: IndexFile
     private let ranker: ResultRanker
+    private let filter: QueryPlan?
+    private let text: QueryPlan?
+    private let isFreeText: Bool
     private let words: [[UInt8]]
     private let modified: NumberSource?
     private let names: RowRecords?
@@ -12,14 +19,26 @@ struct RowScore {
     /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
     private let infix: StringAnswers
 
-    init(views: IndexViews, ranker: ResultRanker, words: [[UInt8]]) {
+    init(_ query: FieldQuery, views: IndexViews, ranker: ResultRanker) {
         self.index = views.index
         self.ranker = ranker
+        filter = query.filter.map { QueryPlan($0, views: views) }
+        text = query.text.map { QueryPlan($0, views: views) }
+        isFreeText = query.isFreeText
+        let words = query.words
         self.words = words
         modified = NumberSource(.contentModificationDate, views: views)
         names = views.names
         strings = views.strings
         infix = StringAnswers(count: words.isEmpty ? 0 : (views.strings?.count ?? 0))
+    }
+
+    /// The row's rank, nil when the chips or the text do not match it.
+    func score(_ row: Int) -> Double? {
+        if let filter, !filter.matches(row) { return nil }
+        guard let text else { return recency(row) }
+        if isFreeText { return freeText(text, row) }
+        return text.matches(row) ? recency(row) : nil
     }
 
     /// ``ResultRanker/recency(_:)`` of the row.
