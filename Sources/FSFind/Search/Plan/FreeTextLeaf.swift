@@ -8,6 +8,11 @@ final class FreeTextLeaf {
     private let words: ASCIIWords
     private let sources: [TextSource]
     private let weights: [Double]
+    /// The first folded scalar of each query word.
+    private let firstScalars: [UInt32]
+    /// For U+0080 + i: whether the character folds (case and diacritics) to text holding one of
+    /// ``firstScalars``.
+    private let latinHasFirstScalar: [Bool]
     private let strings: StringsView
     private let lists: StringsView
     /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
@@ -38,6 +43,13 @@ final class FreeTextLeaf {
         words = ASCIIWords(matcher.words)
         self.sources = sources
         weights = AttributeRegistry.freeTextAttributes.map(FreeTextMatcher.weight)
+        let firstScalars = matcher.words.compactMap { $0.first?.value }
+        self.firstScalars = firstScalars
+        latinHasFirstScalar = (0x80..<0x180).map { value in
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { return true }
+            let folded = TextFolding.fold(String(Character(scalar)), caseInsensitive: true, diacriticInsensitive: true)
+            return folded.scalars.contains { firstScalars.contains($0.value) }
+        }
         self.strings = strings
         self.lists = lists
         stringQualities = FlatTable(count: strings.count, repeating: Self.unknown)
@@ -110,11 +122,35 @@ final class FreeTextLeaf {
     private func measure(_ bytes: UnsafeRawBufferPointer) {
         if ASCIIText.isASCII(bytes) {
             matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: &scratch)
+        } else if lacksEveryFirstScalar(bytes) {
+            for k in scratch.indices { scratch[k] = 0 }
         } else if let folded = TextFolding.foldLatin(bytes, caseInsensitive: true, diacriticInsensitive: true) {
             matcher.qualities(in: folded, into: &scratch)
         } else {
             matcher.qualities(in: String(decoding: bytes, as: UTF8.self), into: &scratch)
         }
+    }
+
+    /// True when the folded value cannot hold the first scalar of any query word, so no word
+    /// can start one of its words: every ASCII byte and every U+0080–U+017F character is checked
+    /// against what it folds to (case and diacritics; the same for a character wherever it
+    /// stands). Anything else answers false, leaving the value to the full fold.
+    private func lacksEveryFirstScalar(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                if firstScalars.contains(UInt32(ASCIIText.lowered(lead))) { return false }
+                i += 1
+                continue
+            }
+            guard lead >= 0xC2, lead <= 0xC5, i + 1 < count, bytes[i + 1] & 0xC0 == 0x80 else { return false }
+            let value = (Int(lead & 0x1F) << 6) | Int(bytes[i + 1] & 0x3F)
+            if latinHasFirstScalar[value - 0x80] { return false }
+            i += 2
+        }
+        return true
     }
 
     private func listOffset(_ id: UInt32) -> Int32 {
