@@ -40,8 +40,8 @@ enum CRC32C {
 
     /// Continues `crc` (a finished CRC of the bytes before) over `bytes`.
     ///
-    /// With the CPU's instruction when it has one: verifying the ~70 MB of sections a date query
-    /// on a million items needs took 35 ms with the tables, a tenth of the query.
+    /// With the CPU's instruction when it has one: with the tables, checksums were 9% of a name
+    /// query's CPU on a million items (`perf`); with the instruction, under 2%.
     static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         if hasInstruction, let base = bytes.baseAddress {
             return fsfind_crc32c_update(crc, base, bytes.count)
