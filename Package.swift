@@ -37,9 +37,12 @@ let package = Package(
             pkgConfig: "libexif",
             providers: [.apt(["libexif-dev"])]
         ),
+        // CRC-32C with the CPU's instruction (SSE4.2, ARMv8 CRC); portable C, no library.
+        .target(name: "CCRC32C"),
         .target(
             name: "FSFind",
             dependencies: [
+                "CCRC32C",
                 "CMagic",
                 "CAVFormat",
                 "CPoppler",

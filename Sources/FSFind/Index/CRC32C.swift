@@ -1,3 +1,5 @@
+import CCRC32C
+
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), table-driven, slice-by-8.
 ///
 /// Chosen over CRC-32 because it detects every single-, double- and triple-bit error in blocks far
@@ -33,8 +35,22 @@ enum CRC32C {
         bytes.withUnsafeBytes { checksum($0) }
     }
 
+    /// True when the CPU computes CRC-32C itself (SSE4.2 on x86-64, the ARMv8 CRC extension).
+    static let hasInstruction = fsfind_crc32c_available() != 0
+
     /// Continues `crc` (a finished CRC of the bytes before) over `bytes`.
+    ///
+    /// With the CPU's instruction when it has one: with the tables, checksums were 9% of a name
+    /// query's CPU on a million items (`perf`); with the instruction, under 2%.
     static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        if hasInstruction, let base = bytes.baseAddress {
+            return fsfind_crc32c_update(crc, base, bytes.count)
+        }
+        return updateWithTables(crc, bytes)
+    }
+
+    /// ``update(_:_:)`` by table look-ups, for any CPU.
+    static func updateWithTables(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc = ~crc
         tables.withUnsafeBufferPointer { t in
             var offset = 0

@@ -33,17 +33,24 @@ public struct ResultRanker: Sendable {
     /// The lift for how recently the row's content changed, 0 when it has no date.
     func recency(_ row: IndexRow) -> Double {
         guard case .date(let date)? = row.value(of: .contentModificationDate) else { return 0 }
-        let days = max(0, now - date.timeIntervalSinceReferenceDate) / 86_400
+        return recency(modified: date.timeIntervalSinceReferenceDate)
+    }
+
+    /// The lift for content modified at `modified` (seconds since 2001).
+    @inline(__always) func recency(modified: Double) -> Double {
+        let days = max(0, now - modified) / 86_400
         return Self.recencyWeight / (1 + days / 30)
     }
 
     /// True when every word occurs in `name`, ASCII letters compared without case.
-    static func containsAll(_ words: [[UInt8]], in name: [UInt8]) -> Bool {
+    static func containsAll<Name: RandomAccessCollection<UInt8>>(_ words: [[UInt8]], in name: Name) -> Bool
+    where Name.Index == Int {
         guard !words.isEmpty else { return false }
         return words.allSatisfy { contains($0, in: name) }
     }
 
-    static func contains(_ word: [UInt8], in name: [UInt8]) -> Bool {
+    static func contains<Name: RandomAccessCollection<UInt8>>(_ word: [UInt8], in name: Name) -> Bool
+    where Name.Index == Int {
         guard !word.isEmpty, word.count <= name.count else { return word.isEmpty }
         let first = word[0]
         var start = 0

@@ -9,7 +9,8 @@ public struct CompiledQuery: Sendable {
     /// Every attribute evaluation may read: the query's own, plus `contentTypeTree` for
     /// `contentType` (conformance), all text attributes for `*`, and the free-text attributes.
     public let referencedAttributes: Set<Attribute>
-    private let root: Node
+    /// The compiled tree; ``QueryPlan`` turns its leaves into raw-memory row tests.
+    let root: Node
 
     public init(_ query: Query, context: QueryContext) throws(QueryError) {
         var referenced = Set<Attribute>()
@@ -126,7 +127,7 @@ public struct CompiledQuery: Sendable {
 }
 
 /// A compiled query tree. `all`/`any` short-circuit in order.
-private indirect enum Node: Sendable {
+indirect enum Node: Sendable {
     case all([Node])
     case any([Node])
     case not(Node)
@@ -192,7 +193,7 @@ private indirect enum Node: Sendable {
 }
 
 /// `attribute(s) ==/!= pattern` on text and text lists.
-private struct TextTest: Sendable {
+struct TextTest: Sendable {
     let attributes: [Attribute]
     /// `contentType`: match any type in `contentTypeTree`, not just the most specific one.
     let conformance: Bool

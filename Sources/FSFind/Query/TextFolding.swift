@@ -67,11 +67,21 @@ enum TextFolding {
     /// marks case mapping introduces (`İ` → `i̇`) go too.
     static func fold(_ text: String, caseInsensitive: Bool, diacriticInsensitive: Bool) -> FoldedText {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return foldASCII(text, caseInsensitive: caseInsensitive) }
+        return fold(
+            decomposed: text.decomposedStringWithCanonicalMapping.unicodeScalars, capacity: text.utf8.count,
+            caseInsensitive: caseInsensitive, diacriticInsensitive: diacriticInsensitive)
+    }
+
+    /// ``fold(_:caseInsensitive:diacriticInsensitive:)`` after the canonical decomposition, which
+    /// a caller that knows its text's decomposition (``TextFolding/foldLatin``) supplies itself.
+    static func fold(
+        decomposed view: some Sequence<Unicode.Scalar>, capacity: Int, caseInsensitive: Bool,
+        diacriticInsensitive: Bool
+    ) -> FoldedText {
         var out = FoldedText()
-        let view = text.decomposedStringWithCanonicalMapping.unicodeScalars
-        out.scalars.reserveCapacity(text.utf8.count)
-        out.boundary.reserveCapacity(text.utf8.count + 1)
-        out.isWord.reserveCapacity(text.utf8.count)
+        out.scalars.reserveCapacity(capacity)
+        out.boundary.reserveCapacity(capacity + 1)
+        out.isWord.reserveCapacity(capacity)
         var previousWord: Bool?
         var previousLower = false
         var pending = true  // the start of the text is a boundary

@@ -7,14 +7,14 @@
 struct TextMatcher: Sendable {
     let modifiers: TextModifiers
     /// Folded literals, in order.
-    private let literals: [[Unicode.Scalar]]
-    private let leadingWildcard: Bool
-    private let trailingWildcard: Bool
+    let literals: [[Unicode.Scalar]]
+    let leadingWildcard: Bool
+    let trailingWildcard: Bool
     /// For `t`: the pattern's words, folded.
-    private let patternWords: [[Unicode.Scalar]]
+    let patternWords: [[Unicode.Scalar]]
     /// Set for a pattern without wildcards or modifiers: then matching is String equality, which
     /// in Swift is already canonical equivalence, and nothing needs folding.
-    private let exact: String?
+    let exact: String?
 
     init(_ pattern: TextPattern, modifiers: TextModifiers) {
         self.modifiers = modifiers

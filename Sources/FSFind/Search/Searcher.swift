@@ -15,26 +15,37 @@ public struct Searcher: Sendable {
     /// Row numbers of the matches, in the requested order, cut to the limit.
     public func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)
+        let (matches, plan) = try scan(query, request: request, sort: sort)
+        return order(matches, by: sort, plan: plan, reverse: request.reverse, limit: request.limit)
+    }
+
+    /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
+    public func count(_ query: CompiledQuery, request: SearchRequest) throws(FSFindError) -> Int {
+        let (matches, _) = try scan(query, request: request, sort: nil)
+        return request.limit.map { min(max(0, $0), matches.count) } ?? matches.count
+    }
+
+    /// The matching rows in path order, and the plan that found them (for ranking).
+    private func scan(_ query: CompiledQuery, request: SearchRequest, sort: SortKey?) throws(FSFindError) -> (
+        [Int], QueryPlan
+    ) {
         var needed = query.referencedAttributes
         if request.scope != .all { needed.insert(.contentTypeTree) }
-        if let attribute = sort.attribute { needed.insert(attribute) }
+        if let attribute = sort?.attribute { needed.insert(attribute) }
         if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
         try index.prepare(needed)
 
-        // The scope, and a query reading only type attributes, give the same answer for every row
-        // of one type-table entry: decide once per entry (a few dozen), not once per row. This
-        // turns `contentType == "audio"wc` over a million rows from a million list decodes into
-        // a million 2-byte reads.
-        let typeOnly = query.referencedAttributes.isSubset(of: IndexFormat.typeAttributes)
+        // The plan reads the mapped sections directly and decides type-only tests once per
+        // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
+        // entry: decided once per entry (a few dozen), not once per row.
+        let plan = QueryPlan(query, index: index)
+        let types = request.scope == .all ? nil : index.typeColumnView()
         var inScope = TypeMemo(count: request.scope == .all ? 0 : index.typeCount)
-        var typeMatches = TypeMemo(count: typeOnly ? index.typeCount : 0)
         var matches: [Int] = []
         for row in 0..<index.itemCount {
-            let item = index.row(row)
-            let type = inScope.isEmpty && typeMatches.isEmpty ? nil : index.typeID(at: row)
             if let scopeType = request.scope.contentType {
-                let inside = inScope.answer(for: type) {
-                    guard case .textList(let tree)? = item.value(of: .contentTypeTree) else { return false }
+                let inside = inScope.answer(for: types?.typeID(row)) {
+                    guard case .textList(let tree)? = index.value(of: .contentTypeTree, at: row) else { return false }
                     return tree.contains(scopeType)
                 }
                 guard inside else { continue }
@@ -43,9 +54,9 @@ public struct Searcher: Sendable {
                 let path = index.path(at: row)
                 guard request.onlyIn.contains(where: { PathBytes.isWithin(path, folder: $0) }) else { continue }
             }
-            if typeMatches.answer(for: type, { query.matches(item) }) { matches.append(row) }
+            if plan.matches(row) { matches.append(row) }
         }
-        return order(matches, by: sort, query: query, reverse: request.reverse, limit: request.limit)
+        return (matches, plan)
     }
 
     /// How many items of each scope the index holds, for `scopes` and `status`.
@@ -64,14 +75,14 @@ public struct Searcher: Sendable {
         return Array(zip(Scope.allCases, counts))
     }
 
-    private func order(_ rows: [Int], by sort: SortKey, query: CompiledQuery, reverse: Bool, limit: Int?) -> [Int] {
+    private func order(_ rows: [Int], by sort: SortKey, plan: QueryPlan, reverse: Bool, limit: Int?) -> [Int] {
         var ordered: [Int]
         switch sort {
         case .path:
             // Rows are stored in path-byte order already.
             ordered = rows
         case .relevance:
-            let scored = rows.map { (row: $0, score: query.relevance(index.row($0))) }
+            let scored = rows.map { (row: $0, score: plan.relevance($0)) }
             ordered = scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.map(\.row)
         case .name, .modified, .created, .size, .duration:
             // The attribute is non-nil for these keys.

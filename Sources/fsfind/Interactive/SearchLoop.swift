@@ -31,6 +31,8 @@ final class SearchLoop {
     /// The field and location of the last finished scan, whose `matched` rows may be the next
     /// scan's candidates.
     private var lastScan: (field: SearchField, location: [UInt8]?)?
+    /// Recent results, for keys that go back to an earlier field (Backspace, Ctrl-U, Shift-Tab).
+    private var recentScans = ScanCache()
 
     /// How long to wait after a lone ESC for the rest of an arrow key's sequence.
     static let escapeTimeoutMilliseconds: Int32 = 40
@@ -118,6 +120,12 @@ final class SearchLoop {
             needsSearch = false  // keep the last results until the text is whole again
             return
         }
+        if let cached = recentScans.result(field: session.field, scope: session.scope, location: session.location) {
+            session.apply(cached)
+            lastScan = (session.field, session.location)
+            needsSearch = false
+            return
+        }
         var candidates: [Int]?
         if let last = lastScan, session.hasResults, last.location == session.location, session.field.narrows(last.field)
         {
@@ -128,6 +136,7 @@ final class SearchLoop {
                 self.terminal.hasInput() || TerminalRestorer.resized.load(ordering: .relaxed)
             }
             guard let result else { return }  // stale: a key is waiting
+            recentScans.insert(result, field: session.field, scope: session.scope, location: session.location)
             session.apply(result)
             lastScan = (session.field, session.location)
             needsSearch = false

@@ -76,12 +76,12 @@ extension FSFindCommand {
 
             let index = try indexOption.open()
             let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
-            let rows = try Searcher(index: index).search(compiled, isFreeText: parsed.isFreeText, request: request)
-
             if count {
-                print(rows.count)
+                // Counting needs no order: no relevance scores, no sort.
+                print(try Searcher(index: index).count(compiled, request: request))
                 return
             }
+            let rows = try Searcher(index: index).search(compiled, isFreeText: parsed.isFreeText, request: request)
             let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
             if !shown.isEmpty || json { try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)) }
             var writer = ResultWriter(format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
