@@ -57,18 +57,20 @@ extension IndexFile {
             return .dense(cells, width: width)
         }
         let k = Int(count)
-        guard let rows = try? bytes.slice(from: 8, count: 4 * k),
+        guard let encoding = ColumnEncoding(rawValue: sections[section].format),
+            let rows = try? bytes.slice(from: 8, count: 4 * k),
             let cells = try? bytes.slice(from: 8 + 4 * k, count: width * k)
         else { return nil }
-        // The row reader binary-searches the rows; a cursor gives the same answers only when they
-        // strictly ascend, as the writer writes them.
+        // The row reader binary-searches the rows (sparse) or run starts (runs); a cursor gives
+        // the same answers only when they strictly ascend, as the writer writes them.
         var previous: Int64 = -1
         for i in 0..<k {
             let row = Int64(rows.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self).littleEndian)
             guard row > previous else { return nil }
             previous = row
         }
-        return .sparse(SparseColumn(rows: rows, cells: cells, width: width))
+        let column = SparseColumn(rows: rows, cells: cells, width: width)
+        return encoding == .runs ? .runs(column) : .sparse(column)
     }
 }
 
@@ -144,6 +146,8 @@ enum ColumnView {
     case missing
     case dense(UnsafeRawBufferPointer, width: Int)
     case sparse(SparseColumn)
+    /// Run starts and their cells, laid out as a sparse column's rows and cells.
+    case runs(SparseColumn)
 
     /// A reader with its own cursor (sparse columns are walked, not searched, by a forward scan).
     func reader() -> CellReader {
@@ -151,6 +155,7 @@ enum ColumnView {
         case .missing: CellReader(kind: .missing)
         case .dense(let cells, let width): CellReader(kind: .dense(cells, width: width))
         case .sparse(let column): CellReader(kind: .sparse(column))
+        case .runs(let column): CellReader(kind: .runs(column))
         }
     }
 }
@@ -175,6 +180,7 @@ final class CellReader {
         case missing
         case dense(UnsafeRawBufferPointer, width: Int)
         case sparse(SparseColumn)
+        case runs(SparseColumn)
     }
 
     let kind: Kind
@@ -205,8 +211,10 @@ final class CellReader {
             }
             let raw = UInt64(littleEndian: cells.loadUnaligned(fromByteOffset: 8 * row, as: UInt64.self))
             return raw == IndexFormat.absent64 ? nil : raw
-        case .sparse(let column):
-            guard let position = find(row, in: column) else { return nil }
+        case .sparse(let column), .runs(let column):
+            let position: Int?
+            if case .runs = kind { position = run(holding: row, in: column) } else { position = find(row, in: column) }
+            guard let position else { return nil }
             if column.width == 4 {
                 let raw = UInt32(
                     littleEndian: column.cells.loadUnaligned(fromByteOffset: 4 * position, as: UInt32.self))
@@ -228,6 +236,24 @@ final class CellReader {
             while cursor < count, column.row(at: cursor) < row { cursor += 1 }
         }
         return cursor < count && column.row(at: cursor) == row ? cursor : nil
+    }
+
+    /// The position of the run holding `row` (the last start ≤ `row`), nil before the first run;
+    /// the cursor moves to it.
+    @inline(__always) private func run(holding row: Int, in column: SparseColumn) -> Int? {
+        let count = column.count
+        if cursor < count, column.row(at: cursor) <= row {
+            if cursor + 16 < count, column.row(at: cursor + 16) <= row {
+                cursor = lowerBound(row + 1, in: column, from: cursor + 16, to: count) - 1
+            } else {
+                while cursor + 1 < count, column.row(at: cursor + 1) <= row { cursor += 1 }
+            }
+        } else {
+            let next = lowerBound(row + 1, in: column, from: 0, to: count)
+            guard next > 0 else { return nil }
+            cursor = next - 1
+        }
+        return cursor
     }
 
     private func lowerBound(_ row: Int, in column: SparseColumn, from: Int, to: Int) -> Int {
