@@ -1,4 +1,3 @@
-import CGdkPixbuf
 import Foundation
 
 /// Reads an image's pixel size (gdk-pixbuf) and camera, date and place (EXIF, libexif).
@@ -29,9 +28,10 @@ public struct ImageExtractor: Extractor {
             attributes[.pixelWidth] = .number(Double(size.width))
             attributes[.pixelHeight] = .number(Double(size.height))
         } else if tree.contains(where: Self.pixbufTypes.contains) {
+            let pixbuf = try PixbufLibrary.shared.get()
             var width: Int32 = 0
             var height: Int32 = 0
-            let format = PathBytes.withCString(path) { gdk_pixbuf_get_file_info($0, &width, &height) }
+            let format = PathBytes.withCString(path) { pixbuf.fileInfo($0, &width, &height) }
             guard format != nil, width > 0, height > 0 else {
                 throw ExtractionError("gdk-pixbuf cannot read the image size")
             }
