@@ -9,6 +9,8 @@ BUILD_FLAGS ?=
 # Debian packages the build and the tests need.
 DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev pkg-config file
 # Document and image extractors: poppler (PDF), gdk-pixbuf + its WebP loader (image size), libexif.
+# Only libexif's headers are compiled against; all are loaded with dlopen at run time, and the -dev
+# packages are the release-independent names that pull in the runtime libraries.
 DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
 # The shells, tmux and man for the completion, man page and interactive tests.
 DEPS += bash-completion zsh fish tmux man-db groff-base

@@ -22,21 +22,10 @@ let package = Package(
         // FFmpeg's headers only, no pkgConfig: linking it would load FFmpeg at every start; the
         // extractor loads it with dlopen (Extract/AVFormatLibrary.swift). Makefile's DEPS installs it.
         .systemLibrary(name: "CAVFormat"),
-        .systemLibrary(
-            name: "CPoppler",
-            pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev"])]
-        ),
-        .systemLibrary(
-            name: "CGdkPixbuf",
-            pkgConfig: "gdk-pixbuf-2.0",
-            providers: [.apt(["libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader"])]
-        ),
-        .systemLibrary(
-            name: "CExif",
-            pkgConfig: "libexif",
-            providers: [.apt(["libexif-dev"])]
-        ),
+        // libexif's headers only, for its struct layouts; poppler-glib and gdk-pixbuf need no
+        // headers at all. All three are loaded with dlopen (Extract/SharedLibrary.swift), so
+        // `fsfind query` does not map them and their ~60 dependencies at every start.
+        .systemLibrary(name: "CExif"),
         // CRC-32C with the CPU's instruction (SSE4.2, ARMv8 CRC); portable C, no library.
         .target(name: "CCRC32C"),
         .target(
@@ -45,8 +34,6 @@ let package = Package(
                 "CCRC32C",
                 "CMagic",
                 "CAVFormat",
-                "CPoppler",
-                "CGdkPixbuf",
                 "CExif",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),

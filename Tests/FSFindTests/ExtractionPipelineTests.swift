@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 @testable import FSFind
@@ -130,6 +131,38 @@ import Testing
                 #expect(item == reference)
             }
         }
+    }
+
+    @Test func workersAreParkedBetweenRunsAndADeadOneIsReplaced() throws {
+        let input = Self.items()
+        let expected = ExtractionPipeline().run(input)
+        // An environment of its own, so no other test's run shares (or takes) these workers.
+        let options = ExtractionPipeline.WorkerOptions(
+            executable: MediaFixtures.binary, count: 1, environment: ["FSFIND_TEST_POOL": "parked"])
+        let key = WorkerPool.Key(options)
+        let pipeline = ExtractionPipeline(isolation: .workers(options))
+        #expect(pipeline.run(input) == expected)
+        let first = WorkerPool.shared.parkedProcessIDs(key)
+        #expect(first.count == 1)
+        #expect(pipeline.run(input) == expected)
+        #expect(WorkerPool.shared.parkedProcessIDs(key) == first, "the second run reused the parked worker")
+
+        // A parked worker that dies is noticed before use: a restart, not a file marked unparsable.
+        let pid = try #require(first.first)
+        kill(pid, SIGKILL)
+        var watch = pollfd(fd: -1, events: 0, revents: 0)
+        for _ in 0..<200 where kill(pid, 0) == 0 && !Self.isZombie(pid) { _ = poll(&watch, 0, 10) }
+        #expect(pipeline.run(input) == expected)
+        let second = WorkerPool.shared.parkedProcessIDs(key)
+        #expect(second.count == 1 && second != first)
+    }
+
+    /// True when `pid` has exited but is not reaped yet (state `Z` in /proc).
+    private static func isZombie(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = status.lastIndex(of: ")")
+        else { return true }
+        return status[status.index(close, offsetBy: 2)] == "Z"
     }
 
     @Test func timeoutsAreWrittenAsPeopleWriteThem() {

@@ -37,19 +37,11 @@ struct AVFormatLibrary: @unchecked Sendable {
     static let soname = "libavformat.so.\(LIBAVFORMAT_VERSION_MAJOR)"
 
     private static func load() -> Result<AVFormatLibrary, ExtractionError> {
-        // libavformat's own dependencies (libavcodec, libavutil) come with it, and dlsym on its
-        // handle searches them too.
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(ExtractionError("FFmpeg's \(soname) cannot be loaded; install the libavformat package"))
-        }
-        // The function type comes from where the result goes: the stored property's declaration.
-        func symbol<Function>(_ name: String) throws(ExtractionError) -> Function {
-            guard let address = dlsym(handle, name) else {
-                throw ExtractionError("\(soname) has no function \(name)")
-            }
-            return unsafeBitCast(address, to: Function.self)
-        }
         do throws(ExtractionError) {
+            // libavformat's own dependencies (libavcodec, libavutil) come with it, and dlsym on its
+            // handle searches them too.
+            let handle = try SharedLibrary(soname, package: "libavformat")
+            func symbol<Function>(_ name: String) throws(ExtractionError) -> Function { try handle.symbol(name) }
             let library = AVFormatLibrary(
                 allocContext: try symbol("avformat_alloc_context"),
                 openInput: try symbol("avformat_open_input"),

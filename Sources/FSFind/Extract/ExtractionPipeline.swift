@@ -135,14 +135,19 @@ public struct ExtractionPipeline: Sendable {
     private static func isolated(_ requests: [Request], options: WorkerOptions) -> [Reply] {
         let threads = max(1, min(options.count, requests.count))
         let seconds = Self.seconds(options.timeout)
+        let key = WorkerPool.Key(options)
         return parallel(requests, threads: threads) { () -> (Request) -> Reply in
-            // Each thread owns at most one worker at a time, started on first use and replaced
-            // after a crash or timeout; it is killed when the thread's closure is released.
-            let slot = WorkerSlot()
+            // Each thread owns at most one worker at a time: a parked one from an earlier run, or
+            // one started on first use; replaced after a crash or timeout, and parked again for
+            // the next run when the thread is done (see WorkerPool).
+            let slot = WorkerSlot(key: key, limit: options.count)
             return { request in
                 let worker: WorkerProcess
                 if let running = slot.worker {
                     worker = running
+                } else if let parked = WorkerPool.shared.take(key) {
+                    worker = parked
+                    slot.worker = parked
                 } else {
                     do throws(ExtractionError) {
                         worker = try WorkerProcess(
@@ -180,9 +185,21 @@ public struct ExtractionPipeline: Sendable {
         return String(Double(milliseconds) / 1000)
     }
 
-    /// The worker one thread is using; touched only by that thread.
+    /// The worker one thread is using; touched only by that thread. A worker still here when the
+    /// thread is done answered its last request cleanly, so it is parked for the next run.
     private final class WorkerSlot {
         var worker: WorkerProcess?
+        let key: WorkerPool.Key
+        let limit: Int
+
+        init(key: WorkerPool.Key, limit: Int) {
+            self.key = key
+            self.limit = limit
+        }
+
+        deinit {
+            if let worker { WorkerPool.shared.park(worker, key: key, limit: limit) }
+        }
     }
 
     /// Runs `makeWork()`'s function over `requests` on `threads` threads, each with its own

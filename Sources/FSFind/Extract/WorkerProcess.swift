@@ -18,7 +18,8 @@ final class WorkerProcess {
         case died(String)
     }
 
-    private let pid: pid_t
+    /// The child's process id; tests use it to check that parked workers are reused.
+    let pid: pid_t
     private let socket: Int32
     private var reaped = false
 
@@ -79,6 +80,15 @@ final class WorkerProcess {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         }
+    }
+
+    /// True when the worker is idle and still there: nothing to read on its socket (no stray
+    /// bytes, no end of file) and no hang-up. Checked before a parked worker is reused, so a
+    /// worker that died while parked costs a restart, not a file marked unparsable.
+    var isIdleAndAlive: Bool {
+        var watch = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&watch, 1, 0)
+        return ready == 0
     }
 
     /// Sends one request frame and waits for the reply until `timeout` has passed.

@@ -5,20 +5,26 @@ import Foundation
 /// goes.
 ///
 /// libexif's loader walks JPEG markers up to the APP1 segment and gives up at the first byte that
-/// is not a JPEG marker, so a file without EXIF costs one small read.
+/// is not a JPEG marker, so a file without EXIF costs one small read. libexif is loaded at run
+/// time (``ExifLibrary``).
 final class ExifRecord {
+    private let library: ExifLibrary
     private let data: UnsafeMutablePointer<ExifData>
     private let byteOrder: ExifByteOrder
 
-    /// Reads the EXIF block of the file at `path`; nil when it has none (or is not JPEG/EXIF).
+    /// Reads the EXIF block of the file at `path`; nil when it has none (or is not JPEG/EXIF), or
+    /// when libexif is not installed.
     init?(path: [UInt8]) {
-        guard let data = PathBytes.withCString(path, { exif_data_new_from_file($0) }) else { return nil }
+        guard let library = try? ExifLibrary.shared.get(),
+            let data = PathBytes.withCString(path, { library.dataNewFromFile($0) })
+        else { return nil }
+        self.library = library
         self.data = data
-        byteOrder = exif_data_get_byte_order(data)
+        byteOrder = library.byteOrder(data)
     }
 
     deinit {
-        exif_data_unref(data)
+        library.dataUnref(data)
     }
 
     /// Which image file directory a tag lives in.
@@ -47,7 +53,7 @@ final class ExifRecord {
         let count = min(Int(entry.pointee.components), Int(entry.pointee.size) / size)
         var values: [Double] = []
         for index in 0..<count {
-            let rational = exif_get_rational(bytes + index * size, byteOrder)
+            let rational = library.rational(bytes + index * size, byteOrder)
             guard rational.denominator != 0 else { return nil }
             values.append(Double(rational.numerator) / Double(rational.denominator))
         }
@@ -62,6 +68,6 @@ final class ExifRecord {
             case .gps: data.pointee.ifd.3
             }
         guard let content else { return nil }
-        return exif_content_get_entry(content, ExifTag(rawValue: tag))
+        return library.contentEntry(content, ExifTag(rawValue: tag))
     }
 }

@@ -1,9 +1,10 @@
-import CGdkPixbuf
 import Foundation
 
 /// Reads an image's pixel size (gdk-pixbuf) and camera, date and place (EXIF, libexif).
 ///
-/// The size comes from `gdk_pixbuf_get_file_info`, which feeds the file to the format's loader a
+/// PNG and GIF sizes come from their fixed headers (``ImageHeaderSize``, one 33-byte read). Other
+/// sizes, and PNG or GIF headers that do not look exactly right, come from
+/// `gdk_pixbuf_get_file_info`, which feeds the file to the format's loader a
 /// few KiB at a time and stops as soon as the loader announces the size, so no pixels are decoded
 /// for PNG, JPEG, GIF, WebP or BMP. gdk-pixbuf's TIFF loader is the exception (it buffers the whole
 /// file first), so TIFF sizes come from ``TIFFDimensions`` instead. The loader is picked by sniffing
@@ -29,14 +30,21 @@ public struct ImageExtractor: Extractor {
             attributes[.pixelWidth] = .number(Double(size.width))
             attributes[.pixelHeight] = .number(Double(size.height))
         } else if tree.contains(where: Self.pixbufTypes.contains) {
-            var width: Int32 = 0
-            var height: Int32 = 0
-            let format = PathBytes.withCString(path) { gdk_pixbuf_get_file_info($0, &width, &height) }
-            guard format != nil, width > 0, height > 0 else {
-                throw ExtractionError("gdk-pixbuf cannot read the image size")
+            let prefix = try FilePrefix.read(path, limit: ImageHeaderSize.prefixLength)
+            if let size = ImageHeaderSize.size(of: prefix) {
+                attributes[.pixelWidth] = .number(Double(size.width))
+                attributes[.pixelHeight] = .number(Double(size.height))
+            } else {
+                let pixbuf = try PixbufLibrary.shared.get()
+                var width: Int32 = 0
+                var height: Int32 = 0
+                let format = PathBytes.withCString(path) { pixbuf.fileInfo($0, &width, &height) }
+                guard format != nil, width > 0, height > 0 else {
+                    throw ExtractionError("gdk-pixbuf cannot read the image size")
+                }
+                attributes[.pixelWidth] = .number(Double(width))
+                attributes[.pixelHeight] = .number(Double(height))
             }
-            attributes[.pixelWidth] = .number(Double(width))
-            attributes[.pixelHeight] = .number(Double(height))
         }
         if let exif = ExifRecord(path: path) {
             attributes.merge(Self.attributes(of: exif, timeZone: timeZone ?? .current)) { _, new in new }

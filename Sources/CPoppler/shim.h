@@ -1,1 +1,0 @@
-#include <poppler.h>
