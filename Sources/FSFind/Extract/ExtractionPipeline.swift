@@ -142,39 +142,56 @@ public struct ExtractionPipeline: Sendable {
             // the next run when the thread is done (see WorkerPool).
             let slot = WorkerSlot(key: key, limit: options.count)
             return { request in
-                let worker: WorkerProcess
-                if let running = slot.worker {
-                    worker = running
-                } else if let parked = WorkerPool.shared.take(key) {
-                    worker = parked
-                    slot.worker = parked
-                } else {
-                    do throws(ExtractionError) {
-                        worker = try WorkerProcess(
-                            executable: options.executable, arguments: options.commandLine,
-                            environment: options.environment)
-                    } catch {
-                        return .failure(error)
-                    }
-                    slot.worker = worker
+                var reply = exchange(request, slot: slot, options: options, key: key, seconds: seconds)
+                // A parked worker can die between the liveness check and the request (killed while
+                // idle, or still exiting when checked): that is no fault of the file, so try it
+                // once more on a fresh worker rather than marking it unparsable.
+                if case .died = reply.outcome, reply.reused {
+                    reply = exchange(request, slot: slot, options: options, key: key, seconds: seconds, allowParked: false)
                 }
-                switch worker.exchange(ExtractionWire.encode(request), timeout: options.timeout) {
-                case .reply(let payload):
-                    do throws(ExtractionError) {
-                        return try ExtractionWire.decodeReply(payload)
-                    } catch {
-                        slot.worker = nil
-                        return .failure(
-                            ExtractionError("\(request.extractor) extractor sent a broken reply: \(error.reason)"))
-                    }
-                case .timedOut:
-                    slot.worker = nil
-                    return .failure(ExtractionError("\(request.extractor) extractor timed out after \(seconds) s"))
-                case .died(let how):
-                    slot.worker = nil
-                    return .failure(ExtractionError("\(request.extractor) extractor \(how)"))
-                }
+                return reply.reply
             }
+        }
+    }
+
+    /// One request on the slot's worker (a parked one, or a new one), and whether the worker
+    /// came from the pool.
+    private static func exchange(
+        _ request: Request, slot: WorkerSlot, options: WorkerOptions, key: WorkerPool.Key, seconds: String,
+        allowParked: Bool = true
+    ) -> (reply: Reply, outcome: WorkerProcess.Outcome?, reused: Bool) {
+        let worker: WorkerProcess
+        var reused = false
+        if let running = slot.worker {
+            worker = running
+        } else if allowParked, let parked = WorkerPool.shared.take(key) {
+            worker = parked
+            slot.worker = parked
+            reused = true
+        } else {
+            do throws(ExtractionError) {
+                worker = try WorkerProcess(
+                    executable: options.executable, arguments: options.commandLine, environment: options.environment)
+            } catch {
+                return (.failure(error), nil, false)
+            }
+            slot.worker = worker
+        }
+        let outcome = worker.exchange(ExtractionWire.encode(request), timeout: options.timeout)
+        switch outcome {
+        case .reply(let payload):
+            do throws(ExtractionError) {
+                return (try ExtractionWire.decodeReply(payload), outcome, reused)
+            } catch {
+                slot.worker = nil
+                return (.failure(ExtractionError("\(request.extractor) extractor sent a broken reply: \(error.reason)")), outcome, reused)
+            }
+        case .timedOut:
+            slot.worker = nil
+            return (.failure(ExtractionError("\(request.extractor) extractor timed out after \(seconds) s")), outcome, reused)
+        case .died(let how):
+            slot.worker = nil
+            return (.failure(ExtractionError("\(request.extractor) extractor \(how)")), outcome, reused)
         }
     }
 
