@@ -116,7 +116,8 @@ def main():
         subprocess.run([sys.executable, os.path.join(HERE, "make-tree.py"), synthetic, str(ARGS.n)], check=True)
     if not ARGS.no_synthetic:
         with open(synthetic + ".volatile") as f:
-            volatile = [line for line in f.read().splitlines() if line]
+            # Only files still there: a tree kept between runs may have lost some.
+            volatile = [line for line in f.read().splitlines() if line and os.path.isfile(line)]
 
     trees = {"synthetic": synthetic} if ARGS.no_real else {"real": os.path.realpath(ARGS.real), "synthetic": synthetic}
     if ARGS.no_synthetic:
