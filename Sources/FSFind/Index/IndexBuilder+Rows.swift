@@ -59,14 +59,14 @@ extension IndexBuilder {
 
     private func encodedLists() -> [UInt8] {
         var writer = ByteWriter()
-        writer.appendLittleEndian(UInt32(lists.count))
+        writer.appendLittleEndian(UInt32(lists.values.count))
         var offset: UInt32 = 0
         writer.appendLittleEndian(offset)
-        for list in lists {
+        for list in lists.values {
             offset += UInt32(list.count)
             writer.appendLittleEndian(offset)
         }
-        for list in lists { for id in list { writer.appendLittleEndian(id) } }
+        for list in lists.values { for id in list { writer.appendLittleEndian(id) } }
         return writer.bytes
     }
 }
@@ -361,7 +361,7 @@ private struct RowEmitter {
 
     /// The per-row sections, the type table and the columns.
     mutating func finish(oldLastUsed: [UInt64], builder: inout IndexBuilder) throws(FSFindError) -> [EncodedSection] {
-        let types = builder.types
+        let types = builder.types.values
         var sections = [
             EncodedSection(kind: .names, bytes: names.bytes),
             EncodedSection(kind: .derivedFlags, bytes: flags.bytes),

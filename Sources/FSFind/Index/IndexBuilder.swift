@@ -28,11 +28,10 @@ struct IndexBuilder {
     /// Set once a string that did not come from the previous file is in the table: from then on
     /// carried strings must be looked up too (before, they are distinct by construction).
     private var hasNewStrings = false
-    private(set) var lists: [[UInt32]] = []
-    private var listIDs: [[UInt32]: UInt32] = [:]
+    /// Lists of string ids.
+    private(set) var lists = Interner<[UInt32]>()
     /// Type-table entries: string id of contentType, list id of the tree, mimeType, kind.
-    private(set) var types: [[UInt32]] = []
-    private var typeIDs: [[UInt32]: UInt32] = [:]
+    private(set) var types = Interner<[UInt32]>()
     private(set) var staged = StagedItems()
     /// How many rows of the last ``encode(rows:oldLastUsed:roots:createdAt:)`` are unreadable,
     /// and how many unparsable.
@@ -140,21 +139,9 @@ struct IndexBuilder {
         return try strings.id(bytes)
     }
 
-    mutating func listID(_ ids: [UInt32]) -> UInt32 {
-        if let id = listIDs[ids] { return id }
-        let id = UInt32(lists.count)
-        listIDs[ids] = id
-        lists.append(ids)
-        return id
-    }
+    mutating func listID(_ ids: [UInt32]) -> UInt32 { lists.id(ids) }
 
-    mutating func typeID(_ key: [UInt32]) -> UInt32 {
-        if let id = typeIDs[key] { return id }
-        let id = UInt32(types.count)
-        typeIDs[key] = id
-        types.append(key)
-        return id
-    }
+    mutating func typeID(_ key: [UInt32]) -> UInt32 { types.id(key) }
 
     // MARK: - Carrying over the previous file's strings, lists and types
 
@@ -226,5 +213,19 @@ struct IndexBuilder {
             }
         }
         return typeID(key)
+    }
+}
+
+/// Values numbered in order of first appearance, each once: the lists and type tables.
+struct Interner<Value: Hashable> {
+    private(set) var values: [Value] = []
+    private var ids: [Value: UInt32] = [:]
+
+    mutating func id(_ value: Value) -> UInt32 {
+        if let id = ids[value] { return id }
+        let id = UInt32(values.count)
+        ids[value] = id
+        values.append(value)
+        return id
     }
 }

@@ -155,14 +155,7 @@ indirect enum Node: Sendable {
             return present == wantPresent
         case .number(let attribute, let op, let operand):
             guard let value = Self.number(item, attribute) else { return false }
-            switch op {
-            case .equal: return value == operand
-            case .notEqual: return value != operand
-            case .less: return value < operand
-            case .lessOrEqual: return value <= operand
-            case .greater: return value > operand
-            case .greaterOrEqual: return value >= operand
-            }
+            return op.holds(value, operand)
         case .numberRange(let attribute, let lower, let upper):
             guard let value = Self.number(item, attribute) else { return false }
             return lower <= value && value <= upper

@@ -47,6 +47,18 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
 
     /// True for the operators that order values, which text attributes do not support.
     public var isOrdering: Bool { self != .equal && self != .notEqual }
+
+    /// `value op operand` on numbers (IEEE comparisons: NaN compares unequal to everything).
+    @inline(__always) func holds(_ value: Double, _ operand: Double) -> Bool {
+        switch self {
+        case .equal: value == operand
+        case .notEqual: value != operand
+        case .less: value < operand
+        case .lessOrEqual: value <= operand
+        case .greater: value > operand
+        case .greaterOrEqual: value >= operand
+        }
+    }
 }
 
 /// The text-matching modifiers written straight after a closing quote (`"Paris"wc`).

@@ -31,16 +31,7 @@ struct TimeSpan: Sendable, Equatable {
     /// `D op I` per the table in `query-language.md`.
     func compare(_ date: Double, _ op: ComparisonOperator) -> Bool {
         if isInstant {
-            let d = Self.seconds(date)
-            let s = Self.seconds(start)
-            switch op {
-            case .equal: return d == s
-            case .notEqual: return d != s
-            case .less: return d < s
-            case .lessOrEqual: return d <= s
-            case .greater: return d > s
-            case .greaterOrEqual: return d >= s
-            }
+            return op.holds(Self.seconds(date), Self.seconds(start))
         }
         switch op {
         case .equal: return start <= date && date < end

@@ -21,14 +21,7 @@ final class NumberLeaf {
         guard let value = source.value(row) else { return false }
         switch test {
         case .number(let op, let operand):
-            switch op {
-            case .equal: return value == operand
-            case .notEqual: return value != operand
-            case .less: return value < operand
-            case .lessOrEqual: return value <= operand
-            case .greater: return value > operand
-            case .greaterOrEqual: return value >= operand
-            }
+            return op.holds(value, operand)
         case .numberRange(let lower, let upper):
             return lower <= value && value <= upper
         case .date(let op, let span):
