@@ -155,6 +155,25 @@ public final class IndexFile: Sendable {
             ?? FileIdentity(device: 0, inode: 0, size: 0, mtimeNanos: 0, ctimeNanos: 0)
     }
 
+    /// How many items are unreadable and how many unparsable, from one pass over the problems.
+    public func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
+        do throws(IndexDamage) {
+            let bytes = try self.bytes(of: fixed.problems)
+            let count = Int(try bytes.littleEndianUInt32(at: 0))
+            var result = (unreadable: 0, unparsable: 0)
+            for entry in 0..<count {
+                switch ItemProblem.Kind(rawValue: UInt8(truncatingIfNeeded: try bytes.littleEndianUInt32(at: 12 + 12 * entry))) {
+                case .unreadable?: result.unreadable += 1
+                case .unparsable?: result.unparsable += 1
+                case nil: throw IndexDamage("problem kind")
+                }
+            }
+            return result
+        } catch {
+            throw damaged(error)
+        }
+    }
+
     /// Why the item's content could not be read, if it could not.
     public func problem(at index: Int) -> ItemProblem? {
         checkRow(index)

@@ -62,15 +62,30 @@ public struct Searcher: Sendable {
     /// How many items of each scope the index holds, for `scopes` and `status`.
     public func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
         try index.prepare([.contentTypeTree])
+        // Rows of one type-table entry share their tree: count rows per entry, then decide the
+        // scopes once per entry (a few dozen) instead of decoding a tree per row.
+        var rowsOfType = [Int](repeating: 0, count: index.typeCount)
+        var firstRowOfType = [Int](repeating: -1, count: index.typeCount)
         var counts = [Int](repeating: 0, count: Scope.allCases.count)
-        for row in 0..<index.itemCount {
-            guard case .textList(let tree)? = index.row(row).value(of: .contentTypeTree) else {
-                counts[0] += 1
-                continue
+        func count(tree value: AttributeValue?, times: Int) {
+            guard case .textList(let tree)? = value else {
+                counts[0] += times
+                return
             }
             for (position, scope) in Scope.allCases.enumerated() where scope.contains(tree: tree) {
-                counts[position] += 1
+                counts[position] += times
             }
+        }
+        for row in 0..<index.itemCount {
+            if let type = index.typeID(at: row), type < rowsOfType.count {
+                rowsOfType[type] += 1
+                if firstRowOfType[type] < 0 { firstRowOfType[type] = row }
+            } else {
+                count(tree: index.value(of: .contentTypeTree, at: row), times: 1)
+            }
+        }
+        for (type, rows) in rowsOfType.enumerated() where rows > 0 {
+            count(tree: index.value(of: .contentTypeTree, at: firstRowOfType[type]), times: rows)
         }
         return Array(zip(Scope.allCases, counts))
     }

@@ -23,15 +23,7 @@ extension FSFindCommand {
             let roots = try index.roots()
             let counts = try Searcher(index: index).scopeCounts()
             try index.prepareAll()
-            var unreadable = 0
-            var unparsable = 0
-            for row in 0..<index.itemCount {
-                switch index.problem(at: row)?.kind {
-                case .unreadable?: unreadable += 1
-                case .unparsable?: unparsable += 1
-                case nil: break
-                }
-            }
+            let (unreadable, unparsable) = try index.problemCounts()
             let formatter = ValueFormatter()
             if json {
                 var object = JSONWriter()
