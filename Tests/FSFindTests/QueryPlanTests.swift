@@ -58,6 +58,12 @@ import Testing
                     Date(timeIntervalSinceReferenceDate: 712_345_678 - Double(n) * 7919))
             }
             if chance(0.1) { extra[.artist] = .text(text()) }
+            // Format 2: creation dates in runs of 7 rows (run-encoded), a content creation date
+            // that half the time repeats it (a flag bit, no cell), and one addedDate for all.
+            let created = AttributeValue.date(Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(n / 7)))
+            extra[.fsCreationDate] = created
+            extra[.contentCreationDate] = chance(0.5) ? created : .date(Date(timeIntervalSinceReferenceDate: 650_000_000 + Double(n)))
+            if chance(0.1) { extra[.contentCreationDate] = nil }
             return Fixtures.item(path, folder: chance(0.15), extra, n: n)
         }
 
@@ -102,11 +108,14 @@ import Testing
                         target: target, op: chance(0.75) ? .equal : .notEqual, value: .text(pattern),
                         modifiers: pattern.isPresenceTest ? TextModifiers() : modifiers))
             case 5, 6:
-                let attribute = pick([Attribute.duration, .fileSize, .contentModificationDate, .pixelWidth])
+                let attribute = pick([
+                    Attribute.duration, .fileSize, .contentModificationDate, .pixelWidth, .contentCreationDate,
+                    .fsCreationDate, .addedDate,
+                ])
                 let value: QueryValue =
                     attribute == .contentModificationDate && chance(0.5)
                     ? .time(pick([.today(-30), .now(nil), .thisYear(nil), .today(nil)]))
-                    : .number(pick([0, 60, 59.9, 1e12, 712_345_678, 712_000_000, -1]))
+                    : .number(pick([0, 60, 59.9, 1e12, 712_345_678, 712_000_000, -1, 700_000_003, 650_000_020]))
                 return .comparison(
                     Comparison(target: .attribute(attribute), op: pick(ComparisonOperator.allCases), value: value))
             case 7:
