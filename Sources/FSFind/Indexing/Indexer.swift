@@ -28,7 +28,7 @@ public struct Indexer: Sendable {
         // The caller holds the index lock, so any temporary file beside the index is a leftover
         // of a run that was killed before its rename.
         IndexWriter.removeTemporaryFiles(of: indexPath)
-        var (previous, olderRoots) = try openPrevious()
+        let (previous, olderRoots) = try openPrevious()
         var roots = previous.flatMap { try? $0.file.roots() } ?? olderRoots
         let toCrawl: [IndexRoot]
         if requested.isEmpty {
@@ -51,7 +51,6 @@ public struct Indexer: Sendable {
             // Damage the checksums did not catch, found while copying: start again from nothing,
             // crawling every recorded root so that none is lost.
             reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); rebuilding it from scratch")
-            previous = nil
             let all = roots.map { root in
                 toCrawl.first { $0.path == root.path } ?? root
             }
