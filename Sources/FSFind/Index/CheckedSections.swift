@@ -1,70 +1,64 @@
-/// The per-row sections and the string table of an open ``IndexFile``, checked once as a whole so
-/// that loops over every row can read them without a bounds check per read.
+/// The per-row sections and the string table of an open ``IndexFile``, as the query plans' views
+/// (`IndexFile+Columns.swift`), plus the checks a refresh needs before it copies every row.
 ///
-/// Checking means: every per-row section holds one record per row; string offsets never decrease
-/// and end inside the blob; every row's name id names a string and its parent is an earlier row.
-/// After that, each accessor's arithmetic stays inside the mapping for any `row < itemCount` and
-/// any `id < stringCount`. A refresh reads a million rows through this; the bounds-checked row
-/// reads of ``IndexFile`` cost more than the copying itself.
+/// A query can fall back to the row reader for a section whose shape a view refuses; a refresh
+/// copies the whole file, so it wants all or nothing: every view present, every string id
+/// resolving inside the table, every row's name id naming a string and its parent an earlier row.
+/// After that,
+/// the accessors below cannot read outside the mapping for any `row < itemCount` and any
+/// `id < stringCount`, and `string(_:)` never finds a hole.
 struct CheckedSections {
     let itemCount: Int
-    let names: UnsafeRawBufferPointer
-    let flags: UnsafeRawBufferPointer
-    let identities: UnsafeRawBufferPointer
-    let types: UnsafeRawBufferPointer
-    let typeWidth: Int
-    let stringCount: Int
-    /// Bytes of all strings together.
-    var stringBytes: Int { stringBlob.count }
-    private let stringOffsets: UnsafeRawBufferPointer
-    private let stringBlob: UnsafeRawBufferPointer
+    let names: RowRecords
+    let flags: RowRecords
+    let identities: RowRecords
+    let types: TypeColumnView
+    let strings: StringsView
+
+    var stringCount: Int { strings.count }
+    /// About how many bytes the strings take (their section's length).
+    let stringBytes: Int
 
     init(_ file: IndexFile) throws(IndexDamage) {
+        guard let names = file.namesView(), let flags = file.derivedFlagsView(),
+            let identities = file.identitiesView(), let types = file.typeColumnView(), let strings = file.stringsView()
+        else { throw IndexDamage("section shape") }
         itemCount = file.itemCount
-        names = try file.perItem(file.fixed.names, recordSize: 8)
-        flags = try file.perItem(file.fixed.derivedFlags, recordSize: 1)
-        identities = try file.perItem(file.fixed.identities, recordSize: 40)
-        typeWidth = file.sections[file.fixed.typeColumn].format == 2 ? 2 : 4
-        types = try file.perItem(file.fixed.typeColumn, recordSize: typeWidth)
-        let strings = try file.bytes(of: file.fixed.strings)
-        stringCount = Int(try strings.littleEndianUInt32(at: 0))
-        stringOffsets = try strings.slice(from: 4, count: try Checked.multiply(stringCount + 1, 4))
-        let blobStart = 4 + stringOffsets.count
-        stringBlob = try strings.slice(from: blobStart, count: strings.count - blobStart)
-        var previous: UInt32 = 0
-        for id in 0...stringCount {
-            let offset = stringOffsets.loadUnaligned(fromByteOffset: 4 * id, as: UInt32.self).littleEndian
-            guard offset >= previous, Int(offset) <= stringBlob.count else { throw IndexDamage("string offsets") }
-            previous = offset
+        self.names = names
+        self.flags = flags
+        self.identities = identities
+        self.types = types
+        self.strings = strings
+        stringBytes = file.sections[file.fixed.strings].length
+        for id in 0..<strings.count where strings.bytes(UInt32(id)) == nil {
+            throw IndexDamage("string offsets of \(id)")
         }
         for row in 0..<itemCount {
-            let parent = names.loadUnaligned(fromByteOffset: 8 * row, as: UInt32.self).littleEndian
-            let name = names.loadUnaligned(fromByteOffset: 8 * row + 4, as: UInt32.self).littleEndian
+            let parent = names.u32(row, 0)
             guard parent == IndexFormat.absent32 || Int(parent) < row else { throw IndexDamage("parent row") }
-            guard Int(name) < stringCount else { throw IndexDamage("string id \(name)") }
+            guard Int(names.u32(row, 4)) < strings.count else { throw IndexDamage("string id \(names.u32(row, 4))") }
         }
     }
 
     /// The row's parent row, ``IndexFormat/absent32`` for none.
-    func parent(_ row: Int) -> UInt32 {
-        names.loadUnaligned(fromByteOffset: 8 * row, as: UInt32.self).littleEndian
-    }
+    func parent(_ row: Int) -> UInt32 { names.u32(row, 0) }
 
     /// The row's name string id (its whole path when it has no parent).
-    func nameID(_ row: Int) -> UInt32 {
-        names.loadUnaligned(fromByteOffset: 8 * row + 4, as: UInt32.self).littleEndian
+    func nameID(_ row: Int) -> UInt32 { names.u32(row, 4) }
+
+    /// The row's type-table entry as stored (checked against the table by whoever uses it).
+    func typeID(_ row: Int) -> UInt32 {
+        types.records.recordSize == 2 ? UInt32(types.records.u16(row)) : types.records.u32(row)
     }
 
-    func typeID(_ row: Int) -> UInt32 {
-        typeWidth == 2
-            ? UInt32(types.loadUnaligned(fromByteOffset: 2 * row, as: UInt16.self).littleEndian)
-            : types.loadUnaligned(fromByteOffset: 4 * row, as: UInt32.self).littleEndian
+    /// The row's 40-byte identity record.
+    func identity(_ row: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: identities.bytes[(40 * row)..<(40 * row + 40)])
     }
 
     /// String `id`'s bytes; `id` must be below ``stringCount``.
     func string(_ id: UInt32) -> UnsafeRawBufferPointer {
-        let start = Int(stringOffsets.loadUnaligned(fromByteOffset: 4 * Int(id), as: UInt32.self).littleEndian)
-        let end = Int(stringOffsets.loadUnaligned(fromByteOffset: 4 * Int(id) + 4, as: UInt32.self).littleEndian)
-        return UnsafeRawBufferPointer(rebasing: stringBlob[start..<end])
+        // Every id below the count resolves: checked in `init`.
+        strings.bytes(id) ?? UnsafeRawBufferPointer(start: nil, count: 0)
     }
 }

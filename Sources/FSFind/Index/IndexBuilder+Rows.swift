@@ -189,8 +189,8 @@ private struct RowEmitter {
             names.appendLittleEndian(IndexFormat.absent32)
             names.appendLittleEndian(try builder.newString(old.path(at: oldRow)))
         }
-        flags.append(rows.flags[oldRow])
-        identities.bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: rows.identities[(40 * oldRow)..<(40 * oldRow + 40)]))
+        flags.append(rows.flags.byte(oldRow))
+        identities.bytes.append(contentsOf: rows.identity(oldRow))
         typeColumn.append(try builder.carriedType(rows.typeID(oldRow)))
         while problemCursor < oldProblemCount {
             let base = 8 + 12 * problemCursor
