@@ -75,11 +75,6 @@ extension IndexFile {
         return path
     }
 
-    /// The row's name string id: its last path component, or its whole path when it has no parent.
-    func nameID(at row: Int) throws(IndexDamage) -> UInt32 {
-        try perItem(fixed.names, recordSize: 8).littleEndianUInt32(at: 8 * row + 4)
-    }
-
     /// The last path component's bytes, without rebuilding the path when the row has a parent.
     func nameBytes(at row: Int) throws(IndexDamage) -> [UInt8] {
         let names = try perItem(fixed.names, recordSize: 8)

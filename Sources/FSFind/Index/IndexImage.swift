@@ -60,7 +60,4 @@ struct IndexImage {
         header = file.bytes
         sections = placed
     }
-
-    /// The whole file as one array (for tests and small files).
-    var bytes: [UInt8] { chunks.reduce(into: []) { $0.append(contentsOf: $1) } }
 }
