@@ -3,10 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "fsfind",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "fsfind", targets: ["fsfind"]),
-        .library(name: "FSFind", targets: ["FSFind"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -28,31 +26,59 @@ let package = Package(
         .systemLibrary(name: "CExif"),
         // CRC-32C with the CPU's instruction (SSE4.2, ARMv8 CRC); portable C, no library.
         .target(name: "CCRC32C"),
+        // The stages, lowest first; each target sees only the ones below it, so a backward edge
+        // is a compile error. Model and Query are pure Swift: no C library, no system calls.
         .target(
-            name: "FSFind",
+            name: "FSFindModel",
+            dependencies: [.product(name: "SystemPackage", package: "swift-system")]
+        ),
+        .target(name: "FSFindQuery", dependencies: ["FSFindModel"]),
+        // System calls the reading and the indexing stages share: byte paths, positional reads.
+        .target(
+            name: "FSFindPlatform",
+            dependencies: ["FSFindModel", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        // The index file: its format, its one reader and its writer.
+        .target(
+            name: "FSFindIndex",
+            dependencies: ["FSFindModel", "FSFindPlatform", "CCRC32C", .product(name: "SystemPackage", package: "swift-system")]
+        ),
+        // Queries against an index file: plans over the mapped sections.
+        .target(name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex"]),
+        // Paths, JSON and attribute lists written for people and scripts.
+        .target(name: "FSFindOutput", dependencies: ["FSFindModel"]),
+        // `fsfind search`: the session, the scan, the screen.
+        .target(name: "FSFindInteractive", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch"]),
+        // Crawl → identify → extract → index; the only stage that loads C libraries.
+        .target(
+            name: "FSFindIndexing",
             dependencies: [
-                "CCRC32C",
-                "CMagic",
-                "CAVFormat",
-                "CExif",
+                "FSFindModel", "FSFindPlatform", "FSFindIndex",
+                "CMagic", "CAVFormat", "CExif",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // The man page's registry-built sections; used by the documentation tests, not shipped.
+        .target(name: "FSFindManual", dependencies: ["FSFindModel"]),
         .executableTarget(
             name: "fsfind",
             dependencies: [
-                "FSFind",
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
+                "FSFindInteractive", "FSFindIndexing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "FSFindTests",
-            dependencies: ["FSFind"]
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
+                "FSFindInteractive", "FSFindIndexing", "FSFindManual",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FSFind"]
+            dependencies: ["FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindManual"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,9 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindQuery
 import Glibc
 
 /// Runs the command and turns every failure into one sentence on stderr and the exit status of

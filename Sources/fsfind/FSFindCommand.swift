@@ -1,5 +1,10 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindInteractive
+import FSFindModel
+import FSFindOutput
+import FSFindQuery
+import FSFindSearch
 
 /// `fsfind`: Spotlight's search for Linux. The root command only lists the subcommands.
 struct FSFindCommand: ParsableCommand {

@@ -1,3 +1,5 @@
+@testable import FSFindIndex
+@testable import FSFindModel
 import Foundation
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import FSFindIndex
 import Foundation
 import Testing
 

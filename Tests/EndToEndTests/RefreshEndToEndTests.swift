@@ -1,3 +1,7 @@
+@testable import FSFindIndex
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindPlatform
 import Foundation
 import Glibc
 import Testing

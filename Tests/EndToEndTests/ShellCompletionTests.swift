@@ -1,3 +1,6 @@
+@testable import FSFindIndex
+@testable import FSFindManual
+@testable import FSFindModel
 import Foundation
 import Testing
 

@@ -1,6 +1,9 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindSearch
 import Testing
-
-@testable import FSFind
 
 /// The CPU's CRC-32C instruction and the tables agree, at every length and alignment.
 @Suite struct CRC32CTests {

@@ -1,5 +1,11 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Testing
-@testable import FSFind
 
 @Suite struct ContentTypeTableTests {
     private func info(_ mime: String, _ name: String) -> ContentTypeInfo {

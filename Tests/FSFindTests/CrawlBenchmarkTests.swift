@@ -1,6 +1,13 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-@testable import FSFind
 
 /// Measures crawl and identify rates and agreement with `file -b --mime-type` on a real tree.
 /// Off by default; run with `FSFIND_BENCH=/usr swift test --filter CrawlBenchmark`.

@@ -1,7 +1,15 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindPlatform
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Glibc
 import Testing
-@testable import FSFind
 
 @Suite struct CrawlerTests {
     @Test func rootComesFirstAndOrderIsStable() throws {

@@ -1,7 +1,13 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// EXIF cases the sample photo does not cover: southern and western coordinates, an explicit
 /// OffsetTimeOriginal, big-endian byte order. The EXIF block is assembled here by hand.

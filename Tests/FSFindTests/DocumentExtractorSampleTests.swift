@@ -1,7 +1,13 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// Each document and image extractor on the committed sample tree, with the metadata
 /// `scripts/make-fixtures.py` wrote.

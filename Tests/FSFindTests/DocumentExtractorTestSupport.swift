@@ -1,7 +1,12 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// Shared helpers for the document and image extractor tests (prefixed `DocumentSample` so the
 /// FSFindTests module's other helpers never clash).

@@ -1,3 +1,9 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 
 /// Builders for hostile inputs made at test time: ZIP archives assembled byte by byte (so a bomb

@@ -1,7 +1,13 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// Damaged and lying media files, made at test time from the committed fixtures: truncated copies,
 /// bit-flipped copies, and headers that claim absurd sizes. Read through worker processes as

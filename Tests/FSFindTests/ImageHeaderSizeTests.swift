@@ -1,6 +1,10 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Testing
-
-@testable import FSFind
 
 /// The PNG and GIF header reader: exact headers give a size, anything doubtful gives nil so
 /// gdk-pixbuf judges the file as before.

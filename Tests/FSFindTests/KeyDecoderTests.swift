@@ -1,6 +1,9 @@
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Testing
-
-@testable import FSFind
 
 /// Terminal bytes to keys, including sequences split across reads and a lone Esc.
 @Suite struct KeyDecoderTests {

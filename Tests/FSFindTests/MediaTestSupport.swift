@@ -1,7 +1,12 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// The committed media fixtures, what ffprobe says about them, and the built `fsfind` binary the
 /// isolation tests start as their worker.

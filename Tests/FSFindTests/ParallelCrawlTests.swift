@@ -1,7 +1,11 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// The parallel crawl must find exactly what the serial one finds, with each folder before its
 /// entries and its files right after it, whatever the number of threads.

@@ -1,6 +1,11 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Testing
-
-@testable import FSFind
 
 /// The shape of parsed trees, the canonical printer and `referencedAttributes`.
 @Suite struct QueryParserTests {

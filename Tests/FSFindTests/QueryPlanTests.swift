@@ -1,7 +1,12 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// The query plan (raw section reads, ASCII byte matching, answers kept per string) must give
 /// exactly the answers of ``CompiledQuery`` over ``IndexRow``: random queries × random items,

@@ -1,7 +1,11 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// A fixed context for tests that do not care about time: 2026-03-08T12:00:00Z, UTC, weeks from Sunday.
 let fixedContext: QueryContext = {

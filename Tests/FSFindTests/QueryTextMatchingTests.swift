@@ -1,7 +1,12 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// The examples table of the Core Spotlight reference and the text rules of `query-language.md`.
 @Suite struct QueryTextMatchingTests {

@@ -1,5 +1,7 @@
+@testable import FSFindModel
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Testing
-@testable import FSFind
 
 @Suite struct RegistryTests {
     @Test func aliasesResolve() {

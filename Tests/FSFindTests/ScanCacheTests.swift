@@ -1,6 +1,8 @@
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindSearch
 import Testing
-
-@testable import FSFind
 
 /// Recent scans come back only for exactly the same field, scope and location.
 @Suite struct ScanCacheTests {

@@ -1,6 +1,11 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Testing
-
-@testable import FSFind
 
 /// Typing into the token field: chips on space, deletion as one unit, selection, quotes.
 @Suite struct SearchFieldTests {

@@ -1,7 +1,12 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Foundation
 import Testing
-
-@testable import FSFind
 
 /// The token grammar of `docs/interactive-search.md`: each token's predicate, and the words that
 /// are incomplete or not tokens at all.

@@ -1,6 +1,11 @@
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
 import Testing
-
-@testable import FSFind
 
 /// Suggestions: examples and recent searches on an empty field, keys and values as one types.
 @Suite struct SuggestionListTests {

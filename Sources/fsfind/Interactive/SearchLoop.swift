@@ -1,4 +1,11 @@
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindOutput
+import FSFindPlatform
+import FSFindQuery
+import FSFindSearch
 import Foundation
 import Glibc
 

@@ -1,6 +1,12 @@
-import Foundation
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindOutput
+import FSFindQuery
+import FSFindSearch
+import Foundation
 
 extension Scope: ExpressibleByArgument {}
 extension SortKey: ExpressibleByArgument {}

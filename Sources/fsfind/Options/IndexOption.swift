@@ -1,5 +1,11 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindPlatform
+import FSFindQuery
+import FSFindSearch
 
 /// `--index FILE`, shared by every subcommand.
 struct IndexOption: ParsableArguments {

@@ -1,5 +1,11 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindOutput
+import FSFindQuery
+import FSFindSearch
 
 extension FSFindCommand {
     /// `fsfind attributes`: the attribute registry, printed from the code's own table.

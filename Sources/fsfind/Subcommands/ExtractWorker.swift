@@ -1,5 +1,9 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindQuery
 import Glibc
 
 extension FSFindCommand {

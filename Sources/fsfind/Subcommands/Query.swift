@@ -1,5 +1,12 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindOutput
+import FSFindPlatform
+import FSFindQuery
+import FSFindSearch
 import Foundation
 
 extension FSFindCommand {
@@ -62,8 +69,8 @@ extension FSFindCommand {
         func run() throws {
             // Everything about the query is checked before the index is opened (exit 2).
             let shown = try parseAttributes(attributes)
-            let parsed: FSFind.Query
-            do { parsed = try FSFind.Query.parse(query) } catch { throw QueryFailure(error: error, query: query) }
+            let parsed: FSFindQuery.Query
+            do { parsed = try FSFindQuery.Query.parse(query) } catch { throw QueryFailure(error: error, query: query) }
             let context: QueryContext
             do { context = try QueryContext.fromEnvironment() } catch {
                 throw FSFindError(.usage, error.message)

@@ -1,5 +1,11 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindPlatform
+import FSFindQuery
+import FSFindSearch
 
 extension FSFindCommand {
     /// `fsfind scopes`: the scope names, with how many indexed items each holds.

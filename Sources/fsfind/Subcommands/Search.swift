@@ -1,5 +1,12 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindOutput
+import FSFindPlatform
+import FSFindQuery
+import FSFindSearch
 import Foundation
 import Glibc
 

@@ -1,5 +1,10 @@
 import ArgumentParser
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
 
 /// The custom completions the generated shell scripts ask the binary for at Tab time.
 ///

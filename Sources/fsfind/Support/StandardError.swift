@@ -1,3 +1,8 @@
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindSearch
 import Glibc
 
 /// Writes to file descriptor 2 directly: C's `stderr` is a global Swift 6 cannot prove safe, and

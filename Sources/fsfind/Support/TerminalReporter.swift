@@ -1,4 +1,10 @@
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindOutput
+import FSFindQuery
+import FSFindSearch
 import Foundation
 import Glibc
 

@@ -1,4 +1,9 @@
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindModel
+import FSFindPlatform
+import FSFindSearch
 import Glibc
 
 /// The controlling terminal, opened as `/dev/tty` so the UI never touches stdout (which carries

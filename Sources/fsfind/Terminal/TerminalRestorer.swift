@@ -1,4 +1,9 @@
-import FSFind
+import FSFindIndex
+import FSFindIndexing
+import FSFindInteractive
+import FSFindOutput
+import FSFindQuery
+import FSFindSearch
 import Glibc
 import Synchronization
 

@@ -1,3 +1,6 @@
+@testable import FSFindIndex
+@testable import FSFindModel
+@testable import FSFindPlatform
 import Foundation
 import Glibc
 

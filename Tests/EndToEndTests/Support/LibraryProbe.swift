@@ -1,7 +1,10 @@
-import FSFind
+@testable import FSFindIndex
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindQuery
 
-/// Library calls for tests in this target, kept apart because the target's `FSFind` helper enum
-/// shadows the module's name.
+/// The few library calls the end-to-end tests make, in one place: the rest of the target only runs
+/// the binary.
 enum LibraryProbe {
     /// The query completer, called directly (no shell, no quoting).
     static func completions(_ typed: String) -> [String] { QueryCompletion.candidates(for: typed) }

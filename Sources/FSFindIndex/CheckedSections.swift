@@ -1,0 +1,66 @@
+import FSFindModel
+
+/// The per-row sections and the string table of an open ``IndexFile``, as the query plans' views
+/// (`IndexFile+Columns.swift`), plus the checks a refresh needs before it copies every row.
+///
+/// A query can fall back to the row reader for a section whose shape a view refuses; a refresh
+/// copies the whole file, so it wants all or nothing: every view present, every string id
+/// resolving inside the table, every row's name id naming a string and its parent an earlier row.
+/// After that,
+/// the accessors below cannot read outside the mapping for any `row < itemCount` and any
+/// `id < stringCount`, and `string(_:)` never finds a hole.
+package struct CheckedSections {
+    let itemCount: Int
+    let names: RowRecords
+    let flags: RowRecords
+    let identities: RowRecords
+    let types: TypeColumnView
+    let strings: StringsView
+
+    var stringCount: Int { strings.count }
+    /// About how many bytes the strings take (their section's length).
+    let stringBytes: Int
+
+    package init(_ file: IndexFile) throws(IndexDamage) {
+        guard let names = file.namesView(), let flags = file.derivedFlagsView(),
+            let identities = file.identitiesView(), let types = file.typeColumnView(), let strings = file.stringsView()
+        else { throw IndexDamage("section shape") }
+        itemCount = file.itemCount
+        self.names = names
+        self.flags = flags
+        self.identities = identities
+        self.types = types
+        self.strings = strings
+        stringBytes = file.sections[file.fixed.strings].length
+        for id in 0..<strings.count where strings.bytes(UInt32(id)) == nil {
+            throw IndexDamage("string offsets of \(id)")
+        }
+        for row in 0..<itemCount {
+            let parent = names.u32(row, 0)
+            guard parent == IndexFormat.absent32 || Int(parent) < row else { throw IndexDamage("parent row") }
+            guard Int(names.u32(row, 4)) < strings.count else { throw IndexDamage("string id \(names.u32(row, 4))") }
+        }
+    }
+
+    /// The row's parent row, ``IndexFormat/absent32`` for none.
+    package func parent(_ row: Int) -> UInt32 { names.u32(row, 0) }
+
+    /// The row's name string id (its whole path when it has no parent).
+    package func nameID(_ row: Int) -> UInt32 { names.u32(row, 4) }
+
+    /// The row's type-table entry as stored (checked against the table by whoever uses it).
+    func typeID(_ row: Int) -> UInt32 {
+        types.records.recordSize == 2 ? UInt32(types.records.u16(row)) : types.records.u32(row)
+    }
+
+    /// The row's 40-byte identity record.
+    func identity(_ row: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: identities.bytes[(40 * row)..<(40 * row + 40)])
+    }
+
+    /// String `id`'s bytes; `id` must be below ``stringCount``.
+    package func string(_ id: UInt32) -> UnsafeRawBufferPointer {
+        // Every id below the count resolves: checked in `init`.
+        strings.bytes(id) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+    }
+}

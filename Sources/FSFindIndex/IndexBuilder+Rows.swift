@@ -1,0 +1,500 @@
+import FSFindModel
+import Foundation
+
+extension IndexBuilder {
+    /// Encodes `rows` (in path-byte order, one per path) and `roots` as a complete file.
+    ///
+    /// `oldLastUsed[r]`, when not ``IndexFormat/absent64``, replaces the `lastUsedDate` of a row
+    /// copied from old row `r`: the access time is the one thing an unchanged file's crawl updates.
+    package mutating func encode(
+        rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date
+    ) throws(FSFindError) -> IndexImage {
+        guard rows.count < Int(IndexFormat.absent32) else {
+            throw FSFindError(
+                .io, "cannot write an index of \(rows.count) items; at most \(IndexFormat.absent32 - 1) fit")
+        }
+        var emitter = try RowEmitter(old: old, rowCount: rows.count, stagedCount: staged.count)
+        for (position, source) in rows.enumerated() {
+            if source.staged >= 0 {
+                try emitter.emitStaged(Int(source.staged), replacing: Int(source.old), row: position, builder: &self)
+            } else {
+                try emitter.emitOld(Int(source.old), row: position, builder: &self)
+            }
+        }
+        unreadableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unreadable.rawValue) ? 1 : 0) }
+        unparsableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unparsable.rawValue) ? 1 : 0) }
+        var sections = try emitter.finish(oldLastUsed: oldLastUsed, builder: &self)
+        sections.append(try encodeRoots(roots))
+        sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)
+        sections.insert(EncodedSection(kind: .strings, bytes: strings.encoded()), at: 0)
+        return try IndexImage(sections: sections, itemCount: rows.count, createdAt: createdAt)
+    }
+
+    private mutating func encodeRoots(_ roots: [IndexRoot]) throws(FSFindError) -> EncodedSection {
+        // A root the previous file had keeps its strings' ids, carried like the rows' strings:
+        // looking its path up as a new string would hash the whole table.
+        let known = (try? old?.rootStringIDs()) ?? []
+        let oldRoots = (try? old?.roots()) ?? []
+        var writer = ByteWriter()
+        writer.appendLittleEndian(UInt32(roots.count))
+        for root in roots {
+            let match = zip(oldRoots, known).first { $0.0.path == root.path && $0.0.options.excludes == root.options.excludes }?.1
+            if let match {
+                writer.appendLittleEndian(try carriedString(match.path))
+            } else {
+                writer.appendLittleEndian(try newString(root.path))
+            }
+            writer.appendLittleEndian(UInt32(root.options.includeHidden ? 1 : 0))
+            writer.appendLittleEndian(IndexFormat.bits(of: root.lastRefresh.timeIntervalSinceReferenceDate))
+            writer.appendLittleEndian(UInt32(root.options.excludes.count))
+            for (position, exclude) in root.options.excludes.enumerated() {
+                if let match {
+                    writer.appendLittleEndian(try carriedString(match.excludes[position]))
+                } else {
+                    writer.appendLittleEndian(try newString(exclude))
+                }
+            }
+        }
+        return EncodedSection(kind: .roots, bytes: writer.bytes)
+    }
+
+    private func encodedLists() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.appendLittleEndian(UInt32(lists.values.count))
+        var offset: UInt32 = 0
+        writer.appendLittleEndian(offset)
+        for list in lists.values {
+            offset += UInt32(list.count)
+            writer.appendLittleEndian(offset)
+        }
+        for list in lists.values { for id in list { writer.appendLittleEndian(id) } }
+        return writer.bytes
+    }
+}
+
+/// One section's bytes and directory fields, before placement in the file.
+struct EncodedSection {
+    var kind: SectionKind
+    var param: UInt32 = 0
+    var format: UInt32 = 0
+    var bytes: [UInt8]
+}
+
+/// Writes rows into the per-row sections and the columns, one row at a time, in row order.
+///
+/// Rows copied from the previous file are read straight from its mapped sections: the per-row
+/// sections by index and problems through a cursor that only moves forward (copied rows come in
+/// the old file's order, since both files are in path order). Their column cells are copied
+/// afterwards, one old column at a time, and merged with the staged rows' cells.
+private struct RowEmitter {
+    let old: IndexFile?
+    var names: ByteWriter
+    var flags: ByteWriter
+    var identities: ByteWriter
+    var typeColumn: [UInt32] = []
+    var problems: [(row: UInt32, kind: UInt32, reason: UInt32)] = []
+    /// Per attribute index code: the rows that have a value and their cells.
+    var columnRows: [[UInt32]] = Array(repeating: [], count: 64)
+    var columnCells: [[UInt64]] = Array(repeating: [], count: 64)
+    /// New row of each old row written (copied or replaced), for the parents of copied rows.
+    var oldToNew: [UInt32]
+    /// New row of each old row copied (not replaced), for copying its column cells.
+    var copiedTo: [UInt32]
+    /// Staged items in the order written (which is path order), for the parents of staged items.
+    var stagedWritten: [Int32] = []
+    var newRowOfStaged: [UInt32]
+    var rowCount: Int
+    /// The last folder a staged item's parent was looked up for, and its row.
+    var lastFolder: [UInt8] = []
+    var lastFolderRow: UInt32 = IndexFormat.absent32
+
+    // The previous file's sections, verified and checked.
+    var oldRows: CheckedSections?
+    var oldProblems = UnsafeRawBufferPointer(start: nil, count: 0)
+    var oldProblemCount = 0
+    var problemCursor = 0
+    var oldColumns: [OldColumn] = []
+
+    struct OldColumn {
+        let attribute: Attribute
+        let bytes: UnsafeRawBufferPointer
+        let encoding: ColumnEncoding
+        let count: Int
+        var width: Int { attribute.indexCellWidth }
+        var absent: UInt64 { width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64 }
+    }
+
+    init(old: IndexFile?, rowCount: Int, stagedCount: Int) throws(FSFindError) {
+        self.old = old
+        self.rowCount = rowCount
+        names = Self.header(count: rowCount, recordSize: 8)
+        flags = Self.header(count: rowCount, recordSize: 1)
+        identities = Self.header(count: rowCount, recordSize: 40)
+        typeColumn.reserveCapacity(rowCount)
+        oldToNew = Array(repeating: IndexFormat.absent32, count: old?.itemCount ?? 0)
+        copiedTo = oldToNew
+        newRowOfStaged = Array(repeating: IndexFormat.absent32, count: stagedCount)
+        guard let old else { return }
+        do throws(IndexDamage) {
+            oldRows = try CheckedSections(old)
+            oldProblems = try old.bytes(of: old.fixed.problems)
+            oldProblemCount = Int(try oldProblems.littleEndianUInt32(at: 0))
+            guard 8 + 12 * oldProblemCount <= oldProblems.count else { throw IndexDamage("problem count") }
+            for (attribute, section) in old.columns.sorted(by: { $0.key.indexCode < $1.key.indexCode })
+            where !IndexFormat.typeAttributes.contains(attribute) {
+                let bytes = try old.bytes(of: section)
+                let count = Int(try bytes.littleEndianUInt32(at: 0))
+                guard let encoding = ColumnEncoding(rawValue: old.sections[section].format) else {
+                    throw IndexDamage("\(attribute.name) column encoding")
+                }
+                let width = attribute.indexCellWidth
+                let dense = encoding == .dense
+                let needed = try Checked.add(8, try Checked.multiply(count, dense ? width : 4 + width))
+                guard !dense || count == old.itemCount, needed <= bytes.count else {
+                    throw IndexDamage("\(attribute.name) column size")
+                }
+                oldColumns.append(OldColumn(attribute: attribute, bytes: bytes, encoding: encoding, count: count))
+            }
+        } catch {
+            throw old.damaged(error)
+        }
+    }
+
+    private static func header(count: Int, recordSize: Int) -> ByteWriter {
+        var writer = ByteWriter()
+        writer.bytes.reserveCapacity(8 + count * recordSize + 8)
+        writer.appendLittleEndian(UInt32(count))
+        writer.appendLittleEndian(UInt32(0))
+        return writer
+    }
+
+    // MARK: Copied rows
+
+    mutating func emitOld(_ oldRow: Int, row: Int, builder: inout IndexBuilder) throws(FSFindError) {
+        guard let old, let rows = oldRows else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        let newRow = UInt32(row)
+        oldToNew[oldRow] = newRow
+        copiedTo[oldRow] = newRow
+        // Row `oldRow` is inside every per-row section, checked by `CheckedSections`; the problem
+        // cursor stays below the count checked in `init`.
+        let oldParent = rows.parent(oldRow)
+        let nameID = rows.nameID(oldRow)
+        if oldParent == IndexFormat.absent32 {
+            names.appendLittleEndian(oldParent)
+            names.appendLittleEndian(try builder.carriedString(nameID))
+        } else if Int(oldParent) < oldRow, oldToNew[Int(oldParent)] != IndexFormat.absent32 {
+            names.appendLittleEndian(oldToNew[Int(oldParent)])
+            names.appendLittleEndian(try builder.carriedString(nameID))
+        } else {
+            // The parent is not in the new file: the name becomes the whole path.
+            names.appendLittleEndian(IndexFormat.absent32)
+            names.appendLittleEndian(try builder.newString(old.path(at: oldRow)))
+        }
+        flags.append(rows.flags.byte(oldRow))
+        identities.bytes.append(contentsOf: rows.identity(oldRow))
+        typeColumn.append(try builder.carriedType(rows.typeID(oldRow)))
+        while problemCursor < oldProblemCount {
+            let base = 8 + 12 * problemCursor
+            let problemRow = Int(oldProblems.loadUnaligned(fromByteOffset: base, as: UInt32.self).littleEndian)
+            if problemRow > oldRow { break }
+            problemCursor += 1
+            if problemRow == oldRow {
+                let kind = oldProblems.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self).littleEndian
+                let reason = oldProblems.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian
+                problems.append((newRow, kind, try builder.carriedString(reason)))
+            }
+        }
+    }
+
+    /// The cells of copied rows in one old column, as (new row, cell) in row order, with string
+    /// and list ids carried into the new tables. For `lastUsedDate`, a copied row's entry in
+    /// `override` (when not ``IndexFormat/absent64``) replaces its old cell.
+    private func copiedCells(
+        of column: OldColumn, override: [UInt64], builder: inout IndexBuilder
+    ) throws(FSFindError) -> (rows: [UInt32], cells: [UInt64]) {
+        var rows: [UInt32] = []
+        var cells: [UInt64] = []
+        let width = column.width
+        let bytes = column.bytes
+        let kind = column.attribute.type
+        let overrides = column.attribute == .lastUsedDate && !override.isEmpty
+        func load(_ offset: Int) -> UInt64 {
+            width == 4
+                ? UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+                : bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+        }
+        // The column's size was checked against its count in `init`, so these reads stay inside it.
+        // Dense and run columns are walked row by row, sparse ones entry by entry.
+        let byRow = column.encoding != .sparse
+        let entries = byRow ? copiedTo.count : column.count
+        var run = -1
+        func runStart(_ index: Int) -> Int {
+            index < column.count ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
+        }
+        rows.reserveCapacity(entries)
+        cells.reserveCapacity(entries)
+        var nextOverride = 0
+        func addOverrides(before oldRow: Int) {
+            // Copied rows with a new access time but no old cell, up to `oldRow`.
+            guard overrides else { return }
+            while nextOverride < oldRow {
+                if override[nextOverride] != IndexFormat.absent64, copiedTo[nextOverride] != IndexFormat.absent32 {
+                    rows.append(copiedTo[nextOverride])
+                    cells.append(override[nextOverride])
+                }
+                nextOverride += 1
+            }
+        }
+        for entry in 0..<entries {
+            let oldRow = byRow ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
+            if column.encoding == .runs { while runStart(run + 1) <= oldRow { run += 1 } }
+            guard oldRow < copiedTo.count, oldRow >= nextOverride else { continue }
+            addOverrides(before: oldRow)
+            if overrides { nextOverride = oldRow + 1 }
+            let newRow = copiedTo[oldRow]
+            guard newRow != IndexFormat.absent32 else { continue }
+            if overrides, override[oldRow] != IndexFormat.absent64 {
+                rows.append(newRow)
+                cells.append(override[oldRow])
+                continue
+            }
+            let raw: UInt64
+            switch column.encoding {
+            case .dense: raw = load(8 + width * oldRow)
+            case .sparse: raw = load(8 + 4 * column.count + width * entry)
+            case .runs: raw = run >= 0 ? load(8 + 4 * column.count + width * run) : column.absent
+            }
+            guard raw != column.absent else { continue }
+            rows.append(newRow)
+            switch kind {
+            case .text: cells.append(UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw))))
+            case .textList: cells.append(UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw))))
+            case .number, .date: cells.append(raw)
+            }
+        }
+        addOverrides(before: copiedTo.count)
+        return (rows, cells)
+    }
+
+    // MARK: Staged rows
+
+    mutating func emitStaged(_ index: Int, replacing oldRow: Int, row: Int, builder: inout IndexBuilder) throws(FSFindError) {
+        let newRow = UInt32(row)
+        if oldRow >= 0, oldRow < oldToNew.count { oldToNew[oldRow] = newRow }
+        newRowOfStaged[index] = newRow
+        let path = builder.staged.path(index)
+        let (parent, name) = try parentAndName(of: path, row: newRow, builder: &builder)
+        names.appendLittleEndian(parent)
+        names.appendLittleEndian(name)
+        stagedWritten.append(Int32(index))
+
+        let items = builder.staged
+        flags.append(items.flags[index])
+        let identity = items.identities[index]
+        identities.appendLittleEndian(identity.device)
+        identities.appendLittleEndian(identity.inode)
+        identities.appendLittleEndian(UInt64(bitPattern: identity.size))
+        identities.appendLittleEndian(UInt64(bitPattern: identity.mtimeNanos))
+        identities.appendLittleEndian(UInt64(bitPattern: identity.ctimeNanos))
+        typeColumn.append(items.typeIDs[index])
+        for cell in Int(items.cellStarts[index])..<Int(items.cellStarts[index + 1]) {
+            append(items.cellAttributes[cell], row: newRow, cell: items.cellValues[cell])
+        }
+        if let problem = items.problems[index] {
+            problems.append((newRow, UInt32(problem.kind.rawValue), problem.reason))
+        }
+    }
+
+    /// (parent row, name string id) for a staged item: the parent is the row of the folder's path
+    /// when it is in the new file (and the path is that folder's path + `/` + name); otherwise
+    /// there is no parent and the name is the whole path.
+    private mutating func parentAndName(of path: [UInt8], row: UInt32, builder: inout IndexBuilder) throws(FSFindError)
+        -> (UInt32, UInt32)
+    {
+        guard let slash = path.lastIndex(of: UInt8(ascii: "/")), slash + 1 < path.count else {
+            return (IndexFormat.absent32, try builder.newString(path))
+        }
+        let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
+        let name = path[(slash + 1)...]
+        // The reader rebuilds the path by `join`; `/a//b` under `/a/` would not come back.
+        guard IndexFormat.join(folder, name) == path else { return (IndexFormat.absent32, try builder.newString(path)) }
+        let parent = folderRow(folder, builder: builder)
+        guard parent != IndexFormat.absent32, parent < row else {
+            return (IndexFormat.absent32, try builder.newString(path))
+        }
+        return (parent, try builder.newString(Array(name)))
+    }
+
+    /// The new row of the item at `folder`, among rows written so far; ``IndexFormat/absent32``.
+    private mutating func folderRow(_ folder: [UInt8], builder: IndexBuilder) -> UInt32 {
+        if folder == lastFolder, lastFolderRow != IndexFormat.absent32 { return lastFolderRow }
+        var found = IndexFormat.absent32
+        // Staged items written so far are in path order: binary search them.
+        let items = builder.staged
+        folder.withUnsafeBytes { target in
+            var low = 0
+            var high = stagedWritten.count
+            while low < high {
+                let mid = low + (high - low) / 2
+                let order = items.withPath(Int(stagedWritten[mid])) { StagedItems.compare($0, target) }
+                if order == 0 {
+                    found = newRowOfStaged[Int(stagedWritten[mid])]
+                    return
+                }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+        }
+        if found == IndexFormat.absent32, let old, let oldRow = old.rowIndex(ofPath: folder), oldRow < oldToNew.count {
+            found = oldToNew[oldRow]
+        }
+        lastFolder = folder
+        lastFolderRow = found
+        return found
+    }
+
+    private mutating func append(_ attribute: Attribute, row: UInt32, cell: UInt64) {
+        let code = Int(attribute.indexCode)
+        columnRows[code].append(row)
+        columnCells[code].append(cell)
+    }
+
+    // MARK: Sections
+
+    /// The per-row sections, the type table and the columns.
+    mutating func finish(oldLastUsed: [UInt64], builder: inout IndexBuilder) throws(FSFindError) -> [EncodedSection] {
+        let types = builder.types.values
+        var sections = [
+            EncodedSection(kind: .names, bytes: names.bytes),
+            EncodedSection(kind: .derivedFlags, bytes: flags.bytes),
+            EncodedSection(kind: .identities, bytes: identities.bytes),
+        ]
+        names = ByteWriter()
+        flags = ByteWriter()
+        identities = ByteWriter()
+        var table = Self.header(count: types.count, recordSize: 16)
+        for entry in types { for id in entry { table.appendLittleEndian(id) } }
+        sections.append(EncodedSection(kind: .typeTable, bytes: table.bytes))
+        // Type ids take 2 bytes while there are at most 65,536 combinations (there are dozens).
+        let typeWidth: UInt32 = types.count <= 0x1_0000 ? 2 : 4
+        var typeBytes = Self.header(count: rowCount, recordSize: Int(typeWidth))
+        for id in typeColumn {
+            if typeWidth == 2 { typeBytes.appendLittleEndian(UInt16(id)) } else { typeBytes.appendLittleEndian(id) }
+        }
+        typeColumn = []
+        sections.append(EncodedSection(kind: .typeColumn, format: typeWidth, bytes: typeBytes.bytes))
+        var problemBytes = Self.header(count: problems.count, recordSize: 12)
+        for problem in problems {
+            problemBytes.appendLittleEndian(problem.row)
+            problemBytes.appendLittleEndian(problem.kind)
+            problemBytes.appendLittleEndian(problem.reason)
+        }
+        sections.append(EncodedSection(kind: .problems, bytes: problemBytes.bytes))
+        // One column per attribute that any item has, dense or sparse, whichever is smaller.
+        for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode })
+        where !IndexFormat.typeAttributes.contains(attribute) {
+            let code = Int(attribute.indexCode)
+            var rows = columnRows[code]
+            var cells = columnCells[code]
+            columnRows[code] = []
+            columnCells[code] = []
+            var copied: (rows: [UInt32], cells: [UInt64]) = ([], [])
+            if let column = oldColumns.first(where: { $0.attribute == attribute }) {
+                copied = try copiedCells(of: column, override: oldLastUsed, builder: &builder)
+            } else if attribute == .lastUsedDate, !oldLastUsed.isEmpty {
+                for (oldRow, newRow) in copiedTo.enumerated()
+                where newRow != IndexFormat.absent32 && oldLastUsed[oldRow] != IndexFormat.absent64 {
+                    copied.rows.append(newRow)
+                    copied.cells.append(oldLastUsed[oldRow])
+                }
+            }
+            if !copied.rows.isEmpty {
+                (rows, cells) = rows.isEmpty ? copied : Self.merge(copied, (rows, cells))
+            }
+            guard !rows.isEmpty else { continue }
+            sections.append(column(attribute, rows: rows, cells: cells))
+        }
+        return sections
+    }
+
+    /// Two lists of (row, cell) in row order, with no row in both, merged in row order.
+    private static func merge(
+        _ a: (rows: [UInt32], cells: [UInt64]), _ b: (rows: [UInt32], cells: [UInt64])
+    ) -> ([UInt32], [UInt64]) {
+        var rows: [UInt32] = []
+        var cells: [UInt64] = []
+        rows.reserveCapacity(a.rows.count + b.rows.count)
+        cells.reserveCapacity(a.rows.count + b.rows.count)
+        var i = 0
+        var j = 0
+        while i < a.rows.count || j < b.rows.count {
+            if j == b.rows.count || (i < a.rows.count && a.rows[i] < b.rows[j]) {
+                rows.append(a.rows[i])
+                cells.append(a.cells[i])
+                i += 1
+            } else {
+                rows.append(b.rows[j])
+                cells.append(b.cells[j])
+                j += 1
+            }
+        }
+        return (rows, cells)
+    }
+
+    private func column(_ attribute: Attribute, rows: [UInt32], cells: [UInt64]) -> EncodedSection {
+        let width = attribute.indexCellWidth
+        func appendCell(_ writer: inout ByteWriter, _ cell: UInt64) {
+            if width == 4 { writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell)) } else { writer.appendLittleEndian(cell) }
+        }
+        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
+        // Runs of equal cells over all rows (absent rows included), for the run encoding.
+        var runStarts: [UInt32] = []
+        var runCells: [UInt64] = []
+        var next = 0
+        var previous: UInt64?
+        for row in 0..<rowCount {
+            let cell: UInt64
+            if next < rows.count, Int(rows[next]) == row {
+                cell = cells[next]
+                next += 1
+            } else {
+                cell = absent
+            }
+            if cell != previous {
+                runStarts.append(UInt32(row))
+                runCells.append(cell)
+                previous = cell
+            }
+            // No need to go on once runs cannot be the smallest.
+            if runStarts.count * (4 + width) >= min(rowCount * width, rows.count * (4 + width)) { break }
+        }
+        let denseSize = rowCount * width
+        let sparseSize = rows.count * (4 + width)
+        let runsSize = runStarts.count * (4 + width)
+        if runsSize < denseSize, runsSize < sparseSize {
+            var writer = Self.header(count: runStarts.count, recordSize: 4 + width)
+            for start in runStarts { writer.appendLittleEndian(start) }
+            for cell in runCells { appendCell(&writer, cell) }
+            return EncodedSection(
+                kind: .column, param: attribute.indexCode, format: ColumnEncoding.runs.rawValue, bytes: writer.bytes)
+        }
+        if sparseSize < denseSize {
+            var writer = Self.header(count: rows.count, recordSize: 4 + width)
+            for row in rows { writer.appendLittleEndian(row) }
+            for cell in cells { appendCell(&writer, cell) }
+            return EncodedSection(
+                kind: .column, param: attribute.indexCode, format: ColumnEncoding.sparse.rawValue, bytes: writer.bytes)
+        }
+        var writer = Self.header(count: rowCount, recordSize: width)
+        next = 0
+        for row in 0..<rowCount {
+            if next < rows.count, Int(rows[next]) == row {
+                appendCell(&writer, cells[next])
+                next += 1
+            } else {
+                appendCell(&writer, absent)
+            }
+        }
+        return EncodedSection(
+            kind: .column, param: attribute.indexCode, format: ColumnEncoding.dense.rawValue, bytes: writer.bytes)
+    }
+}

@@ -1,0 +1,232 @@
+import FSFindModel
+import Foundation
+
+/// Where one row of a new index file comes from.
+///
+/// `staged` ≥ 0: the row is that staged item. Otherwise the row is copied from `old`, the row of
+/// the previous file with the same path. A staged row that replaces an old one (a changed file)
+/// names it too, so the old row's children still find their parent.
+package struct RowSource: Sendable, Equatable {
+    var old: Int32
+    var staged: Int32
+
+    package static func old(_ row: Int) -> RowSource { RowSource(old: Int32(row), staged: -1) }
+    package static func staged(_ index: Int, replacing row: Int? = nil) -> RowSource {
+        RowSource(old: row.map(Int32.init) ?? -1, staged: Int32(index))
+    }
+}
+
+/// Builds a new index file from rows of the previous file and items read in this run.
+///
+/// Rows that did not change are copied cell by cell from the mapped previous file; their strings,
+/// lists and type entries are carried into the new tables on first use, so nothing unchanged is
+/// decoded into Swift values. Items read in this run are staged as they arrive (see
+/// ``StagedItems``). ``encode(rows:oldLastUsed:roots:createdAt:)`` then writes the rows in the
+/// order given, which must be path-byte order.
+package struct IndexBuilder {
+    let old: IndexFile?
+    private(set) var strings = StringTableBuilder()
+    /// Set once a string that did not come from the previous file is in the table: from then on
+    /// carried strings must be looked up too (before, they are distinct by construction).
+    private var hasNewStrings = false
+    /// Lists of string ids.
+    private(set) var lists = Interner<[UInt32]>()
+    /// Type-table entries: string id of contentType, list id of the tree, mimeType, kind.
+    private(set) var types = Interner<[UInt32]>()
+    package private(set) var staged = StagedItems()
+    /// How many rows of the last ``encode(rows:oldLastUsed:roots:createdAt:)`` are unreadable,
+    /// and how many unparsable.
+    package var unreadableWritten = 0
+    package var unparsableWritten = 0
+    /// New ids of the previous file's strings, lists and types, ``IndexFormat/absent32`` until used.
+    private var stringRemap: [UInt32]
+    private var listRemap: [UInt32]
+    private var typeRemap: [UInt32]
+    private var oldSections: CheckedSections?
+
+    /// A builder that copies from `old` (already verified with ``IndexFile/prepareAll()``).
+    package init(old: IndexFile?) throws(FSFindError) {
+        self.old = old
+        guard let old else {
+            stringRemap = []
+            listRemap = []
+            typeRemap = []
+            oldSections = nil
+            return
+        }
+        do {
+            let sections = try CheckedSections(old)
+            oldSections = sections
+            strings.reserve(sections.stringCount, bytes: sections.stringBytes)
+            stringRemap = Array(repeating: IndexFormat.absent32, count: sections.stringCount)
+            listRemap = Array(repeating: IndexFormat.absent32, count: Int(try old.bytes(of: old.fixed.lists).littleEndianUInt32(at: 0)))
+            typeRemap = Array(repeating: IndexFormat.absent32, count: try old.decodeTypeCount())
+        } catch {
+            throw old.damaged(error)
+        }
+    }
+
+    // MARK: - Staging items read in this run
+
+    /// Encodes `item` into the staged store; returns its staged index.
+    @discardableResult
+    package mutating func stage(_ item: IndexedItem) throws(FSFindError) -> Int {
+        let name = IndexFormat.lastComponent(item.path)
+        var flags: UInt8 = 0
+        var cells: [(Attribute, UInt64)] = []
+        for attribute in IndexFormat.derivedAttributes {
+            guard let value = item.attributes[attribute] else { continue }
+            let derived =
+                attribute == .contentCreationDate
+                ? item.attributes[.fsCreationDate]
+                : IndexFormat.derivedValue(of: attribute, path: item.path, name: name, identity: item.identity)
+            if IndexFormat.isExactly(value, derived) {
+                flags |= DerivedFlag.bit(for: attribute)
+            } else {
+                cells.append((attribute, try cell(value, of: attribute, path: item.path)))
+            }
+        }
+        var typeKey: [UInt32] = []
+        for attribute in IndexFormat.typeAttributes {
+            if let value = item.attributes[attribute] {
+                typeKey.append(UInt32(truncatingIfNeeded: try cell(value, of: attribute, path: item.path)))
+            } else {
+                typeKey.append(IndexFormat.absent32)
+            }
+        }
+        for (attribute, value) in item.attributes.values
+        where !IndexFormat.derivedAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute) {
+            cells.append((attribute, try cell(value, of: attribute, path: item.path)))
+        }
+        let problem = try item.problem.map { (problem) throws(FSFindError) in (problem.kind, try newString(problem.reason)) }
+        let index = staged.count
+        try staged.append(
+            path: item.path, identity: item.identity, flags: flags, typeID: typeID(typeKey), cells: cells,
+            problem: problem)
+        return index
+    }
+
+    /// The cell for one value: a string id, a list id, or the bits of a Float64.
+    private mutating func cell(_ value: AttributeValue, of attribute: Attribute, path: [UInt8]) throws(FSFindError) -> UInt64 {
+        switch (attribute.type, value) {
+        case (.text, .text(let text)):
+            return UInt64(try newString(text))
+        case (.textList, .textList(let list)):
+            var ids: [UInt32] = []
+            ids.reserveCapacity(list.count)
+            for element in list { ids.append(try newString(element)) }
+            return UInt64(listID(ids))
+        case (.number, .number(let number)):
+            return IndexFormat.bits(of: number)
+        case (.date, .date(let date)):
+            return IndexFormat.bits(of: date.timeIntervalSinceReferenceDate)
+        default:
+            let shown = String(decoding: path, as: UTF8.self)
+            throw FSFindError(
+                .io,
+                "cannot write the index: \(attribute.name) of \(shown) is a \(value.type.rawValue), not a \(attribute.type.rawValue)",
+                path: shown)
+        }
+    }
+
+    /// The id of a string read in this run (not carried from the previous file).
+    mutating func newString(_ text: String) throws(FSFindError) -> UInt32 {
+        hasNewStrings = true
+        return try strings.id(text)
+    }
+
+    mutating func newString(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {
+        hasNewStrings = true
+        return try strings.id(bytes)
+    }
+
+    mutating func listID(_ ids: [UInt32]) -> UInt32 { lists.id(ids) }
+
+    mutating func typeID(_ key: [UInt32]) -> UInt32 { types.id(key) }
+
+    // MARK: - Carrying over the previous file's strings, lists and types
+
+    /// The new id of the previous file's string `id`.
+    mutating func carriedString(_ id: UInt32) throws(FSFindError) -> UInt32 {
+        try carried(id, remembered: \.stringRemap, what: "string") { (builder, old) throws(FSFindError) in
+            guard let sections = builder.oldSections else { throw old.damaged(IndexDamage("string table")) }
+            let bytes = sections.string(id)
+            return builder.hasNewStrings ? try builder.strings.id(bytes) : try builder.strings.appendDistinct(bytes)
+        }
+    }
+
+    /// The new id of the previous file's list `id`.
+    mutating func carriedList(_ id: UInt32) throws(FSFindError) -> UInt32 {
+        try carried(id, remembered: \.listRemap, what: "list") { (builder, old) throws(FSFindError) in
+            let elements: [UInt32]
+            do throws(IndexDamage) {
+                elements = try old.listElements(id)
+            } catch {
+                throw old.damaged(error)
+            }
+            var ids: [UInt32] = []
+            ids.reserveCapacity(elements.count)
+            for element in elements { ids.append(try builder.carriedString(element)) }
+            return builder.listID(ids)
+        }
+    }
+
+    /// The new id of the previous file's type-table entry `id`.
+    mutating func carriedType(_ id: UInt32) throws(FSFindError) -> UInt32 {
+        try carried(id, remembered: \.typeRemap, what: "type") { (builder, old) throws(FSFindError) in
+            try builder.copyType(id, from: old)
+        }
+    }
+
+    /// `remap[id]`, made by `make` the first time; ids past the old table are damage.
+    private mutating func carried(
+        _ id: UInt32, remembered remap: WritableKeyPath<IndexBuilder, [UInt32]>, what: String,
+        _ make: (inout IndexBuilder, IndexFile) throws(FSFindError) -> UInt32
+    ) throws(FSFindError) -> UInt32 {
+        guard let old else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        guard Int(id) < self[keyPath: remap].count else { throw old.damaged(IndexDamage("\(what) id \(id)")) }
+        let known = self[keyPath: remap][Int(id)]
+        if known != IndexFormat.absent32 { return known }
+        let new = try make(&self, old)
+        self[keyPath: remap][Int(id)] = new
+        return new
+    }
+
+    /// The previous file's type-table entry `id` added to the new table.
+    private mutating func copyType(_ id: UInt32, from old: IndexFile) throws(FSFindError) -> UInt32 {
+        var raw: [UInt32] = []
+        do {
+            let table = try old.bytes(of: old.fixed.typeTable)
+            for position in IndexFormat.typeAttributes.indices {
+                raw.append(try table.littleEndianUInt32(at: 8 + 16 * Int(id) + 4 * position))
+            }
+        } catch {
+            throw old.damaged(error)
+        }
+        var key: [UInt32] = []
+        for (cell, attribute) in zip(raw, IndexFormat.typeAttributes) {
+            if cell == IndexFormat.absent32 {
+                key.append(cell)
+            } else if attribute.type == .textList {
+                key.append(try carriedList(cell))
+            } else {
+                key.append(try carriedString(cell))
+            }
+        }
+        return typeID(key)
+    }
+}
+
+/// Values numbered in order of first appearance, each once: the lists and type tables.
+struct Interner<Value: Hashable> {
+    private(set) var values: [Value] = []
+    private var ids: [Value: UInt32] = [:]
+
+    mutating func id(_ value: Value) -> UInt32 {
+        if let id = ids[value] { return id }
+        let id = UInt32(values.count)
+        ids[value] = id
+        values.append(value)
+        return id
+    }
+}

@@ -1,0 +1,16 @@
+import FSFindModel
+import Foundation
+
+/// Everything an index file holds, in memory: what ``IndexWriter`` writes and
+/// ``IndexFile/allItems()`` plus ``IndexFile/roots()`` give back.
+package struct IndexContents: Sendable, Hashable {
+    package var roots: [IndexRoot]
+    package var items: [IndexedItem]
+    package var createdAt: Date
+
+    package init(roots: [IndexRoot], items: [IndexedItem], createdAt: Date) {
+        self.roots = roots
+        self.items = items
+        self.createdAt = createdAt
+    }
+}

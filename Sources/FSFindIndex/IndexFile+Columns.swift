@@ -1,0 +1,269 @@
+import FSFindModel
+import Foundation
+
+/// Unchecked-per-read views of verified sections, for scans that touch every row.
+///
+/// ``IndexFile/value(of:at:)`` checks the section, its counts and every offset on each call and
+/// builds a `String`; over a million rows that is most of a query's time. These views check a
+/// section's shape once, when they are made, so a row read is one load. Any section whose shape
+/// the checks refuse gives no view (nil), and the caller falls back to ``IndexFile/value(of:at:)``
+/// for it, so a damaged file answers exactly as before (see `docs/query-plan.md`).
+extension IndexFile {
+    /// The names section: per row, parent row and name string id.
+    package func namesView() -> RowRecords? {
+        try? RowRecords(perItem(fixed.names, recordSize: 8), recordSize: 8)
+    }
+
+    /// The derived-flags section: one byte per row.
+    package func derivedFlagsView() -> RowRecords? {
+        try? RowRecords(perItem(fixed.derivedFlags, recordSize: 1), recordSize: 1)
+    }
+
+    /// The identities section: 40 bytes per row.
+    package func identitiesView() -> RowRecords? {
+        try? RowRecords(perItem(fixed.identities, recordSize: 40), recordSize: 40)
+    }
+
+    /// The type column: per row, the type-table entry (u16 or u32).
+    package func typeColumnView() -> TypeColumnView? {
+        let width = sections[fixed.typeColumn].format == 2 ? 2 : 4
+        guard let records = try? RowRecords(perItem(fixed.typeColumn, recordSize: width), recordSize: width),
+            let count = try? decodeTypeCount()
+        else { return nil }
+        return TypeColumnView(records: records, typeCount: count)
+    }
+
+    /// The strings section.
+    package func stringsView() -> StringsView? {
+        guard let bytes = try? bytes(of: fixed.strings) else { return nil }
+        return StringsView(bytes)
+    }
+
+    /// The lists section.
+    package func listsView() -> StringsView? {
+        guard let bytes = try? bytes(of: fixed.lists) else { return nil }
+        return StringsView(bytes)
+    }
+
+    /// `attribute`'s column: `.missing` when the file has none (every row absent), nil when its
+    /// section is damaged in a way the row reader would turn into "absent" row by row.
+    package func columnView(_ attribute: Attribute) -> ColumnView? {
+        guard let section = columns[attribute] else { return .missing }
+        guard let bytes = try? bytes(of: section), let count = try? bytes.littleEndianUInt32(at: 0) else { return nil }
+        let width = attribute.indexCellWidth
+        if sections[section].format == ColumnEncoding.dense.rawValue {
+            guard Int(count) == itemCount, let cells = try? bytes.slice(from: 8, count: width * itemCount) else {
+                return nil
+            }
+            return .dense(cells, width: width)
+        }
+        let k = Int(count)
+        guard let encoding = ColumnEncoding(rawValue: sections[section].format),
+            let rows = try? bytes.slice(from: 8, count: 4 * k),
+            let cells = try? bytes.slice(from: 8 + 4 * k, count: width * k)
+        else { return nil }
+        // The row reader binary-searches the rows (sparse) or run starts (runs); a cursor gives
+        // the same answers only when they strictly ascend, as the writer writes them.
+        var previous: Int64 = -1
+        for i in 0..<k {
+            let row = Int64(rows.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self).littleEndian)
+            guard row > previous else { return nil }
+            previous = row
+        }
+        let column = SparseColumn(rows: rows, cells: cells, width: width)
+        return encoding == .runs ? .runs(column) : .sparse(column)
+    }
+}
+
+/// Fixed-size per-row records of a verified section, its size already checked against the rows.
+package struct RowRecords {
+    let bytes: UnsafeRawBufferPointer
+    let recordSize: Int
+
+    init(_ bytes: UnsafeRawBufferPointer, recordSize: Int) {
+        self.bytes = bytes
+        self.recordSize = recordSize
+    }
+
+    @inline(__always) package func byte(_ row: Int) -> UInt8 {
+        bytes.load(fromByteOffset: row, as: UInt8.self)
+    }
+
+    @inline(__always) package func u32(_ row: Int, _ field: Int = 0) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: row * recordSize + field, as: UInt32.self))
+    }
+
+    @inline(__always) func u16(_ row: Int) -> UInt16 {
+        UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: row * recordSize, as: UInt16.self))
+    }
+
+    @inline(__always) package func u64(_ row: Int, _ field: Int = 0) -> UInt64 {
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: row * recordSize + field, as: UInt64.self))
+    }
+}
+
+/// The type column with the table's size, so an entry past the table reads as unknown.
+package struct TypeColumnView {
+    let records: RowRecords
+    package let typeCount: Int
+
+    /// The row's type-table entry, nil when it is past the table (damage).
+    @inline(__always) package func typeID(_ row: Int) -> Int? {
+        let id = records.recordSize == 2 ? Int(records.u16(row)) : Int(records.u32(row))
+        return id < typeCount ? id : nil
+    }
+}
+
+/// The strings (or lists) section: a count, offsets and a blob of bytes (or of u32 string ids).
+/// Each id is checked as the row reader checks it, returning nil where that one would throw.
+package struct StringsView {
+    package let count: Int
+    private let offsets: UnsafeRawBufferPointer
+    private let blob: UnsafeRawBufferPointer
+
+    init?(_ bytes: UnsafeRawBufferPointer) {
+        guard let count = try? bytes.littleEndianUInt32(at: 0),
+            let offsets = try? bytes.slice(from: 4, count: 4 * (Int(count) + 1))
+        else { return nil }
+        self.count = Int(count)
+        self.offsets = offsets
+        self.blob = UnsafeRawBufferPointer(rebasing: bytes[(4 + 4 * (Int(count) + 1))...])
+    }
+
+    /// String id `id`'s bytes (for lists: its elements, 4 bytes each), nil when out of bounds.
+    @inline(__always) package func bytes(_ id: UInt32, elementSize: Int = 1) -> UnsafeRawBufferPointer? {
+        let i = Int(id)
+        guard i < count else { return nil }
+        let start = Int(UInt32(littleEndian: offsets.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+        let end = Int(UInt32(littleEndian: offsets.loadUnaligned(fromByteOffset: 4 * i + 4, as: UInt32.self)))
+        guard start <= end, end * elementSize <= blob.count else { return nil }
+        return UnsafeRawBufferPointer(rebasing: blob[(start * elementSize)..<(end * elementSize)])
+    }
+}
+
+/// A column's cells as a scan reads them.
+package enum ColumnView {
+    /// The file has no section for the attribute.
+    case missing
+    case dense(UnsafeRawBufferPointer, width: Int)
+    case sparse(SparseColumn)
+    /// Run starts and their cells, laid out as a sparse column's rows and cells.
+    case runs(SparseColumn)
+
+    /// A reader with its own cursor (sparse columns are walked, not searched, by a forward scan).
+    package func reader() -> CellReader {
+        switch self {
+        case .missing: CellReader(kind: .missing)
+        case .dense(let cells, let width): CellReader(kind: .dense(cells, width: width))
+        case .sparse(let column): CellReader(kind: .sparse(column))
+        case .runs(let column): CellReader(kind: .runs(column))
+        }
+    }
+}
+
+/// A sparse column: ascending rows, then their cells.
+package struct SparseColumn {
+    let rows: UnsafeRawBufferPointer
+    let cells: UnsafeRawBufferPointer
+    let width: Int
+
+    var count: Int { rows.count / 4 }
+
+    @inline(__always) func row(at i: Int) -> Int {
+        Int(UInt32(littleEndian: rows.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))
+    }
+}
+
+/// Reads one column's raw cells row by row. For a sparse column it keeps a cursor, so rows asked
+/// for in ascending order (every scan) cost O(1) each; going back costs one binary search.
+package final class CellReader {
+    enum Kind {
+        case missing
+        case dense(UnsafeRawBufferPointer, width: Int)
+        case sparse(SparseColumn)
+        case runs(SparseColumn)
+    }
+
+    let kind: Kind
+    /// The first column position whose row is ≥ the last row asked for. A pointer rather than a
+    /// `var`, so the per-row reads skip Swift's dynamic exclusivity checks (see ``FlatTable``).
+    private let cursorStorage = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private var cursor: Int {
+        @inline(__always) get { cursorStorage.pointee }
+        @inline(__always) set { cursorStorage.pointee = newValue }
+    }
+
+    init(kind: Kind) {
+        self.kind = kind
+        cursorStorage.initialize(to: 0)
+    }
+
+    deinit { cursorStorage.deallocate() }
+
+    /// The row's raw cell, nil when absent (no cell, or the absent marker).
+    @inline(__always) package func cell(_ row: Int) -> UInt64? {
+        switch kind {
+        case .missing:
+            return nil
+        case .dense(let cells, let width):
+            if width == 4 {
+                let raw = UInt32(littleEndian: cells.loadUnaligned(fromByteOffset: 4 * row, as: UInt32.self))
+                return raw == IndexFormat.absent32 ? nil : UInt64(raw)
+            }
+            let raw = UInt64(littleEndian: cells.loadUnaligned(fromByteOffset: 8 * row, as: UInt64.self))
+            return raw == IndexFormat.absent64 ? nil : raw
+        case .sparse(let column), .runs(let column):
+            let position: Int?
+            if case .runs = kind { position = run(holding: row, in: column) } else { position = find(row, in: column) }
+            guard let position else { return nil }
+            if column.width == 4 {
+                let raw = UInt32(
+                    littleEndian: column.cells.loadUnaligned(fromByteOffset: 4 * position, as: UInt32.self))
+                return raw == IndexFormat.absent32 ? nil : UInt64(raw)
+            }
+            let raw = UInt64(littleEndian: column.cells.loadUnaligned(fromByteOffset: 8 * position, as: UInt64.self))
+            return raw == IndexFormat.absent64 ? nil : raw
+        }
+    }
+
+    /// The position of `row` among the column's rows, moving the cursor to the first row ≥ `row`.
+    @inline(__always) private func find(_ row: Int, in column: SparseColumn) -> Int? {
+        let count = column.count
+        if cursor > 0, column.row(at: cursor - 1) >= row {
+            cursor = lowerBound(row, in: column, from: 0, to: cursor)
+        } else if cursor + 16 < count, column.row(at: cursor + 16) < row {
+            cursor = lowerBound(row, in: column, from: cursor + 16, to: count)
+        } else {
+            while cursor < count, column.row(at: cursor) < row { cursor += 1 }
+        }
+        return cursor < count && column.row(at: cursor) == row ? cursor : nil
+    }
+
+    /// The position of the run holding `row` (the last start ≤ `row`), nil before the first run;
+    /// the cursor moves to it.
+    @inline(__always) private func run(holding row: Int, in column: SparseColumn) -> Int? {
+        let count = column.count
+        if cursor < count, column.row(at: cursor) <= row {
+            if cursor + 16 < count, column.row(at: cursor + 16) <= row {
+                cursor = lowerBound(row + 1, in: column, from: cursor + 16, to: count) - 1
+            } else {
+                while cursor + 1 < count, column.row(at: cursor + 1) <= row { cursor += 1 }
+            }
+        } else {
+            let next = lowerBound(row + 1, in: column, from: 0, to: count)
+            guard next > 0 else { return nil }
+            cursor = next - 1
+        }
+        return cursor
+    }
+
+    private func lowerBound(_ row: Int, in column: SparseColumn, from: Int, to: Int) -> Int {
+        var low = from
+        var high = to
+        while low < high {
+            let mid = low + (high - low) / 2
+            if column.row(at: mid) < row { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

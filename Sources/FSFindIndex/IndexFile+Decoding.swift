@@ -1,0 +1,253 @@
+import FSFindModel
+import Foundation
+
+/// Row-level decoding over verified sections. Every read is bounds-checked and throws
+/// ``IndexDamage`` on an inconsistency, which the public API turns into "absent" (row reads) or
+/// `.indexCorrupt` (whole-file reads).
+extension IndexFile {
+    /// The bytes of a per-item section after its 8-byte prefix, checking it holds one record of
+    /// `recordSize` bytes per item.
+    func perItem(_ section: Int, recordSize: Int) throws(IndexDamage) -> UnsafeRawBufferPointer {
+        let bytes = try self.bytes(of: section)
+        guard Int(try bytes.littleEndianUInt32(at: 0)) == itemCount else { throw IndexDamage("row count") }
+        return try bytes.slice(from: 8, count: try Checked.multiply(itemCount, recordSize))
+    }
+
+    // MARK: Strings and lists
+
+    func stringBytes(_ id: UInt32) throws(IndexDamage) -> UnsafeRawBufferPointer {
+        let bytes = try self.bytes(of: fixed.strings)
+        let count = try bytes.littleEndianUInt32(at: 0)
+        guard id < count else { throw IndexDamage("string id \(id)") }
+        let start = try bytes.littleEndianUInt32(at: 4 + 4 * Int(id))
+        let end = try bytes.littleEndianUInt32(at: 8 + 4 * Int(id))
+        guard start <= end else { throw IndexDamage("string offsets") }
+        let blob = 4 + 4 * (Int(count) + 1)
+        return try bytes.slice(from: blob + Int(start), count: Int(end - start))
+    }
+
+    func string(_ id: UInt32) throws(IndexDamage) -> String {
+        String(decoding: try stringBytes(id), as: UTF8.self)
+    }
+
+    func list(_ id: UInt32) throws(IndexDamage) -> [String] {
+        let ids = try listElements(id)
+        var result: [String] = []
+        result.reserveCapacity(ids.count)
+        for element in ids { result.append(try string(element)) }
+        return result
+    }
+
+    /// List `id`'s elements as string ids, for copying the list into a new file.
+    func listElements(_ id: UInt32) throws(IndexDamage) -> [UInt32] {
+        let bytes = try self.bytes(of: fixed.lists)
+        let count = try bytes.littleEndianUInt32(at: 0)
+        guard id < count else { throw IndexDamage("list id \(id)") }
+        let start = try bytes.littleEndianUInt32(at: 4 + 4 * Int(id))
+        let end = try bytes.littleEndianUInt32(at: 8 + 4 * Int(id))
+        guard start <= end else { throw IndexDamage("list offsets") }
+        let elements = 4 + 4 * (Int(count) + 1)
+        // Bound the element range by the section before reserving room for it.
+        guard elements + 4 * Int(end) <= bytes.count else { throw IndexDamage("list elements") }
+        var result: [UInt32] = []
+        result.reserveCapacity(Int(end - start))
+        for element in Int(start)..<Int(end) { result.append(try bytes.littleEndianUInt32(at: elements + 4 * element)) }
+        return result
+    }
+
+    // MARK: Paths
+
+    func pathBytes(at row: Int) throws(IndexDamage) -> [UInt8] {
+        let names = try perItem(fixed.names, recordSize: 8)
+        var chain: [UInt32] = []
+        var current = row
+        while true {
+            let parent = try names.littleEndianUInt32(at: 8 * current)
+            chain.append(try names.littleEndianUInt32(at: 8 * current + 4))
+            if parent == IndexFormat.absent32 { break }
+            // Parents sort before their children, so the walk strictly descends and must end.
+            guard Int(parent) < current else { throw IndexDamage("parent row") }
+            current = Int(parent)
+        }
+        var path = Array(try stringBytes(chain[chain.count - 1]))
+        for id in chain.dropLast().reversed() {
+            path = IndexFormat.join(path, try stringBytes(id))
+        }
+        return path
+    }
+
+    /// The last path component's bytes, without rebuilding the path when the row has a parent.
+    func nameBytes(at row: Int) throws(IndexDamage) -> [UInt8] {
+        let names = try perItem(fixed.names, recordSize: 8)
+        if try names.littleEndianUInt32(at: 8 * row) != IndexFormat.absent32 {
+            return Array(try stringBytes(try names.littleEndianUInt32(at: 8 * row + 4)))
+        }
+        return Array(IndexFormat.lastComponent(try pathBytes(at: row)))
+    }
+
+    // MARK: Identity, problems, roots
+
+    func decodeIdentity(at row: Int) throws(IndexDamage) -> FileIdentity {
+        let bytes = try perItem(fixed.identities, recordSize: 40)
+        let base = 40 * row
+        return FileIdentity(
+            device: try bytes.littleEndianUInt64(at: base),
+            inode: try bytes.littleEndianUInt64(at: base + 8),
+            size: Int64(bitPattern: try bytes.littleEndianUInt64(at: base + 16)),
+            mtimeNanos: Int64(bitPattern: try bytes.littleEndianUInt64(at: base + 24)),
+            ctimeNanos: Int64(bitPattern: try bytes.littleEndianUInt64(at: base + 32)))
+    }
+
+    func decodeProblem(at row: Int) throws(IndexDamage) -> ItemProblem? {
+        let bytes = try self.bytes(of: fixed.problems)
+        let count = Int(try bytes.littleEndianUInt32(at: 0))
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            let base = 8 + 12 * mid
+            let candidate = Int(try bytes.littleEndianUInt32(at: base))
+            if candidate == row {
+                guard
+                    let kind = ItemProblem.Kind(
+                        rawValue: UInt8(truncatingIfNeeded: try bytes.littleEndianUInt32(at: base + 4)))
+                else { throw IndexDamage("problem kind") }
+                return ItemProblem(kind, try string(try bytes.littleEndianUInt32(at: base + 8)))
+            }
+            if candidate < row { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    func decodeRoots() throws(IndexDamage) -> [IndexRoot] {
+        var cursor = ByteCursor(try bytes(of: fixed.roots))
+        let count = Int(try cursor.readLittleEndianUInt32())
+        var roots: [IndexRoot] = []
+        for _ in 0..<count {
+            let path = Array(try stringBytes(try cursor.readLittleEndianUInt32()))
+            let flags = try cursor.readLittleEndianUInt32()
+            let refreshed = Date(
+                timeIntervalSinceReferenceDate: Double(bitPattern: try cursor.readLittleEndianUInt64()))
+            let excludeCount = Int(try cursor.readLittleEndianUInt32())
+            // Each exclude takes 4 bytes: refuse a count the section cannot hold before looping.
+            guard excludeCount <= cursor.remaining / 4 else { throw IndexDamage("exclude count") }
+            var excludes: [String] = []
+            for _ in 0..<excludeCount { excludes.append(try string(try cursor.readLittleEndianUInt32())) }
+            roots.append(
+                IndexRoot(
+                    path: path, options: CrawlOptions(includeHidden: flags & 1 != 0, excludes: excludes),
+                    lastRefresh: refreshed))
+        }
+        return roots
+    }
+
+    /// The string ids of each root's path and excludes, in the order of ``decodeRoots()``.
+    func rootStringIDs() throws(IndexDamage) -> [(path: UInt32, excludes: [UInt32])] {
+        var cursor = ByteCursor(try bytes(of: fixed.roots))
+        let count = Int(try cursor.readLittleEndianUInt32())
+        var roots: [(path: UInt32, excludes: [UInt32])] = []
+        for _ in 0..<count {
+            let path = try cursor.readLittleEndianUInt32()
+            try cursor.skip(12)  // flags, lastRefresh
+            let excludeCount = Int(try cursor.readLittleEndianUInt32())
+            guard excludeCount <= cursor.remaining / 4 else { throw IndexDamage("exclude count") }
+            var excludes: [UInt32] = []
+            for _ in 0..<excludeCount { excludes.append(try cursor.readLittleEndianUInt32()) }
+            roots.append((path, excludes))
+        }
+        return roots
+    }
+
+    // MARK: Attribute values
+
+    /// The item's value for `attribute`, nil when it has none.
+    func decodeValue(of attribute: Attribute, at row: Int) throws(IndexDamage) -> AttributeValue? {
+        if IndexFormat.derivedAttributes.contains(attribute) {
+            let flags = try perItem(fixed.derivedFlags, recordSize: 1)
+            if try flags.byte(at: row) & DerivedFlag.bit(for: attribute) != 0 {
+                switch attribute {
+                case .path: return .text(String(decoding: try pathBytes(at: row), as: UTF8.self))
+                case .fsName, .displayName: return .text(String(decoding: try nameBytes(at: row), as: UTF8.self))
+                case .contentCreationDate: return try decodeValue(of: .fsCreationDate, at: row)
+                default:
+                    return IndexFormat.derivedValue(
+                        of: attribute, path: [], name: [], identity: try decodeIdentity(at: row))
+                }
+            }
+        } else if let position = IndexFormat.typeAttributes.firstIndex(of: attribute) {
+            let typeID = try decodeTypeID(at: row)
+            let table = try bytes(of: fixed.typeTable)
+            guard typeID < (try table.littleEndianUInt32(at: 0)) else { throw IndexDamage("type id") }
+            let id = try table.littleEndianUInt32(at: 8 + 16 * Int(typeID) + 4 * position)
+            return id == IndexFormat.absent32 ? nil : try decode(cell: UInt64(id), as: attribute)
+        }
+        guard let column = columns[attribute],
+            let cell = try cell(in: column, row: row, width: attribute.indexCellWidth)
+        else { return nil }
+        return try decode(cell: cell, as: attribute)
+    }
+
+    /// The row's entry in the type table (not checked against the table's size).
+    func decodeTypeID(at row: Int) throws(IndexDamage) -> UInt32 {
+        if sections[fixed.typeColumn].format == 2 {
+            return UInt32(try perItem(fixed.typeColumn, recordSize: 2).littleEndianUInt16(at: 2 * row))
+        }
+        return try perItem(fixed.typeColumn, recordSize: 4).littleEndianUInt32(at: 4 * row)
+    }
+
+    /// The number of type-table entries.
+    func decodeTypeCount() throws(IndexDamage) -> Int {
+        Int(try bytes(of: fixed.typeTable).littleEndianUInt32(at: 0))
+    }
+
+    /// The raw cell of `row` in a column section, nil when absent.
+    private func cell(in section: Int, row: Int, width: Int) throws(IndexDamage) -> UInt64? {
+        let bytes = try self.bytes(of: section)
+        let count = Int(try bytes.littleEndianUInt32(at: 0))
+        func load(_ offset: Int) throws(IndexDamage) -> UInt64 {
+            width == 4 ? UInt64(try bytes.littleEndianUInt32(at: offset)) : try bytes.littleEndianUInt64(at: offset)
+        }
+        let raw: UInt64
+        switch ColumnEncoding(rawValue: sections[section].format) {
+        case .dense?:
+            guard count == itemCount else { throw IndexDamage("row count") }
+            raw = try load(8 + width * row)
+        case .sparse?:
+            guard let found = try Self.search(bytes, count: count, for: row, exact: true) else { return nil }
+            raw = try load(try Checked.add(8 + 4 * count, width * found))
+        case .runs?:
+            // The run holding `row`: the last one starting at or before it.
+            guard let found = try Self.search(bytes, count: count, for: row, exact: false) else { return nil }
+            raw = try load(try Checked.add(8 + 4 * count, width * found))
+        case nil:
+            throw IndexDamage("column encoding")
+        }
+        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
+        return raw == absent ? nil : raw
+    }
+
+    /// Binary search over the ascending u32 rows after a column's prefix: the entry equal to
+    /// `row` (`exact`), or the last entry at or below it.
+    private static func search(_ bytes: UnsafeRawBufferPointer, count: Int, for row: Int, exact: Bool) throws(IndexDamage)
+        -> Int?
+    {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            let candidate = Int(try bytes.littleEndianUInt32(at: 8 + 4 * mid))
+            if candidate == row { return mid }
+            if candidate < row { low = mid + 1 } else { high = mid }
+        }
+        return exact || low == 0 ? nil : low - 1
+    }
+
+    private func decode(cell: UInt64, as attribute: Attribute) throws(IndexDamage) -> AttributeValue {
+        switch attribute.type {
+        case .text: .text(try string(UInt32(truncatingIfNeeded: cell)))
+        case .textList: .textList(try list(UInt32(truncatingIfNeeded: cell)))
+        case .number: .number(Double(bitPattern: cell))
+        case .date: .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: cell)))
+        }
+    }
+}

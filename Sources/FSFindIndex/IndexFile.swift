@@ -1,0 +1,307 @@
+import FSFindModel
+import Foundation
+import Synchronization
+
+/// An index file opened for reading: mapped, its header and section directory checked, each
+/// section's checksum verified the first time the section is used.
+///
+/// Opening reads only the header; a query that needs names and one column checksums and touches
+/// only those sections. Safe to share between threads: the mapping is read-only and the record of
+/// verified sections is atomic.
+package final class IndexFile: Sendable {
+    package let path: String
+    package let formatVersion: Int
+    /// Items in the file, in path-byte order; row indexes run `0..<itemCount`.
+    package let itemCount: Int
+    package let createdAt: Date
+    /// The file's length in bytes.
+    package var fileSize: Int { region.count }
+
+    let region: MappedRegion
+    let sections: [SectionEntry]
+    let fixed: FixedSections
+    let columns: [Attribute: Int]
+    /// Bit `i` set once section `i`'s checksum has matched.
+    private let verified: Atomic<UInt64>
+    /// Bit `i` set once section `i`'s checksum has failed, so a scan over a damaged column does
+    /// not checksum the whole section again for every row.
+    private let failed: Atomic<UInt64>
+
+    /// Opens and maps `path`: `.indexMissing` when absent, `.indexCorrupt` when empty, foreign, of
+    /// another version, truncated or with a damaged header.
+    package convenience init(path: String) throws(FSFindError) {
+        try self.init(path: path, versions: IndexFormat.version...IndexFormat.version)
+    }
+
+    /// Opens a file of any of `versions`; only the current version may be read beyond its roots.
+    init(path: String, versions: ClosedRange<UInt32>) throws(FSFindError) {
+        let region = try MappedRegion.map(path: path)
+        let header: ParsedHeader
+        do {
+            header = try ParsedHeader(region.bytes, path: path, versions: versions)
+        } catch {
+            region.unmap()
+            throw error
+        }
+        self.path = path
+        self.region = region
+        self.formatVersion = Int(IndexFormat.version)
+        self.itemCount = header.itemCount
+        self.createdAt = header.createdAt
+        self.sections = header.sections
+        self.fixed = header.fixed
+        self.columns = header.columns
+        self.verified = Atomic(0)
+        self.failed = Atomic(0)
+    }
+
+    deinit { region.unmap() }
+
+    // MARK: - Verification
+
+    /// Verifies the checksums of the sections these attributes need, plus the path sections. Call
+    /// before a scan; after it, row reads of those attributes cannot fail.
+    package func prepare(_ attributes: Set<Attribute>) throws(FSFindError) {
+        try prepare(attributes, identities: false, problems: false)
+    }
+
+    /// ``prepare(_:)`` plus, when asked, the identity and problem sections.
+    package func prepare(_ attributes: Set<Attribute>, identities: Bool, problems: Bool) throws(FSFindError) {
+        var needed: Set<Int> = [fixed.strings, fixed.names, fixed.derivedFlags]
+        for attribute in attributes {
+            if IndexFormat.typeAttributes.contains(attribute) {
+                needed.formUnion([fixed.typeTable, fixed.typeColumn, fixed.lists])
+            }
+            if attribute.type == .textList { needed.insert(fixed.lists) }
+            if attribute == .fileSize || attribute == .contentModificationDate { needed.insert(fixed.identities) }
+            // A derived contentCreationDate is the item's fsCreationDate.
+            if attribute == .contentCreationDate, let column = columns[.fsCreationDate] { needed.insert(column) }
+            if let column = columns[attribute] { needed.insert(column) }
+        }
+        if identities { needed.insert(fixed.identities) }
+        if problems { needed.insert(fixed.problems) }
+        for section in needed.sorted() { try verify(section) }
+    }
+
+    /// Verifies every section's checksum.
+    package func prepareAll() throws(FSFindError) {
+        for section in sections.indices { try verify(section) }
+    }
+
+    /// Checks section `index` against its checksum, once; later calls cost one atomic load.
+    func verify(_ index: Int) throws(FSFindError) {
+        let bit = UInt64(1) << UInt64(index)
+        if verified.load(ordering: .acquiring) & bit != 0 { return }
+        let entry = sections[index]
+        let mismatch = FSFindError.indexCorrupt(path, "is damaged (checksum mismatch in its \(entry.name) section)")
+        if failed.load(ordering: .relaxed) & bit != 0 { throw mismatch }
+        let bytes = UnsafeRawBufferPointer(rebasing: region.bytes[entry.offset..<(entry.offset + entry.length)])
+        guard CRC32C.checksum(bytes) == entry.checksum else {
+            failed.bitwiseOr(bit, ordering: .relaxed)
+            throw mismatch
+        }
+        verified.bitwiseOr(bit, ordering: .releasing)
+    }
+
+    /// Section `index`'s bytes, verified; ``IndexDamage`` when the checksum does not match.
+    func bytes(of index: Int) throws(IndexDamage) -> UnsafeRawBufferPointer {
+        do {
+            try verify(index)
+        } catch {
+            throw IndexDamage(error.message)
+        }
+        let entry = sections[index]
+        return UnsafeRawBufferPointer(rebasing: region.bytes[entry.offset..<(entry.offset + entry.length)])
+    }
+
+    // MARK: - Public reads
+
+    /// The roots recorded in the index at `path` when it was written by an older fsfind whose
+    /// roots this one can still read; nil when it cannot be read at all.
+    package static func rootsOfOlderFormat(path: String) -> [IndexRoot]? {
+        try? IndexFile(path: path, versions: IndexFormat.versionsWithReadableRoots).roots()
+    }
+
+    /// The roots recorded in the file, with their crawl options.
+    package func roots() throws(FSFindError) -> [IndexRoot] {
+        do {
+            return try decodeRoots()
+        } catch {
+            throw damaged(error)
+        }
+    }
+
+    /// A cheap handle that reads the row's columns as a query asks for them.
+    package func row(_ index: Int) -> IndexRow {
+        precondition(index >= 0 && index < itemCount, "row \(index) out of 0..<\(itemCount)")
+        return IndexRow(file: self, index: index)
+    }
+
+    /// The item's path, raw bytes; empty if the file is damaged in a way its checksums missed.
+    package func path(at index: Int) -> [UInt8] {
+        checkRow(index)
+        return (try? pathBytes(at: index)) ?? []
+    }
+
+    /// The item's last path component, raw bytes (cheaper than the path: no walk up the parents).
+    package func name(at index: Int) -> [UInt8] {
+        checkRow(index)
+        return (try? nameBytes(at: index)) ?? []
+    }
+
+    /// The item's identity (device, inode, size, times); zeros if damaged past its checksums.
+    package func identity(at index: Int) -> FileIdentity {
+        checkRow(index)
+        return (try? decodeIdentity(at: index))
+            ?? FileIdentity(device: 0, inode: 0, size: 0, mtimeNanos: 0, ctimeNanos: 0)
+    }
+
+    /// How many items are unreadable and how many unparsable, from one pass over the problems.
+    package func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
+        do throws(IndexDamage) {
+            let bytes = try self.bytes(of: fixed.problems)
+            let count = Int(try bytes.littleEndianUInt32(at: 0))
+            var result = (unreadable: 0, unparsable: 0)
+            for entry in 0..<count {
+                switch ItemProblem.Kind(rawValue: UInt8(truncatingIfNeeded: try bytes.littleEndianUInt32(at: 12 + 12 * entry))) {
+                case .unreadable?: result.unreadable += 1
+                case .unparsable?: result.unparsable += 1
+                case nil: throw IndexDamage("problem kind")
+                }
+            }
+            return result
+        } catch {
+            throw damaged(error)
+        }
+    }
+
+    /// Why the item's content could not be read, if it could not.
+    package func problem(at index: Int) -> ItemProblem? {
+        checkRow(index)
+        return (try? decodeProblem(at: index)) ?? nil
+    }
+
+    /// How many distinct (contentType, tree, MIME type, kind) combinations the file holds; 0 when
+    /// damaged past its checksums.
+    package var typeCount: Int { (try? decodeTypeCount()) ?? 0 }
+
+    /// The row's type-table entry: rows with equal entries have equal `contentType`,
+    /// `contentTypeTree`, `mimeType` and `kind`. Nil when damaged past its checksums.
+    package func typeID(at index: Int) -> Int? {
+        checkRow(index)
+        return (try? decodeTypeID(at: index)).map(Int.init)
+    }
+
+    /// The item's value for `attribute`; nil when absent or unreadable.
+    package func value(of attribute: Attribute, at index: Int) -> AttributeValue? {
+        checkRow(index)
+        return (try? decodeValue(of: attribute, at: index)) ?? nil
+    }
+
+    /// Every attribute of the item (for `show`).
+    package func attributes(at index: Int) -> AttributeSet {
+        checkRow(index)
+        var set = AttributeSet()
+        for attribute in Attribute.allCases {
+            if let value = (try? decodeValue(of: attribute, at: index)) ?? nil { set[attribute] = value }
+        }
+        return set
+    }
+
+    /// The whole item (for incremental merge).
+    package func item(at index: Int) -> IndexedItem {
+        checkRow(index)
+        return IndexedItem(
+            path: path(at: index), identity: identity(at: index), attributes: attributes(at: index),
+            problem: problem(at: index))
+    }
+
+    /// The row holding `path`, by binary search over the sorted paths.
+    package func rowIndex(ofPath path: [UInt8]) -> Int? {
+        var low = 0
+        var high = itemCount
+        while low < high {
+            let mid = low + (high - low) / 2
+            guard let candidate = try? pathBytes(at: mid) else { return nil }
+            let order = IndexFormat.compare(candidate, path)
+            if order == 0 { return mid }
+            if order < 0 { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// Every item, verified and decoded; `.indexCorrupt` on any damage.
+    package func allItems() throws(FSFindError) -> [IndexedItem] {
+        try prepareAll()
+        var items: [IndexedItem] = []
+        items.reserveCapacity(itemCount)
+        // The four type attributes are equal for every row of one type-table entry: decode them
+        // once per entry and share the values (and their string and list buffers) between rows.
+        // A refresh of a million items otherwise allocates millions of identical strings.
+        var typeValues: [UInt32: [(Attribute, AttributeValue)]] = [:]
+        let otherAttributes = Attribute.allCases.filter { !IndexFormat.typeAttributes.contains($0) }
+        do {
+            for index in 0..<itemCount {
+                var set = AttributeSet()
+                let typeID = try decodeTypeID(at: index)
+                if typeValues[typeID] == nil {
+                    var values: [(Attribute, AttributeValue)] = []
+                    for attribute in IndexFormat.typeAttributes {
+                        if let value = try decodeValue(of: attribute, at: index) { values.append((attribute, value)) }
+                    }
+                    typeValues[typeID] = values
+                }
+                for (attribute, value) in typeValues[typeID] ?? [] { set[attribute] = value }
+                for attribute in otherAttributes {
+                    if let value = try decodeValue(of: attribute, at: index) { set[attribute] = value }
+                }
+                items.append(
+                    IndexedItem(
+                        path: try pathBytes(at: index), identity: try decodeIdentity(at: index), attributes: set,
+                        problem: try decodeProblem(at: index)))
+            }
+        } catch {
+            throw damaged(error)
+        }
+        return items
+    }
+
+    /// Everything in the file, as ``IndexWriter`` was given it (sorted, one item per path).
+    package func contents() throws(FSFindError) -> IndexContents {
+        IndexContents(roots: try roots(), items: try allItems(), createdAt: createdAt)
+    }
+
+    private func checkRow(_ index: Int) {
+        precondition(index >= 0 && index < itemCount, "row \(index) out of 0..<\(itemCount)")
+    }
+
+    /// `damage` as the `.indexCorrupt` error that names this file.
+    package func damaged(_ damage: IndexDamage) -> FSFindError {
+        // A checksum failure already reads "the index file … is damaged (…)"; keep its words.
+        if damage.what.hasPrefix("the index file") {
+            return FSFindError(.indexCorrupt, damage.what, path: path, remedy: IndexFormat.remedy)
+        }
+        return FSFindError.indexCorrupt(path, "is damaged (\(damage.what))")
+    }
+}
+
+/// One entry of the section directory, bounds already checked against the file.
+struct SectionEntry: Sendable {
+    let kind: SectionKind
+    let param: UInt32
+    let offset: Int
+    let length: Int
+    let checksum: UInt32
+    let format: UInt32
+
+    var name: String {
+        if kind == .column, let attribute = Attribute(indexCode: param) { return "\(attribute.name) column" }
+        return "\(kind)"
+    }
+}
+
+/// Directory positions of the sections every file has.
+struct FixedSections: Sendable {
+    var strings = 0, lists = 0, roots = 0, names = 0, derivedFlags = 0
+    var identities = 0, typeTable = 0, typeColumn = 0, problems = 0
+}

@@ -1,0 +1,123 @@
+import FSFindModel
+import FSFindPlatform
+import Foundation
+import Glibc
+import SystemPackage
+
+/// Writes index files: encodes ``IndexContents`` in the format of `docs/index-format.md` and
+/// replaces the target atomically, so a reader, a crash or a kill sees the old file or the new one.
+package enum IndexWriter {
+    /// Sorts items by path bytes, writes atomically (temp + fsync + rename + dir fsync).
+    ///
+    /// Items with the same path keep the last one given. Missing parent folders are created. The
+    /// target is never truncated in place: readers may have it mapped.
+    package static func write(_ contents: IndexContents, to path: String) throws(FSFindError) {
+        try replaceAtomically(path: path, with: try encode(contents))
+    }
+
+    // MARK: - Encoding
+
+    /// The complete file image for `contents`.
+    static func encode(_ contents: IndexContents) throws(FSFindError) -> IndexImage {
+        let items = sortedUnique(contents.items)
+        var builder = try IndexBuilder(old: nil)
+        for item in items { try builder.stage(item) }
+        return try builder.encode(
+            rows: items.indices.map { RowSource.staged($0) }, roots: contents.roots, createdAt: contents.createdAt)
+    }
+
+    /// Items in path-byte order, one per path (the last given wins).
+    static func sortedUnique(_ items: [IndexedItem]) -> [IndexedItem] {
+        let paths = items.map(\.path)
+        let order = paths.indices.sorted { a, b in
+            let order = IndexFormat.compare(paths[a], paths[b])
+            return order != 0 ? order < 0 : a < b
+        }
+        var result: [IndexedItem] = []
+        result.reserveCapacity(items.count)
+        for index in order {
+            if let last = result.last, last.path == items[index].path {
+                result[result.count - 1] = items[index]
+            } else {
+                result.append(items[index])
+            }
+        }
+        return result
+    }
+
+    // MARK: - Atomic replacement
+
+    package static func replaceAtomically(path: String, with image: IndexImage) throws(FSFindError) {
+        let (folder, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw FSFindError(.io, "cannot write the index to \(path): not a file name", path: path)
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw FSFindError(.io, "cannot create the folder \(folder) for the index \(path)", path: folder)
+        }
+        let temporary = (folder == "/" ? "/" : folder + "/") + ".\(name).tmp.\(getpid())"
+        unlink(temporary)  // a leftover from a killed run with our pid; absent is fine
+        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw ioError("cannot create the temporary index file", temporary) }
+        var failure: FSFindError?
+        for chunk in image.chunks where failure == nil {
+            chunk.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        failure = ioError("cannot write the temporary index file", temporary)
+                        return
+                    }
+                    offset += written
+                }
+            }
+        }
+        if failure == nil, fsync(fd) != 0 { failure = ioError("cannot flush the temporary index file", temporary) }
+        if Glibc.close(fd) != 0, failure == nil {
+            failure = ioError("cannot close the temporary index file", temporary)
+        }
+        if failure == nil, rename(temporary, path) != 0 { failure = ioError("cannot move the new index over", path) }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        // Make the rename itself durable; some file systems refuse fsync on folders, which is fine.
+        let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD >= 0 {
+            _ = fsync(folderFD)
+            _ = Glibc.close(folderFD)
+        }
+    }
+
+    /// Removes every `.<name>.tmp.<pid>` file beside the index at `path`.
+    ///
+    /// A run killed between creating its temporary file and the rename leaves one behind, and a
+    /// later run usually has another pid, so it would stay forever. Call only while holding the
+    /// index lock: then no other run can be writing one. Failures are ignored (the file is junk,
+    /// never read).
+    package static func removeTemporaryFiles(of path: String) {
+        let (folder, name) = split(path)
+        let prefix = ".\(name).tmp."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in names where entry.hasPrefix(prefix) {
+            let pid = entry.dropFirst(prefix.count)
+            guard !pid.isEmpty, pid.allSatisfy(\.isASCII), pid.allSatisfy(\.isNumber) else { continue }
+            unlink((folder == "/" ? "/" : folder + "/") + entry)
+        }
+    }
+
+    /// (folder, last component) of a path string; the folder is "." for a bare name.
+    static func split(_ path: String) -> (String, String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    private static func ioError(_ what: String, _ path: String) -> FSFindError {
+        FSFindError(.io, "\(what) \(path)", path: path, underlying: Errno(rawValue: errno))
+    }
+}

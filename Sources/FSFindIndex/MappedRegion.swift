@@ -1,0 +1,47 @@
+import FSFindModel
+import FSFindPlatform
+import Glibc
+import SystemPackage
+
+/// A read-only, private mapping of a whole file. Owned by ``IndexFile``, which unmaps it in
+/// `deinit`.
+struct MappedRegion: @unchecked Sendable {
+    // Why @unchecked: the pages are mapped PROT_READ and never written; the owner unmaps them only
+    // in its deinit, when no other thread can still hold the owner. Sharing the address is safe.
+    let base: UnsafeRawPointer?
+    let count: Int
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+
+    /// Maps `path`; an empty file maps to no bytes (mmap refuses length 0).
+    static func map(path: String) throws(FSFindError) -> MappedRegion {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let error = Errno(rawValue: errno)
+            if error == .noSuchFileOrDirectory {
+                throw FSFindError(
+                    .indexMissing, "there is no index file at \(path)", path: path,
+                    remedy: "run 'fsfind index PATH' to create one")
+            }
+            throw FSFindError(.io, "cannot open the index file \(path)", path: path, underlying: error)
+        }
+        defer { _ = Glibc.close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw FSFindError(.io, "cannot read the index file \(path)", path: path, underlying: Errno(rawValue: errno))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw FSFindError.indexCorrupt(path, "is not a regular file")
+        }
+        let size = Int(info.st_size)
+        guard size > 0 else { return MappedRegion(base: nil, count: 0) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            throw FSFindError(.io, "cannot map the index file \(path)", path: path, underlying: Errno(rawValue: errno))
+        }
+        return MappedRegion(base: UnsafeRawPointer(address), count: size)
+    }
+
+    func unmap() {
+        if let base, count > 0 { _ = munmap(UnsafeMutableRawPointer(mutating: base), count) }
+    }
+}

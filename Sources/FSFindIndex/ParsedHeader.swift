@@ -1,0 +1,133 @@
+import FSFindModel
+import Foundation
+
+/// The checked header and section directory of a mapped index file.
+///
+/// Checks run in the order that gives the most useful message: magic ("not an fsfind index"),
+/// version ("made by another version"), recorded length ("truncated"), header checksum, then the
+/// directory (sections tile the file exactly, known kinds, no duplicates, every required one).
+struct ParsedHeader {
+    let itemCount: Int
+    let createdAt: Date
+    let sections: [SectionEntry]
+    let fixed: FixedSections
+    let columns: [Attribute: Int]
+
+    /// `versions`: the format versions to accept (only the current one, but for reading the roots
+    /// of an older file).
+    init(_ bytes: UnsafeRawBufferPointer, path: String, versions: ClosedRange<UInt32> = IndexFormat.version...IndexFormat.version) throws(FSFindError) {
+        func corrupt(_ what: String) -> FSFindError { FSFindError.indexCorrupt(path, what) }
+        let size = bytes.count
+        guard size > 0 else { throw corrupt("is empty") }
+        let magic = IndexFormat.magic
+        guard bytes.prefix(magic.count).elementsEqual(magic.prefix(min(size, magic.count))) else {
+            throw corrupt("is not an fsfind index")
+        }
+        do {
+            guard size >= 12 else { throw corrupt("is truncated (\(size) bytes)") }
+            let version = try bytes.littleEndianUInt32(at: 8)
+            guard versions.contains(version) else {
+                throw corrupt(
+                    "was made by another version of fsfind (index format \(version); this fsfind reads format \(IndexFormat.version))"
+                )
+            }
+            guard size >= IndexFormat.fixedHeaderSize else { throw corrupt("is truncated (\(size) bytes)") }
+            let recorded = try bytes.littleEndianUInt64(at: 16)
+            guard recorded <= UInt64(size) else { throw corrupt("is truncated (\(size) of \(recorded) bytes)") }
+            guard recorded == UInt64(size) else {
+                throw corrupt("is damaged (\(size) bytes where its header records \(recorded))")
+            }
+
+            let sectionCount = Int(try bytes.littleEndianUInt32(at: 12))
+            guard sectionCount <= IndexFormat.maxSections else { throw corrupt("is damaged (section directory)") }
+            let headerSize = IndexFormat.fixedHeaderSize + sectionCount * IndexFormat.directoryEntrySize
+            guard headerSize <= size else { throw corrupt("is damaged (section directory)") }
+            let stored = try bytes.littleEndianUInt32(at: IndexFormat.headerChecksumOffset)
+            var crc = CRC32C.checksum(try bytes.slice(from: 0, count: IndexFormat.headerChecksumOffset))
+            withUnsafeBytes(of: UInt32(0)) { crc = CRC32C.update(crc, $0) }
+            crc = CRC32C.update(
+                crc, try bytes.slice(from: IndexFormat.fixedHeaderSize, count: headerSize - IndexFormat.fixedHeaderSize)
+            )
+            guard crc == stored else { throw corrupt("is damaged (header checksum mismatch)") }
+
+            // Past the checksum the header is what the writer wrote; still check everything, since
+            // a buggy writer must not make the reader read out of bounds.
+            let items = try bytes.littleEndianUInt64(at: 24)
+            guard items < UInt64(IndexFormat.absent32) else { throw corrupt("is damaged (item count)") }
+            itemCount = Int(items)
+            createdAt = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try bytes.littleEndianUInt64(at: 32)))
+
+            var sections: [SectionEntry] = []
+            var fixedIndex: [SectionKind: Int] = [:]
+            var columns: [Attribute: Int] = [:]
+            var expectedOffset = headerSize
+            for index in 0..<sectionCount {
+                var cursor = ByteCursor(
+                    bytes, offset: IndexFormat.fixedHeaderSize + index * IndexFormat.directoryEntrySize)
+                let rawKind = try cursor.readLittleEndianUInt32()
+                let param = try cursor.readLittleEndianUInt32()
+                let offset = try Checked.int(try cursor.readLittleEndianUInt64())
+                let length = try Checked.int(try cursor.readLittleEndianUInt64())
+                let checksum = try cursor.readLittleEndianUInt32()
+                let format = try cursor.readLittleEndianUInt32()
+                guard let kind = SectionKind(rawValue: rawKind) else {
+                    throw corrupt("is damaged (unknown section kind \(rawKind))")
+                }
+                let end = try Checked.add(offset, length)
+                guard offset == expectedOffset, end <= size else { throw corrupt("is damaged (section bounds)") }
+                expectedOffset = end
+                let entry = SectionEntry(
+                    kind: kind, param: param, offset: offset, length: length, checksum: checksum, format: format)
+                if kind == .column {
+                    guard ColumnEncoding(rawValue: format) != nil else { throw corrupt("is damaged (column encoding)") }
+                    // A column this build has no attribute for is skipped, not an error.
+                    if let attribute = Attribute(indexCode: param) {
+                        guard columns[attribute] == nil else { throw corrupt("is damaged (duplicate column)") }
+                        guard !IndexFormat.typeAttributes.contains(attribute) else {
+                            throw corrupt("is damaged (column)")
+                        }
+                        columns[attribute] = index
+                    }
+                } else {
+                    guard fixedIndex[kind] == nil else { throw corrupt("is damaged (duplicate \(kind) section)") }
+                    fixedIndex[kind] = index
+                }
+                sections.append(entry)
+            }
+            guard expectedOffset == size else { throw corrupt("is damaged (section bounds)") }
+            var fixed = FixedSections()
+            for kind in SectionKind.required {
+                guard let index = fixedIndex[kind] else { throw corrupt("is damaged (no \(kind) section)") }
+                switch kind {
+                case .strings: fixed.strings = index
+                case .lists: fixed.lists = index
+                case .roots: fixed.roots = index
+                case .names: fixed.names = index
+                case .derivedFlags: fixed.derivedFlags = index
+                case .identities: fixed.identities = index
+                case .typeTable: fixed.typeTable = index
+                case .typeColumn:
+                    guard sections[index].format == 2 || sections[index].format == 4 else {
+                        throw corrupt("is damaged (type column width)")
+                    }
+                    fixed.typeColumn = index
+                case .problems: fixed.problems = index
+                case .column: break
+                }
+            }
+            // Every item has an 8-byte names record: an item count the names section cannot hold is
+            // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
+            let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))
+            guard sections[fixed.names].length >= namesNeeded else { throw corrupt("is damaged (item count)") }
+            self.sections = sections
+            self.fixed = fixed
+            self.columns = columns
+        } catch let damage as IndexDamage {
+            throw corrupt("is damaged (\(damage.what))")
+        } catch let error as FSFindError {
+            throw error
+        } catch {
+            throw corrupt("is damaged")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import CMagic
+import FSFindIndex
+import FSFindModel
+import FSFindPlatform
+import Glibc
+import Synchronization
+import SystemPackage
+
+/// One libmagic cookie, answering the MIME type `file -b --mime-type` would print.
+///
+/// A cookie is not thread-safe, so `Magic` is deliberately not `Sendable`: each worker thread
+/// creates its own (``Identifier`` does). Loading the compiled database takes a few milliseconds.
+package final class Magic {
+    private let cookie: OpaquePointer
+
+    /// Opens a cookie with libmagic's default database and flags plus `MAGIC_MIME_TYPE` and
+    /// `MAGIC_ERROR` (without it, an unreadable file "succeeds" as "cannot open …").
+    package init() throws(FSFindError) {
+        cookie = try Self.loading.withLock { _ throws(FSFindError) in try Self.openCookie() }
+    }
+
+    /// Serialises `magic_open`/`magic_load`: libmagic fills some static tables lazily on first
+    /// load, and workers start at the same moment. Identification itself needs no lock.
+    private static let loading = Mutex(())
+
+    /// Files this process has opened to identify them, across all cookies and threads.
+    ///
+    /// Kept so `fsfind index --verbose` can prove that a refresh with nothing changed opens no
+    /// file at all (the point of reusing unchanged entries by identity).
+    package static let filesOpened = Atomic<Int>(0)
+
+    private static func openCookie() throws(FSFindError) -> OpaquePointer {
+        guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
+            throw FSFindError(.io, "libmagic could not start", remedy: "check that libmagic1 is installed",
+                              underlying: Errno(rawValue: errno))
+        }
+        guard magic_load(cookie, nil) == 0 else {
+            let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
+            magic_close(cookie)
+            throw FSFindError(.io, "libmagic could not load its database: \(reason)",
+                              remedy: "check that libmagic-mgc (the magic database) is installed")
+        }
+        return cookie
+    }
+
+    deinit { magic_close(cookie) }
+
+    /// The MIME type of the regular file at `path`, from one `magic_descriptor` call.
+    ///
+    /// The file is opened with `O_NOFOLLOW | O_NONBLOCK` (a link or FIFO swapped in since the crawl
+    /// is neither followed nor waited on) and `O_NOATIME` where permitted (identifying a file is not
+    /// using it), then `fstat` confirms it is still a regular file. An empty file answers
+    /// `inode/x-empty` without reading, exactly as `file` does.
+    /// - Throws: ``FSFindError`` with code `.io` and the `errno` when the file cannot be opened or read.
+    package func mimeType(ofFileAt path: [UInt8]) throws(FSFindError) -> String {
+        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        var fd = PathBytes.open(path, flags: flags | PathBytes.openNoAccessTimeFlag)
+        if fd < 0, errno == EPERM { fd = PathBytes.open(path, flags: flags) }
+        guard fd >= 0 else { throw failure("cannot open", path, errno: errno) }
+        defer { close(fd) }
+        Self.filesOpened.add(1, ordering: .relaxed)
+
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw failure("cannot stat", path, errno: errno) }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw FSFindError(.io, "not a regular file any more", path: PathBytes.display(path))
+        }
+        if status.st_size == 0 { return "inode/x-empty" }
+
+        guard let answer = magic_descriptor(cookie, fd) else {
+            let code = magic_errno(cookie)
+            let reason = magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed"
+            throw FSFindError(.io, reason, path: PathBytes.display(path),
+                              underlying: code > 0 ? Errno(rawValue: code) : nil)
+        }
+        return String(cString: answer)
+    }
+
+    private func failure(_ what: String, _ path: [UInt8], errno code: Int32) -> FSFindError {
+        FSFindError(.io, what, path: PathBytes.display(path), underlying: Errno(rawValue: code))
+    }
+}

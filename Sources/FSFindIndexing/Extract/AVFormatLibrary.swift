@@ -1,0 +1,65 @@
+import CAVFormat
+import FSFindIndex
+import FSFindModel
+import Glibc
+
+/// The few FFmpeg functions the media extractor calls, loaded with `dlopen` on first use.
+///
+/// Linking libavformat would make every `fsfind` start load FFmpeg and the 150 libraries it
+/// depends on (codecs, X11, VA-API, …): about 50 ms before `fsfind query` could print anything.
+/// Loaded here, only a process that reads a media file pays, which is an extraction worker. The
+/// sonames come from the headers' major versions, so the struct layouts compiled in always match
+/// the library loaded. Without FFmpeg installed, media files are marked unparsable with the reason
+/// and everything else works.
+struct AVFormatLibrary: @unchecked Sendable {
+    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+    let allocContext: @convention(c) () -> UnsafeMutablePointer<AVFormatContext>?
+    let openInput:
+        @convention(c) (
+            UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?, UnsafePointer<CChar>?,
+            UnsafePointer<AVInputFormat>?, UnsafeMutablePointer<OpaquePointer?>?
+        ) -> Int32
+    let findStreamInfo:
+        @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
+    let closeInput: @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?) -> Void
+    let dictSet:
+        @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) ->
+            Int32
+    let dictFree: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Void
+    let dictGet:
+        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<AVDictionaryEntry>?, Int32)
+            -> UnsafeMutablePointer<AVDictionaryEntry>?
+    let codecName: @convention(c) (AVCodecID) -> UnsafePointer<CChar>?
+    let errorText: @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+
+    /// The library, loaded once per process; or why it could not be.
+    static let shared: Result<AVFormatLibrary, ExtractionError> = load()
+
+    /// `libavformat.so.59` for FFmpeg 5.1's headers.
+    static let soname = "libavformat.so.\(LIBAVFORMAT_VERSION_MAJOR)"
+
+    private static func load() -> Result<AVFormatLibrary, ExtractionError> {
+        do throws(ExtractionError) {
+            // libavformat's own dependencies (libavcodec, libavutil) come with it, and dlsym on its
+            // handle searches them too.
+            let handle = try SharedLibrary(soname, package: "libavformat")
+            func symbol<Function>(_ name: String) throws(ExtractionError) -> Function { try handle.symbol(name) }
+            let library = AVFormatLibrary(
+                allocContext: try symbol("avformat_alloc_context"),
+                openInput: try symbol("avformat_open_input"),
+                findStreamInfo: try symbol("avformat_find_stream_info"),
+                closeInput: try symbol("avformat_close_input"),
+                dictSet: try symbol("av_dict_set"),
+                dictFree: try symbol("av_dict_free"),
+                dictGet: try symbol("av_dict_get"),
+                codecName: try symbol("avcodec_get_name"),
+                errorText: try symbol("av_strerror"))
+            // FFmpeg logs every damaged file on stderr; the extractor reports problems itself.
+            let setLogLevel: @convention(c) (Int32) -> Void = try symbol("av_log_set_level")
+            setLogLevel(AV_LOG_QUIET)
+            return .success(library)
+        } catch {
+            return .failure(error)
+        }
+    }
+}

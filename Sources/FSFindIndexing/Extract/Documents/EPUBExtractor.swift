@@ -1,0 +1,47 @@
+import FSFindIndex
+import FSFindModel
+import Foundation
+
+/// Reads an EPUB's package document (OPF): `META-INF/container.xml` names it, and its
+/// `<metadata>` gives `dc:title`, every `dc:creator`, `dc:subject` as keywords and `dc:date`
+/// (the publication date) as the creation date. Page counts are not recorded in EPUB.
+package struct EPUBExtractor: Extractor {
+    /// The zone for a `dc:date` without an offset; nil means the process's zone.
+    package var timeZone: TimeZone?
+
+    package init(timeZone: TimeZone? = nil) {
+        self.timeZone = timeZone
+    }
+
+    package var name: String { "epub" }
+
+    package func handles(tree: [String]) -> Bool { tree.contains("org.idpf.epub-container") }
+
+    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let archive = try ZipMetadataArchive(path: path)
+        guard let container = try archive.xml("META-INF/container.xml") else {
+            throw ExtractionError("EPUB without META-INF/container.xml")
+        }
+        guard let packagePath = container.attribute("full-path", of: XMLNamespace.container, "rootfile") else {
+            throw ExtractionError("EPUB container.xml names no package document")
+        }
+        guard let package = try archive.xml(packagePath) else {
+            throw ExtractionError("EPUB package document \(packagePath) is missing")
+        }
+        let dc = XMLNamespace.dublinCore
+        var attributes: [Attribute: AttributeValue] = [:]
+        MetadataText.add(
+            title: package.first(dc, "title"),
+            // Each creator is its own element; a `;` inside one still splits, as elsewhere.
+            authors: Self.unique(package.all(dc, "creator").flatMap(MetadataText.authors)),
+            keywords: Self.unique(package.all(dc, "subject").flatMap(MetadataText.keywords)),
+            created: MetadataText.date(package.first(dc, "date"), timeZone: timeZone ?? .current),
+            pages: nil, to: &attributes)
+        return attributes
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }
+    }
+}

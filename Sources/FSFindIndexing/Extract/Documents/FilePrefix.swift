@@ -1,0 +1,32 @@
+import FSFindIndex
+import FSFindModel
+import FSFindPlatform
+import Glibc
+
+/// Reads at most a given number of bytes from the start of a file named by raw path bytes.
+///
+/// Text extractors only look at a bounded prefix, so a multi-gigabyte log file that libmagic calls
+/// HTML costs one read, not the whole file.
+enum FilePrefix {
+    /// The first `limit` bytes of the file at `path` (fewer when the file is shorter).
+    static func read(_ path: [UInt8], limit: Int) throws(ExtractionError) -> [UInt8] {
+        let fd = PathBytes.open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { throw ExtractionError("cannot open: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: limit)
+        var filled = 0
+        while filled < limit {
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(fd, buffer.baseAddress! + filled, limit - filled)  // limit > filled ≥ 0: non-empty
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw ExtractionError("cannot read: \(String(cString: strerror(errno)))")
+            }
+            if got == 0 { break }
+            filled += got
+        }
+        bytes.removeSubrange(filled...)
+        return bytes
+    }
+}

@@ -1,0 +1,25 @@
+import FSFindIndex
+import FSFindModel
+
+/// Reads a PDF's Info dictionary and page count through poppler-glib.
+///
+/// Title, Author (split on `;` only, see ``MetadataText/authors(_:)``), Keywords (split on `,` and
+/// `;`), CreationDate and the number of pages. Poppler parses only the cross-reference table, the
+/// catalogue and the page tree here, never page content.
+package struct PDFExtractor: Extractor {
+    package init() {}
+
+    package var name: String { "pdf" }
+
+    package func handles(tree: [String]) -> Bool { tree.contains("com.adobe.pdf") }
+
+    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let document = try PDFDocumentHandle(path: path)
+        var attributes: [Attribute: AttributeValue] = [:]
+        MetadataText.add(
+            title: document.title, authors: MetadataText.authors(document.author),
+            keywords: MetadataText.keywords(document.keywords), created: document.creationDate,
+            pages: document.pageCount, to: &attributes)
+        return attributes
+    }
+}

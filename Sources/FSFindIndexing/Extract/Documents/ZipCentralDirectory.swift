@@ -1,0 +1,89 @@
+import FSFindIndex
+import FSFindModel
+import FSFindPlatform
+import Glibc
+
+/// Where each entry's compressed bytes start in a ZIP file, from the end-of-central-directory
+/// record, the central directory and each entry's local header, all read with `pread`.
+///
+/// ZIPFoundation keeps this offset to itself; ``ZipMetadataArchive`` needs it to read an entry
+/// without ZIPFoundation's unbounded inflate loop. ZIP64 archives (over 4 GiB or 65 535 entries)
+/// are refused: no document's metadata needs them.
+struct ZipCentralDirectory {
+    struct Location {
+        /// The local header's offset.
+        var headerOffset: Int
+        var compressedSize: Int
+        /// Filled in by ``location(of:)`` from the local header.
+        var dataOffset: Int
+    }
+
+    /// The most central directory bytes read; a directory this large is not a document.
+    static let directoryLimit = 16 * 1024 * 1024
+
+    private let descriptor: Int32
+    private let entries: [String: Location]
+
+    init(descriptor: Int32) throws(ExtractionError) {
+        self.descriptor = descriptor
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw ExtractionError("cannot stat the archive") }
+        let size = Int(status.st_size)
+        let tailLength = min(size, 22 + 65_535)
+        guard tailLength >= 22, let tail = PositionalRead.exactly(descriptor, count: tailLength, at: size - tailLength) else {
+            throw ExtractionError("not a ZIP archive (too short)")
+        }
+        // The end record is the last "PK\5\6" whose comment length reaches the end of the file.
+        var end: Int?
+        var index = tail.count - 22
+        while index >= 0 {
+            if Self.u32(tail, index) == 0x0605_4B50, index + 22 + Self.u16(tail, index + 20) == tail.count {
+                end = index
+                break
+            }
+            index -= 1
+        }
+        guard let end else { throw ExtractionError("not a ZIP archive (no end of central directory)") }
+        let count = Self.u16(tail, end + 10)
+        let directorySize = Self.u32(tail, end + 12)
+        let directoryOffset = Self.u32(tail, end + 16)
+        guard count != 0xFFFF, directorySize != 0xFFFF_FFFF, directoryOffset != 0xFFFF_FFFF else {
+            throw ExtractionError("ZIP64 archives are not read")
+        }
+        guard directorySize <= Self.directoryLimit,
+            let directory = PositionalRead.exactly(descriptor, count: directorySize, at: directoryOffset)
+        else { throw ExtractionError("ZIP central directory is out of bounds") }
+        var entries: [String: Location] = [:]
+        var cursor = 0
+        for _ in 0..<count {
+            guard cursor + 46 <= directory.count, Self.u32(directory, cursor) == 0x0201_4B50 else { break }
+            let nameLength = Self.u16(directory, cursor + 28)
+            let recordLength = 46 + nameLength + Self.u16(directory, cursor + 30) + Self.u16(directory, cursor + 32)
+            guard cursor + recordLength <= directory.count else { break }
+            let name = String(decoding: directory[(cursor + 46)..<(cursor + 46 + nameLength)], as: UTF8.self)
+            if entries[name] == nil {
+                entries[name] = Location(
+                    headerOffset: Self.u32(directory, cursor + 42), compressedSize: Self.u32(directory, cursor + 20),
+                    dataOffset: -1)
+            }
+            cursor += recordLength
+        }
+        self.entries = entries
+    }
+
+    /// The entry's location with its data offset, or nil when it is missing or its local header
+    /// is not where the directory says.
+    func location(of name: String) -> Location? {
+        guard var location = entries[name],
+            let header = PositionalRead.exactly(descriptor, count: 30, at: location.headerOffset),
+            Self.u32(header, 0) == 0x0403_4B50
+        else { return nil }
+        location.dataOffset = location.headerOffset + 30 + Self.u16(header, 26) + Self.u16(header, 28)
+        return location
+    }
+
+    /// Little-endian 16- and 32-bit fields, as ZIP writes them.
+    private static func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+
+    private static func u32(_ bytes: [UInt8], _ at: Int) -> Int { u16(bytes, at) | u16(bytes, at + 2) << 16 }
+}

@@ -1,0 +1,128 @@
+import FSFindIndex
+import FSFindModel
+import FSFindPlatform
+import Foundation
+import Glibc
+import ZIPFoundation
+
+/// A ZIP container (Office Open XML, OpenDocument, EPUB) opened only to read small metadata entries.
+///
+/// ZIPFoundation parses the archive and finds entries, with their sizes and checksums. The bytes
+/// are not read through `Archive.extract`, though: on Linux its inflate loop keeps asking its file
+/// for more input after the end of a deflate stream that never finishes (a damaged entry), and
+/// spins forever at end of file; and it tells zlib that a short last chunk is a full buffer, so
+/// zlib reads past the chunk. Instead the entry's compressed bytes are read here (the local
+/// header's offset comes from ``ZipCentralDirectory``) and inflated with ZIPFoundation's
+/// `Data.decompress`, fed by a provider that pads the last chunk and throws when the stream
+/// outruns the entry.
+///
+/// Zip bombs are refused two ways: an entry that declares more than ``entryLimit`` bytes (packed
+/// or unpacked) is not read at all, and inflation stops as soon as the output passes the limit,
+/// in case the declared size lies. Only named entries are read, never the body.
+final class ZipMetadataArchive {
+    /// The most bytes read from one entry, before or after inflating: metadata parts are a few KiB.
+    static let entryLimit = 4 * 1024 * 1024
+
+    private let archive: Archive
+    private let descriptor: Int32
+    private let directory: ZipCentralDirectory
+
+    /// Opens the archive at `path` (raw bytes). ZIPFoundation takes a `URL`, which cannot carry a
+    /// file name that is not UTF-8, so such a file is handed over as `/proc/self/fd/N` (Linux
+    /// names every open descriptor there).
+    init(path: [UInt8]) throws(ExtractionError) {
+        let descriptor = PathBytes.open(path, flags: O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ExtractionError("cannot open: \(String(cString: strerror(errno)))") }
+        let url: URL
+        if let text = String(validating: path, as: UTF8.self) {
+            url = URL(fileURLWithPath: text)
+        } else {
+            url = URL(fileURLWithPath: "/proc/self/fd/\(descriptor)")
+        }
+        do {
+            archive = try Archive(url: url, accessMode: .read)
+            directory = try ZipCentralDirectory(descriptor: descriptor)
+        } catch let error as ExtractionError {
+            close(descriptor)
+            throw error
+        } catch {
+            close(descriptor)
+            throw ExtractionError("not a readable ZIP archive: \(error)")
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The bytes of the entry at `entryPath`, or nil when the archive has no such file.
+    func contents(of entryPath: String) throws(ExtractionError) -> Data? {
+        guard let entry = archive[entryPath], entry.type == .file else { return nil }
+        let limit = UInt64(Self.entryLimit)
+        guard entry.uncompressedSize <= limit else {
+            throw ExtractionError(
+                "\(entryPath) declares \(entry.uncompressedSize) bytes, over the \(Self.entryLimit)-byte limit")
+        }
+        guard entry.compressedSize <= limit else {
+            throw ExtractionError(
+                "\(entryPath) is \(entry.compressedSize) bytes packed, over the \(Self.entryLimit)-byte limit")
+        }
+        guard let location = directory.location(of: entryPath),
+            location.compressedSize == Int(entry.compressedSize)
+        else { throw ExtractionError("\(entryPath): central directory and local header disagree") }
+        let packed = try read(count: location.compressedSize, at: location.dataOffset, name: entryPath)
+        var data = Data()
+        let checksum: CRC32
+        if entry.isCompressed {
+            do {
+                checksum = try Data.decompress(
+                    size: Int64(packed.count), bufferSize: 16 * 1024, skipCRC32: false,
+                    provider: { position, size in
+                        // Asked again after the last byte: the deflate stream does not end in its entry.
+                        guard position < Int64(packed.count) else { throw TruncatedStream() }
+                        let start = Int(position)
+                        var chunk = packed.subdata(in: start..<min(packed.count, start + size))
+                        // ZIPFoundation tells zlib every chunk holds `size` bytes, whatever its real
+                        // length, so a short last chunk would be read past its end: pad it. Zeros
+                        // past a stream's end make zlib fail (or stop) within a few bytes.
+                        if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
+                        return chunk
+                    },
+                    consumer: { chunk in
+                        guard data.count + chunk.count <= Self.entryLimit else { throw OversizedEntry() }
+                        data.append(chunk)
+                    })
+            } catch is OversizedEntry {
+                throw ExtractionError("\(entryPath) inflates past the \(Self.entryLimit)-byte limit")
+            } catch is TruncatedStream {
+                throw ExtractionError("\(entryPath) is damaged (deflate stream runs past the entry)")
+            } catch {
+                throw ExtractionError("cannot inflate \(entryPath): \(error)")
+            }
+        } else {
+            data = packed
+            checksum = packed.crc32(checksum: 0)
+        }
+        guard checksum == entry.checksum else { throw ExtractionError("\(entryPath) is damaged (CRC-32 mismatch)") }
+        return data
+    }
+
+    /// The entry at `entryPath` parsed as XML, or nil when there is no such entry.
+    func xml(_ entryPath: String) throws(ExtractionError) -> XMLMetadata? {
+        guard let data = try contents(of: entryPath) else { return nil }
+        return try XMLMetadata(data: data, name: entryPath)
+    }
+
+    private func read(count: Int, at offset: Int, name: String) throws(ExtractionError) -> Data {
+        guard let bytes = PositionalRead.exactly(descriptor, count: count, at: offset) else {
+            throw ExtractionError("\(name) is cut short")
+        }
+        return Data(bytes)
+    }
+
+    /// Thrown from the inflate consumer to stop a bomb.
+    private struct OversizedEntry: Error {}
+    /// Thrown from the inflate provider when the compressed bytes run out.
+    private struct TruncatedStream: Error {}
+}

@@ -1,0 +1,206 @@
+import FSFindIndex
+import FSFindModel
+import Foundation
+
+/// The bytes the indexer and its extraction workers exchange over a socket.
+///
+/// Every message is a frame: a little-endian `UInt32` payload length, then the payload. Inside,
+/// integers are little-endian `UInt32`, text is a length and UTF-8 bytes, numbers and dates are
+/// the `Double`'s bit pattern as little-endian `UInt64` (a date counts seconds since 2001, like
+/// `AttributeValue`). Attributes travel by name, so a value never lands in the wrong column.
+///
+/// Request: extractor name, path bytes, tree count, each tree UTI.
+/// Reply: `0`, count, then (name, value) pairs; or `1` and the failure reason.
+/// Value: tag `1` text, `2` text list (count, texts), `3` number, `4` date.
+enum ExtractionWire {
+    /// Frames larger than this are a broken peer, not a reply (a title list of 64 MiB is absurd).
+    static let maximumFrame = 64 << 20
+
+    /// One file for a worker to read.
+    struct Request: Sendable, Hashable {
+        var extractor: String
+        var path: [UInt8]
+        var tree: [String]
+    }
+
+    /// What a worker says about one file.
+    typealias Reply = Result<[Attribute: AttributeValue], ExtractionError>
+
+    static func encode(_ request: Request) -> [UInt8] {
+        var writer = Writer()
+        writer.text(request.extractor)
+        writer.blob(request.path)
+        writer.u32(request.tree.count)
+        for uti in request.tree { writer.text(uti) }
+        return writer.framed()
+    }
+
+    static func decodeRequest(_ payload: [UInt8]) throws(ExtractionError) -> Request {
+        var reader = Reader(payload)
+        let extractor = try reader.text()
+        let path = try reader.blob()
+        let count = try reader.count()
+        var tree: [String] = []
+        for _ in 0..<count { tree.append(try reader.text()) }
+        try reader.end()
+        return Request(extractor: extractor, path: path, tree: tree)
+    }
+
+    static func encode(_ reply: Reply) -> [UInt8] {
+        var writer = Writer()
+        switch reply {
+        case .success(let attributes):
+            writer.byte(0)
+            writer.u32(attributes.count)
+            for attribute in attributes.keys.sorted() {
+                writer.text(attribute.rawValue)
+                // Non-nil: the key comes from the same dictionary.
+                writer.value(attributes[attribute]!)
+            }
+        case .failure(let error):
+            writer.byte(1)
+            writer.text(error.reason)
+        }
+        return writer.framed()
+    }
+
+    static func decodeReply(_ payload: [UInt8]) throws(ExtractionError) -> Reply {
+        var reader = Reader(payload)
+        switch try reader.byte() {
+        case 0:
+            var attributes: [Attribute: AttributeValue] = [:]
+            for _ in 0..<(try reader.count()) {
+                let name = try reader.text()
+                guard let attribute = Attribute(rawValue: name) else {
+                    throw ExtractionError("unknown attribute \(name)")
+                }
+                let value = try reader.value()
+                guard value.type == attribute.type else { throw ExtractionError("\(name) has the wrong type") }
+                attributes[attribute] = value
+            }
+            try reader.end()
+            return .success(attributes)
+        case 1:
+            let reason = try reader.text()
+            try reader.end()
+            return .failure(ExtractionError(reason))
+        case let tag:
+            throw ExtractionError("unknown reply tag \(tag)")
+        }
+    }
+
+    /// The payload length a frame header announces, or nil when it is not a sane size.
+    static func frameLength(_ header: [UInt8]) -> Int? {
+        guard header.count == 4 else { return nil }
+        let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
+        return length <= maximumFrame ? length : nil
+    }
+
+    private struct Writer {
+        var buffer: [UInt8] = [0, 0, 0, 0]
+
+        mutating func byte(_ value: UInt8) { buffer.append(value) }
+
+        mutating func u32(_ value: Int) {
+            let value = UInt32(truncatingIfNeeded: value)
+            for shift in stride(from: 0, to: 32, by: 8) { buffer.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+
+        mutating func u64(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { buffer.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+
+        mutating func blob(_ value: [UInt8]) {
+            u32(value.count)
+            buffer.append(contentsOf: value)
+        }
+
+        mutating func text(_ value: String) { blob(Array(value.utf8)) }
+
+        mutating func value(_ value: AttributeValue) {
+            switch value {
+            case .text(let text):
+                byte(1)
+                self.text(text)
+            case .textList(let list):
+                byte(2)
+                u32(list.count)
+                for text in list { self.text(text) }
+            case .number(let number):
+                byte(3)
+                u64(number.bitPattern)
+            case .date(let date):
+                byte(4)
+                u64(date.timeIntervalSinceReferenceDate.bitPattern)
+            }
+        }
+
+        /// The payload with its length written into the first four bytes.
+        func framed() -> [UInt8] {
+            var result = buffer
+            let length = UInt32(truncatingIfNeeded: buffer.count - 4)
+            for index in 0..<4 { result[index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
+            return result
+        }
+    }
+
+    /// Bounds-checked reads; running out of bytes is a damaged message, never a trap.
+    private struct Reader {
+        let data: [UInt8]
+        var offset = 0
+
+        init(_ data: [UInt8]) { self.data = data }
+
+        mutating func byte() throws(ExtractionError) -> UInt8 {
+            guard offset < data.count else { throw ExtractionError("truncated message") }
+            offset += 1
+            return data[offset - 1]
+        }
+
+        mutating func u32() throws(ExtractionError) -> UInt32 {
+            var value: UInt32 = 0
+            for shift in stride(from: 0, to: 32, by: 8) { value |= UInt32(try byte()) << UInt32(shift) }
+            return value
+        }
+
+        mutating func u64() throws(ExtractionError) -> UInt64 {
+            var value: UInt64 = 0
+            for shift in stride(from: 0, to: 64, by: 8) { value |= UInt64(try byte()) << UInt64(shift) }
+            return value
+        }
+
+        /// A count of things that each take at least one byte, so it cannot exceed what is left.
+        mutating func count() throws(ExtractionError) -> Int {
+            let value = Int(try u32())
+            guard value <= data.count - offset else { throw ExtractionError("truncated message") }
+            return value
+        }
+
+        mutating func blob() throws(ExtractionError) -> [UInt8] {
+            let length = try count()
+            defer { offset += length }
+            return Array(data[offset..<offset + length])
+        }
+
+        mutating func text() throws(ExtractionError) -> String {
+            String(decoding: try blob(), as: UTF8.self)
+        }
+
+        mutating func value() throws(ExtractionError) -> AttributeValue {
+            switch try byte() {
+            case 1: return .text(try text())
+            case 2:
+                var list: [String] = []
+                for _ in 0..<(try count()) { list.append(try text()) }
+                return .textList(list)
+            case 3: return .number(Double(bitPattern: try u64()))
+            case 4: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try u64())))
+            case let tag: throw ExtractionError("unknown value tag \(tag)")
+            }
+        }
+
+        func end() throws(ExtractionError) {
+            guard offset == data.count else { throw ExtractionError("trailing bytes in message") }
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import FSFindIndex
+import FSFindModel
+import Foundation
+import Glibc
+
+/// The loop `fsfind extract-worker` runs: read a request, run the named extractor, write the
+/// reply, until the indexer closes the socket.
+///
+/// The worker limits itself before reading anything: address space (`RLIMIT_AS`, so a parser that
+/// wants gigabytes fails its allocation or dies instead of swapping the machine) and CPU time per
+/// file (`RLIMIT_CPU`, raised before each file to what was used plus the budget, so a spinning
+/// parser gets `SIGXCPU`). The indexer adds a wall-clock timeout on top, for a parser blocked in
+/// I/O. See `docs/extraction.md`.
+package enum ExtractionWorker {
+    /// The limits a worker sets on itself.
+    package struct Limits: Sendable, Hashable {
+        /// Largest address space in bytes (`RLIMIT_AS`); 0 leaves it unlimited.
+        package var memoryBytes: Int
+        /// CPU seconds one file may take (`RLIMIT_CPU`, re-armed before each file); 0 for none.
+        package var cpuSecondsPerFile: Int
+
+        package init(memoryBytes: Int = 1 << 30, cpuSecondsPerFile: Int = 20) {
+            self.memoryBytes = memoryBytes
+            self.cpuSecondsPerFile = cpuSecondsPerFile
+        }
+    }
+
+    /// Test hook: a worker asked to read a file with this name calls `abort()`. Read only here, in
+    /// the worker, so the indexer's own process can never be made to crash by it.
+    package static let crashVariable = "FSFIND_TEST_CRASH_ON"
+    /// Test hook: a worker asked to read a file with this name sleeps until it is killed.
+    package static let hangVariable = "FSFIND_TEST_HANG_ON"
+
+    /// Test hook: a worker asked to read a file with this name tries to fill 2 GiB of memory, as
+    /// a parser fooled by a huge length field would; the address-space limit must stop it.
+    package static let allocateVariable = "FSFIND_TEST_ALLOCATE_ON"
+
+    /// Serves requests from `input` and replies on `output` until end of input; returns the exit
+    /// status (0 on a clean end, 1 on a broken message or socket).
+    package static func serve(
+        input: Int32, output: Int32, limits: Limits,
+        registry: ExtractorRegistry = .standard
+    ) -> Int32 {
+        if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
+        exitWhenOrphaned()
+        let crashName = ProcessInfo.processInfo.environment[crashVariable].map { Array($0.utf8) }
+        let hangName = ProcessInfo.processInfo.environment[hangVariable].map { Array($0.utf8) }
+        let allocateName = ProcessInfo.processInfo.environment[allocateVariable].map { Array($0.utf8) }
+        while true {
+            guard let header = readExactly(input, count: 4) else { return 0 }
+            guard let length = ExtractionWire.frameLength(header), let payload = readExactly(input, count: length)
+            else {
+                return 1
+            }
+            let reply: ExtractionWire.Reply
+            do throws(ExtractionError) {
+                let request = try ExtractionWire.decodeRequest(payload)
+                let name = Array(request.path[PathBytes.nameStart(of: request.path)...])
+                if let crashName, name == crashName { abort() }
+                if let hangName, name == hangName { while true { sleep(3600) } }
+                if let allocateName, name == allocateName { fillMemory(bytes: 2 << 30) }
+                guard let extractor = registry.extractor(named: request.extractor) else {
+                    throw ExtractionError("no extractor named \(request.extractor)")
+                }
+                if limits.cpuSecondsPerFile > 0 { armCPULimit(seconds: limits.cpuSecondsPerFile) }
+                reply = .success(try extractor.extract(path: request.path, tree: request.tree))
+            } catch {
+                reply = .failure(error)
+            }
+            guard writeAll(output, ExtractionWire.encode(reply)) else { return 1 }
+        }
+    }
+
+    /// Allocates and touches `bytes`, like a runaway parser; fails under the memory limit.
+    private static func fillMemory(bytes: Int) {
+        guard let block = malloc(bytes) else { fatalError("allocation of \(bytes) bytes refused by the memory limit") }
+        memset(block, 1, bytes)
+        free(block)
+    }
+
+    /// Ends the worker within a second of its indexer's death, even in the middle of a hung
+    /// parser (an idle worker sees the socket close anyway). A separate thread, because the hung
+    /// one never returns; the parent changes when the indexer dies and the worker is re-parented.
+    private static func exitWhenOrphaned() {
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { sleep(1) }
+            _exit(1)
+        }
+    }
+
+    /// Lets this process use `seconds` more CPU from now, then `SIGXCPU`.
+    private static func armCPULimit(seconds: Int) {
+        var usage = rusage()
+        guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage) == 0 else { return }
+        let used = Int(usage.ru_utime.tv_sec) + Int(usage.ru_stime.tv_sec) + 1
+        setLimit(RLIMIT_CPU, soft: rlim_t(used + seconds))
+    }
+
+    /// Sets a soft limit, never above the hard one (an unprivileged process cannot raise that).
+    private static func setLimit(_ resource: __rlimit_resource, soft: rlim_t) {
+        let kind = __rlimit_resource_t(resource.rawValue)
+        var limit = rlimit()
+        guard getrlimit(kind, &limit) == 0 else { return }
+        limit.rlim_cur = min(soft, limit.rlim_max)  // RLIM_INFINITY is the largest rlim_t
+        _ = setrlimit(kind, &limit)
+    }
+
+    /// Exactly `count` bytes, or nil at end of input or on an error.
+    static func readExactly(_ fd: Int32, count: Int) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            // Non-nil: the loop runs only while done < count, so the buffer is not empty.
+            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, count - done) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return nil }
+            done += got
+        }
+        return buffer
+    }
+
+    /// Writes every byte; false when the peer is gone.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            // Non-nil: the loop runs only while done < bytes.count, so the array is not empty.
+            let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
+            if wrote < 0, errno == EINTR { continue }
+            guard wrote > 0 else { return false }
+            done += wrote
+        }
+        return true
+    }
+}

@@ -1,0 +1,30 @@
+import FSFindIndex
+import FSFindModel
+
+/// Reads content metadata (title, authors, duration, dimensions, …) from one family of files.
+///
+/// Extractors are chosen by content type, never by extension: `handles(_:)` looks at the item's
+/// `contentTypeTree`. Each returns only the attributes it found; the pipeline merges them into the
+/// item (an extractor's `contentCreationDate` replaces the file-system fallback).
+package protocol Extractor: Sendable {
+    /// A short stable name for diagnostics and `show` ("media", "pdf", "image", "office", …).
+    var name: String { get }
+
+    /// True when this extractor reads items of this type (the UTI and every type it conforms to).
+    func handles(tree: [String]) -> Bool
+
+    /// Reads the file at `path` (raw bytes). Throws ``ExtractionError`` when the content is
+    /// malformed; a crash or hang is the pipeline's to contain, not the extractor's.
+    func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue]
+}
+
+/// Why an extractor could not read a file; recorded as the item's `.unparsable` problem.
+package struct ExtractionError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var reason: String
+
+    package init(_ reason: String) {
+        self.reason = reason
+    }
+
+    package var description: String { reason }
+}

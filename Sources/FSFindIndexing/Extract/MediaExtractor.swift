@@ -1,0 +1,89 @@
+import CAVFormat
+import FSFindIndex
+import FSFindModel
+import Foundation
+
+/// Reads audio and video files through FFmpeg's libavformat: duration, tags, codecs, sample rate,
+/// channels and picture size, from the container's headers without decoding.
+///
+/// FFmpeg's demuxers are large C code fed with whatever a user downloaded, so the pipeline runs
+/// this extractor in a worker process (see `docs/extraction.md`).
+package struct MediaExtractor: Extractor {
+    /// Durations beyond a year are a damaged or hostile header (a WAV claiming 2³² bytes of data,
+    /// an MP4 whose movie header says 2³¹ frames), not a recording; they are left out.
+    package static let maximumDuration: Double = 366 * 24 * 3600
+
+    package init() {}
+
+    package var name: String { "media" }
+
+    package func handles(tree: [String]) -> Bool {
+        tree.contains("public.audio") || tree.contains("public.movie") || tree.contains("public.audiovisual-content")
+    }
+
+    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let file = try MediaFile(path: path)
+        var attributes: [Attribute: AttributeValue] = [:]
+        if let duration = file.duration, duration.isFinite, duration >= 0, duration <= Self.maximumDuration {
+            attributes[.duration] = .number(duration)
+        }
+        if let title = file.tag("title") { attributes[.title] = .text(title) }
+        if let artist = file.tag("artist") ?? file.tag("album_artist") ?? file.tag("author") {
+            attributes[.artist] = .text(artist)
+            attributes[.authorNames] = .textList([artist])
+        }
+        if let album = file.tag("album") { attributes[.album] = .text(album) }
+        if let genre = file.tag("genre") { attributes[.keywords] = .textList([genre]) }
+        if let text = file.tag("creation_time"), let date = Self.creationDate(text) {
+            attributes[.contentCreationDate] = .date(date)
+        }
+
+        var codecs: [String] = []
+        var sawAudio = false
+        var sawVideo = false
+        for stream in file.streams {
+            // Non-nil: `MediaFile.streams` keeps only streams with parameters.
+            let parameters = stream.pointee.codecpar.pointee
+            switch parameters.codec_type {
+            case AVMEDIA_TYPE_AUDIO:
+                if !sawAudio, parameters.sample_rate > 0 {
+                    sawAudio = true
+                    attributes[.audioSampleRate] = .number(Double(parameters.sample_rate))
+                    if parameters.ch_layout.nb_channels > 0 {
+                        attributes[.audioChannelCount] = .number(Double(parameters.ch_layout.nb_channels))
+                    }
+                }
+            case AVMEDIA_TYPE_VIDEO:
+                // Cover art in a song is a one-picture "video" stream; it is not the item's size.
+                if stream.pointee.disposition & AV_DISPOSITION_ATTACHED_PIC != 0 { continue }
+                if !sawVideo, parameters.width > 0, parameters.height > 0 {
+                    sawVideo = true
+                    attributes[.pixelWidth] = .number(Double(parameters.width))
+                    attributes[.pixelHeight] = .number(Double(parameters.height))
+                }
+            default:
+                continue
+            }
+            if let codec = file.codecName(parameters.codec_id), codec != "none", !codecs.contains(codec) {
+                codecs.append(codec)
+            }
+        }
+        if !codecs.isEmpty { attributes[.codecs] = .textList(codecs) }
+        guard sawAudio || sawVideo || attributes[.duration] != nil else {
+            throw ExtractionError("no audio or video stream found")
+        }
+        return attributes
+    }
+
+    /// The instant a `creation_time` tag names (`2024-05-01T10:20:30.000000Z`); a time without a
+    /// zone is UTC, as FFmpeg writes it. Nil for anything else, including the zero date some
+    /// cameras write (1904 or 1970).
+    static func creationDate(_ text: String) -> Date? {
+        guard let parsed = ISO8601Text(text), parsed.year > 1970 else { return nil }
+        let days = ISO8601Text.daysFromCivil(year: parsed.year, month: parsed.month, day: parsed.day)
+        let time = parsed.time ?? (hour: 0, minute: 0, second: 0)
+        let seconds =
+            Double(days * 86_400 + time.hour * 3600 + time.minute * 60) + time.second - Double(parsed.offset ?? 0)
+        return Date(timeIntervalSince1970: seconds)
+    }
+}

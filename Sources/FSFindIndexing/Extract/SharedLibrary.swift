@@ -1,0 +1,32 @@
+import FSFindIndex
+import FSFindModel
+import Glibc
+
+/// A C library opened with `dlopen` and never closed, and the functions looked up in it.
+///
+/// The extractors' libraries (FFmpeg, poppler-glib, gdk-pixbuf, libexif) are loaded this way
+/// instead of being linked, so a plain `fsfind query` starts without mapping them and their
+/// dependencies; only a process that reads such a file (an extraction worker) pays. `dlsym` on
+/// the handle also searches the library's own dependencies, so glib's functions are found through
+/// poppler-glib's handle.
+struct SharedLibrary: @unchecked Sendable {
+    // @unchecked: a handle from dlopen that is never closed; dlsym on it is thread-safe.
+    private let handle: UnsafeMutableRawPointer
+    let soname: String
+
+    /// Opens `soname`; `package` names the Debian package to install when it is missing.
+    init(_ soname: String, package: String) throws(ExtractionError) {
+        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+            throw ExtractionError("\(soname) cannot be loaded; install the \(package) package")
+        }
+        self.handle = handle
+        self.soname = soname
+    }
+
+    /// The function called `name`; its type comes from where the result goes (a stored property
+    /// of `@convention(c)` function type).
+    func symbol<Function>(_ name: String) throws(ExtractionError) -> Function {
+        guard let address = dlsym(handle, name) else { throw ExtractionError("\(soname) has no function \(name)") }
+        return unsafeBitCast(address, to: Function.self)
+    }
+}

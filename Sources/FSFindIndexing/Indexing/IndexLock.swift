@@ -1,0 +1,71 @@
+import FSFindIndex
+import FSFindModel
+import FSFindPlatform
+import Foundation
+import Glibc
+
+/// Keeps two `fsfind index` runs on one index from interleaving.
+///
+/// An `flock(2)` on `INDEX.lock` beside the index: the kernel drops it when the holder exits or is
+/// killed, so a stale lock cannot block forever. The holder writes its pid into the file so the
+/// waiting run can say who it waits for.
+package final class IndexLock {
+    private let descriptor: Int32
+    package let path: String
+
+    /// Takes the lock, waiting for another holder unless `wait` is false.
+    /// - Parameter onWait: called once with the holder's pid (0 when unknown) before waiting.
+    package init(indexPath: String, wait: Bool, onWait: (Int32) -> Void) throws(FSFindError) {
+        path = indexPath + ".lock"
+        try IndexLock.createParent(of: indexPath)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            throw FSFindError(.io, "cannot open the lock file \(path)", path: path, underlying: .init(rawValue: errno))
+        }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let holder = IndexLock.readPid(fd)
+            guard wait else {
+                close(fd)
+                throw FSFindError(.locked, "another 'fsfind index' (pid \(holder)) is updating \(indexPath)",
+                                  path: indexPath, remedy: "wait for it to finish, or run without --no-wait")
+            }
+            onWait(holder)
+            while flock(fd, LOCK_EX) != 0 {
+                if errno == EINTR { continue }
+                close(fd)
+                throw FSFindError(.io, "cannot lock \(path)", path: path, underlying: .init(rawValue: errno))
+            }
+        }
+        descriptor = fd
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    deinit {
+        _ = ftruncate(descriptor, 0)
+        close(descriptor)
+    }
+
+    private static func readPid(_ fd: Int32) -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return 0 }
+        let text = String(decoding: buffer.prefix(count), as: UTF8.self)
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// `index` creates missing parent folders of the index (`cli.md`).
+    static func createParent(of file: String) throws(FSFindError) {
+        guard let slash = file.lastIndex(of: "/") else { return }
+        let parent = file[..<slash]
+        var prefix = parent.hasPrefix("/") ? "" : "."
+        for part in parent.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw FSFindError(.io, "cannot create the folder \(prefix) for the index", path: prefix,
+                                  underlying: .init(rawValue: errno))
+            }
+        }
+    }
+}

@@ -1,0 +1,185 @@
+import FSFindIndex
+import FSFindModel
+import Foundation
+
+/// The index file a refresh starts from, with the lookups a refresh needs, answered from the
+/// mapped file without decoding its rows: which old row a crawled entry is, which rows lie under a
+/// folder, which row had an inode.
+///
+/// A crawled entry is found under its folder's row by binary search over that folder's children
+/// (the names section gives every row's parent; children of one folder are in name order). The
+/// crawler reports a folder right before its entries, so the folder's row is the one looked up
+/// last, and a lookup costs a handful of name comparisons and no allocation.
+final class PreviousIndex {
+    let file: IndexFile
+    private let sections: CheckedSections
+    /// `children[childStart[r]..<childStart[r + 1]]` are the rows whose parent is row `r`.
+    private var childStart: [Int32] = []
+    private var children: [Int32] = []
+    /// The last folder looked up, and what is known of it.
+    private var lastFolder: [UInt8] = []
+    private var lastFolderInfo: FolderInfo?
+    /// The folders crawled so far: a folder's entries come right after it, but its subfolders
+    /// come after all of them, and each needs the folder's row again.
+    private var folderInfo: [ByteKey: FolderInfo] = [:]
+    private var byInode: [InodeKey: Int32]?
+
+    /// Opens `file` for copying: every section's checksum is verified first.
+    init(file: IndexFile) throws(FSFindError) {
+        self.file = file
+        try file.prepareAll()
+        do {
+            sections = try CheckedSections(file)
+        } catch {
+            throw file.damaged(error)
+        }
+        buildChildren()
+    }
+
+    var count: Int { file.itemCount }
+
+    private func buildChildren() {
+        let count = file.itemCount
+        var parents = [Int32](repeating: -1, count: count)
+        var counts = [Int32](repeating: 0, count: count + 1)
+        for row in 0..<count {
+            let parent = sections.parent(row)
+            guard parent != IndexFormat.absent32 else { continue }
+            parents[row] = Int32(parent)
+            counts[Int(parent) + 1] += 1
+        }
+        for row in 0..<count { counts[row + 1] += counts[row] }
+        var next = counts
+        var children = [Int32](repeating: 0, count: Int(counts[count]))
+        for row in 0..<count where parents[row] >= 0 {
+            let parent = Int(parents[row])
+            children[Int(next[parent])] = Int32(row)
+            next[parent] += 1
+        }
+        childStart = counts
+        self.children = children
+    }
+
+    /// The old row with `entry`'s path, if there is one.
+    func row(of entry: CrawlEntry) -> Int? {
+        var found: Int?
+        if entry.nameStart > 0 {
+            let folder = folder(of: entry)
+            if let row = folder.row {
+                found = child(of: row, named: entry.path[entry.nameStart...])
+            }
+            // A name stored whole (its folder was not indexed, or the path has `//`) is not among
+            // the folder's children; only rows inside the folder's block of paths can be it.
+            if found == nil, folder.hasRowsBelow { found = file.rowIndex(ofPath: entry.path) }
+        } else {
+            found = file.rowIndex(ofPath: entry.path)
+        }
+        if entry.fileType == .directory {
+            // Its entries come next.
+            lastFolder = entry.path
+            lastFolderInfo = FolderInfo(row: found, hasRowsBelow: found != nil || hasRows(below: entry.path))
+            folderInfo[ByteKey(entry.path)] = lastFolderInfo
+        }
+        return found
+    }
+
+    private struct FolderInfo {
+        var row: Int?
+        /// False when no old path starts with the folder's path + `/`: then nothing in it is old.
+        var hasRowsBelow: Bool
+    }
+
+    private func folder(of entry: CrawlEntry) -> FolderInfo {
+        let end = entry.nameStart > 1 ? entry.nameStart - 1 : entry.nameStart
+        let folder = entry.path[..<end]
+        if let info = lastFolderInfo, Self.equal(folder, lastFolder) { return info }
+        lastFolder = Array(folder)
+        if let info = folderInfo[ByteKey(lastFolder)] {
+            lastFolderInfo = info
+            return info
+        }
+        let row = file.rowIndex(ofPath: lastFolder)
+        let info = FolderInfo(row: row, hasRowsBelow: row != nil || hasRows(below: lastFolder))
+        lastFolderInfo = info
+        return info
+    }
+
+    private static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in StagedItems.compare(x, y) == 0 } }
+    }
+
+    private func hasRows(below folder: [UInt8]) -> Bool {
+        rows(within: folder).contains { !$0.isEmpty }
+    }
+
+    /// The child of `folder` called `name`, by binary search over its children's names.
+    private func child(of folder: Int, named name: ArraySlice<UInt8>) -> Int? {
+        var low = Int(childStart[folder])
+        var high = Int(childStart[folder + 1])
+        return name.withUnsafeBytes { target -> Int? in
+            while low < high {
+                let mid = low + (high - low) / 2
+                let row = Int(children[mid])
+                let order = StagedItems.compare(sections.string(sections.nameID(row)), target)
+                if order == 0 { return row }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
+        }
+    }
+
+    /// Rows at `folder` or below it: the row of `folder` itself and the block of paths starting
+    /// with `folder/` (contiguous in path order).
+    func rows(within folder: [UInt8]) -> [Range<Int>] {
+        if folder == [UInt8(ascii: "/")] { return [0..<count] }
+        var ranges: [Range<Int>] = []
+        if let own = file.rowIndex(ofPath: folder) { ranges.append(own..<(own + 1)) }
+        // Paths under `folder` are those from `folder/` up to, not including, `folder0` ('0' is '/' + 1).
+        let start = lowerBound(folder + [UInt8(ascii: "/")])
+        let end = lowerBound(folder + [UInt8(ascii: "0")])
+        if start < end { ranges.append(start..<end) }
+        return ranges
+    }
+
+    /// The first row whose path is not below `path` in byte order.
+    func lowerBound(_ path: [UInt8]) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if IndexFormat.compare(file.path(at: mid), path) < 0 { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// The old row of a file that may have been renamed: same device, inode, size and mtime.
+    ///
+    /// The table is built on first use, which only a refresh with new paths pays for.
+    func row(sameFileAs identity: FileIdentity) -> Int? {
+        if byInode == nil {
+            var table: [InodeKey: Int32] = [:]
+            table.reserveCapacity(count)
+            for row in 0..<count { table[InodeKey(file.identity(at: row))] = Int32(row) }
+            byInode = table
+        }
+        return byInode?[InodeKey(identity)].map(Int.init)
+    }
+}
+
+/// What survives a rename: device, inode, and the content's size and mtime.
+///
+/// A rename keeps all four (only ctime moves), so a moved file keeps its `addedDate`. Size and
+/// mtime are in the key because file systems reuse a deleted file's inode at once: a file created
+/// right after another was deleted must not inherit the deleted one's `addedDate`.
+private struct InodeKey: Hashable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let mtimeNanos: Int64
+    init(_ identity: FileIdentity) {
+        device = identity.device
+        inode = identity.inode
+        size = identity.size
+        mtimeNanos = identity.mtimeNanos
+    }
+}

@@ -1,0 +1,68 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import Foundation
+
+/// A search field turned into what the scan runs: the chips as one compiled filter, the text as
+/// free text or a predicate, or the error that keeps the text from running yet.
+///
+/// The chips and the text are compiled apart because the query language cannot mix free text
+/// with predicates; the scan requires both to match.
+package struct FieldQuery: Sendable {
+    /// Every chip's predicate, ANDed; nil without chips.
+    package let filter: CompiledQuery?
+    /// The typed text; nil when it is empty or has an error.
+    package let text: CompiledQuery?
+    /// True when the text is free text, which ranks by relevance.
+    package let isFreeText: Bool
+    /// Query words of free text, folded, for matching inside words (see ``ResultRanker``).
+    package let words: [[UInt8]]
+    /// Why the text cannot run yet; its range counts Characters of ``SearchField/text``.
+    package let error: QueryError?
+
+    package init(_ field: SearchField, context: QueryContext) {
+        var filter: CompiledQuery?
+        var error: QueryError?
+        if !field.tokens.isEmpty {
+            let joined = field.tokens.map { "(\($0.predicate))" }.joined(separator: " && ")
+            do {
+                filter = try CompiledQuery(try Query.parse(joined), context: context)
+            } catch let failure {
+                // A chip was checked when it was made; only $time placement can fail here.
+                error = QueryError(message: "a filter cannot run: \(failure.message)", range: 0..<0)
+            }
+        }
+        var text: CompiledQuery?
+        var isFreeText = false
+        var words: [[UInt8]] = []
+        let typed = field.text.trimmingCharacters(in: .whitespaces)
+        if !typed.isEmpty, error == nil {
+            do {
+                let query = try Query.parse(field.text)
+                text = try CompiledQuery(query, context: context)
+                isFreeText = query.isFreeText
+                if case .freeText(let typedWords) = query.expression {
+                    words = typedWords.map { Array($0.lowercased().utf8) }
+                }
+            } catch let failure {
+                error = failure
+            }
+        }
+        self.filter = filter
+        self.text = text
+        self.isFreeText = isFreeText
+        self.words = words
+        self.error = error
+    }
+
+    /// Nothing to filter or search for: the scan lists everything, most recent first.
+    package var isEmpty: Bool { filter == nil && text == nil }
+
+    /// Attributes the scan reads, so the index can verify their sections first.
+    package var referencedAttributes: Set<Attribute> {
+        var needed = (filter?.referencedAttributes ?? []).union(text?.referencedAttributes ?? [])
+        needed.formUnion([.contentTypeTree, .contentModificationDate, .displayName])
+        if isFreeText { needed.formUnion(AttributeRegistry.freeTextAttributes) }
+        return needed
+    }
+}

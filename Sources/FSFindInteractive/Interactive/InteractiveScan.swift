@@ -1,0 +1,109 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+import Foundation
+
+/// What one scan found: the best rows of the chosen scope, how many it holds, and how many each
+/// scope would hold, so the scope control can show counts without a scan per scope.
+package struct ScanResult: Sendable, Equatable {
+    /// Rows of the chosen scope, best first, at most the scan's limit.
+    package var rows: [Int]
+    /// Matches in the chosen scope (may exceed `rows.count`).
+    package var total: Int
+    /// Matches per scope, in `Scope.allCases` order.
+    package var counts: [Int]
+    /// Every row the field and location matched, whatever its scope: the candidates of the next
+    /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
+    package var matched: [Int]
+
+    package init(
+        rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count),
+        matched: [Int] = []
+    ) {
+        self.rows = rows
+        self.total = total
+        self.counts = counts
+        self.matched = matched
+    }
+
+    package func count(of scope: Scope) -> Int {
+        counts[Scope.allCases.firstIndex(of: scope) ?? 0]
+    }
+}
+
+/// One pass over the index for the interactive search: field query, location, every scope's count,
+/// and the ranked best rows of the chosen scope.
+///
+/// The pass asks `shouldStop` every few thousand rows and gives up (nil) when it says so: a key
+/// pressed meanwhile makes this search stale, and stale searches are dropped, never queued.
+package struct InteractiveScan {
+    package let index: IndexFile
+    package let ranker: ResultRanker
+    /// How many rows to rank and keep; the list never shows more.
+    package var limit: Int
+
+    /// Section views shared by every scan of the session, so their checks run once.
+    private let views: IndexViews
+
+    package init(index: IndexFile, ranker: ResultRanker, limit: Int = 500) {
+        self.index = index
+        self.ranker = ranker
+        self.limit = limit
+        views = IndexViews(index: index)
+    }
+
+    /// How often `shouldStop` is asked, in rows.
+    static let stopCheckInterval = 2048
+
+    /// Scans `candidates` (rows of an earlier scan whose matches are a superset of this one's),
+    /// or every row.
+    package func run(
+        _ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
+        shouldStop: () -> Bool = { false }
+    ) throws(FSFindError) -> ScanResult? {
+        try index.prepare(query.referencedAttributes)
+        let scopes = Scope.allCases
+        let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
+        // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
+        let rowScore = RowScore(query, views: views, ranker: ranker)
+        let types = views.types
+        var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)
+        var counts = [Int](repeating: 0, count: scopes.count)
+        var top = TopResults(capacity: limit)
+        var total = 0
+        var matched: [Int] = []
+        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
+        // the scan in unspecialized generic calls.
+        let rowCount = candidates?.count ?? index.itemCount
+        matched.reserveCapacity(min(rowCount, 1 << 16))
+        for visited in 0..<rowCount {
+            let rowNumber = candidates?[visited] ?? visited
+            if (visited + 1) % Self.stopCheckInterval == 0, shouldStop() { return nil }
+            if let folder, !PathBytes.isWithin(index.path(at: rowNumber), folder: folder) { continue }
+            guard let score = rowScore.score(rowNumber) else { continue }
+            matched.append(rowNumber)
+            let bits = scopeBits(rowNumber, types: types, cache: &bitsByType)
+            for position in scopes.indices where bits & (1 << UInt16(position)) != 0 { counts[position] += 1 }
+            if bits & chosenBit != 0 {
+                total += 1
+                top.insert(row: rowNumber, score: score)
+            }
+        }
+        return ScanResult(rows: top.sortedRows(), total: total, counts: counts, matched: matched)
+    }
+
+    /// Bit `i` set when the row is in `Scope.allCases[i]`; worked out once per type-table entry.
+    private func scopeBits(_ row: Int, types: TypeColumnView?, cache: inout [UInt16?]) -> UInt16 {
+        let id = types?.typeID(row)
+        if let id, let bits = cache[id] { return bits }
+        var tree: [String] = []
+        if case .textList(let list)? = index.value(of: .contentTypeTree, at: row) { tree = list }
+        var bits: UInt16 = 0
+        for (position, scope) in Scope.allCases.enumerated() where scope.contains(tree: tree) {
+            bits |= 1 << UInt16(position)
+        }
+        if let id { cache[id] = bits }
+        return bits
+    }
+}

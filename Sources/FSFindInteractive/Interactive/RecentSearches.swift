@@ -1,0 +1,45 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+import Foundation
+
+/// The searches a person ended with Enter or Ctrl-O, newest first, kept in
+/// `$XDG_STATE_HOME/fsfind/recent-searches` (`~/.local/state/fsfind/`), one a line.
+///
+/// State, not data or configuration: losing the file loses nothing but suggestions, so read and
+/// write failures are ignored.
+package struct RecentSearches: Sendable {
+    package let path: String
+    package private(set) var entries: [String]
+    /// How many searches are kept.
+    package static let capacity = 50
+
+    /// The file from `XDG_STATE_HOME`, else `~/.local/state`.
+    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/fsfind/recent-searches" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return home + "/.local/state/fsfind/recent-searches"
+    }
+
+    package init(path: String) {
+        self.path = path
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        entries = Array(text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.prefix(Self.capacity))
+    }
+
+    /// Puts `search` first (once) and writes the file; a blank search is not kept.
+    package mutating func record(_ search: String) {
+        let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty, !trimmed.contains("\n") else { return }
+        entries.removeAll { $0 == trimmed }
+        entries.insert(trimmed, at: 0)
+        if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
+        let folder = (path as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(
+            atPath: folder, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
+        // Atomic: a second fsfind never reads half a file.
+        try? (entries.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}

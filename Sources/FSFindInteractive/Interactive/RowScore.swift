@@ -1,0 +1,77 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+
+/// Whether a row matches one scan's field, and its rank: the field's chips and text as
+/// ``QueryPlan``s, and ``ResultRanker``'s scores read from the raw sections — the same numbers as
+/// ``ResultRanker/freeTextScore(_:row:name:)`` and ``ResultRanker/recency(_:)``, without
+/// decoding a row.
+///
+/// A class, so the scan's per-row call reaches the plans through `self` instead of binding
+/// optionals, which cost a retain and a release per row each.
+final class RowScore {
+    private let index: IndexFile
+    private let ranker: ResultRanker
+    private let filter: QueryPlan?
+    private let text: QueryPlan?
+    private let isFreeText: Bool
+    private let words: [[UInt8]]
+    private let modified: NumberSource?
+    private let names: RowRecords?
+    private let strings: StringsView?
+    /// Per name string id: whether every word occurs inside the name (see
+    /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
+    private let infix: StringAnswers
+
+    init(_ query: FieldQuery, views: IndexViews, ranker: ResultRanker) {
+        self.index = views.index
+        self.ranker = ranker
+        filter = query.filter.map { QueryPlan($0, views: views) }
+        text = query.text.map { QueryPlan($0, views: views) }
+        isFreeText = query.isFreeText
+        let words = query.words
+        self.words = words
+        modified = NumberSource(.contentModificationDate, views: views)
+        names = views.names
+        strings = views.strings
+        infix = StringAnswers(count: words.isEmpty ? 0 : (views.strings?.count ?? 0))
+    }
+
+    /// The row's rank, nil when the chips or the text do not match it.
+    func score(_ row: Int) -> Double? {
+        if let filter, !filter.matches(row) { return nil }
+        guard let text else { return recency(row) }
+        if isFreeText { return freeText(text, row) }
+        return text.matches(row) ? recency(row) : nil
+    }
+
+    /// ``ResultRanker/recency(_:)`` of the row.
+    func recency(_ row: Int) -> Double {
+        if let seconds = modified?.value(row) { return ranker.recency(modified: seconds) }
+        return modified == nil ? ranker.recency(index.row(row)) : 0
+    }
+
+    /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, `text` being the free-text plan.
+    func freeText(_ text: QueryPlan, _ row: Int) -> Double? {
+        let relevance = text.relevance(row)
+        if relevance > 0 { return relevance + recency(row) }
+        guard nameContainsAll(row) else { return nil }
+        return ResultRanker.infixWeight * Double(words.count) + recency(row)
+    }
+
+    private func nameContainsAll(_ row: Int) -> Bool {
+        guard !words.isEmpty else { return false }
+        guard let names, let strings, names.u32(row, 0) != IndexFormat.absent32 else {
+            return ResultRanker.containsAll(words, in: index.name(at: row))
+        }
+        let id = names.u32(row, 4)
+        // An id that does not resolve reads as an empty name, which contains no word.
+        guard Int(id) < strings.count else { return false }
+        let words = self.words
+        return infix.answer(Int(id)) {
+            guard let bytes = strings.bytes(id) else { return StringAnswers.no }
+            return ResultRanker.containsAll(words, in: bytes) ? StringAnswers.yes : StringAnswers.no
+        } == StringAnswers.yes
+    }
+}

@@ -1,0 +1,216 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+
+/// Where everything goes in a window of a given size, and the lines that result.
+///
+/// Rows from the top: the search field, the scope control, suggestions (or the query error), a
+/// rule with the result count, the results with the detail pane (beside them from 100 columns,
+/// under them below that), and a line of key help at the bottom.
+package struct ScreenLayout: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+
+    /// Below this the window only says it is too small.
+    package static let minimumWidth = 30
+    package static let minimumHeight = 8
+    /// From this width the detail pane sits beside the list instead of under it.
+    package static let sideBySideWidth = 100
+
+    package init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+    }
+
+    package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    package var sideBySide: Bool { width >= Self.sideBySideWidth }
+
+    /// Rows between the rule and the help line.
+    var bodyRows: Int { max(0, height - 5) }
+
+    /// Rows of the detail pane when it sits under the list (its title rule included).
+    var detailRows: Int { sideBySide ? bodyRows : min(max(3, bodyRows * 2 / 5), max(0, bodyRows - 1)) }
+
+    /// How many results are on screen at once.
+    package var listRows: Int { sideBySide ? bodyRows : max(1, bodyRows - detailRows) }
+
+    /// Columns of the list when beside the detail pane.
+    var listWidth: Int { sideBySide ? width / 2 : width }
+
+    /// The frame for `model`: exactly `height` lines of exactly `width` columns, and where the
+    /// cursor goes (after the typed text).
+    package func render(_ model: ScreenModel) -> Frame {
+        guard !isTooSmall else {
+            var lines = [StyledLine("Window too small for fsfind search (needs 30×8)").fitted(to: width)]
+            while lines.count < height { lines.append(StyledLine().fitted(to: width)) }
+            return Frame(lines: lines, cursorRow: 0, cursorColumn: 0)
+        }
+        var lines: [StyledLine] = []
+        let (field, cursor) = fieldLine(model)
+        lines.append(field)
+        lines.append(scopeLine(model))
+        lines.append(hintLine(model))
+        lines.append(rule(countText(model)))
+        lines += body(model)
+        lines.append(
+            StyledLine(
+                " ↑↓ select  Tab scope  → take suggestion  ^S next suggestion  ⏎ print path  ^O open  ^F folder  Esc quit",
+                .dim
+            ).fitted(to: width))
+        return Frame(lines: lines, cursorRow: 0, cursorColumn: cursor)
+    }
+
+    // MARK: - Lines
+
+    func fieldLine(_ model: ScreenModel) -> (StyledLine, Int) {
+        var line = StyledLine(" > ", .bold)
+        for (position, token) in model.field.tokens.enumerated() {
+            line.append("[\(token.text)]", position == model.field.selectedToken ? .selectedChip : .chip)
+            line.append(" ")
+        }
+        let text = model.field.text
+        if model.field.isEmpty {
+            let cursor = line.width
+            line.append(model.placeholder, .dim)
+            return (line.fitted(to: width), cursor)
+        }
+        if let error = model.error, !error.range.isEmpty, error.range.upperBound <= text.count {
+            let characters = Array(text)
+            line.append(String(characters[..<error.range.lowerBound]))
+            line.append(String(characters[error.range]), .error)
+            line.append(String(characters[error.range.upperBound...]))
+        } else {
+            line.append(text)
+        }
+        var cursor = line.width
+        if cursor >= width {
+            // Keep the end (where typing happens) in view: drop columns from the left.
+            var spans = line.spans
+            var excess = cursor - width + 2
+            while excess > 0, !spans.isEmpty {
+                if spans[0].text.isEmpty {
+                    spans.removeFirst()
+                    continue
+                }
+                let removed = spans[0].text.removeFirst()
+                excess -= TerminalWidth.of(removed)
+            }
+            line = StyledLine([StyledSpan("…", .dim)] + spans)
+            cursor = line.width
+        }
+        return (line.fitted(to: width), min(cursor, width - 1))
+    }
+
+    func scopeLine(_ model: ScreenModel) -> StyledLine {
+        let location = "  Where: \(model.location) (^F)"
+        let available = max(10, width - TerminalWidth.of(location))
+        let segments = model.scopes.enumerated().map { position, segment -> StyledSpan in
+            let label = segment.count.map { "\(segment.title) \($0)" } ?? segment.title
+            return position == model.selectedScope ? StyledSpan("[\(label)]", .scopeSelected) : StyledSpan(" \(label) ")
+        }
+        // Start late enough that the chosen segment fits.
+        var start = 0
+        func widthFrom(_ first: Int) -> Int {
+            segments[first...min(model.selectedScope, segments.count - 1)].reduce(first > 0 ? 2 : 1) {
+                $0 + TerminalWidth.of($1.text) + 1
+            }
+        }
+        while start < model.selectedScope, widthFrom(start) > available { start += 1 }
+        var line = StyledLine(start > 0 ? "‹" : " ", .dim)
+        for segment in segments[start...] {
+            if line.width + TerminalWidth.of(segment.text) + 2 > available {
+                line.append("›", .dim)
+                break
+            }
+            line.spans.append(segment)
+            line.append(" ")
+        }
+        line = line.fitted(to: available)
+        line.append(location, .dim)
+        if line.width > width { line = StyledLine(line.spans.dropLast()) }
+        return line.fitted(to: width)
+    }
+
+    func hintLine(_ model: ScreenModel) -> StyledLine {
+        if let error = model.error {
+            return StyledLine("   ! \(error.message)", .error).fitted(to: width)
+        }
+        if let status = model.status {
+            return StyledLine("   \(status)", .dim).fitted(to: width)
+        }
+        guard !model.suggestions.isEmpty else { return StyledLine().fitted(to: width) }
+        var line = StyledLine("   Suggestions: ", .dim)
+        for (position, suggestion) in model.suggestions.enumerated() {
+            line.append(suggestion, position == model.highlightedSuggestion ? .suggestion : .plain)
+            line.append("  ")
+        }
+        return line.fitted(to: width)
+    }
+
+    func countText(_ model: ScreenModel) -> String {
+        guard let total = model.total else { return "Searching…" }
+        let noun = total == 1 ? "result" : "results"
+        if model.field.isEmpty { return "\(total) \(noun), most recent first" }
+        return "\(total) \(noun)"
+    }
+
+    func rule(_ title: String, width columns: Int? = nil) -> StyledLine {
+        let columns = columns ?? width
+        var line = StyledLine("─ ", .dim)
+        line.append(title, .bold)
+        line.append(" " + String(repeating: "─", count: max(0, columns - line.width - 1)), .dim)
+        return line.fitted(to: columns)
+    }
+
+    func listLines(_ model: ScreenModel, columns: Int, rows: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        for (position, entry) in model.entries.prefix(rows).enumerated() {
+            let selected = position == model.selectedEntry
+            var line = StyledLine(selected ? " > " : "   ", selected ? .selected : .plain)
+            line.append(entry.name, selected ? .selected : .plain)
+            line.append("  " + entry.folder, selected ? .selected : .dim)
+            lines.append(line.fitted(to: columns, fill: selected ? .selected : .plain))
+        }
+        if model.entries.isEmpty, model.total == 0 {
+            let message = model.field.isEmpty ? "   The index is empty: run 'fsfind index FOLDER'" : "   No results"
+            lines.append(StyledLine(message, .dim).fitted(to: columns))
+        }
+        while lines.count < rows { lines.append(StyledLine().fitted(to: columns)) }
+        return Array(lines.prefix(rows))
+    }
+
+    func detailLines(_ model: ScreenModel, columns: Int, rows: Int) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if model.selectedEntry != nil {
+            lines.append(StyledLine(" " + model.detailTitle, .bold).fitted(to: columns))
+            for text in model.detail { lines.append(StyledLine(" " + text).fitted(to: columns)) }
+        }
+        while lines.count < rows { lines.append(StyledLine().fitted(to: columns)) }
+        return Array(lines.prefix(rows))
+    }
+
+    func body(_ model: ScreenModel) -> [StyledLine] {
+        if sideBySide {
+            let list = listLines(model, columns: listWidth, rows: bodyRows)
+            let detail = detailLines(model, columns: width - listWidth - 1, rows: bodyRows)
+            return zip(list, detail).map { StyledLine($0.spans + [StyledSpan("│", .dim)] + $1.spans) }
+        }
+        let list = listLines(model, columns: width, rows: listRows)
+        let detail = detailLines(model, columns: width, rows: detailRows - 1)
+        return list + [rule("Details")] + detail
+    }
+}
+
+/// One screen's worth of lines and the cursor position.
+package struct Frame: Sendable, Equatable {
+    package var lines: [StyledLine]
+    package var cursorRow: Int
+    package var cursorColumn: Int
+
+    package init(lines: [StyledLine], cursorRow: Int, cursorColumn: Int) {
+        self.lines = lines
+        self.cursorRow = cursorRow
+        self.cursorColumn = cursorColumn
+    }
+}

@@ -1,0 +1,58 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+
+/// Everything one frame of the interactive search shows, as plain values: the loop fills it from
+/// the session and the index (only the visible rows), and ``ScreenLayout`` draws it.
+package struct ScreenModel: Sendable, Equatable {
+    /// One row of the result list.
+    package struct Entry: Sendable, Equatable {
+        package var name: String
+        /// The folder holding it, `~` for the home folder.
+        package var folder: String
+
+        package init(name: String, folder: String) {
+            self.name = name
+            self.folder = folder
+        }
+    }
+
+    /// One segment of the scope control.
+    package struct ScopeSegment: Sendable, Equatable {
+        package var title: String
+        /// Nil before the first scan.
+        package var count: Int?
+
+        package init(title: String, count: Int?) {
+            self.title = title
+            self.count = count
+        }
+    }
+
+    package var field = SearchField()
+    package var placeholder = ScreenModel.defaultPlaceholder
+    /// Why the typed text cannot run yet.
+    package var error: QueryError?
+    package var suggestions: [String] = []
+    package var highlightedSuggestion = 0
+    package var scopes: [ScopeSegment] = []
+    package var selectedScope = 0
+    /// The location scope's label: `Everywhere`, or `In ~/Music`.
+    package var location = "Everywhere"
+    /// Matches in the chosen scope; nil before the first scan.
+    package var total: Int?
+    /// The visible slice of the result list.
+    package var entries: [Entry] = []
+    /// Index into `entries` of the selected row.
+    package var selectedEntry: Int?
+    /// The selected item's path, then its attributes as `show` prints them.
+    package var detailTitle = ""
+    package var detail: [String] = []
+    package var status: String?
+
+    /// Says what can be found, as the HIG asks, rather than "Search".
+    package static let defaultPlaceholder = "Files, songs, photos, documents…"
+
+    package init() {}
+}

@@ -1,0 +1,193 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+import Foundation
+
+/// The search field's content: token chips, then the text being typed; the cursor is at the end.
+///
+/// Editing follows a token field: a `key:value` word becomes a chip when a space ends it, a chip is
+/// selected and deleted as one unit, and Backspace in an empty text removes the last chip whole.
+package struct SearchField: Sendable, Equatable {
+    package private(set) var tokens: [SearchToken] = []
+    package private(set) var text: String = ""
+    /// The chip picked with ← (drawn highlighted); Backspace or Delete removes it.
+    package private(set) var selectedToken: Int?
+
+    package init() {}
+
+    /// A field holding `string` as if typed: its complete tokens become chips, the rest stays text.
+    package init(_ string: String) {
+        var words: [String] = []
+        for word in Self.words(string) {
+            if case .token(let token) = SearchTokenParser.parse(word) {
+                tokens.append(token)
+            } else {
+                words.append(word)
+            }
+        }
+        text = words.joined(separator: " ")
+    }
+
+    /// True when there are neither chips nor text.
+    package var isEmpty: Bool { tokens.isEmpty && text.isEmpty }
+
+    /// The whole field as one line: chips as typed, then the text (what recent searches keep).
+    package var string: String {
+        (tokens.map(\.text) + (text.isEmpty ? [] : [text])).joined(separator: " ")
+    }
+
+    /// The word being typed (after the last space outside quotes); empty after a space.
+    package var currentWord: String {
+        String(text[Self.lastWordStart(text)...])
+    }
+
+    /// True when every item this field matches is also matched by `older` (same location): it
+    /// keeps older's chips and only adds to free text (`to` → `ton`, `tone` → `tone x`). A word
+    /// that extends a word is a longer prefix and a longer infix, so it can only match less; a
+    /// predicate or an edited word may match anything, so it is never taken as narrowing.
+    package func narrows(_ older: SearchField) -> Bool {
+        guard older.tokens.allSatisfy(tokens.contains) else { return false }
+        let old = older.text.trimmingCharacters(in: .whitespaces)
+        if old.isEmpty { return true }
+        guard text.hasPrefix(older.text) || text.hasPrefix(old + " ") || text.hasPrefix(old) else { return false }
+        return FreeText.isFreeText(Array(old.unicodeScalars)) && FreeText.isFreeText(Array(text.unicodeScalars))
+    }
+
+    /// Types `string`. A space that ends a `key:value` word turns the word into a chip.
+    package mutating func insert(_ string: String) {
+        selectedToken = nil
+        for character in string {
+            if character == " " || character == "\t" {
+                let start = Self.lastWordStart(text)
+                if !Self.insideQuotes(text), case .token(let token) = SearchTokenParser.parse(String(text[start...])) {
+                    text.removeSubrange(start...)  // keeps the blank before the word, if any
+                    tokens.append(token)
+                    continue
+                }
+                if text.isEmpty { continue }  // no leading blanks
+                text.append(" ")
+            } else if character.isNewline
+                || character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F })
+            {
+                continue
+            } else {
+                text.append(character)
+            }
+        }
+    }
+
+    /// Deletes the selected chip, else the last character, else (empty text) the last chip.
+    package mutating func backspace() {
+        if let selected = selectedToken {
+            tokens.remove(at: selected)
+            selectedToken = nil
+        } else if !text.isEmpty {
+            text.removeLast()
+        } else if !tokens.isEmpty {
+            tokens.removeLast()
+        }
+    }
+
+    /// Deletes the selected chip (the Delete key); false when none is selected.
+    @discardableResult
+    package mutating func deleteSelectedToken() -> Bool {
+        guard let selected = selectedToken else { return false }
+        tokens.remove(at: selected)
+        selectedToken = nil
+        return true
+    }
+
+    /// Ctrl-W: deletes the last word of the text, or the last chip when the text is empty.
+    package mutating func deleteWord() {
+        selectedToken = nil
+        if text.isEmpty {
+            if !tokens.isEmpty { tokens.removeLast() }
+            return
+        }
+        while text.last == " " { text.removeLast() }
+        text.removeSubrange(Self.lastWordStart(text)...)
+    }
+
+    /// Ctrl-U: clears the text, or the chips when the text is already empty.
+    package mutating func clear() {
+        selectedToken = nil
+        if text.isEmpty { tokens.removeAll() } else { text = "" }
+    }
+
+    /// ←: selects the chip left of the current one (the last chip when the text is empty and none is).
+    /// Returns false when there is nothing to select.
+    @discardableResult
+    package mutating func selectPreviousToken() -> Bool {
+        if let selected = selectedToken {
+            selectedToken = max(0, selected - 1)
+            return true
+        }
+        guard text.isEmpty, !tokens.isEmpty else { return false }
+        selectedToken = tokens.count - 1
+        return true
+    }
+
+    /// →: moves the chip selection right, leaving the chips after the last one. False when no chip
+    /// was selected.
+    @discardableResult
+    package mutating func selectNextToken() -> Bool {
+        guard let selected = selectedToken else { return false }
+        selectedToken = selected + 1 < tokens.count ? selected + 1 : nil
+        return true
+    }
+
+    /// Replaces the word being typed by a chip (accepting a token suggestion).
+    package mutating func replaceCurrentWord(with token: SearchToken) {
+        selectedToken = nil
+        text.removeSubrange(Self.lastWordStart(text)...)
+        tokens.append(token)
+    }
+
+    /// Replaces the word being typed by `word` (accepting a key suggestion such as `kind:`).
+    package mutating func replaceCurrentWord(with word: String) {
+        selectedToken = nil
+        text.removeSubrange(Self.lastWordStart(text)...)
+        text += word
+    }
+
+    // MARK: - Words
+
+    /// Where the last word of `text` starts: after the last blank that is not inside quotes.
+    static func lastWordStart(_ text: String) -> String.Index {
+        var start = text.startIndex
+        var quoted = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character == "\"" { quoted.toggle() }
+            if !quoted, character == " " || character == "\t" { start = next }
+            index = next
+        }
+        return start
+    }
+
+    /// True when `text` ends inside an open double quote.
+    static func insideQuotes(_ text: String) -> Bool {
+        text.filter { $0 == "\"" }.count % 2 == 1
+    }
+
+    /// `string` split at blanks outside double quotes.
+    static func words(_ string: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quoted = false
+        for character in string {
+            if character == "\"" { quoted.toggle() }
+            if !quoted, character == " " || character == "\t" || character.isNewline {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
+    }
+}

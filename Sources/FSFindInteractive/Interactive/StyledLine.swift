@@ -1,0 +1,131 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+
+/// How a run of screen text is drawn; ``ScreenPainter`` maps each to terminal attributes.
+package enum TextStyle: Sendable, Equatable {
+    case plain
+    case dim
+    case bold
+    case chip
+    case selectedChip
+    /// The selected result row.
+    case selected
+    case error
+    /// The chosen segment of the scope control.
+    case scopeSelected
+    /// Suggestion highlighted for → to accept.
+    case suggestion
+}
+
+/// A run of text in one style.
+package struct StyledSpan: Sendable, Equatable {
+    package var text: String
+    package var style: TextStyle
+
+    package init(_ text: String, _ style: TextStyle = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// One screen line as styled runs. Layout builds lines of any length and then fits them to the
+/// window with ``fitted(to:fill:)``, so every painted line is exactly the window's width.
+package struct StyledLine: Sendable, Equatable {
+    package var spans: [StyledSpan]
+
+    package init(_ spans: [StyledSpan] = []) {
+        self.spans = spans
+    }
+
+    package init(_ text: String, _ style: TextStyle = .plain) {
+        self.spans = [StyledSpan(text, style)]
+    }
+
+    /// The line's text without styles (what a test compares, what capture-pane shows).
+    package var text: String { spans.map(\.text).joined() }
+
+    /// Columns the line takes.
+    package var width: Int { spans.reduce(0) { $0 + TerminalWidth.of($1.text) } }
+
+    package mutating func append(_ text: String, _ style: TextStyle = .plain) {
+        spans.append(StyledSpan(text, style))
+    }
+
+    /// Exactly `width` columns: control characters shown as spaces, text past the edge cut with
+    /// `…`, the rest padded with blanks in `fill` style.
+    package func fitted(to width: Int, fill: TextStyle = .plain) -> StyledLine {
+        guard width > 0 else { return StyledLine() }
+        var result: [StyledSpan] = []
+        var used = 0
+        var cut = false
+        outer: for span in spans {
+            var text = ""
+            for character in span.text {
+                let shown: Character =
+                    character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                    ? " " : character
+                let columns = TerminalWidth.of(shown)
+                if used + columns > width {
+                    cut = true
+                    if !text.isEmpty { result.append(StyledSpan(text, span.style)) }
+                    break outer
+                }
+                text.append(shown)
+                used += columns
+            }
+            if !text.isEmpty { result.append(StyledSpan(text, span.style)) }
+        }
+        if cut {
+            // Make room for the ellipsis in the last column.
+            while used > width - 1, var last = result.popLast() {
+                let removed = last.text.removeLast()
+                used -= TerminalWidth.of(removed)
+                if !last.text.isEmpty { result.append(last) }
+            }
+            let style = result.last?.style ?? fill
+            result.append(StyledSpan("…", style))
+            used += 1
+        }
+        if used < width { result.append(StyledSpan(String(repeating: " ", count: width - used), fill)) }
+        return StyledLine(result)
+    }
+}
+
+/// Display columns of text in a terminal, as wcwidth(3) counts them for the common cases: East
+/// Asian wide characters and emoji take two columns, combining marks and zero-width characters none.
+///
+/// Computed from Unicode properties rather than the C library so it does not depend on the locale
+/// (Swift's Glibc module does not export wcwidth).
+package enum TerminalWidth {
+    package static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    package static func of(_ character: Character) -> Int {
+        var columns = 0
+        for scalar in character.unicodeScalars { columns += of(scalar) }
+        return min(columns, 2)
+    }
+
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value < 0x7F { return value >= 0x20 ? 1 : 0 }
+        if value < 0xA0 { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if value == 0x200B || (0xFE00...0xFE0F).contains(value) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD:
+            return 2
+        default:
+            return 1
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import FSFindModel
+
+/// One suggestion under the search field.
+package struct Suggestion: Sendable, Equatable {
+    package enum Action: Sendable, Equatable {
+        /// Turn the word being typed into this chip.
+        case token(SearchToken)
+        /// Replace the word being typed with this text (a key such as `kind:`).
+        case completeWord(String)
+        /// Replace the whole field with a recent search.
+        case recent(String)
+    }
+
+    /// What the suggestion shows.
+    package let title: String
+    package let action: Action
+
+    package init(title: String, action: Action) {
+        self.title = title
+        self.action = action
+    }
+}

@@ -1,0 +1,52 @@
+import FSFindIndex
+import FSFindSearch
+
+/// The best `capacity` (row, score) pairs seen, kept in a min-heap so a million matches cost
+/// O(n log k), not a full sort; higher scores win, then lower rows (path order).
+struct TopResults {
+    let capacity: Int
+    private var heap: [(row: Int, score: Double)] = []
+
+    init(capacity: Int) {
+        self.capacity = max(0, capacity)
+        heap.reserveCapacity(min(self.capacity, 4096))
+    }
+
+    /// True when `a` ranks below `b`.
+    @inline(__always) private static func worse(_ a: (row: Int, score: Double), _ b: (row: Int, score: Double)) -> Bool
+    {
+        a.score != b.score ? a.score < b.score : a.row > b.row
+    }
+
+    mutating func insert(row: Int, score: Double) {
+        let entry = (row: row, score: score)
+        if heap.count < capacity {
+            heap.append(entry)
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard Self.worse(heap[child], heap[parent]) else { break }
+                heap.swapAt(child, parent)
+                child = parent
+            }
+        } else if capacity > 0, Self.worse(heap[0], entry) {
+            heap[0] = entry
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                let right = left + 1
+                var smallest = parent
+                if left < heap.count, Self.worse(heap[left], heap[smallest]) { smallest = left }
+                if right < heap.count, Self.worse(heap[right], heap[smallest]) { smallest = right }
+                if smallest == parent { break }
+                heap.swapAt(parent, smallest)
+                parent = smallest
+            }
+        }
+    }
+
+    /// The rows, best first.
+    func sortedRows() -> [Int] {
+        heap.sorted { Self.worse($1, $0) }.map(\.row)
+    }
+}

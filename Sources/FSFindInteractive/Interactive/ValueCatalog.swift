@@ -1,0 +1,51 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+
+/// Values that exist in the index for the keys suggestions complete: kinds, authors, albums,
+/// artists, cameras. Read once per session (the first time a suggestion needs them).
+package struct ValueCatalog: Sendable, Equatable {
+    /// Key (`kind`, `author`, …) → distinct values, the most frequent first.
+    package private(set) var values: [String: [String]]
+
+    package init(values: [String: [String]] = [:]) {
+        self.values = values
+    }
+
+    /// The attributes read, and the token key each value becomes.
+    static let sources: [(key: String, attribute: Attribute)] = [
+        ("kind", .kind), ("author", .authorNames), ("album", .album), ("artist", .artist),
+        ("camera", .acquisitionModel), ("camera", .acquisitionMake), ("genre", .keywords),
+    ]
+
+    /// The most values kept per key.
+    static let perKey = 200
+
+    /// Reads the catalog from `index`; attributes the index lacks (older extractors) give no values.
+    package static func read(from index: IndexFile) -> ValueCatalog {
+        var counts: [String: [String: Int]] = [:]
+        let available = sources.filter { source in (try? index.prepare([source.attribute])) != nil }
+        var seenTypes = Set<Int>()
+        for row in 0..<index.itemCount {
+            // kind comes from the type table: once per type id is enough.
+            let newType = index.typeID(at: row).map { seenTypes.insert($0).inserted } ?? true
+            for source in available {
+                if source.attribute == .kind && !newType { continue }
+                switch index.value(of: source.attribute, at: row) {
+                case .text(let text)?: counts[source.key, default: [:]][text, default: 0] += 1
+                case .textList(let list)?: for text in list { counts[source.key, default: [:]][text, default: 0] += 1 }
+                default: break
+                }
+            }
+        }
+        var values: [String: [String]] = [:]
+        for (key, table) in counts {
+            let ordered = table.filter { !$0.key.isEmpty }.sorted {
+                $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+            }
+            values[key] = Array(ordered.prefix(perKey).map(\.key))
+        }
+        return ValueCatalog(values: values)
+    }
+}

@@ -1,0 +1,297 @@
+import FSFindModel
+
+/// The sections of `man/fsfind.1` that swift-argument-parser's `generate-manual` cannot write:
+/// the query language, `$time`, attributes, scopes, environment, files, exit status, examples.
+///
+/// Attributes and scopes are rendered from `AttributeRegistry` and `Scope`, the same tables the
+/// parser and `fsfind attributes` use, so the page cannot drift from the code: a test compares
+/// the committed page with this text. The output is mdoc, ASCII only (groff warns on anything
+/// else without preconv).
+package enum ManualSections {
+    /// Every extra section, in page order.
+    package static var mdoc: String {
+        [queryLanguage, timeValues, attributes, scopes, environment, files, exitStatus, examples]
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// The query examples shown under QUERY LANGUAGE; each is run by a test against `sample/`.
+    /// The text after `# ->` is the answer: the file names found, or a number for `--count`.
+    package static let queryExamples: [String] = [
+        #"fsfind query 'fsName == "*.mp3"'  # -> intro-paris.mp3 no-xing.mp3 vbr.mp3"#,
+        #"fsfind query 'displayName == "paris"wc'  # -> intro-paris.mp3"#,
+        #"fsfind query 'contentType == "public.image"' --count  # -> 7"#,
+        #"fsfind query --scope code 'fsName == "*"'  # -> hello.c run.sh script.py"#,
+        #"fsfind query 'kind == "*PDF*"c'  # -> paper.pdf"#,
+        #"fsfind query hello  # -> hello.c hello"#,
+        #"fsfind query --onlyin sample/Code 'contentModificationDate >= $time.today(-10)'  # -> Code hello.c run.sh script.py"#,
+        #"fsfind query 'acquisitionMake == "canon"c'  # -> eiffel.jpg"#,
+        #"fsfind query --scope audio 'InRange(duration, 2, 4)' --count  # -> 10"#,
+    ]
+
+    static var queryLanguage: String {
+        """
+        .Sh "QUERY LANGUAGE"
+        A query is plain words (free text) or Core Spotlight predicates.
+        Free text: each word must be a prefix of a word in
+        .Sy displayName , title , authorNames , keywords
+        or
+        .Sy album ,
+        ignoring case and accents; results are ranked, most relevant first.
+        Anything with an operator, quotes, parentheses or
+        .Li $time
+        is a predicate query:
+        .Bl -tag -width "InRange(attr, low, high)"
+        .It Li attr == \\(dqvalue\\(dq
+        Text match; also
+        .Li = .
+        No modifier: the whole value, exactly.
+        .Li *
+        matches any run of characters,
+        .Li \\e*
+        a literal star.
+        .It Li attr != \\(dqvalue\\(dq
+        The attribute is present and does not match.
+        .It Li "< > <= >="
+        Numbers and dates only.
+        .It Li InRange(attr, low, high)
+        low <= attr <= high; for dates from the start of low to the end of high.
+        .It Li "&& || ! ( )"
+        And, or, not, grouping;
+        .Li &&
+        binds tighter than
+        .Li || .
+        .It Li attr == \\(dq*\\(dq
+        The attribute is present
+        .Li ( != \\(dq*\\(dq :
+        absent).
+        .It Li * == \\(dqvalue\\(dq
+        Any text attribute.
+        .El
+        .Pp
+        Modifiers follow the closing quote, in any order:
+        .Bl -tag -width 3n -compact
+        .It Li c
+        ignore case
+        .It Li d
+        ignore diacritics
+        .It Li w
+        word-based: the value may match part of the text, on word boundaries
+        .It Li t
+        tokenized: every word of the value is a prefix of some word of the text
+        .El
+        .Pp
+        A number is compared as a double; a date takes a
+        .Li $time
+        value or seconds since 2001-01-01T00:00:00Z.
+        Errors (unknown attribute, wrong type, syntax) are reported with a caret under the column,
+        before the index is read, with exit status 2.
+        Examples, run against the repository's sample tree after
+        .Li "fsfind index sample" ;
+        the comment is the answer (the last two need metadata extraction):
+        .Bd -literal -offset indent
+        \(queryExamples.map(escapedLiteral).joined(separator: "\n"))
+        .Ed
+        """
+    }
+
+    static var timeValues: String {
+        """
+        .Sh "TIME VALUES"
+        A
+        .Li $time
+        value is an interval in the local time zone
+        .Ev ( TZ ) ;
+        now is the wall clock or
+        .Ev FSFIND_NOW .
+        N may be negative.
+        .Bl -tag -width "$time.iso(2025-06-01T12:00:00Z)"
+        .It Li $time.now , $time.now(N)
+        now, or N seconds on (an instant)
+        .It Li $time.today , $time.today(N)
+        the calendar day, N days on
+        .It Li $time.yesterday
+        the day before today
+        .It Li $time.this_week , $time.this_week(N)
+        the calendar week, N weeks on
+        .It Li $time.last_week
+        the week before this one
+        .It Li $time.this_month , $time.this_month(N)
+        the calendar month, N months on
+        .It Li $time.this_year , $time.this_year(N)
+        the calendar year, N years on
+        .It Li $time.iso(2025-06-01)
+        that whole day
+        .It Li $time.iso(2025-06-01T12:00:00Z)
+        that instant
+        .El
+        .Pp
+        Against an interval,
+        .Li ==
+        means inside it,
+        .Li <
+        before its start,
+        .Li >
+        after its end:
+        .Li "contentModificationDate == $time.yesterday"
+        is anything modified yesterday.
+        """
+    }
+
+    static var attributes: String {
+        var lines = [
+            ".Sh ATTRIBUTES",
+            "Every name also answers to its macOS",
+            ".Li kMDItem",
+            "alias, ignoring case.",
+            "File-system attributes are present on every item; the others when the content has them.",
+            ".Bl -tag -width 6n",
+        ]
+        for descriptor in AttributeRegistry.all {
+            lines.append(".It Sy \(descriptor.name) Pq \(descriptor.type.rawValue)")
+            lines.append(escapedText(descriptor.meaning) + (descriptor.isFileSystem ? " (file system)." : "."))
+            if !descriptor.aliases.isEmpty {
+                lines.append("Alias: " + descriptor.aliases.joined(separator: ", ") + ".")
+            }
+        }
+        lines.append(".El")
+        return lines.joined(separator: "\n")
+    }
+
+    static var scopes: String {
+        var lines = [
+            ".Sh SCOPES",
+            ".Fl -scope",
+            "narrows a query to one category; an item is in it when its",
+            ".Sy contentTypeTree",
+            "holds the type shown.",
+            ".Bl -tag -width 10n -compact",
+        ]
+        for scope in Scope.allCases {
+            lines.append(".It Li \(scope.rawValue)")
+            lines.append("\(scope.title): " + (scope.contentType ?? "everything (the default)"))
+        }
+        lines.append(".El")
+        return lines.joined(separator: "\n")
+    }
+
+    static var environment: String {
+        """
+        .Sh ENVIRONMENT
+        .Bl -tag -width XDG_DATA_HOME
+        .It Ev FSFIND_INDEX
+        The index file, when
+        .Fl -index
+        is not given.
+        .It Ev XDG_DATA_HOME
+        The index is
+        .Pa $XDG_DATA_HOME/fsfind/index.fsfind
+        when neither of the above is set.
+        .It Ev FSFIND_NOW
+        Pins now for
+        .Li $time
+        (ISO-8601), for tests and reproducible reports.
+        .It Ev TZ
+        Time zone for
+        .Li $time
+        calendar arithmetic and printed dates.
+        .El
+        """
+    }
+
+    static var files: String {
+        """
+        .Sh FILES
+        .Bl -tag -width 6n
+        .It Pa ~/.local/share/fsfind/index.fsfind
+        The default index: one file, replaced atomically by each
+        .Cm index
+        run.
+        .It Pa index.fsfind.lock
+        Beside the index; two
+        .Cm index
+        runs on one index never interleave.
+        .El
+        """
+    }
+
+    static var exitStatus: String {
+        """
+        .Sh "EXIT STATUS"
+        .Bl -tag -width 3n -compact
+        .It 0
+        Success; a query with no results is a success.
+        .It 1
+        A runtime failure: no index, a damaged or unreadable index, a path not in the index, an I/O error.
+        .It 2
+        A usage or query error, reported before any work.
+        .El
+        """
+    }
+
+    static var examples: String {
+        """
+        .Sh EXAMPLES
+        Index two folders, then find long audio files and last week's documents:
+        .Bd -literal -offset indent
+        fsfind index ~/Documents ~/Music
+        fsfind query 'contentType == "audio"wc && duration > 300'
+        fsfind query --scope document 'contentModificationDate == $time.last_week'
+        fsfind query --json --attr title,duration --sort duration --reverse 'duration > 0'
+        fsfind query -0 'fsName == "*.tmp"' | xargs -0 rm --
+        .Ed
+        .Pp
+        Refresh every indexed folder each night from cron
+        .Pq Li "crontab -e" ;
+        with no PATH,
+        .Cm index
+        refreshes every folder indexed before and is silent unless something fails:
+        .Bd -literal -offset indent
+        30 3 * * * fsfind index --quiet
+        .Ed
+        .Pp
+        Or with a systemd user timer,
+        .Pa ~/.config/systemd/user/fsfind.service :
+        .Bd -literal -offset indent
+        [Unit]
+        Description=Refresh the fsfind index
+        \\&
+        [Service]
+        Type=oneshot
+        ExecStart=fsfind index --quiet
+        .Ed
+        .Pp
+        and
+        .Pa ~/.config/systemd/user/fsfind.timer ,
+        enabled with
+        .Li "systemctl --user enable --now fsfind.timer" :
+        .Bd -literal -offset indent
+        [Timer]
+        OnCalendar=daily
+        Persistent=true
+        \\&
+        [Install]
+        WantedBy=timers.target
+        .Ed
+        """
+    }
+
+    /// `text` safe in an mdoc text line: backslashes escaped, no leading control character.
+    static func escapedText(_ text: String) -> String {
+        let escaped = text.replacingAll("\\", with: "\\e")
+        return escaped.first == "." || escaped.first == "'" ? "\\&" + escaped : escaped
+    }
+
+    /// `text` safe inside `.Bd -literal`: the same rules (spaces are kept as they are).
+    static func escapedLiteral(_ text: String) -> String { escapedText(text) }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (Foundation-free, for the small texts here).
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var result = ""
+        for character in self {
+            if character == target { result += replacement } else { result.append(character) }
+        }
+        return result
+    }
+}

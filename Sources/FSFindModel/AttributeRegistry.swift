@@ -1,0 +1,112 @@
+/// The attribute table from `attributes.md`, as code. Everything that needs an attribute's type,
+/// aliases or meaning reads it from here, so there is one list to keep right.
+package enum AttributeRegistry {
+    /// Every descriptor, in `Attribute.allCases` order.
+    package static let all: [AttributeDescriptor] = Attribute.allCases.map(makeDescriptor)
+
+    /// The attributes whose values are text or text lists: what `*` in a query stands for.
+    package static let textAttributes: [Attribute] = Attribute.allCases.filter {
+        let type = makeDescriptor($0).type
+        return type == .text || type == .textList
+    }
+
+    /// The attributes free-text queries search, in ranking order (a name match counts most).
+    package static let freeTextAttributes: [Attribute] = [.displayName, .title, .authorNames, .keywords, .album]
+
+    private static let byName: [String: Attribute] = {
+        var table: [String: Attribute] = [:]
+        for descriptor in all {
+            table[descriptor.name.lowercased()] = descriptor.attribute
+            for alias in descriptor.aliases { table[alias.lowercased()] = descriptor.attribute }
+        }
+        return table
+    }()
+
+    /// Looks an attribute up by its name or any alias, ignoring case (`kMDItemFSName`, `fsname`).
+    package static func attribute(named name: String) -> Attribute? {
+        byName[name.lowercased()]
+    }
+
+    /// Every name and alias, for completion and "did you mean".
+    package static var allNames: [String] {
+        all.flatMap { [$0.name] + $0.aliases }
+    }
+
+    /// Names within a small edit distance of `name`, closest first, for "did you mean …?".
+    package static func closestNames(to name: String, limit: Int = 3) -> [String] {
+        let needle = Array(name.lowercased())
+        let scored: [(String, Int)] = allNames.compactMap { candidate in
+            let distance = editDistance(needle, Array(candidate.lowercased()))
+            let threshold = max(2, needle.count / 3)
+            let prefix = candidate.lowercased().hasPrefix(name.lowercased()) && needle.count >= 3
+            return distance <= threshold || prefix ? (candidate, prefix ? min(distance, 1) : distance) : nil
+        }
+        return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
+    }
+
+    package static func descriptor(for attribute: Attribute) -> AttributeDescriptor {
+        all[attribute.ordinal]
+    }
+
+    private static func makeDescriptor(_ attribute: Attribute) -> AttributeDescriptor {
+        func d(_ type: AttributeType, _ aliases: [String], _ meaning: String, fs: Bool = false) -> AttributeDescriptor {
+            AttributeDescriptor(attribute: attribute, type: type, aliases: aliases, meaning: meaning, isFileSystem: fs)
+        }
+        switch attribute {
+        case .path: return d(.text, ["kMDItemPath"], "absolute path", fs: true)
+        case .fsName: return d(.text, ["kMDItemFSName"], "last path component, exactly as on disk", fs: true)
+        case .displayName:
+            return d(.text, ["kMDItemDisplayName"], "file name as a person reads it (invalid UTF-8 shown as U+FFFD)", fs: true)
+        case .contentType:
+            return d(.text, ["kMDItemContentType"], "most specific type (UTI); == matches any type in the tree", fs: true)
+        case .contentTypeTree:
+            return d(.textList, ["kMDItemContentTypeTree"], "the type and every type it conforms to", fs: true)
+        case .mimeType: return d(.text, [], "MIME type libmagic reports (audio/mpeg)", fs: true)
+        case .kind: return d(.text, ["kMDItemKind"], "a person's name for the type (MP3 audio, Folder)", fs: true)
+        case .fileSize: return d(.number, ["kMDItemFSSize"], "size in bytes (lstat); absent for folders", fs: true)
+        case .contentModificationDate:
+            return d(.date, ["kMDItemContentModificationDate", "kMDItemFSContentChangeDate"],
+                     "file modification time (mtime)", fs: true)
+        case .contentCreationDate:
+            return d(.date, ["kMDItemContentCreationDate"],
+                     "creation date in the content (EXIF, PDF, media); else birth time; else mtime", fs: true)
+        case .fsCreationDate:
+            return d(.date, ["kMDItemFSCreationDate"], "file birth time, where the file system keeps one", fs: true)
+        case .lastUsedDate: return d(.date, ["kMDItemLastUsedDate"], "access time (atime)", fs: true)
+        case .addedDate: return d(.date, ["kMDItemDateAdded"], "when fsfind first indexed this path", fs: true)
+        case .title: return d(.text, ["kMDItemTitle"], "title from media tags, document metadata or heading")
+        case .authorNames: return d(.textList, ["kMDItemAuthors"], "document authors; artists for audio and video")
+        case .artist: return d(.text, [], "media artist tag")
+        case .album: return d(.text, ["kMDItemAlbum"], "media album tag")
+        case .keywords: return d(.textList, ["kMDItemKeywords"], "document keywords, media genre")
+        case .duration: return d(.number, ["kMDItemDurationSeconds"], "length in seconds, audio and video")
+        case .pixelWidth: return d(.number, ["kMDItemPixelWidth"], "width in pixels, images and video")
+        case .pixelHeight: return d(.number, ["kMDItemPixelHeight"], "height in pixels, images and video")
+        case .codecs: return d(.textList, ["kMDItemCodecs"], "audio and video codec names")
+        case .audioSampleRate: return d(.number, ["kMDItemAudioSampleRate"], "audio sample rate in Hz")
+        case .audioChannelCount: return d(.number, ["kMDItemAudioChannelCount"], "number of audio channels")
+        case .pageCount: return d(.number, ["kMDItemNumberOfPages"], "number of pages (PDF, Office)")
+        case .acquisitionMake: return d(.text, ["kMDItemAcquisitionMake"], "camera maker, from EXIF")
+        case .acquisitionModel: return d(.text, ["kMDItemAcquisitionModel"], "camera model, from EXIF")
+        case .latitude: return d(.number, ["kMDItemLatitude"], "GPS latitude in decimal degrees, from EXIF")
+        case .longitude: return d(.number, ["kMDItemLongitude"], "GPS longitude in decimal degrees, from EXIF")
+        }
+    }
+}
+
+/// Levenshtein distance over characters; names are short, so the quadratic table is fine.
+package func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

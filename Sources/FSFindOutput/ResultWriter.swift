@@ -1,0 +1,114 @@
+import FSFindModel
+import Foundation
+import Glibc
+
+/// Writes query results and `show` output: raw path bytes, NUL-terminated lists, NDJSON, and the
+/// `PATH<TAB>name=value` form, in one buffered stream to stdout.
+package struct ResultWriter {
+    package enum Format: Sendable {
+        /// One path a line, raw bytes.
+        case lines
+        /// One path then NUL, for `xargs -0`.
+        case null
+        /// One JSON object a line.
+        case json
+        /// `PATH<TAB>name=value<TAB>…`
+        case attributes
+    }
+
+    /// What `--json` prints when no `--attr` is given (`cli.md`).
+    package static let defaultJSONAttributes: [Attribute] = [.displayName, .contentType, .fileSize, .contentModificationDate]
+
+    package let format: Format
+    package let attributes: [Attribute]
+    package let formatter: ValueFormatter
+    private var output = OutputBuffer()
+
+    package init(format: Format, attributes: [Attribute], formatter: ValueFormatter = ValueFormatter()) {
+        self.format = format
+        self.attributes = attributes
+        self.formatter = formatter
+    }
+
+    package mutating func write(path: [UInt8], item: some AttributeSource) {
+        switch format {
+        case .lines:
+            output.append(path)
+            output.append(UInt8(ascii: "\n"))
+        case .null:
+            output.append(path)
+            output.append(0)
+        case .json:
+            output.append(jsonLine(path: path, item: item, attributes: attributes))
+            output.append(UInt8(ascii: "\n"))
+        case .attributes:
+            output.append(path)
+            for attribute in attributes {
+                guard let value = item.value(of: attribute) else { continue }
+                // A tab or newline inside a value would break the columns a script splits on.
+                let text = formatter.plain(value).map { $0 == "\t" || $0 == "\n" ? " " : $0 }
+                output.append("\t\(attribute.name)=\(String(text))")
+            }
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// One NDJSON object: `path` (lossy text), `pathBase64` when the bytes are not UTF-8, then the
+    /// attributes the item has, in the order asked.
+    package func jsonLine(path: [UInt8], item: some AttributeSource, attributes: [Attribute]) -> String {
+        var json = JSONWriter()
+        json.add("path", json: JSONWriter.string(PathBytes.display(path)))
+        if !PathBytes.isValidUTF8(path) {
+            json.add("pathBase64", json: JSONWriter.string(Data(path).base64EncodedString()))
+        }
+        for attribute in attributes {
+            if let value = item.value(of: attribute) { json.add(attribute.name, json: formatter.json(value)) }
+        }
+        return json.line
+    }
+
+    package mutating func write(line: String) {
+        output.append(line)
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    package mutating func flush() { output.flush() }
+}
+
+/// A byte buffer in front of stdout, flushed in large writes.
+struct OutputBuffer {
+    private var bytes: [UInt8] = []
+
+    init() { bytes.reserveCapacity(1 << 16) }
+
+    mutating func append(_ byte: UInt8) {
+        bytes.append(byte)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func append(_ more: [UInt8]) {
+        bytes.append(contentsOf: more)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func append(_ text: String) {
+        bytes.append(contentsOf: text.utf8)
+        if bytes.count >= 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+        bytes.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,82 @@
+import FSFindModel
+import Glibc
+
+/// The system-call half of ``PathBytes``: opening and resolving byte paths.
+extension PathBytes {
+    /// `O_PATH` and `O_NOATIME` are GNU extensions Swift's Glibc module does not import; these are
+    /// their values on every Linux architecture Swift supports.
+    static let openPathFlag: Int32 = 0o10_000_000
+    package static let openNoAccessTimeFlag: Int32 = 0o1_000_000
+
+    /// Calls `body` with `bytes` as a NUL-terminated C string.
+    package static func withCString<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
+        // On the stack for the short names a crawl stats by the million; no heap allocation.
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            var index = 0
+            for byte in bytes {
+                buffer[index] = CChar(bitPattern: byte)
+                index += 1
+            }
+            buffer[index] = 0
+            return body(UnsafePointer(buffer.baseAddress!))  // capacity ≥ 1: holds the NUL
+        }
+    }
+
+    /// `openat(dirfd, path, flags)` that also works for paths of `PATH_MAX` bytes or more: the
+    /// leading folders are opened (`O_PATH`) a chunk at a time, each chunk shorter than `PATH_MAX`,
+    /// so deep trees with long names stay reachable. Returns -1 with `errno` set on failure.
+    package static func open(_ path: [UInt8], flags: Int32, relativeTo directory: Int32 = AT_FDCWD) -> Int32 {
+        let limit = Int(PATH_MAX) - 1
+        var base = directory
+        var start = 0
+        defer { if base != directory { close(base) } }
+        while path.count - start > limit {
+            // The last slash that keeps the chunk under the limit.
+            guard let cut = path[start..<(start + limit)].lastIndex(of: slash) else {
+                errno = ENAMETOOLONG
+                return -1
+            }
+            let chunk = cut == start ? path[start...start] : path[start..<cut]
+            let next = withCString(chunk) {
+                openat(base, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | openPathFlag)
+            }
+            if base != directory { close(base) }
+            base = next
+            guard next >= 0 else {
+                base = directory
+                return -1
+            }
+            start = cut + 1
+        }
+        return withCString(path[start...]) { openat(base, $0, flags) }
+    }
+
+    /// The absolute, symlink-resolved form of `path` (realpath(3)), or nil with errno set.
+    package static func realPath(_ path: [UInt8]) -> [UInt8]? {
+        let resolved: UnsafeMutablePointer<CChar>? = withCString(path) { realpath($0, nil) }
+        guard let resolved else { return nil }
+        defer { free(resolved) }
+        return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
+    }
+
+    /// `path` made absolute against the working directory and cleaned of `.`, `..` and repeated
+    /// slashes, without touching the file system (for paths that may no longer exist).
+    package static func absolute(_ path: [UInt8]) -> [UInt8] {
+        var full = path
+        if path.first != UInt8(ascii: "/") {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if getcwd(&buffer, buffer.count) != nil {
+                let cwd = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                full = cwd + [UInt8(ascii: "/")] + path
+            }
+        }
+        var parts: [ArraySlice<UInt8>] = []
+        for part in full.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            if part.elementsEqual([UInt8(ascii: ".")]) { continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        if parts.isEmpty { return [UInt8(ascii: "/")] }
+        return parts.flatMap { [UInt8(ascii: "/")] + $0 }
+    }
+}

@@ -1,0 +1,70 @@
+import FSFindModel
+
+/// Evaluates and ranks a free-text query: every word must be a prefix (case- and
+/// diacritic-insensitive, `t` word rules) of a word in a free-text attribute, and different words
+/// may match in different attributes.
+///
+/// Relevance adds up, per query word, its best match: the attribute's weight (`displayName` 1.0,
+/// `title` 0.7, `authorNames` 0.5, `keywords` and `album` 0.4 — a name match counts most) times the
+/// match quality (1.0 for the whole word, else 0.5 plus half the share of the word typed, so
+/// `par` on `paris` scores 0.8), plus 0.1 when it is the value's first word. An item whose name
+/// holds every query word gets 0.5 more, so name hits rank above scattered ones.
+package struct FreeTextMatcher: Sendable {
+    /// Query words, folded, after splitting at word boundaries (`paris-fr` is two words).
+    package let words: [[Unicode.Scalar]]
+
+    init(words: [String]) {
+        var folded: [[Unicode.Scalar]] = []
+        for word in words {
+            let text = TextFolding.fold(word, caseInsensitive: true, diacriticInsensitive: true)
+            folded += text.words.map { Array(text.scalars[$0]) }
+        }
+        self.words = folded
+    }
+
+    package static func weight(_ attribute: Attribute) -> Double {
+        switch attribute {
+        case .displayName: 1.0
+        case .title: 0.7
+        case .authorNames: 0.5
+        default: 0.4
+        }
+    }
+
+    /// The relevance score, or nil when some query word matches nowhere.
+    func score(_ item: some AttributeSource) -> Double? {
+        guard !words.isEmpty else { return nil }
+        var best = [Double](repeating: 0, count: words.count)
+        var inName = [Bool](repeating: false, count: words.count)
+        for attribute in AttributeRegistry.freeTextAttributes {
+            let values: [String]
+            switch item.value(of: attribute) {
+            case .text(let text): values = [text]
+            case .textList(let list): values = list
+            default: continue
+            }
+            let weight = Self.weight(attribute)
+            for value in values {
+                let folded = TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true)
+                let scalars = folded.scalars
+                let valueWords = folded.words
+                for index in words.indices {
+                    let word = words[index]
+                    for position in valueWords.indices {
+                        let range = valueWords[position]
+                        guard range.count >= word.count else { continue }
+                        var k = 0
+                        while k < word.count, scalars[range.lowerBound + k] == word[k] { k += 1 }
+                        guard k == word.count else { continue }
+                        var quality = range.count == word.count ? 1.0 : 0.5 + 0.5 * Double(word.count) / Double(range.count)
+                        if position == 0 { quality += 0.1 }
+                        best[index] = max(best[index], weight * quality)
+                        if attribute == .displayName { inName[index] = true }
+                    }
+                }
+            }
+        }
+        guard best.allSatisfy({ $0 > 0 }) else { return nil }
+        return best.reduce(0, +) + (inName.allSatisfy { $0 } ? 0.5 : 0)
+    }
+}

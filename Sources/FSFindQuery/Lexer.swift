@@ -1,0 +1,311 @@
+import FSFindModel
+
+/// Splits a query into ``Token``s on demand, so the parser reports errors in reading order.
+///
+/// Everything that is one token to a reader is one token here: a string with its modifiers, a
+/// signed number with its exponent, and a whole `$time.name(N)` or `$time.iso(…)`. The lexer
+/// therefore validates those pieces itself (unknown modifier, unknown `$time` name, argument to
+/// `$time.yesterday`, malformed ISO date) and points the caret at the exact character.
+struct Lexer {
+    let source: SourceText
+    private(set) var position = 0
+
+    init(_ source: SourceText) {
+        self.source = source
+    }
+
+    /// The quote characters a string may open with, and the one that closes each.
+    static func closingQuote(for opening: Unicode.Scalar) -> Unicode.Scalar? {
+        switch opening {
+        case "\"": "\""
+        case "'": "'"
+        case "\u{201C}": "\u{201D}"  // “ ”
+        case "\u{2018}": "\u{2019}"  // ‘ ’
+        // Autocorrect often leaves right quotes on both sides; and a stray closing quote must read
+        // as an unterminated string (the spec's `…“audio”wc’` example), not as an odd character.
+        case "\u{201D}": "\u{201D}"
+        case "\u{2019}": "\u{2019}"
+        default: nil
+        }
+    }
+
+    static func isQuote(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar {
+        case "\"", "'", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}": true
+        default: false
+        }
+    }
+
+    static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x30 && scalar.value <= 0x39 }
+
+    static func isIdentifierStart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "_" || scalar.properties.isAlphabetic
+    }
+
+    static func isIdentifierContinue(_ scalar: Unicode.Scalar) -> Bool {
+        isIdentifierStart(scalar) || isDigit(scalar)
+    }
+
+    /// Reads `[+-]? digits ("." digits)? ([eE] [+-]? digits)?` at `start`; returns its text (for
+    /// `Double.init`) and the offset after it, or nil when no number starts there. An `e` not
+    /// followed by digits is left for the next token. Shared with numeric strings.
+    static func scanNumber(_ s: [Unicode.Scalar], from start: Int) -> (text: String, end: Int)? {
+        var i = start
+        if i < s.count, s[i] == "+" || s[i] == "-" { i += 1 }
+        let digitsStart = i
+        while i < s.count, isDigit(s[i]) { i += 1 }
+        guard i > digitsStart else { return nil }
+        if i + 1 < s.count, s[i] == ".", isDigit(s[i + 1]) {
+            i += 1
+            while i < s.count, isDigit(s[i]) { i += 1 }
+        }
+        if i < s.count, s[i] == "e" || s[i] == "E" {
+            var j = i + 1
+            if j < s.count, s[j] == "+" || s[j] == "-" { j += 1 }
+            if j < s.count, isDigit(s[j]) {
+                while j < s.count, isDigit(s[j]) { j += 1 }
+                i = j
+            }
+        }
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: s[start..<i])
+        return (String(view), i)
+    }
+
+    /// The number a quoted string holds (surrounding spaces allowed), or nil.
+    static func number(in text: String) -> Double? {
+        let s = Array(text.unicodeScalars)
+        var start = 0
+        while start < s.count, s[start].properties.isWhitespace { start += 1 }
+        guard let (lexeme, end) = scanNumber(s, from: start) else { return nil }
+        var rest = end
+        while rest < s.count, s[rest].properties.isWhitespace { rest += 1 }
+        guard rest == s.count, let value = Double(lexeme), value.isFinite else { return nil }
+        return value
+    }
+
+    private func peek(_ offset: Int = 0) -> Unicode.Scalar? { source[position + offset] }
+
+    private func error(_ message: String, _ range: Range<Int>) -> QueryError { source.error(message, range) }
+
+    private mutating func skipWhitespace() {
+        while let c = peek(), c.properties.isWhitespace { position += 1 }
+    }
+
+    /// The next token; `.end` (repeatedly) once the input is used up.
+    mutating func next() throws(QueryError) -> Token {
+        skipWhitespace()
+        let start = position
+        guard let c = peek() else { return Token(kind: .end, range: start..<start) }
+        func single(_ kind: Token.Kind, length: Int = 1) -> Token {
+            position += length
+            return Token(kind: kind, range: start..<position)
+        }
+        switch c {
+        case "(": return single(.leftParen)
+        case ")": return single(.rightParen)
+        case ",": return single(.comma)
+        case "*": return single(.star)
+        case "&":
+            if peek(1) == "&" { return single(.and, length: 2) }
+            throw error("'&' is not an operator; write '&&' for and", start..<start + 1)
+        case "|":
+            if peek(1) == "|" { return single(.or, length: 2) }
+            throw error("'|' is not an operator; write '||' for or", start..<start + 1)
+        case "!":
+            return peek(1) == "=" ? single(.op(.notEqual), length: 2) : single(.not)
+        case "=":
+            return peek(1) == "=" ? single(.op(.equal), length: 2) : single(.op(.equal))
+        case "<":
+            return peek(1) == "=" ? single(.op(.lessOrEqual), length: 2) : single(.op(.less))
+        case ">":
+            return peek(1) == "=" ? single(.op(.greaterOrEqual), length: 2) : single(.op(.greater))
+        case "$":
+            return try lexTime()
+        default:
+            break
+        }
+        if let closing = Self.closingQuote(for: c) {
+            return try lexString(closing: closing)
+        }
+        if Self.isDigit(c) || ((c == "+" || c == "-") && peek(1).map(Self.isDigit) == true) {
+            return try lexNumber()
+        }
+        if Self.isIdentifierStart(c) {
+            while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
+            return Token(kind: .identifier(source.text(start..<position)), range: start..<position)
+        }
+        throw error("unexpected character '\(Character(c))'", start..<start + 1)
+    }
+
+    private mutating func lexNumber() throws(QueryError) -> Token {
+        let start = position
+        guard let (lexeme, end) = Self.scanNumber(source.scalars, from: start) else {
+            throw error("expected a number", start..<start + 1)
+        }
+        position = end
+        guard let value = Double(lexeme), value.isFinite else {
+            throw error("number out of range", start..<end)
+        }
+        return Token(kind: .number(value), range: start..<end)
+    }
+
+    /// A quoted string: escapes resolved, unescaped `*` turned into wildcards, then modifiers.
+    private mutating func lexString(closing: Unicode.Scalar) throws(QueryError) -> Token {
+        let start = position
+        position += 1
+        var segments: [TextPattern.Segment] = []
+        var literal = String.UnicodeScalarView()
+        func flush() {
+            if !literal.isEmpty {
+                segments.append(.literal(String(literal)))
+                literal = String.UnicodeScalarView()
+            }
+        }
+        while true {
+            guard let c = peek() else {
+                throw error("unterminated string: no closing \(Character(closing))", start..<source.count)
+            }
+            position += 1
+            if c == closing { break }
+            if c == "\\" {
+                guard let escaped = peek() else {
+                    throw error("unterminated string: no closing \(Character(closing))", start..<source.count)
+                }
+                literal.append(escaped)
+                position += 1
+            } else if c == "*" {
+                flush()
+                if segments.last != .wildcard { segments.append(.wildcard) }
+            } else {
+                literal.append(c)
+            }
+        }
+        flush()
+        var modifiers = TextModifiers()
+        while let m = peek(), Self.isIdentifierContinue(m) {
+            switch m {
+            case "c": modifiers.caseInsensitive = true
+            case "d": modifiers.diacriticInsensitive = true
+            case "w": modifiers.wordBased = true
+            case "t": modifiers.tokenized = true
+            default:
+                throw error("unknown modifier '\(Character(m))' (modifiers are c, d, w and t)", position..<position + 1)
+            }
+            position += 1
+        }
+        return Token(kind: .string(TextPattern(segments), modifiers), range: start..<position)
+    }
+
+    /// `$time.name`, `$time.name(N)` or `$time.iso(TEXT)`, validated.
+    private mutating func lexTime() throws(QueryError) -> Token {
+        let start = position
+        let prefix: [Unicode.Scalar] = ["$", "t", "i", "m", "e"]
+        var i = 0
+        while i < prefix.count, peek(i) == prefix[i] { i += 1 }
+        guard i == prefix.count, !(peek(i).map(Self.isIdentifierContinue) ?? false) else {
+            var end = position + 1
+            while let d = source[end], Self.isIdentifierContinue(d) { end += 1 }
+            throw error("unknown variable '\(QueryChecker.clipped(source.text(start..<end)))'; the only variable is $time",
+                        start..<end)
+        }
+        position += prefix.count
+        guard peek() == "." else {
+            throw error("expected '.' and a name after $time (\(TimeValue.names.joined(separator: ", ")))",
+                        start..<position)
+        }
+        position += 1
+        let nameStart = position
+        while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
+        let name = source.text(nameStart..<position)
+        guard TimeValue.names.contains(name) else {
+            let close = name.count > 32 ? nil : TimeValue.names.map { ($0, editDistance(Array(name.lowercased()), Array($0))) }
+                .filter { $0.1 <= max(2, name.count / 3) }.min { $0.1 < $1.1 }
+            let hint = close.map { " (did you mean '$time.\($0.0)'?)" } ?? " (names: \(TimeValue.names.joined(separator: ", ")))"
+            let range = name.isEmpty ? start..<position : nameStart..<position
+            throw error("unknown $time name '\(QueryChecker.clipped(name))'" + hint, range)
+        }
+        if name == "iso" { return try lexISO(start: start) }
+        guard peek() == "(" else {
+            let value: TimeValue = switch name {
+            case "now": .now(nil)
+            case "today": .today(nil)
+            case "yesterday": .yesterday
+            case "this_week": .thisWeek(nil)
+            case "last_week": .lastWeek
+            case "this_month": .thisMonth(nil)
+            default: .thisYear(nil)
+            }
+            return Token(kind: .time(value), range: start..<position)
+        }
+        let argumentStart = position
+        position += 1
+        skipWhitespace()
+        let numberStart = position
+        guard let (lexeme, numberEnd) = Self.scanNumber(source.scalars, from: numberStart) else {
+            throw error("expected a number in $time.\(name)(…)", numberStart..<numberStart + 1)
+        }
+        position = numberEnd
+        skipWhitespace()
+        guard peek() == ")" else {
+            throw error("expected ')' after the number in $time.\(name)(…)", position..<position + 1)
+        }
+        position += 1
+        if name == "yesterday" || name == "last_week" {
+            throw error("$time.\(name) takes no argument", argumentStart..<position)
+        }
+        guard let n = Double(lexeme), n.isFinite, abs(n) <= TimeValue.offsetLimit(for: name) else {
+            throw error("$time.\(name)(…) is out of range", numberStart..<numberEnd)
+        }
+        if name == "now" { return Token(kind: .time(.now(n)), range: start..<position) }
+        guard n == n.rounded() else {
+            let unit = ["today": "days", "this_week": "weeks", "this_month": "months", "this_year": "years"][name] ?? ""
+            throw error("$time.\(name)(…) takes a whole number of \(unit)", numberStart..<numberEnd)
+        }
+        let whole = Int(n)  // |n| is within offsetLimit, far inside Int
+        let value: TimeValue = switch name {
+        case "today": .today(whole)
+        case "this_week": .thisWeek(whole)
+        case "this_month": .thisMonth(whole)
+        default: .thisYear(whole)
+        }
+        return Token(kind: .time(value), range: start..<position)
+    }
+
+    /// `$time.iso(` has been read up to the name; reads `(TEXT)` with TEXT bare or quoted.
+    private mutating func lexISO(start: Int) throws(QueryError) -> Token {
+        guard peek() == "(" else {
+            throw error("$time.iso needs a date: $time.iso(2025-06-01) or $time.iso(2025-06-01T12:00:00Z)",
+                        start..<position)
+        }
+        position += 1
+        skipWhitespace()
+        var textStart = position
+        var textEnd: Int
+        if let c = peek(), let closing = Self.closingQuote(for: c) {
+            let quote = position
+            position += 1
+            textStart = position
+            while let d = peek(), d != closing { position += 1 }
+            guard peek() == closing else {
+                throw error("unterminated string: no closing \(Character(closing))", quote..<source.count)
+            }
+            textEnd = position
+            position += 1
+            skipWhitespace()
+            guard peek() == ")" else { throw error("expected ')' to close $time.iso(…)", position..<position + 1) }
+        } else {
+            while let d = peek(), d != ")" { position += 1 }
+            guard peek() == ")" else { throw error("expected ')' to close $time.iso(…)", start..<source.count) }
+            textEnd = position
+            while textEnd > textStart, source.scalars[textEnd - 1].properties.isWhitespace { textEnd -= 1 }
+        }
+        position += 1
+        let text = source.text(textStart..<textEnd)
+        guard ISO8601Text(text) != nil else {
+            throw error("'\(QueryChecker.clipped(text))' is not an ISO-8601 date (write 2025-06-01 or 2025-06-01T12:00:00Z)",
+                        textEnd > textStart ? textStart..<textEnd : start..<position)
+        }
+        return Token(kind: .time(.iso(text)), range: start..<position)
+    }
+}

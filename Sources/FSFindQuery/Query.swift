@@ -1,0 +1,38 @@
+import FSFindModel
+
+/// A parsed and type-checked query, independent of the clock and the index.
+///
+/// Parse once, then compile with a ``QueryContext`` (``CompiledQuery``) to evaluate. Equal queries
+/// have equal expressions however they were spelled (aliases, `=`, quote style, modifier order).
+package struct Query: Sendable, Equatable, CustomStringConvertible {
+    package var expression: QueryExpression
+
+    package init(expression: QueryExpression) {
+        self.expression = expression
+    }
+
+    /// Reads `text`: free text when it looks like what a person types into a search field (see
+    /// `query-language.md`), otherwise the grammar, with every attribute resolved and every
+    /// predicate type-checked. Errors carry the Character range to draw a caret under.
+    package static func parse(_ text: String) throws(QueryError) -> Query {
+        let source = SourceText(text)
+        if source.scalars.allSatisfy({ $0.properties.isWhitespace }) {
+            throw QueryError(message: "empty query: write a word to search for, or a predicate such as title == \"Paris\"c",
+                             range: 0..<source.columns[source.count])
+        }
+        if FreeText.isFreeText(source.scalars) {
+            return Query(expression: .freeText(FreeText.words(text)))
+        }
+        var parser = try Parser(source)
+        return Query(expression: try parser.parseQuery())
+    }
+
+    /// True for a free-text query (ranked by relevance by default).
+    package var isFreeText: Bool {
+        if case .freeText = expression { return true }
+        return false
+    }
+
+    /// The canonical printed form; parsing it gives back an equal query.
+    package var description: String { QueryPrinter.print(expression) }
+}

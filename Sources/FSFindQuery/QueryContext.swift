@@ -1,0 +1,49 @@
+import FSFindModel
+import Foundation
+
+/// The environment a query is evaluated in: what "now" is and which calendar `$time` counts in.
+///
+/// Kept apart from ``Query`` so one parsed query can be run at a pinned instant in tests and at the
+/// wall clock in use, and so `$time` is resolved once per run rather than once per item.
+package struct QueryContext: Sendable {
+    /// The instant `$time.now` stands for.
+    package var now: Date
+    /// The zone calendar days, weeks, months and years are counted in.
+    package var timeZone: TimeZone
+    /// The calendar (and its `firstWeekday`) weeks are counted in; its zone is `timeZone`.
+    package var calendar: Calendar
+
+    /// Without a calendar: a Gregorian calendar with the current locale's first weekday, so
+    /// `this_year` means the civil year whatever calendar the locale prefers.
+    package init(now: Date, timeZone: TimeZone, calendar: Calendar? = nil) {
+        self.now = now
+        self.timeZone = timeZone
+        var resolved = calendar ?? {
+            var gregorian = Calendar(identifier: .gregorian)
+            gregorian.firstWeekday = Calendar.current.firstWeekday
+            return gregorian
+        }()
+        resolved.timeZone = timeZone
+        self.calendar = resolved
+    }
+
+    /// Now from `FSFIND_NOW` (ISO-8601) when set, else the wall clock; the zone from
+    /// `TimeZone.current` (which honours `TZ`). Throws a ``QueryError`` for a bad `FSFIND_NOW`.
+    package static func fromEnvironment() throws(QueryError) -> QueryContext {
+        let zone = TimeZone.current
+        guard let text = ProcessInfo.processInfo.environment["FSFIND_NOW"],
+            !text.trimmingCharacters(in: .whitespaces).isEmpty
+        else {
+            return QueryContext(now: Date(), timeZone: zone)
+        }
+        let probe = QueryContext(now: Date(), timeZone: zone)
+        guard let iso = ISO8601Text(text.trimmingCharacters(in: .whitespaces)),
+            let span = iso.resolve(in: probe.calendar)
+        else {
+            throw QueryError(
+                message: "FSFIND_NOW is not an ISO-8601 date: '\(text)' (write e.g. 2026-03-08T12:00:00Z)",
+                range: 0..<0)
+        }
+        return QueryContext(now: Date(timeIntervalSinceReferenceDate: span.start), timeZone: zone)
+    }
+}

@@ -1,0 +1,54 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+
+/// A fixed-size table of plain values that a scan reads and writes millions of times.
+///
+/// Why not an `Array` in a class property: every access to a class's `var` goes through Swift's
+/// dynamic exclusivity check (begin/end access), a third of a free-text scan's time when
+/// measured. The table's storage is a pointer the class owns, so accesses are plain loads and
+/// stores. Not thread-safe, like the plan that owns it.
+final class FlatTable<Element: BitwiseCopyable> {
+    private let storage: UnsafeMutableBufferPointer<Element>
+
+    init(count: Int, repeating value: Element) {
+        storage = .allocate(capacity: max(0, count))
+        storage.initialize(repeating: value)
+    }
+
+    deinit { storage.deallocate() }
+
+    var count: Int { storage.count }
+
+    @inline(__always) subscript(_ index: Int) -> Element {
+        get { storage[index] }
+        set { storage[index] = newValue }
+    }
+}
+
+/// An append-only run of Doubles with the same no-bookkeeping access as ``FlatTable``.
+final class DoubleRun {
+    private var storage: UnsafeMutableBufferPointer<Double>
+    private(set) var count = 0
+
+    init() { storage = .allocate(capacity: 1024) }
+
+    deinit { storage.deallocate() }
+
+    @inline(__always) subscript(_ index: Int) -> Double { storage[index] }
+
+    /// Appends `values`, returning the offset of the first.
+    func append(_ values: FlatTable<Double>) -> Int {
+        let offset = count
+        if count + values.count > storage.count {
+            let grown = UnsafeMutableBufferPointer<Double>.allocate(
+                capacity: max(2 * storage.count, count + values.count))
+            _ = grown.initialize(from: storage[..<count])
+            storage.deallocate()
+            storage = grown
+        }
+        for i in 0..<values.count { storage[count + i] = values[i] }
+        count += values.count
+        return offset
+    }
+}

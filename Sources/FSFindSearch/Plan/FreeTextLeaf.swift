@@ -1,0 +1,204 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+
+/// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
+/// query word is worked out once and kept, and a row's score is put together from those, in
+/// the same arithmetic as ``FreeTextMatcher/score(_:)``.
+final class FreeTextLeaf {
+    private let index: IndexFile
+    private let matcher: FreeTextMatcher
+    /// The query words as bytes, for comparing with ASCII values.
+    private let words: ASCIIWords
+    private let sources: [TextSource]
+    private let weights: [Double]
+    /// The first folded scalar of each query word.
+    private let firstScalars: [UInt32]
+    /// For U+0080 + i: whether the character folds (case and diacritics) to text holding one of
+    /// ``firstScalars``.
+    private let latinHasFirstScalar: [Bool]
+    private let strings: StringsView
+    private let lists: StringsView
+    /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
+    /// offset of its qualities in ``qualities``.
+    private let stringQualities: FlatTable<Int32>
+    private let listQualities: FlatTable<Int32>
+    /// Kept qualities, `words.count` per matching string or list.
+    private let qualities = DoubleRun()
+    /// One value's qualities while they are worked out.
+    private var scratch: [Double]
+    private let kept: FlatTable<Double>
+    private let best: FlatTable<Double>
+    private let inName: FlatTable<Bool>
+
+    private static let unknown: Int32 = -1
+    private static let none: Int32 = -2
+
+    /// Nil when a section it needs is damaged.
+    init?(_ matcher: FreeTextMatcher, views: IndexViews) {
+        guard let strings = views.strings, let lists = views.lists else { return nil }
+        var sources: [TextSource] = []
+        for attribute in AttributeRegistry.freeTextAttributes {
+            guard let source = TextSource(attribute, views: views) else { return nil }
+            sources.append(source)
+        }
+        index = views.index
+        self.matcher = matcher
+        words = ASCIIWords(matcher.words)
+        self.sources = sources
+        weights = AttributeRegistry.freeTextAttributes.map(FreeTextMatcher.weight)
+        let firstScalars = matcher.words.compactMap { $0.first?.value }
+        self.firstScalars = firstScalars
+        latinHasFirstScalar = (0x80..<0x180).map { value in
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { return true }
+            let folded = TextFolding.fold(String(Character(scalar)), caseInsensitive: true, diacriticInsensitive: true)
+            return folded.scalars.contains { firstScalars.contains($0.value) }
+        }
+        self.strings = strings
+        self.lists = lists
+        stringQualities = FlatTable(count: strings.count, repeating: Self.unknown)
+        listQualities = FlatTable(count: lists.count, repeating: Self.unknown)
+        scratch = [Double](repeating: 0, count: matcher.words.count)
+        kept = FlatTable(count: matcher.words.count, repeating: 0)
+        best = FlatTable(count: matcher.words.count, repeating: 0)
+        inName = FlatTable(count: matcher.words.count, repeating: false)
+    }
+
+    /// ``FreeTextMatcher/score(_:)`` for `row`.
+    func score(_ row: Int) -> Double? {
+        let count = words.count
+        guard count > 0 else { return nil }
+        for k in 0..<count {
+            best[k] = 0
+            inName[k] = false
+        }
+        for s in sources.indices {
+            let offset: Int32
+            switch sources[s].cell(row) {
+            case .absent: continue
+            case .string(let id): offset = stringOffset(id)
+            case .list(let id): offset = listOffset(id)
+            case .slow: offset = slowOffset(sources[s].attribute, row)
+            }
+            guard offset >= 0 else { continue }
+            let weight = weights[s]
+            let isName = sources[s].attribute == .displayName
+            for k in 0..<count {
+                let quality = qualities[Int(offset) + k]
+                guard quality > 0 else { continue }
+                best[k] = max(best[k], weight * quality)
+                if isName { inName[k] = true }
+            }
+        }
+        var total = 0.0
+        var allInName = true
+        for k in 0..<count {
+            guard best[k] > 0 else { return nil }
+            total += best[k]
+            allInName = allInName && inName[k]
+        }
+        return total + (allInName ? 0.5 : 0)
+    }
+
+    /// Keeps `scratch` when some word matched; the offset, or `none`.
+    private func keepScratch() -> Int32 {
+        guard scratch.contains(where: { $0 > 0 }) else { return Self.none }
+        for k in scratch.indices { kept[k] = scratch[k] }
+        return Int32(qualities.append(kept))
+    }
+
+    private func stringOffset(_ id: UInt32) -> Int32 {
+        guard Int(id) < stringQualities.count else { return Self.none }
+        let known = stringQualities[Int(id)]
+        if known != Self.unknown { return known }
+        let offset: Int32
+        if let bytes = strings.bytes(id) {
+            measure(bytes)
+            offset = keepScratch()
+        } else {
+            offset = Self.none
+        }
+        stringQualities[Int(id)] = offset
+        return offset
+    }
+
+    /// Puts `bytes`' qualities in `scratch`.
+    private func measure(_ bytes: UnsafeRawBufferPointer) {
+        if ASCIIText.isASCII(bytes) {
+            matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: &scratch)
+        } else if lacksEveryFirstScalar(bytes) {
+            for k in scratch.indices { scratch[k] = 0 }
+        } else if let folded = TextFolding.foldLatin(bytes, caseInsensitive: true, diacriticInsensitive: true) {
+            matcher.qualities(in: folded, into: &scratch)
+        } else {
+            matcher.qualities(in: String(decoding: bytes, as: UTF8.self), into: &scratch)
+        }
+    }
+
+    /// True when the folded value cannot hold the first scalar of any query word, so no word
+    /// can start one of its words: every ASCII byte and every U+0080–U+017F character is checked
+    /// against what it folds to (case and diacritics; the same for a character wherever it
+    /// stands). Anything else answers false, leaving the value to the full fold.
+    private func lacksEveryFirstScalar(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var i = 0
+        let count = bytes.count
+        while i < count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                if firstScalars.contains(UInt32(ASCIIText.lowered(lead))) { return false }
+                i += 1
+                continue
+            }
+            guard lead >= 0xC2, lead <= 0xC5, i + 1 < count, bytes[i + 1] & 0xC0 == 0x80 else { return false }
+            let value = (Int(lead & 0x1F) << 6) | Int(bytes[i + 1] & 0x3F)
+            if latinHasFirstScalar[value - 0x80] { return false }
+            i += 2
+        }
+        return true
+    }
+
+    private func listOffset(_ id: UInt32) -> Int32 {
+        guard Int(id) < listQualities.count else { return Self.none }
+        let known = listQualities[Int(id)]
+        if known != Self.unknown { return known }
+        var offset = Self.none
+        if let elements = lists.bytes(id, elementSize: 4) {
+            // A list with an element that does not resolve reads as absent, as the row reader has it.
+            var combined = [Double](repeating: 0, count: words.count)
+            var valid = true
+            for i in 0..<(elements.count / 4) {
+                let element = UInt32(littleEndian: elements.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+                guard Int(element) < stringQualities.count, strings.bytes(element) != nil else {
+                    valid = false
+                    break
+                }
+                let elementOffset = stringOffset(element)
+                guard elementOffset >= 0 else { continue }
+                for k in combined.indices { combined[k] = max(combined[k], qualities[Int(elementOffset) + k]) }
+            }
+            if valid {
+                scratch = combined
+                offset = keepScratch()
+            }
+        }
+        listQualities[Int(id)] = offset
+        return offset
+    }
+
+    /// A value only the row reader can read (a root's name): measured every time, not kept.
+    private func slowOffset(_ attribute: Attribute, _ row: Int) -> Int32 {
+        let values: [String]
+        switch index.value(of: attribute, at: row) {
+        case .text(let text)?: values = [text]
+        case .textList(let list)?: values = list
+        default: return Self.none
+        }
+        var combined = [Double](repeating: 0, count: words.count)
+        for value in values {
+            matcher.qualities(in: value, into: &scratch)
+            for k in combined.indices { combined[k] = max(combined[k], scratch[k]) }
+        }
+        scratch = combined
+        return keepScratch()
+    }
+}

@@ -1,0 +1,115 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+
+/// A ``CompiledQuery`` bound to one open index: each leaf of its tree becomes a test that reads
+/// the mapped sections directly and remembers answers per distinct string or type entry.
+///
+/// Gives exactly ``CompiledQuery/matches(_:)`` and ``CompiledQuery/relevance(_:)`` on
+/// `index.row(row)`, at a few nanoseconds a row instead of microseconds; a leaf the plan cannot
+/// read directly (`path`, `*`, a damaged section) is evaluated through the row reader as before.
+/// `docs/query-plan.md` explains the choices. Not thread-safe: one plan per scan. Call
+/// ``IndexFile/prepare(_:)`` for the query's attributes first, so damage is reported as before.
+package final class QueryPlan {
+    private indirect enum Step {
+        case all([Step])
+        case any([Step])
+        case not(Step)
+        case text(TextLeaf)
+        case presence(PresenceLeaf)
+        case number(NumberLeaf)
+        case type(TypeLeaf)
+        case freeText(FreeTextLeaf)
+        case rowReader(Node)
+    }
+
+    let index: IndexFile
+    private let root: Step
+    /// The free-text leaf when the whole query is free text (the only case with a relevance).
+    private let freeText: FreeTextLeaf?
+    /// The query's own relevance, for a free-text query the plan could not read directly.
+    private let query: CompiledQuery
+
+    convenience init(_ query: CompiledQuery, index: IndexFile) {
+        self.init(query, views: IndexViews(index: index))
+    }
+
+    /// A plan reading through `views`, which plans of one session may share (their section
+    /// checks are then made once).
+    package init(_ query: CompiledQuery, views: IndexViews) {
+        self.index = views.index
+        self.query = query
+        root = Self.step(for: query.root, views: views)
+        if case .freeText(let leaf) = root { freeText = leaf } else { freeText = nil }
+    }
+
+    /// ``CompiledQuery/matches(_:)`` of the row.
+    package func matches(_ row: Int) -> Bool {
+        Self.evaluate(root, row, index)
+    }
+
+    /// ``CompiledQuery/relevance(_:)`` of the row.
+    package func relevance(_ row: Int) -> Double {
+        if let freeText { return freeText.score(row) ?? 0 }
+        return query.relevance(index.row(row))
+    }
+
+    private static func evaluate(_ step: Step, _ row: Int, _ index: IndexFile) -> Bool {
+        switch step {
+        case .all(let steps):
+            for step in steps where !evaluate(step, row, index) { return false }
+            return true
+        case .any(let steps):
+            for step in steps where evaluate(step, row, index) { return true }
+            return false
+        case .not(let step): return !evaluate(step, row, index)
+        case .text(let leaf): return leaf.test(row)
+        case .presence(let leaf): return leaf.test(row)
+        case .number(let leaf): return leaf.test(row)
+        case .type(let leaf): return leaf.test(row)
+        case .freeText(let leaf): return leaf.score(row) != nil
+        case .rowReader(let node): return node.evaluate(index.row(row))
+        }
+    }
+
+    private static func step(for node: Node, views: IndexViews) -> Step {
+        switch node {
+        case .all(let nodes): return .all(nodes.map { step(for: $0, views: views) })
+        case .any(let nodes): return .any(nodes.map { step(for: $0, views: views) })
+        case .not(let node): return .not(step(for: node, views: views))
+        default: break
+        }
+        if readsOnlyTypes(node) { return .type(TypeLeaf(node, views: views)) }
+        switch node {
+        case .text(let test):
+            if let leaf = TextLeaf(test, views: views) { return .text(leaf) }
+        case .presence(let attributes, let wantPresent):
+            if let leaf = PresenceLeaf(attributes: attributes, wantPresent: wantPresent, views: views) {
+                return .presence(leaf)
+            }
+        case .number(let attribute, let op, let operand):
+            if let leaf = NumberLeaf(attribute, .number(op, operand), views: views) { return .number(leaf) }
+        case .numberRange(let attribute, let lower, let upper):
+            if let leaf = NumberLeaf(attribute, .numberRange(lower, upper), views: views) { return .number(leaf) }
+        case .date(let attribute, let op, let span):
+            if let leaf = NumberLeaf(attribute, .date(op, span), views: views) { return .number(leaf) }
+        case .dateRange(let attribute, let lower, let upper):
+            if let leaf = NumberLeaf(attribute, .dateRange(lower, upper), views: views) { return .number(leaf) }
+        case .freeText(let matcher):
+            if let leaf = FreeTextLeaf(matcher, views: views) { return .freeText(leaf) }
+        case .all, .any, .not:
+            break
+        }
+        return .rowReader(node)
+    }
+
+    /// True for a leaf whose answer depends only on the row's type-table entry.
+    private static func readsOnlyTypes(_ node: Node) -> Bool {
+        let types = IndexFormat.typeAttributes
+        switch node {
+        case .text(let test): return test.attributes.allSatisfy(types.contains)
+        case .presence(let attributes, _): return attributes.allSatisfy(types.contains)
+        default: return false
+        }
+    }
+}

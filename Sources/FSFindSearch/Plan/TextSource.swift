@@ -1,0 +1,57 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+
+/// Where one text or text-list attribute of a row lives: a string or list id in a column, the
+/// row's name string when the derived flag says the value is the name, or — for the rare row whose
+/// name is not a string of its own (a root, whose name is the tail of its path) — the slow reader.
+struct TextSource {
+    /// What a row holds for the attribute.
+    enum Cell {
+        case absent
+        /// A string id, not yet checked against the strings section.
+        case string(UInt32)
+        /// A list id, not yet checked against the lists section.
+        case list(UInt32)
+        /// Read it with ``IndexFile/value(of:at:)``.
+        case slow
+    }
+
+    let attribute: Attribute
+    private let derivedBit: UInt8
+    private let flags: RowRecords?
+    private let names: RowRecords?
+    private let cells: CellReader
+    private let isList: Bool
+
+    /// Nil when a section it needs is damaged: the caller then evaluates with the slow reader.
+    init?(_ attribute: Attribute, views: IndexViews) {
+        guard attribute.type == .text || attribute.type == .textList, attribute != .path,
+            !IndexFormat.typeAttributes.contains(attribute), let column = views.column(attribute)
+        else { return nil }
+        self.attribute = attribute
+        derivedBit = DerivedFlag.bit(for: attribute)
+        if derivedBit != 0 {
+            guard let flags = views.flags, let names = views.names else { return nil }
+            self.flags = flags
+            self.names = names
+        } else {
+            flags = nil
+            names = nil
+        }
+        cells = column.reader()
+        isList = attribute.type == .textList
+    }
+
+    @inline(__always) func cell(_ row: Int) -> Cell {
+        if derivedBit != 0, let flags, let names, flags.byte(row) & derivedBit != 0 {
+            // The value is the last path component: the row's own name string, unless the row
+            // has no parent and its "name" is the whole path.
+            guard names.u32(row, 0) != IndexFormat.absent32 else { return .slow }
+            return .string(names.u32(row, 4))
+        }
+        guard let raw = cells.cell(row) else { return .absent }
+        let id = UInt32(truncatingIfNeeded: raw)
+        return isList ? .list(id) : .string(id)
+    }
+}

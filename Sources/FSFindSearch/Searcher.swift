@@ -1,0 +1,155 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import Foundation
+
+/// Answers a query from an open index: scans the rows, keeps those in scope and location that the
+/// query matches, and orders them.
+///
+/// Only the columns the query, the scope and the sort key read are checksummed and touched, so a
+/// name query never decodes durations.
+package struct Searcher: Sendable {
+    package let index: IndexFile
+
+    package init(index: IndexFile) {
+        self.index = index
+    }
+
+    /// Row numbers of the matches, in the requested order, cut to the limit.
+    package func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
+        let sort = request.sort ?? (isFreeText ? .relevance : .path)
+        let (matches, plan) = try scan(query, request: request, sort: sort)
+        return order(matches, by: sort, plan: plan, reverse: request.reverse, limit: request.limit)
+    }
+
+    /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
+    package func count(_ query: CompiledQuery, request: SearchRequest) throws(FSFindError) -> Int {
+        let (matches, _) = try scan(query, request: request, sort: nil)
+        return request.limit.map { min(max(0, $0), matches.count) } ?? matches.count
+    }
+
+    /// The matching rows in path order, and the plan that found them (for ranking).
+    private func scan(_ query: CompiledQuery, request: SearchRequest, sort: SortKey?) throws(FSFindError) -> (
+        [Int], QueryPlan
+    ) {
+        var needed = query.referencedAttributes
+        if request.scope != .all { needed.insert(.contentTypeTree) }
+        if let attribute = sort?.attribute { needed.insert(attribute) }
+        if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
+        try index.prepare(needed)
+
+        // The plan reads the mapped sections directly and decides type-only tests once per
+        // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
+        // entry: decided once per entry (a few dozen), not once per row.
+        let plan = QueryPlan(query, index: index)
+        let types = request.scope == .all ? nil : index.typeColumnView()
+        var inScope = TypeMemo(count: request.scope == .all ? 0 : index.typeCount)
+        var matches: [Int] = []
+        for row in 0..<index.itemCount {
+            if let scopeType = request.scope.contentType {
+                let inside = inScope.answer(for: types?.typeID(row)) {
+                    guard case .textList(let tree)? = index.value(of: .contentTypeTree, at: row) else { return false }
+                    return tree.contains(scopeType)
+                }
+                guard inside else { continue }
+            }
+            if !request.onlyIn.isEmpty {
+                let path = index.path(at: row)
+                guard request.onlyIn.contains(where: { PathBytes.isWithin(path, folder: $0) }) else { continue }
+            }
+            if plan.matches(row) { matches.append(row) }
+        }
+        return (matches, plan)
+    }
+
+    /// How many items of each scope the index holds, for `scopes` and `status`.
+    package func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
+        try index.prepare([.contentTypeTree])
+        // Rows of one type-table entry share their tree: count rows per entry, then decide the
+        // scopes once per entry (a few dozen) instead of decoding a tree per row.
+        var rowsOfType = [Int](repeating: 0, count: index.typeCount)
+        var firstRowOfType = [Int](repeating: -1, count: index.typeCount)
+        var counts = [Int](repeating: 0, count: Scope.allCases.count)
+        func count(tree value: AttributeValue?, times: Int) {
+            guard case .textList(let tree)? = value else {
+                counts[0] += times
+                return
+            }
+            for (position, scope) in Scope.allCases.enumerated() where scope.contains(tree: tree) {
+                counts[position] += times
+            }
+        }
+        for row in 0..<index.itemCount {
+            if let type = index.typeID(at: row), type < rowsOfType.count {
+                rowsOfType[type] += 1
+                if firstRowOfType[type] < 0 { firstRowOfType[type] = row }
+            } else {
+                count(tree: index.value(of: .contentTypeTree, at: row), times: 1)
+            }
+        }
+        for (type, rows) in rowsOfType.enumerated() where rows > 0 {
+            count(tree: index.value(of: .contentTypeTree, at: firstRowOfType[type]), times: rows)
+        }
+        return Array(zip(Scope.allCases, counts))
+    }
+
+    private func order(_ rows: [Int], by sort: SortKey, plan: QueryPlan, reverse: Bool, limit: Int?) -> [Int] {
+        var ordered: [Int]
+        switch sort {
+        case .path:
+            // Rows are stored in path-byte order already.
+            ordered = rows
+        case .relevance:
+            let scored = rows.map { (row: $0, score: plan.relevance($0)) }
+            ordered = scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.map(\.row)
+        case .name, .modified, .created, .size, .duration:
+            // The attribute is non-nil for these keys.
+            let attribute = sort.attribute ?? .displayName
+            let keyed = rows.map { (row: $0, key: SortValue(index.row($0).value(of: attribute))) }
+            // Items without the attribute go last whichever the direction, in path order.
+            let present = keyed.filter { $0.key != .missing }
+                .sorted { $0.key == $1.key ? $0.row < $1.row : $0.key < $1.key }.map(\.row)
+            let missing = keyed.filter { $0.key == .missing }.map(\.row)
+            ordered = (reverse ? present.reversed() : present) + missing
+            if let limit { return Array(ordered.prefix(max(0, limit))) }
+            return ordered
+        }
+        if reverse { ordered.reverse() }
+        if let limit { return Array(ordered.prefix(max(0, limit))) }
+        return ordered
+    }
+}
+
+/// Answers remembered per type-table entry; with no entries (or an unknown type id) it asks
+/// every time, so a damaged row is still judged on its own.
+private struct TypeMemo {
+    /// 0 unknown, 1 no, 2 yes.
+    private var answers: [UInt8]
+
+    init(count: Int) { answers = [UInt8](repeating: 0, count: count) }
+
+    var isEmpty: Bool { answers.isEmpty }
+
+    mutating func answer(for type: Int?, _ compute: () -> Bool) -> Bool {
+        guard let type, type < answers.count else { return compute() }
+        if answers[type] == 0 { answers[type] = compute() ? 2 : 1 }
+        return answers[type] == 2
+    }
+}
+
+/// A sortable view of one attribute value; text compares case-insensitively, as a file list does.
+private enum SortValue: Comparable {
+    case missing
+    case number(Double)
+    case text(String)
+
+    init(_ value: AttributeValue?) {
+        switch value {
+        case .number(let number)?: self = .number(number)
+        case .date(let date)?: self = .number(date.timeIntervalSinceReferenceDate)
+        case .text(let text)?: self = .text(text.lowercased())
+        case .textList(let list)?: self = list.first.map { .text($0.lowercased()) } ?? .missing
+        case nil: self = .missing
+        }
+    }
+}
