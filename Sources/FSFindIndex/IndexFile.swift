@@ -279,7 +279,7 @@ package final class IndexFile: Sendable {
     package func damaged(_ damage: IndexDamage) -> FSFindError {
         // A checksum failure already reads "the index file … is damaged (…)"; keep its words.
         if damage.what.hasPrefix("the index file") {
-            return FSFindError(.indexCorrupt, damage.what, path: path, remedy: IndexFormat.remedy)
+            return FSFindError(.indexCorrupt, damage.what, path: path, remedy: .rebuildIndex)
         }
         return FSFindError.indexCorrupt(path, "is damaged (\(damage.what))")
     }

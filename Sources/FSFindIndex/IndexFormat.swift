@@ -23,7 +23,6 @@ package enum IndexFormat {
     package static let absent64: UInt64 = 0x7FF4_F5F1_4E44_0001
     /// Every NaN number is stored as this quiet NaN, so it cannot collide with ``absent64``.
     static let canonicalNaN: UInt64 = 0x7FF8_0000_0000_0000
-    static let remedy = "run 'fsfind index --full' to rebuild it"
 
     /// The attributes held in the shared type table, one small id per item.
     package static let typeAttributes: [Attribute] = [.contentType, .contentTypeTree, .mimeType, .kind]
@@ -205,6 +204,6 @@ extension Attribute {
 extension FSFindError {
     /// The one shape of "this index file is damaged" error.
     static func indexCorrupt(_ path: String, _ what: String) -> FSFindError {
-        FSFindError(.indexCorrupt, "the index file \(path) \(what)", path: path, remedy: IndexFormat.remedy)
+        FSFindError(.indexCorrupt, "the index file \(path) \(what)", path: path, remedy: .rebuildIndex)
     }
 }

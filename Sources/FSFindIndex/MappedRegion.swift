@@ -21,7 +21,7 @@ struct MappedRegion: @unchecked Sendable {
             if error == .noSuchFileOrDirectory {
                 throw FSFindError(
                     .indexMissing, "there is no index file at \(path)", path: path,
-                    remedy: "run 'fsfind index PATH' to create one")
+                    remedy: .createIndex)
             }
             throw FSFindError(.io, "cannot open the index file \(path)", path: path, underlying: error)
         }

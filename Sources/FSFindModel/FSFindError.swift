@@ -1,7 +1,8 @@
 import SystemPackage
 
 /// The library's one error type: what went wrong, on which path, what to do about it, and the
-/// underlying cause. The CLI prints `description` as one sentence and maps `code` to an exit status.
+/// underlying cause. The CLI prints it as one sentence, with the remedy in its own words, and maps
+/// `code` to an exit status.
 package struct FSFindError: Error, Sendable, CustomStringConvertible {
     /// What kind of failure this is; decides the exit status.
     package enum Code: Sendable, Hashable {
@@ -19,13 +20,30 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
         case usage
     }
 
+    /// What the user can do about an error.
+    ///
+    /// The library does not know the commands of the program that calls it, so remedies that are
+    /// a command are named here and worded by the front end (`fsfind`'s `FSFindError+Remedy.swift`).
+    package enum Remedy: Sendable, Hashable {
+        /// There is no index yet: create one by indexing a folder.
+        case createIndex
+        /// The index is damaged: rebuild it from its folders.
+        case rebuildIndex
+        /// No folder is recorded, so there is nothing to refresh: name one.
+        case nameFolders
+        /// Another run holds the index lock: wait for it, or ask not to.
+        case waitForLock
+        /// Advice that names no command (`check that libmagic1 is installed`).
+        case advice(String)
+    }
+
     package let code: Code
     package let message: String
     package let path: String?
-    package let remedy: String?
+    package let remedy: Remedy?
     package let underlying: Errno?
 
-    package init(_ code: Code, _ message: String, path: String? = nil, remedy: String? = nil, underlying: Errno? = nil) {
+    package init(_ code: Code, _ message: String, path: String? = nil, remedy: Remedy? = nil, underlying: Errno? = nil) {
         self.code = code
         self.message = message
         self.path = path
@@ -33,12 +51,25 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
         self.underlying = underlying
     }
 
-    /// The message, the cause and the remedy as one line.
-    package var description: String {
+    /// The message, the cause and the remedy as one line, with `wording` giving a remedy's words.
+    package func sentence(remedy wording: (Remedy) -> String) -> String {
         var text = message
         if let underlying { text += " (\(underlying.description))" }
-        if let remedy { text += "; \(remedy)" }
+        if let remedy { text += "; \(wording(remedy))" }
         return text
+    }
+
+    /// The message and the cause, and the remedy when it is advice that names no command.
+    package var description: String {
+        sentence { remedy in
+            switch remedy {
+            case .advice(let text): text
+            case .createIndex: "create the index"
+            case .rebuildIndex: "rebuild the index"
+            case .nameFolders: "name the folders to index"
+            case .waitForLock: "wait for the other run to finish"
+            }
+        }
     }
 
     /// 2 for usage errors, 1 for every runtime failure (`cli.md`).

@@ -31,7 +31,7 @@ import Testing
         let path = folder.file("empty.fsfind")
         let error = expectCorrupt(path) { () throws(FSFindError) in _ = try open([], at: path) }
         #expect(error?.message.contains("is empty") == true)
-        #expect(error?.description.contains("fsfind index --full") == true)
+        #expect(error?.remedy == .rebuildIndex)
     }
 
     @Test func foreignFiles() throws {

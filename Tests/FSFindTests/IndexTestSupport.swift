@@ -163,7 +163,7 @@ func expectCorrupt(
     } catch {
         #expect(error.code == .indexCorrupt, "\(error)", sourceLocation: sourceLocation)
         #expect(error.message.contains(path), sourceLocation: sourceLocation)
-        #expect(error.remedy == "run 'fsfind index --full' to rebuild it", sourceLocation: sourceLocation)
+        #expect(error.remedy == .rebuildIndex, sourceLocation: sourceLocation)
         return error
     }
 }

@@ -98,7 +98,7 @@ enum MediaFixtures {
         ExtractionPipeline(
             isolation: .workers(
                 ExtractionPipeline.WorkerOptions(
-                    executable: binary, count: 2, timeout: timeout, environment: environment)))
+                    executable: binary, arguments: ["extract-worker"], count: 2, timeout: timeout, environment: environment)))
     }
 
     /// An item for `path` typed as audio or video, as the identifier would leave it.

@@ -19,6 +19,14 @@ package enum Identifier {
     package static func identify(
         _ entries: [CrawlEntry], workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [IndexedItem] {
+        var opened = 0
+        return identify(entries, workers: workers, filesOpened: &opened)
+    }
+
+    /// ``identify(_:workers:)`` that also adds the number of files it opened to `filesOpened`.
+    package static func identify(
+        _ entries: [CrawlEntry], workers: Int = ProcessInfo.processInfo.activeProcessorCount, filesOpened: inout Int
+    ) -> [IndexedItem] {
         let count = entries.count
         guard count > 0 else { return [] }
         let workerCount = max(1, min(workers, (count + chunkSize - 1) / chunkSize))
@@ -35,6 +43,7 @@ package enum Identifier {
             }
             // Every index below `count` was claimed by exactly one worker and initialized.
             initializedCount = count
+            filesOpened += cursor.opened.load(ordering: .relaxed)
         }
     }
 
@@ -58,11 +67,14 @@ package enum Identifier {
 
     private final class Cursor: Sendable {
         let next = Atomic<Int>(0)
+        /// Files the workers' cookies opened, added as each worker finishes.
+        let opened = Atomic<Int>(0)
     }
 
     private static func work(_ entries: [CrawlEntry], slots: Slots, cursor: Cursor) {
         // Created lazily, on this thread: a cookie must never be shared between threads.
         var magic: Result<Magic, FSFindError>?
+        defer { if case .success(let cookie) = magic { cursor.opened.add(cookie.filesOpened, ordering: .relaxed) } }
         while true {
             let start = cursor.next.wrappingAdd(chunkSize, ordering: .relaxed).oldValue
             guard start < entries.count else { return }

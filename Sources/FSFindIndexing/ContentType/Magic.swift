@@ -23,22 +23,23 @@ package final class Magic {
     /// load, and workers start at the same moment. Identification itself needs no lock.
     private static let loading = Mutex(())
 
-    /// Files this process has opened to identify them, across all cookies and threads.
+    /// Files this cookie has opened to identify them.
     ///
     /// Kept so `fsfind index --verbose` can prove that a refresh with nothing changed opens no
-    /// file at all (the point of reusing unchanged entries by identity).
-    package static let filesOpened = Atomic<Int>(0)
+    /// file at all (the point of reusing unchanged entries by identity). Per cookie, like the
+    /// cookie itself one thread's; ``Identifier`` adds them up for its caller.
+    package private(set) var filesOpened = 0
 
     private static func openCookie() throws(FSFindError) -> OpaquePointer {
         guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
-            throw FSFindError(.io, "libmagic could not start", remedy: "check that libmagic1 is installed",
+            throw FSFindError(.io, "libmagic could not start", remedy: .advice("check that libmagic1 is installed"),
                               underlying: Errno(rawValue: errno))
         }
         guard magic_load(cookie, nil) == 0 else {
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
             magic_close(cookie)
             throw FSFindError(.io, "libmagic could not load its database: \(reason)",
-                              remedy: "check that libmagic-mgc (the magic database) is installed")
+                              remedy: .advice("check that libmagic-mgc (the magic database) is installed"))
         }
         return cookie
     }
@@ -58,7 +59,7 @@ package final class Magic {
         if fd < 0, errno == EPERM { fd = PathBytes.open(path, flags: flags) }
         guard fd >= 0 else { throw failure("cannot open", path, errno: errno) }
         defer { close(fd) }
-        Self.filesOpened.add(1, ordering: .relaxed)
+        filesOpened += 1
 
         var status = stat()
         guard fstat(fd, &status) == 0 else { throw failure("cannot stat", path, errno: errno) }

@@ -60,7 +60,7 @@ package struct Crawler: Sendable {
         guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: AT_FDCWD) }) else {
             let code = errno
             throw FSFindError(.io, "cannot read \(PathBytes.display(rootPath))",
-                              path: PathBytes.display(rootPath), remedy: "check that the path exists and is readable",
+                              path: PathBytes.display(rootPath), remedy: .advice("check that the path exists and is readable"),
                               underlying: Errno(rawValue: code))
         }
         return Self.makeEntry(path: rootPath, nameStart: PathBytes.nameStart(of: rootPath), status: status)

@@ -26,9 +26,10 @@ package struct ExtractionPipeline: Sendable {
 
     /// How to start and police worker processes.
     package struct WorkerOptions: Sendable {
-        /// The executable (`/proc/self/exe` for the running `fsfind`).
+        /// The executable that serves as a worker (`/proc/self/exe` for the running `fsfind`).
         package var executable: String
-        /// Arguments that make it a worker; the limits are appended as options.
+        /// Arguments that make it a worker (the front end's own subcommand); the limits are
+        /// appended as options.
         package var arguments: [String]
         /// How many workers run at once.
         package var count: Int
@@ -40,7 +41,7 @@ package struct ExtractionPipeline: Sendable {
         package var environment: [String: String]
 
         package init(
-            executable: String = "/proc/self/exe", arguments: [String] = ["extract-worker"],
+            executable: String, arguments: [String],
             count: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: Duration = .seconds(10),
             limits: ExtractionWorker.Limits = ExtractionWorker.Limits(), environment: [String: String] = [:]
         ) {
@@ -65,15 +66,6 @@ package struct ExtractionPipeline: Sendable {
         self.registry = registry
         self.isolation = isolation
     }
-
-    /// The pipeline the indexer uses. In-process until the program says otherwise: only the
-    /// `fsfind` executable knows it can serve as its own worker, and sets `.workers` at start.
-    package static var configured: ExtractionPipeline {
-        get { configuration.withLock { $0 } }
-        set { configuration.withLock { $0 = newValue } }
-    }
-
-    private static let configuration = Mutex(ExtractionPipeline())
 
     /// The file-system attributes, which an extractor may not replace; `contentCreationDate` is
     /// not among them, because a date in the content beats the file's birth time.

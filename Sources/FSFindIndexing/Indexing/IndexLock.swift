@@ -11,11 +11,15 @@ import Glibc
 /// waiting run can say who it waits for.
 package final class IndexLock {
     private let descriptor: Int32
+    /// The lock file, `INDEX.lock`.
     package let path: String
+    /// The index this lock guards.
+    package let indexPath: String
 
     /// Takes the lock, waiting for another holder unless `wait` is false.
     /// - Parameter onWait: called once with the holder's pid (0 when unknown) before waiting.
     package init(indexPath: String, wait: Bool, onWait: (Int32) -> Void) throws(FSFindError) {
+        self.indexPath = indexPath
         path = indexPath + ".lock"
         try IndexLock.createParent(of: indexPath)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -26,8 +30,8 @@ package final class IndexLock {
             let holder = IndexLock.readPid(fd)
             guard wait else {
                 close(fd)
-                throw FSFindError(.locked, "another 'fsfind index' (pid \(holder)) is updating \(indexPath)",
-                                  path: indexPath, remedy: "wait for it to finish, or run without --no-wait")
+                throw FSFindError(.locked, "another indexing run (pid \(holder)) is updating \(indexPath)",
+                                  path: indexPath, remedy: .waitForLock)
             }
             onWait(holder)
             while flock(fd, LOCK_EX) != 0 {

@@ -15,18 +15,41 @@ package struct Indexer: Sendable {
     package var reporter: (any IndexReporter)?
     /// The instant recorded as `addedDate` for new items and as the roots' refresh time.
     package var now: Date
-    package init(indexPath: String, full: Bool = false, reporter: (any IndexReporter)? = nil, now: Date = Date()) {
+    /// How content attributes are read: in worker processes for `fsfind index`, in process for
+    /// tests and tools that have no worker executable.
+    package var pipeline: ExtractionPipeline
+
+    package init(
+        indexPath: String, full: Bool = false, reporter: (any IndexReporter)? = nil, now: Date = Date(),
+        pipeline: ExtractionPipeline = ExtractionPipeline()
+    ) {
         self.indexPath = indexPath
         self.full = full
         self.reporter = reporter
         self.now = now
+        self.pipeline = pipeline
+    }
+
+    /// ``run(roots:options:holding:)`` under a lock this call takes (waiting for another holder)
+    /// and releases.
+    package func run(roots: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
+        let lock = try IndexLock(indexPath: indexPath, wait: true) { _ in }
+        defer { withExtendedLifetime(lock) {} }
+        return try run(roots: roots, options: options, holding: lock)
     }
 
     /// Crawls `roots` (absolute, resolved paths) with `options`, or every recorded root with its
     /// recorded options when `roots` is empty, and writes the new index.
-    package func run(roots requested: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
+    ///
+    /// - Parameter lock: the index's lock, which the caller must hold for the whole run (the
+    ///   argument makes that a requirement, not a convention).
+    package func run(roots requested: [[UInt8]], options: CrawlOptions, holding lock: IndexLock) throws(FSFindError)
+        -> IndexSummary
+    {
+        guard lock.indexPath == indexPath else {
+            throw FSFindError(.io, "internal error: the lock held is for \(lock.indexPath), not \(indexPath)")
+        }
         let clock = ContinuousClock.now
-        let openedBefore = Magic.filesOpened.load(ordering: .relaxed)
         // The caller holds the index lock, so any temporary file beside the index is a leftover
         // of a run that was killed before its rename.
         IndexWriter.removeTemporaryFiles(of: indexPath)
@@ -36,7 +59,7 @@ package struct Indexer: Sendable {
         if requested.isEmpty {
             guard !roots.isEmpty else {
                 throw FSFindError(.usage, "no folders are recorded in \(indexPath)",
-                                  remedy: "name the folders to index, for example 'fsfind index ~/Documents'")
+                                  remedy: .nameFolders)
             }
             toCrawl = roots
         } else {
@@ -48,7 +71,7 @@ package struct Indexer: Sendable {
             roots.sort { $0.path.lexicographicallyPrecedes($1.path) }
         }
         do {
-            return try refresh(from: previous, roots: roots, crawling: toCrawl, clock: clock, openedBefore: openedBefore)
+            return try refresh(from: previous, roots: roots, crawling: toCrawl, clock: clock)
         } catch where error.code == .indexCorrupt && previous != nil {
             // Damage the checksums did not catch, found while copying: start again from nothing,
             // crawling every recorded root so that none is lost.
@@ -56,14 +79,14 @@ package struct Indexer: Sendable {
             let all = roots.map { root in
                 toCrawl.first { $0.path == root.path } ?? root
             }
-            return try refresh(from: nil, roots: roots, crawling: all, clock: clock, openedBefore: openedBefore)
+            return try refresh(from: nil, roots: roots, crawling: all, clock: clock)
         }
     }
 
     /// One pass: crawl, keep what is unchanged, read what is new or changed, write the file.
     private func refresh(
         from previous: PreviousIndex?, roots allRoots: [IndexRoot], crawling toCrawl: [IndexRoot],
-        clock: ContinuousClock.Instant, openedBefore: Int
+        clock: ContinuousClock.Instant
     ) throws(FSFindError) -> IndexSummary {
         var roots = allRoots
         let oldCount = previous?.count ?? 0
@@ -93,7 +116,7 @@ package struct Indexer: Sendable {
             for start in stride(from: 0, to: toIdentify.count, by: Self.batchSize) {
                 let end = min(start + Self.batchSize, toIdentify.count)
                 let batch = Array(toIdentify[start..<end])
-                for (offset, var item) in identifyAndExtract(batch).enumerated() {
+                for (offset, var item) in identifyAndExtract(batch, filesOpened: &summary.opened).enumerated() {
                     let oldRow = toIdentifyOld[start + offset]
                     let before = oldRow >= 0 ? oldRow : previous?.row(sameFileAs: item.identity)
                     if oldRow >= 0 { summary.changed += 1 } else { summary.new += 1 }
@@ -124,7 +147,6 @@ package struct Indexer: Sendable {
         summary.unparsable = builder.unparsableWritten
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
         summary.seconds = Self.seconds(since: clock)
-        summary.opened = Magic.filesOpened.load(ordering: .relaxed) - openedBefore
         return summary
     }
 
@@ -133,8 +155,8 @@ package struct Indexer: Sendable {
     ///
     /// The one place that opens files; unchanged entries never reach it. Extraction of content
     /// attributes belongs right after `identify`, on the same items.
-    private func identifyAndExtract(_ entries: [CrawlEntry]) -> [IndexedItem] {
-        ExtractionPipeline.configured.run(Identifier.identify(entries))
+    private func identifyAndExtract(_ entries: [CrawlEntry], filesOpened: inout Int) -> [IndexedItem] {
+        pipeline.run(Identifier.identify(entries, filesOpened: &filesOpened))
     }
 
     /// Opens and verifies the old index; a missing one is an empty start, a damaged one is

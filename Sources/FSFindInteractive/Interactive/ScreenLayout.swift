@@ -11,6 +11,8 @@ import FSFindSearch
 package struct ScreenLayout: Sendable, Equatable {
     package let width: Int
     package let height: Int
+    /// What the list says when the index holds nothing; the front end names its own command.
+    package let emptyIndexHint: String
 
     /// Below this the window only says it is too small.
     package static let minimumWidth = 30
@@ -18,9 +20,10 @@ package struct ScreenLayout: Sendable, Equatable {
     /// From this width the detail pane sits beside the list instead of under it.
     package static let sideBySideWidth = 100
 
-    package init(width: Int, height: Int) {
+    package init(width: Int, height: Int, emptyIndexHint: String = "The index is empty") {
         self.width = max(0, width)
         self.height = max(0, height)
+        self.emptyIndexHint = emptyIndexHint
     }
 
     package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
@@ -173,7 +176,7 @@ package struct ScreenLayout: Sendable, Equatable {
             lines.append(line.fitted(to: columns, fill: selected ? .selected : .plain))
         }
         if model.entries.isEmpty, model.total == 0 {
-            let message = model.field.isEmpty ? "   The index is empty: run 'fsfind index FOLDER'" : "   No results"
+            let message = "   " + (model.field.isEmpty ? emptyIndexHint : "No results")
             lines.append(StyledLine(message, .dim).fitted(to: columns))
         }
         while lines.count < rows { lines.append(StyledLine().fitted(to: columns)) }

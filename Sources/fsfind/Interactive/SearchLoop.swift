@@ -148,14 +148,15 @@ final class SearchLoop {
             lastScan = (session.field, session.location)
             needsSearch = false
         } catch {
-            session.status = error.description
+            session.status = error.sentence
             needsSearch = false
         }
     }
 
     private func draw() {
         let size = terminal.size()
-        let layout = ScreenLayout(width: size.width, height: size.height)
+        let layout = ScreenLayout(
+            width: size.width, height: size.height, emptyIndexHint: "The index is empty: run 'fsfind index FOLDER'")
         session.pageSize = layout.listRows
         session.keepSelectionVisible()
         terminal.write(painter.paint(layout.render(model(rows: layout.listRows))))

@@ -10,8 +10,11 @@ extension FSFindCommand {
     /// `fsfind extract-worker`: the hidden worker `fsfind index` starts to run extractors outside
     /// its own process. Speaks the framed protocol of `docs/extraction.md` on stdin and stdout.
     struct ExtractWorker: ParsableCommand {
+        /// The subcommand's name, which the indexer passes to the workers it starts.
+        static let name = "extract-worker"
+
         static let configuration = CommandConfiguration(
-            commandName: "extract-worker",
+            commandName: name,
             abstract: "Read metadata for 'fsfind index' in a separate process (internal).",
             shouldDisplay: false)
 

@@ -66,10 +66,11 @@ extension FSFindCommand {
             let lock = try IndexLock(indexPath: indexPath, wait: !noWait) { holder in
                 if !quiet { StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n") }
             }
-            ExtractionPipeline.configured = ExtractionPipeline(isolation: .workers(Self.workerOptions()))
-            let indexer = Indexer(indexPath: indexPath, full: full, reporter: reporter)
-            let summary = try indexer.run(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
-            withExtendedLifetime(lock) {}
+            let indexer = Indexer(
+                indexPath: indexPath, full: full, reporter: reporter,
+                pipeline: ExtractionPipeline(isolation: .workers(Self.workerOptions())))
+            let summary = try indexer.run(
+                roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), holding: lock)
             reporter.finish()
             if verbose {
                 StandardError.write(summary.verboseLine + "\n")
@@ -78,11 +79,13 @@ extension FSFindCommand {
             }
         }
 
-        /// Extractors run in copies of this executable (`fsfind extract-worker`).
+        /// Extractors run in copies of this executable (`fsfind extract-worker`, which
+        /// ``FSFindCommand/ExtractWorker`` serves).
         /// `FSFIND_EXTRACT_TIMEOUT` (seconds) replaces the 10 s per-file limit, for slow disks and
         /// for the tests that prove a hanging parser is killed.
         static func workerOptions() -> ExtractionPipeline.WorkerOptions {
-            var options = ExtractionPipeline.WorkerOptions()
+            var options = ExtractionPipeline.WorkerOptions(
+                executable: "/proc/self/exe", arguments: [ExtractWorker.name])
             if let text = ProcessInfo.processInfo.environment["FSFIND_EXTRACT_TIMEOUT"], let seconds = Double(text),
                 seconds > 0 {
                 options.timeout = .milliseconds(Int(seconds * 1000))

@@ -1,0 +1,16 @@
+import FSFindModel
+
+extension FSFindError {
+    /// The one line `fsfind` prints for this error, its remedy in the words of this command line.
+    var sentence: String {
+        sentence { remedy in
+            switch remedy {
+            case .createIndex: "run 'fsfind index PATH' to create one"
+            case .rebuildIndex: "run 'fsfind index --full' to rebuild it"
+            case .nameFolders: "name the folders to index, for example 'fsfind index ~/Documents'"
+            case .waitForLock: "wait for it to finish, or run without --no-wait"
+            case .advice(let text): text
+            }
+        }
+    }
+}
