@@ -46,7 +46,10 @@ let package = Package(
         // Queries against an index file: plans over the mapped sections.
         .target(name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex"]),
         // Paths, JSON and attribute lists written for people and scripts.
-        .target(name: "FSFindOutput", dependencies: ["FSFindModel"]),
+        .target(
+            name: "FSFindOutput",
+            dependencies: ["FSFindModel", .product(name: "SystemPackage", package: "swift-system")]
+        ),
         // `fsfind search`: the session, the scan, the screen.
         .target(name: "FSFindInteractive", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch"]),
         // Crawl → identify → extract → index; the only stage that loads C libraries.

@@ -1,6 +1,5 @@
 import FSFindModel
 import Foundation
-import Glibc
 
 /// Writes query results and `show` output: raw path bytes, NUL-terminated lists, NDJSON, and the
 /// `PATH<TAB>name=value` form, in one buffered stream to stdout.
@@ -22,7 +21,7 @@ package struct ResultWriter {
     package let format: Format
     package let attributes: [Attribute]
     package let formatter: ValueFormatter
-    private var output = OutputBuffer()
+    private var output = StandardOutput()
 
     package init(format: Format, attributes: [Attribute], formatter: ValueFormatter = ValueFormatter()) {
         self.format = format
@@ -72,43 +71,9 @@ package struct ResultWriter {
         output.append(UInt8(ascii: "\n"))
     }
 
+    /// Writes what is buffered now (before a pause, so a reader sees the results so far).
     package mutating func flush() { output.flush() }
-}
 
-/// A byte buffer in front of stdout, flushed in large writes.
-struct OutputBuffer {
-    private var bytes: [UInt8] = []
-
-    init() { bytes.reserveCapacity(1 << 16) }
-
-    mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
-        if bytes.count >= 1 << 16 { flush() }
-    }
-
-    mutating func append(_ more: [UInt8]) {
-        bytes.append(contentsOf: more)
-        if bytes.count >= 1 << 16 { flush() }
-    }
-
-    mutating func append(_ text: String) {
-        bytes.append(contentsOf: text.utf8)
-        if bytes.count >= 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(1, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-        bytes.removeAll(keepingCapacity: true)
-    }
+    /// Writes the rest and reports a write error (see ``StandardOutput/finish()``).
+    package mutating func finish() throws(FSFindError) { try output.finish() }
 }

@@ -3,6 +3,7 @@ import FSFindIndex
 import FSFindIndexing
 import FSFindInteractive
 import FSFindModel
+import FSFindOutput
 import FSFindQuery
 import Glibc
 
@@ -16,7 +17,7 @@ enum Entrypoint {
             var command = try FSFindCommand.parseAsRoot()
             try command.run()
         } catch let error as FSFindError {
-            fail("fsfind: \(error.description)", status: error.exitStatus)
+            fail("fsfind: \(error.sentence)", status: error.exitStatus)
         } catch let error as QueryFailure {
             fail("fsfind: \(error.error.rendered(query: error.query))", status: 2)
         } catch let error as ExitCode {
@@ -24,7 +25,10 @@ enum Entrypoint {
         } catch {
             let status = FSFindCommand.exitCode(for: error)
             if status == .success {
-                print(FSFindCommand.fullMessage(for: error))
+                // --help and --version: on stdout, and a failed write is still an error.
+                var output = StandardOutput()
+                output.write(line: FSFindCommand.fullMessage(for: error))
+                do throws(FSFindError) { try output.finish() } catch { fail("fsfind: \(error.sentence)", status: 1) }
                 exit(0)
             }
             fail(FSFindCommand.fullMessage(for: error), status: 2)

@@ -46,6 +46,31 @@ import Testing
         #expect(env.stderr.contains(folder.file("env.fsfind")), "FSFIND_INDEX is where the index is looked for")
     }
 
+    /// A failed write on stdout (a full disk, `/dev/full`) is a message and status 1, never a
+    /// silently truncated result; a closed pipe with SIGPIPE ignored ends quietly.
+    @Test func writeErrorsOnStandardOutputAreStatusOne() throws {
+        let tree = try FixtureTree(withOddEntries: false)
+        try tree.buildIndex()
+        let index = "'\(tree.index)'"
+        let commands = [
+            "query --index \(index) 'fsName == \"*\"'", "query --index \(index) --json 'fsName == \"*\"'",
+            "query --index \(index) --count paris", "status --index \(index)", "status --json --index \(index)",
+            "show --index \(index) '\(tree.root)/Music/intro-paris.mp3'", "attributes", "scopes --index \(index)",
+            "--help", "--version",
+        ]
+        for command in commands {
+            let result = try ShellLine.bash("fsfind \(command) > /dev/full")
+            #expect(result.status == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("fsfind: cannot write the output"), "\(command): \(result.stderr)")
+        }
+        // SIGPIPE ignored, as some parents leave it: EPIPE after the reader has gone (`true` exits
+        // long before fsfind writes) is no error.
+        let piped = try ShellLine.bash(
+            "trap '' PIPE; fsfind query --index \(index) 'fsName == \"*\"' | true; echo \"${PIPESTATUS[0]}\"")
+        #expect(piped.out == "0\n", "\(piped.stderr)")
+        #expect(!piped.stderr.contains("fsfind:"), "\(piped.stderr)")
+    }
+
     @Test func damagedIndexFilesAreReportedNeverTrusted() throws {
         let tree = try FixtureTree(withOddEntries: false)
         try tree.buildIndex()

@@ -17,7 +17,9 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Print one JSON object per attribute.")
         var json = false
 
-        func run() {
+        func run() throws {
+            var output = StandardOutput()
+            defer { output.flush() }
             let descriptors = AttributeRegistry.all
             if json {
                 for descriptor in descriptors {
@@ -26,18 +28,19 @@ extension FSFindCommand {
                     object.add("type", json: JSONWriter.string(descriptor.type.rawValue))
                     object.add("aliases", json: "[" + descriptor.aliases.map(JSONWriter.string).joined(separator: ",") + "]")
                     object.add("meaning", json: JSONWriter.string(descriptor.meaning))
-                    print(object.line)
+                    output.write(line: object.line)
                 }
-                return
+                return try output.finish()
             }
             let nameWidth = descriptors.map(\.name.count).max() ?? 0
             let typeWidth = descriptors.map(\.type.rawValue.count).max() ?? 0
             for descriptor in descriptors {
                 let aliases = descriptor.aliases.isEmpty ? "" : "  [\(descriptor.aliases.joined(separator: ", "))]"
-                print(descriptor.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                output.write(line: descriptor.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                       + descriptor.type.rawValue.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  "
                       + descriptor.meaning + aliases)
             }
+            try output.finish()
         }
     }
 }

@@ -85,7 +85,9 @@ extension FSFindCommand {
             let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
             if count {
                 // Counting needs no order: no relevance scores, no sort.
-                print(try Searcher(index: index).count(compiled, request: request))
+                var output = StandardOutput()
+                output.write(line: String(try Searcher(index: index).count(compiled, request: request)))
+                try output.finish()
                 return
             }
             let rows = try Searcher(index: index).search(compiled, isFreeText: parsed.isFreeText, request: request)
@@ -95,7 +97,7 @@ extension FSFindCommand {
             for row in rows {
                 writer.write(path: index.path(at: row), item: index.row(row))
             }
-            writer.flush()
+            try writer.finish()
         }
     }
 }

@@ -3,6 +3,7 @@ import FSFindIndex
 import FSFindIndexing
 import FSFindInteractive
 import FSFindModel
+import FSFindOutput
 import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
@@ -25,13 +26,15 @@ extension FSFindCommand {
             } catch {
                 guard error.code == .indexMissing else { throw error }
             }
+            var output = StandardOutput()
             for scope in Scope.allCases {
                 let count = counts[scope].map(String.init) ?? "-"
                 let type = scope.contentType ?? "(everything)"
-                print(scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
+                output.write(line: scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
                       + count.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
                       + scope.title.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + type)
             }
+            try output.finish()
         }
     }
 }

@@ -85,7 +85,7 @@ extension FSFindCommand {
             case .accepted(let path):
                 var writer = ResultWriter(format: .lines, attributes: [])
                 writer.write(path: path, item: AttributeSet())
-                writer.flush()
+                try writer.finish()
             case .cancelled:
                 throw ExitCode(130)
             }

@@ -60,7 +60,7 @@ extension FSFindCommand {
                     writer.write(line: line)
                 }
             }
-            writer.flush()
+            try writer.finish()
             if missing { throw ExitCode(1) }
         }
 

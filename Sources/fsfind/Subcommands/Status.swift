@@ -53,25 +53,28 @@ extension FSFindCommand {
                 object.add("scopes", json: scopes.line)
                 object.add("unreadable", json: String(unreadable))
                 object.add("unparsable", json: String(unparsable))
-                print(object.line)
-                return
+                var output = StandardOutput()
+                output.write(line: object.line)
+                return try output.finish()
             }
-            print("Index:          \(index.path)")
-            print("Size:           \(index.fileSize) bytes")
-            print("Format version: \(index.formatVersion)")
-            print("Written:        \(formatter.date(index.createdAt))")
-            print("Items:          \(index.itemCount)")
-            print("Roots:")
+            var output = StandardOutput()
+            output.write(line: "Index:          \(index.path)")
+            output.write(line: "Size:           \(index.fileSize) bytes")
+            output.write(line: "Format version: \(index.formatVersion)")
+            output.write(line: "Written:        \(formatter.date(index.createdAt))")
+            output.write(line: "Items:          \(index.itemCount)")
+            output.write(line: "Roots:")
             for root in roots {
                 var options = root.options.includeHidden ? ["hidden"] : []
                 options += root.options.excludes.map { "exclude \($0)" }
                 let suffix = options.isEmpty ? "" : "  (\(options.joined(separator: ", ")))"
-                print("  \(PathBytes.display(root.path))\(suffix)  refreshed \(formatter.date(root.lastRefresh))")
+                output.write(line: "  \(PathBytes.display(root.path))\(suffix)  refreshed \(formatter.date(root.lastRefresh))")
             }
-            print("Scopes:")
-            for (scope, count) in counts { print("  \(scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(count)") }
-            print("Unreadable:     \(unreadable)")
-            print("Unparsable:     \(unparsable)")
+            output.write(line: "Scopes:")
+            for (scope, count) in counts { output.write(line: "  \(scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(count)") }
+            output.write(line: "Unreadable:     \(unreadable)")
+            output.write(line: "Unparsable:     \(unparsable)")
+            try output.finish()
         }
     }
 }
