@@ -24,6 +24,8 @@ let package = Package(
         // headers at all. All three are loaded with dlopen (Extract/SharedLibrary.swift), so
         // `fsfind query` does not map them and their ~60 dependencies at every start.
         .systemLibrary(name: "CExif"),
+        // statx, dirent and the GNU open flags from glibc's own headers (Swift's Glibc lacks them).
+        .target(name: "CPlatform"),
         // CRC-32C with the CPU's instruction (SSE4.2, ARMv8 CRC); portable C, no library.
         .target(name: "CCRC32C"),
         // The stages, lowest first; each target sees only the ones below it, so a backward edge
@@ -36,7 +38,7 @@ let package = Package(
         // System calls the reading and the indexing stages share: byte paths, positional reads.
         .target(
             name: "FSFindPlatform",
-            dependencies: ["FSFindModel", .product(name: "SystemPackage", package: "swift-system")]
+            dependencies: ["FSFindModel", "CPlatform", .product(name: "SystemPackage", package: "swift-system")]
         ),
         // The index file: its format, its one reader and its writer.
         .target(
@@ -57,7 +59,7 @@ let package = Package(
             name: "FSFindIndexing",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindIndex",
-                "CMagic", "CAVFormat", "CExif",
+                "CMagic", "CPlatform", "CAVFormat", "CExif",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]

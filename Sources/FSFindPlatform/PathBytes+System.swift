@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindModel
 import Glibc
 

@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindIndex
 import FSFindModel
 import FSFindPlatform
@@ -125,7 +126,7 @@ package struct Crawler: Sendable {
         }
         defer { closedir(stream) }
 
-        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
+        let nameOffset = fsfind_dirent_name_offset()
         var names: [[UInt8]] = []
         while true {
             errno = 0

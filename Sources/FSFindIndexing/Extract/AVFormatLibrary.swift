@@ -13,24 +13,16 @@ import Glibc
 /// and everything else works.
 struct AVFormatLibrary: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    let allocContext: @convention(c) () -> UnsafeMutablePointer<AVFormatContext>?
-    let openInput:
-        @convention(c) (
-            UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?, UnsafePointer<CChar>?,
-            UnsafePointer<AVInputFormat>?, UnsafeMutablePointer<OpaquePointer?>?
-        ) -> Int32
-    let findStreamInfo:
-        @convention(c) (UnsafeMutablePointer<AVFormatContext>?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
-    let closeInput: @convention(c) (UnsafeMutablePointer<UnsafeMutablePointer<AVFormatContext>?>?) -> Void
-    let dictSet:
-        @convention(c) (UnsafeMutablePointer<OpaquePointer?>?, UnsafePointer<CChar>?, UnsafePointer<CChar>?, Int32) ->
-            Int32
-    let dictFree: @convention(c) (UnsafeMutablePointer<OpaquePointer?>?) -> Void
-    let dictGet:
-        @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<AVDictionaryEntry>?, Int32)
-            -> UnsafeMutablePointer<AVDictionaryEntry>?
-    let codecName: @convention(c) (AVCodecID) -> UnsafePointer<CChar>?
-    let errorText: @convention(c) (Int32, UnsafeMutablePointer<CChar>?, Int) -> Int32
+    // The types come from the headers (`CAVFormat/shim.h`), so they match what is compiled against.
+    let allocContext: fsfind_avformat_alloc_context
+    let openInput: fsfind_avformat_open_input
+    let findStreamInfo: fsfind_avformat_find_stream_info
+    let closeInput: fsfind_avformat_close_input
+    let dictSet: fsfind_av_dict_set
+    let dictFree: fsfind_av_dict_free
+    let dictGet: fsfind_av_dict_get
+    let codecName: fsfind_avcodec_get_name
+    let errorText: fsfind_av_strerror
 
     /// The library, loaded once per process; or why it could not be.
     static let shared: Result<AVFormatLibrary, ExtractionError> = load()
@@ -55,7 +47,7 @@ struct AVFormatLibrary: @unchecked Sendable {
                 codecName: try symbol("avcodec_get_name"),
                 errorText: try symbol("av_strerror"))
             // FFmpeg logs every damaged file on stderr; the extractor reports problems itself.
-            let setLogLevel: @convention(c) (Int32) -> Void = try symbol("av_log_set_level")
+            let setLogLevel: fsfind_av_log_set_level = try symbol("av_log_set_level")
             setLogLevel(AV_LOG_QUIET)
             return .success(library)
         } catch {

@@ -4,12 +4,12 @@ import CExif
 /// ``SharedLibrary``). `CExif` supplies only the headers, for the struct layouts read here.
 struct ExifLibrary: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    let dataNewFromFile: @convention(c) (UnsafePointer<CChar>?) -> UnsafeMutablePointer<ExifData>?
-    let dataUnref: @convention(c) (UnsafeMutablePointer<ExifData>?) -> Void
-    let byteOrder: @convention(c) (UnsafeMutablePointer<ExifData>?) -> ExifByteOrder
-    let contentEntry:
-        @convention(c) (UnsafeMutablePointer<ExifContent>?, ExifTag) -> UnsafeMutablePointer<ExifEntry>?
-    let rational: @convention(c) (UnsafePointer<UInt8>?, ExifByteOrder) -> ExifRational
+    // The types come from the headers (`CExif/shim.h`), so they match what is compiled against.
+    let dataNewFromFile: fsfind_exif_data_new_from_file
+    let dataUnref: fsfind_exif_data_unref
+    let byteOrder: fsfind_exif_data_get_byte_order
+    let contentEntry: fsfind_exif_content_get_entry
+    let rational: fsfind_exif_get_rational
 
     /// `libexif.so.12`, the soname of every libexif 0.6 release.
     static let shared: Result<ExifLibrary, ExtractionError> = Result { () throws(ExtractionError) in
