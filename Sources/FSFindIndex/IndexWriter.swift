@@ -60,27 +60,20 @@ package enum IndexWriter {
         let temporary = (folder == "/" ? "/" : folder + "/") + ".\(name).tmp.\(getpid())"
         unlink(temporary)  // a leftover from a killed run with our pid; absent is fine
         let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ioError("cannot create the temporary index file", temporary) }
+        guard fd >= 0 else { throw ioError("open", "cannot create the temporary index file", temporary) }
         var failure: FSFindError?
         for chunk in image.chunks where failure == nil {
-            chunk.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = Glibc.write(fd, raw.baseAddress.map { $0 + offset }, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        failure = ioError("cannot write the temporary index file", temporary)
-                        return
-                    }
-                    offset += written
-                }
+            do {
+                _ = try chunk.withUnsafeBytes { try FileDescriptor(rawValue: fd).writeAll($0) }
+            } catch {
+                failure = ioError("write", "cannot write the temporary index file", temporary, (error as? Errno) ?? .ioError)
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = ioError("cannot flush the temporary index file", temporary) }
+        if failure == nil, fsync(fd) != 0 { failure = ioError("fsync", "cannot flush the temporary index file", temporary) }
         if Glibc.close(fd) != 0, failure == nil {
-            failure = ioError("cannot close the temporary index file", temporary)
+            failure = ioError("close", "cannot close the temporary index file", temporary)
         }
-        if failure == nil, rename(temporary, path) != 0 { failure = ioError("cannot move the new index over", path) }
+        if failure == nil, rename(temporary, path) != 0 { failure = ioError("rename", "cannot move the new index over", path) }
         if let failure {
             unlink(temporary)
             throw failure
@@ -117,7 +110,9 @@ package enum IndexWriter {
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
     }
 
-    private static func ioError(_ what: String, _ path: String) -> FSFindError {
-        FSFindError(.io, "\(what) \(path)", path: path, underlying: Errno(rawValue: errno))
+    private static func ioError(_ call: String, _ what: String, _ path: String, _ code: Errno = Errno(rawValue: errno))
+        -> FSFindError
+    {
+        .system(call, code, "\(what) \(path)", path: path)
     }
 }

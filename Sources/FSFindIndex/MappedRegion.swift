@@ -23,12 +23,12 @@ struct MappedRegion: @unchecked Sendable {
                     .indexMissing, "there is no index file at \(path)", path: path,
                     remedy: .createIndex)
             }
-            throw FSFindError(.io, "cannot open the index file \(path)", path: path, underlying: error)
+            throw FSFindError.system("open", error, "cannot open the index file \(path)", path: path)
         }
         defer { _ = Glibc.close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw FSFindError(.io, "cannot read the index file \(path)", path: path, underlying: Errno(rawValue: errno))
+            throw FSFindError.system("fstat", Errno(rawValue: errno), "cannot read the index file \(path)", path: path)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
             throw FSFindError.indexCorrupt(path, "is not a regular file")
@@ -36,7 +36,7 @@ struct MappedRegion: @unchecked Sendable {
         let size = Int(info.st_size)
         guard size > 0 else { return MappedRegion(base: nil, count: 0) }
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-            throw FSFindError(.io, "cannot map the index file \(path)", path: path, underlying: Errno(rawValue: errno))
+            throw FSFindError.system("mmap", Errno(rawValue: errno), "cannot map the index file \(path)", path: path)
         }
         return MappedRegion(base: UnsafeRawPointer(address), count: size)
     }

@@ -18,6 +18,8 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
         case notIndexed
         /// The command line or a query is malformed (exit status 2).
         case usage
+        /// fsfind broke one of its own rules: a bug to report, not a user's mistake.
+        case broken
     }
 
     /// What the user can do about an error.
@@ -42,6 +44,8 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
     package let path: String?
     package let remedy: Remedy?
     package let underlying: Errno?
+    /// The system call that failed with ``underlying`` (`openat`, `write`, `flock` …).
+    package let call: String?
 
     package init(_ code: Code, _ message: String, path: String? = nil, remedy: Remedy? = nil, underlying: Errno? = nil) {
         self.code = code
@@ -49,12 +53,34 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
         self.path = path
         self.remedy = remedy
         self.underlying = underlying
+        self.call = nil
+    }
+
+    private init(_ code: Code, _ message: String, path: String?, remedy: Remedy?, underlying: Errno, call: String) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.remedy = remedy
+        self.underlying = underlying
+        self.call = call
+    }
+
+    /// A system call that failed: `what` was being done to `path` when `call` returned `errno`.
+    package static func system(
+        _ call: String, _ errno: Errno, _ what: String, path: String? = nil, remedy: Remedy? = nil
+    ) -> FSFindError {
+        FSFindError(.io, what, path: path, remedy: remedy, underlying: errno, call: call)
+    }
+
+    /// A rule of fsfind's own was broken; `what` says which.
+    package static func broken(_ what: String) -> FSFindError {
+        FSFindError(.broken, "internal error: \(what)")
     }
 
     /// The message, the cause and the remedy as one line, with `wording` giving a remedy's words.
     package func sentence(remedy wording: (Remedy) -> String) -> String {
         var text = message
-        if let underlying { text += " (\(underlying.description))" }
+        if let underlying { text += " (\(call.map { $0 + ": " } ?? "")\(underlying.description))" }
         if let remedy { text += "; \(wording(remedy))" }
         return text
     }

@@ -56,6 +56,6 @@ package struct StandardOutput {
     package mutating func finish() throws(FSFindError) {
         flush()
         guard let failure, failure != .brokenPipe else { return }
-        throw FSFindError(.io, "cannot write the output", underlying: failure)
+        throw FSFindError.system("write", failure, "cannot write the output")
     }
 }

@@ -1,7 +1,9 @@
 import FSFindIndex
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Glibc
+import SystemPackage
 
 /// The loop `fsfind extract-worker` runs: read a request, run the named extractor, write the
 /// reply, until the indexer closes the socket.
@@ -47,8 +49,9 @@ package enum ExtractionWorker {
         let hangName = ProcessInfo.processInfo.environment[hangVariable].map { Array($0.utf8) }
         let allocateName = ProcessInfo.processInfo.environment[allocateVariable].map { Array($0.utf8) }
         while true {
-            guard let header = readExactly(input, count: 4) else { return 0 }
-            guard let length = ExtractionWire.frameLength(header), let payload = readExactly(input, count: length)
+            guard let header = FileDescriptor(rawValue: input).read(exactly: 4) else { return 0 }
+            guard let length = ExtractionWire.frameLength(header),
+                let payload = FileDescriptor(rawValue: input).read(exactly: length)
             else {
                 return 1
             }
@@ -67,7 +70,11 @@ package enum ExtractionWorker {
             } catch {
                 reply = .failure(error)
             }
-            guard writeAll(output, ExtractionWire.encode(reply)) else { return 1 }
+            do {
+                _ = try ExtractionWire.encode(reply).withUnsafeBytes { try FileDescriptor(rawValue: output).writeAll($0) }
+            } catch {
+                return 1  // the indexer is gone
+            }
         }
     }
 
@@ -104,32 +111,5 @@ package enum ExtractionWorker {
         guard getrlimit(kind, &limit) == 0 else { return }
         limit.rlim_cur = min(soft, limit.rlim_max)  // RLIM_INFINITY is the largest rlim_t
         _ = setrlimit(kind, &limit)
-    }
-
-    /// Exactly `count` bytes, or nil at end of input or on an error.
-    static func readExactly(_ fd: Int32, count: Int) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            // Non-nil: the loop runs only while done < count, so the buffer is not empty.
-            let got = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, count - done) }
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return nil }
-            done += got
-        }
-        return buffer
-    }
-
-    /// Writes every byte; false when the peer is gone.
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            // Non-nil: the loop runs only while done < bytes.count, so the array is not empty.
-            let wrote = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, bytes.count - done) }
-            if wrote < 0, errno == EINTR { continue }
-            guard wrote > 0 else { return false }
-            done += wrote
-        }
-        return true
     }
 }

@@ -1,5 +1,6 @@
 import FSFindIndex
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Glibc
 
@@ -80,7 +81,7 @@ final class WorkerProcess {
         if !reaped {
             kill(pid, SIGKILL)
             var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+            _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
         }
     }
 
@@ -99,10 +100,9 @@ final class WorkerProcess {
         var sent = 0
         while sent < frame.count {
             // Non-nil: the loop runs only while sent < frame.count, so the frame is not empty.
-            let wrote = frame.withUnsafeBytes {
-                send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL))
+            let wrote = retryingOnInterrupt {
+                frame.withUnsafeBytes { send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL)) }
             }
-            if wrote < 0, errno == EINTR { continue }
             guard wrote > 0 else { return .died(reap()) }
             sent += wrote
         }
@@ -133,14 +133,15 @@ final class WorkerProcess {
                 clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
             var watch = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
             let ready = poll(&watch, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }
+            if ready < 0, errno == EINTR { continue }  // not retried as is: the wait is shortened first
             guard ready > 0 else {
                 if ready == 0 { continue }  // the deadline check above ends the wait
                 return .stopped(.died(reap()))
             }
             // Non-nil: the loop runs only while done < count, so the buffer is not empty.
-            let got = buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress! + done, count - done) }
-            if got < 0, errno == EINTR { continue }
+            let got = retryingOnInterrupt {
+                buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress! + done, count - done) }
+            }
             guard got > 0 else { return .stopped(.died(reap())) }
             done += got
         }
@@ -158,7 +159,7 @@ final class WorkerProcess {
             if result < 0, errno != EINTR { return "the extractor vanished" }
             if waited >= 200 {
                 kill(pid, SIGKILL)
-                while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+                _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
                 break
             }
             usleep(10_000)

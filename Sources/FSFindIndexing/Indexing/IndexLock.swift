@@ -3,6 +3,7 @@ import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc
+import SystemPackage
 
 /// Keeps two `fsfind index` runs on one index from interleaving.
 ///
@@ -24,7 +25,7 @@ package final class IndexLock {
         try IndexLock.createParent(of: indexPath)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
-            throw FSFindError(.io, "cannot open the lock file \(path)", path: path, underlying: .init(rawValue: errno))
+            throw FSFindError.system("open", Errno(rawValue: errno), "cannot open the lock file \(path)", path: path)
         }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let holder = IndexLock.readPid(fd)
@@ -34,10 +35,9 @@ package final class IndexLock {
                                   path: indexPath, remedy: .waitForLock)
             }
             onWait(holder)
-            while flock(fd, LOCK_EX) != 0 {
-                if errno == EINTR { continue }
+            if retryingOnInterrupt({ flock(fd, LOCK_EX) }) != 0 {
                 close(fd)
-                throw FSFindError(.io, "cannot lock \(path)", path: path, underlying: .init(rawValue: errno))
+                throw FSFindError.system("flock", Errno(rawValue: errno), "cannot lock \(path)", path: path)
             }
         }
         descriptor = fd

@@ -47,7 +47,7 @@ package struct Indexer: Sendable {
         -> IndexSummary
     {
         guard lock.indexPath == indexPath else {
-            throw FSFindError(.io, "internal error: the lock held is for \(lock.indexPath), not \(indexPath)")
+            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
         }
         let clock = ContinuousClock.now
         // The caller holds the index lock, so any temporary file beside the index is a leftover

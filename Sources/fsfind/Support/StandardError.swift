@@ -4,18 +4,13 @@ import FSFindInteractive
 import FSFindModel
 import FSFindSearch
 import Glibc
+import SystemPackage
 
 /// Writes to file descriptor 2 directly: C's `stderr` is a global Swift 6 cannot prove safe, and
 /// unbuffered writes keep error lines whole and in order with the progress line.
 enum StandardError {
     static func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { Glibc.write(2, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        // Nowhere is left to report a failure to write an error.
+        _ = try? Array(text.utf8).withUnsafeBytes { try FileDescriptor.standardError.writeAll($0) }
     }
 }

@@ -2,6 +2,7 @@ import FSFindIndex
 import FSFindModel
 import FSFindPlatform
 import Glibc
+import SystemPackage
 
 /// Reads at most a given number of bytes from the start of a file named by raw path bytes.
 ///
@@ -13,20 +14,10 @@ enum FilePrefix {
         let fd = PathBytes.open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw ExtractionError("cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var filled = 0
-        while filled < limit {
-            let got = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(fd, buffer.baseAddress! + filled, limit - filled)  // limit > filled ≥ 0: non-empty
-            }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw ExtractionError("cannot read: \(String(cString: strerror(errno)))")
-            }
-            if got == 0 { break }
-            filled += got
+        do throws(Errno) {
+            return try FileDescriptor(rawValue: fd).read(upTo: limit)
+        } catch {
+            throw ExtractionError("cannot read: \(error.description)")
         }
-        bytes.removeSubrange(filled...)
-        return bytes
     }
 }

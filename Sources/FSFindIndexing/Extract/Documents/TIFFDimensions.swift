@@ -2,6 +2,7 @@ import FSFindIndex
 import FSFindModel
 import FSFindPlatform
 import Glibc
+import SystemPackage
 
 /// Reads a TIFF's pixel size from its first image file directory, with three small reads.
 ///
@@ -14,7 +15,7 @@ enum TIFFDimensions {
         let fd = PathBytes.open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { throw ExtractionError("cannot open: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
-        guard let header = PositionalRead.exactly(fd, count: 8, at: 0) else { return nil }
+        guard let header = FileDescriptor(rawValue: fd).read(exactly: 8, atAbsoluteOffset: 0) else { return nil }
         let little: Bool
         switch (header[0], header[1]) {
         case (0x49, 0x49): little = true  // "II"
@@ -27,9 +28,9 @@ enum TIFFDimensions {
         }
         guard number(header[2..<4]) == 42 else { return nil }
         let directory = number(header[4..<8])
-        guard directory >= 8, let countBytes = PositionalRead.exactly(fd, count: 2, at: directory) else { return nil }
+        guard directory >= 8, let countBytes = FileDescriptor(rawValue: fd).read(exactly: 2, atAbsoluteOffset: directory) else { return nil }
         let count = number(countBytes[...])
-        guard count > 0, count <= 4096, let entries = PositionalRead.exactly(fd, count: count * 12, at: directory + 2) else {
+        guard count > 0, count <= 4096, let entries = FileDescriptor(rawValue: fd).read(exactly: count * 12, atAbsoluteOffset: directory + 2) else {
             return nil
         }
         var width: Int?

@@ -3,6 +3,7 @@ import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc
+import SystemPackage
 import ZIPFoundation
 
 /// A ZIP container (Office Open XML, OpenDocument, EPUB) opened only to read small metadata entries.
@@ -115,7 +116,7 @@ final class ZipMetadataArchive {
     }
 
     private func read(count: Int, at offset: Int, name: String) throws(ExtractionError) -> Data {
-        guard let bytes = PositionalRead.exactly(descriptor, count: count, at: offset) else {
+        guard let bytes = FileDescriptor(rawValue: descriptor).read(exactly: count, atAbsoluteOffset: offset) else {
             throw ExtractionError("\(name) is cut short")
         }
         return Data(bytes)

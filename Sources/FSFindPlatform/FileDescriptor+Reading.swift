@@ -1,0 +1,47 @@
+import Glibc
+import SystemPackage
+
+/// Reads that fill a buffer, on top of swift-system's `read`, which already retries `EINTR`.
+extension FileDescriptor {
+    /// Up to `count` bytes, from the current position or at `offset` (`pread(2)`, which leaves the
+    /// position alone: parsers that jump around a file's structure, ZIP's central directory or
+    /// TIFF's directories, use that). Fewer bytes only at the end of the file.
+    package func read(upTo count: Int, atAbsoluteOffset offset: Int? = nil) throws(Errno) -> [UInt8] {
+        guard count > 0 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        do {
+            while filled < count {
+                let got = try buffer.withUnsafeMutableBytes { raw in
+                    let rest = UnsafeMutableRawBufferPointer(rebasing: raw[filled...])
+                    return try offset.map { try read(fromAbsoluteOffset: Int64($0 + filled), into: rest) }
+                        ?? read(into: rest)
+                }
+                if got == 0 { break }
+                filled += got
+            }
+        } catch {
+            throw error as? Errno ?? .ioError  // swift-system's reads throw only Errno
+        }
+        buffer.removeSubrange(filled...)
+        return buffer
+    }
+
+    /// Exactly `count` bytes (at `offset` when given), or nil when the file ends first or a read
+    /// fails.
+    package func read(exactly count: Int, atAbsoluteOffset offset: Int? = nil) -> [UInt8]? {
+        guard count >= 0, (offset ?? 0) >= 0, let bytes = try? read(upTo: count, atAbsoluteOffset: offset),
+            bytes.count == count
+        else { return nil }
+        return bytes
+    }
+}
+
+/// `body`'s result, calling it again while it fails with `EINTR`: the one retry loop for the
+/// system calls swift-system does not wrap (`poll`, `waitpid`, `flock`, `send`).
+package func retryingOnInterrupt<Result: FixedWidthInteger>(_ body: () -> Result) -> Result {
+    while true {
+        let result = body()
+        if result != -1 || errno != EINTR { return result }
+    }
+}
