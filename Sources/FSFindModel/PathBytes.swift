@@ -36,7 +36,7 @@ package enum PathBytes {
     }
 
     /// Readable text for messages, JSON and the `path` attribute; invalid UTF-8 becomes U+FFFD.
-    package static func display<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    @inlinable package static func display<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
 

@@ -39,7 +39,7 @@ extension FileDescriptor {
 
 /// `body`'s result, calling it again while it fails with `EINTR`: the one retry loop for the
 /// system calls swift-system does not wrap (`poll`, `waitpid`, `flock`, `send`).
-package func retryingOnInterrupt<Result: FixedWidthInteger>(_ body: () -> Result) -> Result {
+@inlinable package func retryingOnInterrupt<Result: FixedWidthInteger>(_ body: () -> Result) -> Result {
     while true {
         let result = body()
         if result != -1 || errno != EINTR { return result }

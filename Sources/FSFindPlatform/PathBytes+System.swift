@@ -4,23 +4,31 @@ import Glibc
 
 /// The system-call half of ``PathBytes``: opening and resolving byte paths.
 extension PathBytes {
-    /// `O_PATH` and `O_NOATIME` are GNU extensions Swift's Glibc module does not import; these are
-    /// their values on every Linux architecture Swift supports.
-    static let openPathFlag: Int32 = 0o10_000_000
-    package static let openNoAccessTimeFlag: Int32 = 0o1_000_000
+    /// `O_PATH` and `O_NOATIME`: GNU extensions Swift's Glibc module does not import, read from
+    /// glibc's header through the `CPlatform` shim.
+    static let openPathFlag: Int32 = fsfind_O_PATH
+    package static let openNoAccessTimeFlag: Int32 = fsfind_O_NOATIME
 
     /// Calls `body` with `bytes` as a NUL-terminated C string.
-    package static func withCString<R>(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
+    ///
+    /// Not generic on purpose: a generic over `Collection` is not specialised across the module
+    /// boundary, and the crawl calls this once per entry (a generic version cost a refresh a third
+    /// more CPU).
+    @inlinable package static func withCString<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
         // On the stack for the short names a crawl stats by the million; no heap allocation.
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
-            var index = 0
-            for byte in bytes {
-                buffer[index] = CChar(bitPattern: byte)
-                index += 1
+            bytes.withUnsafeBytes { source in
+                // Non-nil: capacity ≥ 1 (it holds the NUL).
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source.baseAddress ?? UnsafeRawPointer(buffer.baseAddress!), byteCount: source.count)
             }
-            buffer[index] = 0
-            return body(UnsafePointer(buffer.baseAddress!))  // capacity ≥ 1: holds the NUL
+            buffer[bytes.count] = 0
+            return body(UnsafePointer(buffer.baseAddress!))
         }
+    }
+
+    /// ``withCString(_:_:)`` for a whole array.
+    @inlinable package static func withCString<R>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> R) -> R {
+        withCString(bytes[...], body)
     }
 
     /// `openat(dirfd, path, flags)` that also works for paths of `PATH_MAX` bytes or more: the
