@@ -26,9 +26,9 @@ package struct CheckedSections {
             let identities = file.identitiesView(), let types = file.typeColumnView(), let strings = file.stringsView()
         else { throw IndexDamage("section shape") }
         itemCount = file.itemCount
-        self.names = names
-        self.flags = flags
-        self.identities = identities
+        self.names = names.records
+        self.flags = flags.records
+        self.identities = identities.records
         self.types = types
         self.strings = strings
         stringBytes = file.sections[file.fixed.strings].length
@@ -36,9 +36,9 @@ package struct CheckedSections {
             throw IndexDamage("string offsets of \(id)")
         }
         for row in 0..<itemCount {
-            let parent = names.u32(row, 0)
+            let parent = self.names.u32(row, 0)
             guard parent == IndexFormat.absent32 || Int(parent) < row else { throw IndexDamage("parent row") }
-            guard Int(names.u32(row, 4)) < strings.count else { throw IndexDamage("string id \(names.u32(row, 4))") }
+            guard Int(names.nameID(row)) < strings.count else { throw IndexDamage("string id \(names.nameID(row))") }
         }
     }
 

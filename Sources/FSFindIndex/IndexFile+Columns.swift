@@ -14,18 +14,18 @@ import Foundation
 /// for it, so a damaged file answers exactly as before (see `docs/query-plan.md`).
 extension IndexFile {
     /// The names section: per row, parent row and name string id.
-    package func namesView() -> RowRecords? {
-        try? RowRecords(perItem(fixed.names, recordSize: 8), recordSize: 8)
+    package func namesView() -> NamesView? {
+        (try? RowRecords(perItem(fixed.names, recordSize: 8), recordSize: 8)).map(NamesView.init)
     }
 
     /// The derived-flags section: one byte per row.
-    package func derivedFlagsView() -> RowRecords? {
-        try? RowRecords(perItem(fixed.derivedFlags, recordSize: 1), recordSize: 1)
+    package func derivedFlagsView() -> DerivedFlagsView? {
+        (try? RowRecords(perItem(fixed.derivedFlags, recordSize: 1), recordSize: 1)).map(DerivedFlagsView.init)
     }
 
     /// The identities section: 40 bytes per row.
-    package func identitiesView() -> RowRecords? {
-        try? RowRecords(perItem(fixed.identities, recordSize: 40), recordSize: 40)
+    package func identitiesView() -> IdentitiesView? {
+        (try? RowRecords(perItem(fixed.identities, recordSize: 40), recordSize: 40)).map(IdentitiesView.init)
     }
 
     /// The type column: per row, the type-table entry (u16 or u32).
@@ -80,20 +80,20 @@ extension IndexFile {
 }
 
 /// Fixed-size per-row records of a verified section, its size already checked against the rows.
-package struct RowRecords {
+@usableFromInline struct RowRecords {
     @usableFromInline let bytes: UnsafeRawBufferPointer
     @usableFromInline let recordSize: Int
 
-    init(_ bytes: UnsafeRawBufferPointer, recordSize: Int) {
+    @usableFromInline init(_ bytes: UnsafeRawBufferPointer, recordSize: Int) {
         self.bytes = bytes
         self.recordSize = recordSize
     }
 
-    @inlinable package func byte(_ row: Int) -> UInt8 {
+    @inlinable func byte(_ row: Int) -> UInt8 {
         bytes.load(fromByteOffset: row, as: UInt8.self)
     }
 
-    @inlinable package func u32(_ row: Int, _ field: Int = 0) -> UInt32 {
+    @inlinable func u32(_ row: Int, _ field: Int = 0) -> UInt32 {
         UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: row * recordSize + field, as: UInt32.self))
     }
 
@@ -101,9 +101,40 @@ package struct RowRecords {
         UInt16(littleEndian: bytes.loadUnaligned(fromByteOffset: row * recordSize, as: UInt16.self))
     }
 
-    @inlinable package func u64(_ row: Int, _ field: Int = 0) -> UInt64 {
+    @inlinable func u64(_ row: Int, _ field: Int = 0) -> UInt64 {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: row * recordSize + field, as: UInt64.self))
     }
+}
+
+/// The names section row by row: whether a row has a parent, and its name's string id.
+package struct NamesView {
+    @usableFromInline let records: RowRecords
+
+    /// False for a root, whose name string is its whole path.
+    @inlinable package func hasParent(_ row: Int) -> Bool { records.u32(row, 0) != IndexFormat.absent32 }
+
+    /// The row's name as a string id (for a root: its path).
+    @inlinable package func nameID(_ row: Int) -> UInt32 { records.u32(row, 4) }
+}
+
+/// The derived-flags section: which of a row's values are not stored but derived from the row's
+/// name or identity (``DerivedFlag``).
+package struct DerivedFlagsView {
+    @usableFromInline let records: RowRecords
+
+    /// True when any bit of `flags` is set for `row` (never for 0).
+    @inlinable package func has(_ flags: UInt8, _ row: Int) -> Bool { records.byte(row) & flags != 0 }
+}
+
+/// The identities section row by row: the values a derived size or modification date reads.
+package struct IdentitiesView {
+    @usableFromInline let records: RowRecords
+
+    /// The file size in bytes.
+    @inlinable package func size(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 16)) }
+
+    /// The modification time in nanoseconds since 1970.
+    @inlinable package func modificationNanos(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 24)) }
 }
 
 /// The type column with the table's size, so an entry past the table reads as unknown.

@@ -18,7 +18,7 @@ final class RowScore {
     private let isFreeText: Bool
     private let words: [[UInt8]]
     private let modified: NumberSource?
-    private let names: RowRecords?
+    private let names: NamesView?
     private let strings: StringsView?
     /// Per name string id: whether every word occurs inside the name (see
     /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
@@ -62,10 +62,10 @@ final class RowScore {
 
     private func nameContainsAll(_ row: Int) -> Bool {
         guard !words.isEmpty else { return false }
-        guard let names, let strings, names.u32(row, 0) != IndexFormat.absent32 else {
+        guard let names, let strings, names.hasParent(row) else {
             return ResultRanker.containsAll(words, in: index.name(at: row))
         }
-        let id = names.u32(row, 4)
+        let id = names.nameID(row)
         // An id that does not resolve reads as an empty name, which contains no word.
         guard Int(id) < strings.count else { return false }
         let words = self.words

@@ -11,9 +11,9 @@ package final class IndexViews {
 
     package init(index: IndexFile) { self.index = index }
 
-    package lazy var names: RowRecords? = index.namesView()
-    lazy var flags: RowRecords? = index.derivedFlagsView()
-    lazy var identities: RowRecords? = index.identitiesView()
+    package lazy var names: NamesView? = index.namesView()
+    lazy var flags: DerivedFlagsView? = index.derivedFlagsView()
+    lazy var identities: IdentitiesView? = index.identitiesView()
     package lazy var types: TypeColumnView? = index.typeColumnView()
     package lazy var strings: StringsView? = index.stringsView()
     lazy var lists: StringsView? = index.listsView()

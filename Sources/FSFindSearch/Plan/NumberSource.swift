@@ -12,8 +12,8 @@ package struct NumberSource {
 
     private let derived: Derived
     private let bit: UInt8
-    private let flags: RowRecords?
-    private let identities: RowRecords?
+    private let flags: DerivedFlagsView?
+    private let identities: IdentitiesView?
     private let cells: CellReader
     /// For contentCreationDate: the fsCreationDate column it may repeat.
     private let creationCells: CellReader?
@@ -50,12 +50,12 @@ package struct NumberSource {
 
     /// The value, nil when absent.
     @inline(__always) package func value(_ row: Int) -> Double? {
-        if let creationCells, let flags, flags.byte(row) & bit != 0 {
+        if let creationCells, let flags, flags.has(bit, row) {
             return creationCells.cell(row).map { Double(bitPattern: $0) }
         }
-        if let flags, let identities, flags.byte(row) & bit != 0 {
-            if derived == .size { return Double(Int64(bitPattern: identities.u64(row, 16))) }
-            return IndexFormat.modificationDate(nanos: Int64(bitPattern: identities.u64(row, 24)))
+        if let flags, let identities, flags.has(bit, row) {
+            if derived == .size { return Double(identities.size(row)) }
+            return IndexFormat.modificationDate(nanos: identities.modificationNanos(row))
                 .timeIntervalSinceReferenceDate
         }
         return cells.cell(row).map { Double(bitPattern: $0) }

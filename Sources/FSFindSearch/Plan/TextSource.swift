@@ -19,8 +19,8 @@ struct TextSource {
 
     let attribute: Attribute
     private let derivedBit: UInt8
-    private let flags: RowRecords?
-    private let names: RowRecords?
+    private let flags: DerivedFlagsView?
+    private let names: NamesView?
     private let cells: CellReader
     private let isList: Bool
 
@@ -44,11 +44,11 @@ struct TextSource {
     }
 
     @inline(__always) func cell(_ row: Int) -> Cell {
-        if derivedBit != 0, let flags, let names, flags.byte(row) & derivedBit != 0 {
+        if derivedBit != 0, let flags, let names, flags.has(derivedBit, row) {
             // The value is the last path component: the row's own name string, unless the row
             // has no parent and its "name" is the whole path.
-            guard names.u32(row, 0) != IndexFormat.absent32 else { return .slow }
-            return .string(names.u32(row, 4))
+            guard names.hasParent(row) else { return .slow }
+            return .string(names.nameID(row))
         }
         guard let raw = cells.cell(row) else { return .absent }
         let id = UInt32(truncatingIfNeeded: raw)
