@@ -34,8 +34,17 @@ package final class IndexFile: Sendable {
     }
 
     /// Opens a file of any of `versions`; only the current version may be read beyond its roots.
-    init(path: String, versions: ClosedRange<UInt32>) throws(FSFindError) {
-        let region = try MappedRegion.map(path: path)
+    convenience init(path: String, versions: ClosedRange<UInt32>) throws(FSFindError) {
+        try self.init(region: try MappedRegion.map(path: path), path: path, versions: versions)
+    }
+
+    /// Opens an index held in memory, checked exactly as a file is; `name` stands for the path in
+    /// messages.
+    package convenience init(bytes: [UInt8], name: String) throws(FSFindError) {
+        try self.init(region: .copy(of: bytes), path: name, versions: IndexFormat.version...IndexFormat.version)
+    }
+
+    private init(region: MappedRegion, path: String, versions: ClosedRange<UInt32>) throws(FSFindError) {
         let header: ParsedHeader
         do {
             header = try ParsedHeader(region.bytes, path: path, versions: versions)

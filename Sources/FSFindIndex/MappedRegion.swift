@@ -3,13 +3,15 @@ import FSFindPlatform
 import Glibc
 import SystemPackage
 
-/// A read-only, private mapping of a whole file. Owned by ``IndexFile``, which unmaps it in
-/// `deinit`.
+/// A read-only, private mapping of a whole file, or a private copy of bytes from memory. Owned by
+/// ``IndexFile``, which releases it in `deinit`.
 struct MappedRegion: @unchecked Sendable {
     // Why @unchecked: the pages are mapped PROT_READ and never written; the owner unmaps them only
     // in its deinit, when no other thread can still hold the owner. Sharing the address is safe.
     let base: UnsafeRawPointer?
     let count: Int
+    /// True for a copy made by ``copy(of:)``: released with `deallocate`, not `munmap`.
+    private var isHeapCopy = false
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
@@ -41,7 +43,23 @@ struct MappedRegion: @unchecked Sendable {
         return MappedRegion(base: UnsafeRawPointer(address), count: size)
     }
 
+    /// The bytes as a region of their own, for an index opened from memory (tests of damaged
+    /// files, which need no file for each of thousands of variants).
+    static func copy(of bytes: [UInt8]) -> MappedRegion {
+        guard !bytes.isEmpty else { return MappedRegion(base: nil, count: 0) }
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: bytes.count, alignment: 16)
+        bytes.withUnsafeBytes { copy.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }  // non-empty
+        var region = MappedRegion(base: UnsafeRawPointer(copy), count: bytes.count)
+        region.isHeapCopy = true
+        return region
+    }
+
     func unmap() {
-        if let base, count > 0 { _ = munmap(UnsafeMutableRawPointer(mutating: base), count) }
+        guard let base, count > 0 else { return }
+        if isHeapCopy {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        } else {
+            _ = munmap(UnsafeMutableRawPointer(mutating: base), count)
+        }
     }
 }

@@ -12,11 +12,9 @@ import Testing
 /// Damaged, foreign and truncated files: each gives `.indexCorrupt` naming the file, or (when a
 /// change happens to be harmless) exactly the original answer; never a crash or a wrong answer.
 @Suite struct IndexDamageTests {
-    /// Writes `bytes` to a file and opens it, reading everything.
+    /// Opens `bytes` from memory, as a file named `path`, reading everything.
     private func open(_ bytes: [UInt8], at path: String) throws(FSFindError) -> IndexContents {
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        let file = try IndexFile(path: path)
-        return try file.contents()
+        try IndexFile(bytes: bytes, name: path).contents()
     }
 
     private func goodBytes(_ folder: TemporaryFolder) throws -> (bytes: [UInt8], expected: IndexContents) {
@@ -209,9 +207,8 @@ import Testing
                 }
             }
             Self.fixChecksums(&bytes)
-            _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
             do {
-                let file = try IndexFile(path: path)
+                let file = try IndexFile(bytes: bytes, name: path)
                 opened += 1
                 Self.readEverything(file)
             } catch {
