@@ -1,4 +1,4 @@
-/// The attribute table from `attributes.md`, as code. Everything that needs an attribute's type,
+/// The attribute table from `docs/spec/attributes.md`, as code. Everything that needs an attribute's type,
 /// aliases or meaning reads it from here, so there is one list to keep right.
 package enum AttributeRegistry {
     /// Every descriptor, in `Attribute.allCases` order.

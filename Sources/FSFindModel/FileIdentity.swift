@@ -1,4 +1,4 @@
-/// What decides whether a file changed since the last index run (`cli.md`): an entry whose identity
+/// What decides whether a file changed since the last index run (`docs/spec/cli.md`): an entry whose identity
 /// is unchanged keeps its extracted metadata without being opened again.
 package struct FileIdentity: Sendable, Hashable {
     package var device: UInt64

@@ -1,4 +1,4 @@
-/// A category a query can be narrowed to, like a search field's scope control (`attributes.md`).
+/// A category a query can be narrowed to, like a search field's scope control (`docs/spec/attributes.md`).
 ///
 /// A scope is ANDed with the query: an item is in it when its `contentTypeTree` holds the scope's
 /// type. Every document type (PDF, word processing, spreadsheet, presentation, e-book) conforms to

@@ -15,7 +15,7 @@ package struct ResultWriter {
         case attributes
     }
 
-    /// What `--json` prints when no `--attr` is given (`cli.md`).
+    /// What `--json` prints when no `--attr` is given (`docs/spec/cli.md`).
     package static let defaultJSONAttributes: [Attribute] = [.displayName, .contentType, .fileSize, .contentModificationDate]
 
     package let format: Format

@@ -1,6 +1,6 @@
 import FSFindModel
 
-/// Recursive descent over the grammar in `query-language.md`, checking each predicate as soon as
+/// Recursive descent over the grammar in `docs/spec/query-language.md`, checking each predicate as soon as
 /// it is read so errors come in reading order with the caret on the offending token.
 ///
 /// Only parentheses recurse; `!` is counted in a loop and `&&`/`||` chains are collected into flat

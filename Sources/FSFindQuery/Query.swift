@@ -12,7 +12,7 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Reads `text`: free text when it looks like what a person types into a search field (see
-    /// `query-language.md`), otherwise the grammar, with every attribute resolved and every
+    /// `docs/spec/query-language.md`), otherwise the grammar, with every attribute resolved and every
     /// predicate type-checked. Errors carry the Character range to draw a caret under.
     package static func parse(_ text: String) throws(QueryError) -> Query {
         let source = SourceText(text)

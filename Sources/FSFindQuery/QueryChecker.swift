@@ -1,6 +1,6 @@
 import FSFindModel
 
-/// Name resolution and type rules from `query-language.md`, applied to each predicate as the
+/// Name resolution and type rules from `docs/spec/query-language.md`, applied to each predicate as the
 /// parser reads it, so a bad query fails before any index is opened.
 struct QueryChecker {
     let source: SourceText

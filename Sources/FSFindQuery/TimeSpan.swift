@@ -2,7 +2,7 @@ import FSFindModel
 import Foundation
 
 /// A resolved `$time` value: the interval [start, end) in seconds since 2001-01-01T00:00:00Z, or an
-/// instant (start == end). Seconds as `Double` keep the comparison table in `query-language.md` a
+/// instant (start == end). Seconds as `Double` keep the comparison table in `docs/spec/query-language.md` a
 /// few floating-point comparisons per item.
 package struct TimeSpan: Sendable, Equatable {
     var start: Double
@@ -29,7 +29,7 @@ package struct TimeSpan: Sendable, Equatable {
     /// Whole seconds, rounding toward the past (so dates before 2001 truncate the same way).
     static func seconds(_ value: Double) -> Double { value.rounded(.down) }
 
-    /// `D op I` per the table in `query-language.md`.
+    /// `D op I` per the table in `docs/spec/query-language.md`.
     package func compare(_ date: Double, _ op: ComparisonOperator) -> Bool {
         if isInstant {
             return op.holds(Self.seconds(date), Self.seconds(start))

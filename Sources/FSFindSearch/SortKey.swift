@@ -2,7 +2,7 @@ import FSFindIndex
 import FSFindModel
 import FSFindQuery
 
-/// The orders `query --sort` offers (`cli.md`).
+/// The orders `query --sort` offers (`docs/spec/cli.md`).
 package enum SortKey: String, Sendable, CaseIterable {
     case path
     case name

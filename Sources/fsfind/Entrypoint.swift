@@ -8,7 +8,7 @@ import FSFindQuery
 import Glibc
 
 /// Runs the command and turns every failure into one sentence on stderr and the exit status of
-/// `cli.md`: 0 success, 1 runtime failure, 2 usage or query error (ArgumentParser's own usage
+/// `docs/spec/cli.md`: 0 success, 1 runtime failure, 2 usage or query error (ArgumentParser's own usage
 /// errors included, which it would otherwise exit with 64).
 @main
 enum Entrypoint {

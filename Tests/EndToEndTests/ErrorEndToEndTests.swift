@@ -5,7 +5,7 @@ import Foundation
 import Testing
 
 /// Exit statuses and messages for bad queries, missing and damaged index files, and an unreadable
-/// folder (`cli.md`: 1 for runtime failures, 2 for usage and query errors, never a trap).
+/// folder (`docs/spec/cli.md`: 1 for runtime failures, 2 for usage and query errors, never a trap).
 @Suite(.serialized) struct ErrorEndToEndTests {
     @Test func badQueryIsStatusTwoWithACaret() throws {
         let folder = try TemporaryFolder()

@@ -7,7 +7,7 @@ import Glibc
 import Testing
 
 /// `fsfind index` as a cron job runs it: refresh with no PATH, the lock, kills at any moment, and
-/// queries running while the index is replaced (`cli.md`, issue 5).
+/// queries running while the index is replaced (`docs/spec/cli.md`, issue 5).
 @Suite(.serialized) struct RefreshEndToEndTests {
     /// One attribute of one path, from `query --json --attr`.
     private func attribute(_ name: String, of path: String, index: String) throws -> String? {

@@ -8,7 +8,7 @@
 import Foundation
 import Testing
 
-/// The examples table of the Core Spotlight reference and the text rules of `query-language.md`.
+/// The examples table of the Core Spotlight reference and the text rules of `docs/spec/query-language.md`.
 @Suite struct QueryTextMatchingTests {
     struct Row: Sendable, CustomTestStringConvertible {
         var query: String

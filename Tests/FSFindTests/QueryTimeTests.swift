@@ -10,7 +10,7 @@ import Foundation
 import Testing
 
 /// `$time` intervals at pinned instants, daylight-saving days and calendar boundaries, and the
-/// date comparison table of `query-language.md`.
+/// date comparison table of `docs/spec/query-language.md`.
 @Suite struct QueryTimeTests {
     static func instant(_ text: String) -> Date {
         // Test literals are well-formed.

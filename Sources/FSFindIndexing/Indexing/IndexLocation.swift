@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the index lives (`cli.md`): `--index FILE`, else `$FSFIND_INDEX`, else
+/// Where the index lives (`docs/spec/cli.md`): `--index FILE`, else `$FSFIND_INDEX`, else
 /// `$XDG_DATA_HOME/fsfind/index.fsfind`, else `~/.local/share/fsfind/index.fsfind`.
 package enum IndexLocation {
     package static func resolve(explicit: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {

@@ -59,7 +59,7 @@ package final class IndexLock {
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 
-    /// `index` creates missing parent folders of the index (`cli.md`).
+    /// `index` creates missing parent folders of the index (`docs/spec/cli.md`).
     static func createParent(of file: String) throws(FSFindError) {
         guard let slash = file.lastIndex(of: "/") else { return }
         let parent = file[..<slash]

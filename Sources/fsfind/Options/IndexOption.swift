@@ -14,7 +14,7 @@ struct IndexOption: ParsableArguments {
         valueName: "file"), completion: .file())
     var index: String?
 
-    /// The index path after the location rules of `cli.md`.
+    /// The index path after the location rules of `docs/spec/cli.md`.
     var path: String { IndexLocation.resolve(explicit: index) }
 
     /// Opens the index for reading.
