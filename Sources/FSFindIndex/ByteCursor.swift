@@ -113,11 +113,6 @@ struct ByteWriter {
 
     mutating func append(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
-    /// Zero bytes up to the next multiple of 8, so every section starts 8-aligned.
-    mutating func padToEight() {
-        while bytes.count % 8 != 0 { bytes.append(0) }
-    }
-
     /// Overwrites 4 bytes at `offset` (used for the header checksum, computed last).
     mutating func setLittleEndian(_ value: UInt32, at offset: Int) {
         withUnsafeBytes(of: value.littleEndian) { raw in

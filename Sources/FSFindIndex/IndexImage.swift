@@ -27,8 +27,8 @@ package struct IndexImage {
     init(sections encoded: [EncodedSection], itemCount: Int, createdAt: Date) throws(FSFindError) {
         guard encoded.count <= IndexFormat.maxSections else {
             // Only reachable if the registry grows past ~55 attributes; readers track 64 sections.
-            throw FSFindError(
-                .io, "cannot write the index: \(encoded.count) sections exceed format 1's \(IndexFormat.maxSections)")
+            throw FSFindError.broken(
+                "cannot write the index: \(encoded.count) sections exceed the format's \(IndexFormat.maxSections)")
         }
         let headerSize = IndexFormat.fixedHeaderSize + encoded.count * IndexFormat.directoryEntrySize
         var placed: [[UInt8]] = []

@@ -14,8 +14,6 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
         case io
         /// Another process holds the index lock.
         case locked
-        /// A path was asked about that the index does not hold.
-        case notIndexed
         /// The command line or a query is malformed (exit status 2).
         case usage
         /// fsfind broke one of its own rules: a bug to report, not a user's mistake.

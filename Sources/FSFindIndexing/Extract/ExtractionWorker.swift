@@ -27,16 +27,6 @@ package enum ExtractionWorker {
         }
     }
 
-    /// Test hook: a worker asked to read a file with this name calls `abort()`. Read only here, in
-    /// the worker, so the indexer's own process can never be made to crash by it.
-    package static let crashVariable = "FSFIND_TEST_CRASH_ON"
-    /// Test hook: a worker asked to read a file with this name sleeps until it is killed.
-    package static let hangVariable = "FSFIND_TEST_HANG_ON"
-
-    /// Test hook: a worker asked to read a file with this name tries to fill 2 GiB of memory, as
-    /// a parser fooled by a huge length field would; the address-space limit must stop it.
-    package static let allocateVariable = "FSFIND_TEST_ALLOCATE_ON"
-
     /// Serves requests from `input` and replies on `output` until end of input; returns the exit
     /// status (0 on a clean end, 1 on a broken message or socket).
     package static func serve(
@@ -45,9 +35,7 @@ package enum ExtractionWorker {
     ) -> Int32 {
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
         exitWhenOrphaned()
-        let crashName = ProcessInfo.processInfo.environment[crashVariable].map { Array($0.utf8) }
-        let hangName = ProcessInfo.processInfo.environment[hangVariable].map { Array($0.utf8) }
-        let allocateName = ProcessInfo.processInfo.environment[allocateVariable].map { Array($0.utf8) }
+        let hooks = TestHooks.fromEnvironment()
         while true {
             guard let header = FileDescriptor(rawValue: input).read(exactly: 4) else { return 0 }
             guard let length = ExtractionWire.frameLength(header),
@@ -59,9 +47,7 @@ package enum ExtractionWorker {
             do throws(ExtractionError) {
                 let request = try ExtractionWire.decodeRequest(payload)
                 let name = Array(request.path[PathBytes.nameStart(of: request.path)...])
-                if let crashName, name == crashName { abort() }
-                if let hangName, name == hangName { while true { sleep(3600) } }
-                if let allocateName, name == allocateName { fillMemory(bytes: 2 << 30) }
+                hooks.misbehave(reading: name)
                 guard let extractor = registry.extractor(named: request.extractor) else {
                     throw ExtractionError("no extractor named \(request.extractor)")
                 }
@@ -76,13 +62,6 @@ package enum ExtractionWorker {
                 return 1  // the indexer is gone
             }
         }
-    }
-
-    /// Allocates and touches `bytes`, like a runaway parser; fails under the memory limit.
-    private static func fillMemory(bytes: Int) {
-        guard let block = malloc(bytes) else { fatalError("allocation of \(bytes) bytes refused by the memory limit") }
-        memset(block, 1, bytes)
-        free(block)
     }
 
     /// Ends the worker within a second of its indexer's death, even in the middle of a hung
