@@ -90,16 +90,18 @@ let package = Package(
             ],
             swiftSettings: crossModule
         ),
+        // The seeded generator both test targets draw from.
+        .target(name: "FSFindTestSupport", path: "Tests/FSFindTestSupport"),
         .testTarget(
             name: "FSFindTests",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindManual",
+                "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport",
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindManual"]
+            dependencies: ["FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindManual", "FSFindTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -6,7 +6,8 @@ import Glibc
 import Testing
 
 /// `fsfind search` driven through tmux over the fixture index: what a person sees and types.
-@Suite(.serialized) struct InteractiveSearchEndToEndTests {
+@Suite(.serialized, .enabled(if: Requirement.tool("tmux"), "drives fsfind search in tmux"))
+struct InteractiveSearchEndToEndTests {
     let tree: FixtureTree
 
     init() throws {

@@ -27,7 +27,8 @@ import Testing
         return result.lines
     }
 
-    @Test func bashCompletesSubcommandsScopesAndQueries() throws {
+    @Test(.enabled(if: Requirement.tool("bash"), "needs bash"))
+    func bashCompletesSubcommandsScopesAndQueries() throws {
         #expect(try bashCandidates("fsfind qu") == ["query"])
         #expect(try bashCandidates("fsfind query --scope ") == Self.scopes)
         #expect(try bashCandidates("fsfind query 'dura") == ["duration"])
@@ -36,7 +37,9 @@ import Testing
         #expect(try bashCandidates("fsfind query 'kMDItemDur") == ["kMDItemDurationSeconds"])
     }
 
-    @Test(arguments: ["zsh", "fish"])
+    @Test(
+        .enabled(if: Requirement.tool("tmux") && Requirement.tool("zsh") && Requirement.tool("fish"), "needs tmux, zsh and fish"),
+        arguments: ["zsh", "fish"])
     func interactiveShellCompletesSubcommandsScopesAndQueries(shell: String) throws {
         let screens = try TerminalSession.complete(shell: shell, [
             ("fsfind qu", "fsfind query "), ("fsfind query --scope ", "document"), ("fsfind query 'dura", "'duration"),

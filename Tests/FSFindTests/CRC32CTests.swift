@@ -1,3 +1,4 @@
+import FSFindTestSupport
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive

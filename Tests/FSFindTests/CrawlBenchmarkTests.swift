@@ -1,3 +1,4 @@
+import FSFindTestSupport
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -38,7 +39,10 @@ import Testing
                   String(validating: item.path, as: UTF8.self) != nil, !item.path.contains(0x0A) else { return false }
             return true
         }.map(\.0)
-        if sample.count > 5000 { sample = Array(sample.shuffled().prefix(5000)) }
+        if sample.count > 5000 {
+            var generator = SplitMix64(seed: 0xC4A3_7100)
+            sample = Array(sample.shuffled(using: &generator).prefix(5000))
+        }
         let list = FileManager.default.temporaryDirectory.appendingPathComponent("fsfind-bench-\(getpid()).txt")
         try sample.map { String(decoding: $0.path, as: UTF8.self) }.joined(separator: "\n").write(to: list, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: list) }
