@@ -198,6 +198,9 @@ struct Lexer {
     }
 
     /// `$time.name`, `$time.name(N)` or `$time.iso(TEXT)`, validated.
+    /// The `$time` names as an error lists them.
+    private static let timeNames = TimeName.allCases.map(\.rawValue).joined(separator: ", ")
+
     private mutating func lexTime() throws(QueryError) -> Token {
         let start = position
         let prefix: [Unicode.Scalar] = ["$", "t", "i", "m", "e"]
@@ -211,65 +214,47 @@ struct Lexer {
         }
         position += prefix.count
         guard peek() == "." else {
-            throw error("expected '.' and a name after $time (\(TimeValue.names.joined(separator: ", ")))",
+            throw error("expected '.' and a name after $time (\(Self.timeNames))",
                         start..<position)
         }
         position += 1
         let nameStart = position
         while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
-        let name = source.text(nameStart..<position)
-        guard TimeValue.names.contains(name) else {
-            let close = name.count > 32 ? nil : TimeValue.names.map { ($0, editDistance(Array(name.lowercased()), Array($0))) }
+        let spelled = source.text(nameStart..<position)
+        guard let name = TimeName(rawValue: spelled) else {
+            let name = spelled
+            let close = name.count > 32 ? nil : TimeName.allCases.map { ($0.rawValue, editDistance(Array(name.lowercased()), Array($0.rawValue))) }
                 .filter { $0.1 <= max(2, name.count / 3) }.min { $0.1 < $1.1 }
-            let hint = close.map { " (did you mean '$time.\($0.0)'?)" } ?? " (names: \(TimeValue.names.joined(separator: ", ")))"
+            let hint = close.map { " (did you mean '$time.\($0.0)'?)" } ?? " (names: \(Self.timeNames))"
             let range = name.isEmpty ? start..<position : nameStart..<position
             throw error("unknown $time name '\(QueryChecker.clipped(name))'" + hint, range)
         }
-        if name == "iso" { return try lexISO(start: start) }
-        guard peek() == "(" else {
-            let value: TimeValue = switch name {
-            case "now": .now(nil)
-            case "today": .today(nil)
-            case "yesterday": .yesterday
-            case "this_week": .thisWeek(nil)
-            case "last_week": .lastWeek
-            case "this_month": .thisMonth(nil)
-            default: .thisYear(nil)
-            }
-            return Token(kind: .time(value), range: start..<position)
-        }
+        guard let bare = name.value(offset: nil) else { return try lexISO(start: start) }
+        guard peek() == "(" else { return Token(kind: .time(bare), range: start..<position) }
         let argumentStart = position
         position += 1
         skipWhitespace()
         let numberStart = position
         guard let (lexeme, numberEnd) = Self.scanNumber(source.scalars, from: numberStart) else {
-            throw error("expected a number in $time.\(name)(…)", numberStart..<numberStart + 1)
+            throw error("expected a number in $time.\(name.rawValue)(…)", numberStart..<numberStart + 1)
         }
         position = numberEnd
         skipWhitespace()
         guard peek() == ")" else {
-            throw error("expected ')' after the number in $time.\(name)(…)", position..<position + 1)
+            throw error("expected ')' after the number in $time.\(name.rawValue)(…)", position..<position + 1)
         }
         position += 1
-        if name == "yesterday" || name == "last_week" {
-            throw error("$time.\(name) takes no argument", argumentStart..<position)
+        guard name.takesOffset else {
+            throw error("$time.\(name.rawValue) takes no argument", argumentStart..<position)
         }
-        guard let n = Double(lexeme), n.isFinite, abs(n) <= TimeValue.offsetLimit(for: name) else {
-            throw error("$time.\(name)(…) is out of range", numberStart..<numberEnd)
+        guard let n = Double(lexeme), n.isFinite, abs(n) <= name.offsetLimit else {
+            throw error("$time.\(name.rawValue)(…) is out of range", numberStart..<numberEnd)
         }
-        if name == "now" { return Token(kind: .time(.now(n)), range: start..<position) }
-        guard n == n.rounded() else {
-            let unit = ["today": "days", "this_week": "weeks", "this_month": "months", "this_year": "years"][name] ?? ""
-            throw error("$time.\(name)(…) takes a whole number of \(unit)", numberStart..<numberEnd)
+        if let unit = name.unit, n != n.rounded() {
+            throw error("$time.\(name.rawValue)(…) takes a whole number of \(unit)", numberStart..<numberEnd)
         }
-        let whole = Int(n)  // |n| is within offsetLimit, far inside Int
-        let value: TimeValue = switch name {
-        case "today": .today(whole)
-        case "this_week": .thisWeek(whole)
-        case "this_month": .thisMonth(whole)
-        default: .thisYear(whole)
-        }
-        return Token(kind: .time(value), range: start..<position)
+        // Non-nil: name takes an offset, so it is not iso; |n| is within offsetLimit, far inside Int.
+        return Token(kind: .time(name.value(offset: n)!), range: start..<position)
     }
 
     /// `$time.iso(` has been read up to the name; reads `(TEXT)` with TEXT bare or quoted.

@@ -22,34 +22,30 @@ package enum TimeValue: Sendable, Equatable {
     /// written (already validated) so the printer can echo it.
     case iso(String)
 
-    /// The names after `$time.`, for "unknown `$time` name" errors and completion.
-    package static let names = ["now", "today", "yesterday", "this_week", "last_week", "this_month", "this_year", "iso"]
-
-    /// The largest |N| accepted per unit: about ten thousand years either way, so calendar
-    /// arithmetic never overflows or wanders outside what Foundation can represent.
-    static func offsetLimit(for name: String) -> Double {
-        switch name {
-        case "now": 3.2e11
-        case "today": 3_652_500
-        case "this_week": 521_800
-        case "this_month": 120_000
-        default: 10_000
+    /// The name after `$time.`.
+    package var name: TimeName {
+        switch self {
+        case .now: .now
+        case .today: .today
+        case .yesterday: .yesterday
+        case .thisWeek: .thisWeek
+        case .lastWeek: .lastWeek
+        case .thisMonth: .thisMonth
+        case .thisYear: .thisYear
+        case .iso: .iso
         }
     }
 
     /// The spelling the printer writes.
     var source: String {
-        func arg<T>(_ value: T?) -> String { value.map { "(\($0))" } ?? "" }
-        switch self {
-        case .now(let n): return "$time.now" + (n.map { "(\(QueryPrinter.number($0)))" } ?? "")
-        case .today(let n): return "$time.today" + arg(n)
-        case .yesterday: return "$time.yesterday"
-        case .thisWeek(let n): return "$time.this_week" + arg(n)
-        case .lastWeek: return "$time.last_week"
-        case .thisMonth(let n): return "$time.this_month" + arg(n)
-        case .thisYear(let n): return "$time.this_year" + arg(n)
-        case .iso(let text): return "$time.iso(\(text))"
-        }
+        let argument: String? =
+            switch self {
+            case .now(let n): n.map(QueryPrinter.number)
+            case .today(let n), .thisWeek(let n), .thisMonth(let n), .thisYear(let n): n.map(String.init)
+            case .yesterday, .lastWeek: nil
+            case .iso(let text): text
+            }
+        return "$time.\(name.rawValue)" + (argument.map { "(\($0))" } ?? "")
     }
 
     /// The interval [start, end) this value stands for at `context.now`, counted in
