@@ -35,11 +35,8 @@ final class SearchLoop {
     /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports).
     private let trace: FileHandle?
     private var keysReadAt: ContinuousClock.Instant?
-    /// The field and location of the last finished scan, whose `matched` rows may be the next
-    /// scan's candidates.
-    private var lastScan: (field: SearchField, location: [UInt8]?)?
-    /// Recent results, for keys that go back to an earlier field (Backspace, Ctrl-U, Shift-Tab).
-    private var recentScans = ScanCache()
+    /// Whether the next answer comes from a recent result, the last matches, or every row.
+    private var planner = ScanPlanner()
 
     /// How long to wait after a lone ESC for the rest of an arrow key's sequence.
     static let escapeTimeoutMilliseconds: Int32 = 40
@@ -127,25 +124,22 @@ final class SearchLoop {
             needsSearch = false  // keep the last results until the text is whole again
             return
         }
-        if let cached = recentScans.result(field: session.field, scope: session.scope, location: session.location) {
-            session.apply(cached)
-            lastScan = (session.field, session.location)
+        let candidates: [Int]?
+        switch planner.plan(for: session) {
+        case .cached(let result):
+            session.apply(result)
             needsSearch = false
             return
-        }
-        var candidates: [Int]?
-        if let last = lastScan, session.hasResults, last.location == session.location, session.field.narrows(last.field)
-        {
-            candidates = session.results.matched
+        case .narrow(let rows): candidates = rows
+        case .full: candidates = nil
         }
         do {
             let result = try scan.run(query, scope: session.scope, onlyIn: session.location, candidates: candidates) {
                 self.terminal.hasInput() || TerminalRestorer.resized.load(ordering: .relaxed)
             }
             guard let result else { return }  // stale: a key is waiting
-            recentScans.insert(result, field: session.field, scope: session.scope, location: session.location)
+            planner.finished(result, for: session)
             session.apply(result)
-            lastScan = (session.field, session.location)
             needsSearch = false
         } catch {
             session.status = error.sentence
