@@ -11,7 +11,7 @@ import FSFindModel
 /// `id < stringCount`, and `string(_:)` never finds a hole.
 package struct CheckedSections {
     let itemCount: Int
-    let names: RowRecords
+    let names: NamesView
     let flags: RowRecords
     let identities: RowRecords
     let types: TypeColumnView
@@ -26,7 +26,7 @@ package struct CheckedSections {
             let identities = file.identitiesView(), let types = file.typeColumnView(), let strings = file.stringsView()
         else { throw IndexDamage("section shape") }
         itemCount = file.itemCount
-        self.names = names.records
+        self.names = names
         self.flags = flags.records
         self.identities = identities.records
         self.types = types
@@ -36,17 +36,17 @@ package struct CheckedSections {
             throw IndexDamage("string offsets of \(id)")
         }
         for row in 0..<itemCount {
-            let parent = self.names.u32(row, 0)
+            let parent = names.parent(row)
             guard parent == IndexFormat.absent32 || Int(parent) < row else { throw IndexDamage("parent row") }
             guard Int(names.nameID(row)) < strings.count else { throw IndexDamage("string id \(names.nameID(row))") }
         }
     }
 
     /// The row's parent row, ``IndexFormat/absent32`` for none.
-    package func parent(_ row: Int) -> UInt32 { names.u32(row, 0) }
+    package func parent(_ row: Int) -> UInt32 { names.parent(row) }
 
     /// The row's name string id (its whole path when it has no parent).
-    package func nameID(_ row: Int) -> UInt32 { names.u32(row, 4) }
+    package func nameID(_ row: Int) -> UInt32 { names.nameID(row) }
 
     /// The row's type-table entry as stored (checked against the table by whoever uses it).
     func typeID(_ row: Int) -> UInt32 {

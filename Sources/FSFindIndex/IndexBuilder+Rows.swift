@@ -110,8 +110,7 @@ private struct RowEmitter {
 
     // The previous file's sections, verified and checked.
     var oldRows: CheckedSections?
-    var oldProblems = UnsafeRawBufferPointer(start: nil, count: 0)
-    var oldProblemCount = 0
+    var oldProblems: ProblemsView?
     var problemCursor = 0
     var oldColumns: [OldColumn] = []
 
@@ -137,9 +136,7 @@ private struct RowEmitter {
         guard let old else { return }
         do throws(IndexDamage) {
             oldRows = try CheckedSections(old)
-            oldProblems = try old.bytes(of: old.fixed.problems)
-            oldProblemCount = Int(try oldProblems.littleEndianUInt32(at: 0))
-            guard 8 + 12 * oldProblemCount <= oldProblems.count else { throw IndexDamage("problem count") }
+            oldProblems = try old.problemsView()
             for (attribute, section) in old.columns.sorted(by: { $0.key.indexCode < $1.key.indexCode })
             where !IndexFormat.typeAttributes.contains(attribute) {
                 let bytes = try old.bytes(of: section)
@@ -193,16 +190,14 @@ private struct RowEmitter {
         flags.append(rows.flags.byte(oldRow))
         identities.bytes.append(contentsOf: rows.identity(oldRow))
         typeColumn.append(try builder.carriedType(rows.typeID(oldRow)))
-        while problemCursor < oldProblemCount {
-            let base = 8 + 12 * problemCursor
-            let problemRow = Int(oldProblems.loadUnaligned(fromByteOffset: base, as: UInt32.self).littleEndian)
+        while let oldProblems, problemCursor < oldProblems.count {
+            let problemRow = oldProblems.row(problemCursor)
             if problemRow > oldRow { break }
-            problemCursor += 1
             if problemRow == oldRow {
-                let kind = oldProblems.loadUnaligned(fromByteOffset: base + 4, as: UInt32.self).littleEndian
-                let reason = oldProblems.loadUnaligned(fromByteOffset: base + 8, as: UInt32.self).littleEndian
-                problems.append((newRow, kind, try builder.carriedString(reason)))
+                let reason = try builder.carriedString(oldProblems.reason(problemCursor))
+                problems.append((newRow, oldProblems.kind(problemCursor), reason))
             }
+            problemCursor += 1
         }
     }
 

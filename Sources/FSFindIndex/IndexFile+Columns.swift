@@ -23,6 +23,11 @@ extension IndexFile {
         (try? RowRecords(perItem(fixed.derivedFlags, recordSize: 1), recordSize: 1)).map(DerivedFlagsView.init)
     }
 
+    /// The problems section, its count checked against its length.
+    func problemsView() throws(IndexDamage) -> ProblemsView {
+        try ProblemsView(try bytes(of: fixed.problems))
+    }
+
     /// The identities section: 40 bytes per row.
     package func identitiesView() -> IdentitiesView? {
         (try? RowRecords(perItem(fixed.identities, recordSize: 40), recordSize: 40)).map(IdentitiesView.init)
@@ -113,6 +118,9 @@ package struct NamesView {
     /// False for a root, whose name string is its whole path.
     @inlinable package func hasParent(_ row: Int) -> Bool { records.u32(row, 0) != IndexFormat.absent32 }
 
+    /// The row's parent row, ``IndexFormat/absent32`` for none.
+    @inlinable package func parent(_ row: Int) -> UInt32 { records.u32(row, 0) }
+
     /// The row's name as a string id (for a root: its path).
     @inlinable package func nameID(_ row: Int) -> UInt32 { records.u32(row, 4) }
 }
@@ -135,6 +143,47 @@ package struct IdentitiesView {
 
     /// The modification time in nanoseconds since 1970.
     @inlinable package func modificationNanos(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 24)) }
+}
+
+/// The problems section: a count, then (row, kind, reason string id) per problem, rows ascending.
+/// Its shape (the count against the section's length) is checked once, when the view is made.
+struct ProblemsView {
+    private let bytes: UnsafeRawBufferPointer
+    let count: Int
+
+    init(_ bytes: UnsafeRawBufferPointer) throws(IndexDamage) {
+        let count = Int(try bytes.littleEndianUInt32(at: 0))
+        guard count <= (bytes.count - 8) / 12 else { throw IndexDamage("problem count") }
+        self.bytes = bytes
+        self.count = count
+    }
+
+    /// Entry `i`'s row.
+    func row(_ i: Int) -> Int { Int(bytes.u32(at: 8 + 12 * i)) }
+    /// Entry `i`'s kind as stored (``ItemProblem/Kind``'s raw value).
+    func kind(_ i: Int) -> UInt32 { bytes.u32(at: 12 + 12 * i) }
+    /// Entry `i`'s reason, a string id.
+    func reason(_ i: Int) -> UInt32 { bytes.u32(at: 16 + 12 * i) }
+
+    /// The entry for `row`, by binary search; nil when the row has no problem.
+    func entry(of row: Int) -> Int? {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            let candidate = self.row(mid)
+            if candidate == row { return mid }
+            if candidate < row { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+}
+
+extension UnsafeRawBufferPointer {
+    /// The little-endian `UInt32` at `offset`, which the caller has checked is inside.
+    fileprivate func u32(at offset: Int) -> UInt32 {
+        UInt32(littleEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
 }
 
 /// The type column with the table's size, so an entry past the table reads as unknown.

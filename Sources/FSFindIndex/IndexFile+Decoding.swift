@@ -57,13 +57,19 @@ extension IndexFile {
 
     // MARK: Paths
 
+    /// The names section, its length checked against the rows (a row's parent is checked where
+    /// it is followed).
+    private func checkedNames() throws(IndexDamage) -> NamesView {
+        NamesView(records: RowRecords(try perItem(fixed.names, recordSize: 8), recordSize: 8))
+    }
+
     func pathBytes(at row: Int) throws(IndexDamage) -> [UInt8] {
-        let names = try perItem(fixed.names, recordSize: 8)
+        let names = try checkedNames()
         var chain: [UInt32] = []
         var current = row
         while true {
-            let parent = try names.littleEndianUInt32(at: 8 * current)
-            chain.append(try names.littleEndianUInt32(at: 8 * current + 4))
+            let parent = names.parent(current)
+            chain.append(names.nameID(current))
             if parent == IndexFormat.absent32 { break }
             // Parents sort before their children, so the walk strictly descends and must end.
             guard Int(parent) < current else { throw IndexDamage("parent row") }
@@ -78,10 +84,8 @@ extension IndexFile {
 
     /// The last path component's bytes, without rebuilding the path when the row has a parent.
     func nameBytes(at row: Int) throws(IndexDamage) -> [UInt8] {
-        let names = try perItem(fixed.names, recordSize: 8)
-        if try names.littleEndianUInt32(at: 8 * row) != IndexFormat.absent32 {
-            return Array(try stringBytes(try names.littleEndianUInt32(at: 8 * row + 4)))
-        }
+        let names = try checkedNames()
+        if names.hasParent(row) { return Array(try stringBytes(names.nameID(row))) }
         return Array(IndexFormat.lastComponent(try pathBytes(at: row)))
     }
 
@@ -99,24 +103,12 @@ extension IndexFile {
     }
 
     func decodeProblem(at row: Int) throws(IndexDamage) -> ItemProblem? {
-        let bytes = try self.bytes(of: fixed.problems)
-        let count = Int(try bytes.littleEndianUInt32(at: 0))
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = low + (high - low) / 2
-            let base = 8 + 12 * mid
-            let candidate = Int(try bytes.littleEndianUInt32(at: base))
-            if candidate == row {
-                guard
-                    let kind = ItemProblem.Kind(
-                        rawValue: UInt8(truncatingIfNeeded: try bytes.littleEndianUInt32(at: base + 4)))
-                else { throw IndexDamage("problem kind") }
-                return ItemProblem(kind, try string(try bytes.littleEndianUInt32(at: base + 8)))
-            }
-            if candidate < row { low = mid + 1 } else { high = mid }
+        let problems = try problemsView()
+        guard let entry = problems.entry(of: row) else { return nil }
+        guard let kind = ItemProblem.Kind(rawValue: UInt8(truncatingIfNeeded: problems.kind(entry))) else {
+            throw IndexDamage("problem kind")
         }
-        return nil
+        return ItemProblem(kind, try string(problems.reason(entry)))
     }
 
     func decodeRoots() throws(IndexDamage) -> [IndexRoot] {

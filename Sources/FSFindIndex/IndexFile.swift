@@ -168,11 +168,10 @@ package final class IndexFile: Sendable {
     /// How many items are unreadable and how many unparsable, from one pass over the problems.
     package func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
         do throws(IndexDamage) {
-            let bytes = try self.bytes(of: fixed.problems)
-            let count = Int(try bytes.littleEndianUInt32(at: 0))
+            let problems = try problemsView()
             var result = (unreadable: 0, unparsable: 0)
-            for entry in 0..<count {
-                switch ItemProblem.Kind(rawValue: UInt8(truncatingIfNeeded: try bytes.littleEndianUInt32(at: 12 + 12 * entry))) {
+            for entry in 0..<problems.count {
+                switch ItemProblem.Kind(rawValue: UInt8(truncatingIfNeeded: problems.kind(entry))) {
                 case .unreadable?: result.unreadable += 1
                 case .unparsable?: result.unparsable += 1
                 case nil: throw IndexDamage("problem kind")
