@@ -225,6 +225,27 @@ package struct StringsView {
     }
 }
 
+/// One list's elements (string ids), as ``StringsView/list(_:)`` finds them in the lists section.
+package struct ListElements {
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+
+    @usableFromInline init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+
+    @inlinable package var count: Int { bytes.count / 4 }
+
+    /// Element `i`'s string id; `i` must be below ``count``.
+    @inlinable package subscript(_ i: Int) -> UInt32 {
+        UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+    }
+}
+
+extension StringsView {
+    /// List `id`'s elements, for a view of the lists section; nil when out of bounds.
+    @inlinable package func list(_ id: UInt32) -> ListElements? {
+        bytes(id, elementSize: 4).map(ListElements.init)
+    }
+}
+
 /// A column's cells as a scan reads them.
 package enum ColumnView {
     /// The file has no section for the attribute.

@@ -162,12 +162,12 @@ final class FreeTextLeaf {
         let known = listQualities[Int(id)]
         if known != Self.unknown { return known }
         var offset = Self.none
-        if let elements = lists.bytes(id, elementSize: 4) {
+        if let elements = lists.list(id) {
             // A list with an element that does not resolve reads as absent, as the row reader has it.
             var combined = [Double](repeating: 0, count: words.count)
             var valid = true
-            for i in 0..<(elements.count / 4) {
-                let element = UInt32(littleEndian: elements.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+            for i in 0..<elements.count {
+                let element = elements[i]
                 guard Int(element) < stringQualities.count, strings.bytes(element) != nil else {
                     valid = false
                     break

@@ -61,11 +61,8 @@ final class PresenceLeaf {
 
     /// True when list `id` resolves (every element too) and is not empty.
     private func isNonEmptyList(_ id: UInt32) -> Bool {
-        guard let lists, let strings, let elements = lists.bytes(id, elementSize: 4) else { return false }
-        for i in 0..<(elements.count / 4) {
-            let element = UInt32(littleEndian: elements.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
-            if strings.bytes(element) == nil { return false }
-        }
+        guard let lists, let strings, let elements = lists.list(id) else { return false }
+        for i in 0..<elements.count where strings.bytes(elements[i]) == nil { return false }
         return elements.count > 0
     }
 }

@@ -98,14 +98,13 @@ final class TextLeaf {
     private func listAnswer(_ id: UInt32) -> UInt8 {
         guard let lists, Int(id) < lists.count else { return StringAnswers.invalid }
         return listAnswers.answer(Int(id)) {
-            guard let elements = lists.bytes(id, elementSize: 4) else { return StringAnswers.invalid }
-            let count = elements.count / 4
+            guard let elements = lists.list(id) else { return StringAnswers.invalid }
+            let count = elements.count
             // Bit 2 keeps an empty, unmatched list apart from "unknown".
             var answer: UInt8 = 4 | (count > 0 ? 1 : 0)
             // The row reader drops the whole list when any element does not resolve.
             for i in 0..<count {
-                let element = UInt32(littleEndian: elements.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
-                let found = stringAnswer(element)
+                let found = stringAnswer(elements[i])
                 if found == StringAnswers.invalid { return StringAnswers.invalid }
                 if found == StringAnswers.yes { answer |= 2 }
             }
