@@ -5,6 +5,7 @@ import FSFindModel
 import FSFindPlatform
 import FSFindSearch
 import Glibc
+import SystemPackage
 
 /// The controlling terminal, opened as `/dev/tty` so the UI never touches stdout (which carries
 /// the chosen path, as in `vim "$(fsfind search)"`) and works with stdin redirected.
@@ -63,22 +64,15 @@ final class TerminalDevice {
         return (Int(window.ws_col), Int(window.ws_row))
     }
 
+    /// Writes all of `text`; a terminal that is gone shows up at the next read, which ends the
+    /// session.
     func write(_ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                // The buffer is non-empty here (offset < count), so its base address exists.
-                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        _ = try? Array(text.utf8).withUnsafeBytes { try FileDescriptor(rawValue: fd).writeAll($0) }
     }
 
     /// Waits up to `timeout` milliseconds (-1: forever) for input and reads what is there. Empty
     /// on timeout or when a signal (a resize) interrupts the wait; nil when the terminal is gone.
+    /// `EINTR` is not retried here on purpose: the loop must see the resize at once.
     func read(timeout: Int32) -> [UInt8]? {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         let ready = poll(&descriptor, 1, timeout)
