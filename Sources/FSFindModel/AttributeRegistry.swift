@@ -10,8 +10,15 @@ package enum AttributeRegistry {
         return type == .text || type == .textList
     }
 
-    /// The attributes free-text queries search, in ranking order (a name match counts most).
-    package static let freeTextAttributes: [Attribute] = [.displayName, .title, .authorNames, .keywords, .album]
+    /// The attributes free-text queries search, in ranking order, each with what a match in it is
+    /// worth (a name match counts most). The one list: the matcher, the query plans and the
+    /// interactive ranking read their weights here.
+    package static let freeTextWeights: [(attribute: Attribute, weight: Double)] = [
+        (.displayName, 1.0), (.title, 0.7), (.authorNames, 0.5), (.keywords, 0.4), (.album, 0.4),
+    ]
+
+    /// The attributes free-text queries search, in ranking order.
+    package static let freeTextAttributes: [Attribute] = freeTextWeights.map(\.attribute)
 
     private static let byName: [String: Attribute] = {
         var table: [String: Attribute] = [:]

@@ -22,28 +22,18 @@ package struct FreeTextMatcher: Sendable {
         self.words = folded
     }
 
-    package static func weight(_ attribute: Attribute) -> Double {
-        switch attribute {
-        case .displayName: 1.0
-        case .title: 0.7
-        case .authorNames: 0.5
-        default: 0.4
-        }
-    }
-
     /// The relevance score, or nil when some query word matches nowhere.
     func score(_ item: some AttributeSource) -> Double? {
         guard !words.isEmpty else { return nil }
         var best = [Double](repeating: 0, count: words.count)
         var inName = [Bool](repeating: false, count: words.count)
-        for attribute in AttributeRegistry.freeTextAttributes {
+        for (attribute, weight) in AttributeRegistry.freeTextWeights {
             let values: [String]
             switch item.value(of: attribute) {
             case .text(let text): values = [text]
             case .textList(let list): values = list
             default: continue
             }
-            let weight = Self.weight(attribute)
             for value in values {
                 let folded = TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true)
                 let scalars = folded.scalars

@@ -46,7 +46,7 @@ final class FreeTextLeaf {
         self.matcher = matcher
         words = ASCIIWords(matcher.words)
         self.sources = sources
-        weights = AttributeRegistry.freeTextAttributes.map(FreeTextMatcher.weight)
+        weights = AttributeRegistry.freeTextWeights.map(\.weight)
         let firstScalars = matcher.words.compactMap { $0.first?.value }
         self.firstScalars = firstScalars
         latinHasFirstScalar = (0x80..<0x180).map { value in
