@@ -37,9 +37,7 @@ package enum Identifier {
             if workerCount == 1 {
                 work(entries, slots: slots, cursor: cursor)
             } else {
-                DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
-                    work(entries, slots: slots, cursor: cursor)
-                }
+                JoinedThreads.start(count: workerCount) { _ in work(entries, slots: slots, cursor: cursor) }.join()
             }
             // Every index below `count` was claimed by exactly one worker and initialized.
             initializedCount = count
@@ -53,13 +51,35 @@ package enum Identifier {
         item(for: entry, magic: .success(magic))
     }
 
+    /// One thread's identifier: its own libmagic cookie, made on first use (a cookie must never be
+    /// shared between threads), and the number of files it opened.
+    package struct Worker {
+        private var magic: Result<Magic, FSFindError>?
+
+        package init() {}
+
+        /// Files this worker's cookie opened.
+        package var filesOpened: Int {
+            if case .success(let cookie) = magic { return cookie.filesOpened }
+            return 0
+        }
+
+        /// The item for `entry`; only regular files are opened.
+        package mutating func item(for entry: CrawlEntry) -> IndexedItem {
+            if entry.fileType == .regular, magic == nil {
+                magic = Result { () throws(FSFindError) in try Magic() }
+            }
+            return Identifier.item(for: entry, magic: magic)
+        }
+    }
+
     /// Entries a worker claims at a time: large enough to keep the shared counter cold, small enough
     /// to balance slow files across workers.
     private static let chunkSize = 16
 
     /// Where the workers write their items. Unsafe but sound: each slot is initialized by exactly
     /// one worker (indices are handed out by an atomic counter), and the array is read only after
-    /// `concurrentPerform` returns, which orders every write before the read.
+    /// the threads are joined, which orders every write before the read.
     private final class Slots: @unchecked Sendable {
         let base: UnsafeMutablePointer<IndexedItem>
         init(base: UnsafeMutablePointer<IndexedItem>) { self.base = base }
@@ -72,18 +92,13 @@ package enum Identifier {
     }
 
     private static func work(_ entries: [CrawlEntry], slots: Slots, cursor: Cursor) {
-        // Created lazily, on this thread: a cookie must never be shared between threads.
-        var magic: Result<Magic, FSFindError>?
-        defer { if case .success(let cookie) = magic { cursor.opened.add(cookie.filesOpened, ordering: .relaxed) } }
+        var worker = Worker()
+        defer { cursor.opened.add(worker.filesOpened, ordering: .relaxed) }
         while true {
             let start = cursor.next.wrappingAdd(chunkSize, ordering: .relaxed).oldValue
             guard start < entries.count else { return }
             for index in start..<min(start + chunkSize, entries.count) {
-                let entry = entries[index]
-                if entry.fileType == .regular, magic == nil {
-                    magic = Result { () throws(FSFindError) in try Magic() }
-                }
-                (slots.base + index).initialize(to: item(for: entry, magic: magic))
+                (slots.base + index).initialize(to: worker.item(for: entries[index]))
             }
         }
     }

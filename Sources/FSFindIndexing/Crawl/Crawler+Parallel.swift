@@ -22,10 +22,9 @@ extension Crawler {
         }
         let shared = ParallelCrawl(root: rootEntry, threads: threads)
         let excludes = options.excludes.map { Array($0.utf8CString) }
-        for _ in 0..<threads {
-            let crawler = self
-            Thread.detachNewThread { shared.work(crawler, excludes: excludes) }
-        }
+        let crawler = self
+        let listers = JoinedThreads.start(count: threads) { _ in shared.work(crawler, excludes: excludes) }
+        defer { listers.join() }
         while let result = shared.next() {
             switch result {
             case .alreadyCrawled(let folder):
@@ -44,8 +43,10 @@ extension Crawler {
 /// device and inode, so a bind mount of an ancestor is not crawled again), and results waiting
 /// for the caller's thread.
 ///
-/// Two counting semaphores carry the waiting: `work` is signalled once per folder queued (and
-/// once per thread at the end), `results` once per result (and once at the end).
+/// Three counting semaphores carry the waiting: `work` is signalled once per folder queued (and
+/// once per thread at the end), `results` once per result (and once at the end), and `room` holds
+/// the results not yet taken to `4 × threads` folders, so a slow consumer (the indexing pipeline
+/// is full) pauses the listing instead of letting the results hold the tree.
 private final class ParallelCrawl: Sendable {
     enum Result: Sendable {
         case listing(Crawler.FolderListing)
@@ -65,11 +66,13 @@ private final class ParallelCrawl: Sendable {
     let state: Mutex<State>
     let work = DispatchSemaphore(value: 0)
     let results = DispatchSemaphore(value: 0)
+    let room: DispatchSemaphore
     let threads: Int
 
     init(root: CrawlEntry, threads: Int) {
         state = Mutex(State(pending: [root]))
         self.threads = threads
+        room = DispatchSemaphore(value: 4 * threads)
         work.signal()
     }
 
@@ -93,6 +96,7 @@ private final class ParallelCrawl: Sendable {
             } else {
                 result = .alreadyCrawled(folder)
             }
+            room.wait()
             let finished = state.withLock { state in
                 // The result first, so a folder's listing always precedes its subfolders'.
                 state.results.append(result)
@@ -113,16 +117,18 @@ private final class ParallelCrawl: Sendable {
     /// The next result, waiting for one; nil once the crawl is over and every result was taken.
     func next() -> Result? {
         results.wait()
-        return state.withLock { state in
+        let result: Result? = state.withLock { state in
             guard state.nextResult < state.results.count else { return nil }
             let result = state.results[state.nextResult]
-            // Drop what was handed over, now and then, so the queue does not hold the whole tree.
+            // Drop what was handed over, now and then, so the queue does not hold old listings.
             state.nextResult += 1
-            if state.nextResult >= 4096, state.nextResult * 2 >= state.results.count {
+            if state.nextResult >= 32, state.nextResult * 2 >= state.results.count {
                 state.results.removeFirst(state.nextResult)
                 state.nextResult = 0
             }
             return result
         }
+        if result != nil { room.signal() }
+        return result
     }
 }

@@ -216,10 +216,10 @@ package struct ExtractionPipeline: Sendable {
     /// Runs `makeWork()`'s function over `requests` on `threads` threads, each with its own
     /// function (and so its own worker), and returns the replies in request order.
     private static func parallel(
-        _ requests: [Request], threads: Int, makeWork: @Sendable () -> (Request) -> Reply
+        _ requests: [Request], threads: Int, makeWork: @escaping @Sendable () -> (Request) -> Reply
     ) -> [Reply] {
         let replies = Replies(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: threads) { _ in
+        JoinedThreads.start(count: threads) { _ in
             let work = makeWork()
             while true {
                 let index = replies.next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -227,7 +227,7 @@ package struct ExtractionPipeline: Sendable {
                 let reply = work(requests[index])
                 replies.slots.withLock { $0[index] = reply }
             }
-        }
+        }.join()
         return replies.slots.withLock { slots in
             slots.map { $0 ?? .failure(ExtractionError("not extracted")) }
         }

@@ -84,6 +84,10 @@ package struct Indexer: Sendable {
     }
 
     /// One pass: crawl, keep what is unchanged, read what is new or changed, write the file.
+    ///
+    /// The crawl, libmagic and the extractors run as one pipeline (``RefreshStream``); this thread
+    /// extracts and stages each chunk in crawl order, so the plan and the builder see exactly the
+    /// sequence a serial crawl would give.
     private func refresh(
         from previous: PreviousIndex?, roots allRoots: [IndexRoot], crawling toCrawl: [IndexRoot],
         clock: ContinuousClock.Instant
@@ -93,45 +97,69 @@ package struct Indexer: Sendable {
         var builder = try IndexBuilder(old: previous?.file)
         var plan = RefreshPlan(oldCount: oldCount)
         var summary = IndexSummary()
-        var progressItems = 0
-        for root in toCrawl {
-            var toIdentify: [CrawlEntry] = []
-            var toIdentifyOld: [Int] = []
-            try crawl(root, startedAt: clock, counted: &progressItems) { entry in
-                let oldRow = previous?.row(of: entry)
-                if let oldRow, plan.state[oldRow] != .unseen { return }  // crawled already, through an overlapping root
-                // An unchanged file whose parser failed would fail (or hang) again: it keeps its
-                // problem until it changes or `--full` asks to retry. An unreadable one is retried.
-                if !full, let oldRow, let file = previous?.file, file.identity(at: oldRow) == entry.identity,
-                    file.problem(at: oldRow)?.kind != .unreadable
-                {
-                    plan.keep(oldRow, accessTime: entry.accessTime)
-                } else {
-                    if let oldRow { plan.state[oldRow] = .replaced }
-                    toIdentify.append(entry)
-                    toIdentifyOld.append(oldRow ?? -1)
+        var progress = IndexProgress(items: 0, elapsed: 0, currentFolder: "")
+        var lastReport = clock
+        let stream = RefreshStream(
+            roots: toCrawl, full: full, identifyThreads: Self.identifyThreads, crawlThreads: Self.crawlThreads)
+        // Chunks wait here until they hold enough files for the extractors: one extraction call
+        // per few thousand files keeps both workers busy (per 256-entry chunk, their idle tails
+        // cost a first index 17%), while the crawl and libmagic go on ahead.
+        var waiting: [RefreshStream.Chunk] = []
+        var waitingReads = 0
+        func stage() throws(FSFindError) {
+            var items = pipeline.run(waiting.flatMap(\.items)).makeIterator()
+            var rootDone = false
+            for chunk in waiting {
+                for step in chunk.steps {
+                    switch step {
+                    case .keep(let row, let accessTime):
+                        plan.keep(row, accessTime: accessTime)
+                    case .read(_, let oldRow, let sameFile):
+                        // One item per read step, in the same order (the identify stage's contract).
+                        guard var item = items.next() else { throw FSFindError.broken("a chunk lost an item") }
+                        if oldRow >= 0 {
+                            plan.state[oldRow] = .replaced
+                            summary.changed += 1
+                        } else {
+                            summary.new += 1
+                        }
+                        item.attributes[.addedDate] =
+                            sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
+                        plan.staged(try builder.stage(item), replacing: oldRow)
+                        progress.read += 1
+                    case .problem(let path, let message):
+                        reporter?.problem(path: path, message: message)
+                    case .progress(let items, let folder, let toRead):
+                        progress.items = items
+                        progress.currentFolder = folder
+                        progress.toRead = toRead
+                        progress.elapsed = Self.seconds(since: clock)
+                        reporter?.progress(progress)
+                    case .rootDone(let path, let items, let toRead):
+                        if let index = roots.firstIndex(where: { $0.path == path }) { roots[index].lastRefresh = now }
+                        progress.items = items
+                        progress.toRead = toRead
+                        rootDone = true
+                    }
                 }
             }
-            // In batches, so the progress line moves while files are read (the slow part).
-            for start in stride(from: 0, to: toIdentify.count, by: Self.batchSize) {
-                let end = min(start + Self.batchSize, toIdentify.count)
-                let batch = Array(toIdentify[start..<end])
-                for (offset, var item) in identifyAndExtract(batch, filesOpened: &summary.opened).enumerated() {
-                    let oldRow = toIdentifyOld[start + offset]
-                    let before = oldRow >= 0 ? oldRow : previous?.row(sameFileAs: item.identity)
-                    if oldRow >= 0 { summary.changed += 1 } else { summary.new += 1 }
-                    item.attributes[.addedDate] = before.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
-                    plan.staged(try builder.stage(item), replacing: oldRow)
-                }
-                if let reporter, let last = batch.last {
-                    reporter.progress(IndexProgress(
-                        items: progressItems, elapsed: Self.seconds(since: clock),
-                        currentFolder: PathBytes.display(Array(last.path.prefix(last.nameStart))),
-                        read: end, toRead: toIdentify.count))
-                }
+            waiting = []
+            waitingReads = 0
+            // While files are read (the long part of a first index) the line moves too.
+            if let reporter, progress.read > 0, rootDone || lastReport.duration(to: .now) > .milliseconds(100) {
+                lastReport = .now
+                progress.toRead = max(progress.toRead, progress.read)
+                progress.elapsed = Self.seconds(since: clock)
+                reporter.progress(progress)
             }
-            if let index = roots.firstIndex(where: { $0.path == root.path }) { roots[index].lastRefresh = now }
         }
+        let outcome = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
+            waiting.append(chunk)
+            waitingReads += chunk.items.count
+            if waitingReads >= Self.extractionBatch { try stage() }
+        }
+        try stage()
+        summary.opened = outcome.filesOpened
 
         // Old entries under a crawled root that the crawl did not see are gone; the others, under
         // roots not crawled this time, are carried over.
@@ -148,15 +176,6 @@ package struct Indexer: Sendable {
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
         summary.seconds = Self.seconds(since: clock)
         return summary
-    }
-
-    /// Reads what the new and changed entries are: their content type now, their content
-    /// attributes once extraction exists.
-    ///
-    /// The one place that opens files; unchanged entries never reach it. Extraction of content
-    /// attributes belongs right after `identify`, on the same items.
-    private func identifyAndExtract(_ entries: [CrawlEntry], filesOpened: inout Int) -> [IndexedItem] {
-        pipeline.run(Identifier.identify(entries, filesOpened: &filesOpened))
     }
 
     /// Opens and verifies the old index; a missing one is an empty start, a damaged one is
@@ -176,34 +195,16 @@ package struct Indexer: Sendable {
         }
     }
 
-    private func crawl(
-        _ root: IndexRoot, startedAt clock: ContinuousClock.Instant, counted: inout Int, each: (CrawlEntry) -> Void
-    ) throws(FSFindError) {
-        var lastReport = ContinuousClock.now
-        var count = counted
-        let reporter = self.reporter
-        try Crawler(options: root.options).crawl(
-            root: root.path, threads: Self.crawlThreads,
-            entry: { entry in
-                each(entry)
-                count += 1
-                if let reporter, count & 255 == 0, lastReport.duration(to: .now) > .milliseconds(100) {
-                    lastReport = .now
-                    let folder = PathBytes.display(Array(entry.path.prefix(entry.nameStart)))
-                    reporter.progress(IndexProgress(items: count, elapsed: Self.seconds(since: clock), currentFolder: folder))
-                }
-            },
-            diagnostic: { diagnostic in reporter?.problem(path: diagnostic.path, message: diagnostic.message) })
-        counted = count
-    }
-
     /// Threads that list and stat folders: one per core, up to 4 (past that the disk, not the
     /// cores, is the limit).
     private static let crawlThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
 
-    /// Entries identified between two progress reports: a few hundred milliseconds of work, and
-    /// hundreds of 16-entry claims per worker, so the workers stay balanced.
-    private static let batchSize = 4096
+    /// Files handed to the extractors at once (see `refresh`).
+    private static let extractionBatch = 4096
+
+    /// Threads that run libmagic: one per core, plus one to cover the waits of the crawl and the
+    /// extractors (measured on two cores: 2 % faster than one per core; docs/pipeline.md).
+    private static let identifyThreads = max(ProcessInfo.processInfo.activeProcessorCount, 1) + 1
 
     private static func seconds(since start: ContinuousClock.Instant) -> Double {
         let duration = start.duration(to: .now)

@@ -1,0 +1,70 @@
+import Foundation
+
+/// A first-in, first-out queue between two stages of the indexing pipeline, holding at most
+/// `capacity` elements: a producer that gets ahead waits, so memory is bounded by the queue, not
+/// by the tree.
+///
+/// `close()` ends it gracefully (consumers take what is left, then get nil); `cancel()` ends it at
+/// once (what is left is dropped, and waiting producers and consumers return). Either wakes every
+/// waiter.
+final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
+    // @unchecked: every stored property is read and written only while `condition` is locked.
+    private let condition = NSCondition()
+    private var elements: [Element] = []
+    private var head = 0
+    private let capacity: Int
+    private var isClosed = false
+
+    init(capacity: Int) {
+        precondition(capacity > 0, "a queue holds at least one element")
+        self.capacity = capacity
+    }
+
+    /// Appends `element`, waiting while the queue is full; false (and nothing appended) once the
+    /// queue is closed or cancelled.
+    @discardableResult
+    func push(_ element: Element) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while !isClosed && elements.count - head >= capacity { condition.wait() }
+        guard !isClosed else { return false }
+        elements.append(element)
+        condition.broadcast()
+        return true
+    }
+
+    /// The oldest element, waiting while the queue is empty; nil once it is closed and drained,
+    /// or cancelled.
+    func pop() -> Element? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !isClosed && head == elements.count { condition.wait() }
+        guard head < elements.count else { return nil }
+        let element = elements[head]
+        head += 1
+        if head > 64 && head * 2 > elements.count {
+            elements.removeFirst(head)
+            head = 0
+        }
+        condition.broadcast()
+        return element
+    }
+
+    /// No more elements will come; consumers still take the ones waiting.
+    func close() {
+        condition.lock()
+        isClosed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops both sides now, dropping what is waiting.
+    func cancel() {
+        condition.lock()
+        isClosed = true
+        elements.removeAll()
+        head = 0
+        condition.broadcast()
+        condition.unlock()
+    }
+}
