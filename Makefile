@@ -31,7 +31,7 @@ RUNS ?= 5
 BENCH_WORK ?= /tmp/fsfind-bench
 BENCH_FLAGS ?=
 
-.PHONY: deps build release run test bench clean install uninstall docs
+.PHONY: deps build release run test lint format bench clean install uninstall docs
 
 deps:
 	@bash scripts/install-deps.sh $(DEPS)
@@ -45,9 +45,18 @@ release: deps
 run: release
 	@bash scripts/run-sample.sh "$$($(SWIFT) build -c release --show-bin-path)/fsfind"
 
-test: deps
+test: deps lint
 	$(SWIFT) build $(BUILD_FLAGS)
 	$(SWIFT) test $(BUILD_FLAGS)
+
+# The code's format, checked against .swift-format (the toolchain's swift-format); `make format`
+# rewrites the files to it.
+FORMATTED := Sources Tests Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive $(FORMATTED)
+
+format:
+	$(SWIFT) format --in-place --recursive $(FORMATTED)
 
 # fsfind vs find, file and plocate on /usr and a synthetic tree of N entries; writes
 # benchmarks/RESULTS.md. Example: make bench N=100000 RUNS=5

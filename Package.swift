@@ -23,7 +23,7 @@ let crossModule: [SwiftSetting] = [
 let package = Package(
     name: "fsfind",
     products: [
-        .executable(name: "fsfind", targets: ["fsfind"]),
+        .executable(name: "fsfind", targets: ["fsfind"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -56,19 +56,27 @@ let package = Package(
         // System calls the reading and the indexing stages share: byte paths, positional reads.
         .target(
             name: "FSFindPlatform",
-            dependencies: ["FSFindModel", "CPlatform", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: crossModule),
+            dependencies: ["FSFindModel", "CPlatform", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: crossModule),
         // The index file: its format, its one reader and its writer.
         .target(
             name: "FSFindIndex",
-            dependencies: ["FSFindModel", "FSFindPlatform", "CCRC32C", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: crossModule),
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "CCRC32C", .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: crossModule),
         // Queries against an index file: plans over the mapped sections.
-        .target(name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex"], swiftSettings: crossModule),
+        .target(
+            name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex"],
+            swiftSettings: crossModule),
         // Paths, JSON and attribute lists written for people and scripts.
         .target(
             name: "FSFindOutput",
-            dependencies: ["FSFindModel", .product(name: "SystemPackage", package: "swift-system")], swiftSettings: crossModule),
+            dependencies: ["FSFindModel", .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: crossModule),
         // `fsfind search`: the session, the scan, the screen.
-        .target(name: "FSFindInteractive", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch"], swiftSettings: crossModule),
+        .target(
+            name: "FSFindInteractive", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch"],
+            swiftSettings: crossModule),
         // Crawl → identify → extract → index; the only stage that loads C libraries.
         .target(
             name: "FSFindIndexing",
@@ -101,7 +109,9 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindManual", "FSFindTestSupport"]
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindManual", "FSFindTestSupport",
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

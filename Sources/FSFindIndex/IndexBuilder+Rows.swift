@@ -21,8 +21,12 @@ extension IndexBuilder {
                 try emitter.emitOld(Int(source.old), row: position, builder: &self)
             }
         }
-        unreadableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unreadable.rawValue) ? 1 : 0) }
-        unparsableWritten = emitter.problems.reduce(0) { $0 + ($1.kind == UInt32(ItemProblem.Kind.unparsable.rawValue) ? 1 : 0) }
+        unreadableWritten = emitter.problems.reduce(0) {
+            $0 + ($1.kind == UInt32(ItemProblem.Kind.unreadable.rawValue) ? 1 : 0)
+        }
+        unparsableWritten = emitter.problems.reduce(0) {
+            $0 + ($1.kind == UInt32(ItemProblem.Kind.unparsable.rawValue) ? 1 : 0)
+        }
         var sections = try emitter.finish(oldLastUsed: oldLastUsed, builder: &self)
         sections.append(try encodeRoots(roots))
         sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)
@@ -38,7 +42,9 @@ extension IndexBuilder {
         var writer = ByteWriter()
         writer.appendLittleEndian(UInt32(roots.count))
         for root in roots {
-            let match = zip(oldRoots, known).first { $0.0.path == root.path && $0.0.options.excludes == root.options.excludes }?.1
+            let match = zip(oldRoots, known).first {
+                $0.0.path == root.path && $0.0.options.excludes == root.options.excludes
+            }?.1
             if let match {
                 writer.appendLittleEndian(try carriedString(match.path))
             } else {
@@ -168,7 +174,9 @@ private struct RowEmitter {
     // MARK: Copied rows
 
     mutating func emitOld(_ oldRow: Int, row: Int, builder: inout IndexBuilder) throws(FSFindError) {
-        guard let old, let rows = oldRows else { throw FSFindError(.io, "internal error: no previous index to copy from") }
+        guard let old, let rows = oldRows else {
+            throw FSFindError(.io, "internal error: no previous index to copy from")
+        }
         let newRow = UInt32(row)
         oldToNew[oldRow] = newRow
         copiedTo[oldRow] = newRow
@@ -224,7 +232,8 @@ private struct RowEmitter {
         let entries = byRow ? copiedTo.count : column.count
         var run = -1
         func runStart(_ index: Int) -> Int {
-            index < column.count ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
+            index < column.count
+                ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
         }
         rows.reserveCapacity(entries)
         cells.reserveCapacity(entries)
@@ -241,7 +250,8 @@ private struct RowEmitter {
             }
         }
         for entry in 0..<entries {
-            let oldRow = byRow ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
+            let oldRow =
+                byRow ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
             if column.encoding == .runs { while runStart(run + 1) <= oldRow { run += 1 } }
             guard oldRow < copiedTo.count, oldRow >= nextOverride else { continue }
             addOverrides(before: oldRow)
@@ -273,7 +283,9 @@ private struct RowEmitter {
 
     // MARK: Staged rows
 
-    mutating func emitStaged(_ index: Int, replacing oldRow: Int, row: Int, builder: inout IndexBuilder) throws(FSFindError) {
+    mutating func emitStaged(_ index: Int, replacing oldRow: Int, row: Int, builder: inout IndexBuilder)
+        throws(FSFindError)
+    {
         let newRow = UInt32(row)
         if oldRow >= 0, oldRow < oldToNew.count { oldToNew[oldRow] = newRow }
         newRowOfStaged[index] = newRow
@@ -438,7 +450,11 @@ private struct RowEmitter {
     private func column(_ attribute: Attribute, rows: [UInt32], cells: [UInt64]) -> EncodedSection {
         let width = attribute.indexCellWidth
         func appendCell(_ writer: inout ByteWriter, _ cell: UInt64) {
-            if width == 4 { writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell)) } else { writer.appendLittleEndian(cell) }
+            if width == 4 {
+                writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell))
+            } else {
+                writer.appendLittleEndian(cell)
+            }
         }
         let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
         // Runs of equal cells over all rows (absent rows included), for the run encoding.

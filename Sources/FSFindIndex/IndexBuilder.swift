@@ -59,7 +59,9 @@ package struct IndexBuilder {
             oldSections = sections
             strings.reserve(sections.stringCount, bytes: sections.stringBytes)
             stringRemap = Array(repeating: IndexFormat.absent32, count: sections.stringCount)
-            listRemap = Array(repeating: IndexFormat.absent32, count: Int(try old.bytes(of: old.fixed.lists).littleEndianUInt32(at: 0)))
+            listRemap = Array(
+                repeating: IndexFormat.absent32,
+                count: Int(try old.bytes(of: old.fixed.lists).littleEndianUInt32(at: 0)))
             typeRemap = Array(repeating: IndexFormat.absent32, count: try old.decodeTypeCount())
         } catch {
             throw old.damaged(error)
@@ -98,7 +100,9 @@ package struct IndexBuilder {
         where !IndexFormat.derivedAttributes.contains(attribute) && !IndexFormat.typeAttributes.contains(attribute) {
             cells.append((attribute, try cell(value, of: attribute, path: item.path)))
         }
-        let problem = try item.problem.map { (problem) throws(FSFindError) in (problem.kind, try newString(problem.reason)) }
+        let problem = try item.problem.map { (problem) throws(FSFindError) in
+            (problem.kind, try newString(problem.reason))
+        }
         let index = staged.count
         try staged.append(
             path: item.path, identity: item.identity, flags: flags, typeID: typeID(typeKey), cells: cells,
@@ -107,7 +111,9 @@ package struct IndexBuilder {
     }
 
     /// The cell for one value: a string id, a list id, or the bits of a Float64.
-    private mutating func cell(_ value: AttributeValue, of attribute: Attribute, path: [UInt8]) throws(FSFindError) -> UInt64 {
+    private mutating func cell(_ value: AttributeValue, of attribute: Attribute, path: [UInt8]) throws(FSFindError)
+        -> UInt64
+    {
         switch (attribute.type, value) {
         case (.text, .text(let text)):
             return UInt64(try newString(text))

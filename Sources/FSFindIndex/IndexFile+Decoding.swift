@@ -220,7 +220,8 @@ extension IndexFile {
 
     /// Binary search over the ascending u32 rows after a column's prefix: the entry equal to
     /// `row` (`exact`), or the last entry at or below it.
-    private static func search(_ bytes: UnsafeRawBufferPointer, count: Int, for row: Int, exact: Bool) throws(IndexDamage)
+    private static func search(_ bytes: UnsafeRawBufferPointer, count: Int, for row: Int, exact: Bool)
+        throws(IndexDamage)
         -> Int?
     {
         var low = 0

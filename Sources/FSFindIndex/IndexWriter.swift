@@ -66,14 +66,19 @@ package enum IndexWriter {
             do {
                 _ = try chunk.withUnsafeBytes { try FileDescriptor(rawValue: fd).writeAll($0) }
             } catch {
-                failure = ioError("write", "cannot write the temporary index file", temporary, (error as? Errno) ?? .ioError)
+                failure = ioError(
+                    "write", "cannot write the temporary index file", temporary, (error as? Errno) ?? .ioError)
             }
         }
-        if failure == nil, fsync(fd) != 0 { failure = ioError("fsync", "cannot flush the temporary index file", temporary) }
+        if failure == nil, fsync(fd) != 0 {
+            failure = ioError("fsync", "cannot flush the temporary index file", temporary)
+        }
         if Glibc.close(fd) != 0, failure == nil {
             failure = ioError("close", "cannot close the temporary index file", temporary)
         }
-        if failure == nil, rename(temporary, path) != 0 { failure = ioError("rename", "cannot move the new index over", path) }
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = ioError("rename", "cannot move the new index over", path)
+        }
         if let failure {
             unlink(temporary)
             throw failure

@@ -15,7 +15,10 @@ struct ParsedHeader {
 
     /// `versions`: the format versions to accept (only the current one, but for reading the roots
     /// of an older file).
-    init(_ bytes: UnsafeRawBufferPointer, path: String, versions: ClosedRange<UInt32> = IndexFormat.version...IndexFormat.version) throws(FSFindError) {
+    init(
+        _ bytes: UnsafeRawBufferPointer, path: String,
+        versions: ClosedRange<UInt32> = IndexFormat.version...IndexFormat.version
+    ) throws(FSFindError) {
         func corrupt(_ what: String) -> FSFindError { FSFindError.indexCorrupt(path, what) }
         let size = bytes.count
         guard size > 0 else { throw corrupt("is empty") }

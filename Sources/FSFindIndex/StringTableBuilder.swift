@@ -88,8 +88,9 @@ struct StringTableBuilder {
 
     mutating func id(_ string: String) throws(FSFindError) -> UInt32 {
         var copy = string
-        return try copy.withUTF8 { buffer in Result { () throws(FSFindError) in try id(UnsafeRawBufferPointer(buffer)) } }
-            .get()
+        return try copy.withUTF8 { buffer in Result { () throws(FSFindError) in try id(UnsafeRawBufferPointer(buffer)) }
+        }
+        .get()
     }
 
     /// The section's bytes: count, offsets, blob (see `docs/index-format.md`).

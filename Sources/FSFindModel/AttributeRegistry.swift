@@ -63,20 +63,25 @@ package enum AttributeRegistry {
         case .path: return d(.text, ["kMDItemPath"], "absolute path", fs: true)
         case .fsName: return d(.text, ["kMDItemFSName"], "last path component, exactly as on disk", fs: true)
         case .displayName:
-            return d(.text, ["kMDItemDisplayName"], "file name as a person reads it (invalid UTF-8 shown as U+FFFD)", fs: true)
+            return d(
+                .text, ["kMDItemDisplayName"], "file name as a person reads it (invalid UTF-8 shown as U+FFFD)",
+                fs: true)
         case .contentType:
-            return d(.text, ["kMDItemContentType"], "most specific type (UTI); == matches any type in the tree", fs: true)
+            return d(
+                .text, ["kMDItemContentType"], "most specific type (UTI); == matches any type in the tree", fs: true)
         case .contentTypeTree:
             return d(.textList, ["kMDItemContentTypeTree"], "the type and every type it conforms to", fs: true)
         case .mimeType: return d(.text, [], "MIME type libmagic reports (audio/mpeg)", fs: true)
         case .kind: return d(.text, ["kMDItemKind"], "a person's name for the type (MP3 audio, Folder)", fs: true)
         case .fileSize: return d(.number, ["kMDItemFSSize"], "size in bytes (lstat); absent for folders", fs: true)
         case .contentModificationDate:
-            return d(.date, ["kMDItemContentModificationDate", "kMDItemFSContentChangeDate"],
-                     "file modification time (mtime)", fs: true)
+            return d(
+                .date, ["kMDItemContentModificationDate", "kMDItemFSContentChangeDate"],
+                "file modification time (mtime)", fs: true)
         case .contentCreationDate:
-            return d(.date, ["kMDItemContentCreationDate"],
-                     "creation date in the content (EXIF, PDF, media); else birth time; else mtime", fs: true)
+            return d(
+                .date, ["kMDItemContentCreationDate"],
+                "creation date in the content (EXIF, PDF, media); else birth time; else mtime", fs: true)
         case .fsCreationDate:
             return d(.date, ["kMDItemFSCreationDate"], "file birth time, where the file system keeps one", fs: true)
         case .lastUsedDate: return d(.date, ["kMDItemLastUsedDate"], "access time (atime)", fs: true)

@@ -45,7 +45,8 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
     /// The system call that failed with ``underlying`` (`openat`, `write`, `flock` …).
     package let call: String?
 
-    package init(_ code: Code, _ message: String, path: String? = nil, remedy: Remedy? = nil, underlying: Errno? = nil) {
+    package init(_ code: Code, _ message: String, path: String? = nil, remedy: Remedy? = nil, underlying: Errno? = nil)
+    {
         self.code = code
         self.message = message
         self.path = path

@@ -16,7 +16,9 @@ package struct ResultWriter {
     }
 
     /// What `--json` prints when no `--attr` is given (`docs/spec/cli.md`).
-    package static let defaultJSONAttributes: [Attribute] = [.displayName, .contentType, .fileSize, .contentModificationDate]
+    package static let defaultJSONAttributes: [Attribute] = [
+        .displayName, .contentType, .fileSize, .contentModificationDate,
+    ]
 
     package let format: Format
     package let attributes: [Attribute]

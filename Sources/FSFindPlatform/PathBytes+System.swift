@@ -14,12 +14,14 @@ extension PathBytes {
     /// Not generic on purpose: a generic over `Collection` is not specialised across the module
     /// boundary, and the crawl calls this once per entry (a generic version cost a refresh a third
     /// more CPU).
-    @inlinable package static func withCString<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
+    @inlinable package static func withCString<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R
+    {
         // On the stack for the short names a crawl stats by the million; no heap allocation.
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
             bytes.withUnsafeBytes { source in
                 // Non-nil: capacity ≥ 1 (it holds the NUL).
-                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(from: source.baseAddress ?? UnsafeRawPointer(buffer.baseAddress!), byteCount: source.count)
+                UnsafeMutableRawPointer(buffer.baseAddress!).copyMemory(
+                    from: source.baseAddress ?? UnsafeRawPointer(buffer.baseAddress!), byteCount: source.count)
             }
             buffer[bytes.count] = 0
             return body(UnsafePointer(buffer.baseAddress!))
@@ -82,7 +84,10 @@ extension PathBytes {
         var parts: [ArraySlice<UInt8>] = []
         for part in full.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
             if part.elementsEqual([UInt8(ascii: ".")]) { continue }
-            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { _ = parts.popLast(); continue }
+            if part.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) {
+                _ = parts.popLast()
+                continue
+            }
             parts.append(part)
         }
         if parts.isEmpty { return [UInt8(ascii: "/")] }

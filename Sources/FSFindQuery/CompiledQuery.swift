@@ -33,8 +33,10 @@ package struct CompiledQuery: Sendable {
 
     // MARK: - Compiling
 
-    private static func compile(_ expression: QueryExpression, context: QueryContext,
-                                referenced: inout Set<Attribute>) throws(QueryError) -> Node {
+    private static func compile(
+        _ expression: QueryExpression, context: QueryContext,
+        referenced: inout Set<Attribute>
+    ) throws(QueryError) -> Node {
         switch expression {
         case .and(let operands):
             var nodes: [Node] = []
@@ -63,8 +65,10 @@ package struct CompiledQuery: Sendable {
         }
     }
 
-    private static func compile(_ comparison: Comparison, context: QueryContext,
-                                referenced: inout Set<Attribute>) throws(QueryError) -> Node {
+    private static func compile(
+        _ comparison: Comparison, context: QueryContext,
+        referenced: inout Set<Attribute>
+    ) throws(QueryError) -> Node {
         let attributes: [Attribute]
         switch comparison.target {
         case .anyText:
@@ -81,12 +85,16 @@ package struct CompiledQuery: Sendable {
         else {
             // A tree built by hand rather than parsed may not be checked; refuse what `parse` would.
             guard case .text(let pattern) = comparison.value, !comparison.op.isOrdering else {
-                throw internalError("'\(comparison.target.name) \(comparison.op.rawValue) …' needs a number or date attribute and a string for text")
+                throw internalError(
+                    "'\(comparison.target.name) \(comparison.op.rawValue) …' needs a number or date attribute and a string for text"
+                )
             }
             let conformance = attributes == [.contentType]
             if conformance { referenced.insert(.contentTypeTree) }
-            return .text(TextTest(attributes: attributes, conformance: conformance, negated: comparison.op == .notEqual,
-                                  matcher: TextMatcher(pattern, modifiers: comparison.modifiers)))
+            return .text(
+                TextTest(
+                    attributes: attributes, conformance: conformance, negated: comparison.op == .notEqual,
+                    matcher: TextMatcher(pattern, modifiers: comparison.modifiers)))
         }
         if !comparison.modifiers.isEmpty {
             throw internalError("modifiers apply only to text")

@@ -22,7 +22,8 @@ package enum FreeText {
                 return false
             case "$" where matches(scalars, at: index, "$time"):
                 return false
-            case "I" where matches(scalars, at: index + 1, "nRange"), "i" where matches(scalars, at: index + 1, "nRange"):
+            case "I" where matches(scalars, at: index + 1, "nRange"),
+                "i" where matches(scalars, at: index + 1, "nRange"):
                 return false
             default:
                 if Lexer.isQuote(c) { return false }
@@ -45,6 +46,8 @@ package enum FreeText {
     /// The words of a free-text query as written, split at whitespace scalars. Scalars, not
     /// Characters: a space followed by a combining mark is one Character but still separates.
     static func words(_ text: String) -> [String] {
-        text.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }).map { String(String.UnicodeScalarView($0)) }
+        text.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }).map {
+            String(String.UnicodeScalarView($0))
+        }
     }
 }

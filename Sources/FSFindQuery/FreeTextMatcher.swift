@@ -46,7 +46,8 @@ package struct FreeTextMatcher: Sendable {
                         var k = 0
                         while k < word.count, scalars[range.lowerBound + k] == word[k] { k += 1 }
                         guard k == word.count else { continue }
-                        var quality = range.count == word.count ? 1.0 : 0.5 + 0.5 * Double(word.count) / Double(range.count)
+                        var quality =
+                            range.count == word.count ? 1.0 : 0.5 + 0.5 * Double(word.count) / Double(range.count)
                         if position == 0 { quality += 0.1 }
                         best[index] = max(best[index], weight * quality)
                         if attribute == .displayName { inName[index] = true }

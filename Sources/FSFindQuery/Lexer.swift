@@ -209,13 +209,15 @@ struct Lexer {
         guard i == prefix.count, !(peek(i).map(Self.isIdentifierContinue) ?? false) else {
             var end = position + 1
             while let d = source[end], Self.isIdentifierContinue(d) { end += 1 }
-            throw error("unknown variable '\(QueryChecker.clipped(source.text(start..<end)))'; the only variable is $time",
-                        start..<end)
+            throw error(
+                "unknown variable '\(QueryChecker.clipped(source.text(start..<end)))'; the only variable is $time",
+                start..<end)
         }
         position += prefix.count
         guard peek() == "." else {
-            throw error("expected '.' and a name after $time (\(Self.timeNames))",
-                        start..<position)
+            throw error(
+                "expected '.' and a name after $time (\(Self.timeNames))",
+                start..<position)
         }
         position += 1
         let nameStart = position
@@ -223,8 +225,11 @@ struct Lexer {
         let spelled = source.text(nameStart..<position)
         guard let name = TimeName(rawValue: spelled) else {
             let name = spelled
-            let close = name.count > 32 ? nil : TimeName.allCases.map { ($0.rawValue, editDistance(Array(name.lowercased()), Array($0.rawValue))) }
-                .filter { $0.1 <= max(2, name.count / 3) }.min { $0.1 < $1.1 }
+            let close =
+                name.count > 32
+                ? nil
+                : TimeName.allCases.map { ($0.rawValue, editDistance(Array(name.lowercased()), Array($0.rawValue))) }
+                    .filter { $0.1 <= max(2, name.count / 3) }.min { $0.1 < $1.1 }
             let hint = close.map { " (did you mean '$time.\($0.0)'?)" } ?? " (names: \(Self.timeNames))"
             let range = name.isEmpty ? start..<position : nameStart..<position
             throw error("unknown $time name '\(QueryChecker.clipped(name))'" + hint, range)
@@ -260,8 +265,9 @@ struct Lexer {
     /// `$time.iso(` has been read up to the name; reads `(TEXT)` with TEXT bare or quoted.
     private mutating func lexISO(start: Int) throws(QueryError) -> Token {
         guard peek() == "(" else {
-            throw error("$time.iso needs a date: $time.iso(2025-06-01) or $time.iso(2025-06-01T12:00:00Z)",
-                        start..<position)
+            throw error(
+                "$time.iso needs a date: $time.iso(2025-06-01) or $time.iso(2025-06-01T12:00:00Z)",
+                start..<position)
         }
         position += 1
         skipWhitespace()
@@ -288,8 +294,9 @@ struct Lexer {
         position += 1
         let text = source.text(textStart..<textEnd)
         guard ISO8601Text(text) != nil else {
-            throw error("'\(QueryChecker.clipped(text))' is not an ISO-8601 date (write 2025-06-01 or 2025-06-01T12:00:00Z)",
-                        textEnd > textStart ? textStart..<textEnd : start..<position)
+            throw error(
+                "'\(QueryChecker.clipped(text))' is not an ISO-8601 date (write 2025-06-01 or 2025-06-01T12:00:00Z)",
+                textEnd > textStart ? textStart..<textEnd : start..<position)
         }
         return Token(kind: .time(.iso(text)), range: start..<position)
     }

@@ -114,15 +114,18 @@ struct Parser {
         let target = try resolveTarget(attributeToken)
         try advance()
         guard case .op(let op) = token.kind else {
-            throw error("expected a comparison operator (==, !=, <, >, <=, >=) after '\(QueryChecker.clipped(source.text(attributeToken.range)))', found \(describe(token))", token.range)
+            throw error(
+                "expected a comparison operator (==, !=, <, >, <=, >=) after '\(QueryChecker.clipped(source.text(attributeToken.range)))', found \(describe(token))",
+                token.range)
         }
         let opToken = token
         try advance()
         let valueToken = token
         let (value, modifiers) = try valueOf(valueToken, after: opToken)
-        try QueryChecker(source: source).check(target: target, targetRange: attributeToken.range, op: op,
-                                               opRange: opToken.range, value: value, modifiers: modifiers,
-                                               valueRange: valueToken.range)
+        try QueryChecker(source: source).check(
+            target: target, targetRange: attributeToken.range, op: op,
+            opRange: opToken.range, value: value, modifiers: modifiers,
+            valueRange: valueToken.range)
         try advance()
         return Comparison(target: target, op: op, value: value, modifiers: modifiers)
     }
@@ -138,7 +141,9 @@ struct Parser {
         let attributeToken = token
         guard case .identifier = attributeToken.kind else {
             if attributeToken.kind == .star {
-                throw error("InRange works only with numbers and dates; '*' stands for the text attributes", attributeToken.range)
+                throw error(
+                    "InRange works only with numbers and dates; '*' stands for the text attributes",
+                    attributeToken.range)
             }
             throw error("expected an attribute name in InRange(…), found \(describe(token))", token.range)
         }
@@ -151,9 +156,10 @@ struct Parser {
             }
             try advance()
             let (value, modifiers) = try valueOf(token, after: nil)
-            try QueryChecker(source: source).checkBound(target: target, targetRange: attributeToken.range,
-                                                        keywordRange: keyword.range, value: value,
-                                                        modifiers: modifiers, valueRange: token.range)
+            try QueryChecker(source: source).checkBound(
+                target: target, targetRange: attributeToken.range,
+                keywordRange: keyword.range, value: value,
+                modifiers: modifiers, valueRange: token.range)
             bounds.append(value)
             try advance()
         }
@@ -187,7 +193,8 @@ struct Parser {
             throw error("text values need quotes: write \"\(QueryChecker.clipped(word))\"", token.range)
         default:
             let after = op.map { " after '\(source.text($0.range))'" } ?? ""
-            throw error("expected a value\(after) (a quoted string, a number or $time…), found \(describe(token))", token.range)
+            throw error(
+                "expected a value\(after) (a quoted string, a number or $time…), found \(describe(token))", token.range)
         }
     }
 

@@ -17,8 +17,9 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
     package static func parse(_ text: String) throws(QueryError) -> Query {
         let source = SourceText(text)
         if source.scalars.allSatisfy({ $0.properties.isWhitespace }) {
-            throw QueryError(message: "empty query: write a word to search for, or a predicate such as title == \"Paris\"c",
-                             range: 0..<source.columns[source.count])
+            throw QueryError(
+                message: "empty query: write a word to search for, or a predicate such as title == \"Paris\"c",
+                range: 0..<source.columns[source.count])
         }
         if FreeText.isFreeText(source.scalars) {
             return Query(expression: .freeText(FreeText.words(text)))

@@ -13,11 +13,14 @@ struct QueryChecker {
         if let attribute = AttributeRegistry.attribute(named: name) { return attribute }
         // Edit distance is quadratic; a name longer than any real one gets no suggestions.
         let close = name.count <= 64 ? AttributeRegistry.closestNames(to: name) : []
-        let hint: String = switch close.count {
-        case 0: " (fsfind attributes lists them all)"
-        case 1: " (did you mean '\(close[0])'?)"
-        default: " (did you mean " + close.dropLast().map { "'\($0)'" }.joined(separator: ", ") + " or '\(close.last ?? "")'?)"
-        }
+        let hint: String =
+            switch close.count {
+            case 0: " (fsfind attributes lists them all)"
+            case 1: " (did you mean '\(close[0])'?)"
+            default:
+                " (did you mean " + close.dropLast().map { "'\($0)'" }.joined(separator: ", ")
+                    + " or '\(close.last ?? "")'?)"
+            }
         throw error("unknown attribute '\(Self.clipped(name))'" + hint, range)
     }
 
@@ -27,12 +30,15 @@ struct QueryChecker {
     }
 
     /// `target op value modifiers` must make sense for the target's type.
-    func check(target: AttributeTarget, targetRange: Range<Int>, op: ComparisonOperator, opRange: Range<Int>,
-               value: QueryValue, modifiers: TextModifiers, valueRange: Range<Int>) throws(QueryError) {
-        let type: AttributeType = switch target {
-        case .anyText: .text
-        case .attribute(let attribute): attribute.type
-        }
+    func check(
+        target: AttributeTarget, targetRange: Range<Int>, op: ComparisonOperator, opRange: Range<Int>,
+        value: QueryValue, modifiers: TextModifiers, valueRange: Range<Int>
+    ) throws(QueryError) {
+        let type: AttributeType =
+            switch target {
+            case .anyText: .text
+            case .attribute(let attribute): attribute.type
+            }
         let name = target == .anyText ? "'*' (every text attribute)" : "'\(target.name)'"
         switch type {
         case .text, .textList:
@@ -52,17 +58,22 @@ struct QueryChecker {
     }
 
     /// An `InRange` bound: a number, a quoted number, or (for dates) `$time`.
-    func checkBound(target: AttributeTarget, targetRange: Range<Int>, keywordRange: Range<Int>, value: QueryValue,
-                    modifiers: TextModifiers, valueRange: Range<Int>) throws(QueryError) {
+    func checkBound(
+        target: AttributeTarget, targetRange: Range<Int>, keywordRange: Range<Int>, value: QueryValue,
+        modifiers: TextModifiers, valueRange: Range<Int>
+    ) throws(QueryError) {
         guard case .attribute(let attribute) = target, attribute.type == .number || attribute.type == .date else {
             throw error("InRange works only with numbers and dates; '\(target.name)' is text", targetRange)
         }
-        try checkScalar(type: attribute.type, name: "'\(attribute.name)'", value: value, modifiers: modifiers,
-                        valueRange: valueRange)
+        try checkScalar(
+            type: attribute.type, name: "'\(attribute.name)'", value: value, modifiers: modifiers,
+            valueRange: valueRange)
     }
 
-    private func checkScalar(type: AttributeType, name: String, value: QueryValue, modifiers: TextModifiers,
-                             valueRange: Range<Int>) throws(QueryError) {
+    private func checkScalar(
+        type: AttributeType, name: String, value: QueryValue, modifiers: TextModifiers,
+        valueRange: Range<Int>
+    ) throws(QueryError) {
         switch value {
         case .number:
             return
@@ -72,7 +83,9 @@ struct QueryChecker {
             if type == .number {
                 throw error("\(name) is a number; \(Self.clipped(source.text(valueRange))) is not a number", valueRange)
             }
-            throw error("\(name) is a date; compare it with $time… (e.g. $time.iso(2025-06-01)) or a number of seconds since 2001-01-01", valueRange)
+            throw error(
+                "\(name) is a date; compare it with $time… (e.g. $time.iso(2025-06-01)) or a number of seconds since 2001-01-01",
+                valueRange)
         case .time:
             if type == .number {
                 throw error("\(name) is a number; $time values are for dates", valueRange)
@@ -80,8 +93,10 @@ struct QueryChecker {
         }
     }
 
-    private func noModifiers(_ modifiers: TextModifiers, name: String, type: AttributeType,
-                             _ valueRange: Range<Int>) throws(QueryError) {
+    private func noModifiers(
+        _ modifiers: TextModifiers, name: String, type: AttributeType,
+        _ valueRange: Range<Int>
+    ) throws(QueryError) {
         if !modifiers.isEmpty {
             throw error("modifiers (c, d, w, t) apply only to text; \(name) is a \(type.rawValue)", valueRange)
         }

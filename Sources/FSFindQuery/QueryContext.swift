@@ -18,11 +18,13 @@ package struct QueryContext: Sendable {
     package init(now: Date, timeZone: TimeZone, calendar: Calendar? = nil) {
         self.now = now
         self.timeZone = timeZone
-        var resolved = calendar ?? {
-            var gregorian = Calendar(identifier: .gregorian)
-            gregorian.firstWeekday = Calendar.current.firstWeekday
-            return gregorian
-        }()
+        var resolved =
+            calendar
+            ?? {
+                var gregorian = Calendar(identifier: .gregorian)
+                gregorian.firstWeekday = Calendar.current.firstWeekday
+                return gregorian
+            }()
         resolved.timeZone = timeZone
         self.calendar = resolved
     }

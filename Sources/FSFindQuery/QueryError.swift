@@ -28,7 +28,10 @@ package struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// it was cut, so the caret stays on screen. Tabs, newlines and other control characters are
     /// echoed as spaces so the caret line stays aligned under them.
     package func rendered(query: String) -> String {
-        let characters: [Character] = query.map { $0.isNewline || $0 == "\t" || $0.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F }) ? " " : $0 }
+        let characters: [Character] = query.map {
+            $0.isNewline || $0 == "\t" || $0.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F })
+                ? " " : $0
+        }
         let count = characters.count
         let lower = min(max(range.lowerBound, 0), count)
         let upper = min(max(range.upperBound, lower), count)

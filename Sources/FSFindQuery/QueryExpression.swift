@@ -77,8 +77,10 @@ package struct TextModifiers: Sendable, Hashable {
     /// `t`: every word of the pattern is a prefix of some word of the value.
     package var tokenized = false
 
-    package init(caseInsensitive: Bool = false, diacriticInsensitive: Bool = false, wordBased: Bool = false,
-                tokenized: Bool = false) {
+    package init(
+        caseInsensitive: Bool = false, diacriticInsensitive: Bool = false, wordBased: Bool = false,
+        tokenized: Bool = false
+    ) {
         self.caseInsensitive = caseInsensitive
         self.diacriticInsensitive = diacriticInsensitive
         self.wordBased = wordBased
@@ -146,8 +148,10 @@ package struct Comparison: Sendable, Equatable {
     package var value: QueryValue
     package var modifiers: TextModifiers
 
-    package init(target: AttributeTarget, op: ComparisonOperator, value: QueryValue,
-                modifiers: TextModifiers = TextModifiers()) {
+    package init(
+        target: AttributeTarget, op: ComparisonOperator, value: QueryValue,
+        modifiers: TextModifiers = TextModifiers()
+    ) {
         self.target = target
         self.op = op
         self.value = value

@@ -24,8 +24,9 @@ package struct TextMatcher: Sendable {
         var words: [[Unicode.Scalar]] = []
         for segment in pattern.segments {
             guard case .literal(let text) = segment else { continue }
-            let folded = TextFolding.fold(text, caseInsensitive: modifiers.caseInsensitive,
-                                          diacriticInsensitive: modifiers.diacriticInsensitive)
+            let folded = TextFolding.fold(
+                text, caseInsensitive: modifiers.caseInsensitive,
+                diacriticInsensitive: modifiers.diacriticInsensitive)
             literals.append(folded.scalars)
             words += folded.words.map { Array(folded.scalars[$0]) }
         }
@@ -39,8 +40,9 @@ package struct TextMatcher: Sendable {
     /// True when `value` matches (before `!=` negation and list handling, which the caller does).
     package func matches(_ value: String) -> Bool {
         if let exact { return value == exact }
-        let folded = TextFolding.fold(value, caseInsensitive: modifiers.caseInsensitive,
-                                      diacriticInsensitive: modifiers.diacriticInsensitive)
+        let folded = TextFolding.fold(
+            value, caseInsensitive: modifiers.caseInsensitive,
+            diacriticInsensitive: modifiers.diacriticInsensitive)
         return matches(folded)
     }
 

@@ -10,7 +10,9 @@ package struct SearchRequest: Sendable {
     package var reverse = false
     package var limit: Int?
 
-    package init(scope: Scope = .all, onlyIn: [[UInt8]] = [], sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil) {
+    package init(
+        scope: Scope = .all, onlyIn: [[UInt8]] = [], sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil
+    ) {
         self.scope = scope
         self.onlyIn = onlyIn
         self.sort = sort

@@ -1,13 +1,17 @@
-@testable import FSFindIndex
-@testable import FSFindModel
 import Foundation
 import Testing
+
+@testable import FSFindIndex
+@testable import FSFindModel
 
 /// Indexes the fixture tree with the real binary and checks what each file was identified as.
 @Suite(.serialized) struct ContentTypeEndToEndTests {
     /// Relative path → (most specific type, ancestors its tree must hold).
     static let expected: [(String, String, [String])] = [
-        ("Music/intro-paris.mp3", "public.mp3", ["public.audio", "public.audiovisual-content", "public.content", "public.data", "public.item"]),
+        (
+            "Music/intro-paris.mp3", "public.mp3",
+            ["public.audio", "public.audiovisual-content", "public.content", "public.data", "public.item"]
+        ),
         ("Music/no-xing.mp3", "public.mp3", ["public.audio"]),
         ("Music/tone.m4a", "public.mpeg-4-audio", ["public.audio", "public.audiovisual-content"]),
         ("Music/tone.flac", "org.xiph.flac", ["public.audio"]),
@@ -15,7 +19,10 @@ import Testing
         ("Music/tone.aiff", "public.aiff-audio", ["public.audio"]),
         ("Music/tone.ogg", "", ["public.audio"]),
         ("Music/tone.opus", "", ["public.audio"]),
-        ("Movies/clip.mp4", "public.mpeg-4", ["public.movie", "public.video", "public.audiovisual-content", "public.content", "public.data"]),
+        (
+            "Movies/clip.mp4", "public.mpeg-4",
+            ["public.movie", "public.video", "public.audiovisual-content", "public.content", "public.data"]
+        ),
         ("Movies/clip.mov", "com.apple.quicktime-movie", ["public.movie", "public.video"]),
         ("Movies/clip.mkv", "org.matroska.mkv", ["public.movie", "public.video"]),
         ("Movies/clip.webm", "org.webmproject.webm", ["public.movie", "public.video"]),
@@ -28,9 +35,18 @@ import Testing
         ("Pictures/icon.bmp", "com.microsoft.bmp", ["public.image"]),
         ("Pictures/scan.tiff", "public.tiff", ["public.image"]),
         ("Documents/paper.pdf", "com.adobe.pdf", ["public.composite-content", "public.content"]),
-        ("Documents/report.docx", "org.openxmlformats.wordprocessingml.document", ["public.composite-content", "public.content"]),
-        ("Documents/budget.xlsx", "org.openxmlformats.spreadsheetml.sheet", ["public.composite-content", "public.content"]),
-        ("Documents/launch.pptx", "org.openxmlformats.presentationml.presentation", ["public.composite-content", "public.content"]),
+        (
+            "Documents/report.docx", "org.openxmlformats.wordprocessingml.document",
+            ["public.composite-content", "public.content"]
+        ),
+        (
+            "Documents/budget.xlsx", "org.openxmlformats.spreadsheetml.sheet",
+            ["public.composite-content", "public.content"]
+        ),
+        (
+            "Documents/launch.pptx", "org.openxmlformats.presentationml.presentation",
+            ["public.composite-content", "public.content"]
+        ),
         ("Documents/letter.odt", "org.oasis-open.opendocument.text", ["public.composite-content", "public.content"]),
         ("Documents/novel.epub", "org.idpf.epub-container", ["public.composite-content", "public.content"]),
         ("Documents/trip.html", "public.html", ["public.text", "public.content", "public.data"]),
@@ -54,8 +70,10 @@ import Testing
         let tree = try FixtureTree()
         let indexed = try tree.buildIndex()
         #expect(indexed.status == 0, "\(indexed.stderr)")
-        let result = try FSFind.run(["query", "--index", tree.index, "--json", "--attr", "contentType,contentTypeTree",
-                                     "path == \"*\""])
+        let result = try FSFind.run([
+            "query", "--index", tree.index, "--json", "--attr", "contentType,contentTypeTree",
+            "path == \"*\"",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         var types: [String: (String, [String])] = [:]
         for line in result.lines {
@@ -70,7 +88,9 @@ import Testing
             if !type.isEmpty { #expect(actual == type, "\(relative)") }
             #expect(actualTree.first == actual, "\(relative): tree starts with the type itself")
             #expect(actualTree.last == "public.item", "\(relative): tree ends in public.item")
-            for ancestor in ancestors { #expect(actualTree.contains(ancestor), "\(relative) lacks \(ancestor): \(actualTree)") }
+            for ancestor in ancestors {
+                #expect(actualTree.contains(ancestor), "\(relative) lacks \(ancestor): \(actualTree)")
+            }
         }
     }
 
@@ -89,7 +109,9 @@ import Testing
         #expect(Set(printed).contains(root + FixtureTree.newlineName))
         #expect(Set(printed).contains(root + FixtureTree.invalidUTF8Name))
         #expect(Set(printed).contains(root + Array(FixtureTree.longName.utf8)))
-        #expect(Set(printed).contains(root + Array(("deep/" + FixtureTree.deepFolders.joined(separator: "/") + "/bottom.txt").utf8)))
+        #expect(
+            Set(printed).contains(
+                root + Array(("deep/" + FixtureTree.deepFolders.joined(separator: "/") + "/bottom.txt").utf8)))
     }
 
     @Test func hiddenEntriesOnlyWithHidden() throws {

@@ -1,6 +1,7 @@
-@testable import FSFindIndex
 import Foundation
 import Testing
+
+@testable import FSFindIndex
 
 /// Document and image metadata through the real binary: the queries issue 4 names, over the
 /// committed sample tree, each with the exact set of files it must find.

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
-import Foundation
-import Testing
 
 /// Every `fsfind` example in README.md and man/fsfind.1 runs, as written, in bash against a fresh
 /// copy of `sample/`, and gives the answer its comment states (`# → names` in the README,
@@ -38,8 +39,14 @@ import Testing
         var inDisplay = false
         var examples: [Example] = []
         for line in text.split(separator: "\n").map(String.init) {
-            if line.hasPrefix(".Bd -literal") { inDisplay = true; continue }
-            if line.hasPrefix(".Ed") { inDisplay = false; continue }
+            if line.hasPrefix(".Bd -literal") {
+                inDisplay = true
+                continue
+            }
+            if line.hasPrefix(".Ed") {
+                inDisplay = false
+                continue
+            }
             let plain = line.replacingOccurrences(of: "\\e", with: "\\").replacingOccurrences(of: "\\&", with: "")
             guard inDisplay, let example = parse(plain, arrow: "# ->") else { continue }
             examples.append(example)

@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
-import Foundation
-import Testing
 
 /// The committed man page and completion scripts match what the code produces now.
 ///
@@ -21,8 +22,9 @@ import Testing
         #expect(generated.status == 0)
         let committed = FSFind.repositoryRoot.appendingPathComponent("completions/" + file)
         if Self.recording { try generated.stdout.write(to: committed) }
-        #expect(try Data(contentsOf: committed) == generated.stdout,
-                "completions/\(file) is stale: run scripts/make-docs.sh (or FSFIND_RECORD=1 swift test)")
+        #expect(
+            try Data(contentsOf: committed) == generated.stdout,
+            "completions/\(file) is stale: run scripts/make-docs.sh (or FSFIND_RECORD=1 swift test)")
     }
 
     @Test func generatedPartOfManPageIsCurrent() throws {
@@ -34,8 +36,9 @@ import Testing
             .trimmingCharacters(in: .whitespacesAndNewlines)
         let page = try String(contentsOf: Self.manPage, encoding: .utf8)
         let recorded = page.split(separator: "\n").dropFirst().first.map(String.init)
-        #expect(recorded == ".\\\" dump-help-sha256: \(hash)",
-                "man/fsfind.1 was generated from other command definitions: run scripts/make-docs.sh")
+        #expect(
+            recorded == ".\\\" dump-help-sha256: \(hash)",
+            "man/fsfind.1 was generated from other command definitions: run scripts/make-docs.sh")
     }
 
     @Test func registrySectionsOfManPageAreCurrent() throws {
@@ -47,8 +50,9 @@ import Testing
             try page.write(to: Self.manPage, atomically: true, encoding: .utf8)
             return
         }
-        #expect(String(page[begin.upperBound..<end.lowerBound]) == LibraryProbe.manualSections,
-                "man/fsfind.1's sections are stale: run FSFIND_RECORD=1 swift test (or scripts/make-docs.sh)")
+        #expect(
+            String(page[begin.upperBound..<end.lowerBound]) == LibraryProbe.manualSections,
+            "man/fsfind.1's sections are stale: run FSFIND_RECORD=1 swift test (or scripts/make-docs.sh)")
     }
 
     @Test func manPageRendersWithoutWarnings() throws {
@@ -56,8 +60,9 @@ import Testing
         #expect(page.allSatisfy { $0 < 0x80 }, "man/fsfind.1 must be ASCII (groff needs preconv otherwise)")
         let groff = try ShellLine.run("/usr/bin/groff", ["-ww", "-mandoc", "-z", Self.manPage.path])
         #expect(groff.status == 0 && groff.stderr.isEmpty, "\(groff.stderr)")
-        let man = try ShellLine.run("/usr/bin/man", ["--warnings", "-l", Self.manPage.path],
-                                    environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
+        let man = try ShellLine.run(
+            "/usr/bin/man", ["--warnings", "-l", Self.manPage.path],
+            environment: ["MANWIDTH": "80", "MANPAGER": "cat", "PAGER": "cat"])
         #expect(man.status == 0 && man.stderr.isEmpty, "\(man.stderr)")
         #expect(man.out.contains("QUERY LANGUAGE") && man.out.contains("duration (number)"))
     }

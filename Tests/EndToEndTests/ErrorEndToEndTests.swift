@@ -1,9 +1,10 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
-import Foundation
-import Testing
 
 /// Exit statuses and messages for bad queries, missing and damaged index files, and an unreadable
 /// folder (`docs/spec/cli.md`: 1 for runtime failures, 2 for usage and query errors, never a trap).
@@ -11,7 +12,9 @@ import Testing
     @Test func badQueryIsStatusTwoWithACaret() throws {
         let folder = try TemporaryFolder()
         // No index exists: the query must be rejected before the index is looked for.
-        let result = try FSFind.run(["query", "--index", folder.file("none.fsfind"), "title == \"Paris\" && duraton > 60"])
+        let result = try FSFind.run([
+            "query", "--index", folder.file("none.fsfind"), "title == \"Paris\" && duraton > 60",
+        ])
         #expect(result.status == 2)
         #expect(result.stdout.isEmpty)
         let lines = result.stderr.split(separator: "\n").map(String.init)
@@ -21,8 +24,10 @@ import Testing
     }
 
     @Test func otherQueryErrorsAreStatusTwo() throws {
-        for query in ["", "   ", "title == \"Paris", "title < \"a\"", "duration > ", "(title == \"a\"",
-                      "contentModificationDate == $time.tomorrow", "title == \"a\"x", String(repeating: "(", count: 100_000)] {
+        for query in [
+            "", "   ", "title == \"Paris", "title < \"a\"", "duration > ", "(title == \"a\"",
+            "contentModificationDate == $time.tomorrow", "title == \"a\"x", String(repeating: "(", count: 100_000),
+        ] {
             let result = try FSFind.run(["query", "--index", "/nonexistent/index", query])
             #expect(result.status == 2, "\(query.prefix(40)): \(result.stderr)")
             #expect(result.stderr.hasPrefix("fsfind: "))
@@ -126,7 +131,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains(tree.root + "/Documents"), "the unreadable folder is reported: \(result.stderr)")
         #expect(result.stderr.contains("2 unreadable"), "\(result.stderr)")
-        let found = try FSFind.run(["query", "--index", tree.index, "--scope", "audio", "fsName == \"*\""], as: "nobody")
+        let found = try FSFind.run(
+            ["query", "--index", tree.index, "--scope", "audio", "fsName == \"*\""], as: "nobody")
         #expect(found.lines.count == 8, "the rest of Music is indexed: \(found.out)")
         let documents = try FSFind.run(["query", "--index", tree.index, "path == \"*/Documents\""], as: "nobody")
         #expect(documents.lines == [tree.root + "/Documents"], "the unreadable folder is still an item")

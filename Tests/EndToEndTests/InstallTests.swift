@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
-import Foundation
-import Testing
 
 /// `make install DESTDIR=… PREFIX=…` lays out the binary, the man page and the completion scripts
 /// where Debian looks for them, and `make uninstall` removes exactly those.
@@ -19,8 +20,12 @@ import Testing
         let destination = try TemporaryFolder()
         let root = FSFind.repositoryRoot.path
         // BIN: install the debug binary the tests already built instead of building a release.
-        let install = try ShellLine.run("/usr/bin/make", ["-s", "-C", root, "install", "DESTDIR=\(destination.path)",
-                                                          "PREFIX=/usr/local", "BIN=\(FSFind.binary.path)"])
+        let install = try ShellLine.run(
+            "/usr/bin/make",
+            [
+                "-s", "-C", root, "install", "DESTDIR=\(destination.path)",
+                "PREFIX=/usr/local", "BIN=\(FSFind.binary.path)",
+            ])
         #expect(install.status == 0, "\(install.stderr)")
         let files = try ShellLine.bash("find . -type f | sed 's|^\\./||' | sort", in: destination.path).lines
         #expect(files == Self.installed)
@@ -28,8 +33,12 @@ import Testing
         let version = try ShellLine.run(destination.file("usr/local/bin/fsfind"), ["--version"])
         #expect(version.status == 0 && !version.out.isEmpty)
 
-        let uninstall = try ShellLine.run("/usr/bin/make", ["-s", "-C", root, "uninstall", "DESTDIR=\(destination.path)",
-                                                            "PREFIX=/usr/local"])
+        let uninstall = try ShellLine.run(
+            "/usr/bin/make",
+            [
+                "-s", "-C", root, "uninstall", "DESTDIR=\(destination.path)",
+                "PREFIX=/usr/local",
+            ])
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         #expect(try ShellLine.bash("find . -type f", in: destination.path).lines.isEmpty)
     }

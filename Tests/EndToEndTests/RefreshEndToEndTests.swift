@@ -1,10 +1,11 @@
+import Foundation
+import Glibc
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
 @testable import FSFindPlatform
-import Foundation
-import Glibc
-import Testing
 
 /// `fsfind index` as a cron job runs it: refresh with no PATH, the lock, kills at any moment, and
 /// queries running while the index is replaced (`docs/spec/cli.md`, issue 5).
@@ -15,7 +16,8 @@ import Testing
         let result = try FSFind.run(["query", "--index", index, "--json", "--attr", name, "fsName == \"\(fileName)\""])
         for line in result.lines {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  object["path"] as? String == path else { continue }
+                object["path"] as? String == path
+            else { continue }
             return object[name].map { "\($0)" }
         }
         return nil
@@ -31,8 +33,11 @@ import Testing
         let first = try tree.buildIndex()
         #expect(first.status == 0, "\(first.stderr)")
         let unchanged = tree.root + "/Music/tone.flac"
-        let renamedFrom = documents + "/letter.odt", renamedTo = documents + "/letter-moved.odt"
-        let changed = documents + "/plain.txt", deleted = documents + "/notes.md", added = documents + "/added.png"
+        let renamedFrom = documents + "/letter.odt"
+        let renamedTo = documents + "/letter-moved.odt"
+        let changed = documents + "/plain.txt"
+        let deleted = documents + "/notes.md"
+        let added = documents + "/added.png"
         let unchangedAdded = try #require(try attribute("addedDate", of: unchanged, index: tree.index))
         let renamedAdded = try #require(try attribute("addedDate", of: renamedFrom, index: tree.index))
         #expect(try attribute("contentType", of: changed, index: tree.index) == "public.plain-text")
@@ -60,8 +65,11 @@ import Testing
         #expect(paths == Set(try tree.expectedPaths().map { String(decoding: $0, as: UTF8.self) }))
 
         #expect(try attribute("addedDate", of: unchanged, index: tree.index) == unchangedAdded)
-        #expect(try attribute("addedDate", of: renamedTo, index: tree.index) == renamedAdded, "a rename keeps addedDate")
-        #expect(try attribute("contentType", of: changed, index: tree.index) == "public.png", "a changed file is read again")
+        #expect(
+            try attribute("addedDate", of: renamedTo, index: tree.index) == renamedAdded, "a rename keeps addedDate")
+        #expect(
+            try attribute("contentType", of: changed, index: tree.index) == "public.png", "a changed file is read again"
+        )
         let addedAdded = try #require(try attribute("addedDate", of: added, index: tree.index))
         #expect(addedAdded != unchangedAdded, "a new file gets the time of this run")
     }
@@ -76,8 +84,10 @@ import Testing
         #expect(refresh.stderr.hasSuffix(", 0 files opened\n"), "\(refresh.stderr)")
         #expect(try allPaths(tree.index).stdout == before.stdout)
 
-        let regularFiles = try Shell.run("/usr/bin/find", [tree.root, "(", "-name", ".*", "-prune", ")", "-o", "-type", "f", "-print0"])
-            .split(separator: 0).count
+        let regularFiles = try Shell.run(
+            "/usr/bin/find", [tree.root, "(", "-name", ".*", "-prune", ")", "-o", "-type", "f", "-print0"]
+        )
+        .split(separator: 0).count
         let full = try FSFind.run(["index", "--index", tree.index, "--verbose", "--full"])
         #expect(full.status == 0, "\(full.stderr)")
         #expect(full.stderr.contains(", \(regularFiles) files opened"), "\(full.stderr)")
@@ -99,8 +109,9 @@ import Testing
         let output = String(decoding: try Shell.run("/usr/bin/script", ["-qec", command, "/dev/null"]), as: UTF8.self)
         #expect(output.contains(", reading "), "progress while files are read: \(output)")
         #expect(output.contains(" new, 0 changed, 0 removed, 0 unreadable, "), "the summary: \(output)")
-        let quiet = String(decoding: try Shell.run("/usr/bin/script", ["-qec", command + " --quiet", "/dev/null"]),
-                           as: UTF8.self)
+        let quiet = String(
+            decoding: try Shell.run("/usr/bin/script", ["-qec", command + " --quiet", "/dev/null"]),
+            as: UTF8.self)
         #expect(quiet.isEmpty, "--quiet prints nothing but errors: \(quiet)")
     }
 
@@ -191,8 +202,9 @@ import Testing
             #expect(after.status == 0, "\(after.stderr)")
             #expect(try temporaryFiles(in: folder).isEmpty, "the next run removes the killed run's temporary file")
             let updated = try allPaths(tree.index).stdout
-            #expect(now.stdout == expected || now.stdout == updated,
-                    "killed after \(delay) s (status \(finished.status)): the old index or the new one, whole")
+            #expect(
+                now.stdout == expected || now.stdout == updated,
+                "killed after \(delay) s (status \(finished.status)): the old index or the new one, whole")
             expected = updated
         }
         // A leftover of another pid (the usual case: the next run has another pid) goes too.
@@ -232,12 +244,15 @@ import Testing
     /// `count` small files in `folder`, hard links to sample files so identification does real work.
     static func addManyFiles(to folder: String, count: Int) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let pool = ["Music/tone.flac", "Pictures/wide.png", "Documents/paper.pdf", "Code/hello.c", "Documents/notes.md"]
-            .map { FSFind.sample.path + "/" + $0 }
+        let pool = [
+            "Music/tone.flac", "Pictures/wide.png", "Documents/paper.pdf", "Code/hello.c", "Documents/notes.md",
+        ]
+        .map { FSFind.sample.path + "/" + $0 }
         for index in 0..<count {
             let target = folder + "/file-\(index)-" + (pool[index % pool.count] as NSString).lastPathComponent
             // Copies, not links: hard links would share the sample's inodes with the repository.
-            _ = FileManager.default.createFile(atPath: target, contents: FileManager.default.contents(atPath: pool[index % pool.count]))
+            _ = FileManager.default.createFile(
+                atPath: target, contents: FileManager.default.contents(atPath: pool[index % pool.count]))
         }
     }
 }
@@ -262,6 +277,7 @@ final class BackgroundRun {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 }

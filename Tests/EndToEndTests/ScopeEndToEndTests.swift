@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
-import Foundation
-import Testing
 
 /// `--scope`, `--onlyin`, `--count`, `--limit`, `--sort` and `--attr` over the fixture tree.
 @Suite(.serialized) struct ScopeEndToEndTests {
@@ -26,28 +27,44 @@ import Testing
 
     @Test func audioScope() throws {
         let audio = relative(try query(["--scope", "audio", "fsName == \"*\""]))
-        #expect(audio == ["Music/intro-paris.mp3", "Music/no-xing.mp3", "Music/vbr.mp3", "Music/tone.m4a",
-                          "Music/tone.flac", "Music/tone.ogg", "Music/tone.opus", "Music/tone.wav", "Music/tone.aiff",
-                          "Documents/song-notes.txt"])
+        #expect(
+            audio == [
+                "Music/intro-paris.mp3", "Music/no-xing.mp3", "Music/vbr.mp3", "Music/tone.m4a",
+                "Music/tone.flac", "Music/tone.ogg", "Music/tone.opus", "Music/tone.wav", "Music/tone.aiff",
+                "Documents/song-notes.txt",
+            ])
         #expect(relative(try query(["contentType == \"audio\"wc"])) == audio)
     }
 
     @Test func otherScopes() throws {
         #expect(relative(try query(["--scope", "video", "fsName == \"*\""])).count == 5)
         #expect(relative(try query(["--scope", "image", "fsName == \"*\""])).count == 7)
-        #expect(relative(try query(["--scope", "document", "fsName == \"*\""]))
-            == ["Documents/paper.pdf", "Documents/report.docx", "Documents/budget.xlsx", "Documents/launch.pptx",
-                "Documents/letter.odt", "Documents/novel.epub"])
-        #expect(relative(try query(["--scope", "code", "fsName == \"*\""])) == ["Code/hello.c", "Code/script.py", "Code/run.sh"])
-        #expect(relative(try query(["--scope", "archive", "fsName == \"*\""])) == ["Archives/bundle.zip", "Archives/bundle.tar.gz"])
+        #expect(
+            relative(try query(["--scope", "document", "fsName == \"*\""]))
+                == [
+                    "Documents/paper.pdf", "Documents/report.docx", "Documents/budget.xlsx", "Documents/launch.pptx",
+                    "Documents/letter.odt", "Documents/novel.epub",
+                ])
+        #expect(
+            relative(try query(["--scope", "code", "fsName == \"*\""])) == [
+                "Code/hello.c", "Code/script.py", "Code/run.sh",
+            ])
+        #expect(
+            relative(try query(["--scope", "archive", "fsName == \"*\""])) == [
+                "Archives/bundle.zip", "Archives/bundle.tar.gz",
+            ])
         #expect(relative(try query(["--scope", "app", "fsName == \"*\""])) == ["bin/hello"])
         #expect(relative(try query(["--scope", "folder", "fsName == \"d5*\""])).count == 11)
     }
 
     @Test func onlyInNarrowsToAFolder() throws {
         #expect(relative(try query(["--onlyin", tree.root + "/Pictures", "fsName == \"*\""])).count == 8)
-        #expect(relative(try query(["--onlyin", tree.root + "/Pictures", "--onlyin", tree.root + "/Code", "--scope", "code",
-                                    "fsName == \"*\""])) == ["Code/hello.c", "Code/script.py", "Code/run.sh"])
+        #expect(
+            relative(
+                try query([
+                    "--onlyin", tree.root + "/Pictures", "--onlyin", tree.root + "/Code", "--scope", "code",
+                    "fsName == \"*\"",
+                ])) == ["Code/hello.c", "Code/script.py", "Code/run.sh"])
         // A folder whose name only starts like another is not inside it.
         #expect(try query(["--onlyin", tree.root + "/Mus", "fsName == \"*\""]).isEmpty)
     }
@@ -73,7 +90,7 @@ import Testing
     @Test func freeTextFindsNames() throws {
         let found = relative(try query(["paris"]))
         #expect(found.contains("Music/intro-paris.mp3"))
-        #expect(relative(try query(["intro par"])) .contains("Music/intro-paris.mp3"))
+        #expect(relative(try query(["intro par"])).contains("Music/intro-paris.mp3"))
     }
 
     @Test func showPrintsTheAttributeSet() throws {

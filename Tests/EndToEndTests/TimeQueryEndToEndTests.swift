@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
-import Foundation
-import Testing
 
 /// Every `$time` form against files with set modification times, at a pinned `FSFIND_NOW`
 /// (Monday 2026-06-15 12:00 UTC) in UTC.
@@ -54,15 +55,17 @@ import Testing
     }
 
     @Test func inRangeOfTenDays() throws {
-        #expect(try names("InRange(contentModificationDate, $time.today(-10), $time.today)")
-            == ["now.txt", "today-early.txt", "yesterday.txt", "last-week.txt", "ten-days.txt"])
+        #expect(
+            try names("InRange(contentModificationDate, $time.today(-10), $time.today)")
+                == ["now.txt", "today-early.txt", "yesterday.txt", "last-week.txt", "ten-days.txt"])
     }
 
     @Test func now() throws {
         #expect(try names("contentModificationDate == $time.now") == ["now.txt"])
         #expect(try names("contentModificationDate > $time.now") == ["future-tomorrow.txt"])
-        #expect(try names("contentModificationDate >= $time.now(-43200)")
-            == ["now.txt", "today-early.txt", "future-tomorrow.txt"])
+        #expect(
+            try names("contentModificationDate >= $time.now(-43200)")
+                == ["now.txt", "today-early.txt", "future-tomorrow.txt"])
     }
 
     @Test func weeks() throws {
@@ -76,12 +79,17 @@ import Testing
     }
 
     @Test func months() throws {
-        #expect(try names("contentModificationDate == $time.this_month")
-            == ["now.txt", "today-early.txt", "future-tomorrow.txt", "yesterday.txt", "last-week.txt", "ten-days.txt",
-                "eleven-days.txt", "month-start.txt"])
+        #expect(
+            try names("contentModificationDate == $time.this_month")
+                == [
+                    "now.txt", "today-early.txt", "future-tomorrow.txt", "yesterday.txt", "last-week.txt",
+                    "ten-days.txt",
+                    "eleven-days.txt", "month-start.txt",
+                ])
         #expect(try names("contentModificationDate == $time.this_month(-1)") == ["last-month.txt"])
-        #expect(try names("contentModificationDate < $time.this_month")
-            == ["last-month.txt", "year-start.txt", "last-year.txt", "iso-day.txt"])
+        #expect(
+            try names("contentModificationDate < $time.this_month")
+                == ["last-month.txt", "year-start.txt", "last-year.txt", "iso-day.txt"])
     }
 
     @Test func years() throws {

@@ -1,8 +1,9 @@
-@testable import FSFindIndexing
 import FSFindTestSupport
 import Foundation
 import Synchronization
 import Testing
+
+@testable import FSFindIndexing
 
 /// The queue between the pipeline's stages: bounded, every element delivered once, and closing or
 /// cancelling wakes whoever waits.

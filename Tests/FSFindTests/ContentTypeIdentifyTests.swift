@@ -1,3 +1,7 @@
+import Foundation
+import Glibc
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -7,9 +11,6 @@
 @testable import FSFindPlatform
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Glibc
-import Testing
 
 @Suite struct ContentTypeIdentifyTests {
     /// A tree of tiny real files and what each must be identified as (UTI, MIME type).
@@ -77,7 +78,10 @@ import Testing
         #expect(diagnostics.isEmpty)
         let items = Identifier.identify(entries)
         #expect(items.map(\.path) == entries.map(\.path))
-        let byName = Dictionary(uniqueKeysWithValues: items.map { (String(decoding: $0.path.split(separator: 0x2F).last ?? [], as: UTF8.self), $0) })
+        let byName = Dictionary(
+            uniqueKeysWithValues: items.map {
+                (String(decoding: $0.path.split(separator: 0x2F).last ?? [], as: UTF8.self), $0)
+            })
 
         for sample in Self.samples {
             let item = try #require(byName[sample.name])

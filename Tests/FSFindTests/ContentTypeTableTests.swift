@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,15 +7,16 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 @Suite struct ContentTypeTableTests {
     private func info(_ mime: String, _ name: String) -> ContentTypeInfo {
         ContentTypeTable.info(mimeType: mime, fileName: Array(name.utf8))
     }
 
-    private func expectTree(_ mime: String, _ name: String, uti: String, contains ancestors: [String],
-                            sourceLocation: SourceLocation = #_sourceLocation) {
+    private func expectTree(
+        _ mime: String, _ name: String, uti: String, contains ancestors: [String],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let result = info(mime, name)
         #expect(result.uti == uti, sourceLocation: sourceLocation)
         #expect(result.tree.first == uti, sourceLocation: sourceLocation)
@@ -53,18 +56,24 @@ import Testing
         expectTree("image/bmp", "a.bmp", uti: "com.microsoft.bmp", contains: Self.image)
         expectTree("image/svg+xml", "a.svg", uti: "public.svg-image", contains: Self.image)
         expectTree("application/pdf", "a.pdf", uti: "com.adobe.pdf", contains: Self.document)
-        expectTree("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "a.docx",
-                   uti: "org.openxmlformats.wordprocessingml.document", contains: Self.document)
-        expectTree("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "a.xlsx",
-                   uti: "org.openxmlformats.spreadsheetml.sheet", contains: Self.document)
-        expectTree("application/vnd.openxmlformats-officedocument.presentationml.presentation", "a.pptx",
-                   uti: "org.openxmlformats.presentationml.presentation", contains: Self.document)
-        expectTree("application/vnd.oasis.opendocument.text", "a.odt", uti: "org.oasis-open.opendocument.text",
-                   contains: Self.document)
-        expectTree("application/vnd.oasis.opendocument.spreadsheet", "a.ods",
-                   uti: "org.oasis-open.opendocument.spreadsheet", contains: Self.document)
-        expectTree("application/vnd.oasis.opendocument.presentation", "a.odp",
-                   uti: "org.oasis-open.opendocument.presentation", contains: Self.document)
+        expectTree(
+            "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "a.docx",
+            uti: "org.openxmlformats.wordprocessingml.document", contains: Self.document)
+        expectTree(
+            "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "a.xlsx",
+            uti: "org.openxmlformats.spreadsheetml.sheet", contains: Self.document)
+        expectTree(
+            "application/vnd.openxmlformats-officedocument.presentationml.presentation", "a.pptx",
+            uti: "org.openxmlformats.presentationml.presentation", contains: Self.document)
+        expectTree(
+            "application/vnd.oasis.opendocument.text", "a.odt", uti: "org.oasis-open.opendocument.text",
+            contains: Self.document)
+        expectTree(
+            "application/vnd.oasis.opendocument.spreadsheet", "a.ods",
+            uti: "org.oasis-open.opendocument.spreadsheet", contains: Self.document)
+        expectTree(
+            "application/vnd.oasis.opendocument.presentation", "a.odp",
+            uti: "org.oasis-open.opendocument.presentation", contains: Self.document)
         expectTree("application/epub+zip", "a.epub", uti: "org.idpf.epub-container", contains: Self.document)
         expectTree("application/msword", "a.doc", uti: "com.microsoft.word.doc", contains: Self.document)
         expectTree("text/rtf", "a.rtf", uti: "public.rtf", contains: Self.document + Self.text)
@@ -72,7 +81,8 @@ import Testing
         expectTree("text/html", "a.html", uti: "public.html", contains: Self.text)
         expectTree("application/json", "a.json", uti: "public.json", contains: Self.text)
         expectTree("text/xml", "a.xml", uti: "public.xml", contains: Self.text)
-        expectTree("text/plain", "a.md", uti: "net.daringfireball.markdown", contains: Self.text + ["public.plain-text"])
+        expectTree(
+            "text/plain", "a.md", uti: "net.daringfireball.markdown", contains: Self.text + ["public.plain-text"])
         expectTree("text/x-c", "a.c", uti: "public.c-source", contains: Self.code)
         expectTree("text/x-c", "a.h", uti: "public.c-header", contains: Self.code)
         expectTree("text/x-c++", "a.cpp", uti: "public.c-plus-plus-source", contains: Self.code)
@@ -89,7 +99,8 @@ import Testing
         expectTree("application/x-xz", "a.xz", uti: "org.tukaani.xz-archive", contains: Self.archive)
         expectTree("application/x-7z-compressed", "a.7z", uti: "org.7-zip.7-zip-archive", contains: Self.archive)
         expectTree("application/x-rar", "a.rar", uti: "com.rarlab.rar-archive", contains: Self.archive)
-        expectTree("application/x-pie-executable", "true", uti: "public.unix-executable", contains: ["public.executable"])
+        expectTree(
+            "application/x-pie-executable", "true", uti: "public.unix-executable", contains: ["public.executable"])
         expectTree("application/x-executable", "tool", uti: "public.unix-executable", contains: ["public.executable"])
         expectTree("application/x-sharedlib", "libx.so", uti: "public.unix-executable", contains: ["public.executable"])
         #expect(ContentTypeTable.folder.tree == ["public.folder", "public.directory", "public.item"])

@@ -1,3 +1,6 @@
+import Foundation
+import Glibc
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,8 +8,6 @@
 @testable import FSFindPlatform
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Glibc
 
 /// A temporary folder tree built with byte-level POSIX calls, so names can hold newlines and
 /// invalid UTF-8. Removed (`rm -rf`) when released.
@@ -76,11 +77,14 @@ final class CrawlTestTree {
         _ = PathBytes.withCString(target) { Glibc.chmod($0, mode) }
     }
 
-    func crawl(_ options: CrawlOptions = CrawlOptions(), root: [UInt8]? = nil) throws -> (entries: [CrawlEntry], diagnostics: [CrawlDiagnostic]) {
+    func crawl(_ options: CrawlOptions = CrawlOptions(), root: [UInt8]? = nil) throws -> (
+        entries: [CrawlEntry], diagnostics: [CrawlDiagnostic]
+    ) {
         var entries: [CrawlEntry] = []
         var diagnostics: [CrawlDiagnostic] = []
-        try Crawler(options: options).crawl(root: root ?? self.root, entry: { entries.append($0) },
-                                            diagnostic: { diagnostics.append($0) })
+        try Crawler(options: options).crawl(
+            root: root ?? self.root, entry: { entries.append($0) },
+            diagnostic: { diagnostics.append($0) })
         return (entries, diagnostics)
     }
 
@@ -113,20 +117,25 @@ enum CrawlSamples {
         0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
         0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1F, 0x15, 0xC4, 0x89,
     ]
-    static let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)
+    static let jpeg: [UInt8] =
+        [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10] + Array("JFIF".utf8)
         + [0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xFF, 0xD9]
     static let gif: [UInt8] = Array("GIF89a".utf8) + [0x01, 0x00, 0x01, 0x00, 0x00, 0x00, 0x00, 0x3B]
     /// An ID3v2.3 tag and one MPEG-1 layer III frame.
-    static let mp3: [UInt8] = Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0] + [0xFF, 0xFB, 0x90, 0x64]
+    static let mp3: [UInt8] =
+        Array("ID3".utf8) + [3, 0, 0, 0, 0, 0, 0] + [0xFF, 0xFB, 0x90, 0x64]
         + [UInt8](repeating: 0, count: 413)
     /// An empty ZIP (end-of-central-directory record only).
     static let zip: [UInt8] = Array("PK".utf8) + [0x05, 0x06] + [UInt8](repeating: 0, count: 18)
     /// `hello\n`, gzip'ed.
-    static let gzip: [UInt8] = [31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 203, 72, 205, 201, 201, 231, 2, 0, 32, 48, 58, 54, 6, 0, 0, 0]
+    static let gzip: [UInt8] = [
+        31, 139, 8, 0, 0, 0, 0, 0, 2, 3, 203, 72, 205, 201, 201, 231, 2, 0, 32, 48, 58, 54, 6, 0, 0, 0,
+    ]
     static let pdf = Array("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n".utf8)
     static let html = Array("<!DOCTYPE html>\n<html><head><title>Hi</title></head><body><p>x</p></body></html>\n".utf8)
     static let markdown = Array("# Notes\n\nSome *text* here.\n".utf8)
-    static let cSource = Array("#include <stdio.h>\n\nint main(void) {\n    printf(\"hi\\n\");\n    return 0;\n}\n".utf8)
+    static let cSource = Array(
+        "#include <stdio.h>\n\nint main(void) {\n    printf(\"hi\\n\");\n    return 0;\n}\n".utf8)
     static let text = Array("just some words\n".utf8)
 
     static var elf: [UInt8] {

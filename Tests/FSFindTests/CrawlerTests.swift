@@ -1,3 +1,7 @@
+import Foundation
+import Glibc
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -7,9 +11,6 @@
 @testable import FSFindPlatform
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Glibc
-import Testing
 
 @Suite struct CrawlerTests {
     @Test func rootComesFirstAndOrderIsStable() throws {
@@ -22,7 +23,10 @@ import Testing
         #expect(diagnostics.isEmpty)
         #expect(entries.first?.path == tree.root)
         #expect(entries.first?.fileType == .directory)
-        #expect(tree.relative(entries) == [[], pathBytes("a.txt"), pathBytes("c.txt"), pathBytes("b"), pathBytes("b/inner.txt")])
+        #expect(
+            tree.relative(entries) == [
+                [], pathBytes("a.txt"), pathBytes("c.txt"), pathBytes("b"), pathBytes("b/inner.txt"),
+            ])
         let again = try tree.crawl()
         #expect(again.entries.map(\.path) == entries.map(\.path))
     }
@@ -144,8 +148,12 @@ import Testing
         let hidden = try tree.crawl()
         #expect(tree.relative(hidden.entries) == [[], pathBytes("visible.txt")])
         let shown = try tree.crawl(CrawlOptions(includeHidden: true))
-        #expect(Set(tree.relative(shown.entries))
-            == Set([[], pathBytes(".secret"), pathBytes("visible.txt"), pathBytes(".config"), pathBytes(".config/settings.json")]))
+        #expect(
+            Set(tree.relative(shown.entries))
+                == Set([
+                    [], pathBytes(".secret"), pathBytes("visible.txt"), pathBytes(".config"),
+                    pathBytes(".config/settings.json"),
+                ]))
     }
 
     @Test func hiddenRootIsStillCrawled() throws {
@@ -170,13 +178,15 @@ import Testing
         let options = CrawlOptions(excludes: ["node_modules", "*.log", "\(root)/build"])
         let (entries, diagnostics) = try tree.crawl(options)
         #expect(diagnostics.isEmpty)
-        #expect(Set(tree.relative(entries)) == Set([[], pathBytes("keep.txt"), pathBytes("src"), pathBytes("src/main.c")]))
+        #expect(
+            Set(tree.relative(entries)) == Set([[], pathBytes("keep.txt"), pathBytes("src"), pathBytes("src/main.c")]))
     }
 
     @Test func missingRootThrows() {
         #expect(throws: FSFindError.self) {
-            try Crawler(options: CrawlOptions()).crawl(root: pathBytes("/nonexistent/fsfind/root"), entry: { _ in },
-                                                       diagnostic: { _ in })
+            try Crawler(options: CrawlOptions()).crawl(
+                root: pathBytes("/nonexistent/fsfind/root"), entry: { _ in },
+                diagnostic: { _ in })
         }
     }
 
@@ -225,8 +235,11 @@ import Testing
             return (crawl, Identifier.identify(crawl.entries, workers: 1))
         }
         let ((entries, diagnostics), items) = try #require(result, "cannot drop capabilities here")
-        #expect(Set(tree.relative(entries))
-            == Set([[], pathBytes("locked"), pathBytes("list-only"), pathBytes("open.txt"), pathBytes("secret.txt")]))
+        #expect(
+            Set(tree.relative(entries))
+                == Set([
+                    [], pathBytes("locked"), pathBytes("list-only"), pathBytes("open.txt"), pathBytes("secret.txt"),
+                ]))
         #expect(diagnostics.map(\.path) == [listOnly, locked])
         #expect(diagnostics.allSatisfy { $0.message.contains("Permission denied") })
         let listOnlyItem = try #require(items.first { $0.path == listOnly })

@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,8 +9,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// EXIF cases the sample photo does not cover: southern and western coordinates, an explicit
 /// OffsetTimeOriginal, big-endian byte order. The EXIF block is assembled here by hand.

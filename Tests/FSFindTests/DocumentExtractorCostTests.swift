@@ -1,3 +1,7 @@
+import Foundation
+import Glibc
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,9 +10,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Glibc
-import Testing
 
 /// Time per file for each document and image extractor, printed as a table. Off unless
 /// `FSFIND_EXTRACT_BENCH` is set (`benchmarks/extract-cost.sh` sets it): timings are for the

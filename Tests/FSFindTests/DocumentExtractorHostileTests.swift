@@ -1,4 +1,7 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -8,8 +11,6 @@ import FSFindTestSupport
 @testable import FSFindPlatform
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// Damaged and malicious inputs: each must give an ``ExtractionError`` or a sane partial result,
 /// never a crash, a hang or a large allocation.

@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,8 +9,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// Each document and image extractor on the committed sample tree, with the metadata
 /// `scripts/make-fixtures.py` wrote.

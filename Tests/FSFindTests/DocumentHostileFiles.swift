@@ -1,10 +1,11 @@
+import Foundation
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
 
 /// Builders for hostile inputs made at test time: ZIP archives assembled byte by byte (so a bomb
 /// costs a few MiB of compressed data, never its inflated size) and PDFs with a given body.

@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,8 +8,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// The text rules shared by the document extractors: author and keyword splitting, dates, HTML
 /// entities and titles, Markdown headings.

@@ -1,3 +1,7 @@
+import Foundation
+import Glibc
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,9 +10,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Glibc
-import Testing
 
 /// The pipeline: what it merges, what it skips, and that worker processes contain crashes and
 /// hangs (the built `fsfind` binary is the worker).
@@ -51,7 +52,8 @@ import Testing
         withProblem.problem = ItemProblem(.unreadable, "Permission denied")
         let input = [folder, text, withProblem]
         // A worker that cannot start would mark any item it was given; none is.
-        let pipeline = ExtractionPipeline(isolation: .workers(.init(executable: "/nonexistent/fsfind", arguments: ["extract-worker"])))
+        let pipeline = ExtractionPipeline(
+            isolation: .workers(.init(executable: "/nonexistent/fsfind", arguments: ["extract-worker"])))
         #expect(pipeline.run(input) == input)
         #expect(ExtractionPipeline().run([]) == [])
     }
@@ -72,7 +74,8 @@ import Testing
         let expected = ExtractionPipeline().run(input)
         for count in [1, 3] {
             let pipeline = ExtractionPipeline(
-                isolation: .workers(.init(executable: MediaFixtures.binary, arguments: ["extract-worker"], count: count)))
+                isolation: .workers(
+                    .init(executable: MediaFixtures.binary, arguments: ["extract-worker"], count: count)))
             #expect(pipeline.run(input) == expected, "\(count) workers")
         }
     }
@@ -83,7 +86,8 @@ import Testing
         let pipeline = ExtractionPipeline(
             isolation: .workers(
                 .init(
-                    executable: MediaFixtures.binary, arguments: ["extract-worker"], count: 1, timeout: .milliseconds(3500),
+                    executable: MediaFixtures.binary, arguments: ["extract-worker"], count: 1,
+                    timeout: .milliseconds(3500),
                     environment: [
                         ExtractionWorker.crashVariable: "tone.flac", ExtractionWorker.hangVariable: "tone.wav",
                     ])))
@@ -110,7 +114,9 @@ import Testing
 
     @Test func aWorkerThatCannotStartMarksTheFileAndTheRunGoesOn() {
         let input = Array(Self.items().prefix(2))
-        let output = ExtractionPipeline(isolation: .workers(.init(executable: "/nonexistent/fsfind", arguments: ["extract-worker"]))).run(input)
+        let output = ExtractionPipeline(
+            isolation: .workers(.init(executable: "/nonexistent/fsfind", arguments: ["extract-worker"]))
+        ).run(input)
         for (item, original) in zip(output, input) {
             #expect(item.problem?.kind == .unparsable)
             #expect(item.problem?.reason.contains("cannot start the extraction worker") == true)
@@ -123,7 +129,8 @@ import Testing
         let pipeline = ExtractionPipeline(
             isolation: .workers(
                 .init(
-                    executable: MediaFixtures.binary, arguments: ["extract-worker"], count: 1, limits: ExtractionWorker.Limits(memoryBytes: 1 << 30),
+                    executable: MediaFixtures.binary, arguments: ["extract-worker"], count: 1,
+                    limits: ExtractionWorker.Limits(memoryBytes: 1 << 30),
                     environment: [ExtractionWorker.allocateVariable: "tone.ogg"])))
         let output = pipeline.run(input)
         let expected = ExtractionPipeline().run(input)
@@ -144,7 +151,8 @@ import Testing
         let expected = ExtractionPipeline().run(input)
         // An environment of its own, so no other test's run shares (or takes) these workers.
         let options = ExtractionPipeline.WorkerOptions(
-            executable: MediaFixtures.binary, arguments: ["extract-worker"], count: 1, environment: ["FSFIND_TEST_POOL": "parked"])
+            executable: MediaFixtures.binary, arguments: ["extract-worker"], count: 1,
+            environment: ["FSFIND_TEST_POOL": "parked"])
         let key = WorkerPool.Key(options)
         let pipeline = ExtractionPipeline(isolation: .workers(options))
         #expect(pipeline.run(input) == expected)

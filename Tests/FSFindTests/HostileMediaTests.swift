@@ -1,4 +1,7 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -7,8 +10,6 @@ import FSFindTestSupport
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// Damaged and lying media files, made at test time from the committed fixtures: truncated copies,
 /// bit-flipped copies, and headers that claim absurd sizes. Read through worker processes as

@@ -1,15 +1,18 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// The PNG and GIF header reader: exact headers give a size, anything doubtful gives nil so
 /// gdk-pixbuf judges the file as before.
 @Suite struct ImageHeaderSizeTests {
-    private static func be32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8((value >> (24 - 8 * UInt32($0))) & 0xFF) } }
+    private static func be32(_ value: UInt32) -> [UInt8] {
+        (0..<4).map { UInt8((value >> (24 - 8 * UInt32($0))) & 0xFF) }
+    }
 
     private static func png(width: UInt32, height: UInt32, breakCRC: Bool = false) -> [UInt8] {
         let typed = Array("IHDR".utf8) + be32(width) + be32(height) + [8, 6, 0, 0, 0]

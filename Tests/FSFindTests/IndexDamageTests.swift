@@ -1,4 +1,7 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -7,8 +10,6 @@ import FSFindTestSupport
 @testable import FSFindPlatform
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// Damaged, foreign and truncated files: each gives `.indexCorrupt` naming the file, or (when a
 /// change happens to be harmless) exactly the original answer; never a crash or a wrong answer.

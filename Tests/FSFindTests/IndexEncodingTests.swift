@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,8 +9,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// The space-saving encodings of format 2: run-encoded columns and a `contentCreationDate` that
 /// is stored as a flag when it equals `fsCreationDate`; and reading the roots of an older file.

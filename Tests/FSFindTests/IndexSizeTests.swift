@@ -1,4 +1,7 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -7,8 +10,6 @@ import FSFindTestSupport
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// Measures bytes per item on a synthetic tree shaped like a home folder. Reports, never asserts
 /// a time; asserts only a loose size ceiling so a layout regression shows.

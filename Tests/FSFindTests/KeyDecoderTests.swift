@@ -1,9 +1,10 @@
+import Testing
+
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// Terminal bytes to keys, including sequences split across reads and a lone Esc.
 @Suite struct KeyDecoderTests {

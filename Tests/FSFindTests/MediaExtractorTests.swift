@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,8 +9,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// Every committed audio and video fixture, read in process: duration within 0.15 s of ffprobe,
 /// tags with non-ASCII text, codecs, sample rate, channels and picture size.

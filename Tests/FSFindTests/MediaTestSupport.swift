@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,8 +8,6 @@
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// The committed media fixtures, what ffprobe says about them, and the built `fsfind` binary the
 /// isolation tests start as their worker.
@@ -98,7 +99,8 @@ enum MediaFixtures {
         ExtractionPipeline(
             isolation: .workers(
                 ExtractionPipeline.WorkerOptions(
-                    executable: binary, arguments: ["extract-worker"], count: 2, timeout: timeout, environment: environment)))
+                    executable: binary, arguments: ["extract-worker"], count: 2, timeout: timeout,
+                    environment: environment)))
     }
 
     /// An item for `path` typed as audio or video, as the identifier would leave it.

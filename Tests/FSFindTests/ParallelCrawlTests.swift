@@ -1,12 +1,13 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// The parallel crawl must find exactly what the serial one finds, with each folder before its
 /// entries and its files right after it, whatever the number of threads.
@@ -17,7 +18,9 @@ import Testing
         var folders: [[UInt8]] = [[]]
         for index in 0..<300 {
             let parent = folders.randomElement(using: &random) ?? []
-            let names: [[UInt8]] = [pathBytes("f\(index)"), pathBytes(".hidden\(index)"), [0xFF, 0x0A] + pathBytes("\(index)")]
+            let names: [[UInt8]] = [
+                pathBytes("f\(index)"), pathBytes(".hidden\(index)"), [0xFF, 0x0A] + pathBytes("\(index)"),
+            ]
             let name = names[index % names.count]
             if index % 4 == 0 {
                 tree.folder(parent + (parent.isEmpty ? [] : [UInt8(ascii: "/")]) + name)
@@ -73,7 +76,8 @@ import Testing
         let tree = CrawlTestTree()
         let file = tree.file(pathBytes("only.txt"), contents: CrawlSamples.text)
         var entries: [CrawlEntry] = []
-        try Crawler(options: CrawlOptions()).crawl(root: file, threads: 4, entry: { entries.append($0) }, diagnostic: { _ in })
+        try Crawler(options: CrawlOptions()).crawl(
+            root: file, threads: 4, entry: { entries.append($0) }, diagnostic: { _ in })
         #expect(entries.map(\.path) == [file])
         #expect(throws: FSFindError.self) {
             try Crawler(options: CrawlOptions()).crawl(

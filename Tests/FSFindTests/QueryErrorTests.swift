@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,7 +7,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// One test per kind of query error. `1️⃣` marks where the caret must start (swift-format style);
 /// it is removed before parsing.
@@ -38,7 +39,9 @@ import Testing
         Case("InRange(duration, 1, 1️⃣\"ten\")", "'duration' is a number"),
         Case("contentModificationDate == 1️⃣\"yesterday\"", "'contentModificationDate' is a date"),
         Case("contentModificationDate > $time.1️⃣tody", "unknown $time name 'tody' (did you mean '$time.today'?)"),
-        Case("contentModificationDate > $time.1️⃣this_weak(1)", "unknown $time name 'this_weak' (did you mean '$time.this_week'?)"),
+        Case(
+            "contentModificationDate > $time.1️⃣this_weak(1)",
+            "unknown $time name 'this_weak' (did you mean '$time.this_week'?)"),
         Case("contentModificationDate > $time.1️⃣fortnight", "unknown $time name 'fortnight'"),
         Case("contentModificationDate > 1️⃣$time", "expected '.' and a name after $time"),
         Case("contentModificationDate > $time.yesterday1️⃣(1)", "$time.yesterday takes no argument"),
@@ -109,18 +112,20 @@ import Testing
         let query = "title == \"Paris\" && duraton > 60"
         let error = try #require(parseError(query))
         #expect(error.range == 20..<27)
-        #expect(error.rendered(query: query) == """
-            unknown attribute 'duraton' (did you mean 'duration'?)
-              title == "Paris" && duraton > 60
-                                  ^~~~~~~
-            """)
+        #expect(
+            error.rendered(query: query) == """
+                unknown attribute 'duraton' (did you mean 'duration'?)
+                  title == "Paris" && duraton > 60
+                                      ^~~~~~~
+                """)
     }
 
     @Test func renderedClipsLongQueries() throws {
         let padding = (0..<20).map { "title == \"word\($0)\"" }.joined(separator: " && ")
         let query = padding + " && bogus == 1 && " + padding
         let error = try #require(parseError(query))
-        let lines = error.rendered(query: query).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = error.rendered(query: query).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         #expect(lines.count == 3)
         #expect(lines[1].hasPrefix("  …"))
         #expect(lines[1].hasSuffix("…"))
@@ -135,7 +140,8 @@ import Testing
     @Test func renderedAlignsUnderWideInput() throws {
         let query = "title == \"naïve\tcafé\"\n&& bogus == 1"
         let error = try #require(parseError(query))
-        let lines = error.rendered(query: query).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = error.rendered(query: query).split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
         #expect(lines.count == 3)
         let caret = lines[2].distance(from: lines[2].startIndex, to: try #require(lines[2].firstIndex(of: "^")))
         #expect(String(Array(lines[1])[caret..<caret + 5]) == "bogus")

@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,7 +7,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// The shape of parsed trees, the canonical printer and `referencedAttributes`.
 @Suite struct QueryParserTests {
@@ -23,18 +24,22 @@ import Testing
     }
 
     @Test func andBindsTighterThanOr() {
-        #expect(expression("title == \"a\" && title == \"b\" || title == \"c\" && title == \"d\"")
-            == .or([.and([title("a"), title("b")]), .and([title("c"), title("d")])]))
+        #expect(
+            expression("title == \"a\" && title == \"b\" || title == \"c\" && title == \"d\"")
+                == .or([.and([title("a"), title("b")]), .and([title("c"), title("d")])]))
         #expect(expression("!title == \"a\" && title == \"b\"") == .and([.not(title("a")), title("b")]))
         #expect(expression("!(title == \"a\" || title == \"b\")") == .not(.or([title("a"), title("b")])))
-        #expect(expression("title == \"a\" && (title == \"b\" && title == \"c\")")
-            == .and([title("a"), .and([title("b"), title("c")])]))
+        #expect(
+            expression("title == \"a\" && (title == \"b\" && title == \"c\")")
+                == .and([title("a"), .and([title("b"), title("c")])]))
         #expect(expression("((title == \"a\"))") == title("a"))
     }
 
     @Test func stringsAndWildcards() {
         let value = { (text: String) -> TextPattern? in
-            guard case .comparison(let c) = expression("title == \(text)"), case .text(let p) = c.value else { return nil }
+            guard case .comparison(let c) = expression("title == \(text)"), case .text(let p) = c.value else {
+                return nil
+            }
             return p
         }
         #expect(value("\"a*b\\*\"") == TextPattern([.literal("a"), .wildcard, .literal("b*")]))
@@ -45,7 +50,9 @@ import Testing
         #expect(value("‘x’") == .literal("x"))
         #expect(value("\"a\\\\\"") == .literal("a\\"))
         guard case .comparison(let c) = expression("title == \"x\"tdwc") else { return }
-        #expect(c.modifiers == TextModifiers(caseInsensitive: true, diacriticInsensitive: true, wordBased: true, tokenized: true))
+        #expect(
+            c.modifiers
+                == TextModifiers(caseInsensitive: true, diacriticInsensitive: true, wordBased: true, tokenized: true))
     }
 
     @Test func valuesOfEveryKind() {
@@ -67,9 +74,12 @@ import Testing
         #expect(try Query.parse("fileSize > 1e20").description == "fileSize > 1e+20")
         #expect(try Query.parse("fileSize > 0.5").description == "fileSize > 0.5")
         #expect(try Query.parse("kMDItemTitle = 'a*\\*'").description == "title == \"a*\\*\"")
-        #expect(try Query.parse("lastUsedDate<$time.iso('2025-06-01')").description == "lastUsedDate < $time.iso(2025-06-01)")
+        #expect(
+            try Query.parse("lastUsedDate<$time.iso('2025-06-01')").description
+                == "lastUsedDate < $time.iso(2025-06-01)")
         #expect(try Query.parse("!!(title == \"a\")").description == "!!title == \"a\"")
-        #expect(try Query.parse("!(title == \"a\" && album == \"b\")").description == "!(title == \"a\" && album == \"b\")")
+        #expect(
+            try Query.parse("!(title == \"a\" && album == \"b\")").description == "!(title == \"a\" && album == \"b\")")
     }
 
     @Test func referencedAttributes() throws {

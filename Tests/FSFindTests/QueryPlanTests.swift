@@ -1,4 +1,7 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,8 +9,6 @@ import FSFindTestSupport
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// The query plan (raw section reads, ASCII byte matching, answers kept per string) must give
 /// exactly the answers of ``CompiledQuery`` over ``IndexRow``: random queries × random items,
@@ -68,7 +69,8 @@ import Testing
             // that half the time repeats it (a flag bit, no cell), and one addedDate for all.
             let created = AttributeValue.date(Date(timeIntervalSinceReferenceDate: 700_000_000 + Double(n / 7)))
             extra[.fsCreationDate] = created
-            extra[.contentCreationDate] = chance(0.5) ? created : .date(Date(timeIntervalSinceReferenceDate: 650_000_000 + Double(n)))
+            extra[.contentCreationDate] =
+                chance(0.5) ? created : .date(Date(timeIntervalSinceReferenceDate: 650_000_000 + Double(n)))
             if chance(0.1) { extra[.contentCreationDate] = nil }
             return Fixtures.item(path, folder: chance(0.15), extra, n: n)
         }

@@ -1,4 +1,7 @@
 import FSFindTestSupport
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,8 +9,6 @@ import FSFindTestSupport
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// Random well-formed query trees, in the one form the parser produces.
 struct ExpressionGenerator {
@@ -32,24 +33,33 @@ struct ExpressionGenerator {
     mutating func leaf() -> QueryExpression {
         if chance(0.15) {
             let attribute = pick(Attribute.allCases.filter { $0.type == .number || $0.type == .date })
-            return .inRange(RangeTest(attribute: attribute, lower: scalarValue(attribute.type),
-                                      upper: scalarValue(attribute.type)))
+            return .inRange(
+                RangeTest(
+                    attribute: attribute, lower: scalarValue(attribute.type),
+                    upper: scalarValue(attribute.type)))
         }
         let target: AttributeTarget = chance(0.1) ? .anyText : .attribute(pick(Attribute.allCases))
         let type: AttributeType = if case .attribute(let a) = target { a.type } else { .text }
         switch type {
         case .text, .textList:
-            let modifiers = TextModifiers(caseInsensitive: chance(0.4), diacriticInsensitive: chance(0.3),
-                                          wordBased: chance(0.3), tokenized: chance(0.2))
-            return .comparison(Comparison(target: target, op: chance(0.7) ? .equal : .notEqual,
-                                          value: .text(pattern()), modifiers: modifiers))
+            let modifiers = TextModifiers(
+                caseInsensitive: chance(0.4), diacriticInsensitive: chance(0.3),
+                wordBased: chance(0.3), tokenized: chance(0.2))
+            return .comparison(
+                Comparison(
+                    target: target, op: chance(0.7) ? .equal : .notEqual,
+                    value: .text(pattern()), modifiers: modifiers))
         case .number, .date:
             if chance(0.1) {
-                return .comparison(Comparison(target: target, op: chance(0.5) ? .equal : .notEqual,
-                                              value: .text(TextPattern([.wildcard]))))
+                return .comparison(
+                    Comparison(
+                        target: target, op: chance(0.5) ? .equal : .notEqual,
+                        value: .text(TextPattern([.wildcard]))))
             }
-            return .comparison(Comparison(target: target, op: pick(ComparisonOperator.allCases),
-                                          value: scalarValue(type)))
+            return .comparison(
+                Comparison(
+                    target: target, op: pick(ComparisonOperator.allCases),
+                    value: scalarValue(type)))
         }
     }
 
@@ -63,7 +73,10 @@ struct ExpressionGenerator {
         switch Int.random(in: 0..<4, using: &rng) {
         case 0: return Double(Int.random(in: -1_000_000...1_000_000, using: &rng))
         case 1: return Double.random(in: -1e6...1e6, using: &rng)
-        case 2: return pick([1e20, -3.5e-7, Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 123_456_789_012_345_680])
+        case 2:
+            return pick([
+                1e20, -3.5e-7, Double.greatestFiniteMagnitude, Double.leastNonzeroMagnitude, 123_456_789_012_345_680,
+            ])
         default: return Double(Int.random(in: 0...100, using: &rng)) / 8
         }
     }
@@ -79,13 +92,18 @@ struct ExpressionGenerator {
         case 5: return .thisMonth(n)
         case 6: return .thisYear(n)
         default:
-            return .iso(pick(["2025-06-01", "2025-06-01T00:00:00Z", "2026-03-08T02:30:00-05:00", "1999-12-31T23:59:59.5+01:00",
-                              "2024-02-29 12:00"]))
+            return .iso(
+                pick([
+                    "2025-06-01", "2025-06-01T00:00:00Z", "2026-03-08T02:30:00-05:00", "1999-12-31T23:59:59.5+01:00",
+                    "2024-02-29 12:00",
+                ]))
         }
     }
 
-    static let literalPieces = ["Paris", "a", "é", "e\u{301}", "\"", "\\", "*", "'", "“", "”", "‘", "’", " ", "&&", "||",
-                                "(", ")", "==", "$time.now", "日本", "👩‍👩‍👧", "\u{301}", "\t", "\n", "ß", "İ", "x-y.z", "InRange"]
+    static let literalPieces = [
+        "Paris", "a", "é", "e\u{301}", "\"", "\\", "*", "'", "“", "”", "‘", "’", " ", "&&", "||",
+        "(", ")", "==", "$time.now", "日本", "👩‍👩‍👧", "\u{301}", "\t", "\n", "ß", "İ", "x-y.z", "InRange",
+    ]
 
     mutating func pattern() -> TextPattern {
         var segments: [TextPattern.Segment] = []
@@ -115,9 +133,11 @@ struct ExpressionGenerator {
 @Suite struct QueryPropertyTests {
     /// An item with some of everything, for evaluating whatever parses.
     static let sample = AttributeSet([
-        .displayName: .text("I love Paris.jpg"), .title: .text("MyWindowClass"), .authorNames: .textList(["Frédéric", "Tim"]),
+        .displayName: .text("I love Paris.jpg"), .title: .text("MyWindowClass"),
+        .authorNames: .textList(["Frédéric", "Tim"]),
         .keywords: .textList([]), .fileSize: .number(1234), .duration: .number(61.5),
-        .contentType: .text("public.jpeg"), .contentTypeTree: .textList(["public.jpeg", "public.image", "public.data"]),
+        .contentType: .text("public.jpeg"),
+        .contentTypeTree: .textList(["public.jpeg", "public.image", "public.data"]),
         .contentModificationDate: .date(Date(timeIntervalSinceReferenceDate: 794_600_000)),
     ])
 
@@ -153,7 +173,10 @@ struct ExpressionGenerator {
             ("contentModificationDate>$time.today( -1 )", "contentModificationDate > $time.today(-1)"),
             ("InRange(kMDItemDurationSeconds,\"1\",2)", "InRange(duration, \"1\", 2)"),
             ("title==\"a\"&&(album==\"b\"||!artist==\"c\")", "title == \"a\" && (album == \"b\" || !artist == \"c\")"),
-            ("(title == \"a\" && album == \"b\") && artist == \"c\"", "(title == \"a\" && album == \"b\") && artist == \"c\""),
+            (
+                "(title == \"a\" && album == \"b\") && artist == \"c\"",
+                "(title == \"a\" && album == \"b\") && artist == \"c\""
+            ),
             ("title == \"tw\"twtw", "title == \"tw\"wt"),
             ("  love   paris ", "love paris"),
         ]
@@ -166,10 +189,13 @@ struct ExpressionGenerator {
 
     @Test func randomTextNeverTraps() {
         var rng = SplitMix64(seed: 42)
-        let pieces = ["title", "fileSize", "contentModificationDate", "==", "=", "!=", "<", ">=", "\"", "'", "“", "”", "‘",
-                      "’", "(", ")", "!", "&&", "||", "&", "|", "$time.", "$time", "today", "now", "(-1)", "(1.5)", "iso(",
-                      "2025-06-01", "*", "c", "w", "d", "t", "x", " ", " ", "é", "\u{301}", "InRange", "inRange", ",", "1e5",
-                      "-", "+", ".", "\\", "<=", "duraton", "💥", "\n", "kMDItemTitle", "paris", "0", "9", "e", "\u{0}", "\u{FFFD}"]
+        let pieces = [
+            "title", "fileSize", "contentModificationDate", "==", "=", "!=", "<", ">=", "\"", "'", "“", "”", "‘",
+            "’", "(", ")", "!", "&&", "||", "&", "|", "$time.", "$time", "today", "now", "(-1)", "(1.5)", "iso(",
+            "2025-06-01", "*", "c", "w", "d", "t", "x", " ", " ", "é", "\u{301}", "InRange", "inRange", ",", "1e5",
+            "-", "+", ".", "\\", "<=", "duraton", "💥", "\n", "kMDItemTitle", "paris", "0", "9", "e", "\u{0}",
+            "\u{FFFD}",
+        ]
         for index in 0..<3000 {
             var text = ""
             for _ in 0..<Int.random(in: 0...14, using: &rng) {
@@ -180,7 +206,8 @@ struct ExpressionGenerator {
                 }
             }
             if index % 5 == 0 {
-                let bytes = (0..<Int.random(in: 0...20, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                let bytes = (0..<Int.random(in: 0...20, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng)
+                }
                 text = String(decoding: bytes, as: UTF8.self)
             }
             check(text)
@@ -193,14 +220,16 @@ struct ExpressionGenerator {
         do {
             let query = try Query.parse(text)
             let reparsed = try? Query.parse(query.description)
-            #expect(reparsed == query, "\(text.debugDescription) -> \(query.description.debugDescription)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                reparsed == query, "\(text.debugDescription) -> \(query.description.debugDescription)",
+                sourceLocation: sourceLocation)
             if let compiledQuery = try? CompiledQuery(query, context: fixedContext) {
                 _ = compiledQuery.matches(Self.sample)
             }
         } catch {
-            #expect(error.range.lowerBound >= 0 && error.range.upperBound <= text.count, "\(text.debugDescription)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                error.range.lowerBound >= 0 && error.range.upperBound <= text.count, "\(text.debugDescription)",
+                sourceLocation: sourceLocation)
             #expect(!error.rendered(query: text).isEmpty)
         }
     }

@@ -1,11 +1,12 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindOutput
 @testable import FSFindQuery
-import Foundation
-import Testing
 
 /// A fixed context for tests that do not care about time: 2026-03-08T12:00:00Z, UTC, weeks from Sunday.
 let fixedContext: QueryContext = {
@@ -17,8 +18,10 @@ let fixedContext: QueryContext = {
 }()
 
 /// Parses and compiles `query`, failing the test on an error.
-func compiled(_ query: String, context: QueryContext = fixedContext,
-              sourceLocation: SourceLocation = #_sourceLocation) -> CompiledQuery? {
+func compiled(
+    _ query: String, context: QueryContext = fixedContext,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> CompiledQuery? {
     do {
         return try CompiledQuery(Query.parse(query), context: context)
     } catch {
@@ -28,14 +31,18 @@ func compiled(_ query: String, context: QueryContext = fixedContext,
 }
 
 /// Whether `query` matches an item holding exactly `values`.
-func matches(_ query: String, _ values: [Attribute: AttributeValue], context: QueryContext = fixedContext,
-             sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+func matches(
+    _ query: String, _ values: [Attribute: AttributeValue], context: QueryContext = fixedContext,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
     compiled(query, context: context, sourceLocation: sourceLocation)?.matches(AttributeSet(values)) ?? false
 }
 
 /// Whether `query` matches an item whose `attribute` is the text `value`.
-func matches(_ query: String, _ attribute: Attribute, _ value: String,
-             sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+func matches(
+    _ query: String, _ attribute: Attribute, _ value: String,
+    sourceLocation: SourceLocation = #_sourceLocation
+) -> Bool {
     matches(query, [attribute: .text(value)], sourceLocation: sourceLocation)
 }
 

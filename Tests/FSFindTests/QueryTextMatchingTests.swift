@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,8 +8,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// The examples table of the Core Spotlight reference and the text rules of `docs/spec/query-language.md`.
 @Suite struct QueryTextMatchingTests {
@@ -20,23 +21,30 @@ import Testing
     static let referenceTable: [Row] = [
         Row(query: "title == “Paris”", matching: ["Paris"], notMatching: ["paris", "I love Paris"]),
         Row(query: "title == “Paris”c", matching: ["Paris", "paris", "PARIS"], notMatching: ["I love Paris"]),
-        Row(query: "title == “Paris”wc", matching: ["Paris", "paris", "I love Paris", "paris-france.jpg"],
+        Row(
+            query: "title == “Paris”wc", matching: ["Paris", "paris", "I love Paris", "paris-france.jpg"],
             notMatching: ["Comparison", "Parisol"]),
-        Row(query: "title == “Window”w", matching: ["MyWindowClass", "Broken Window", "Window"],
+        Row(
+            query: "title == “Window”w", matching: ["MyWindowClass", "Broken Window", "Window"],
             notMatching: ["NSWindow", "Windows", "window"]),
         Row(query: "title == “paris*”", matching: ["paris", "parisol"], notMatching: ["comparison", "Paris"]),
         Row(query: "title == “*paris”", matching: ["paris", "comparis", "I love paris"], notMatching: ["parisol"]),
-        Row(query: "title == “*paris*”", matching: ["paris", "parisol", "comparison"], notMatching: ["pari", "Paris"]),
+        Row(
+            query: "title == “*paris*”", matching: ["paris", "parisol", "comparison"], notMatching: ["pari", "Paris"]),
         Row(query: "title == ‘paris’", matching: ["paris"], notMatching: ["Paris", "parisol"]),
         Row(query: "title == 'paris'", matching: ["paris"], notMatching: ["Paris"]),
-        Row(query: "title == \"Window*\"w", matching: ["Windows", "MyWindowClass", "Window"], notMatching: ["NSWindow"]),
-        Row(query: "title == \"*Window\"w", matching: ["NSWindow", "Broken Window", "MyWindowClass"],
+        Row(
+            query: "title == \"Window*\"w", matching: ["Windows", "MyWindowClass", "Window"], notMatching: ["NSWindow"]),
+        Row(
+            query: "title == \"*Window\"w", matching: ["NSWindow", "Broken Window", "MyWindowClass"],
             notMatching: ["Windows"]),
-        Row(query: "title == \"Frédéric\"cd", matching: ["Frédéric", "Frederic", "FREDERIC", "frédéric"],
+        Row(
+            query: "title == \"Frédéric\"cd", matching: ["Frédéric", "Frederic", "FREDERIC", "frédéric"],
             notMatching: ["Fred"]),
         Row(query: "title == \"Frédéric\"d", matching: ["Frédéric", "Frederic"], notMatching: ["frederic"]),
         Row(query: "title == \"love par\"tc", matching: ["I love Paris", "Paris, love"], notMatching: ["I love Rome"]),
-        Row(query: "title == \"paris-fr\"t", matching: ["paris-france", "france paris"], notMatching: ["Paris-france"]),
+        Row(
+            query: "title == \"paris-fr\"t", matching: ["paris-france", "france paris"], notMatching: ["Paris-france"]),
         Row(query: "title == \"a*b*c\"", matching: ["abc", "aXbYc", "abbc"], notMatching: ["acb", "abcd"]),
         Row(query: "title == \"a\\*b\"", matching: ["a*b"], notMatching: ["aXb", "ab"]),
         Row(query: "title == \"say \\\"hi\\\"\"", matching: ["say \"hi\""], notMatching: ["say hi"]),
@@ -85,11 +93,15 @@ import Testing
         let query = "authorNames == \"Steve\"wc && (contentType == \"audio\"wc || contentType == \"video\"wc)"
         let song: [Attribute: AttributeValue] = [
             .authorNames: .textList(["Steve Jobs"]), .contentType: .text("public.mp3"),
-            .contentTypeTree: .textList(["public.mp3", "public.audio", "public.audiovisual-content", "public.data", "public.item"]),
+            .contentTypeTree: .textList([
+                "public.mp3", "public.audio", "public.audiovisual-content", "public.data", "public.item",
+            ]),
         ]
         var pdf = song
         pdf[.contentType] = .text("com.adobe.pdf")
-        pdf[.contentTypeTree] = .textList(["com.adobe.pdf", "public.composite-content", "public.content", "public.data"])
+        pdf[.contentTypeTree] = .textList([
+            "com.adobe.pdf", "public.composite-content", "public.content", "public.data",
+        ])
         var other = song
         other[.authorNames] = .textList(["Tim"])
         #expect(matches(query, song))
@@ -141,7 +153,9 @@ import Testing
     }
 
     @Test func starMeansAnyTextAttribute() {
-        let item: [Attribute: AttributeValue] = [.title: .text("Holiday"), .keywords: .textList(["Beach"]), .fileSize: .number(5)]
+        let item: [Attribute: AttributeValue] = [
+            .title: .text("Holiday"), .keywords: .textList(["Beach"]), .fileSize: .number(5),
+        ]
         #expect(matches("* == \"beach\"c", item))
         #expect(matches("* == \"Holiday\"", item))
         #expect(!matches("* == \"5\"", item))
@@ -229,8 +243,10 @@ import Testing
         for text in ["paris", "love par", "paris-france.jpg", "!paris", "a & b", "über", "42"] {
             #expect(try Query.parse(text).isFreeText, "\(text)")
         }
-        for text in ["title == \"x\"", "(paris)", "'paris'", "“paris”", "a && b", "a || b", "a = b", "a<b", "x != y",
-                     "$time.today", "InRange", "inRange x", "---", "   *  "] {
+        for text in [
+            "title == \"x\"", "(paris)", "'paris'", "“paris”", "a && b", "a || b", "a = b", "a<b", "x != y",
+            "$time.today", "InRange", "inRange x", "---", "   *  ",
+        ] {
             #expect(!FreeText.isFreeText(Array(text.unicodeScalars)), "\(text)")
         }
         #expect(try Query.parse("title == \"x\"").isFreeText == false)

@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,8 +9,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// `$time` intervals at pinned instants, daylight-saving days and calendar boundaries, and the
 /// date comparison table of `docs/spec/query-language.md`.
@@ -24,8 +25,10 @@ import Testing
     }
 
     /// The interval `$time…` text resolves to, as two ISO strings in UTC.
-    static func interval(_ time: String, _ context: QueryContext,
-                         sourceLocation: SourceLocation = #_sourceLocation) -> (String, String)? {
+    static func interval(
+        _ time: String, _ context: QueryContext,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (String, String)? {
         do {
             let query = try Query.parse("contentModificationDate == \(time)")
             guard case .comparison(let comparison) = query.expression, case .time(let value) = comparison.value,
@@ -35,8 +38,10 @@ import Testing
                 return nil
             }
             let formatter = ISO8601DateFormatter()
-            return (formatter.string(from: Date(timeIntervalSinceReferenceDate: span.start)),
-                    formatter.string(from: Date(timeIntervalSinceReferenceDate: span.end)))
+            return (
+                formatter.string(from: Date(timeIntervalSinceReferenceDate: span.start)),
+                formatter.string(from: Date(timeIntervalSinceReferenceDate: span.end))
+            )
         } catch {
             Issue.record("\(error)", sourceLocation: sourceLocation)
             return nil
@@ -72,7 +77,9 @@ import Testing
         Case(time: "$time.iso(\"2026-03-08\")", start: "2026-03-08T05:00:00Z", end: "2026-03-09T04:00:00Z"),
         Case(time: "$time.iso(2026-11-01)", start: "2026-11-01T04:00:00Z", end: "2026-11-02T05:00:00Z"),
         Case(time: "$time.iso(2025-06-01T00:00:00Z)", start: "2025-06-01T00:00:00Z", end: "2025-06-01T00:00:00Z"),
-        Case(time: "$time.iso( “2025-06-01T02:30:00+02:00” )", start: "2025-06-01T00:30:00Z", end: "2025-06-01T00:30:00Z"),
+        Case(
+            time: "$time.iso( “2025-06-01T02:30:00+02:00” )", start: "2025-06-01T00:30:00Z", end: "2025-06-01T00:30:00Z"
+        ),
         Case(time: "$time.iso(2025-06-01T08:00)", start: "2025-06-01T12:00:00Z", end: "2025-06-01T12:00:00Z"),
         Case(time: "$time.iso(2025-06-01 08:00:00-0500)", start: "2025-06-01T13:00:00Z", end: "2025-06-01T13:00:00Z"),
     ]
@@ -87,16 +94,31 @@ import Testing
 
     @Test func weekStartsOnMonday() {
         let context = Self.context("2026-03-08T12:00:00-04:00", "America/New_York", firstWeekday: 2)
-        #expect(Self.interval("$time.this_week", context).map { [$0.0, $0.1] } == ["2026-03-02T05:00:00Z", "2026-03-09T04:00:00Z"])
-        #expect(Self.interval("$time.last_week", context).map { [$0.0, $0.1] } == ["2026-02-23T05:00:00Z", "2026-03-02T05:00:00Z"])
+        #expect(
+            Self.interval("$time.this_week", context).map { [$0.0, $0.1] } == [
+                "2026-03-02T05:00:00Z", "2026-03-09T04:00:00Z",
+            ])
+        #expect(
+            Self.interval("$time.last_week", context).map { [$0.0, $0.1] } == [
+                "2026-02-23T05:00:00Z", "2026-03-02T05:00:00Z",
+            ])
     }
 
     @Test func fallBackIs25Hours() {
         let context = Self.context("2026-11-01T12:00:00-05:00", "America/New_York")
-        #expect(Self.interval("$time.today", context).map { [$0.0, $0.1] } == ["2026-11-01T04:00:00Z", "2026-11-02T05:00:00Z"])
+        #expect(
+            Self.interval("$time.today", context).map { [$0.0, $0.1] } == [
+                "2026-11-01T04:00:00Z", "2026-11-02T05:00:00Z",
+            ])
         let berlin = Self.context("2026-03-29T12:00:00+02:00", "Europe/Berlin")
-        #expect(Self.interval("$time.today", berlin).map { [$0.0, $0.1] } == ["2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z"])
-        #expect(Self.interval("$time.today(-1)", berlin).map { [$0.0, $0.1] } == ["2026-03-27T23:00:00Z", "2026-03-28T23:00:00Z"])
+        #expect(
+            Self.interval("$time.today", berlin).map { [$0.0, $0.1] } == [
+                "2026-03-28T23:00:00Z", "2026-03-29T22:00:00Z",
+            ])
+        #expect(
+            Self.interval("$time.today(-1)", berlin).map { [$0.0, $0.1] } == [
+                "2026-03-27T23:00:00Z", "2026-03-28T23:00:00Z",
+            ])
     }
 
     @Test func newYearsEve() {
@@ -117,10 +139,19 @@ import Testing
 
     @Test func monthEnds() {
         let context = Self.context("2026-01-31T12:00:00Z", "UTC")
-        #expect(Self.interval("$time.this_month(1)", context).map { [$0.0, $0.1] } == ["2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z"])
+        #expect(
+            Self.interval("$time.this_month(1)", context).map { [$0.0, $0.1] } == [
+                "2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z",
+            ])
         let leap = Self.context("2028-02-29T12:00:00Z", "UTC")
-        #expect(Self.interval("$time.this_year(1)", leap).map { [$0.0, $0.1] } == ["2029-01-01T00:00:00Z", "2030-01-01T00:00:00Z"])
-        #expect(Self.interval("$time.today(1)", leap).map { [$0.0, $0.1] } == ["2028-03-01T00:00:00Z", "2028-03-02T00:00:00Z"])
+        #expect(
+            Self.interval("$time.this_year(1)", leap).map { [$0.0, $0.1] } == [
+                "2029-01-01T00:00:00Z", "2030-01-01T00:00:00Z",
+            ])
+        #expect(
+            Self.interval("$time.today(1)", leap).map { [$0.0, $0.1] } == [
+                "2028-03-01T00:00:00Z", "2028-03-02T00:00:00Z",
+            ])
     }
 
     /// The table "For a date D and interval [s, e)".
@@ -130,25 +161,40 @@ import Testing
         let e = Self.instant("2026-03-09T04:00:00Z")
         func check(_ op: String, _ date: Date, _ expected: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
             let query = "contentModificationDate \(op) $time.today"
-            #expect(matches(query, [.contentModificationDate: .date(date)], context: context,
-                            sourceLocation: sourceLocation) == expected, "\(op) at \(date)")
+            #expect(
+                matches(
+                    query, [.contentModificationDate: .date(date)], context: context,
+                    sourceLocation: sourceLocation) == expected, "\(op) at \(date)")
         }
         let before = s.addingTimeInterval(-0.5)
         let last = e.addingTimeInterval(-0.001)
-        check("==", s, true); check("==", last, true); check("==", before, false); check("==", e, false)
-        check("!=", before, true); check("!=", s, false); check("!=", e, true)
-        check("<", before, true); check("<", s, false)
-        check("<=", last, true); check("<=", e, false)
-        check(">", e, true); check(">", last, false)
-        check(">=", s, true); check(">=", before, false)
+        check("==", s, true)
+        check("==", last, true)
+        check("==", before, false)
+        check("==", e, false)
+        check("!=", before, true)
+        check("!=", s, false)
+        check("!=", e, true)
+        check("<", before, true)
+        check("<", s, false)
+        check("<=", last, true)
+        check("<=", e, false)
+        check(">", e, true)
+        check(">", last, false)
+        check(">=", s, true)
+        check(">=", before, false)
     }
 
     @Test func instantComparisonsTruncateToSeconds() {
         let context = Self.context("2026-03-08T12:00:00-04:00", "America/New_York")
         let now = Self.instant("2026-03-08T16:00:00Z")
-        func check(_ query: String, _ offset: Double, _ expected: Bool, sourceLocation: SourceLocation = #_sourceLocation) {
-            #expect(matches(query, [.contentModificationDate: .date(now.addingTimeInterval(offset))], context: context,
-                            sourceLocation: sourceLocation) == expected, "\(query) at now\(offset)")
+        func check(
+            _ query: String, _ offset: Double, _ expected: Bool, sourceLocation: SourceLocation = #_sourceLocation
+        ) {
+            #expect(
+                matches(
+                    query, [.contentModificationDate: .date(now.addingTimeInterval(offset))], context: context,
+                    sourceLocation: sourceLocation) == expected, "\(query) at now\(offset)")
         }
         check("contentModificationDate == $time.now", 0.7, true)
         check("contentModificationDate == $time.now", -0.3, false)
@@ -187,14 +233,19 @@ import Testing
     }
 
     @Test func numbersAreSecondsSince2001() {
-        let item: [Attribute: AttributeValue] = [.contentModificationDate: .date(Date(timeIntervalSinceReferenceDate: 100.25))]
+        let item: [Attribute: AttributeValue] = [
+            .contentModificationDate: .date(Date(timeIntervalSinceReferenceDate: 100.25))
+        ]
         #expect(matches("contentModificationDate == 100", item))
         #expect(matches("contentModificationDate == \"100\"", item))
         #expect(matches("contentModificationDate > 99.5", item))
         #expect(!matches("contentModificationDate > 100", item))
         #expect(matches("InRange(contentModificationDate, 0, 100)", item))
         #expect(matches("contentModificationDate < $time.iso(2001-01-01T00:02:00Z)", item))
-        #expect(matches("kMDItemFSContentChangeDate == $time.iso(2001-01-01)", item, context: Self.context("2026-01-01T00:00:00Z", "UTC")))
+        #expect(
+            matches(
+                "kMDItemFSContentChangeDate == $time.iso(2001-01-01)", item,
+                context: Self.context("2026-01-01T00:00:00Z", "UTC")))
         let old: [Attribute: AttributeValue] = [.lastUsedDate: .date(Date(timeIntervalSinceReferenceDate: -0.5))]
         #expect(matches("lastUsedDate == -1", old))
     }

@@ -1,4 +1,9 @@
 import FSFindTestSupport
+import Foundation
+import Glibc
+import Synchronization
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -8,10 +13,6 @@ import FSFindTestSupport
 @testable import FSFindPlatform
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Glibc
-import Synchronization
-import Testing
 
 /// A refresh copies unchanged rows from the old file and merges in what it read; these tests check
 /// that the result is exactly what indexing the same tree from scratch gives, after random
@@ -83,7 +84,10 @@ import Testing
         // (Rows of a root this run did not crawl are carried over as they were.)
         for item in refreshed where identities[ByteKey(item.path)] == item.identity {
             let crawled = crawl.isEmpty || PathBytes.isWithin(item.path, folder: tree)
-            let expected = crawled ? accessTimes[ByteKey(item.path)].map { .date($0) } : earlierByPath[ByteKey(item.path)]?.attributes[.lastUsedDate]
+            let expected =
+                crawled
+                ? accessTimes[ByteKey(item.path)].map { .date($0) }
+                : earlierByPath[ByteKey(item.path)]?.attributes[.lastUsedDate]
             #expect(item.attributes[.lastUsedDate] == expected, "\(PathBytes.display(item.path))")
         }
         #expect(try IndexFile(path: index).roots().map(\.path) == [other, tree])
@@ -141,7 +145,8 @@ import Testing
             let parent = Array(target[..<(target.lastIndex(of: UInt8(ascii: "/")) ?? 0)])
             let destination = PathBytes.join(parent, (names.randomElement(using: &random) ?? []) + [UInt8(ascii: "2")])
             guard !exists(destination) else { return }
-            let moved = PathBytes.withCString(target) { from in PathBytes.withCString(destination) { rename(from, $0) } }
+            let moved = PathBytes.withCString(target) { from in PathBytes.withCString(destination) { rename(from, $0) }
+            }
             #expect(moved == 0)
         }
     }

@@ -1,8 +1,9 @@
-@testable import FSFindIndexing
-@testable import FSFindModel
 import FSFindTestSupport
 import Foundation
 import Testing
+
+@testable import FSFindIndexing
+@testable import FSFindModel
 
 /// The pipeline hands chunks back in crawl order whatever order the identify threads finish
 /// them in, with one item per read step, each the item of that step's entry.
@@ -17,7 +18,7 @@ import Testing
             for f in 0..<250 {
                 let size = Int.random(in: 0..<4096, using: &generator)
                 let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                FileManager.default.createFile(atPath: "\(sub)/f\(f).bin", contents: Data(bytes))
+                _ = FileManager.default.createFile(atPath: "\(sub)/f\(f).bin", contents: Data(bytes))
             }
         }
         let root = IndexRoot(path: Array(folder.path.utf8), options: CrawlOptions(), lastRefresh: Date())
@@ -53,7 +54,9 @@ import Testing
 
     @Test func aFailureWhileConsumingStopsEveryStage() {
         let folder = TemporaryFolder()
-        for f in 0..<2_000 { FileManager.default.createFile(atPath: folder.file("f\(f)"), contents: Data("x".utf8)) }
+        for f in 0..<2_000 {
+            _ = FileManager.default.createFile(atPath: folder.file("f\(f)"), contents: Data("x".utf8))
+        }
         let root = IndexRoot(path: Array(folder.path.utf8), options: CrawlOptions(), lastRefresh: Date())
         let stream = RefreshStream(roots: [root], full: false, identifyThreads: 2, crawlThreads: 2)
         #expect(throws: FSFindError.self) {

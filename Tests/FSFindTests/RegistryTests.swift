@@ -1,7 +1,8 @@
+import Testing
+
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 @Suite struct RegistryTests {
     @Test func aliasesResolve() {

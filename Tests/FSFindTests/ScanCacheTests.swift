@@ -1,8 +1,9 @@
+import Testing
+
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindSearch
-import Testing
 
 /// Recent scans come back only for exactly the same field, scope and location.
 @Suite struct ScanCacheTests {

@@ -1,5 +1,6 @@
-@testable import FSFindInteractive
 import Testing
+
+@testable import FSFindInteractive
 
 /// How the search field's next answer is found: from a recent result, from the last matches when
 /// the field only narrows, or by scanning every row.
@@ -19,7 +20,10 @@ import Testing
         var planner = ScanPlanner()
         var session = SearchSession(folder: Array("/home/me".utf8))
         _ = session.handle(.text("t"))
-        guard case .full = planner.plan(for: session) else { Issue.record("expected a full scan"); return }
+        guard case .full = planner.plan(for: session) else {
+            Issue.record("expected a full scan")
+            return
+        }
     }
 
     @Test func anotherLetterNarrowsFromTheLastMatches() {
@@ -27,7 +31,10 @@ import Testing
         var session = SearchSession(folder: Array("/home/me".utf8))
         Self.scanned("t", matched: [1, 4, 9], planner: &planner, session: &session)
         _ = session.handle(.text("o"))
-        guard case .narrow(let rows) = planner.plan(for: session) else { Issue.record("expected narrowing"); return }
+        guard case .narrow(let rows) = planner.plan(for: session) else {
+            Issue.record("expected narrowing")
+            return
+        }
         #expect(rows == [1, 4, 9])
     }
 
@@ -37,7 +44,10 @@ import Testing
         Self.scanned("t", matched: [1, 4, 9], planner: &planner, session: &session)
         Self.scanned("o", matched: [4], planner: &planner, session: &session)
         _ = session.handle(.backspace)
-        guard case .cached(let result) = planner.plan(for: session) else { Issue.record("expected the cache"); return }
+        guard case .cached(let result) = planner.plan(for: session) else {
+            Issue.record("expected the cache")
+            return
+        }
         #expect(result.matched == [1, 4, 9])
     }
 
@@ -46,7 +56,10 @@ import Testing
         var session = SearchSession(folder: Array("/home/me".utf8))
         Self.scanned("to", matched: [4], planner: &planner, session: &session)
         _ = session.handle(.backspace)
-        guard case .full = planner.plan(for: session) else { Issue.record("a wider field must scan every row"); return }
+        guard case .full = planner.plan(for: session) else {
+            Issue.record("a wider field must scan every row")
+            return
+        }
     }
 
     @Test func anotherFolderScansEveryRow() {
@@ -55,6 +68,9 @@ import Testing
         Self.scanned("t", matched: [1, 4, 9], planner: &planner, session: &session)
         session.everywhere = false
         _ = session.handle(.text("o"))
-        guard case .full = planner.plan(for: session) else { Issue.record("a new location must scan every row"); return }
+        guard case .full = planner.plan(for: session) else {
+            Issue.record("a new location must scan every row")
+            return
+        }
     }
 }

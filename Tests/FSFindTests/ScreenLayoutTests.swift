@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -6,7 +8,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// The frame for a given window size: every line exactly as wide as the window, the parts where
 /// they belong, and text cut with an ellipsis rather than wrapped.

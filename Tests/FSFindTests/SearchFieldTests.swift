@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,7 +7,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// Typing into the token field: chips on space, deletion as one unit, selection, quotes.
 @Suite struct SearchFieldTests {

@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,7 +7,6 @@
 @testable import FSFindPlatform
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// Key → action: what each key does to the session and what the loop must do next.
 @Suite struct SearchSessionTests {

@@ -1,3 +1,6 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,8 +8,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Foundation
-import Testing
 
 /// The token grammar of `docs/interactive-search.md`: each token's predicate, and the words that
 /// are incomplete or not tokens at all.

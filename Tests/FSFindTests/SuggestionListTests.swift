@@ -1,3 +1,5 @@
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
@@ -5,7 +7,6 @@
 @testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
-import Testing
 
 /// Suggestions: examples and recent searches on an empty field, keys and values as one types.
 @Suite struct SuggestionListTests {

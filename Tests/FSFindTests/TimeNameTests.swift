@@ -1,5 +1,6 @@
-@testable import FSFindQuery
 import Testing
+
+@testable import FSFindQuery
 
 /// Every `$time` name comes from ``TimeName``: each one parses, prints back as written, is offered
 /// by completion, and keeps its own meaning (none falls through to another).
@@ -16,7 +17,10 @@ import Testing
             let query = try Query.parse("contentModificationDate >= \(spelling)")
             #expect(query.description == "contentModificationDate >= \(spelling)")
         }
-        #expect(QueryCompletion.candidates(for: "contentModificationDate > $time.").contains { $0.hasSuffix("$time.\(name.rawValue)") || $0.contains("$time.\(name.rawValue)(") })
+        #expect(
+            QueryCompletion.candidates(for: "contentModificationDate > $time.").contains {
+                $0.hasSuffix("$time.\(name.rawValue)") || $0.contains("$time.\(name.rawValue)(")
+            })
         if let value = name.value(offset: nil) { #expect(value.name == name) }
     }
 

@@ -33,15 +33,18 @@ extension ContentTypeTable {
         TypeDeclaration("public.delimited-values-text", ["public.text"], "Delimited text"),
 
         // Text.
-        TypeDeclaration("net.daringfireball.markdown", ["public.plain-text"], "Markdown document",
-                        ext: ["md", "markdown", "mdown", "mkd"]),
+        TypeDeclaration(
+            "net.daringfireball.markdown", ["public.plain-text"], "Markdown document",
+            ext: ["md", "markdown", "mdown", "mkd"]),
         TypeDeclaration("public.json", ["public.text"], "JSON document", ext: ["json"]),
         TypeDeclaration("public.xml", ["public.text"], "XML document", ext: ["xml", "xsd", "xsl", "xslt"]),
         TypeDeclaration("public.html", ["public.text"], "HTML document", ext: ["html", "htm", "xhtml"]),
-        TypeDeclaration("public.comma-separated-values-text", ["public.delimited-values-text"], "CSV document",
-                        ext: ["csv"]),
-        TypeDeclaration("public.tab-separated-values-text", ["public.delimited-values-text"], "TSV document",
-                        ext: ["tsv"]),
+        TypeDeclaration(
+            "public.comma-separated-values-text", ["public.delimited-values-text"], "CSV document",
+            ext: ["csv"]),
+        TypeDeclaration(
+            "public.tab-separated-values-text", ["public.delimited-values-text"], "TSV document",
+            ext: ["tsv"]),
         TypeDeclaration("public.yaml", ["public.plain-text"], "YAML document", ext: ["yaml", "yml"]),
         TypeDeclaration("public.rtf", ["public.text", "public.composite-content"], "RTF document", ext: ["rtf"]),
         TypeDeclaration("org.tug.tex", ["public.plain-text"], "TeX document", ext: ["tex", "ltx"]),
@@ -50,13 +53,16 @@ extension ContentTypeTable {
         // Source code.
         TypeDeclaration("public.c-source", ["public.source-code"], "C source", ext: ["c"]),
         TypeDeclaration("public.c-header", ["public.source-code"], "C header", ext: ["h"]),
-        TypeDeclaration("public.c-plus-plus-source", ["public.source-code"], "C++ source",
-                        ext: ["cpp", "cc", "cxx", "c++"]),
-        TypeDeclaration("public.c-plus-plus-header", ["public.source-code"], "C++ header",
-                        ext: ["hpp", "hh", "hxx", "h++"]),
+        TypeDeclaration(
+            "public.c-plus-plus-source", ["public.source-code"], "C++ source",
+            ext: ["cpp", "cc", "cxx", "c++"]),
+        TypeDeclaration(
+            "public.c-plus-plus-header", ["public.source-code"], "C++ header",
+            ext: ["hpp", "hh", "hxx", "h++"]),
         TypeDeclaration("public.objective-c-source", ["public.source-code"], "Objective-C source", ext: ["m"]),
-        TypeDeclaration("public.objective-c-plus-plus-source", ["public.source-code"], "Objective-C++ source",
-                        ext: ["mm"]),
+        TypeDeclaration(
+            "public.objective-c-plus-plus-source", ["public.source-code"], "Objective-C++ source",
+            ext: ["mm"]),
         TypeDeclaration("public.swift-source", ["public.source-code"], "Swift source", ext: ["swift"]),
         TypeDeclaration("com.sun.java-source", ["public.source-code"], "Java source", ext: ["java"]),
         TypeDeclaration("public.assembly-source", ["public.source-code"], "Assembly source", ext: ["s", "asm"]),
@@ -66,8 +72,9 @@ extension ContentTypeTable {
         TypeDeclaration("com.microsoft.typescript", ["public.source-code"], "TypeScript source", ext: ["ts", "tsx"]),
         TypeDeclaration("public.css", ["public.source-code"], "CSS style sheet", ext: ["css"]),
         TypeDeclaration("org.iso.sql", ["public.source-code"], "SQL source", ext: ["sql"]),
-        TypeDeclaration("com.netscape.javascript-source", ["public.script"], "JavaScript source",
-                        ext: ["js", "mjs", "cjs"]),
+        TypeDeclaration(
+            "com.netscape.javascript-source", ["public.script"], "JavaScript source",
+            ext: ["js", "mjs", "cjs"]),
         TypeDeclaration("public.shell-script", ["public.script"], "Shell script", ext: ["sh", "bash", "zsh", "ksh"]),
         TypeDeclaration("public.python-script", ["public.script"], "Python script", ext: ["py", "pyw", "pyi"]),
         TypeDeclaration("public.perl-script", ["public.script"], "Perl script", ext: ["pl", "pm"]),
@@ -111,42 +118,56 @@ extension ContentTypeTable {
         TypeDeclaration("org.matroska.mkv", ["public.video"], "Matroska video", ext: ["mkv"]),
         TypeDeclaration("org.webmproject.webm", ["public.video"], "WebM video", ext: ["webm"]),
         TypeDeclaration("public.mpeg", ["public.video"], "MPEG movie", ext: ["mpg", "mpeg", "m2v"]),
-        TypeDeclaration("public.mpeg-2-transport-stream", ["public.video"], "MPEG-2 transport stream",
-                        ext: ["ts", "m2ts", "mts"]),
+        TypeDeclaration(
+            "public.mpeg-2-transport-stream", ["public.video"], "MPEG-2 transport stream",
+            ext: ["ts", "m2ts", "mts"]),
         TypeDeclaration("public.3gpp", ["public.video"], "3GPP movie", ext: ["3gp"]),
         TypeDeclaration("public.3gpp2", ["public.video"], "3GPP2 movie", ext: ["3g2"]),
         TypeDeclaration("com.adobe.flash.video", ["public.video"], "Flash video", ext: ["flv"]),
         TypeDeclaration("com.microsoft.windows-media-wmv", ["public.video"], "Windows Media video", ext: ["wmv"]),
-        TypeDeclaration("com.microsoft.advanced-systems-format", ["public.video"], "Windows Media file",
-                        ext: ["asf"]),
+        TypeDeclaration(
+            "com.microsoft.advanced-systems-format", ["public.video"], "Windows Media file",
+            ext: ["asf"]),
 
         // Documents.
         TypeDeclaration("com.adobe.pdf", ["public.data", "public.composite-content"], "PDF document", ext: ["pdf"]),
-        TypeDeclaration("org.openxmlformats.wordprocessingml.document", ["public.data", "public.composite-content"],
-                        "Microsoft Word document", ext: ["docx"]),
-        TypeDeclaration("org.openxmlformats.spreadsheetml.sheet", ["public.data", "public.composite-content"],
-                        "Microsoft Excel spreadsheet", ext: ["xlsx"]),
-        TypeDeclaration("org.openxmlformats.presentationml.presentation",
-                        ["public.data", "public.composite-content"], "Microsoft PowerPoint presentation",
-                        ext: ["pptx"]),
-        TypeDeclaration("org.oasis-open.opendocument.text", ["public.data", "public.composite-content"],
-                        "OpenDocument text", ext: ["odt"]),
-        TypeDeclaration("org.oasis-open.opendocument.spreadsheet", ["public.data", "public.composite-content"],
-                        "OpenDocument spreadsheet", ext: ["ods"]),
-        TypeDeclaration("org.oasis-open.opendocument.presentation", ["public.data", "public.composite-content"],
-                        "OpenDocument presentation", ext: ["odp"]),
-        TypeDeclaration("org.idpf.epub-container", ["public.data", "public.composite-content"], "EPUB book",
-                        ext: ["epub"]),
-        TypeDeclaration("com.amazon.mobipocket-ebook", ["public.data", "public.composite-content"],
-                        "Mobipocket e-book", ext: ["mobi", "azw"]),
-        TypeDeclaration("com.microsoft.word.doc", ["public.data", "public.composite-content"],
-                        "Microsoft Word 97-2004 document", ext: ["doc"]),
-        TypeDeclaration("com.microsoft.excel.xls", ["public.data", "public.composite-content"],
-                        "Microsoft Excel 97-2004 spreadsheet", ext: ["xls"]),
-        TypeDeclaration("com.microsoft.powerpoint.ppt", ["public.data", "public.composite-content"],
-                        "Microsoft PowerPoint 97-2004 presentation", ext: ["ppt"]),
-        TypeDeclaration("com.adobe.postscript", ["public.data", "public.content"], "PostScript document",
-                        ext: ["ps", "eps"]),
+        TypeDeclaration(
+            "org.openxmlformats.wordprocessingml.document", ["public.data", "public.composite-content"],
+            "Microsoft Word document", ext: ["docx"]),
+        TypeDeclaration(
+            "org.openxmlformats.spreadsheetml.sheet", ["public.data", "public.composite-content"],
+            "Microsoft Excel spreadsheet", ext: ["xlsx"]),
+        TypeDeclaration(
+            "org.openxmlformats.presentationml.presentation",
+            ["public.data", "public.composite-content"], "Microsoft PowerPoint presentation",
+            ext: ["pptx"]),
+        TypeDeclaration(
+            "org.oasis-open.opendocument.text", ["public.data", "public.composite-content"],
+            "OpenDocument text", ext: ["odt"]),
+        TypeDeclaration(
+            "org.oasis-open.opendocument.spreadsheet", ["public.data", "public.composite-content"],
+            "OpenDocument spreadsheet", ext: ["ods"]),
+        TypeDeclaration(
+            "org.oasis-open.opendocument.presentation", ["public.data", "public.composite-content"],
+            "OpenDocument presentation", ext: ["odp"]),
+        TypeDeclaration(
+            "org.idpf.epub-container", ["public.data", "public.composite-content"], "EPUB book",
+            ext: ["epub"]),
+        TypeDeclaration(
+            "com.amazon.mobipocket-ebook", ["public.data", "public.composite-content"],
+            "Mobipocket e-book", ext: ["mobi", "azw"]),
+        TypeDeclaration(
+            "com.microsoft.word.doc", ["public.data", "public.composite-content"],
+            "Microsoft Word 97-2004 document", ext: ["doc"]),
+        TypeDeclaration(
+            "com.microsoft.excel.xls", ["public.data", "public.composite-content"],
+            "Microsoft Excel 97-2004 spreadsheet", ext: ["xls"]),
+        TypeDeclaration(
+            "com.microsoft.powerpoint.ppt", ["public.data", "public.composite-content"],
+            "Microsoft PowerPoint 97-2004 presentation", ext: ["ppt"]),
+        TypeDeclaration(
+            "com.adobe.postscript", ["public.data", "public.content"], "PostScript document",
+            ext: ["ps", "eps"]),
         TypeDeclaration("public.email-message", ["public.data", "public.content"], "Email message", ext: ["eml"]),
 
         // Archives.
@@ -154,8 +175,9 @@ extension ContentTypeTable {
         TypeDeclaration("com.sun.java-archive", ["public.zip-archive"], "Java archive", ext: ["jar"]),
         TypeDeclaration("com.android.package-archive", ["public.zip-archive"], "Android package", ext: ["apk"]),
         TypeDeclaration("org.gnu.gnu-zip-archive", ["public.archive"], "Gzip archive", ext: ["gz", "gzip"]),
-        TypeDeclaration("org.gnu.gnu-zip-tar-archive", ["org.gnu.gnu-zip-archive", "public.tar-archive"],
-                        "Gzip tar archive", ext: ["tgz", "tar.gz"]),
+        TypeDeclaration(
+            "org.gnu.gnu-zip-tar-archive", ["org.gnu.gnu-zip-archive", "public.tar-archive"],
+            "Gzip tar archive", ext: ["tgz", "tar.gz"]),
         TypeDeclaration("public.tar-archive", ["public.archive"], "Tar archive", ext: ["tar"]),
         TypeDeclaration("org.bzip.bzip2-archive", ["public.archive"], "Bzip2 archive", ext: ["bz2"]),
         TypeDeclaration("org.tukaani.xz-archive", ["public.archive"], "XZ archive", ext: ["xz"]),
@@ -168,8 +190,9 @@ extension ContentTypeTable {
 
         // Executables and other binary data.
         TypeDeclaration("public.unix-executable", ["public.data", "public.executable"], "Unix executable"),
-        TypeDeclaration("com.microsoft.windows-executable", ["public.data", "public.executable"],
-                        "Windows executable", ext: ["exe"]),
+        TypeDeclaration(
+            "com.microsoft.windows-executable", ["public.data", "public.executable"],
+            "Windows executable", ext: ["exe"]),
         TypeDeclaration("com.apple.mach-o-binary", ["public.data", "public.executable"], "Mach-O binary"),
         TypeDeclaration("public.object-code", ["public.data"], "Object code", ext: ["o"]),
         TypeDeclaration("com.sun.java-class", ["public.data"], "Java class", ext: ["class"]),

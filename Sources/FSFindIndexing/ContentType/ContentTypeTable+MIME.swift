@@ -91,13 +91,15 @@ extension ContentTypeTable {
         "audio/flac": MIMEMapping("org.xiph.flac"),
         "audio/x-flac": MIMEMapping("org.xiph.flac"),
         // libmagic's MIME answer does not tell Vorbis from Opus or FLAC inside Ogg.
-        "audio/ogg": MIMEMapping("org.xiph.ogg-vorbis", refinable: ["org.xiph.ogg-vorbis", "org.xiph.opus", "org.xiph.flac"]),
+        "audio/ogg": MIMEMapping(
+            "org.xiph.ogg-vorbis", refinable: ["org.xiph.ogg-vorbis", "org.xiph.opus", "org.xiph.flac"]),
         "audio/opus": MIMEMapping("org.xiph.opus"),
         "audio/midi": MIMEMapping("public.midi-audio"),
         "audio/x-ms-wma": MIMEMapping("com.microsoft.windows-media-wma"),
 
         // Video.
-        "video/mp4": MIMEMapping("public.mpeg-4", refinable: ["public.mpeg-4", "public.mpeg-4-audio", "com.apple.m4v-video"]),
+        "video/mp4": MIMEMapping(
+            "public.mpeg-4", refinable: ["public.mpeg-4", "public.mpeg-4-audio", "com.apple.m4v-video"]),
         "video/x-m4v": MIMEMapping("com.apple.m4v-video"),
         "video/quicktime": MIMEMapping("com.apple.quicktime-movie"),
         "video/x-msvideo": MIMEMapping("public.avi"),
@@ -111,10 +113,12 @@ extension ContentTypeTable {
         "video/3gpp2": MIMEMapping("public.3gpp2"),
         "video/x-flv": MIMEMapping("com.adobe.flash.video"),
         "video/x-ms-wmv": MIMEMapping("com.microsoft.windows-media-wmv"),
-        "video/x-ms-asf": MIMEMapping("com.microsoft.advanced-systems-format", refinable: [
-            "com.microsoft.advanced-systems-format", "com.microsoft.windows-media-wmv",
-            "com.microsoft.windows-media-wma",
-        ]),
+        "video/x-ms-asf": MIMEMapping(
+            "com.microsoft.advanced-systems-format",
+            refinable: [
+                "com.microsoft.advanced-systems-format", "com.microsoft.windows-media-wmv",
+                "com.microsoft.windows-media-wma",
+            ]),
 
         // Documents.
         "application/pdf": MIMEMapping("com.adobe.pdf"),
@@ -133,21 +137,27 @@ extension ContentTypeTable {
         "application/vnd.ms-excel": MIMEMapping("com.microsoft.excel.xls"),
         "application/vnd.ms-powerpoint": MIMEMapping("com.microsoft.powerpoint.ppt"),
         // An OLE compound file libmagic could not place: a legacy Office file or something else.
-        "application/cdfv2": MIMEMapping("public.data", kind: "OLE compound document", refinable: [
-            "com.microsoft.word.doc", "com.microsoft.excel.xls", "com.microsoft.powerpoint.ppt",
-        ]),
-        "application/x-ole-storage": MIMEMapping("public.data", kind: "OLE compound document", refinable: [
-            "com.microsoft.word.doc", "com.microsoft.excel.xls", "com.microsoft.powerpoint.ppt",
-        ]),
+        "application/cdfv2": MIMEMapping(
+            "public.data", kind: "OLE compound document",
+            refinable: [
+                "com.microsoft.word.doc", "com.microsoft.excel.xls", "com.microsoft.powerpoint.ppt",
+            ]),
+        "application/x-ole-storage": MIMEMapping(
+            "public.data", kind: "OLE compound document",
+            refinable: [
+                "com.microsoft.word.doc", "com.microsoft.excel.xls", "com.microsoft.powerpoint.ppt",
+            ]),
         "application/postscript": MIMEMapping("com.adobe.postscript"),
 
         // Archives.
-        "application/zip": MIMEMapping("public.zip-archive", refinable: [
-            "public.zip-archive", "org.openxmlformats.wordprocessingml.document",
-            "org.openxmlformats.spreadsheetml.sheet", "org.openxmlformats.presentationml.presentation",
-            "org.oasis-open.opendocument.text", "org.oasis-open.opendocument.spreadsheet",
-            "org.oasis-open.opendocument.presentation", "org.idpf.epub-container",
-        ]),
+        "application/zip": MIMEMapping(
+            "public.zip-archive",
+            refinable: [
+                "public.zip-archive", "org.openxmlformats.wordprocessingml.document",
+                "org.openxmlformats.spreadsheetml.sheet", "org.openxmlformats.presentationml.presentation",
+                "org.oasis-open.opendocument.text", "org.oasis-open.opendocument.spreadsheet",
+                "org.oasis-open.opendocument.presentation", "org.idpf.epub-container",
+            ]),
         "application/java-archive": MIMEMapping("com.sun.java-archive"),
         "application/vnd.android.package-archive": MIMEMapping("com.android.package-archive"),
         "application/gzip": MIMEMapping("org.gnu.gnu-zip-archive"),

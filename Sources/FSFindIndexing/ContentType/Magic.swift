@@ -32,14 +32,16 @@ package final class Magic {
 
     private static func openCookie() throws(FSFindError) -> OpaquePointer {
         guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
-            throw FSFindError(.io, "libmagic could not start", remedy: .advice("check that libmagic1 is installed"),
-                              underlying: Errno(rawValue: errno))
+            throw FSFindError(
+                .io, "libmagic could not start", remedy: .advice("check that libmagic1 is installed"),
+                underlying: Errno(rawValue: errno))
         }
         guard magic_load(cookie, nil) == 0 else {
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
             magic_close(cookie)
-            throw FSFindError(.io, "libmagic could not load its database: \(reason)",
-                              remedy: .advice("check that libmagic-mgc (the magic database) is installed"))
+            throw FSFindError(
+                .io, "libmagic could not load its database: \(reason)",
+                remedy: .advice("check that libmagic-mgc (the magic database) is installed"))
         }
         return cookie
     }
@@ -71,8 +73,9 @@ package final class Magic {
         guard let answer = magic_descriptor(cookie, fd) else {
             let code = magic_errno(cookie)
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed"
-            throw FSFindError(.io, reason, path: PathBytes.display(path),
-                              underlying: code > 0 ? Errno(rawValue: code) : nil)
+            throw FSFindError(
+                .io, reason, path: PathBytes.display(path),
+                underlying: code > 0 ? Errno(rawValue: code) : nil)
         }
         return String(cString: answer)
     }

@@ -39,9 +39,11 @@ package struct CrawlEntry: Sendable, Hashable {
     /// an entry; nothing below it is.
     package var unreadableReason: String?
 
-    package init(path: [UInt8], nameStart: Int, fileType: FileType, identity: FileIdentity, accessTime: Date,
-                modificationTime: Date, changeTime: Date, birthTime: Date?, mode: UInt32,
-                unreadableReason: String? = nil) {
+    package init(
+        path: [UInt8], nameStart: Int, fileType: FileType, identity: FileIdentity, accessTime: Date,
+        modificationTime: Date, changeTime: Date, birthTime: Date?, mode: UInt32,
+        unreadableReason: String? = nil
+    ) {
         self.path = path
         self.nameStart = nameStart
         self.fileType = fileType

@@ -60,9 +60,10 @@ package struct Crawler: Sendable {
         let rootPath = PathBytes.trimmed(root)
         guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: AT_FDCWD) }) else {
             let code = errno
-            throw FSFindError(.io, "cannot read \(PathBytes.display(rootPath))",
-                              path: PathBytes.display(rootPath), remedy: .advice("check that the path exists and is readable"),
-                              underlying: Errno(rawValue: code))
+            throw FSFindError(
+                .io, "cannot read \(PathBytes.display(rootPath))",
+                path: PathBytes.display(rootPath), remedy: .advice("check that the path exists and is readable"),
+                underlying: Errno(rawValue: code))
         }
         return Self.makeEntry(path: rootPath, nameStart: PathBytes.nameStart(of: rootPath), status: status)
     }
@@ -158,11 +159,13 @@ package struct Crawler: Sendable {
                     listing.failure = Errno(rawValue: code).description
                     return listing
                 default:
-                    diagnostic(CrawlDiagnostic(path: childPath, message: "cannot stat: \(Errno(rawValue: code).description)"))
+                    diagnostic(
+                        CrawlDiagnostic(path: childPath, message: "cannot stat: \(Errno(rawValue: code).description)"))
                     continue
                 }
             }
-            listing.entries.append(Self.makeEntry(path: childPath, nameStart: childPath.count - name.count, status: status))
+            listing.entries.append(
+                Self.makeEntry(path: childPath, nameStart: childPath.count - name.count, status: status))
         }
         return listing
     }

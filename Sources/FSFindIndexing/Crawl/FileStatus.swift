@@ -1,7 +1,7 @@
+import CPlatform
 import FSFindIndex
 import FSFindModel
 import Foundation
-import CPlatform
 import Glibc
 
 /// `statx(2)` with `AT_SYMLINK_NOFOLLOW`, for birth times; `fstatat` where `statx` is missing.
@@ -21,7 +21,9 @@ struct FileStatus {
     static func of(_ name: UnsafePointer<CChar>, in directory: Int32) -> FileStatus? {
         var buffer = statx()
         let flags = AT_SYMLINK_NOFOLLOW | fsfind_AT_NO_AUTOMOUNT
-        if fsfind_statx(directory, name, flags, fsfind_STATX_BASIC_STATS_BTIME, &buffer) == 0 { return FileStatus(buffer) }
+        if fsfind_statx(directory, name, flags, fsfind_STATX_BASIC_STATS_BTIME, &buffer) == 0 {
+            return FileStatus(buffer)
+        }
         // Kernels or sandboxes without statx: fall back to fstatat.
         if errno != ENOSYS && errno != EPERM { return nil }
         var status = stat()
@@ -68,7 +70,8 @@ struct FileStatus {
 
     /// glibc's `makedev`, so device numbers equal `st_dev` from `stat(2)`.
     static func device(major: UInt32, minor: UInt32) -> UInt64 {
-        let major = UInt64(major), minor = UInt64(minor)
+        let major = UInt64(major)
+        let minor = UInt64(minor)
         return ((major & 0xFFFF_F000) << 32) | ((major & 0xFFF) << 8) | ((minor & 0xFFFF_FF00) << 12) | (minor & 0xFF)
     }
 }

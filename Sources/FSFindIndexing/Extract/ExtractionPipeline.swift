@@ -141,7 +141,8 @@ package struct ExtractionPipeline: Sendable {
                 // idle, or still exiting when checked): that is no fault of the file, so try it
                 // once more on a fresh worker rather than marking it unparsable.
                 if case .died = reply.outcome, reply.reused {
-                    reply = exchange(request, slot: slot, options: options, key: key, seconds: seconds, allowParked: false)
+                    reply = exchange(
+                        request, slot: slot, options: options, key: key, seconds: seconds, allowParked: false)
                 }
                 return reply.reply
             }
@@ -178,11 +179,17 @@ package struct ExtractionPipeline: Sendable {
                 return (try ExtractionWire.decodeReply(payload), outcome, reused)
             } catch {
                 slot.worker = nil
-                return (.failure(ExtractionError("\(request.extractor) extractor sent a broken reply: \(error.reason)")), outcome, reused)
+                return (
+                    .failure(ExtractionError("\(request.extractor) extractor sent a broken reply: \(error.reason)")),
+                    outcome, reused
+                )
             }
         case .timedOut:
             slot.worker = nil
-            return (.failure(ExtractionError("\(request.extractor) extractor timed out after \(seconds) s")), outcome, reused)
+            return (
+                .failure(ExtractionError("\(request.extractor) extractor timed out after \(seconds) s")), outcome,
+                reused
+            )
         case .died(let how):
             slot.worker = nil
             return (.failure(ExtractionError("\(request.extractor) extractor \(how)")), outcome, reused)

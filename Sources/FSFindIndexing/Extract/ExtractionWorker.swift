@@ -57,7 +57,9 @@ package enum ExtractionWorker {
                 reply = .failure(error)
             }
             do {
-                _ = try ExtractionWire.encode(reply).withUnsafeBytes { try FileDescriptor(rawValue: output).writeAll($0) }
+                _ = try ExtractionWire.encode(reply).withUnsafeBytes {
+                    try FileDescriptor(rawValue: output).writeAll($0)
+                }
             } catch {
                 return 1  // the indexer is gone
             }

@@ -14,9 +14,10 @@ package struct ExtractorRegistry: Sendable {
     }
 
     /// The extractors fsfind ships with.
-    package static let standard = ExtractorRegistry(extractors: [
-        MediaExtractor()
-    ] + DocumentExtractors.all)
+    package static let standard = ExtractorRegistry(
+        extractors: [
+            MediaExtractor()
+        ] + DocumentExtractors.all)
 
     /// The extractor for an item of this type tree, or nil when none reads it (the item keeps its
     /// file-system attributes and is never opened again).

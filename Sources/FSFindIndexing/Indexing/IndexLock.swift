@@ -31,8 +31,9 @@ package final class IndexLock {
             let holder = IndexLock.readPid(fd)
             guard wait else {
                 close(fd)
-                throw FSFindError(.locked, "another indexing run (pid \(holder)) is updating \(indexPath)",
-                                  path: indexPath, remedy: .waitForLock)
+                throw FSFindError(
+                    .locked, "another indexing run (pid \(holder)) is updating \(indexPath)",
+                    path: indexPath, remedy: .waitForLock)
             }
             onWait(holder)
             if retryingOnInterrupt({ flock(fd, LOCK_EX) }) != 0 {
@@ -67,8 +68,9 @@ package final class IndexLock {
         for part in parent.split(separator: "/") {
             prefix += "/" + part
             if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
-                throw FSFindError(.io, "cannot create the folder \(prefix) for the index", path: prefix,
-                                  underlying: .init(rawValue: errno))
+                throw FSFindError(
+                    .io, "cannot create the folder \(prefix) for the index", path: prefix,
+                    underlying: .init(rawValue: errno))
             }
         }
     }

@@ -58,8 +58,9 @@ package struct Indexer: Sendable {
         let toCrawl: [IndexRoot]
         if requested.isEmpty {
             guard !roots.isEmpty else {
-                throw FSFindError(.usage, "no folders are recorded in \(indexPath)",
-                                  remedy: .nameFolders)
+                throw FSFindError(
+                    .usage, "no folders are recorded in \(indexPath)",
+                    remedy: .nameFolders)
             }
             toCrawl = roots
         } else {
@@ -72,7 +73,7 @@ package struct Indexer: Sendable {
         }
         do {
             return try refresh(from: previous, roots: roots, crawling: toCrawl, clock: clock)
-        } catch where error.code == .indexCorrupt && previous != nil {
+        } catch  where error.code == .indexCorrupt && previous != nil {
             // Damage the checksums did not catch, found while copying: start again from nothing,
             // crawling every recorded root so that none is lost.
             reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); rebuilding it from scratch")
@@ -185,9 +186,9 @@ package struct Indexer: Sendable {
     private func openPrevious() throws(FSFindError) -> (PreviousIndex?, [IndexRoot]) {
         do {
             return (try PreviousIndex(file: try IndexFile(path: indexPath)), [])
-        } catch where error.code == .indexMissing {
+        } catch  where error.code == .indexMissing {
             return (nil, [])
-        } catch where error.code == .indexCorrupt {
+        } catch  where error.code == .indexCorrupt {
             let roots = IndexFile.rootsOfOlderFormat(path: indexPath) ?? []
             let remedy = roots.isEmpty ? "rebuilding it from scratch" : "rebuilding it from its recorded folders"
             reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); \(remedy)")

@@ -9,9 +9,11 @@ import FSFindSearch
 
 /// `--index FILE`, shared by every subcommand.
 struct IndexOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).",
-        valueName: "file"), completion: .file())
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).",
+            valueName: "file"), completion: .file())
     var index: String?
 
     /// The index path after the location rules of `docs/spec/cli.md`.

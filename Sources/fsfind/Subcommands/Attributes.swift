@@ -26,7 +26,8 @@ extension FSFindCommand {
                     var object = JSONWriter()
                     object.add("name", json: JSONWriter.string(descriptor.name))
                     object.add("type", json: JSONWriter.string(descriptor.type.rawValue))
-                    object.add("aliases", json: "[" + descriptor.aliases.map(JSONWriter.string).joined(separator: ",") + "]")
+                    object.add(
+                        "aliases", json: "[" + descriptor.aliases.map(JSONWriter.string).joined(separator: ",") + "]")
                     object.add("meaning", json: JSONWriter.string(descriptor.meaning))
                     output.write(line: object.line)
                 }
@@ -36,9 +37,10 @@ extension FSFindCommand {
             let typeWidth = descriptors.map(\.type.rawValue.count).max() ?? 0
             for descriptor in descriptors {
                 let aliases = descriptor.aliases.isEmpty ? "" : "  [\(descriptor.aliases.joined(separator: ", "))]"
-                output.write(line: descriptor.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                      + descriptor.type.rawValue.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  "
-                      + descriptor.meaning + aliases)
+                output.write(
+                    line: descriptor.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                        + descriptor.type.rawValue.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  "
+                        + descriptor.meaning + aliases)
             }
             try output.finish()
         }

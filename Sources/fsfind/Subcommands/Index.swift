@@ -29,8 +29,11 @@ extension FSFindCommand {
         @Argument(help: ArgumentHelp("Folders to index.", valueName: "path"), completion: .directory)
         var paths: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp("Skip entries whose name or path matches this glob (repeatable).",
-                                                valueName: "glob"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Skip entries whose name or path matches this glob (repeatable).",
+                valueName: "glob"))
         var exclude: [String] = []
 
         @Flag(name: .long, help: "Also index hidden entries (names starting with '.').")
@@ -42,7 +45,9 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Print only errors.")
         var quiet = false
 
-        @Flag(name: .long, help: "Print the summary, with the number of files opened, even when stderr is not a terminal.")
+        @Flag(
+            name: .long, help: "Print the summary, with the number of files opened, even when stderr is not a terminal."
+        )
         var verbose = false
 
         @Flag(name: .long, help: "Exit at once if another index run holds the lock, instead of waiting.")
@@ -64,7 +69,9 @@ extension FSFindCommand {
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
             let indexPath = indexOption.path
             let lock = try IndexLock(indexPath: indexPath, wait: !noWait) { holder in
-                if !quiet { StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n") }
+                if !quiet {
+                    StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n")
+                }
             }
             let indexer = Indexer(
                 indexPath: indexPath, full: full, reporter: reporter,
@@ -87,7 +94,8 @@ extension FSFindCommand {
             var options = ExtractionPipeline.WorkerOptions(
                 executable: "/proc/self/exe", arguments: [ExtractWorker.name])
             if let text = ProcessInfo.processInfo.environment["FSFIND_EXTRACT_TIMEOUT"], let seconds = Double(text),
-                seconds > 0 {
+                seconds > 0
+            {
                 options.timeout = .milliseconds(Int(seconds * 1000))
             }
             return options

@@ -24,15 +24,20 @@ extension FSFindCommand {
                   fsfind query --scope image 'acquisitionMake == "Canon"c' --json
                 """)
 
-        @Argument(help: ArgumentHelp("The query, or words to look for.", valueName: "query"),
-                  completion: .custom { words, index, typed in ShellCompletion.query(words: words, index: index, typed: typed) })
+        @Argument(
+            help: ArgumentHelp("The query, or words to look for.", valueName: "query"),
+            completion: .custom { words, index, typed in ShellCompletion.query(words: words, index: index, typed: typed)
+            })
         var query: String
 
         @Option(name: .long, help: ArgumentHelp("Only items of this category.", valueName: "scope"))
         var scope: Scope = .all
 
-        @Option(name: .customLong("onlyin"), help: ArgumentHelp("Only items at or below this folder (repeatable).",
-                                                                valueName: "dir"), completion: .directory)
+        @Option(
+            name: .customLong("onlyin"),
+            help: ArgumentHelp(
+                "Only items at or below this folder (repeatable).",
+                valueName: "dir"), completion: .directory)
         var onlyIn: [String] = []
 
         @Flag(name: [.customShort("0"), .customLong("null")], help: "End each path with NUL instead of a newline.")
@@ -41,9 +46,12 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Print one JSON object per result (NDJSON).")
         var json = false
 
-        @Option(name: .customLong("attr"), help: ArgumentHelp("Attributes to print with each path (comma-separated, repeatable).",
-                                                             valueName: "names"),
-                completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
+        @Option(
+            name: .customLong("attr"),
+            help: ArgumentHelp(
+                "Attributes to print with each path (comma-separated, repeatable).",
+                valueName: "names"),
+            completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var attributes: [String] = []
 
         @Flag(name: .long, help: "Print only the number of matches.")
@@ -52,8 +60,11 @@ extension FSFindCommand {
         @Option(name: .long, help: ArgumentHelp("Print at most this many results.", valueName: "n"))
         var limit: Int?
 
-        @Option(name: .long, help: ArgumentHelp("Order of results (default: path; relevance for free text).",
-                                                valueName: "key"))
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "Order of results (default: path; relevance for free text).",
+                valueName: "key"))
         var sort: SortKey?
 
         @Flag(name: .long, help: "Reverse the order.")
@@ -79,7 +90,9 @@ extension FSFindCommand {
             do { compiled = try CompiledQuery(parsed, context: context) } catch {
                 throw QueryFailure(error: error, query: query)
             }
-            let folders = onlyIn.map { PathBytes.realPath(PathBytes.bytes($0)) ?? PathBytes.absolute(PathBytes.bytes($0)) }
+            let folders = onlyIn.map {
+                PathBytes.realPath(PathBytes.bytes($0)) ?? PathBytes.absolute(PathBytes.bytes($0))
+            }
 
             let index = try indexOption.open()
             let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
@@ -92,8 +105,11 @@ extension FSFindCommand {
             }
             let rows = try Searcher(index: index).search(compiled, isFreeText: parsed.isFreeText, request: request)
             let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
-            if !shown.isEmpty || json { try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)) }
-            var writer = ResultWriter(format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
+            if !shown.isEmpty || json {
+                try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))
+            }
+            var writer = ResultWriter(
+                format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
             for row in rows {
                 writer.write(path: index.path(at: row), item: index.row(row))
             }

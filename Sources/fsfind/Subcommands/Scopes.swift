@@ -30,9 +30,10 @@ extension FSFindCommand {
             for scope in Scope.allCases {
                 let count = counts[scope].map(String.init) ?? "-"
                 let type = scope.contentType ?? "(everything)"
-                output.write(line: scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
-                      + count.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
-                      + scope.title.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + type)
+                output.write(
+                    line: scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0) + " "
+                        + count.padding(toLength: 8, withPad: " ", startingAt: 0) + " "
+                        + scope.title.padding(toLength: 10, withPad: " ", startingAt: 0) + " " + type)
             }
             try output.finish()
         }

@@ -27,9 +27,12 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Print one JSON object per path (NDJSON).")
         var json = false
 
-        @Option(name: .customLong("attr"), help: ArgumentHelp("Only these attributes (comma-separated, repeatable).",
-                                                             valueName: "names"),
-                completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
+        @Option(
+            name: .customLong("attr"),
+            help: ArgumentHelp(
+                "Only these attributes (comma-separated, repeatable).",
+                valueName: "names"),
+            completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var attributes: [String] = []
 
         @OptionGroup var indexOption: IndexOption
@@ -45,7 +48,8 @@ extension FSFindCommand {
                 let path = Self.resolve(PathBytes.bytes(argument))
                 guard let row = index.rowIndex(ofPath: path) else {
                     writer.flush()
-                    StandardError.write("fsfind: \(argument) is not in the index \(index.path); run 'fsfind index' on its folder\n")
+                    StandardError.write(
+                        "fsfind: \(argument) is not in the index \(index.path); run 'fsfind index' on its folder\n")
                     missing = true
                     continue
                 }
@@ -56,7 +60,9 @@ extension FSFindCommand {
                     continue
                 }
                 if paths.count > 1 { writer.write(line: "\(PathBytes.display(path)):") }
-                for line in formatter.lines(set, attributes: shown, problem: only.isEmpty ? index.problem(at: row) : nil) {
+                for line in formatter.lines(
+                    set, attributes: shown, problem: only.isEmpty ? index.problem(at: row) : nil)
+                {
                     writer.write(line: line)
                 }
             }

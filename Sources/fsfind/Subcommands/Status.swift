@@ -43,7 +43,9 @@ extension FSFindCommand {
                     var entry = JSONWriter()
                     entry.add("path", json: JSONWriter.string(PathBytes.display(root.path)))
                     entry.add("hidden", json: root.options.includeHidden ? "true" : "false")
-                    entry.add("exclude", json: "[" + root.options.excludes.map(JSONWriter.string).joined(separator: ",") + "]")
+                    entry.add(
+                        "exclude", json: "[" + root.options.excludes.map(JSONWriter.string).joined(separator: ",") + "]"
+                    )
                     entry.add("lastRefresh", json: JSONWriter.string(formatter.date(root.lastRefresh)))
                     return entry.line
                 }
@@ -68,10 +70,13 @@ extension FSFindCommand {
                 var options = root.options.includeHidden ? ["hidden"] : []
                 options += root.options.excludes.map { "exclude \($0)" }
                 let suffix = options.isEmpty ? "" : "  (\(options.joined(separator: ", ")))"
-                output.write(line: "  \(PathBytes.display(root.path))\(suffix)  refreshed \(formatter.date(root.lastRefresh))")
+                output.write(
+                    line: "  \(PathBytes.display(root.path))\(suffix)  refreshed \(formatter.date(root.lastRefresh))")
             }
             output.write(line: "Scopes:")
-            for (scope, count) in counts { output.write(line: "  \(scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(count)") }
+            for (scope, count) in counts {
+                output.write(line: "  \(scope.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \(count)")
+            }
             output.write(line: "Unreadable:     \(unreadable)")
             output.write(line: "Unparsable:     \(unparsable)")
             try output.finish()

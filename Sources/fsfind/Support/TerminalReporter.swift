@@ -28,7 +28,8 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
             var folder = progress.currentFolder
             if folder.count > 50 { folder = "…" + folder.suffix(49) }
             let reading = progress.toRead > 0 ? ", reading \(progress.read) of \(progress.toRead)" : ""
-            let line = "\(progress.items) items, \(Int(progress.rate))/s, \(Int(progress.elapsed)) s\(reading)  \(folder)"
+            let line =
+                "\(progress.items) items, \(Int(progress.rate))/s, \(Int(progress.elapsed)) s\(reading)  \(folder)"
             StandardError.write("\r\u{1B}[K" + line)
             lineShown = true
         }

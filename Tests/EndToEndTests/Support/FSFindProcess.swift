@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
-import Foundation
-import Testing
 
 /// What one run of the real `fsfind` binary produced.
 struct RunResult {
@@ -36,15 +37,22 @@ enum FSFind {
 
     /// Runs `fsfind ARGS` with `FSFIND_NOW` and `TZ` pinned unless `environment` overrides them.
     @discardableResult
-    static func run(_ arguments: [String], environment: [String: String] = [:], as user: String? = nil) throws -> RunResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], as user: String? = nil) throws
+        -> RunResult
+    {
         let process = Process()
-        var env = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC",
-                   "FSFIND_NOW": "2026-06-15T12:00:00Z", "LANG": "C.UTF-8"]
+        var env = [
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC",
+            "FSFIND_NOW": "2026-06-15T12:00:00Z", "LANG": "C.UTF-8",
+        ]
         for (key, value) in environment { env[key] = value }
         if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            process.arguments = ["--reuid=\(user)", "--regid=\(user == "nobody" ? "nogroup" : user)", "--clear-groups",
-                                 binary.path] + arguments
+            process.arguments =
+                [
+                    "--reuid=\(user)", "--regid=\(user == "nobody" ? "nogroup" : user)", "--clear-groups",
+                    binary.path,
+                ] + arguments
         } else {
             process.executableURL = binary
             process.arguments = arguments
@@ -72,6 +80,7 @@ enum FSFind {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
-        return RunResult(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
+        return RunResult(
+            status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData, as: UTF8.self))
     }
 }

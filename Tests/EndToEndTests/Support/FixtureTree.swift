@@ -1,8 +1,9 @@
+import Foundation
+import Glibc
+
 @testable import FSFindIndex
 @testable import FSFindModel
 @testable import FSFindPlatform
-import Foundation
-import Glibc
 
 /// A temporary folder for one test, removed (unreadable parts included) when the test ends.
 final class TemporaryFolder {
@@ -37,8 +38,9 @@ enum Shell {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw NSError(domain: "Shell", code: Int(process.terminationStatus),
-                          userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments) failed"])
+            throw NSError(
+                domain: "Shell", code: Int(process.terminationStatus),
+                userInfo: [NSLocalizedDescriptionKey: "\(executable) \(arguments) failed"])
         }
         return data
     }

@@ -1,9 +1,10 @@
-@testable import FSFindIndex
-@testable import FSFindManual
-@testable import FSFindModel
 import Foundation
 import Glibc
 import Testing
+
+@testable import FSFindIndex
+@testable import FSFindManual
+@testable import FSFindModel
 
 /// Runs a shell command line in a folder, the way a person types it, with the built `fsfind`
 /// first on PATH: what the README and man page examples, `make install` and the completion tests
@@ -13,13 +14,17 @@ enum ShellLine {
     static var binaryFolder: String { FSFind.binary.deletingLastPathComponent().path }
 
     @discardableResult
-    static func run(_ executable: String, _ arguments: [String], in folder: String? = nil,
-                    environment: [String: String] = [:], capture: Bool = true) throws -> RunResult {
+    static func run(
+        _ executable: String, _ arguments: [String], in folder: String? = nil,
+        environment: [String: String] = [:], capture: Bool = true
+    ) throws -> RunResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        var env = ["PATH": binaryFolder + ":/usr/local/bin:/usr/bin:/bin", "HOME": NSTemporaryDirectory(),
-                   "TZ": "UTC", "LANG": "C.UTF-8", "TERM": "xterm-256color"]
+        var env = [
+            "PATH": binaryFolder + ":/usr/local/bin:/usr/bin:/bin", "HOME": NSTemporaryDirectory(),
+            "TZ": "UTC", "LANG": "C.UTF-8", "TERM": "xterm-256color",
+        ]
         for (key, value) in environment { env[key] = value }
         process.environment = env
         if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
@@ -36,7 +41,8 @@ enum ShellLine {
     }
 
     /// `bash -c LINE` in `folder`.
-    static func bash(_ line: String, in folder: String? = nil, environment: [String: String] = [:]) throws -> RunResult {
+    static func bash(_ line: String, in folder: String? = nil, environment: [String: String] = [:]) throws -> RunResult
+    {
         try run("/bin/bash", ["-c", line], in: folder, environment: environment)
     }
 }
@@ -56,19 +62,20 @@ enum TerminalSession {
         let command: String
         if shell == "zsh" {
             try """
-                PS1='> '
-                fpath=(\(completions) $fpath)
-                autoload -Uz compinit && compinit -u -D
-                """.write(toFile: home.file(".zshrc"), atomically: true, encoding: .utf8)
+            PS1='> '
+            fpath=(\(completions) $fpath)
+            autoload -Uz compinit && compinit -u -D
+            """.write(toFile: home.file(".zshrc"), atomically: true, encoding: .utf8)
             command = "env ZDOTDIR=\(home.path) HOME=\(home.path) PATH=\(path) zsh"
         } else {
             try FileManager.default.createDirectory(atPath: home.file("config/fish"), withIntermediateDirectories: true)
             try """
-                set fish_greeting
-                function fish_prompt; echo '> '; end
-                source \(completions)/fsfind.fish
-                """.write(toFile: home.file("config/fish/config.fish"), atomically: true, encoding: .utf8)
-            command = "env HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data PATH=\(path) fish"
+            set fish_greeting
+            function fish_prompt; echo '> '; end
+            source \(completions)/fsfind.fish
+            """.write(toFile: home.file("config/fish/config.fish"), atomically: true, encoding: .utf8)
+            command =
+                "env HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config XDG_DATA_HOME=\(home.path)/data PATH=\(path) fish"
         }
         // The script writes the screens to a file: a tmux server outlives the script and would keep
         // any pipe open (also ones leaked into it from concurrent tests, hence the closing loop).
@@ -94,9 +101,10 @@ enum TerminalSession {
 
                 """
         }
-        try ShellLine.run("/usr/bin/timeout", ["120", "/bin/bash", "-c", script],
-                          environment: ["SOCK": home.file("tmux.sock"), "CMD": command, "OUT": home.file("screens")],
-                          capture: false)
+        try ShellLine.run(
+            "/usr/bin/timeout", ["120", "/bin/bash", "-c", script],
+            environment: ["SOCK": home.file("tmux.sock"), "CMD": command, "OUT": home.file("screens")],
+            capture: false)
         let out = try String(contentsOfFile: home.file("screens"), encoding: .utf8)
         return out.components(separatedBy: "@@@\n").dropLast().map { $0 }
     }

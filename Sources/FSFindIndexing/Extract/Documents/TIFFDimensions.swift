@@ -28,9 +28,13 @@ enum TIFFDimensions {
         }
         guard number(header[2..<4]) == 42 else { return nil }
         let directory = number(header[4..<8])
-        guard directory >= 8, let countBytes = FileDescriptor(rawValue: fd).read(exactly: 2, atAbsoluteOffset: directory) else { return nil }
+        guard directory >= 8,
+            let countBytes = FileDescriptor(rawValue: fd).read(exactly: 2, atAbsoluteOffset: directory)
+        else { return nil }
         let count = number(countBytes[...])
-        guard count > 0, count <= 4096, let entries = FileDescriptor(rawValue: fd).read(exactly: count * 12, atAbsoluteOffset: directory + 2) else {
+        guard count > 0, count <= 4096,
+            let entries = FileDescriptor(rawValue: fd).read(exactly: count * 12, atAbsoluteOffset: directory + 2)
+        else {
             return nil
         }
         var width: Int?

@@ -31,7 +31,10 @@ struct ZipCentralDirectory {
         guard fstat(descriptor, &status) == 0 else { throw ExtractionError("cannot stat the archive") }
         let size = Int(status.st_size)
         let tailLength = min(size, 22 + 65_535)
-        guard tailLength >= 22, let tail = FileDescriptor(rawValue: descriptor).read(exactly: tailLength, atAbsoluteOffset: size - tailLength) else {
+        guard tailLength >= 22,
+            let tail = FileDescriptor(rawValue: descriptor).read(
+                exactly: tailLength, atAbsoluteOffset: size - tailLength)
+        else {
             throw ExtractionError("not a ZIP archive (too short)")
         }
         // The end record is the last "PK\5\6" whose comment length reaches the end of the file.
@@ -52,7 +55,8 @@ struct ZipCentralDirectory {
             throw ExtractionError("ZIP64 archives are not read")
         }
         guard directorySize <= Self.directoryLimit,
-            let directory = FileDescriptor(rawValue: descriptor).read(exactly: directorySize, atAbsoluteOffset: directoryOffset)
+            let directory = FileDescriptor(rawValue: descriptor).read(
+                exactly: directorySize, atAbsoluteOffset: directoryOffset)
         else { throw ExtractionError("ZIP central directory is out of bounds") }
         var entries: [String: Location] = [:]
         var cursor = 0
@@ -76,7 +80,8 @@ struct ZipCentralDirectory {
     /// is not where the directory says.
     func location(of name: String) -> Location? {
         guard var location = entries[name],
-            let header = FileDescriptor(rawValue: descriptor).read(exactly: 30, atAbsoluteOffset: location.headerOffset),
+            let header = FileDescriptor(rawValue: descriptor).read(
+                exactly: 30, atAbsoluteOffset: location.headerOffset),
             Self.u32(header, 0) == 0x0403_4B50
         else { return nil }
         location.dataOffset = location.headerOffset + 30 + Self.u16(header, 26) + Self.u16(header, 28)
