@@ -326,8 +326,16 @@ _fsfind_attributes() {
     repeating_flags=()
     non_repeating_flags=(--json --version -h --help)
     repeating_options=()
-    non_repeating_options=()
+    non_repeating_options=(--index)
     __fsfind_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--index')
+        __fsfind_add_completions -f
+        return
+        ;;
+    esac
 }
 
 _fsfind_scopes() {

@@ -33,7 +33,7 @@ function __fsfind_parse_tokens -S
         case 'status'
             __fsfind_parse_subcommand 0 'json' 'index=' 'version' 'h/help'
         case 'attributes'
-            __fsfind_parse_subcommand 0 'json' 'version' 'h/help'
+            __fsfind_parse_subcommand 0 'json' 'index=' 'version' 'h/help'
         case 'scopes'
             __fsfind_parse_subcommand 0 'index=' 'version' 'h/help'
         case 'help'
@@ -140,6 +140,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind status" version' -l 'version' -d 'Show the version.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind status" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind attributes" json' -l 'json' -d 'Print one JSON object per attribute.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind attributes" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind attributes" version' -l 'version' -d 'Show the version.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind attributes" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind scopes" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF

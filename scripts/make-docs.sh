@@ -4,7 +4,7 @@
 #   man/fsfind.1   swift-argument-parser's generate-manual plugin writes the NAME, SYNOPSIS and
 #                  DESCRIPTION (every subcommand and flag); the sections it cannot write (query
 #                  language, $time, attributes, scopes, environment, files, exit status, examples)
-#                  come from FSFind's ManualSections, rendered from the attribute registry.
+#                  come from FSFindManual's ManualSections, rendered from the attribute registry.
 #   completions/   `fsfind --generate-completion-script bash|zsh|fish`.
 #
 # Tests fail when any of these is stale (Tests/EndToEndTests/DocumentationSnapshotTests.swift).

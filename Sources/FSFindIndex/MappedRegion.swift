@@ -16,8 +16,11 @@ struct MappedRegion: @unchecked Sendable {
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
     /// Maps `path`; an empty file maps to no bytes (mmap refuses length 0).
+    ///
+    /// Opened with `O_NONBLOCK`, so a FIFO put where the index belongs cannot hang the command
+    /// (or an `index` run holding the lock); anything but a regular file is refused at once.
     static func map(path: String) throws(FSFindError) -> MappedRegion {
-        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else {
             let error = Errno(rawValue: errno)
             if error == .noSuchFileOrDirectory {
@@ -33,7 +36,10 @@ struct MappedRegion: @unchecked Sendable {
             throw FSFindError.system("fstat", Errno(rawValue: errno), "cannot read the index file \(path)", path: path)
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else {
-            throw FSFindError.indexCorrupt(path, "is not a regular file")
+            // Not damage to rebuild over: something else stands where the index belongs.
+            throw FSFindError(
+                .io, "the index path \(path) is not a regular file", path: path,
+                remedy: .advice("remove it, or name another index with --index"))
         }
         let size = Int(info.st_size)
         guard size > 0 else { return MappedRegion(base: nil, count: 0) }

@@ -62,7 +62,9 @@ package struct ResultWriter {
         if !PathBytes.isValidUTF8(path) {
             json.add("pathBase64", json: JSONWriter.string(Data(path).base64EncodedString()))
         }
-        for attribute in attributes {
+        // `path` leads every object already (with the exact bytes beside it when they are not
+        // UTF-8): a second "path" key would make the object ambiguous.
+        for attribute in attributes where attribute != .path {
             if let value = item.value(of: attribute) { json.add(attribute.name, json: formatter.json(value)) }
         }
         return json.line

@@ -77,6 +77,44 @@ import Testing
         #expect(!piped.stderr.contains("fsfind:"), "\(piped.stderr)")
     }
 
+    /// A FIFO where the index belongs is refused at once by every command, `index` included
+    /// (which holds the lock meanwhile, so a hang would block every later cron run).
+    @Test func aFIFOAsTheIndexIsRefusedAtOnce() throws {
+        let folder = try TemporaryFolder()
+        let fifo = folder.file("fifo.fsfind")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for arguments in [
+            ["query", "--index", fifo, "paris"], ["status", "--index", fifo], ["scopes", "--index", fifo],
+            ["index", "--index", fifo, FSFind.sample.path],
+        ] {
+            // timeout(1) turns a hang into status 124 instead of a stuck test.
+            let result = try ShellLine.run("/usr/bin/timeout", ["10", FSFind.binary.path] + arguments)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\(fifo) is not a regular file"), "\(arguments): \(result.stderr)")
+        }
+        var status = stat()
+        #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO is left alone")
+    }
+
+    /// `attributes` takes `--index` like every command; `--json` objects have one `path` key.
+    @Test func attributesTakesIndexAndJSONHasOnePathKey() throws {
+        let tree = try FixtureTree(withOddEntries: false)
+        try tree.buildIndex()
+        #expect(try FSFind.run(["attributes", "--index", tree.index]).status == 0)
+        let file = tree.root + "/Music/intro-paris.mp3"
+        let shown = try FSFind.run(["show", "--json", "--index", tree.index, file])
+        let queried = try FSFind.run([
+            "query", "--json", "--attr", "path,title", "--index", tree.index, "fsName == \"intro-paris.mp3\"",
+        ])
+        for result in [shown, queried] {
+            #expect(result.status == 0, "\(result.stderr)")
+            let line = result.out
+            #expect(line.components(separatedBy: "\"path\":").count == 2, "one path key: \(line)")
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["path"] as? String == file)
+        }
+    }
+
     @Test func damagedIndexFilesAreReportedNeverTrusted() throws {
         let tree = try FixtureTree(withOddEntries: false)
         try tree.buildIndex()

@@ -46,10 +46,20 @@ import Testing
         #expect(error?.message.contains("not an fsfind index") == true)
         error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(Array("hello\n".utf8), at: path) }
         #expect(error?.message.contains("not an fsfind index") == true)
-        // A folder where the index should be.
+        // A folder or a FIFO where the index should be: refused at once (not rebuilt over, not
+        // waited on), naming the path.
         let dir = folder.file("dir.fsfind")
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: false)
-        expectCorrupt(dir) { () throws(FSFindError) in _ = try IndexFile(path: dir) }
+        let fifo = folder.file("fifo.fsfind")
+        #expect(mkfifo(fifo, 0o644) == 0)
+        for path in [dir, fifo] {
+            #expect {
+                _ = try IndexFile(path: path)
+            } throws: { error in
+                guard let error = error as? FSFindError else { return false }
+                return error.code == .io && error.message.contains("\(path) is not a regular file")
+            }
+        }
     }
 
     @Test func otherVersion() throws {

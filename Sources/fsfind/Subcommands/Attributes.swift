@@ -17,6 +17,9 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Print one JSON object per attribute.")
         var json = false
 
+        /// Accepted like every command's, though the list does not depend on the index.
+        @OptionGroup var indexOption: IndexOption
+
         func run() throws {
             var output = StandardOutput()
             defer { output.flush() }
