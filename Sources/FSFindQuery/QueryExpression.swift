@@ -51,7 +51,7 @@ package enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     package var isOrdering: Bool { self != .equal && self != .notEqual }
 
     /// `value op operand` on numbers (IEEE comparisons: NaN compares unequal to everything).
-    @inline(__always) package func holds(_ value: Double, _ operand: Double) -> Bool {
+    @inlinable @inline(__always) package func holds(_ value: Double, _ operand: Double) -> Bool {
         switch self {
         case .equal: value == operand
         case .notEqual: value != operand

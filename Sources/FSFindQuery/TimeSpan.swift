@@ -5,8 +5,8 @@ import Foundation
 /// instant (start == end). Seconds as `Double` keep the comparison table in `docs/spec/query-language.md` a
 /// few floating-point comparisons per item.
 package struct TimeSpan: Sendable, Equatable {
-    var start: Double
-    var end: Double
+    @usableFromInline var start: Double
+    @usableFromInline var end: Double
 
     init(start: Double, end: Double) {
         self.start = start
@@ -24,13 +24,13 @@ package struct TimeSpan: Sendable, Equatable {
     }
 
     /// `$time.now`, a number, or a zoned ISO time: compared at whole-second resolution.
-    var isInstant: Bool { start == end }
+    @inlinable package var isInstant: Bool { start == end }
 
     /// Whole seconds, rounding toward the past (so dates before 2001 truncate the same way).
-    static func seconds(_ value: Double) -> Double { value.rounded(.down) }
+    @inlinable package static func seconds(_ value: Double) -> Double { value.rounded(.down) }
 
     /// `D op I` per the table in `docs/spec/query-language.md`.
-    package func compare(_ date: Double, _ op: ComparisonOperator) -> Bool {
+    @inlinable package func compare(_ date: Double, _ op: ComparisonOperator) -> Bool {
         if isInstant {
             return op.holds(Self.seconds(date), Self.seconds(start))
         }
@@ -46,7 +46,7 @@ package struct TimeSpan: Sendable, Equatable {
 
     /// `InRange(D, lower, upper)`: from the start of `lower` to the end of `upper`, inclusive where
     /// a bound is an instant.
-    package static func inRange(_ date: Double, lower: TimeSpan, upper: TimeSpan) -> Bool {
+    @inlinable package static func inRange(_ date: Double, lower: TimeSpan, upper: TimeSpan) -> Bool {
         lower.compare(date, .greaterOrEqual) && upper.compare(date, .lessOrEqual)
     }
 }

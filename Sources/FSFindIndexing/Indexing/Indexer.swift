@@ -157,7 +157,11 @@ package struct Indexer: Sendable {
         let outcome = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
             waiting.append(chunk)
             waitingReads += chunk.items.count
-            if waitingReads >= Self.extractionBatch { try stage() }
+            // A batch's worth of files, or as many chunks as the queue holds (a refresh that keeps
+            // nearly every row must not wait for files that never come).
+            if waitingReads >= Self.extractionBatch || waiting.count >= RefreshStream.identifiedCapacity {
+                try stage()
+            }
         }
         try stage()
         summary.opened = outcome.filesOpened
