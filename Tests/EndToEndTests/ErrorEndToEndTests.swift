@@ -169,6 +169,13 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains(tree.root + "/Documents"), "the unreadable folder is reported: \(result.stderr)")
         #expect(result.stderr.contains("2 unreadable"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(tree.root + "/Music/tone.flac: "), "the unreadable file is named: \(result.stderr)")
+        // Unreadable entries are errors: named even under --quiet, on every run (they are retried).
+        let quiet = try FSFind.run(["index", "--index", tree.index, "--quiet"], as: "nobody")
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stderr.contains(tree.root + "/Music/tone.flac: "), "\(quiet.stderr)")
+        #expect(quiet.stderr.contains(tree.root + "/Documents"), "\(quiet.stderr)")
         let found = try FSFind.run(
             ["query", "--index", tree.index, "--scope", "audio", "fsName == \"*\""], as: "nobody")
         #expect(found.lines.count == 8, "the rest of Music is indexed: \(found.out)")

@@ -115,9 +115,14 @@ package struct Indexer: Sendable {
                     switch step {
                     case .keep(let row, let accessTime):
                         plan.keep(row, accessTime: accessTime)
-                    case .read(_, let oldRow, let sameFile):
+                    case .read(let entry, let oldRow, let sameFile):
                         // One item per read step, in the same order (the identify stage's contract).
                         guard var item = items.next() else { throw FSFindError.broken("a chunk lost an item") }
+                        // An unreadable file is an error, named on stderr (folders are named by the
+                        // crawl that could not list them).
+                        if let problem = item.problem, problem.kind == .unreadable, entry.fileType != .directory {
+                            reporter?.problem(path: item.path, message: problem.reason)
+                        }
                         if oldRow >= 0 {
                             plan.state[oldRow] = .replaced
                             summary.changed += 1
