@@ -122,6 +122,37 @@ struct ParsedHeader {
             // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
             let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))
             guard sections[fixed.names].length >= namesNeeded else { throw corrupt("is damaged (item count)") }
+            // The structure, cross-checked before any section is trusted (a few bytes each, no
+            // checksums): every per-item section and dense column counts the header's items and
+            // has their records' length, every sparse column fits. A header whose item count is
+            // off, or sections with swapped labels, would otherwise pass every checksum and give
+            // short or empty answers.
+            let rows = Int(items)
+            func shape(_ index: Int, recordSize: Int, counted: (Int) -> Bool) throws(IndexDamage) -> Bool {
+                let entry = sections[index]
+                let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
+                guard counted(count) else { return false }
+                let needed = try Checked.add(8, try Checked.multiply(count, recordSize))
+                return entry.length >= needed && entry.length - needed < 8
+            }
+            let perItem = [
+                (fixed.names, 8), (fixed.derivedFlags, 1), (fixed.identities, 40),
+                (fixed.typeColumn, Int(sections[fixed.typeColumn].format)),
+            ]
+            for (index, recordSize) in perItem {
+                guard try shape(index, recordSize: recordSize, counted: { $0 == rows }) else {
+                    throw corrupt("is damaged (\(sections[index].name) does not match the item count)")
+                }
+            }
+            for (attribute, index) in columns {
+                let width = attribute.indexCellWidth
+                let dense = sections[index].format == ColumnEncoding.dense.rawValue
+                let fits =
+                    dense
+                    ? try shape(index, recordSize: width, counted: { $0 == rows })
+                    : try shape(index, recordSize: 4 + width, counted: { $0 <= rows })
+                guard fits else { throw corrupt("is damaged (\(sections[index].name) does not match the item count)") }
+            }
             self.sections = sections
             self.fixed = fixed
             self.columns = columns

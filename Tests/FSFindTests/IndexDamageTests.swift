@@ -62,6 +62,38 @@ import Testing
         }
     }
 
+    /// Damage behind valid checksums that the structure gives away: an item count one too low or
+    /// one too high, or two sections with swapped labels. Refused when the file is opened, never
+    /// answered from (#15 item 12).
+    @Test func structureIsCrossCheckedWhenOpened() throws {
+        let folder = TemporaryFolder()
+        let (good, _) = try goodBytes(folder)
+        func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
+            bytes[at..<at + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+        }
+        var variants: [(String, [UInt8])] = []
+        for delta in [-1, 1] {
+            var bytes = good
+            let count = Int(u32(bytes, 24)) + delta
+            for i in 0..<8 { bytes[24 + i] = UInt8(truncatingIfNeeded: count >> (8 * i)) }
+            variants.append(("item count \(delta)", bytes))
+        }
+        // Swap the kinds of the names (4) and identities (6) sections in the directory.
+        var swapped = good
+        let sectionCount = Int(u32(good, 12))
+        let entries = (0..<sectionCount).map { 48 + 32 * $0 }
+        let names = try #require(entries.first { u32(good, $0) == SectionKind.names.rawValue })
+        let identities = try #require(entries.first { u32(good, $0) == SectionKind.identities.rawValue })
+        for i in 0..<4 { (swapped[names + i], swapped[identities + i]) = (swapped[identities + i], swapped[names + i]) }
+        variants.append(("names and identities swapped", swapped))
+        for (name, var bytes) in variants {
+            IndexConsistencyFuzzTests.fixChecksums(&bytes)
+            let path = folder.file("\(name).fsfind")
+            let error = expectCorrupt(path) { () throws(FSFindError) in _ = try IndexFile(bytes: bytes, name: path) }
+            #expect(error != nil, "\(name)")
+        }
+    }
+
     @Test func otherVersion() throws {
         let folder = TemporaryFolder()
         var (bytes, _) = try goodBytes(folder)
