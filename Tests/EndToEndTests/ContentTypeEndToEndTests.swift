@@ -1,9 +1,6 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindModel
-
 /// Indexes the fixture tree with the real binary and checks what each file was identified as.
 @Suite(.serialized) struct ContentTypeEndToEndTests {
     /// Relative path → (most specific type, ancestors its tree must hold).

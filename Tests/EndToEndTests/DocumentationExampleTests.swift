@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// Every `fsfind` example in README.md and man/fsfind.1 runs, as written, in bash against a fresh
 /// copy of `sample/`, and gives the answer its comment states (`# → names` in the README,

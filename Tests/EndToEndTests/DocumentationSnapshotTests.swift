@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// The committed man page and completion scripts match what the code produces now.
 ///

@@ -2,9 +2,7 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// Exit statuses and messages for bad queries, missing and damaged index files, and an unreadable
 /// folder (`docs/spec/cli.md`: 1 for runtime failures, 2 for usage and query errors, never a trap).

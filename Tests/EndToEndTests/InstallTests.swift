@@ -1,10 +1,6 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindManual
-@testable import FSFindModel
-
 /// `make install DESTDIR=… PREFIX=…` lays out the binary, the man page and the completion scripts
 /// where Debian looks for them, and `make uninstall` removes exactly those.
 @Suite struct InstallTests {

@@ -2,9 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// `fsfind search` driven through tmux over the fixture index: what a person sees and types.
 @Suite(.serialized, .enabled(if: Requirement.tool("tmux"), "drives fsfind search in tmux"))

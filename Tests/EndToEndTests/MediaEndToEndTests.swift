@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// Audio and video metadata through the real binary: indexing reads it in worker processes,
 /// queries find it, and a parser that crashes, hangs or eats memory costs one file, not the run.

@@ -2,10 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
-@testable import FSFindPlatform
 
 /// `fsfind index` as a cron job runs it: refresh with no PATH, the lock, kills at any moment, and
 /// queries running while the index is replaced (`docs/spec/cli.md`, issue 5).

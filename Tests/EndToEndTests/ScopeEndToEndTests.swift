@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// `--scope`, `--onlyin`, `--count`, `--limit`, `--sort` and `--attr` over the fixture tree.
 @Suite(.serialized) struct ScopeEndToEndTests {

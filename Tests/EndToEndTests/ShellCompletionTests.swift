@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// Tab completion in real shells, through the committed scripts in `completions/`: subcommands,
 /// `--scope` values, and the query language inside a query argument.

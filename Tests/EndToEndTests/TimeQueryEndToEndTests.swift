@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// Every `$time` form against files with set modification times, at a pinned `FSFIND_NOW`
 /// (Monday 2026-06-15 12:00 UTC) in UTC.

@@ -2,10 +2,6 @@ import FSFindTestSupport
 import Testing
 
 @testable import FSFindIndex
-@testable import FSFindIndexing
-@testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindSearch
 
 /// The CPU's CRC-32C instruction and the tables agree, at every length and alignment.
 @Suite struct CRC32CTests {

@@ -1,12 +1,7 @@
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 @Suite struct ContentTypeTableTests {
     private func info(_ mime: String, _ name: String) -> ContentTypeInfo {

@@ -2,14 +2,9 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Measures crawl and identify rates and agreement with `file -b --mime-type` on a real tree.
 /// Off by default; run with `FSFIND_BENCH=/usr swift test --filter CrawlBenchmark`.

@@ -1,13 +1,9 @@
 import Foundation
 import Glibc
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindPlatform
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// A temporary folder tree built with byte-level POSIX calls, so names can hold newlines and
 /// invalid UTF-8. Removed (`rm -rf`) when released.

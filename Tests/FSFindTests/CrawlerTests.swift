@@ -4,13 +4,9 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindPlatform
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 @Suite struct CrawlerTests {
     @Test func rootComesFirstAndOrderIsStable() throws {

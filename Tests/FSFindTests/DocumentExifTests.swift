@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
-@testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// EXIF cases the sample photo does not cover: southern and western coordinates, an explicit
 /// OffsetTimeOriginal, big-endian byte order. The EXIF block is assembled here by hand.

@@ -2,14 +2,8 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
-@testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Time per file for each document and image extractor, printed as a table. Off unless
 /// `FSFIND_EXTRACT_BENCH` is set (`benchmarks/extract-cost.sh` sets it): timings are for the

@@ -2,15 +2,10 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindPlatform
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Damaged and malicious inputs: each must give an ``ExtractionError`` or a sane partial result,
 /// never a crash, a hang or a large allocation.

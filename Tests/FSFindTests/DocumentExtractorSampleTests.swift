@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
-@testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Each document and image extractor on the committed sample tree, with the metadata
 /// `scripts/make-fixtures.py` wrote.

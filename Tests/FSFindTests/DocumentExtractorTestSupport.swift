@@ -3,11 +3,7 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Shared helpers for the document and image extractor tests (prefixed `DocumentSample` so the
 /// FSFindTests module's other helpers never clash).

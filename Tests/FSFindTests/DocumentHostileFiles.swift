@@ -1,11 +1,6 @@
 import Foundation
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Builders for hostile inputs made at test time: ZIP archives assembled byte by byte (so a bomb
 /// costs a few MiB of compressed data, never its inflated size) and PDFs with a given body.

@@ -1,13 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The text rules shared by the document extractors: author and keyword splitting, dates, HTML
 /// entities and titles, Markdown headings.

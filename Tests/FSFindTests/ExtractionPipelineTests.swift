@@ -2,14 +2,10 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The pipeline: what it merges, what it skips, and that worker processes contain crashes and
 /// hangs (the built `fsfind` binary is the worker).

@@ -3,12 +3,7 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
-@testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The worker protocol's codec: every value type survives the round trip, and damaged messages are
 /// errors, never traps.

@@ -4,12 +4,8 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Damaged and lying media files, made at test time from the committed fixtures: truncated copies,
 /// bit-flipped copies, and headers that claim absurd sizes. Read through worker processes as

@@ -1,11 +1,6 @@
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The PNG and GIF header reader: exact headers give a size, anything doubtful gives nil so
 /// gdk-pixbuf judges the file as before.

@@ -4,12 +4,8 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindPlatform
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Damaged, foreign and truncated files: each gives `.indexCorrupt` naming the file, or (when a
 /// change happens to be harmless) exactly the original answer; never a crash or a wrong answer.

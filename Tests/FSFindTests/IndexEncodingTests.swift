@@ -3,12 +3,8 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The space-saving encodings of format 2: run-encoded columns and a `contentCreationDate` that
 /// is stored as a flag when it equals `fsCreationDate`; and reading the roots of an older file.

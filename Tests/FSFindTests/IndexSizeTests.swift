@@ -4,12 +4,8 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Measures bytes per item on a synthetic tree shaped like a home folder. Reports, never asserts
 /// a time; asserts only a loose size ceiling so a layout regression shows.

@@ -1,10 +1,6 @@
 import Testing
 
-@testable import FSFindIndexing
 @testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Terminal bytes to keys, including sequences split across reads and a lone Esc.
 @Suite struct KeyDecoderTests {

@@ -3,12 +3,8 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Every committed audio and video fixture, read in process: duration within 0.15 s of ffprobe,
 /// tags with non-ASCII text, codecs, sample rate, channels and picture size.

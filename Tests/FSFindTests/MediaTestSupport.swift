@@ -1,13 +1,9 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The committed media fixtures, what ffprobe says about them, and the built `fsfind` binary the
 /// isolation tests start as their worker.

@@ -4,10 +4,7 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The parallel crawl must find exactly what the serial one finds, with each folder before its
 /// entries and its files right after it, whatever the number of threads.

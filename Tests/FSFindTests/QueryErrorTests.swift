@@ -1,12 +1,7 @@
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
-@testable import FSFindSearch
 
 /// One test per kind of query error. `1️⃣` marks where the caret must start (swift-format style);
 /// it is removed before parsing.

@@ -2,11 +2,8 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The shape of parsed trees, the canonical printer and `referencedAttributes`.
 @Suite struct QueryParserTests {

@@ -6,7 +6,6 @@ import Testing
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
 

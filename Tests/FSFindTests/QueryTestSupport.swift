@@ -3,9 +3,7 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
 
 /// A fixed context for tests that do not care about time: 2026-03-08T12:00:00Z, UTC, weeks from Sunday.

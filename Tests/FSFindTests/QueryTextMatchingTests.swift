@@ -3,11 +3,8 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The examples table of the Core Spotlight reference and the text rules of `docs/spec/query-language.md`.
 @Suite struct QueryTextMatchingTests {

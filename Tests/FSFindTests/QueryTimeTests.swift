@@ -3,12 +3,9 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
-@testable import FSFindSearch
 
 /// `$time` intervals at pinned instants, daylight-saving days and calendar boundaries, and the
 /// date comparison table of `docs/spec/query-language.md`.

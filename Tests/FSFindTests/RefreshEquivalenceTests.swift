@@ -6,13 +6,9 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
-@testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindPlatform
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// A refresh copies unchanged rows from the old file and merges in what it read; these tests check
 /// that the result is exactly what indexing the same tree from scratch gives, after random

@@ -1,8 +1,6 @@
 import Testing
 
 @testable import FSFindModel
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 @Suite struct RegistryTests {
     @Test func aliasesResolve() {

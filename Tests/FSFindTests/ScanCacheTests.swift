@@ -1,9 +1,6 @@
 import Testing
 
-@testable import FSFindIndexing
 @testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindSearch
 
 /// Recent scans come back only for exactly the same field, scope and location.
 @Suite struct ScanCacheTests {

@@ -1,13 +1,10 @@
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The frame for a given window size: every line exactly as wide as the window, the parts where
 /// they belong, and text cut with an ellipsis rather than wrapped.

@@ -1,12 +1,7 @@
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Typing into the token field: chips on space, deletion as one unit, selection, quotes.
 @Suite struct SearchFieldTests {

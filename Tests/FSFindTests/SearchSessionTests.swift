@@ -1,12 +1,7 @@
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel
-@testable import FSFindPlatform
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Key → action: what each key does to the session and what the loop must do next.
 @Suite struct SearchSessionTests {

@@ -1,13 +1,9 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
-@testable import FSFindSearch
 
 /// The token grammar of `docs/interactive-search.md`: each token's predicate, and the words that
 /// are incomplete or not tokens at all.

@@ -1,12 +1,7 @@
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindOutput
-@testable import FSFindQuery
-@testable import FSFindSearch
 
 /// Suggestions: examples and recent searches on an empty field, keys and values as one types.
 @Suite struct SuggestionListTests {

@@ -1,9 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// What one run of the real `fsfind` binary produced.
 struct RunResult {

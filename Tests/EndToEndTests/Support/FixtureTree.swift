@@ -1,10 +1,6 @@
 import Foundation
 import Glibc
 
-@testable import FSFindIndex
-@testable import FSFindModel
-@testable import FSFindPlatform
-
 /// A temporary folder for one test, removed (unreadable parts included) when the test ends.
 final class TemporaryFolder {
     let path: String

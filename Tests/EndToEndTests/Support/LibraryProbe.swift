@@ -1,4 +1,3 @@
-@testable import FSFindIndex
 @testable import FSFindManual
 @testable import FSFindModel
 @testable import FSFindQuery

@@ -2,9 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// Runs a shell command line in a folder, the way a person types it, with the built `fsfind`
 /// first on PATH: what the README and man page examples, `make install` and the completion tests

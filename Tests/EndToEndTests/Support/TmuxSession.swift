@@ -2,9 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
 @testable import FSFindManual
-@testable import FSFindModel
 
 /// Runs `fsfind search` in a detached tmux window of a chosen size, on a private tmux server, so
 /// a test can type keys (`send-keys`) and read the screen (`capture-pane`) like a person.
