@@ -44,7 +44,7 @@ import Testing
         let magic = try Magic()
         for sample in Self.samples {
             let path = tree.path(pathBytes(sample.name))
-            let answer = try magic.mimeType(ofFileAt: path)
+            let answer = try magic.mimeType(ofFileAt: path, expected: nil)
             #expect(answer == sample.mime, "\(sample.name)")
             // Same answer as `file -b --mime-type`, the benchmark's reference.
             let pipe = Pipe()
@@ -62,10 +62,12 @@ import Testing
     @Test func magicRefusesWhatIsNotARegularFile() throws {
         let tree = sampleTree()
         let magic = try Magic()
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("link"))) }
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("pipe"))) }
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("missing"))) }
-        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("sub"))) }
+        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("link")), expected: nil) }
+        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("pipe")), expected: nil) }
+        #expect(throws: FSFindError.self) {
+            try magic.mimeType(ofFileAt: tree.path(pathBytes("missing")), expected: nil)
+        }
+        #expect(throws: FSFindError.self) { try magic.mimeType(ofFileAt: tree.path(pathBytes("sub")), expected: nil) }
     }
 
     @Test func identifyFillsAttributes() throws {

@@ -82,7 +82,7 @@ import Testing
         ("Documents/novel.epub", ["META-INF/container.xml", "OEBPS/content.opf"]),
     ])
     func damagedXMLInAnIntactArchive(sample: String, parts: [String]) throws {
-        let archive = try ZipMetadataArchive(path: DocumentSample.path(sample))
+        let archive = try ZipMetadataArchive(file: CrawledFile(opening: DocumentSample.path(sample), expected: nil))
         let originals = try parts.map { try #require(try archive.contents(of: $0)).map { $0 } }
         let tree = try DocumentSample.tree(ofFileAt: DocumentSample.path(sample))
         let extractor = try #require(DocumentExtractors.all.first { $0.handles(tree: tree) })

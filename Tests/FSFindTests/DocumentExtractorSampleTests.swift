@@ -158,10 +158,14 @@ import Testing
         defer { DocumentSample.cleanUp(folder) }
         let file = folder.appendingPathComponent("be.tiff")
         try Data(tiff).write(to: file)
-        let size = try TIFFDimensions.read(Array(file.path.utf8))
+        func dimensions() throws -> (width: Int, height: Int)? {
+            let opened = try CrawledFile(opening: Array(file.path.utf8), expected: nil)
+            return withExtendedLifetime(opened) { TIFFDimensions.read(opened.descriptor) }
+        }
+        let size = try dimensions()
         #expect(size?.width == 300 && size?.height == 7)
         try Data(tiff.prefix(20)).write(to: file)
-        #expect(try TIFFDimensions.read(Array(file.path.utf8)) == nil)
+        #expect(try dimensions() == nil)
     }
 
     @Test func exifDateForms() {

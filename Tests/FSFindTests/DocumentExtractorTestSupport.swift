@@ -22,7 +22,7 @@ enum DocumentSample {
     /// Identifies the file by content the way the indexer does and returns its type tree.
     static func tree(ofFileAt path: [UInt8]) throws -> [String] {
         let magic = try Magic()
-        let mime = try magic.mimeType(ofFileAt: path)
+        let mime = try magic.mimeType(ofFileAt: path, expected: nil)
         let name = Array(path[PathBytes.nameStart(of: path)...])
         return ContentTypeTable.tree(of: ContentTypeTable.info(mimeType: mime, fileName: name).uti)
     }
@@ -80,5 +80,13 @@ extension AttributeValue {
     var docDate: Date? {
         if case .date(let date) = self { return date }
         return nil
+    }
+}
+
+extension Extractor {
+    /// Runs the extractor on whatever regular file is at `path` now (tests have no crawl to
+    /// compare with).
+    func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        try extract(CrawledFile.forExtraction(path, expected: nil), tree: tree)
     }
 }

@@ -27,6 +27,7 @@ import Testing
     @Test func requestRoundTrip() throws {
         let request = ExtractionWire.Request(
             extractor: "media", path: Array("/tmp/bad".utf8) + [0xFF, 0x0A] + Array("é.mp3".utf8),
+            identity: FileIdentity(device: 2049, inode: 1 << 40, size: -1, mtimeNanos: .min, ctimeNanos: .max),
             tree: ["public.mp3", "public.audio", "public.item"])
         #expect(try ExtractionWire.decodeRequest(payload(ExtractionWire.encode(request))) == request)
     }

@@ -108,6 +108,14 @@ enum MediaFixtures {
                 "public.item",
             ]
             : ["public.audio", "public.audiovisual-content", "public.content", "public.data", "public.item"]
-        return Fixtures.item(path, [.contentTypeTree: .textList(tree)], n: n)
+        var item = Fixtures.item(path, [.contentTypeTree: .textList(tree)], n: n)
+        // A real file carries its real device and inode, as crawled: the pipeline reads a file
+        // only when it is still the one the crawl saw.
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            item.identity.device = UInt64(status.st_dev)
+            item.identity.inode = UInt64(status.st_ino)
+        }
+        return item
     }
 }

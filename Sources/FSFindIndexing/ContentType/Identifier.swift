@@ -121,7 +121,7 @@ package enum Identifier {
         case .regular:
             do throws(FSFindError) {
                 let cookie = try (magic ?? .failure(FSFindError(.io, "libmagic was not started"))).get()
-                let mimeType = try cookie.mimeType(ofFileAt: entry.path)
+                let mimeType = try cookie.mimeType(ofFileAt: entry.path, expected: entry.identity)
                 info = ContentTypeTable.info(mimeType: mimeType, fileName: name)
             } catch {
                 info = ContentTypeTable.unreadable

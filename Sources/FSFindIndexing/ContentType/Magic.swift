@@ -50,27 +50,25 @@ package final class Magic {
 
     /// The MIME type of the regular file at `path`, from one `magic_descriptor` call.
     ///
-    /// The file is opened with `O_NOFOLLOW | O_NONBLOCK` (a link or FIFO swapped in since the crawl
-    /// is neither followed nor waited on) and `O_NOATIME` where permitted (identifying a file is not
-    /// using it), then `fstat` confirms it is still a regular file. An empty file answers
-    /// `inode/x-empty` without reading, exactly as `file` does.
-    /// - Throws: ``FSFindError`` with code `.io` and the `errno` when the file cannot be opened or read.
-    package func mimeType(ofFileAt path: [UInt8]) throws(FSFindError) -> String {
-        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
-        var fd = PathBytes.open(path, flags: flags | PathBytes.openNoAccessTimeFlag)
-        if fd < 0, errno == EPERM { fd = PathBytes.open(path, flags: flags) }
-        guard fd >= 0 else { throw failure("cannot open", path, errno: errno) }
-        defer { close(fd) }
-        filesOpened += 1
-
-        var status = stat()
-        guard fstat(fd, &status) == 0 else { throw failure("cannot stat", path, errno: errno) }
-        guard status.st_mode & S_IFMT == S_IFREG else {
-            throw FSFindError(.io, "not a regular file any more", path: PathBytes.display(path))
+    /// The file is opened through ``CrawledFile``: a link or FIFO swapped in since the crawl is
+    /// neither followed nor waited on, and a file that is not the one crawled (`expected`'s device
+    /// and inode) is not read. An empty file answers `inode/x-empty` without reading, exactly as
+    /// `file` does.
+    /// - Throws: ``FSFindError`` with code `.io` when the file cannot be opened or read, or is
+    ///   not the crawled file any more.
+    package func mimeType(ofFileAt path: [UInt8], expected: FileIdentity?) throws(FSFindError) -> String {
+        let file: CrawledFile
+        do throws(CrawledFile.Refusal) {
+            file = try CrawledFile(opening: path, expected: expected)
+        } catch .cannotOpen(let code) {
+            throw FSFindError(.io, "cannot open", path: PathBytes.display(path), underlying: code)
+        } catch {
+            throw FSFindError(.io, error.description, path: PathBytes.display(path))
         }
-        if status.st_size == 0 { return "inode/x-empty" }
+        filesOpened += 1
+        if file.size == 0 { return "inode/x-empty" }
 
-        guard let answer = magic_descriptor(cookie, fd) else {
+        guard let answer = magic_descriptor(cookie, file.descriptor) else {
             let code = magic_errno(cookie)
             let reason = magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed"
             throw FSFindError(
@@ -78,9 +76,5 @@ package final class Magic {
                 underlying: code > 0 ? Errno(rawValue: code) : nil)
         }
         return String(cString: answer)
-    }
-
-    private func failure(_ what: String, _ path: [UInt8], errno code: Int32) -> FSFindError {
-        FSFindError(.io, what, path: PathBytes.display(path), underlying: Errno(rawValue: code))
     }
 }

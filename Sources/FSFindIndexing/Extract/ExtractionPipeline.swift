@@ -81,7 +81,12 @@ package struct ExtractionPipeline: Sendable {
             guard case .textList(let tree)? = item.attributes[.contentTypeTree],
                 let extractor = registry.extractor(for: tree)
             else { continue }
-            jobs.append((index, ExtractionWire.Request(extractor: extractor.name, path: item.path, tree: tree)))
+            jobs.append(
+                (
+                    index,
+                    ExtractionWire.Request(
+                        extractor: extractor.name, path: item.path, identity: item.identity, tree: tree)
+                ))
         }
         guard !jobs.isEmpty else { return items }
         let requests = jobs.map(\.request)
@@ -113,16 +118,7 @@ package struct ExtractionPipeline: Sendable {
     private static func inProcess(_ requests: [Request], registry: ExtractorRegistry) -> [Reply] {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, requests.count))
         return parallel(requests, threads: threads) { () -> (Request) -> Reply in
-            { request in
-                guard let extractor = registry.extractor(named: request.extractor) else {
-                    return .failure(ExtractionError("no extractor named \(request.extractor)"))
-                }
-                do throws(ExtractionError) {
-                    return .success(try extractor.extract(path: request.path, tree: request.tree))
-                } catch {
-                    return .failure(error)
-                }
-            }
+            { request in ExtractionWire.perform(request, registry: registry) }
         }
     }
 

@@ -9,7 +9,8 @@ import Foundation
 /// the `Double`'s bit pattern as little-endian `UInt64` (a date counts seconds since 2001, like
 /// `AttributeValue`). Attributes travel by name, so a value never lands in the wrong column.
 ///
-/// Request: extractor name, path bytes, tree count, each tree UTI.
+/// Request: extractor name, path bytes, the crawled identity (device, inode, size, mtime and ctime
+/// as `UInt64`), tree count, each tree UTI.
 /// Reply: `0`, count, then (name, value) pairs; or `1` and the failure reason.
 /// Value: tag `1` text, `2` text list (count, texts), `3` number, `4` date.
 enum ExtractionWire {
@@ -20,6 +21,8 @@ enum ExtractionWire {
     struct Request: Sendable, Hashable {
         var extractor: String
         var path: [UInt8]
+        /// What the crawl saw at `path`: the worker reads the file only if it is still that one.
+        var identity: FileIdentity
         var tree: [String]
     }
 
@@ -30,6 +33,11 @@ enum ExtractionWire {
         var writer = Writer()
         writer.text(request.extractor)
         writer.blob(request.path)
+        writer.u64(request.identity.device)
+        writer.u64(request.identity.inode)
+        writer.u64(UInt64(bitPattern: request.identity.size))
+        writer.u64(UInt64(bitPattern: request.identity.mtimeNanos))
+        writer.u64(UInt64(bitPattern: request.identity.ctimeNanos))
         writer.u32(request.tree.count)
         for uti in request.tree { writer.text(uti) }
         return writer.framed()
@@ -39,11 +47,14 @@ enum ExtractionWire {
         var reader = Reader(payload)
         let extractor = try reader.text()
         let path = try reader.blob()
+        let identity = FileIdentity(
+            device: try reader.u64(), inode: try reader.u64(), size: Int64(bitPattern: try reader.u64()),
+            mtimeNanos: Int64(bitPattern: try reader.u64()), ctimeNanos: Int64(bitPattern: try reader.u64()))
         let count = try reader.count()
         var tree: [String] = []
         for _ in 0..<count { tree.append(try reader.text()) }
         try reader.end()
-        return Request(extractor: extractor, path: path, tree: tree)
+        return Request(extractor: extractor, path: path, identity: identity, tree: tree)
     }
 
     static func encode(_ reply: Reply) -> [UInt8] {
@@ -86,6 +97,20 @@ enum ExtractionWire {
             return .failure(ExtractionError(reason))
         case let tag:
             throw ExtractionError("unknown reply tag \(tag)")
+        }
+    }
+
+    /// Runs the request's extractor on the file it names, if that is still the crawled file: what
+    /// a worker does with a request, and what the pipeline does in process.
+    static func perform(_ request: Request, registry: ExtractorRegistry) -> Reply {
+        do throws(ExtractionError) {
+            guard let extractor = registry.extractor(named: request.extractor) else {
+                throw ExtractionError("no extractor named \(request.extractor)")
+            }
+            let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
+            return .success(try extractor.extract(file, tree: request.tree))
+        } catch {
+            return .failure(error)
         }
     }
 

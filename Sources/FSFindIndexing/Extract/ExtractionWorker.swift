@@ -46,13 +46,9 @@ package enum ExtractionWorker {
             let reply: ExtractionWire.Reply
             do throws(ExtractionError) {
                 let request = try ExtractionWire.decodeRequest(payload)
-                let name = Array(request.path[PathBytes.nameStart(of: request.path)...])
-                hooks.misbehave(reading: name)
-                guard let extractor = registry.extractor(named: request.extractor) else {
-                    throw ExtractionError("no extractor named \(request.extractor)")
-                }
+                hooks.misbehave(reading: Array(request.path[PathBytes.nameStart(of: request.path)...]))
                 if limits.cpuSecondsPerFile > 0 { armCPULimit(seconds: limits.cpuSecondsPerFile) }
-                reply = .success(try extractor.extract(path: request.path, tree: request.tree))
+                reply = ExtractionWire.perform(request, registry: registry)
             } catch {
                 reply = .failure(error)
             }

@@ -15,7 +15,7 @@ package protocol Extractor: Sendable {
 
     /// Reads the file at `path` (raw bytes). Throws ``ExtractionError`` when the content is
     /// malformed; a crash or hang is the pipeline's to contain, not the extractor's.
-    func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue]
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue]
 }
 
 /// Why an extractor could not read a file; recorded as the item's `.unparsable` problem.

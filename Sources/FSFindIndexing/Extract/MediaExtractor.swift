@@ -21,27 +21,27 @@ package struct MediaExtractor: Extractor {
         tree.contains("public.audio") || tree.contains("public.movie") || tree.contains("public.audiovisual-content")
     }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
-        let file = try MediaFile(path: path)
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let media = try MediaFile(path: file.pathForLibrary())
         var attributes: [Attribute: AttributeValue] = [:]
-        if let duration = file.duration, duration.isFinite, duration >= 0, duration <= Self.maximumDuration {
+        if let duration = media.duration, duration.isFinite, duration >= 0, duration <= Self.maximumDuration {
             attributes[.duration] = .number(duration)
         }
-        if let title = file.tag("title") { attributes[.title] = .text(title) }
-        if let artist = file.tag("artist") ?? file.tag("album_artist") ?? file.tag("author") {
+        if let title = media.tag("title") { attributes[.title] = .text(title) }
+        if let artist = media.tag("artist") ?? media.tag("album_artist") ?? media.tag("author") {
             attributes[.artist] = .text(artist)
             attributes[.authorNames] = .textList([artist])
         }
-        if let album = file.tag("album") { attributes[.album] = .text(album) }
-        if let genre = file.tag("genre") { attributes[.keywords] = .textList([genre]) }
-        if let text = file.tag("creation_time"), let date = Self.creationDate(text) {
+        if let album = media.tag("album") { attributes[.album] = .text(album) }
+        if let genre = media.tag("genre") { attributes[.keywords] = .textList([genre]) }
+        if let text = media.tag("creation_time"), let date = Self.creationDate(text) {
             attributes[.contentCreationDate] = .date(date)
         }
 
         var codecs: [String] = []
         var sawAudio = false
         var sawVideo = false
-        for stream in file.streams {
+        for stream in media.streams {
             // Non-nil: `MediaFile.streams` keeps only streams with parameters.
             let parameters = stream.pointee.codecpar.pointee
             switch parameters.codec_type {
@@ -64,7 +64,7 @@ package struct MediaExtractor: Extractor {
             default:
                 continue
             }
-            if let codec = file.codecName(parameters.codec_id), codec != "none", !codecs.contains(codec) {
+            if let codec = media.codecName(parameters.codec_id), codec != "none", !codecs.contains(codec) {
                 codecs.append(codec)
             }
         }

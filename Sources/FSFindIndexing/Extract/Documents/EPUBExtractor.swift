@@ -17,8 +17,8 @@ package struct EPUBExtractor: Extractor {
 
     package func handles(tree: [String]) -> Bool { tree.contains("org.idpf.epub-container") }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
-        let archive = try ZipMetadataArchive(path: path)
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let archive = try ZipMetadataArchive(file: file)
         guard let container = try archive.xml("META-INF/container.xml") else {
             throw ExtractionError("EPUB without META-INF/container.xml")
         }

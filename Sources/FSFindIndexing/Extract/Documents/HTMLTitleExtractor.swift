@@ -17,8 +17,8 @@ package struct HTMLTitleExtractor: Extractor {
 
     package func handles(tree: [String]) -> Bool { tree.contains("public.html") }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
-        let bytes = try FilePrefix.read(path, limit: Self.prefixLimit)
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let bytes = try file.prefix(Self.prefixLimit)
         guard let raw = Self.titleBytes(in: bytes) else { return [:] }
         let text = HTMLEntities.decode(LegacyText.decode(raw))
         guard let title = LegacyText.cleaned(text) else { return [:] }

@@ -26,14 +26,16 @@ package struct ImageExtractor: Extractor {
 
     package func handles(tree: [String]) -> Bool { tree.contains("public.image") }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         var attributes: [Attribute: AttributeValue] = [:]
         if tree.contains("public.tiff") {
-            guard let size = try TIFFDimensions.read(path) else { throw ExtractionError("malformed TIFF header") }
+            guard let size = TIFFDimensions.read(file.descriptor) else {
+                throw ExtractionError("malformed TIFF header")
+            }
             attributes[.pixelWidth] = .number(Double(size.width))
             attributes[.pixelHeight] = .number(Double(size.height))
         } else if tree.contains(where: Self.pixbufTypes.contains) {
-            let prefix = try FilePrefix.read(path, limit: ImageHeaderSize.prefixLength)
+            let prefix = try file.prefix(ImageHeaderSize.prefixLength)
             if let size = ImageHeaderSize.size(of: prefix) {
                 attributes[.pixelWidth] = .number(Double(size.width))
                 attributes[.pixelHeight] = .number(Double(size.height))
@@ -41,7 +43,7 @@ package struct ImageExtractor: Extractor {
                 let pixbuf = try PixbufLibrary.shared.get()
                 var width: Int32 = 0
                 var height: Int32 = 0
-                let format = PathBytes.withCString(path) { pixbuf.fileInfo($0, &width, &height) }
+                let format = PathBytes.withCString(try file.pathForLibrary()) { pixbuf.fileInfo($0, &width, &height) }
                 guard format != nil, width > 0, height > 0 else {
                     throw ExtractionError("gdk-pixbuf cannot read the image size")
                 }
@@ -49,7 +51,7 @@ package struct ImageExtractor: Extractor {
                 attributes[.pixelHeight] = .number(Double(height))
             }
         }
-        if let exif = ExifRecord(path: path) {
+        if let exif = ExifRecord(path: try file.pathForLibrary()) {
             attributes.merge(Self.attributes(of: exif, timeZone: timeZone ?? .current)) { _, new in new }
         }
         return attributes

@@ -17,8 +17,8 @@ package struct MarkdownTitleExtractor: Extractor {
 
     package func handles(tree: [String]) -> Bool { tree.contains("net.daringfireball.markdown") }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
-        let bytes = try FilePrefix.read(path, limit: Self.prefixLimit)
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let bytes = try file.prefix(Self.prefixLimit)
         guard let title = Self.title(in: LegacyText.decode(bytes)) else { return [:] }
         return [.title: .text(title)]
     }

@@ -26,8 +26,8 @@ package struct OfficeOpenXMLExtractor: Extractor {
 
     package func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
-        let archive = try ZipMetadataArchive(path: path)
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let archive = try ZipMetadataArchive(file: file)
         var attributes: [Attribute: AttributeValue] = [:]
         if let core = try archive.xml("docProps/core.xml") {
             let dc = XMLNamespace.dublinCore

@@ -26,8 +26,8 @@ package struct OpenDocumentExtractor: Extractor {
 
     package func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
-        let archive = try ZipMetadataArchive(path: path)
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let archive = try ZipMetadataArchive(file: file)
         guard let meta = try archive.xml("meta.xml") else { return [:] }
         let ns = XMLNamespace.openDocumentMeta
         let creator = meta.first(ns, "initial-creator") ?? meta.first(XMLNamespace.dublinCore, "creator")

@@ -13,8 +13,8 @@ package struct PDFExtractor: Extractor {
 
     package func handles(tree: [String]) -> Bool { tree.contains("com.adobe.pdf") }
 
-    package func extract(path: [UInt8], tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
-        let document = try PDFDocumentHandle(path: path)
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        let document = try PDFDocumentHandle(path: file.pathForLibrary())
         var attributes: [Attribute: AttributeValue] = [:]
         MetadataText.add(
             title: document.title, authors: MetadataText.authors(document.author),

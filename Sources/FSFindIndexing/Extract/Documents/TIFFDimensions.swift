@@ -10,11 +10,9 @@ import SystemPackage
 /// access), so a 2 GB scan would cost 2 GB of memory; the width and height are two tags in the
 /// first directory, which is all this reads. BigTIFF (version 43) is not read.
 enum TIFFDimensions {
-    /// Width and height of the first image, or nil when the header or directory is malformed.
-    static func read(_ path: [UInt8]) throws(ExtractionError) -> (width: Int, height: Int)? {
-        let fd = PathBytes.open(path, flags: O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard fd >= 0 else { throw ExtractionError("cannot open: \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
+    /// Width and height of the first image in the open file `fd`, or nil when the header or
+    /// directory is malformed (or cannot be read).
+    static func read(_ fd: Int32) -> (width: Int, height: Int)? {
         guard let header = FileDescriptor(rawValue: fd).read(exactly: 8, atAbsoluteOffset: 0) else { return nil }
         let little: Bool
         switch (header[0], header[1]) {

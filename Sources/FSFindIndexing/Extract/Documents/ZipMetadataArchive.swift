@@ -25,36 +25,23 @@ final class ZipMetadataArchive {
     static let entryLimit = 4 * 1024 * 1024
 
     private let archive: Archive
-    private let descriptor: Int32
+    /// Kept open while the archive is read: ZIPFoundation's `/proc/self/fd/N` names it.
+    private let file: CrawledFile
     private let directory: ZipCentralDirectory
 
-    /// Opens the archive at `path` (raw bytes). ZIPFoundation takes a `URL`, which cannot carry a
-    /// file name that is not UTF-8, so such a file is handed over as `/proc/self/fd/N` (Linux
-    /// names every open descriptor there).
-    init(path: [UInt8]) throws(ExtractionError) {
-        let descriptor = PathBytes.open(path, flags: O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw ExtractionError("cannot open: \(String(cString: strerror(errno)))") }
-        let url: URL
-        if let text = String(validating: path, as: UTF8.self) {
-            url = URL(fileURLWithPath: text)
-        } else {
-            url = URL(fileURLWithPath: "/proc/self/fd/\(descriptor)")
-        }
+    /// Reads the archive in `file`. ZIPFoundation takes a `URL` and opens it itself, so it is
+    /// given `/proc/self/fd/N`: the very file the crawl saw, whatever its name's encoding.
+    init(file: CrawledFile) throws(ExtractionError) {
+        let url = URL(fileURLWithPath: String(decoding: try file.pathForLibrary(), as: UTF8.self))
         do {
             archive = try Archive(url: url, accessMode: .read)
-            directory = try ZipCentralDirectory(descriptor: descriptor)
+            directory = try ZipCentralDirectory(descriptor: file.descriptor)
         } catch let error as ExtractionError {
-            close(descriptor)
             throw error
         } catch {
-            close(descriptor)
             throw ExtractionError("not a readable ZIP archive: \(error)")
         }
-        self.descriptor = descriptor
-    }
-
-    deinit {
-        close(descriptor)
+        self.file = file
     }
 
     /// The bytes of the entry at `entryPath`, or nil when the archive has no such file.
@@ -116,7 +103,8 @@ final class ZipMetadataArchive {
     }
 
     private func read(count: Int, at offset: Int, name: String) throws(ExtractionError) -> Data {
-        guard let bytes = FileDescriptor(rawValue: descriptor).read(exactly: count, atAbsoluteOffset: offset) else {
+        guard let bytes = FileDescriptor(rawValue: file.descriptor).read(exactly: count, atAbsoluteOffset: offset)
+        else {
             throw ExtractionError("\(name) is cut short")
         }
         return Data(bytes)

@@ -1,0 +1,88 @@
+import FSFindModel
+import FSFindPlatform
+import Glibc
+import SystemPackage
+
+/// A crawled regular file opened again to read its content, proven to be the file the crawl saw.
+///
+/// Between the crawl's `statx` and the moment libmagic or an extractor reads the file, whoever can
+/// write in the folder can swap it: for a symlink to a file outside the indexed tree (whose title
+/// would then land in a world-readable index), for a FIFO (which would block the reader), or for
+/// another file by `rename`. So every open of an indexed file's content goes through here: the
+/// path is opened with `O_NOFOLLOW | O_NONBLOCK` (a symlink is refused, a FIFO does not block),
+/// then `fstat` on the descriptor must show a regular file with the crawled device and inode. The
+/// inode check also covers a folder on the way swapped for a link, which `O_NOFOLLOW` (last
+/// component only) does not. A file changed in place keeps its inode and is read as it is now.
+///
+/// Libraries that open files by name (FFmpeg, poppler, gdk-pixbuf, libexif, ZIPFoundation) get
+/// ``libraryPath``, `/proc/self/fd/N`: opening that reopens this very inode, never a path lookup
+/// of the original name. Owns the descriptor; closes it in `deinit`.
+package final class CrawledFile {
+    /// Why a file was not read.
+    package enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+        /// `open` or `fstat` failed (permission, vanished, a symlink: `ELOOP`).
+        case cannotOpen(Errno)
+        /// The path now names a FIFO, device, socket or folder.
+        case notRegularFile
+        /// The path now names another file than the crawl saw.
+        case replaced
+        /// `/proc` is not mounted, so a library cannot be handed the open file by name.
+        case noProcFileSystem
+
+        package var description: String {
+            switch self {
+            case .cannotOpen(.tooManySymbolicLinkLevels): "is a symbolic link now (not followed)"
+            case .cannotOpen(let errno): "cannot open: \(errno.description)"
+            case .notRegularFile: "not a regular file any more"
+            case .replaced: "replaced by another file since the crawl"
+            case .noProcFileSystem: "cannot hand the file to a library: /proc is not mounted"
+            }
+        }
+    }
+
+    /// The open descriptor, read-only.
+    package let descriptor: Int32
+    /// The file's size when it was opened.
+    package let size: Int
+
+    /// Opens the file at `path` (raw bytes) and checks it is a regular file with the device and
+    /// inode of `expected` (the crawl's identity); `nil` accepts whatever regular file is there,
+    /// for callers that have not crawled (tests, one-off reads).
+    package init(opening path: [UInt8], expected: FileIdentity?) throws(Refusal) {
+        let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
+        // O_NOATIME where permitted (reading to index is not using the file); only the owner may.
+        var fd = PathBytes.open(path, flags: flags | PathBytes.openNoAccessTimeFlag)
+        if fd < 0, errno == EPERM { fd = PathBytes.open(path, flags: flags) }
+        guard fd >= 0 else { throw .cannotOpen(Errno(rawValue: errno)) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let code = errno
+            close(fd)
+            throw .cannotOpen(Errno(rawValue: code))
+        }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw .notRegularFile
+        }
+        if let expected, UInt64(status.st_dev) != expected.device || UInt64(status.st_ino) != expected.inode {
+            close(fd)
+            throw .replaced
+        }
+        descriptor = fd
+        size = Int(status.st_size)
+    }
+
+    deinit { close(descriptor) }
+
+    /// `/proc/self/fd/N` for this descriptor, checked to name the same inode (so a missing `/proc`
+    /// is an error here rather than a confusing one inside a library).
+    package func libraryPath() throws(Refusal) -> [UInt8] {
+        let path = Array("/proc/self/fd/\(descriptor)".utf8)
+        var viaProc = stat()
+        var direct = stat()
+        guard PathBytes.withCString(path, { stat($0, &viaProc) }) == 0, fstat(descriptor, &direct) == 0,
+            viaProc.st_dev == direct.st_dev, viaProc.st_ino == direct.st_ino
+        else { throw .noProcFileSystem }
+        return path
+    }
+}
