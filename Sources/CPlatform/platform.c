@@ -1,2 +1,87 @@
-// CPlatform is header-only (static inline functions); SwiftPM needs one source file in a C target.
+// CPlatform is mostly header-only (static inline functions); what needs storage of its own, the
+// table of index mappings the SIGBUS handler consults, lives here.
 #include "CPlatform.h"
+
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { fsfind_mapping_slots = 32 };
+
+// A slot is taken when `starts[slot]` is non-zero; `ends` and `names` are written before the
+// start is published and read only after it is seen.
+static _Atomic(uintptr_t) starts[fsfind_mapping_slots];
+static _Atomic(uintptr_t) ends[fsfind_mapping_slots];
+static _Atomic(char *) names[fsfind_mapping_slots];
+static _Atomic(int) claimed[fsfind_mapping_slots];
+
+static char *fault_prefix;
+static char *fault_suffix;
+static int fault_status = 1;
+static void (*fault_before)(void);
+
+int fsfind_mapping_register(const void *start, size_t length, const char *name) {
+    if (start == NULL || length == 0) return -1;
+    for (int slot = 0; slot < fsfind_mapping_slots; slot++) {
+        int expected = 0;
+        if (!atomic_compare_exchange_strong(&claimed[slot], &expected, 1)) continue;
+        atomic_store(&names[slot], strdup(name));
+        atomic_store(&ends[slot], (uintptr_t)start + length);
+        atomic_store(&starts[slot], (uintptr_t)start);
+        return slot;
+    }
+    return -1;
+}
+
+void fsfind_mapping_forget(int slot) {
+    if (slot < 0 || slot >= fsfind_mapping_slots) return;
+    atomic_store(&starts[slot], 0);
+    // The name is not freed: a handler on another thread may be reading it. It is one short
+    // string per index opened, and a process opens few.
+    atomic_store(&names[slot], NULL);
+    atomic_store(&claimed[slot], 0);
+}
+
+static void write_all(const char *text) {
+    if (text == NULL) return;
+    size_t left = strlen(text);
+    while (left > 0) {
+        ssize_t written = write(2, text, left);
+        if (written <= 0) return;
+        text += written;
+        left -= (size_t)written;
+    }
+}
+
+static void on_bus_error(int number, siginfo_t *info, void *context) {
+    (void)context;
+    if (fault_before != NULL) fault_before();
+    uintptr_t address = (uintptr_t)info->si_addr;
+    for (int slot = 0; slot < fsfind_mapping_slots; slot++) {
+        uintptr_t start = atomic_load(&starts[slot]);
+        if (start == 0 || address < start || address >= atomic_load(&ends[slot])) continue;
+        write_all(fault_prefix);
+        write_all(atomic_load(&names[slot]));
+        write_all(fault_suffix);
+        _exit(fault_status);
+    }
+    // Not an index mapping: die of the signal, as without this handler.
+    signal(number, SIG_DFL);
+    raise(number);
+}
+
+void fsfind_mapping_fault_handler_install(const char *prefix, const char *suffix, int status, void (*before)(void)) {
+    fault_prefix = strdup(prefix);
+    fault_suffix = strdup(suffix);
+    fault_status = status;
+    fault_before = before;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_bus_error;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGBUS, &action, NULL);
+}

@@ -12,6 +12,9 @@ struct MappedRegion: @unchecked Sendable {
     let count: Int
     /// True for a copy made by ``copy(of:)``: released with `deallocate`, not `munmap`.
     private var isHeapCopy = false
+    /// The mapping's entry in ``MappingFaults`` (a file truncated under it then ends the process
+    /// with a message naming the file, not a crash), or -1.
+    private var faultToken: Int32 = -1
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
@@ -46,7 +49,9 @@ struct MappedRegion: @unchecked Sendable {
         guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
             throw FSFindError.system("mmap", Errno(rawValue: errno), "cannot map the index file \(path)", path: path)
         }
-        return MappedRegion(base: UnsafeRawPointer(address), count: size)
+        var region = MappedRegion(base: UnsafeRawPointer(address), count: size)
+        region.faultToken = MappingFaults.register(region.bytes, name: path)
+        return region
     }
 
     /// The bytes as a region of their own, for an index opened from memory (tests of damaged
@@ -65,6 +70,7 @@ struct MappedRegion: @unchecked Sendable {
         if isHeapCopy {
             UnsafeMutableRawPointer(mutating: base).deallocate()
         } else {
+            MappingFaults.forget(faultToken)
             _ = munmap(UnsafeMutableRawPointer(mutating: base), count)
         }
     }

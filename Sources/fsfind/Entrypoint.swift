@@ -4,6 +4,7 @@ import FSFindIndexing
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput
+import FSFindPlatform
 import FSFindQuery
 import Glibc
 
@@ -13,6 +14,7 @@ import Glibc
 @main
 enum Entrypoint {
     static func main() {
+        guardIndexMappings()
         do {
             var command = try FSFindCommand.parseAsRoot()
             try command.run()
@@ -33,6 +35,17 @@ enum Entrypoint {
             }
             fail(FSFindCommand.fullMessage(for: error), status: 2)
         }
+    }
+
+    /// An index file truncated in place while this process reads it (another program's `cp` or
+    /// restore; fsfind itself only ever replaces it whole) ends the command with exit status 1 and
+    /// a message naming the file, never a SIGBUS crash.
+    private static func guardIndexMappings() {
+        MappingFaults.install(
+            prefix: "fsfind: the index file ",
+            suffix: " was cut short while it was being read (another program rewrote it in place); "
+                + "run the command again, or 'fsfind index --full' to rebuild it\n",
+            status: 1, before: { TerminalRestorer.restoreFromFault() })
     }
 
     private static func fail(_ message: String, status: Int32) -> Never {

@@ -84,6 +84,25 @@ struct InteractiveSearchEndToEndTests {
         try quit(session)
     }
 
+    @Test func anIndexCutShortUnderTheSessionEndsItWithAMessageNotACrash() throws {
+        // A copy, so the suite's index stays whole for the other tests.
+        let copy = tree.index + ".cut"
+        try FileManager.default.copyItem(atPath: tree.index, toPath: copy)
+        defer { try? FileManager.default.removeItem(atPath: copy) }
+        let session = try TmuxSession(
+            width: 80, height: 24, arguments: ["search", "--index", copy], directory: tree.root)
+        try session.waitFor("the first results") { Self.count($0) != nil }
+        // Another program rewrites the file in place: the mapped pages are gone.
+        #expect(truncate(copy, 0) == 0)
+        try session.type("to")
+        #expect(session.exitStatus() == 1)
+        #expect(
+            session.standardError().hasPrefix("fsfind: the index file \(copy) was cut short while it was being read"))
+        let (before, after) = session.sttyBeforeAndAfter()
+        #expect(before == after)
+        session.close()
+    }
+
     @Test func typingNarrowsWithEveryKeystroke() throws {
         let session = try start()
         try session.waitFor("the first results") { Self.count($0) != nil }

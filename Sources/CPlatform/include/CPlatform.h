@@ -1,6 +1,7 @@
 // What Swift's Glibc module cannot import, from the real headers: statx(2) and its struct (behind
 // _GNU_SOURCE), the offset of dirent's d_name, and the GNU open flags. Inline, so nothing is
-// linked and the compiler checks every type against glibc's own declarations.
+// linked and the compiler checks every type against glibc's own declarations. Then the one thing
+// Swift cannot do at all: a signal handler that reads siginfo (the SIGBUS guard, below).
 #pragma once
 #define _GNU_SOURCE 1
 #include <dirent.h>
@@ -19,3 +20,24 @@ static const int fsfind_O_NOATIME = O_NOATIME;
 static const int fsfind_AT_NO_AUTOMOUNT = AT_NO_AUTOMOUNT;
 static const unsigned int fsfind_STATX_BASIC_STATS_BTIME = STATX_BASIC_STATS | STATX_BTIME;
 static const unsigned int fsfind_STATX_BTIME = STATX_BTIME;
+
+// Index mappings a SIGBUS may hit (platform.c). A file mapped with mmap and then truncated by
+// another program raises SIGBUS on the next touch of a page past its new end; Swift has no way to
+// catch that, so the handler is C: it looks the faulting address up among the registered
+// mappings and, when it is one of them, writes a prepared message naming the file and exits 1
+// instead of dying of the signal. Everything the handler touches is prepared beforehand
+// (async-signal-safe: atomics, write, _exit).
+
+/// Records a live mapping of `length` bytes at `start` read from the file named `name` (copied).
+/// Returns the slot to pass to `fsfind_mapping_forget`, or -1 when every slot is taken (that
+/// mapping then faults as before).
+int fsfind_mapping_register(const void *start, size_t length, const char *name);
+
+/// Forgets the mapping in `slot` (before it is unmapped).
+void fsfind_mapping_forget(int slot);
+
+/// Installs the SIGBUS handler. On a fault inside a registered mapping it calls `before` (may be
+/// NULL; it must be async-signal-safe, e.g. restoring the terminal), writes `prefix`, the file's
+/// name and `suffix` to stderr and calls `_exit(status)`. Any other SIGBUS calls `before` and
+/// dies of the signal as usual. The strings are copied.
+void fsfind_mapping_fault_handler_install(const char *prefix, const char *suffix, int status, void (*before)(void));

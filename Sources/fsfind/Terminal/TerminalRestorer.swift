@@ -21,8 +21,10 @@ enum TerminalRestorer {
     static let resized = Atomic<Bool>(false)
 
     /// The signals that end the process by default and after which the terminal must be restored.
+    /// Not SIGBUS: its handler is the index-mapping guard (`MappingFaults`), which calls
+    /// ``restoreFromFault()`` first.
     static let fatalSignals: [Int32] = [
-        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGPIPE,
+        SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGPIPE,
     ]
 
     static func arm(fd: Int32, saved: termios) {
@@ -45,6 +47,13 @@ enum TerminalRestorer {
         guard armed.exchange(false, ordering: .sequentiallyConsistent) else { return }
         writeLeave()
         _ = tcsetattr(fd, TCSAFLUSH, &saved)
+    }
+
+    /// Restores the terminal from inside another signal handler (async-signal-safe), if armed.
+    static func restoreFromFault() {
+        guard armed.exchange(false, ordering: .sequentiallyConsistent) else { return }
+        writeLeave()
+        _ = tcsetattr(fd, TCSANOW, &saved)
     }
 
     private static func restoreFromSignal(_ number: Int32) {
