@@ -25,8 +25,58 @@ package enum PathBytes {
         return result
     }
 
-    /// The bytes of a Swift string argument as the kernel sees them.
-    package static func bytes(_ path: String) -> [UInt8] { Array(path.utf8) }
+    /// The bytes of a Swift string argument as the kernel sees them: the inverse of
+    /// ``argument(_:)`` (a string without its escapes is just its UTF-8).
+    package static func bytes(_ path: String) -> [UInt8] {
+        // Every escape is a 4-byte scalar starting 0xF4; most arguments have none.
+        guard path.utf8.contains(0xF4) else { return Array(path.utf8) }
+        var result: [UInt8] = []
+        result.reserveCapacity(path.utf8.count)
+        for scalar in path.unicodeScalars {
+            if argumentEscapes.contains(scalar.value) {
+                result.append(UInt8(truncatingIfNeeded: scalar.value))
+            } else {
+                result.append(contentsOf: String(scalar).utf8)
+            }
+        }
+        return result
+    }
+
+    /// A command-line argument (raw bytes, not necessarily UTF-8) as a `String` that keeps every
+    /// byte: argument parsers take strings, and decoding `argv` lossily (as `CommandLine.arguments`
+    /// does) would turn a file name with invalid UTF-8 into another name. Each byte that is not
+    /// part of valid UTF-8 becomes one scalar of ``argumentEscapes`` (in Supplementary Private
+    /// Use Area-B, which no file name uses; one that does has its bytes escaped too), as Python's
+    /// "surrogateescape" does; ``bytes(_:)`` turns the string back into the exact bytes.
+    package static func argument(_ raw: [UInt8]) -> String {
+        guard raw.contains(where: { $0 >= 0x80 }) else { return String(decoding: raw, as: UTF8.self) }
+        var scalars = String.UnicodeScalarView()
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = raw.makeIterator()
+        var offset = 0
+        func escape(_ count: Int) {
+            for byte in raw[offset..<offset + count] {
+                scalars.append(Unicode.Scalar(argumentEscapes.lowerBound + UInt32(byte))!)  // in range
+            }
+        }
+        loop: while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                let scalar = Unicode.UTF8.decode(encoded)
+                if argumentEscapes.contains(scalar.value) { escape(encoded.count) } else { scalars.append(scalar) }
+                offset += encoded.count
+            case .error(let length):
+                escape(length)
+                offset += length
+            case .emptyInput:
+                break loop
+            }
+        }
+        return String(scalars)
+    }
+
+    /// The scalars that stand for single bytes in ``argument(_:)``: U+10FF00 + byte.
+    package static let argumentEscapes: ClosedRange<UInt32> = 0x10FF00...0x10FFFF
 
     /// True when `path` is `folder` or lies below it.
     package static func isWithin(_ path: [UInt8], folder: [UInt8]) -> Bool {

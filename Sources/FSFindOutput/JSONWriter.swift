@@ -14,7 +14,7 @@ package struct JSONWriter {
 
     package var line: String { "{" + parts.joined(separator: ",") + "}" }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
+    /// A JSON string literal: quotes, backslashes and control characters (C1 and DEL too) escaped.
     package static func string(_ text: String) -> String {
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
@@ -25,7 +25,8 @@ package struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case let c where c.value < 0x20:
+            // C0, DEL and C1 (valid JSON either way; escaped so a terminal never obeys one).
+            case let c where c.isTerminalControl:
                 let hex = String(c.value, radix: 16)
                 out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             default: out.unicodeScalars.append(scalar)

@@ -3,6 +3,10 @@ import Foundation
 
 /// Writes query results and `show` output: raw path bytes, NUL-terminated lists, NDJSON, and the
 /// `PATH<TAB>name=value` form, in one buffered stream to stdout.
+///
+/// On a terminal, paths and values are written through ``TerminalText`` (a name or a tag cannot
+/// send the terminal escape sequences); into a pipe or file, the bytes are exact. `-0` and JSON
+/// are exact everywhere (JSON escapes controls itself).
 package struct ResultWriter {
     package enum Format: Sendable {
         /// One path a line, raw bytes.
@@ -23,18 +27,24 @@ package struct ResultWriter {
     package let format: Format
     package let attributes: [Attribute]
     package let formatter: ValueFormatter
+    /// True when output goes to a person (a terminal): controls are escaped.
+    package let escapesControls: Bool
     private var output = StandardOutput()
 
-    package init(format: Format, attributes: [Attribute], formatter: ValueFormatter = ValueFormatter()) {
+    package init(
+        format: Format, attributes: [Attribute], formatter: ValueFormatter = ValueFormatter(),
+        escapesControls: Bool = StandardOutput.isTerminal
+    ) {
         self.format = format
         self.attributes = attributes
         self.formatter = formatter
+        self.escapesControls = escapesControls
     }
 
     package mutating func write(path: [UInt8], item: some AttributeSource) {
         switch format {
         case .lines:
-            output.append(path)
+            output.append(escapesControls ? TerminalText.escaped(path) : path)
             output.append(UInt8(ascii: "\n"))
         case .null:
             output.append(path)
@@ -43,12 +53,15 @@ package struct ResultWriter {
             output.append(jsonLine(path: path, item: item, attributes: attributes))
             output.append(UInt8(ascii: "\n"))
         case .attributes:
-            output.append(path)
+            output.append(escapesControls ? TerminalText.escaped(path) : path)
             for attribute in attributes {
                 guard let value = item.value(of: attribute) else { continue }
+                let plain = formatter.plain(value)
                 // A tab or newline inside a value would break the columns a script splits on.
-                let text = formatter.plain(value).map { $0 == "\t" || $0 == "\n" ? " " : $0 }
-                output.append("\t\(attribute.name)=\(String(text))")
+                let text =
+                    escapesControls
+                    ? TerminalText.escaped(plain) : String(plain.map { $0 == "\t" || $0 == "\n" ? " " : $0 })
+                output.append("\t\(attribute.name)=\(text)")
             }
             output.append(UInt8(ascii: "\n"))
         }
@@ -70,8 +83,9 @@ package struct ResultWriter {
         return json.line
     }
 
+    /// One line of text (`show`'s lines, a count); escaped on a terminal.
     package mutating func write(line: String) {
-        output.append(line)
+        output.append(escapesControls ? TerminalText.escaped(line) : line)
         output.append(UInt8(ascii: "\n"))
     }
 

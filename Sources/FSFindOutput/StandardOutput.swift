@@ -1,4 +1,5 @@
 import FSFindModel
+import Glibc
 import SystemPackage
 
 /// Everything a command prints on stdout goes through one of these: a buffer flushed in large
@@ -12,6 +13,9 @@ package struct StandardOutput {
     private var bytes: [UInt8] = []
     private var failure: Errno?
     private let descriptor: FileDescriptor
+
+    /// True when stdout is a terminal: what is written is read by a person, not a program.
+    package static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Flush once this many bytes are waiting.
     private static let capacity = 1 << 16

@@ -29,7 +29,7 @@ package struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// echoed as spaces so the caret line stays aligned under them.
     package func rendered(query: String) -> String {
         let characters: [Character] = query.map {
-            $0.isNewline || $0 == "\t" || $0.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F })
+            $0.isNewline || $0.unicodeScalars.contains(where: \.isTerminalControl)
                 ? " " : $0
         }
         let count = characters.count

@@ -16,7 +16,7 @@ enum Entrypoint {
     static func main() {
         guardIndexMappings()
         do {
-            var command = try FSFindCommand.parseAsRoot()
+            var command = try FSFindCommand.parseAsRoot(rawArguments())
             try command.run()
         } catch let error as FSFindError {
             fail("fsfind: \(error.sentence)", status: error.exitStatus)
@@ -34,6 +34,17 @@ enum Entrypoint {
                 exit(0)
             }
             fail(FSFindCommand.fullMessage(for: error), status: 2)
+        }
+    }
+
+    /// argv as the kernel passed it, each argument kept byte for byte (`PathBytes.argument`):
+    /// `CommandLine.arguments` would decode a non-UTF-8 file name lossily, and `show`, `index`,
+    /// `--onlyin` and `--exclude` could then not name it.
+    private static func rawArguments() -> [String] {
+        (1..<Int(CommandLine.argc)).map { position in
+            // Non-nil: argv[0..<argc] are C strings.
+            let argument = CommandLine.unsafeArgv[position]!
+            return PathBytes.argument(Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument))))
         }
     }
 

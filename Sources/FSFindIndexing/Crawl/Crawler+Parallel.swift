@@ -21,7 +21,8 @@ extension Crawler {
             return
         }
         let shared = ParallelCrawl(root: rootEntry, threads: threads)
-        let excludes = options.excludes.map { Array($0.utf8CString) }
+        // The glob's bytes as given on the command line (see `PathBytes.argument`), NUL-terminated.
+        let excludes = options.excludes.map { PathBytes.bytes($0).map { CChar(bitPattern: $0) } + [0] }
         let crawler = self
         let listers = JoinedThreads.start(count: threads) { _ in shared.work(crawler, excludes: excludes) }
         defer { listers.join() }

@@ -38,7 +38,8 @@ package struct Crawler: Sendable {
             return
         }
 
-        let excludes = options.excludes.map { Array($0.utf8CString) }
+        // The glob's bytes as given on the command line (see `PathBytes.argument`), NUL-terminated.
+        let excludes = options.excludes.map { PathBytes.bytes($0).map { CChar(bitPattern: $0) } + [0] }
         var pending: [CrawlEntry] = [rootEntry]
         var visited: Set<DirectoryKey> = []
         while let folder = pending.popLast() {

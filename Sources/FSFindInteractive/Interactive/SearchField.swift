@@ -68,7 +68,7 @@ package struct SearchField: Sendable, Equatable {
                 if text.isEmpty { continue }  // no leading blanks
                 text.append(" ")
             } else if character.isNewline
-                || character.unicodeScalars.allSatisfy({ $0.value < 0x20 || $0.value == 0x7F })
+                || character.unicodeScalars.contains(where: \.isTerminalControl)
             {
                 continue
             } else {

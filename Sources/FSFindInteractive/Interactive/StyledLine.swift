@@ -64,7 +64,7 @@ package struct StyledLine: Sendable, Equatable {
             var text = ""
             for character in span.text {
                 let shown: Character =
-                    character.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                    character.unicodeScalars.contains(where: \.isTerminalControl)
                     ? " " : character
                 let columns = TerminalWidth.of(shown)
                 if used + columns > width {

@@ -17,7 +17,15 @@ struct IndexOption: ParsableArguments {
     var index: String?
 
     /// The index path after the location rules of `docs/spec/cli.md`.
-    var path: String { IndexLocation.resolve(explicit: index) }
+    var path: String { IndexLocation.resolve(explicit: index.map { PathBytes.display(PathBytes.bytes($0)) }) }
+
+    /// An index path must be UTF-8 text (it is recorded and shown as text; indexed paths need not
+    /// be): one that is not is refused rather than opened under a mangled name.
+    func validate() throws {
+        if let index, !PathBytes.isValidUTF8(PathBytes.bytes(index)) {
+            throw ValidationError("--index: the index path must be valid UTF-8")
+        }
+    }
 
     /// Opens the index for reading.
     func open() throws(FSFindError) -> IndexFile {

@@ -61,7 +61,7 @@ extension FSFindCommand {
             for path in paths {
                 guard let resolved = PathBytes.realPath(PathBytes.bytes(path)) else {
                     let reason = String(cString: strerror(errno))
-                    throw FSFindError(.usage, "cannot index '\(path)': \(reason)")
+                    throw FSFindError(.usage, "cannot index '\(TerminalText.shown(PathBytes.bytes(path)))': \(reason)")
                 }
                 if !roots.contains(resolved) { roots.append(resolved) }
             }

@@ -49,7 +49,8 @@ extension FSFindCommand {
                 guard let row = index.rowIndex(ofPath: path) else {
                     writer.flush()
                     StandardError.write(
-                        "fsfind: \(argument) is not in the index \(index.path); run 'fsfind index' on its folder\n")
+                        "fsfind: \(TerminalText.shown(PathBytes.bytes(argument))) is not in the index \(index.path); run 'fsfind index' on its folder\n"
+                    )
                     missing = true
                     continue
                 }

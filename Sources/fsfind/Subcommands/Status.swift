@@ -59,7 +59,8 @@ extension FSFindCommand {
                 output.write(line: object.line)
                 return try output.finish()
             }
-            var output = StandardOutput()
+            // A writer, not raw stdout: root paths and excludes are escaped on a terminal.
+            var output = ResultWriter(format: .lines, attributes: [])
             output.write(line: "Index:          \(index.path)")
             output.write(line: "Size:           \(index.fileSize) bytes")
             output.write(line: "Format version: \(index.formatVersion)")
@@ -68,7 +69,7 @@ extension FSFindCommand {
             output.write(line: "Roots:")
             for root in roots {
                 var options = root.options.includeHidden ? ["hidden"] : []
-                options += root.options.excludes.map { "exclude \($0)" }
+                options += root.options.excludes.map { "exclude \(PathBytes.display(PathBytes.bytes($0)))" }
                 let suffix = options.isEmpty ? "" : "  (\(options.joined(separator: ", ")))"
                 output.write(
                     line: "  \(PathBytes.display(root.path))\(suffix)  refreshed \(formatter.date(root.lastRefresh))")

@@ -30,7 +30,8 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
             let reading = progress.toRead > 0 ? ", reading \(progress.read) of \(progress.toRead)" : ""
             let line =
                 "\(progress.items) items, \(Int(progress.rate))/s, \(Int(progress.elapsed)) s\(reading)  \(folder)"
-            StandardError.write("\r\u{1B}[K" + line)
+            StandardError.writeTerminalCodes("\r\u{1B}[K")
+            StandardError.write(line)
             lineShown = true
         }
     }
@@ -38,7 +39,7 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
     func problem(path: [UInt8], message: String) {
         lock.withLock {
             clearLine()
-            StandardError.write("fsfind: \(PathBytes.display(path)): \(message)\n")
+            StandardError.write("fsfind: \(TerminalText.shown(path)): \(message)\n")
         }
     }
 
@@ -49,7 +50,7 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
 
     private func clearLine() {
         if lineShown {
-            StandardError.write("\r\u{1B}[K")
+            StandardError.writeTerminalCodes("\r\u{1B}[K")
             lineShown = false
         }
     }

@@ -60,6 +60,33 @@ enum FSFind {
         return try capture(process)
     }
 
+    /// Runs `fsfind` with arguments given as raw bytes (not necessarily UTF-8, which `Process`
+    /// cannot pass): a shell rebuilds each with `printf` and execs the binary. With `terminal`, the
+    /// binary runs on a pseudo-terminal (util-linux `script`), so its stdout is a terminal; stderr
+    /// then arrives on stdout too. An argument cannot end in a newline (`$(…)` drops it).
+    static func run(raw arguments: [[UInt8]], terminal: Bool = false, pipeInto: String? = nil) throws -> RunResult {
+        func word(_ bytes: [UInt8]) -> String {
+            "\"$(printf '" + bytes.map { "\\" + String($0, radix: 8) }.joined() + "')\""
+        }
+        var command = "\"$FSFIND\" " + arguments.map(word).joined(separator: " ")
+        if let pipeInto { command += " | " + pipeInto }
+        let process = Process()
+        if terminal {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", command, "/dev/null"]
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", command]
+        }
+        process.environment = [
+            "PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "TZ": "UTC",
+            "FSFIND_NOW": "2026-06-15T12:00:00Z", "LANG": "C.UTF-8", "TERM": "xterm-256color",
+            "FSFIND": binary.path,
+        ]
+        process.standardInput = FileHandle.nullDevice
+        return try capture(process)
+    }
+
     /// Starts `process` and collects its stdout and stderr, reading both pipes concurrently so a
     /// full pipe never deadlocks the child.
     static func capture(_ process: Process) throws -> RunResult {
