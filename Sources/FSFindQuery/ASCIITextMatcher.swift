@@ -11,7 +11,9 @@ package struct ASCIITextMatcher: Sendable {
     private let fold: Bool
     private let wordBased: Bool
     private let tokenized: Bool
-    private let literals: [[UInt32]]
+    /// One scanner per folded literal, in order; `scanners[i].literal` is the literal itself
+    /// (kept once: the matcher is copied per row, and each array more is a retain more).
+    private let scanners: [LiteralScanner]
     private let patternWords: [[UInt32]]
     private let leadingWildcard: Bool
     private let trailingWildcard: Bool
@@ -23,7 +25,7 @@ package struct ASCIITextMatcher: Sendable {
         fold = matcher.modifiers.caseInsensitive
         wordBased = matcher.modifiers.wordBased
         tokenized = matcher.modifiers.tokenized
-        literals = matcher.literals.map { $0.map(\.value) }
+        scanners = matcher.scanners
         patternWords = matcher.patternWords.map { $0.map(\.value) }
         leadingWildcard = matcher.leadingWildcard
         trailingWildcard = matcher.trailingWildcard
@@ -50,22 +52,53 @@ package struct ASCIITextMatcher: Sendable {
                 return found
             }
         }
-        if wordBased && !(literals.isEmpty && !leadingWildcard) {
+        if wordBased && !(scanners.isEmpty && !leadingWildcard) {
             if leadingWildcard { return match(v, from: 0, wordEnds: true) == .matched }
-            for start in 0...v.count where v.boundary(start) {
-                switch match(v, from: start, wordEnds: true) {
-                case .matched: return true
-                case .failedHere: continue
-                case .failedEverywhere: return false
+            if scanners[0].literal.isEmpty {
+                for start in 0...v.count where v.boundary(start) {
+                    switch match(v, from: start, wordEnds: true) {
+                    case .matched: return true
+                    case .failedHere: continue
+                    case .failedEverywhere: return false
+                    }
                 }
+                return false
             }
-            return false
+            var outcome = TextMatcher.Outcome.failedHere
+            forEachOccurrence(0, in: v, from: 0) { start in
+                guard v.boundary(start) else { return true }
+                outcome = match(v, from: start, wordEnds: true, firstFound: true)
+                return outcome == .failedHere
+            }
+            return outcome == .matched
         }
         return match(v, from: 0, wordEnds: false) == .matched
     }
 
-    private func find(_ literal: [UInt32], in v: ASCIIText, from start: Int) -> Int? {
+    /// Calls `found` with each place at or after `start` where literal `index` occurs, left to
+    /// right, while it returns true; an empty literal occurs everywhere.
+    @inline(__always)
+    private func forEachOccurrence(_ index: Int, in v: ASCIIText, from start: Int, _ found: (Int) -> Bool) {
+        if scanners[index].literal.isEmpty {
+            for i in start...v.count where !found(i) { return }
+            return
+        }
+        let bytes = v.bytes
+        if fold {
+            scanners[index].scan(
+                count: v.count, from: start, element: { UInt32(ASCIIText.lowered(bytes[$0])) }, found: found)
+        } else {
+            scanners[index].scan(count: v.count, from: start, element: { UInt32(bytes[$0]) }, found: found)
+        }
+    }
+
+    /// The first place at or after `start` where literal `index` occurs. A short literal (the
+    /// usual name part) is found by a tight scan for its first byte, as fast as it gets and still
+    /// linear; a long one by the ``LiteralScanner``.
+    private func find(_ index: Int, in v: ASCIIText, from start: Int) -> Int? {
+        let literal = scanners[index].literal
         let length = literal.count
+        guard length <= LiteralScanner.directLimit else { return findLong(index, in: v, from: start) }
         guard length <= v.count, length > 0 else { return length == 0 && start <= v.count ? start : nil }
         return literal.withUnsafeBufferPointer { literal in
             let first = literal[0]
@@ -90,40 +123,58 @@ package struct ASCIITextMatcher: Sendable {
         }
     }
 
+    /// ``find(_:in:from:)`` for a long literal; kept out of line so the short case stays tight.
+    @inline(never)
+    private func findLong(_ index: Int, in v: ASCIIText, from start: Int) -> Int? {
+        var result: Int?
+        forEachOccurrence(index, in: v, from: start) { i in
+            result = i
+            return false
+        }
+        return result
+    }
+
     /// The end test: a word boundary (`w`) or the end of the value.
     @inline(__always) private func isEnd(_ v: ASCIIText, _ i: Int, wordEnds: Bool) -> Bool {
         wordEnds ? v.boundary(i) : i == v.count
     }
 
-    /// ``TextMatcher``'s `match(_:from:end:)`, step for step.
-    private func match(_ v: ASCIIText, from start: Int, wordEnds: Bool) -> TextMatcher.Outcome {
+    /// ``TextMatcher``'s `match(_:from:end:endIsValueEnd:firstFound:)`, step for step.
+    private func match(_ v: ASCIIText, from start: Int, wordEnds: Bool, firstFound: Bool = false)
+        -> TextMatcher.Outcome
+    {
         var position = start
         var next = 0
-        if literals.isEmpty {
+        if scanners.isEmpty {
             return leadingWildcard || trailingWildcard || isEnd(v, position, wordEnds: wordEnds)
                 ? .matched : .failedHere
         }
         if !leadingWildcard {
-            guard v.hasPrefix(at: position, literals[0], fold: fold) else { return .failedHere }
-            position += literals[0].count
+            guard firstFound || v.hasPrefix(at: position, scanners[0].literal, fold: fold) else { return .failedHere }
+            position += scanners[0].literal.count
             next = 1
-            if literals.count == 1 && !trailingWildcard {
+            if scanners.count == 1 && !trailingWildcard {
                 return isEnd(v, position, wordEnds: wordEnds) ? .matched : .failedHere
             }
         }
-        let lastFree = trailingWildcard ? literals.count : literals.count - 1
+        let lastFree = trailingWildcard ? scanners.count : scanners.count - 1
         while next < lastFree {
-            guard let found = find(literals[next], in: v, from: position) else { return .failedEverywhere }
-            position = found + literals[next].count
+            guard let found = find(next, in: v, from: position) else { return .failedEverywhere }
+            position = found + scanners[next].literal.count
             next += 1
         }
         if trailingWildcard { return .matched }
-        let last = literals[literals.count - 1]
-        var candidate = position
-        while let found = find(last, in: v, from: candidate) {
-            if isEnd(v, found + last.count, wordEnds: wordEnds) { return .matched }
-            candidate = found + 1
+        let lastIndex = scanners.count - 1
+        let last = scanners[lastIndex].literal
+        if !wordEnds {
+            let at = v.count - last.count
+            return at >= position && v.hasPrefix(at: at, last, fold: fold) ? .matched : .failedEverywhere
         }
-        return .failedEverywhere
+        var matched = false
+        forEachOccurrence(lastIndex, in: v, from: position) { found in
+            matched = v.boundary(found + last.count)
+            return !matched
+        }
+        return matched ? .matched : .failedEverywhere
     }
 }

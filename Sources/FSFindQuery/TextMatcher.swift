@@ -10,6 +10,8 @@ package struct TextMatcher: Sendable {
     package let modifiers: TextModifiers
     /// Folded literals, in order.
     let literals: [[Unicode.Scalar]]
+    /// A scanner for each literal, by the same index (shared with ``ASCIITextMatcher``).
+    let scanners: [LiteralScanner]
     let leadingWildcard: Bool
     let trailingWildcard: Bool
     /// For `t`: the pattern's words, folded.
@@ -31,6 +33,7 @@ package struct TextMatcher: Sendable {
             words += folded.words.map { Array(folded.scalars[$0]) }
         }
         self.literals = literals
+        scanners = literals.map { LiteralScanner($0.map(\.value)) }
         self.patternWords = words
         leadingWildcard = pattern.segments.first == .wildcard
         trailingWildcard = pattern.segments.last == .wildcard
@@ -51,17 +54,32 @@ package struct TextMatcher: Sendable {
         // `""w` would otherwise match the empty part at any boundary, i.e. everything; an empty
         // pattern means an empty value with or without `w`.
         if modifiers.wordBased && !(literals.isEmpty && !leadingWildcard) {
-            if leadingWildcard { return match(value, from: 0) { value.boundary[$0] } == .matched }
-            for start in 0...value.count where value.boundary[start] {
-                switch match(value, from: start, end: { value.boundary[$0] }) {
-                case .matched: return true
-                case .failedHere: continue
-                case .failedEverywhere: return false
-                }
+            // (Closures written inline: one kept in a local would be allocated and retained.)
+            if leadingWildcard {
+                return match(value, from: 0, end: { value.boundary[$0] }, endIsValueEnd: false) == .matched
             }
-            return false
+            if literals[0].isEmpty {
+                for start in 0...value.count where value.boundary[start] {
+                    switch match(value, from: start, end: { value.boundary[$0] }, endIsValueEnd: false) {
+                    case .matched: return true
+                    case .failedHere: continue
+                    case .failedEverywhere: return false
+                    }
+                }
+                return false
+            }
+            // Only where the first literal occurs at a word start can a match begin: one scan
+            // finds those places, and the first literal is not compared again at each.
+            var outcome = Outcome.failedHere
+            forEachOccurrence(0, in: value, from: 0) { start in
+                guard value.boundary[start] else { return true }
+                outcome = match(
+                    value, from: start, end: { value.boundary[$0] }, endIsValueEnd: false, firstFound: true)
+                return outcome == .failedHere
+            }
+            return outcome == .matched
         }
-        return match(value, from: 0) { $0 == value.count } == .matched
+        return match(value, from: 0, end: { $0 == value.count }, endIsValueEnd: true) == .matched
     }
 
     /// `t`: every pattern word is a prefix of some word of the value.
@@ -86,14 +104,52 @@ package struct TextMatcher: Sendable {
         return literal.isEmpty || value.isCharacterBoundary(start) || TextFolding.isMark(literal[0])
     }
 
-    private func find(_ literal: [Unicode.Scalar], in value: FoldedText, from start: Int) -> Int? {
-        guard literal.count <= value.count else { return nil }
-        var i = start
-        while i + literal.count <= value.count {
-            if hasPrefix(value, at: i, literal) { return i }
-            i += 1
+    /// Whether literal `index` may stand at `start`: it starts and ends between characters, or
+    /// itself starts with a mark (`docs/query-language-decisions.md`).
+    private func isWhole(_ index: Int, in value: FoldedText, at start: Int) -> Bool {
+        let literal = literals[index]
+        guard value.isCharacterBoundary(start + literal.count) else { return false }
+        return literal.isEmpty || value.isCharacterBoundary(start) || TextFolding.isMark(literal[0])
+    }
+
+    /// Calls `found` with each place at or after `start` where literal `index` stands whole, left
+    /// to right, while it returns true. An empty literal stands at every character boundary.
+    private func forEachOccurrence(
+        _ index: Int, in value: FoldedText, from start: Int, _ found: (Int) -> Bool
+    ) {
+        if literals[index].isEmpty {
+            for i in start...value.count where value.isCharacterBoundary(i) {
+                if !found(i) { return }
+            }
+            return
         }
-        return nil
+        value.scalars.withUnsafeBufferPointer { scalars in
+            scanners[index].scan(count: scalars.count, from: start, element: { scalars[$0].value }) { i in
+                isWhole(index, in: value, at: i) ? found(i) : true
+            }
+        }
+    }
+
+    /// The first place at or after `start` where literal `index` stands whole. A short literal is
+    /// compared at each place (at most ``LiteralScanner/directLimit`` scalars each, so linear);
+    /// a long one is scanned.
+    private func find(_ index: Int, in value: FoldedText, from start: Int) -> Int? {
+        let literal = literals[index]
+        if literal.count <= LiteralScanner.directLimit {
+            guard literal.count <= value.count else { return nil }
+            var i = start
+            while i + literal.count <= value.count {
+                if hasPrefix(value, at: i, literal) { return i }
+                i += 1
+            }
+            return nil
+        }
+        var result: Int?
+        forEachOccurrence(index, in: value, from: start) { i in
+            result = i
+            return false
+        }
+        return result
     }
 
     enum Outcome {
@@ -106,8 +162,12 @@ package struct TextMatcher: Sendable {
         case failedEverywhere
     }
 
-    /// Whether the pattern matches `v[start..<e]` for some `e` that `end` accepts.
-    private func match(_ v: FoldedText, from start: Int, end: (Int) -> Bool) -> Outcome {
+    /// Whether the pattern matches `v[start..<e]` for some `e` that `end` accepts
+    /// (`endIsValueEnd`: only the value's end). With `firstFound`, the caller has found the first
+    /// literal at `start` already.
+    private func match(
+        _ v: FoldedText, from start: Int, end: (Int) -> Bool, endIsValueEnd: Bool, firstFound: Bool = false
+    ) -> Outcome {
         var position = start
         var next = 0
         if literals.isEmpty {
@@ -115,25 +175,30 @@ package struct TextMatcher: Sendable {
             return leadingWildcard || trailingWildcard || end(position) ? .matched : .failedHere
         }
         if !leadingWildcard {
-            guard hasPrefix(v, at: position, literals[0]) else { return .failedHere }
+            guard firstFound || hasPrefix(v, at: position, literals[0]) else { return .failedHere }
             position += literals[0].count
             next = 1
             if literals.count == 1 && !trailingWildcard { return end(position) ? .matched : .failedHere }
         }
         let lastFree = trailingWildcard ? literals.count : literals.count - 1
         while next < lastFree {
-            guard let found = find(literals[next], in: v, from: position) else { return .failedEverywhere }
+            guard let found = find(next, in: v, from: position) else { return .failedEverywhere }
             position = found + literals[next].count
             next += 1
         }
         if trailingWildcard { return .matched }
         // The last literal must end where `end` allows, at or after `position`.
-        let last = literals[literals.count - 1]
-        var candidate = position
-        while let found = find(last, in: v, from: candidate) {
-            if end(found + last.count) { return .matched }
-            candidate = found + 1
+        let lastIndex = literals.count - 1
+        let last = literals[lastIndex]
+        if endIsValueEnd {
+            let at = v.count - last.count
+            return at >= position && hasPrefix(v, at: at, last) ? .matched : .failedEverywhere
         }
-        return .failedEverywhere
+        var matched = false
+        forEachOccurrence(lastIndex, in: v, from: position) { found in
+            matched = end(found + last.count)
+            return !matched
+        }
+        return matched ? .matched : .failedEverywhere
     }
 }

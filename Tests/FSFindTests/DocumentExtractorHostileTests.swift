@@ -197,6 +197,41 @@ import Testing
         }
     }
 
+    @Test func aHugeTitleIsCappedBeforeItIsStored() throws {
+        // 3,000,000 characters of title (and a keyword list of 5,000) in one core.xml.
+        let title = String(repeating: "ab", count: 1_500_000)
+        let keywords = (0..<5_000).map { "k\($0)" }.joined(separator: ", ")
+        let core = """
+            <?xml version="1.0"?>
+            <cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" \
+            xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>é\(title)</dc:title>\
+            <cp:keywords>\(keywords)</cp:keywords></cp:coreProperties>
+            """
+        let folder = try DocumentSample.temporaryFolder()
+        defer { DocumentSample.cleanUp(folder) }
+        let file = folder.appendingPathComponent("long-title.docx")
+        try Data(DocumentHostileFiles.zip([.stored("docProps/core.xml", core)])).write(to: file)
+        let path = Array(file.path.utf8)
+        var status = stat()
+        #expect(lstat(file.path, &status) == 0)
+        let identity = FileIdentity(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: 0, mtimeNanos: 0, ctimeNanos: 0)
+        let reply = ExtractionWire.perform(
+            ExtractionWire.Request(extractor: "office", path: path, identity: identity, tree: Self.docxTree),
+            registry: .standard)
+        let attributes = try reply.get()
+        let stored = try #require(attributes[.title]?.docText)
+        #expect(stored.utf8.count <= ExtractedValueLimits.textBytes)
+        #expect(stored.utf8.count >= ExtractedValueLimits.textBytes - 3)
+        #expect(stored.hasPrefix("éabab"))
+        guard case .textList(let list)? = attributes[.keywords] else {
+            Issue.record("no keywords")
+            return
+        }
+        #expect(list.count == ExtractedValueLimits.listElements)
+        #expect(list.first == "k0")
+    }
+
     @Test func epubWhosePackagePathPointsNowhere() throws {
         let container = """
             <container xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>\

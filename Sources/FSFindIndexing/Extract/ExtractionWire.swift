@@ -100,15 +100,16 @@ enum ExtractionWire {
         }
     }
 
-    /// Runs the request's extractor on the file it names, if that is still the crawled file: what
-    /// a worker does with a request, and what the pipeline does in process.
+    /// Runs the request's extractor on the file it names, if that is still the crawled file, and
+    /// caps what it found (``ExtractedValueLimits``): what a worker does with a request, and what
+    /// the pipeline does in process.
     static func perform(_ request: Request, registry: ExtractorRegistry) -> Reply {
         do throws(ExtractionError) {
             guard let extractor = registry.extractor(named: request.extractor) else {
                 throw ExtractionError("no extractor named \(request.extractor)")
             }
             let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
-            return .success(try extractor.extract(file, tree: request.tree))
+            return .success(ExtractedValueLimits.capped(try extractor.extract(file, tree: request.tree)))
         } catch {
             return .failure(error)
         }
