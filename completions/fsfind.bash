@@ -173,13 +173,13 @@ _fsfind() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    index|query|search|show|status|attributes|scopes|help)
+    index|query|search|show|status|attributes|scopes|forget|help)
         # Offer subcommand argument completions
         "_fsfind_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'index query search show status attributes scopes help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'index query search show status attributes scopes forget help' -- "${cur}"))
         ;;
     esac
 }
@@ -349,6 +349,30 @@ _fsfind_scopes() {
     case "${prev}" in
     '--index')
         __fsfind_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fsfind_forget() {
+    repeating_flags=()
+    non_repeating_flags=(--no-wait --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--index)
+    __fsfind_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--index')
+        __fsfind_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fsfind_add_completions -d
         return
         ;;
     esac

@@ -36,6 +36,8 @@ function __fsfind_parse_tokens -S
             __fsfind_parse_subcommand 0 'json' 'index=' 'version' 'h/help'
         case 'scopes'
             __fsfind_parse_subcommand 0 'index=' 'version' 'h/help'
+        case 'forget'
+            __fsfind_parse_subcommand -r 1 'no-wait' 'index=' 'version' 'h/help'
         case 'help'
             __fsfind_parse_subcommand -r 1 'version'
         end
@@ -100,6 +102,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfin
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'status' -d 'Describe the index: file, size, roots, items per scope, problems.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'attributes' -d 'List the attributes a query can use, with type, aliases and meaning.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'scopes' -d 'List the scopes --scope accepts, with item counts.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'forget' -d 'Remove indexed folders and their items from the index.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind index" -ge 1' -fa '(__fsfind_complete_directories)'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index"' -l 'exclude' -d 'Skip entries whose name or path matches this glob (repeatable).' -rfka ''
@@ -146,4 +149,9 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind scopes" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind scopes" version' -l 'version' -d 'Show the version.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind scopes" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind forget" -ge 1' -fa '(__fsfind_complete_directories)'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind forget" no-wait' -l 'no-wait' -d 'Exit at once if another index run holds the lock, instead of waiting.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind forget" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind forget" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind forget" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind help" version' -l 'version' -d 'Show the version.'

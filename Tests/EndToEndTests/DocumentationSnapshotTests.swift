@@ -71,7 +71,7 @@ import Testing
         #expect(version.out == LibraryProbe.version + "\n")
     }
 
-    @Test(arguments: ["index", "query", "show", "status", "attributes", "scopes"])
+    @Test(arguments: ["index", "query", "show", "status", "attributes", "scopes", "forget", "search"])
     func everySubcommandsHelpHasAnExample(subcommand: String) throws {
         let help = try FSFind.run([subcommand, "--help"])
         #expect(help.status == 0)

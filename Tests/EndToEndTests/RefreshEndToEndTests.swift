@@ -134,6 +134,42 @@ import Testing
         #expect(paths.count == expected.count && Set(paths) == expected)
     }
 
+    @Test func aVanishedRootIsReportedKeptAndTheRestRefreshedUntilForgotten() throws {
+        let tree = try FixtureTree(withOddEntries: false)
+        let music = tree.root + "/Music"
+        let documents = tree.root + "/Documents"
+        let first = try FSFind.run(["index", "--index", tree.index, music, documents])
+        #expect(first.status == 0, "\(first.stderr)")
+        let musicItems = try allPaths(tree.index).stdout.split(separator: 0).filter {
+            String(decoding: $0, as: UTF8.self).hasPrefix(music)
+        }.count
+        try FileManager.default.moveItem(atPath: music, toPath: tree.root + "/Music.away")
+        try Data("new\n".utf8).write(to: URL(fileURLWithPath: documents + "/new.txt"))
+
+        // The cron line: exit 0, the missing root named, its items kept, the other refreshed.
+        let refresh = try FSFind.run(["index", "--index", tree.index, "--quiet"])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(
+            refresh.stderr.contains("fsfind: \(music): the indexed folder is missing (No such file or directory)"),
+            "\(refresh.stderr)")
+        #expect(refresh.stderr.contains("'fsfind forget \(music)'"), "\(refresh.stderr)")
+        let after = try allPaths(tree.index).stdout.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(after.contains(documents + "/new.txt"))
+        #expect(after.filter { $0.hasPrefix(music) }.count == musicItems)
+
+        // A path that is not a recorded folder is refused, and changes nothing.
+        let wrong = try FSFind.run(["forget", "--index", tree.index, tree.root])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("is not a folder of the index"), "\(wrong.stderr)")
+        let forgot = try FSFind.run(["forget", "--index", tree.index, music])
+        #expect(forgot.status == 0, "\(forgot.stderr)")
+        #expect(forgot.stderr == "1 folder forgotten, \(musicItems) items removed\n")
+        let left = try allPaths(tree.index).stdout.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        #expect(!left.contains { $0.hasPrefix(music) } && left.contains(documents + "/new.txt"))
+        let quiet = try FSFind.run(["index", "--index", tree.index, "--quiet"])
+        #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func noWaitNamesTheHolderAndASecondRunWaitsForTheFirst() throws {
         let tree = try FixtureTree(withOddEntries: false)
         try tree.buildIndex()

@@ -243,5 +243,8 @@ import Testing
         let messages = Mutex<[String]>([])
         func progress(_ progress: IndexProgress) {}
         func problem(path: [UInt8], message: String) { messages.withLock { $0.append(message) } }
+        func missingRoot(path: [UInt8], reason: String, keptUntil: Date?) {
+            messages.withLock { $0.append("missing: \(reason)") }
+        }
     }
 }

@@ -1,5 +1,6 @@
 import FSFindIndex
 import FSFindModel
+import Foundation
 
 /// What the indexer reports while it runs, for a progress line on a terminal.
 package struct IndexProgress: Sendable {
@@ -19,4 +20,7 @@ package struct IndexProgress: Sendable {
 package protocol IndexReporter: Sendable {
     func progress(_ progress: IndexProgress)
     func problem(path: [UInt8], message: String)
+    /// A recorded root that cannot be crawled (`reason`, the errno text): its items are kept until
+    /// `keptUntil`, or, when that is nil, were dropped in this run because the time has passed.
+    func missingRoot(path: [UInt8], reason: String, keptUntil: Date?)
 }

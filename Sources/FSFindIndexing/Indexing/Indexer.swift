@@ -7,7 +7,8 @@ import Glibc
 /// the index file atomically.
 ///
 /// Entries under roots that this run does not crawl are carried over untouched, so indexing
-/// `~/Music` never drops `~/Documents`. An entry whose ``FileIdentity`` (device, inode, size, mtime,
+/// `~/Music` never drops `~/Documents`, and a recorded root that has gone missing keeps its items
+/// (for ``missingRootRetention``) while the others are refreshed. An entry whose ``FileIdentity`` (device, inode, size, mtime,
 /// ctime) equals the old one keeps its metadata without being opened again, unless `full`.
 package struct Indexer: Sendable {
     package var indexPath: String
@@ -55,14 +56,32 @@ package struct Indexer: Sendable {
         IndexWriter.removeTemporaryFiles(of: indexPath)
         let (previous, olderRoots) = try openPrevious()
         var roots = previous.flatMap { try? $0.file.roots() } ?? olderRoots
-        let toCrawl: [IndexRoot]
+        var toCrawl: [IndexRoot]
+        var expired: [IndexRoot] = []
         if requested.isEmpty {
             guard !roots.isEmpty else {
                 throw FSFindError(
                     .usage, "no folders are recorded in \(indexPath)",
                     remedy: .nameFolders)
             }
-            toCrawl = roots
+            // A recorded root that is gone (deleted, unmounted, renamed) must not stop the
+            // others from being refreshed: its items stay, as they were, until it has been
+            // missing for `missingRootRetention`, and it is named on every run.
+            toCrawl = []
+            for root in roots {
+                guard let reason = Self.whyMissing(root.path) else {
+                    toCrawl.append(root)
+                    continue
+                }
+                let keptUntil = root.lastRefresh.addingTimeInterval(Self.missingRootRetention)
+                if keptUntil <= now {
+                    expired.append(root)
+                    reporter?.missingRoot(path: root.path, reason: reason, keptUntil: nil)
+                } else {
+                    reporter?.missingRoot(path: root.path, reason: reason, keptUntil: keptUntil)
+                }
+            }
+            roots.removeAll { root in expired.contains { $0.path == root.path } }
         } else {
             toCrawl = requested.map { IndexRoot(path: $0, options: options, lastRefresh: now) }
             for root in toCrawl {
@@ -72,16 +91,83 @@ package struct Indexer: Sendable {
             roots.sort { $0.path.lexicographicallyPrecedes($1.path) }
         }
         do {
-            return try refresh(from: previous, roots: roots, crawling: toCrawl, clock: clock)
+            return try refresh(from: previous, roots: roots, crawling: toCrawl, dropping: expired, clock: clock)
         } catch  where error.code == .indexCorrupt && previous != nil {
             // Damage the checksums did not catch, found while copying: start again from nothing,
             // crawling every recorded root so that none is lost.
             reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); rebuilding it from scratch")
-            let all = roots.map { root in
-                toCrawl.first { $0.path == root.path } ?? root
+            let all = roots.compactMap { root in
+                toCrawl.first { $0.path == root.path } ?? (Self.whyMissing(root.path) == nil ? root : nil)
             }
-            return try refresh(from: nil, roots: roots, crawling: all, clock: clock)
+            return try refresh(from: nil, roots: roots, crawling: all, dropping: [], clock: clock)
         }
+    }
+
+    /// How long the items of a recorded root that has gone missing are kept, counted from its last
+    /// complete refresh: long enough for a drive that is away for a holiday, short enough that a
+    /// folder deleted for good leaves the index within a month. `fsfind forget` drops one at once.
+    package static let missingRootRetention: TimeInterval = 30 * 24 * 3600
+
+    /// Why the recorded root at `path` cannot be crawled now (its `stat` fails), or nil.
+    static func whyMissing(_ path: [UInt8]) -> String? {
+        guard PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: AT_FDCWD) }) == nil else {
+            return nil
+        }
+        return String(cString: strerror(errno))
+    }
+
+    /// Removes `forgotten` (recorded roots, by path) and their items from the index, under the
+    /// lock the caller holds; items that also lie under a remaining root stay. Returns how many
+    /// items went.
+    /// - Throws: ``FSFindError`` (`.usage`) naming a path that is not a recorded root.
+    package func forget(roots forgotten: [[UInt8]], holding lock: IndexLock) throws(FSFindError) -> Int {
+        guard lock.indexPath == indexPath else {
+            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
+        }
+        let previous = try PreviousIndex(file: try IndexFile(path: indexPath))
+        var roots = try previous.file.roots()
+        var dropped: [IndexRoot] = []
+        for path in forgotten {
+            guard let root = roots.first(where: { $0.path == PathBytes.trimmed(path) }) else {
+                let recorded = roots.map { PathBytes.display($0.path) }.joined(separator: ", ")
+                throw FSFindError(
+                    .usage,
+                    "\(PathBytes.display(path)) is not a folder of the index \(indexPath) (its folders: \(recorded))")
+            }
+            dropped.append(root)
+            roots.removeAll { $0.path == root.path }
+        }
+        var plan = RefreshPlan(oldCount: previous.count)
+        let removed = Self.drop(dropped, keeping: roots, from: previous, in: &plan)
+        var builder = try IndexBuilder(old: previous.file)
+        let rows = plan.rows(staged: builder.staged, previous: previous)
+        let image = try builder.encode(rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now)
+        try IndexWriter.replaceAtomically(path: indexPath, with: image)
+        return removed
+    }
+
+    /// Marks the rows under `dropped` roots removed, except those under a root in `remaining`
+    /// (an enclosing root, or one nested inside); returns how many.
+    static func drop(
+        _ dropped: [IndexRoot], keeping remaining: [IndexRoot], from previous: PreviousIndex, in plan: inout RefreshPlan
+    ) -> Int {
+        var removed = 0
+        for root in dropped {
+            // An enclosing root still covers every item below this one.
+            if remaining.contains(where: { PathBytes.isWithin(root.path, folder: $0.path) }) { continue }
+            let nested = remaining.filter { PathBytes.isWithin($0.path, folder: root.path) }
+            for range in previous.rows(within: root.path) {
+                for row in range where plan.state[row] == .unseen {
+                    if !nested.isEmpty {
+                        let path = previous.file.path(at: row)
+                        if nested.contains(where: { PathBytes.isWithin(path, folder: $0.path) }) { continue }
+                    }
+                    plan.state[row] = .removed
+                    removed += 1
+                }
+            }
+        }
+        return removed
     }
 
     /// One pass: crawl, keep what is unchanged, read what is new or changed, write the file.
@@ -91,7 +177,7 @@ package struct Indexer: Sendable {
     /// sequence a serial crawl would give.
     private func refresh(
         from previous: PreviousIndex?, roots allRoots: [IndexRoot], crawling toCrawl: [IndexRoot],
-        clock: ContinuousClock.Instant
+        dropping expired: [IndexRoot], clock: ContinuousClock.Instant
     ) throws(FSFindError) -> IndexSummary {
         var roots = allRoots
         let oldCount = previous?.count ?? 0
@@ -177,6 +263,8 @@ package struct Indexer: Sendable {
             for root in toCrawl {
                 for range in previous.rows(within: root.path) { summary.removed += plan.remove(unseenIn: range) }
             }
+            // Roots missing for longer than the retention go, with their items.
+            summary.removed += Self.drop(expired, keeping: roots, from: previous, in: &plan)
         }
         let rows = plan.rows(staged: builder.staged, previous: previous)
         let image = try builder.encode(rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now)

@@ -24,7 +24,10 @@ extension FSFindCommand {
                 Backspace deletes it, Enter prints the selected path, Ctrl-O opens it with xdg-open,
                 Esc or Ctrl-C quits printing nothing (exit 130).
 
-                The screen is drawn on the terminal (/dev/tty), never on stdout, so this works:
+                The screen is drawn on the terminal (/dev/tty), never on stdout, so this works.
+
+                Examples:
+                  fsfind search paris
                   vim "$(fsfind search)"
                   cd "$(dirname "$(fsfind search kind:folder)")"
                 """)

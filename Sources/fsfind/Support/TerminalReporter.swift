@@ -43,6 +43,25 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
         }
     }
 
+    func missingRoot(path: [UInt8], reason: String, keptUntil: Date?) {
+        let shown = TerminalText.shown(path)
+        let message: String
+        if let keptUntil {
+            let day = keptUntil.formatted(.iso8601.year().month().day())
+            message =
+                "fsfind: \(shown): the indexed folder is missing (\(reason)); its items are kept until \(day), "
+                + "or 'fsfind forget \(shown)' drops them now\n"
+        } else {
+            message =
+                "fsfind: \(shown): the indexed folder has been missing for "
+                + "\(Int(Indexer.missingRootRetention / 86400)) days (\(reason)); it and its items are removed\n"
+        }
+        lock.withLock {
+            clearLine()
+            StandardError.write(message)
+        }
+    }
+
     /// Removes the progress line before the summary or an error is printed.
     func finish() {
         lock.withLock { clearLine() }
