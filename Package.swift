@@ -86,13 +86,17 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
+        // SQLite with FTS5 (Debian's libsqlite3-dev), for the words inside files.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The words inside files: the full-text store beside the index file.
+        .target(name: "FSFindText", dependencies: ["FSFindModel", "CSQLite"], swiftSettings: crossModule),
         // The man page's registry-built sections; used by the documentation tests, not shipped.
         .target(name: "FSFindManual", dependencies: ["FSFindModel"], swiftSettings: crossModule),
         .executableTarget(
             name: "fsfind",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing",
+                "FSFindInteractive", "FSFindIndexing", "FSFindText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -104,7 +108,7 @@ let package = Package(
             name: "FSFindTests",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport",
+                "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
             ]
         ),
         .testTarget(

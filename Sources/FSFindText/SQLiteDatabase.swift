@@ -1,0 +1,145 @@
+import CSQLite
+import FSFindModel
+
+/// One SQLite connection: statements prepared, bound, stepped; every failure an ``FSFindError``.
+///
+/// Only what the text store needs: no ORM, no generic row decoding. A connection is used from one
+/// thread at a time (SQLite's default "serialized" mode would allow more; the store does not need
+/// it). Closed in `deinit`.
+final class SQLiteDatabase {
+    private let handle: OpaquePointer
+    let path: String
+
+    /// Opens (with `create`, creating) the database at `path`.
+    init(path: String, create: Bool) throws(FSFindError) {
+        var handle: OpaquePointer?
+        let flags = (create ? SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE : SQLITE_OPEN_READONLY) | SQLITE_OPEN_NOMUTEX
+        let status = sqlite3_open_v2(path, &handle, flags, nil)
+        guard status == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            if status == SQLITE_CANTOPEN && !create {
+                throw FSFindError(.indexMissing, "there is no text store at \(path)", path: path, remedy: .rebuildIndex)
+            }
+            throw FSFindError(.io, "cannot open the text store \(path): \(message)", path: path)
+        }
+        self.handle = handle
+        self.path = path
+        // A writer holding the lock briefly (a batch commit) makes a reader wait, not fail.
+        sqlite3_busy_timeout(handle, 10_000)
+    }
+
+    deinit { sqlite3_close_v2(handle) }
+
+    /// Runs SQL that returns no rows (schema, pragmas, transactions).
+    func execute(_ sql: String) throws(FSFindError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let status = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard status == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_free(message)
+            throw failure(text, status)
+        }
+    }
+
+    func prepare(_ sql: String) throws(FSFindError) -> Statement {
+        var statement: OpaquePointer?
+        let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard status == SQLITE_OK, let statement else { throw failure(errorMessage, status) }
+        return Statement(statement, database: self)
+    }
+
+    /// The rowid the last INSERT gave.
+    var lastInsertedRow: Int64 { sqlite3_last_insert_rowid(handle) }
+
+    var errorMessage: String { String(cString: sqlite3_errmsg(handle)) }
+
+    func failure(_ message: String, _ status: Int32) -> FSFindError {
+        let code: FSFindError.Code =
+            switch status & 0xFF {
+            case SQLITE_CORRUPT, SQLITE_NOTADB: .indexCorrupt
+            case SQLITE_CANTOPEN: .indexMissing
+            default: .io
+            }
+        return FSFindError(
+            code, "the text store \(path): \(message)", path: path,
+            remedy: code == .indexCorrupt ? .rebuildIndex : nil)
+    }
+
+    /// A prepared statement; reset before each use, finalized in `deinit`.
+    final class Statement {
+        private let statement: OpaquePointer
+        private unowned let database: SQLiteDatabase
+
+        init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+            self.statement = statement
+            self.database = database
+        }
+
+        deinit { sqlite3_finalize(statement) }
+
+        /// Resets the statement and binds `values` to its parameters, in order.
+        @discardableResult
+        func bind(_ values: [Value]) throws(FSFindError) -> Statement {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+            for (offset, value) in values.enumerated() {
+                let position = Int32(offset + 1)
+                let status: Int32
+                switch value {
+                case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
+                case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, Self.transient)
+                case .blob(let bytes):
+                    status = bytes.withUnsafeBytes { buffer in
+                        // A zero-length blob still needs a non-null pointer to be a blob, not NULL.
+                        sqlite3_bind_blob(
+                            statement, position, buffer.baseAddress ?? UnsafeRawPointer(bitPattern: 1),
+                            Int32(buffer.count),
+                            Self.transient)
+                    }
+                }
+                guard status == SQLITE_OK else { throw database.failure(database.errorMessage, status) }
+            }
+            return self
+        }
+
+        /// Steps once: true while a row is ready.
+        func step() throws(FSFindError) -> Bool {
+            let status = sqlite3_step(statement)
+            switch status {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            default: throw database.failure(database.errorMessage, status)
+            }
+        }
+
+        /// Steps to the end (an insert, an update, a delete).
+        func run() throws(FSFindError) {
+            while try step() {}
+        }
+
+        func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+        func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+
+        func blob(_ column: Int32) -> [UInt8] {
+            let count = Int(sqlite3_column_bytes(statement, column))
+            guard count > 0, let base = sqlite3_column_blob(statement, column) else { return [] }
+            return Array(UnsafeRawBufferPointer(start: base, count: count))
+        }
+
+        func text(_ column: Int32) -> String {
+            guard let base = sqlite3_column_text(statement, column) else { return "" }
+            return String(cString: base)
+        }
+
+        /// SQLite's SQLITE_TRANSIENT: copy the bound bytes now (a C macro Swift cannot import).
+        private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    }
+
+    /// A value bound to a statement parameter.
+    enum Value {
+        case integer(Int64)
+        case text(String)
+        case blob([UInt8])
+    }
+}

@@ -1,0 +1,25 @@
+/// FTS5 query expressions built from words, never from raw user syntax: each word is quoted (so
+/// `OR`, `*`, `"` and `-` in it are characters, not operators).
+package enum TextQuery {
+    /// Every word, each also as a prefix (`bre` finds "bread"): what free text asks of a file's
+    /// words. Empty words are left out; no words at all match nothing.
+    package static func words(_ words: [String], prefix: Bool = true) -> String {
+        let terms = words.filter { !$0.isEmpty }.map { quoted($0) + (prefix ? "*" : "") }
+        return terms.isEmpty ? quoted("") : terms.joined(separator: " AND ")
+    }
+
+    /// The words next to each other, in this order (mdfind's quoted phrase).
+    package static func phrase(_ words: [String]) -> String {
+        quoted(words.joined(separator: " "))
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + text.replacingAll("\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
+        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

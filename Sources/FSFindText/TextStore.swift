@@ -1,0 +1,179 @@
+import FSFindModel
+import Glibc
+
+/// The words inside files: an SQLite database with an FTS5 table, beside the index file.
+///
+/// Each document is one file's text, keyed by its path **and** its identity (device, inode, size,
+/// mtime, ctime, as in the index). That key is what keeps the store and the metadata index
+/// consistent without a shared transaction (`docs/full-text.md`): a refresh adds the text of new
+/// and changed files first (committed), then replaces the index file atomically, then deletes the
+/// documents no index row matches any more. A reader holding either index sees only the documents
+/// whose identity its rows carry: the old text with the old index, the new with the new, never a
+/// deleted file's words; a kill between the steps leaves extra documents that the next refresh
+/// removes. Write-ahead logging lets queries read while a refresh writes.
+package final class TextStore {
+    /// One file's text that matched a query.
+    package struct Hit: Sendable, Hashable {
+        package var path: [UInt8]
+        package var identity: FileIdentity
+        /// FTS5's BM25 score, negated: larger is more relevant.
+        package var relevance: Double
+    }
+
+    private let database: SQLiteDatabase
+    package var path: String { database.path }
+
+    /// The store that belongs to the index file at `indexPath`.
+    package static func path(forIndex indexPath: String) -> String { indexPath + ".text" }
+
+    /// How words are cut and folded: Unicode words, case and diacritics folded (`é` is `e`, as the
+    /// metadata free text folds them), then the Porter stemmer, so `comparisons` finds "Comparison"
+    /// and `calling` finds "call". English only for now (`docs/full-text.md`).
+    static let tokenizer = "porter unicode61 remove_diacritics 2"
+
+    /// Opens the store; with `create`, creates it (and its tables) when missing.
+    /// - Throws: ``FSFindError`` `.indexMissing` when it does not exist and `create` is false.
+    package init(path: String, create: Bool) throws(FSFindError) {
+        if !create && access(path, F_OK) != 0 {
+            throw FSFindError(.indexMissing, "there is no text store at \(path)", path: path, remedy: .rebuildIndex)
+        }
+        database = try SQLiteDatabase(path: path, create: create)
+        guard create else { return }
+        try database.execute(
+            """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            CREATE TABLE IF NOT EXISTS document(
+                id INTEGER PRIMARY KEY,
+                path BLOB NOT NULL,
+                device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
+                mtime INTEGER NOT NULL, ctime INTEGER NOT NULL);
+            CREATE INDEX IF NOT EXISTS document_by_path ON document(path);
+            CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, tokenize = '\(Self.tokenizer)');
+            """)
+    }
+
+    // MARK: Writing
+
+    /// Runs `body` in one transaction: all of it is committed, or (on a throw, a kill) none.
+    package func write<Result>(_ body: (Writer) throws(FSFindError) -> Result) throws(FSFindError) -> Result {
+        let writer = try Writer(database)
+        try database.execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body(writer)
+            try database.execute("COMMIT")
+            return result
+        } catch {
+            try? database.execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// The changes one transaction makes, with its statements prepared once.
+    package final class Writer {
+        private let database: SQLiteDatabase
+        private let findSame: SQLiteDatabase.Statement
+        private let insertDocument: SQLiteDatabase.Statement
+        private let insertWords: SQLiteDatabase.Statement
+        private let deleteDocument: SQLiteDatabase.Statement
+        private let deleteWords: SQLiteDatabase.Statement
+
+        fileprivate init(_ database: SQLiteDatabase) throws(FSFindError) {
+            self.database = database
+            findSame = try database.prepare(
+                """
+                SELECT id FROM document
+                WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
+                """)
+            insertDocument = try database.prepare(
+                "INSERT INTO document(path, device, inode, size, mtime, ctime) VALUES (?, ?, ?, ?, ?, ?)")
+            insertWords = try database.prepare("INSERT INTO words(rowid, body) VALUES (?, ?)")
+            deleteDocument = try database.prepare("DELETE FROM document WHERE id = ?")
+            deleteWords = try database.prepare("DELETE FROM words WHERE rowid = ?")
+        }
+
+        /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already
+        /// stored for the same path and identity (a run killed after its commit read it before).
+        package func add(path: [UInt8], identity: FileIdentity, text: String) throws(FSFindError) {
+            let key = TextStore.key(path, identity)
+            try findSame.bind(key)
+            var old: [Int64] = []
+            while try findSame.step() { old.append(findSame.integer(0)) }
+            for id in old { try remove(id) }
+            try insertDocument.bind(key).run()
+            try insertWords.bind([.integer(database.lastInsertedRow), .text(text)]).run()
+        }
+
+        /// Removes every document for which `keep` (path, identity) is false; returns how many
+        /// went. Reads only the small document table, never the words.
+        package func removeDocuments(keeping keep: ([UInt8], FileIdentity) -> Bool) throws(FSFindError) -> Int {
+            let all = try database.prepare("SELECT id, path, device, inode, size, mtime, ctime FROM document")
+            var gone: [Int64] = []
+            while try all.step() {
+                if !keep(all.blob(1), TextStore.identity(all, from: 2)) { gone.append(all.integer(0)) }
+            }
+            for id in gone { try remove(id) }
+            return gone.count
+        }
+
+        private func remove(_ id: Int64) throws(FSFindError) {
+            try deleteWords.bind([.integer(id)]).run()
+            try deleteDocument.bind([.integer(id)]).run()
+        }
+    }
+
+    // MARK: Reading
+
+    /// The documents matching an FTS5 query expression (see ``TextQuery``), with their relevance.
+    package func search(_ expression: String) throws(FSFindError) -> [Hit] {
+        let query = try database.prepare(
+            """
+            SELECT d.path, d.device, d.inode, d.size, d.mtime, d.ctime, -bm25(words)
+            FROM words JOIN document AS d ON d.id = words.rowid
+            WHERE words MATCH ?
+            """)
+        try query.bind([.text(expression)])
+        var hits: [Hit] = []
+        while try query.step() {
+            hits.append(Hit(path: query.blob(0), identity: Self.identity(query, from: 1), relevance: query.double(6)))
+        }
+        return hits
+    }
+
+    /// How many documents the store holds (kept or not yet collected).
+    package func documentCount() throws(FSFindError) -> Int {
+        let count = try database.prepare("SELECT count(*) FROM document")
+        _ = try count.step()
+        return Int(count.integer(0))
+    }
+
+    /// Bytes on disk: the database and its write-ahead log.
+    package static func size(atPath path: String) -> Int? {
+        var total = 0
+        var found = false
+        for file in [path, path + "-wal"] {
+            var status = stat()
+            if stat(file, &status) == 0 {
+                total += Int(status.st_size)
+                found = true
+            }
+        }
+        return found ? total : nil
+    }
+
+    // MARK: -
+
+    /// The identity in the five columns from `column` on.
+    fileprivate static func identity(_ row: SQLiteDatabase.Statement, from column: Int32) -> FileIdentity {
+        FileIdentity(
+            device: UInt64(bitPattern: row.integer(column)), inode: UInt64(bitPattern: row.integer(column + 1)),
+            size: row.integer(column + 2), mtimeNanos: row.integer(column + 3), ctimeNanos: row.integer(column + 4))
+    }
+
+    fileprivate static func key(_ path: [UInt8], _ identity: FileIdentity) -> [SQLiteDatabase.Value] {
+        [
+            .blob(path), .integer(Int64(bitPattern: identity.device)), .integer(Int64(bitPattern: identity.inode)),
+            .integer(identity.size), .integer(identity.mtimeNanos), .integer(identity.ctimeNanos),
+        ]
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import FSFindModel
+@testable import FSFindText
+
+/// The full-text store: documents keyed by path and identity, found by word forms, removed when
+/// no index row matches them, and all-or-nothing per transaction.
+@Suite struct TextStoreTests {
+    private static func identity(_ n: UInt64) -> FileIdentity {
+        FileIdentity(device: 2049, inode: n, size: Int64(n) * 10, mtimeNanos: Int64(n), ctimeNanos: Int64(n))
+    }
+
+    private static func paths(_ hits: [TextStore.Hit]) -> Set<String> {
+        Set(hits.map { String(decoding: $0.path, as: UTF8.self) })
+    }
+
+    @Test func wordFormsCaseDiacriticsPrefixesAndPhrases() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("index.fsfind.text"), create: true)
+        try store.write { writer throws(FSFindError) in
+            try writer.add(
+                path: Array("/d/list.txt".utf8), identity: Self.identity(1), text: "Buy bread, milk and Comparisons")
+            try writer.add(
+                path: Array("/d/letter.txt".utf8), identity: Self.identity(2),
+                text: "Dear Frédéric, calling about the pages")
+        }
+        #expect(Self.paths(try store.search(TextQuery.words(["comparison"]))) == ["/d/list.txt"])
+        #expect(Self.paths(try store.search(TextQuery.words(["frederic", "call", "page"]))) == ["/d/letter.txt"])
+        #expect(Self.paths(try store.search(TextQuery.words(["bre"]))) == ["/d/list.txt"])
+        #expect(Self.paths(try store.search(TextQuery.phrase(["buy", "bread"]))) == ["/d/list.txt"])
+        #expect(try store.search(TextQuery.phrase(["bread", "buy"])).isEmpty)
+        #expect(try store.search(TextQuery.words(["quarterly"])).isEmpty)
+        // A query word with FTS5 syntax in it is a word, not syntax.
+        #expect(try store.search(TextQuery.words(["\"bread OR x*"])).isEmpty)
+    }
+
+    @Test func documentsNoIndexRowMatchesAreRemovedAndAddingTwiceKeepsOne() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("t.text"), create: true)
+        for _ in 0..<2 {
+            try store.write { writer throws(FSFindError) in
+                try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "old words")
+            }
+        }
+        #expect(try store.documentCount() == 1)
+        try store.write { writer throws(FSFindError) in
+            try writer.add(path: Array("/a".utf8), identity: Self.identity(3), text: "new words")
+        }
+        // Before the garbage is collected both copies are there; a reader keeps the one its index
+        // row's identity names.
+        #expect(try store.search(TextQuery.words(["old"])).map(\.identity) == [Self.identity(1)])
+        let removed = try store.write { writer throws(FSFindError) in
+            try writer.removeDocuments { _, identity in identity == Self.identity(3) }
+        }
+        #expect(removed == 1)
+        #expect(try store.search(TextQuery.words(["old"])).isEmpty)
+        #expect(Self.paths(try store.search(TextQuery.words(["new"]))) == ["/a"])
+    }
+
+    @Test func aFailedTransactionLeavesNothing() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("t.text"), create: true)
+        #expect(throws: FSFindError.self) {
+            try store.write { writer throws(FSFindError) in
+                try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "half done")
+                throw FSFindError(.io, "killed")
+            }
+        }
+        #expect(try store.documentCount() == 0)
+        #expect(try store.search(TextQuery.words(["half"])).isEmpty)
+        let reader = try TextStore(path: folder.file("t.text"), create: false)
+        #expect(try reader.documentCount() == 0)
+        #expect(throws: FSFindError.self) { try TextStore(path: folder.file("missing.text"), create: false) }
+    }
+}
