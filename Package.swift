@@ -66,7 +66,7 @@ let package = Package(
             ], swiftSettings: crossModule),
         // Queries against an index file: plans over the mapped sections.
         .target(
-            name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex"],
+            name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindText"],
             swiftSettings: crossModule),
         // Paths, JSON and attribute lists written for people and scripts.
         .target(
@@ -81,7 +81,7 @@ let package = Package(
         .target(
             name: "FSFindIndexing",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindIndex",
+                "FSFindModel", "FSFindPlatform", "FSFindIndex", "FSFindText",
                 "CMagic", "CPlatform", "CAVFormat", "CExif",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),

@@ -186,7 +186,7 @@ _fsfind() {
 
 _fsfind_index() {
     repeating_flags=()
-    non_repeating_flags=(--hidden --full --quiet --verbose --no-wait --version -h --help)
+    non_repeating_flags=(--hidden --full --no-content --quiet --verbose --no-wait --version -h --help)
     repeating_options=(--exclude)
     non_repeating_options=(--index)
     __fsfind_offer_flags_options -1

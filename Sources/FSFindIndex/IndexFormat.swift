@@ -180,6 +180,7 @@ extension Attribute {
         case .acquisitionModel: 27
         case .latitude: 28
         case .longitude: 29
+        case .textContent: 30
         }
     }
 

@@ -36,6 +36,9 @@ package enum Attribute: String, Sendable, CaseIterable, Hashable, Comparable {
     case acquisitionModel
     case latitude
     case longitude
+    /// The words inside the file. Kept in the full-text store beside the index, never in the
+    /// index file; a query on it asks the store (`docs/full-text.md`).
+    case textContent
 
     /// The name people type in queries.
     package var name: String { rawValue }
@@ -81,6 +84,7 @@ package enum Attribute: String, Sendable, CaseIterable, Hashable, Comparable {
         case .acquisitionModel: 26
         case .latitude: 27
         case .longitude: 28
+        case .textContent: 29
         }
     }
 

@@ -4,10 +4,11 @@ package enum AttributeRegistry {
     /// Every descriptor, in `Attribute.allCases` order.
     package static let all: [AttributeDescriptor] = Attribute.allCases.map(makeDescriptor)
 
-    /// The attributes whose values are text or text lists: what `*` in a query stands for.
+    /// The attributes whose values are text or text lists: what `*` in a query stands for. Not
+    /// `textContent`: `*` compares values in the index, and a file's words are not kept there.
     package static let textAttributes: [Attribute] = Attribute.allCases.filter {
         let type = makeDescriptor($0).type
-        return type == .text || type == .textList
+        return (type == .text || type == .textList) && $0 != .textContent
     }
 
     /// The attributes free-text queries search, in ranking order, each with what a match in it is
@@ -102,6 +103,8 @@ package enum AttributeRegistry {
         case .acquisitionModel: return d(.text, ["kMDItemAcquisitionModel"], "camera model, from EXIF")
         case .latitude: return d(.number, ["kMDItemLatitude"], "GPS latitude in decimal degrees, from EXIF")
         case .longitude: return d(.number, ["kMDItemLongitude"], "GPS longitude in decimal degrees, from EXIF")
+        case .textContent:
+            return d(.text, ["kMDItemTextContent"], "the words inside the file (searched in the text store)")
         }
     }
 }

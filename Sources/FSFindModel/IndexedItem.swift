@@ -7,6 +7,9 @@ package struct IndexedItem: Sendable, Hashable {
     package var attributes: AttributeSet
     /// Set when the content could not be read or parsed.
     package var problem: ItemProblem?
+    /// The words inside the file, on their way from an extractor to the full-text store; never
+    /// written to the index file.
+    package var content: String?
 
     package init(path: [UInt8], identity: FileIdentity, attributes: AttributeSet, problem: ItemProblem? = nil) {
         self.path = path

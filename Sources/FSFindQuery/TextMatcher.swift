@@ -9,11 +9,11 @@ import FSFindModel
 package struct TextMatcher: Sendable {
     package let modifiers: TextModifiers
     /// Folded literals, in order.
-    let literals: [[Unicode.Scalar]]
+    package let literals: [[Unicode.Scalar]]
     /// A scanner for each literal, by the same index (shared with ``ASCIITextMatcher``).
     let scanners: [LiteralScanner]
     let leadingWildcard: Bool
-    let trailingWildcard: Bool
+    package let trailingWildcard: Bool
     /// For `t`: the pattern's words, folded.
     let patternWords: [[Unicode.Scalar]]
     /// Set for a pattern without wildcards or modifiers: then matching is String equality, which

@@ -1,6 +1,7 @@
 import FSFindIndex
 import FSFindModel
 import FSFindQuery
+import FSFindText
 import Foundation
 
 /// Answers a query from an open index: scans the rows, keeps those in scope and location that the
@@ -8,11 +9,15 @@ import Foundation
 ///
 /// Only the columns the query, the scope and the sort key read are checksummed and touched, so a
 /// name query never decodes durations.
-package struct Searcher: Sendable {
+package struct Searcher {
     package let index: IndexFile
+    /// The words inside the indexed files, when the index has a text store: free text and
+    /// `textContent` ask it (`docs/full-text.md`).
+    package let text: TextStore?
 
-    package init(index: IndexFile) {
+    package init(index: IndexFile, text: TextStore? = nil) {
         self.index = index
+        self.text = text
     }
 
     /// Row numbers of the matches, in the requested order, cut to the limit.
@@ -41,7 +46,11 @@ package struct Searcher: Sendable {
         // The plan reads the mapped sections directly and decides type-only tests once per
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
         // entry: decided once per entry (a few dozen), not once per row.
-        let plan = QueryPlan(query, index: index)
+        let asksContent =
+            (text != nil && { if case .freeText = query.root { true } else { false } }())
+            || !ContentMatches.textContentTests(query.root).isEmpty
+        let content = asksContent ? try ContentMatches(query, store: text, index: index) : nil
+        let plan = QueryPlan(query, index: index, content: content)
         let types = request.scope == .all ? nil : index.typeColumnView()
         var inScope = TypeMemo(count: request.scope == .all ? 0 : index.typeCount)
         var matches: [Int] = []

@@ -55,18 +55,20 @@ package final class TextStore {
 
     // MARK: Writing
 
-    /// Runs `body` in one transaction: all of it is committed, or (on a throw, a kill) none.
-    package func write<Result>(_ body: (Writer) throws(FSFindError) -> Result) throws(FSFindError) -> Result {
+    /// Starts a transaction: what its ``Writer`` does is committed by ``Writer/commit()``, or
+    /// rolled back when the writer goes without it (an error, a kill loses it the same way).
+    package func begin() throws(FSFindError) -> Writer {
         let writer = try Writer(database)
         try database.execute("BEGIN IMMEDIATE")
-        do {
-            let result = try body(writer)
-            try database.execute("COMMIT")
-            return result
-        } catch {
-            try? database.execute("ROLLBACK")
-            throw error
-        }
+        return writer
+    }
+
+    /// Runs `body` in one transaction: all of it is committed, or (on a throw, a kill) none.
+    package func write<Result>(_ body: (Writer) throws(FSFindError) -> Result) throws(FSFindError) -> Result {
+        let writer = try begin()
+        let result = try body(writer)
+        try writer.commit()
+        return result
     }
 
     /// The changes one transaction makes, with its statements prepared once.
@@ -77,6 +79,7 @@ package final class TextStore {
         private let insertWords: SQLiteDatabase.Statement
         private let deleteDocument: SQLiteDatabase.Statement
         private let deleteWords: SQLiteDatabase.Statement
+        private var open = true
 
         fileprivate init(_ database: SQLiteDatabase) throws(FSFindError) {
             self.database = database
@@ -90,6 +93,17 @@ package final class TextStore {
             insertWords = try database.prepare("INSERT INTO words(rowid, body) VALUES (?, ?)")
             deleteDocument = try database.prepare("DELETE FROM document WHERE id = ?")
             deleteWords = try database.prepare("DELETE FROM words WHERE rowid = ?")
+        }
+
+        deinit {
+            if open { try? database.execute("ROLLBACK") }
+        }
+
+        /// Makes the transaction's changes durable and visible to readers.
+        package func commit() throws(FSFindError) {
+            guard open else { return }
+            try database.execute("COMMIT")
+            open = false
         }
 
         /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already

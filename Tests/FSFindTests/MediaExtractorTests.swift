@@ -103,7 +103,11 @@ import Testing
     @Test func registryFindsMediaExtractor() {
         let registry = ExtractorRegistry.standard
         #expect(registry.extractor(for: ["public.aiff-audio", "public.audio"])?.name == "media")
-        #expect(registry.extractor(for: ["public.plain-text", "public.text"]) == nil)
+        #expect(registry.extractor(for: ["public.plain-text", "public.text"])?.name == "text")
+        #expect(registry.extractor(for: ["public.folder", "public.item"]) == nil)
+        // Plain text is read for its words only: a pipeline without content passes it by.
+        #expect(ExtractionPipeline(textLimit: 0).extractor(for: ["public.plain-text", "public.text"]) == nil)
+        #expect(ExtractionPipeline(textLimit: 1).extractor(for: ["public.plain-text", "public.text"])?.name == "text")
         #expect(registry.extractor(named: "media") is MediaExtractor)
         #expect(registry.extractor(named: "nothing") == nil)
         #expect(Set(registry.extractors.map(\.name)).count == registry.extractors.count, "names must be unique")

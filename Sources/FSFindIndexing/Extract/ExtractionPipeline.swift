@@ -61,10 +61,34 @@ package struct ExtractionPipeline: Sendable {
 
     package var registry: ExtractorRegistry
     package var isolation: Isolation
+    /// The most bytes of text taken from one file for the full-text store; 0 takes none, and
+    /// skips the extractors that read only text (`--no-content`). See ``defaultTextLimit``.
+    package var textLimit: Int
 
-    package init(registry: ExtractorRegistry = .standard, isolation: Isolation = .inProcess) {
+    /// 16 MiB: an ordinary log or book (5 MB) is searchable to its last line, while a 2 GB log
+    /// costs one bounded read; a worker's reply (at most 64 MiB) holds it even when Latin-1 text
+    /// doubles in UTF-8.
+    package static let defaultTextLimit = 16 << 20
+
+    package init(registry: ExtractorRegistry = .standard, isolation: Isolation = .inProcess, textLimit: Int = 0) {
         self.registry = registry
         self.isolation = isolation
+        self.textLimit = textLimit
+    }
+
+    /// How many bytes of text `item` may bring: its size, capped at the text limit, when an
+    /// extractor that reads text will read it; else 0.
+    package func textBytes(for item: IndexedItem) -> Int {
+        guard textLimit > 0, item.problem == nil, case .textList(let tree)? = item.attributes[.contentTypeTree],
+            extractor(for: tree)?.readsText == true
+        else { return 0 }
+        return min(Int(max(0, item.identity.size)), textLimit)
+    }
+
+    /// The extractor for `tree` in this pipeline, or nil.
+    func extractor(for tree: [String]) -> (any Extractor)? {
+        guard let extractor = registry.extractor(for: tree) else { return nil }
+        return textLimit == 0 && extractor.readsOnlyText ? nil : extractor
     }
 
     /// The file-system attributes, which an extractor may not replace; `contentCreationDate` is
@@ -79,13 +103,14 @@ package struct ExtractionPipeline: Sendable {
         var jobs: [(index: Int, request: ExtractionWire.Request)] = []
         for (index, item) in items.enumerated() where item.problem == nil {
             guard case .textList(let tree)? = item.attributes[.contentTypeTree],
-                let extractor = registry.extractor(for: tree)
+                let extractor = self.extractor(for: tree)
             else { continue }
             jobs.append(
                 (
                     index,
                     ExtractionWire.Request(
-                        extractor: extractor.name, path: item.path, identity: item.identity, tree: tree)
+                        extractor: extractor.name, path: item.path, identity: item.identity, tree: tree,
+                        textLimit: textLimit)
                 ))
         }
         guard !jobs.isEmpty else { return items }
@@ -105,6 +130,11 @@ package struct ExtractionPipeline: Sendable {
         switch reply {
         case .success(let attributes):
             for (attribute, value) in attributes where !fileSystemAttributes.contains(attribute) {
+                if attribute == .textContent {
+                    // For the text store, not the index file.
+                    if case .text(let text) = value { item.content = text }
+                    continue
+                }
                 item.attributes[attribute] = value
             }
         case .failure(let error):

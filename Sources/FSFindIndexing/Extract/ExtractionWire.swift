@@ -10,7 +10,8 @@ import Foundation
 /// `AttributeValue`). Attributes travel by name, so a value never lands in the wrong column.
 ///
 /// Request: extractor name, path bytes, the crawled identity (device, inode, size, mtime and ctime
-/// as `UInt64`), tree count, each tree UTI.
+/// as `UInt64`), tree count, each tree UTI, the text limit (`UInt64`, 0 for no text). The text
+/// travels back as the `textContent` attribute.
 /// Reply: `0`, count, then (name, value) pairs; or `1` and the failure reason.
 /// Value: tag `1` text, `2` text list (count, texts), `3` number, `4` date.
 enum ExtractionWire {
@@ -24,6 +25,8 @@ enum ExtractionWire {
         /// What the crawl saw at `path`: the worker reads the file only if it is still that one.
         var identity: FileIdentity
         var tree: [String]
+        /// The most bytes of text to take (as `textContent`); 0 for none.
+        var textLimit: Int = 0
     }
 
     /// What a worker says about one file.
@@ -40,6 +43,7 @@ enum ExtractionWire {
         writer.u64(UInt64(bitPattern: request.identity.ctimeNanos))
         writer.u32(request.tree.count)
         for uti in request.tree { writer.text(uti) }
+        writer.u64(UInt64(request.textLimit))
         return writer.framed()
     }
 
@@ -53,8 +57,9 @@ enum ExtractionWire {
         let count = try reader.count()
         var tree: [String] = []
         for _ in 0..<count { tree.append(try reader.text()) }
+        let textLimit = Int(truncatingIfNeeded: try reader.u64())
         try reader.end()
-        return Request(extractor: extractor, path: path, identity: identity, tree: tree)
+        return Request(extractor: extractor, path: path, identity: identity, tree: tree, textLimit: max(0, textLimit))
     }
 
     static func encode(_ reply: Reply) -> [UInt8] {
@@ -109,7 +114,12 @@ enum ExtractionWire {
                 throw ExtractionError("no extractor named \(request.extractor)")
             }
             let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
-            return .success(ExtractedValueLimits.capped(try extractor.extract(file, tree: request.tree)))
+            var attributes = ExtractedValueLimits.capped(try extractor.extract(file, tree: request.tree))
+            if request.textLimit > 0, let text = try extractor.text(file, tree: request.tree, limit: request.textLimit)
+            {
+                attributes[.textContent] = .text(text)
+            }
+            return .success(attributes)
         } catch {
             return .failure(error)
         }

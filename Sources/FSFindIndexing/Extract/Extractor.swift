@@ -16,6 +16,23 @@ package protocol Extractor: Sendable {
     /// Reads the file at `path` (raw bytes). Throws ``ExtractionError`` when the content is
     /// malformed; a crash or hang is the pipeline's to contain, not the extractor's.
     func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue]
+
+    /// The words inside the file, at most `limit` bytes of its text, or nil when this extractor
+    /// reads none. For the full-text store (`docs/full-text.md`).
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String?
+
+    /// True for an extractor whose ``text(_:tree:limit:)`` can return text.
+    var readsText: Bool { get }
+
+    /// True for an extractor that finds nothing but text: skipped entirely when content is not
+    /// wanted (`fsfind index --no-content`), so such a run opens no more files than before.
+    var readsOnlyText: Bool { get }
+}
+
+extension Extractor {
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? { nil }
+    package var readsText: Bool { false }
+    package var readsOnlyText: Bool { false }
 }
 
 /// Why an extractor could not read a file; recorded as the item's `.unparsable` problem.

@@ -1,5 +1,6 @@
 import FSFindIndex
 import FSFindModel
+import FSFindText
 import Foundation
 import Glibc
 
@@ -55,6 +56,23 @@ package struct Indexer: Sendable {
         // of a run that was killed before its rename.
         IndexWriter.removeTemporaryFiles(of: indexPath)
         let (previous, olderRoots) = try openPrevious()
+        // An index made without content (by an older fsfind, or with the store deleted) has no
+        // words for its unchanged files: read every file once, as `--full` would.
+        if pipeline.textLimit > 0, previous != nil, access(TextStore.path(forIndex: indexPath), F_OK) != 0 {
+            return try Indexer(
+                indexPath: indexPath, full: true, reporter: reporter, now: now, pipeline: pipeline
+            ).runReading(
+                requested: requested, options: options, previous: previous, olderRoots: olderRoots, clock: clock)
+        }
+        return try runReading(
+            requested: requested, options: options, previous: previous, olderRoots: olderRoots, clock: clock)
+    }
+
+    /// ``run(roots:options:holding:)`` once the previous index is open.
+    private func runReading(
+        requested: [[UInt8]], options: CrawlOptions, previous: PreviousIndex?, olderRoots: [IndexRoot],
+        clock: ContinuousClock.Instant
+    ) throws(FSFindError) -> IndexSummary {
         var roots = previous.flatMap { try? $0.file.roots() } ?? olderRoots
         var toCrawl: [IndexRoot]
         var expired: [IndexRoot] = []
@@ -193,6 +211,12 @@ package struct Indexer: Sendable {
         // cost a first index 17%), while the crawl and libmagic go on ahead.
         var waiting: [RefreshStream.Chunk] = []
         var waitingReads = 0
+        var waitingText = 0
+        // The words of new and changed files go into the text store in one transaction, committed
+        // before the index is replaced; what the new index no longer names is removed after
+        // (`docs/full-text.md`: a reader of either index sees a consistent pair).
+        let store = try openTextStore()
+        let words = try store?.begin()
         func stage() throws(FSFindError) {
             var items = pipeline.run(waiting.flatMap(\.items)).makeIterator()
             var rootDone = false
@@ -217,6 +241,10 @@ package struct Indexer: Sendable {
                         }
                         item.attributes[.addedDate] =
                             sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
+                        if let content = item.content, !content.isEmpty {
+                            try words?.add(path: item.path, identity: item.identity, text: content)
+                            item.content = nil
+                        }
                         plan.staged(try builder.stage(item), replacing: oldRow)
                         progress.read += 1
                     case .problem(let path, let message):
@@ -237,6 +265,7 @@ package struct Indexer: Sendable {
             }
             waiting = []
             waitingReads = 0
+            waitingText = 0
             // While files are read (the long part of a first index) the line moves too.
             if let reporter, progress.read > 0, rootDone || lastReport.duration(to: .now) > .milliseconds(100) {
                 lastReport = .now
@@ -248,9 +277,13 @@ package struct Indexer: Sendable {
         let outcome = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
             waiting.append(chunk)
             waitingReads += chunk.items.count
+            waitingText += chunk.items.reduce(0) { $0 + pipeline.textBytes(for: $1) }
             // A batch's worth of files, or as many chunks as the queue holds (a refresh that keeps
-            // nearly every row must not wait for files that never come).
-            if waitingReads >= Self.extractionBatch || waiting.count >= RefreshStream.identifiedCapacity {
+            // nearly every row must not wait for files that never come), or as much text as one
+            // batch may hold in memory.
+            if waitingReads >= Self.extractionBatch || waiting.count >= RefreshStream.identifiedCapacity
+                || waitingText >= Self.textBatchBytes
+            {
                 try stage()
             }
         }
@@ -271,9 +304,33 @@ package struct Indexer: Sendable {
         summary.items = rows.count
         summary.unreadable = builder.unreadableWritten
         summary.unparsable = builder.unparsableWritten
+        try words?.commit()
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
+        if let store { try removeStaleText(from: store) }
         summary.seconds = Self.seconds(since: clock)
         return summary
+    }
+
+    /// At most this much text (by the files' sizes, capped at the text limit) waits in one
+    /// extraction batch, so a folder of big logs cannot hold gigabytes in memory.
+    private static let textBatchBytes = 64 << 20
+
+    /// The text store beside the index, created when missing; nil when content is not read.
+    private func openTextStore() throws(FSFindError) -> TextStore? {
+        guard pipeline.textLimit > 0 else { return nil }
+        return try TextStore(path: TextStore.path(forIndex: indexPath), create: true)
+    }
+
+    /// Removes the documents of files the index just written no longer has, as they are: a
+    /// changed file's old words, a deleted file's, and those a killed run left behind.
+    private func removeStaleText(from store: TextStore) throws(FSFindError) {
+        let index = try IndexFile(path: indexPath)
+        _ = try store.write { writer throws(FSFindError) in
+            try writer.removeDocuments { path, identity in
+                guard let row = index.rowIndex(ofPath: path) else { return false }
+                return index.identity(at: row) == identity
+            }
+        }
     }
 
     /// Opens and verifies the old index; a missing one is an empty start, a damaged one is

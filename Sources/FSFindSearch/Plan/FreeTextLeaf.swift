@@ -30,12 +30,14 @@ final class FreeTextLeaf {
     private let kept: FlatTable<Double>
     private let best: FlatTable<Double>
     private let inName: FlatTable<Bool>
+    /// Per query word, the rows whose words (in the text store) hold it; nil without a store.
+    private let content: [ContentRows]?
 
     private static let unknown: Int32 = -1
     private static let none: Int32 = -2
 
     /// Nil when a section it needs is damaged.
-    init?(_ matcher: FreeTextMatcher, views: IndexViews) {
+    init?(_ matcher: FreeTextMatcher, views: IndexViews, content: [ContentRows]? = nil) {
         guard let strings = views.strings, let lists = views.lists else { return nil }
         var sources: [TextSource] = []
         for attribute in AttributeRegistry.freeTextAttributes {
@@ -62,7 +64,12 @@ final class FreeTextLeaf {
         kept = FlatTable(count: matcher.words.count, repeating: 0)
         best = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
+        self.content = content
     }
+
+    /// What a word found only among the file's words is worth, at most: below any name or
+    /// title match, so a file named or titled with the words ranks above one that mentions them.
+    static let contentWeight = 0.1
 
     /// ``FreeTextMatcher/score(_:)`` for `row`.
     func score(_ row: Int) -> Double? {
@@ -93,6 +100,11 @@ final class FreeTextLeaf {
         var total = 0.0
         var allInName = true
         for k in 0..<count {
+            if best[k] == 0, let content, content[k].contains(row) {
+                // Each word may be in a different place: a name, a title, or the file's words.
+                let words = content[k].score(row)
+                best[k] = Self.contentWeight * max(0.01, words / (1 + words))
+            }
             guard best[k] > 0 else { return nil }
             total += best[k]
             allInName = allInName && inName[k]

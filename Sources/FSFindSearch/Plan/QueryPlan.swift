@@ -20,6 +20,8 @@ package final class QueryPlan {
         case number(NumberLeaf)
         case type(TypeLeaf)
         case freeText(FreeTextLeaf)
+        /// A `textContent` comparison, answered by the text store.
+        case content(ContentRows)
         case rowReader(Node)
     }
 
@@ -30,16 +32,17 @@ package final class QueryPlan {
     /// The query's own relevance, for a free-text query the plan could not read directly.
     private let query: CompiledQuery
 
-    convenience init(_ query: CompiledQuery, index: IndexFile) {
-        self.init(query, views: IndexViews(index: index))
+    convenience init(_ query: CompiledQuery, index: IndexFile, content: ContentMatches? = nil) {
+        self.init(query, views: IndexViews(index: index), content: content)
     }
 
     /// A plan reading through `views`, which plans of one session may share (their section
-    /// checks are then made once).
-    package init(_ query: CompiledQuery, views: IndexViews) {
+    /// checks are then made once). `content` answers what the query asks of the text store.
+    package init(_ query: CompiledQuery, views: IndexViews, content: ContentMatches? = nil) {
         self.index = views.index
         self.query = query
-        root = Self.step(for: query.root, views: views)
+        var comparisons = (content?.comparisons ?? [])[...]
+        root = Self.step(for: query.root, views: views, freeTextContent: content?.freeText, comparisons: &comparisons)
         if case .freeText(let leaf) = root { freeText = leaf } else { freeText = nil }
     }
 
@@ -49,6 +52,7 @@ package final class QueryPlan {
     }
 
     /// ``CompiledQuery/relevance(_:)`` of the row.
+    /// A word found only among the file's words counts for little (``FreeTextLeaf``).
     package func relevance(_ row: Int) -> Double {
         if let freeText { return freeText.score(row) ?? 0 }
         return query.relevance(index.row(row))
@@ -68,15 +72,28 @@ package final class QueryPlan {
         case .number(let leaf): return leaf.test(row)
         case .type(let leaf): return leaf.test(row)
         case .freeText(let leaf): return leaf.score(row) != nil
+        case .content(let rows): return rows.contains(row)
         case .rowReader(let node): return node.evaluate(index.row(row))
         }
     }
 
-    private static func step(for node: Node, views: IndexViews) -> Step {
+    private static func step(
+        for node: Node, views: IndexViews, freeTextContent: [ContentRows]?, comparisons: inout ArraySlice<ContentRows>
+    ) -> Step {
         switch node {
-        case .all(let nodes): return .all(nodes.map { step(for: $0, views: views) })
-        case .any(let nodes): return .any(nodes.map { step(for: $0, views: views) })
-        case .not(let node): return .not(step(for: node, views: views))
+        case .all(let nodes):
+            return .all(nodes.map { step(for: $0, views: views, freeTextContent: nil, comparisons: &comparisons) })
+        case .any(let nodes):
+            return .any(nodes.map { step(for: $0, views: views, freeTextContent: nil, comparisons: &comparisons) })
+        case .not(let node):
+            return .not(step(for: node, views: views, freeTextContent: nil, comparisons: &comparisons))
+        case .text(let test) where test.attributes == [.textContent]:
+            // In the order ContentMatches walked the tree; none left means no store was asked.
+            let rows = Step.content(comparisons.popFirst() ?? ContentRows([], index: views.index))
+            return test.negated ? .not(rows) : rows
+        case .freeText(let matcher):
+            guard let content = freeTextContent else { break }
+            if let leaf = FreeTextLeaf(matcher, views: views, content: content) { return .freeText(leaf) }
         default: break
         }
         if readsOnlyTypes(node) { return .type(TypeLeaf(node, views: views)) }

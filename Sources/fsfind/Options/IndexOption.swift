@@ -6,6 +6,7 @@ import FSFindModel
 import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 
 /// `--index FILE`, shared by every subcommand.
 struct IndexOption: ParsableArguments {
@@ -30,5 +31,15 @@ struct IndexOption: ParsableArguments {
     /// Opens the index for reading.
     func open() throws(FSFindError) -> IndexFile {
         try IndexFile(path: path)
+    }
+
+    /// Opens the index's text store for reading; nil when there is none (an index made with
+    /// `--no-content`, or by an older fsfind): free text then finds names and titles only.
+    func openTextStore() throws(FSFindError) -> TextStore? {
+        do {
+            return try TextStore(path: TextStore.path(forIndex: path), create: false)
+        } catch  where error.code == .indexMissing {
+            return nil
+        }
     }
 }

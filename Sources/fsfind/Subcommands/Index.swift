@@ -42,6 +42,12 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Re-read every file, even unchanged ones.")
         var full = false
 
+        @Flag(
+            name: .long,
+            help: "Read metadata only, not the words inside files (faster; free text then finds names and titles only)."
+        )
+        var noContent = false
+
         @Flag(name: .long, help: "Print only errors.")
         var quiet = false
 
@@ -75,7 +81,9 @@ extension FSFindCommand {
             }
             let indexer = Indexer(
                 indexPath: indexPath, full: full, reporter: reporter,
-                pipeline: ExtractionPipeline(isolation: .workers(Self.workerOptions())))
+                pipeline: ExtractionPipeline(
+                    isolation: .workers(Self.workerOptions()),
+                    textLimit: noContent ? 0 : ExtractionPipeline.defaultTextLimit))
             let summary = try indexer.run(
                 roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), holding: lock)
             reporter.finish()

@@ -95,15 +95,16 @@ extension FSFindCommand {
             }
 
             let index = try indexOption.open()
+            let searcher = Searcher(index: index, text: try indexOption.openTextStore())
             let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
             if count {
                 // Counting needs no order: no relevance scores, no sort.
                 var output = StandardOutput()
-                output.write(line: String(try Searcher(index: index).count(compiled, request: request)))
+                output.write(line: String(try searcher.count(compiled, request: request)))
                 try output.finish()
                 return
             }
-            let rows = try Searcher(index: index).search(compiled, isFreeText: parsed.isFreeText, request: request)
+            let rows = try searcher.search(compiled, isFreeText: parsed.isFreeText, request: request)
             let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
             if !shown.isEmpty || json {
                 try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))

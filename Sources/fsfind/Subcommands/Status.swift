@@ -7,6 +7,7 @@ import FSFindOutput
 import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 import Foundation
 
 extension FSFindCommand {
@@ -32,6 +33,10 @@ extension FSFindCommand {
             try index.prepareAll()
             let (unreadable, unparsable) = try index.problemCounts()
             let formatter = ValueFormatter()
+            let textPath = TextStore.path(forIndex: index.path)
+            let text = try indexOption.openTextStore()
+            let textSize = TextStore.size(atPath: textPath) ?? 0
+            let documents = try text?.documentCount() ?? 0
             if json {
                 var object = JSONWriter()
                 object.add("index", json: JSONWriter.string(index.path))
@@ -39,6 +44,13 @@ extension FSFindCommand {
                 object.add("formatVersion", json: String(index.formatVersion))
                 object.add("created", json: JSONWriter.string(formatter.date(index.createdAt)))
                 object.add("items", json: String(index.itemCount))
+                if text != nil {
+                    var store = JSONWriter()
+                    store.add("path", json: JSONWriter.string(textPath))
+                    store.add("size", json: String(textSize))
+                    store.add("documents", json: String(documents))
+                    object.add("textStore", json: store.line)
+                }
                 let rootObjects = roots.map { root -> String in
                     var entry = JSONWriter()
                     entry.add("path", json: JSONWriter.string(PathBytes.display(root.path)))
@@ -66,6 +78,10 @@ extension FSFindCommand {
             output.write(line: "Format version: \(index.formatVersion)")
             output.write(line: "Written:        \(formatter.date(index.createdAt))")
             output.write(line: "Items:          \(index.itemCount)")
+            output.write(
+                line: text == nil
+                    ? "Text store:     none (indexed with --no-content, or not yet)"
+                    : "Text store:     \(textPath), \(textSize) bytes, \(documents) documents")
             output.write(line: "Roots:")
             for root in roots {
                 var options = root.options.includeHidden ? ["hidden"] : []

@@ -23,6 +23,13 @@ package struct MarkdownTitleExtractor: Extractor {
         return [.title: .text(title)]
     }
 
+    package var readsText: Bool { true }
+
+    /// The whole text (Markdown is meant to be read as it is written).
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        PlainText.decode(try file.prefix(limit))
+    }
+
     /// The text of the first `# ` heading outside front matter and code fences.
     static func title(in text: String) -> String? {
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)[...]

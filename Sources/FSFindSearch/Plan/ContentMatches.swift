@@ -1,0 +1,87 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindText
+
+/// The rows whose words (in the text store) match one full-text question, with their relevance.
+///
+/// A store document counts only for the row whose path **and** identity it carries: a changed or
+/// deleted file's old words, still in the store until the refresh that replaced the index removes
+/// them, never match (`docs/full-text.md`). Membership is a bit set, so a plan asks it per row at
+/// the cost of a shift and a mask.
+final class ContentRows {
+    private var bits: [UInt64]
+    private var relevance: [Int: Double] = [:]
+
+    /// The rows of `index` that the store's `hits` name.
+    init(_ hits: [TextStore.Hit], index: IndexFile) {
+        bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
+        for hit in hits {
+            guard let row = index.rowIndex(ofPath: hit.path), index.identity(at: row) == hit.identity else { continue }
+            bits[row >> 6] |= 1 << UInt64(row & 63)
+            relevance[row] = max(relevance[row] ?? 0, hit.relevance)
+        }
+    }
+
+    var isEmpty: Bool { relevance.isEmpty }
+
+    @inline(__always) func contains(_ row: Int) -> Bool {
+        bits[row >> 6] & (1 << UInt64(row & 63)) != 0
+    }
+
+    /// BM25 (larger is better), 0 for a row that did not match.
+    func score(_ row: Int) -> Double { relevance[row] ?? 0 }
+}
+
+/// What a query asks of the text store, answered once before the scan.
+package struct ContentMatches {
+    /// For a free-text query, per query word: the rows whose words hold it (as a word or a
+    /// prefix); nil when no file's words hold any.
+    let freeText: [ContentRows]?
+    /// For each `textContent` comparison, by its position in a walk of the tree.
+    let comparisons: [ContentRows]
+
+    /// Asks `store` (nil: no store, so nothing matches in content) for `query` against `index`.
+    package init(_ query: CompiledQuery, store: TextStore?, index: IndexFile) throws(FSFindError) {
+        guard let store else {
+            freeText = nil
+            comparisons = Self.textContentTests(query.root).map { _ in ContentRows([], index: index) }
+            return
+        }
+        if case .freeText(let matcher) = query.root {
+            var perWord: [ContentRows] = []
+            for word in matcher.words {
+                let text = String(String.UnicodeScalarView(word))
+                perWord.append(ContentRows(try store.search(TextQuery.words([text])), index: index))
+            }
+            freeText = perWord.allSatisfy(\.isEmpty) ? nil : perWord
+        } else {
+            freeText = nil
+        }
+        var comparisons: [ContentRows] = []
+        for test in Self.textContentTests(query.root) {
+            comparisons.append(ContentRows(try store.search(Self.expression(test.matcher)), index: index))
+        }
+        self.comparisons = comparisons
+    }
+
+    /// The `textContent` comparisons of the tree, in the order ``QueryPlan`` meets them.
+    static func textContentTests(_ node: Node) -> [TextTest] {
+        switch node {
+        case .all(let nodes), .any(let nodes): return nodes.flatMap(textContentTests)
+        case .not(let node): return textContentTests(node)
+        case .text(let test) where test.attributes == [.textContent]: return [test]
+        default: return []
+        }
+    }
+
+    /// A pattern's words as an FTS5 expression: one word is that word (a prefix when the pattern
+    /// ends in `*`), several are a phrase. Substrings inside words cannot be asked of a word
+    /// index: `*read*` finds words starting with "read" (`docs/full-text.md`).
+    static func expression(_ matcher: TextMatcher) -> String {
+        let text = matcher.literals.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+        let words = text.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+        if words.count > 1 { return TextQuery.phrase(words) }
+        return TextQuery.words(words, prefix: matcher.trailingWildcard)
+    }
+}

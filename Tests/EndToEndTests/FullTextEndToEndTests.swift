@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+/// The words inside files: found by free text and `textContent`, in every encoding a text file
+/// comes in, kept in step with the index as files change and go, and absent with `--no-content`.
+@Suite struct FullTextEndToEndTests {
+    let tree: FixtureTree
+
+    init() throws {
+        tree = try FixtureTree(withOddEntries: false)
+        let documents = tree.root + "/Documents/"
+        try Data("Shopping: buy bread and milk\n".utf8).write(to: URL(fileURLWithPath: documents + "list.txt"))
+        // Latin-1 (é is one byte, E9) and UTF-16 with a byte-order mark. (UTF-16 without one is
+        // `application/octet-stream` to libmagic, so it is never read as text.)
+        try Data(Array("Lettre de Fr".utf8) + [0xE9] + Array("d".utf8) + [0xE9] + Array("gonde\n".utf8))
+            .write(to: URL(fileURLWithPath: documents + "latin1.txt"))
+        try Data([0xFF, 0xFE] + Array("quarterly comparisons\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+            .write(to: URL(fileURLWithPath: documents + "utf16.txt"))
+        let run = try tree.buildIndex()
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    private func query(_ arguments: String...) throws -> [String] {
+        let result = try FSFind.run(["query", "--index", tree.index] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.lines.map { $0.replacingOccurrences(of: tree.root + "/", with: "") }
+    }
+
+    @Test func freeTextFindsWordsInsideFilesInAnyEncoding() throws {
+        #expect(try query("bread") == ["Documents/list.txt"])
+        #expect(try query("bre") == ["Documents/list.txt"], "a word is also a prefix")
+        #expect(try query("fredegonde") == ["Documents/latin1.txt"], "Latin-1, folded diacritics")
+        #expect(try query("comparison") == ["Documents/utf16.txt"], "UTF-16 with a mark, a word form")
+        #expect(try query("printf") == [], "a word no file holds")
+        #expect(try query("list milk") == ["Documents/list.txt"], "one word in the name, one inside")
+        // Words the tokenizer reads as nothing (`++`) ask the store nothing, and do not fail.
+        #expect(try FSFind.run(["query", "--index", tree.index, "x ++"]).status == 0)
+        // The sample's Markdown and source code are read too.
+        #expect(try query("print").contains("Code/script.py"))
+    }
+
+    @Test func textContentCombinesWithOtherPredicates() throws {
+        #expect(
+            try query("textContent == \"bread\"cdw && contentType == \"public.plain-text\"") == ["Documents/list.txt"])
+        #expect(try query("kMDItemTextContent == \"milk\"cdw") == ["Documents/list.txt"])
+        #expect(try query("textContent == \"bread\"cdw && fsName == \"*.md\"") == [])
+        #expect(try query("--onlyin", tree.root + "/Code", "textContent == \"bread\"cdw") == [])
+    }
+
+    @Test func aChangedFilesOldWordsAndADeletedFilesWordsGo() throws {
+        let list = tree.root + "/Documents/list.txt"
+        try Data("Shopping: buy cheese\n".utf8).write(to: URL(fileURLWithPath: list))
+        try FileManager.default.removeItem(atPath: tree.root + "/Documents/latin1.txt")
+        let refresh = try FSFind.run(["index", "--index", tree.index, "--verbose"])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(try query("bread") == [])
+        #expect(try query("cheese") == ["Documents/list.txt"])
+        #expect(try query("fredegonde") == [])
+        let status = try FSFind.run(["status", "--index", tree.index, "--json"])
+        let object = try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any]
+        let store = object?["textStore"] as? [String: Any]
+        // Every stored document belongs to a file the index has, as it is now.
+        let documents = try #require(store?["documents"] as? Int)
+        let again = try FSFind.run(["index", "--index", tree.index, "--verbose", "--full"])
+        #expect(again.status == 0)
+        let after =
+            try JSONSerialization.jsonObject(
+                with: try FSFind.run(["status", "--index", tree.index, "--json"]).stdout) as? [String: Any]
+        #expect((after?["textStore"] as? [String: Any])?["documents"] as? Int == documents)
+        // Nothing changed: nothing opened, words and all.
+        let unchanged = try FSFind.run(["index", "--index", tree.index, "--verbose"])
+        #expect(unchanged.stderr.contains(", 0 files opened"), "\(unchanged.stderr)")
+        #expect(try query("cheese") == ["Documents/list.txt"])
+    }
+
+    @Test func noContentReadsNoWords() throws {
+        let index = tree.index + ".metadata-only"
+        let run = try FSFind.run(["index", "--index", index, "--no-content", tree.root])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: index + ".text"))
+        let found = try FSFind.run(["query", "--index", index, "bread"])
+        #expect(found.status == 0 && found.lines.isEmpty)
+        let status = try FSFind.run(["status", "--index", index])
+        #expect(status.out.contains("Text store:     none"), "\(status.out)")
+    }
+}

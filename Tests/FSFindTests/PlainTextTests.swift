@@ -1,0 +1,35 @@
+import Testing
+
+@testable import FSFindIndexing
+
+/// How a text file's bytes become its words: by its bytes, never its name.
+@Suite struct PlainTextTests {
+    private static func utf16(_ text: String, littleEndian: Bool) -> [UInt8] {
+        Array(text.utf16).flatMap { unit in
+            littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+        }
+    }
+
+    @Test func encodingsAreFoundFromTheBytes() {
+        #expect(PlainText.decode(Array("plain ASCII".utf8)) == "plain ASCII")
+        #expect(PlainText.decode(Array("Été à Paris".utf8)) == "Été à Paris")
+        #expect(PlainText.decode([0xEF, 0xBB, 0xBF] + Array("bom".utf8)) == "bom")
+        #expect(PlainText.decode([0xFF, 0xFE] + Self.utf16("Grüße", littleEndian: true)) == "Grüße")
+        #expect(PlainText.decode([0xFE, 0xFF] + Self.utf16("Grüße", littleEndian: false)) == "Grüße")
+        #expect(PlainText.decode(Self.utf16("no mark here", littleEndian: true)) == "no mark here")
+        #expect(PlainText.decode(Self.utf16("no mark here", littleEndian: false)) == "no mark here")
+        #expect(PlainText.decode(Array("Fr".utf8) + [0xE9, 0x64, 0xE9] + Array("ric".utf8)) == "Frédéric")
+    }
+
+    @Test func aCharacterCutAtTheLimitIsDroppedNotTheEncoding() {
+        let text = Array("café".utf8)
+        #expect(PlainText.decode(Array(text.dropLast())) == "caf")
+        let emoji = Array("ok 🎵".utf8)
+        #expect(PlainText.decode(Array(emoji.dropLast(2))) == "ok ")
+    }
+
+    @Test func binaryIsNotText() {
+        #expect(PlainText.decode([0x41, 0x00, 0x42, 0x43, 0x00, 0x00, 0x7F, 0x45, 0x4C, 0x46]) == nil)
+        #expect(PlainText.decode(Array("text\u{0}with a NUL".utf8)) == nil)
+    }
+}
