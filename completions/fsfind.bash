@@ -213,7 +213,7 @@ _fsfind_index() {
 
 _fsfind_query() {
     repeating_flags=()
-    non_repeating_flags=(-0 --null --json --count --reverse --version -h --help)
+    non_repeating_flags=(-0 --null --json --count --reverse --snippets --version -h --help)
     repeating_options=(--onlyin --attr)
     non_repeating_options=(--scope --limit --sort --index)
     __fsfind_offer_flags_options 1

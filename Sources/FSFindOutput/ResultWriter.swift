@@ -41,16 +41,23 @@ package struct ResultWriter {
         self.escapesControls = escapesControls
     }
 
-    package mutating func write(path: [UInt8], item: some AttributeSource) {
+    /// Writes one result; `snippet` (from `--snippets`) follows a path on its own indented line,
+    /// or is the `snippet` field of a JSON object.
+    package mutating func write(path: [UInt8], item: some AttributeSource, snippet: String? = nil) {
         switch format {
         case .lines:
             output.append(escapesControls ? TerminalText.escaped(path) : path)
             output.append(UInt8(ascii: "\n"))
+            if let snippet {
+                output.append("    ")
+                output.append(escapesControls ? TerminalText.escaped(snippet) : Self.oneLine(snippet))
+                output.append(UInt8(ascii: "\n"))
+            }
         case .null:
             output.append(path)
             output.append(0)
         case .json:
-            output.append(jsonLine(path: path, item: item, attributes: attributes))
+            output.append(jsonLine(path: path, item: item, attributes: attributes, snippet: snippet))
             output.append(UInt8(ascii: "\n"))
         case .attributes:
             output.append(escapesControls ? TerminalText.escaped(path) : path)
@@ -69,7 +76,9 @@ package struct ResultWriter {
 
     /// One NDJSON object: `path` (lossy text), `pathBase64` when the bytes are not UTF-8, then the
     /// attributes the item has, in the order asked.
-    package func jsonLine(path: [UInt8], item: some AttributeSource, attributes: [Attribute]) -> String {
+    package func jsonLine(
+        path: [UInt8], item: some AttributeSource, attributes: [Attribute], snippet: String? = nil
+    ) -> String {
         var json = JSONWriter()
         json.add("path", json: JSONWriter.string(PathBytes.display(path)))
         if !PathBytes.isValidUTF8(path) {
@@ -80,7 +89,13 @@ package struct ResultWriter {
         for attribute in attributes where attribute != .path {
             if let value = item.value(of: attribute) { json.add(attribute.name, json: formatter.json(value)) }
         }
+        if let snippet { json.add("snippet", json: JSONWriter.string(snippet)) }
         return json.line
+    }
+
+    /// `text` with tabs and line breaks as spaces, for a line a script reads.
+    private static func oneLine(_ text: String) -> String {
+        String(text.map { $0 == "\t" || $0.isNewline ? " " : $0 })
     }
 
     /// One line of text (`show`'s lines, a count); escaped on a terminal.

@@ -71,6 +71,25 @@ package struct Searcher {
         return (matches, plan)
     }
 
+    /// For each of `rows` the query found by its words, a line of context around them
+    /// (`--snippets`): free text shows where its words are; a `textContent` comparison, its first
+    /// one's words. Asked only for the rows printed, so `--limit 10` costs ten snippets.
+    package func snippets(for query: CompiledQuery, rows: [Int]) throws(FSFindError) -> [Int: String] {
+        guard let text, !rows.isEmpty else { return [:] }
+        let expression: String
+        if case .freeText(let matcher) = query.root {
+            expression = TextQuery.words(matcher.words.map { String(String.UnicodeScalarView($0)) })
+        } else if let test = ContentMatches.textContentTests(query.root).first {
+            expression = ContentMatches.expression(test.matcher)
+        } else {
+            return [:]
+        }
+        let lines = try text.snippets(expression, for: rows.map { (index.path(at: $0), index.identity(at: $0)) })
+        var snippets: [Int: String] = [:]
+        for (row, line) in zip(rows, lines) { snippets[row] = line }
+        return snippets
+    }
+
     /// How many items of each scope the index holds, for `scopes` and `status`.
     package func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
         try index.prepare([.contentTypeTree])

@@ -20,6 +20,9 @@ package final class TextStore {
         package var relevance: Double
     }
 
+    /// How many words of context a snippet holds.
+    static let snippetWords = 16
+
     private let database: SQLiteDatabase
     package var path: String { database.path }
 
@@ -154,6 +157,34 @@ package final class TextStore {
         return hits
     }
 
+    /// For each file (path and identity), a line of context around what `expression` matches in
+    /// its words, or nil when its document does not match (or is not stored). One statement for
+    /// all: `--snippets` asks only for the results it prints.
+    package func snippets(_ expression: String, for files: [([UInt8], FileIdentity)]) throws(FSFindError) -> [String?] {
+        let document = try database.prepare(
+            """
+            SELECT id FROM document
+            WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
+            """)
+        let query = try database.prepare(
+            "SELECT snippet(words, 0, '', '', '…', \(Self.snippetWords)) FROM words WHERE words MATCH ? AND rowid = ?")
+        var result: [String?] = []
+        for (path, identity) in files {
+            try document.bind(Self.key(path, identity))
+            guard try document.step() else {
+                result.append(nil)
+                continue
+            }
+            try query.bind([.text(expression), .integer(document.integer(0))])
+            result.append(try query.step() ? Self.oneLine(query.text(0)) : nil)
+        }
+        return result
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
     /// How many documents the store holds (kept or not yet collected).
     package func documentCount() throws(FSFindError) -> Int {
         let count = try database.prepare("SELECT count(*) FROM document")
@@ -184,7 +215,7 @@ package final class TextStore {
             size: row.integer(column + 2), mtimeNanos: row.integer(column + 3), ctimeNanos: row.integer(column + 4))
     }
 
-    fileprivate static func key(_ path: [UInt8], _ identity: FileIdentity) -> [SQLiteDatabase.Value] {
+    static func key(_ path: [UInt8], _ identity: FileIdentity) -> [SQLiteDatabase.Value] {
         [
             .blob(path), .integer(Int64(bitPattern: identity.device)), .integer(Int64(bitPattern: identity.inode)),
             .integer(identity.size), .integer(identity.mtimeNanos), .integer(identity.ctimeNanos),

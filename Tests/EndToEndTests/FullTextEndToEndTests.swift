@@ -47,6 +47,20 @@ import Testing
         #expect(try query("--onlyin", tree.root + "/Code", "textContent == \"bread\"cdw") == [])
     }
 
+    @Test func snippetsShowTheMatchedWordsInContext() throws {
+        let plain = try query("--snippets", "milk")
+        #expect(plain == ["Documents/list.txt", "    Shopping: buy bread and milk"], "\(plain)")
+        let json = try FSFind.run([
+            "query", "--index", tree.index, "--snippets", "--json", "textContent == \"bread\"cdw",
+        ])
+        let object = try JSONSerialization.jsonObject(with: json.stdout) as? [String: Any]
+        #expect(object?["snippet"] as? String == "Shopping: buy bread and milk")
+        // A result found by its name has no snippet line.
+        #expect(try query("--snippets", "list") == ["Documents/list.txt"])
+        let refused = try FSFind.run(["query", "--index", tree.index, "--snippets", "-0", "milk"])
+        #expect(refused.status == 2)
+    }
+
     @Test func aChangedFilesOldWordsAndADeletedFilesWordsGo() throws {
         let list = tree.root + "/Documents/list.txt"
         try Data("Shopping: buy cheese\n".utf8).write(to: URL(fileURLWithPath: list))

@@ -70,11 +70,20 @@ extension FSFindCommand {
         @Flag(name: .long, help: "Reverse the order.")
         var reverse = false
 
+        @Flag(
+            name: .long,
+            help: "After each path found by its words, a line of context around them (a \"snippet\" field with --json)."
+        )
+        var snippets = false
+
         @OptionGroup var indexOption: IndexOption
 
         func validate() throws {
             if let limit, limit < 0 { throw ValidationError("--limit takes a number of 0 or more") }
             if null && json { throw ValidationError("choose one of -0 and --json") }
+            if snippets && (null || !attributes.isEmpty && !json || count) {
+                throw ValidationError("--snippets goes with the plain list or --json, not with -0, --attr or --count")
+            }
         }
 
         func run() throws {
@@ -111,8 +120,9 @@ extension FSFindCommand {
             }
             var writer = ResultWriter(
                 format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
+            let lines = snippets ? try searcher.snippets(for: compiled, rows: rows) : [:]
             for row in rows {
-                writer.write(path: index.path(at: row), item: index.row(row))
+                writer.write(path: index.path(at: row), item: index.row(row), snippet: lines[row])
             }
             try writer.finish()
         }
