@@ -35,8 +35,9 @@ import Testing
         #expect(try query("list milk") == ["Documents/list.txt"], "one word in the name, one inside")
         // Words the tokenizer reads as nothing (`++`) ask the store nothing, and do not fail.
         #expect(try FSFind.run(["query", "--index", tree.index, "x ++"]).status == 0)
-        // The sample's Markdown and source code are read too.
+        // The sample's Markdown, source code and PDF pages are read too.
         #expect(try query("print").contains("Code/script.py"))
+        #expect(try query("textContent == \"indexing\"cdw") == ["Documents/paper.pdf"])
     }
 
     @Test func textContentCombinesWithOtherPredicates() throws {

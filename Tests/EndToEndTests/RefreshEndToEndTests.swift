@@ -239,7 +239,21 @@ import Testing
                 now.stdout == expected || now.stdout == updated,
                 "killed after \(delay) s (status \(finished.status)): the old index or the new one, whole")
             expected = updated
+            // The text store agrees with the index the next run wrote: every new file's words,
+            // once each.
+            let withWord = try FSFind.run(["query", "--index", tree.index, "--count", "textContent == \"new\"cdw"])
+            #expect(withWord.out == "\(step + 1)\n", "killed after \(delay) s: \(withWord.out)\(withWord.stderr)")
         }
+        // No document the index does not name was left behind by any of the kills: a full
+        // re-read stores exactly as many.
+        let documents = { () throws -> Int? in
+            let status = try FSFind.run(["status", "--index", tree.index, "--json"])
+            let object = try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any]
+            return (object?["textStore"] as? [String: Any])?["documents"] as? Int
+        }
+        let afterKills = try documents()
+        #expect(try FSFind.run(["index", "--index", tree.index, "--full"]).status == 0)
+        #expect(try documents() == afterKills)
         // A leftover of another pid (the usual case: the next run has another pid) goes too.
         try Data("junk".utf8).write(to: URL(fileURLWithPath: folder + "/.index.fsfind.tmp.999999"))
         #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)

@@ -33,6 +33,34 @@ final class PDFDocumentHandle {
         Self.lock.withLock { library.objectUnref(UnsafeMutableRawPointer(document)) }
     }
 
+    /// The text of the pages in order, one after another, until `limit` bytes of UTF-8 are
+    /// reached (the page that passes it is cut between characters). Poppler lays the text out in
+    /// reading order; a page without a text layer (a scan) gives nothing.
+    func pagesText(limit: Int) -> String {
+        var result = ""
+        var bytes = 0
+        for number in 0..<pageCount where bytes < limit {
+            let text = Self.lock.withLock { () -> String? in
+                guard let page = library.page(document, Int32(number)) else { return nil }
+                defer { library.objectUnref(UnsafeMutableRawPointer(page)) }
+                guard let raw = library.pageText(page) else { return nil }
+                defer { library.free(raw) }
+                return String(cString: raw)
+            }
+            guard let text, !text.isEmpty else { continue }
+            if !result.isEmpty { result += "\n" }
+            let room = limit - bytes
+            if text.utf8.count <= room {
+                result += text
+                bytes += text.utf8.count + 1
+            } else {
+                result += String(text.utf8.prefix(room)) ?? String(decoding: text.utf8.prefix(room), as: UTF8.self)
+                bytes = limit
+            }
+        }
+        return result
+    }
+
     var title: String? { text(library.title) }
     var author: String? { text(library.author) }
     var keywords: String? { text(library.keywords) }

@@ -4,8 +4,7 @@ import FSFindModel
 /// Reads a PDF's Info dictionary and page count through poppler-glib.
 ///
 /// Title, Author (split on `;` only, see ``MetadataText/authors(_:)``), Keywords (split on `,` and
-/// `;`), CreationDate and the number of pages. Poppler parses only the cross-reference table, the
-/// catalogue and the page tree here, never page content.
+/// `;`), CreationDate and the number of pages; and, for the full-text store, the pages' text.
 package struct PDFExtractor: Extractor {
     package init() {}
 
@@ -21,5 +20,13 @@ package struct PDFExtractor: Extractor {
             keywords: MetadataText.keywords(document.keywords), created: document.creationDate,
             pages: document.pageCount, to: &attributes)
         return attributes
+    }
+
+    package var readsText: Bool { true }
+
+    /// The pages' text, in order (`docs/full-text.md`).
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        let text = try PDFDocumentHandle(path: file.pathForLibrary()).pagesText(limit: limit)
+        return text.isEmpty ? nil : text
     }
 }

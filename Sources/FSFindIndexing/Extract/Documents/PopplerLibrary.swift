@@ -30,6 +30,10 @@ struct PopplerLibrary: @unchecked Sendable {
     let dateTimeUnref: @convention(c) (OpaquePointer?) -> Void
     let dateTimeToUnix: @convention(c) (OpaquePointer?) -> Int64
     let dateTimeMicrosecond: @convention(c) (OpaquePointer?) -> Int32
+    /// `poppler_document_get_page` (a new reference, released with `g_object_unref`).
+    let page: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
+    /// `poppler_page_get_text` (freed with `g_free`).
+    let pageText: Getter
 
     /// The library, loaded once per process; or why it could not be.
     static let shared: Result<PopplerLibrary, ExtractionError> = Result { () throws(ExtractionError) in
@@ -47,7 +51,9 @@ struct PopplerLibrary: @unchecked Sendable {
             creationDateTime: try library.symbol("poppler_document_get_creation_date_time"),
             dateTimeUnref: try library.symbol("g_date_time_unref"),
             dateTimeToUnix: try library.symbol("g_date_time_to_unix"),
-            dateTimeMicrosecond: try library.symbol("g_date_time_get_microsecond"))
+            dateTimeMicrosecond: try library.symbol("g_date_time_get_microsecond"),
+            page: try library.symbol("poppler_document_get_page"),
+            pageText: try library.symbol("poppler_page_get_text"))
     }
 
     /// glib's `GError` (`guint32 domain; gint code; gchar *message;`), a layout glib has kept
