@@ -185,6 +185,19 @@ package final class TextStore {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// The start of the file's stored text (at most `characters` characters), or nil when the
+    /// store has no document for this path and identity. For `fsfind show`.
+    package func textStart(path: [UInt8], identity: FileIdentity, characters: Int) throws(FSFindError) -> String? {
+        let query = try database.prepare(
+            """
+            SELECT substr(body, 1, ?) FROM words WHERE rowid = (
+                SELECT id FROM document
+                WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?)
+            """)
+        try query.bind([.integer(Int64(characters))] + Self.key(path, identity))
+        return try query.step() ? query.text(0) : nil
+    }
+
     /// How many documents the store holds (kept or not yet collected).
     package func documentCount() throws(FSFindError) -> Int {
         let count = try database.prepare("SELECT count(*) FROM document")

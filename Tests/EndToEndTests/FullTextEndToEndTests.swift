@@ -16,6 +16,13 @@ import Testing
             .write(to: URL(fileURLWithPath: documents + "latin1.txt"))
         try Data([0xFF, 0xFE] + Array("quarterly comparisons\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
             .write(to: URL(fileURLWithPath: documents + "utf16.txt"))
+        // A gzip-compressed changelog, a gzip bomb (64 MiB of NULs in 64 KiB), a compressed tar.
+        let gzipped = documents + "changelog.Debian"
+        try Data("fsfind (0.2) unstable; urgency=medium\n  * Searchable changelogs.\n".utf8)
+            .write(to: URL(fileURLWithPath: gzipped))
+        try Shell.run("/bin/gzip", ["-n", gzipped])
+        try Shell.run("/bin/sh", ["-c", "head -c 67108864 /dev/zero | gzip -n > '\(documents)bomb.gz'"])
+        try Shell.run("/bin/tar", ["-czf", documents + "code.tar.gz", "-C", tree.root, "Code"])
         let run = try tree.buildIndex()
         #expect(run.status == 0, "\(run.stderr)")
     }
@@ -35,6 +42,9 @@ import Testing
         #expect(try query("list milk") == ["Documents/list.txt"], "one word in the name, one inside")
         // Words the tokenizer reads as nothing (`++`) ask the store nothing, and do not fail.
         #expect(try FSFind.run(["query", "--index", tree.index, "x ++"]).status == 0)
+        #expect(try query("urgency") == ["Documents/changelog.Debian.gz"], "compressed text")
+        // What inflates to something else is no text: no words from the bomb or the tarball.
+        #expect(try query("textContent == \"puts\"cdw") == ["Code/hello.c"])
         // The sample's Markdown, source code and PDF pages are read too.
         #expect(try query("print").contains("Code/script.py"))
         #expect(try query("textContent == \"indexing\"cdw") == ["Documents/paper.pdf"])
@@ -60,6 +70,13 @@ import Testing
         #expect(try query("--snippets", "list") == ["Documents/list.txt"])
         let refused = try FSFind.run(["query", "--index", tree.index, "--snippets", "-0", "milk"])
         #expect(refused.status == 2)
+    }
+
+    @Test func showPrintsTheFirstLinesOfTheWords() throws {
+        let shown = try FSFind.run([
+            "show", "--index", tree.index, "--attr", "textContent", tree.root + "/Documents/list.txt",
+        ])
+        #expect(shown.out == "textContent = \"Shopping: buy bread and milk\"\n", "\(shown.out)")
     }
 
     @Test func aChangedFilesOldWordsAndADeletedFilesWordsGo() throws {

@@ -76,13 +76,13 @@ package struct ExtractionPipeline: Sendable {
         self.textLimit = textLimit
     }
 
-    /// How many bytes of text `item` may bring: its size, capped at the text limit, when an
-    /// extractor that reads text will read it; else 0.
+    /// How many bytes of text `item` may bring (what its extractor expects of its size, capped at
+    /// the text limit), when an extractor that reads text will read it; else 0.
     package func textBytes(for item: IndexedItem) -> Int {
         guard textLimit > 0, item.problem == nil, case .textList(let tree)? = item.attributes[.contentTypeTree],
-            extractor(for: tree)?.readsText == true
+            let extractor = extractor(for: tree), extractor.readsText
         else { return 0 }
-        return min(Int(max(0, item.identity.size)), textLimit)
+        return min(extractor.expectedTextBytes(fileSize: Int(max(0, item.identity.size))), textLimit)
     }
 
     /// The extractor for `tree` in this pipeline, or nil.

@@ -24,6 +24,10 @@ package protocol Extractor: Sendable {
     /// True for an extractor whose ``text(_:tree:limit:)`` can return text.
     var readsText: Bool { get }
 
+    /// About how many bytes of text a file of `size` bytes gives (for batching: a batch holds a
+    /// bounded amount of text); its size, unless the file is compressed.
+    func expectedTextBytes(fileSize size: Int) -> Int
+
     /// True for an extractor that finds nothing but text: skipped entirely when content is not
     /// wanted (`fsfind index --no-content`), so such a run opens no more files than before.
     var readsOnlyText: Bool { get }
@@ -33,6 +37,7 @@ extension Extractor {
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? { nil }
     package var readsText: Bool { false }
     package var readsOnlyText: Bool { false }
+    package func expectedTextBytes(fileSize size: Int) -> Int { size }
 }
 
 /// Why an extractor could not read a file; recorded as the item's `.unparsable` problem.

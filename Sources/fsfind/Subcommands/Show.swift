@@ -7,6 +7,7 @@ import FSFindOutput
 import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 import Foundation
 import Glibc
 
@@ -41,6 +42,7 @@ extension FSFindCommand {
             let only = try parseAttributes(attributes)
             let index = try indexOption.open()
             try index.prepareAll()
+            let text = try indexOption.openTextStore()
             let formatter = AttributeListFormatter()
             var writer = ResultWriter(format: .lines, attributes: [])
             var missing = false
@@ -54,7 +56,13 @@ extension FSFindCommand {
                     missing = true
                     continue
                 }
-                let set = index.attributes(at: row)
+                var set = index.attributes(at: row)
+                // The first lines of the file's words, as the text store has them.
+                if let start = try text?.textStart(
+                    path: path, identity: index.identity(at: row), characters: Self.textLines * 120)
+                {
+                    set[.textContent] = .text(Self.firstLines(start))
+                }
                 let shown = only.isEmpty ? set.attributes : only.filter { set[$0] != nil }
                 if json {
                     writer.write(line: writer.jsonLine(path: path, item: set, attributes: shown))
@@ -69,6 +77,18 @@ extension FSFindCommand {
             }
             try writer.finish()
             if missing { throw ExitCode(1) }
+        }
+
+        /// How many lines of a file's text `show` prints.
+        static let textLines = 5
+
+        /// The first ``textLines`` non-blank lines, joined with " ⏎ " so the value stays one line,
+        /// with "…" when there is more.
+        static func firstLines(_ text: String) -> String {
+            let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                .filter { !$0.isEmpty }
+            let shown = lines.prefix(textLines).joined(separator: " ⏎ ")
+            return lines.count > textLines || text.count >= textLines * 120 ? shown + " …" : shown
         }
 
         /// The index key for an argument: its folder resolved, its last component kept as is, so a
