@@ -48,6 +48,13 @@ import Testing
         // The sample's Markdown, source code and PDF pages are read too.
         #expect(try query("print").contains("Code/script.py"))
         #expect(try query("textContent == \"indexing\"cdw") == ["Documents/paper.pdf"])
+        // Office, OpenDocument and EPUB bodies: a Word paragraph, a sheet's cells (inline string
+        // and number), a slide, an OpenDocument paragraph, a chapter.
+        #expect(try query("textContent == \"went\"cdw") == ["Documents/report.docx"])
+        #expect(try query("textContent == \"rent\"cdw && textContent == \"1200\"cdw") == ["Documents/budget.xlsx"])
+        #expect(try query("textContent == \"plan\"cdw") == ["Documents/launch.pptx"])
+        #expect(try query("textContent == \"elise\"cdw") == ["Documents/letter.odt"])
+        #expect(try query("textContent == \"upon\"cdw") == ["Documents/novel.epub"])
     }
 
     @Test func textContentCombinesWithOtherPredicates() throws {

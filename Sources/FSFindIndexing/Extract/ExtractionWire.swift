@@ -115,7 +115,10 @@ enum ExtractionWire {
             }
             let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
             var attributes = ExtractedValueLimits.capped(try extractor.extract(file, tree: request.tree))
-            if request.textLimit > 0, let text = try extractor.text(file, tree: request.tree, limit: request.textLimit)
+            // Text that cannot be read (a part over the limits, damage in the body) costs the words
+            // only: the metadata already read stays.
+            if request.textLimit > 0,
+                let text = (try? extractor.text(file, tree: request.tree, limit: request.textLimit)) ?? nil
             {
                 attributes[.textContent] = .text(text)
             }

@@ -44,4 +44,18 @@ package struct EPUBExtractor: Extractor {
         var seen = Set<String>()
         return values.filter { seen.insert($0).inserted }
     }
+
+    package var readsText: Bool { true }
+
+    /// The chapters' visible text (every XHTML part, in the archive's order, which is the order
+    /// they were written in).
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        let archive = try ZipMetadataArchive(file: file)
+        let chapters = archive.entryPaths.filter { path in
+            let lower = path.lowercased()
+            return lower.hasSuffix(".xhtml") || lower.hasSuffix(".html") || lower.hasSuffix(".htm")
+        }
+        let text = try archive.text(of: chapters, markup: .xhtml, limit: limit)
+        return text.isEmpty ? nil : text
+    }
 }

@@ -46,4 +46,38 @@ package struct OfficeOpenXMLExtractor: Extractor {
         }
         return attributes
     }
+
+    package var readsText: Bool { true }
+
+    /// The body's text: a Word document's paragraphs, a workbook's cells (shared strings, then
+    /// each sheet's numbers and inline strings), the slides' text in slide order.
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        let archive = try ZipMetadataArchive(file: file)
+        let text: String
+        if tree.contains("org.openxmlformats.wordprocessingml.document") {
+            text = try archive.text(of: ["word/document.xml"], markup: .wordprocessing, limit: limit)
+        } else if tree.contains("org.openxmlformats.spreadsheetml.sheet") {
+            // The shared strings once, then each sheet's own values (numbers, inline strings).
+            let strings = try archive.text(of: ["xl/sharedStrings.xml"], markup: .sharedStrings, limit: limit)
+            let sheets = try archive.text(
+                of: Self.numbered("xl/worksheets/sheet", in: archive.entryPaths), markup: .worksheet,
+                limit: limit - strings.utf8.count)
+            text = strings.isEmpty || sheets.isEmpty ? strings + sheets : strings + "\n" + sheets
+        } else {
+            text = try archive.text(
+                of: Self.numbered("ppt/slides/slide", in: archive.entryPaths), markup: .drawing, limit: limit)
+        }
+        return text.isEmpty ? nil : text
+    }
+
+    /// `PREFIXN.xml` in order of N (not by name: slide10 follows slide9).
+    static func numbered(_ prefix: String, in paths: [String]) -> [String] {
+        let numbered = paths.compactMap { path -> (Int, String)? in
+            guard path.hasPrefix(prefix), path.hasSuffix(".xml"),
+                let number = Int(path.dropFirst(prefix.count).dropLast(4))
+            else { return nil }
+            return (number, path)
+        }
+        return numbered.sorted { $0.0 < $1.0 }.map(\.1)
+    }
 }

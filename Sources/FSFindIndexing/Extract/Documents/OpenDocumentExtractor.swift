@@ -41,4 +41,13 @@ package struct OpenDocumentExtractor: Extractor {
             to: &attributes)
         return attributes
     }
+
+    package var readsText: Bool { true }
+
+    /// The body's paragraphs and headings (`content.xml`), for a text, a spreadsheet's cells or a
+    /// presentation's slides alike.
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        let text = try ZipMetadataArchive(file: file).text(of: ["content.xml"], markup: .openDocument, limit: limit)
+        return text.isEmpty ? nil : text
+    }
 }

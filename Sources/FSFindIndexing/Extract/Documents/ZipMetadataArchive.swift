@@ -44,17 +44,21 @@ final class ZipMetadataArchive {
         self.file = file
     }
 
-    /// The bytes of the entry at `entryPath`, or nil when the archive has no such file.
-    func contents(of entryPath: String) throws(ExtractionError) -> Data? {
+    /// The paths of the archive's files, in the archive's order.
+    var entryPaths: [String] { archive.filter { $0.type == .file }.map(\.path) }
+
+    /// The bytes of the entry at `entryPath`, or nil when the archive has no such file; an entry
+    /// larger than `entryLimit` (packed or inflated) is refused.
+    func contents(of entryPath: String, entryLimit: Int = entryLimit) throws(ExtractionError) -> Data? {
         guard let entry = archive[entryPath], entry.type == .file else { return nil }
-        let limit = UInt64(Self.entryLimit)
+        let limit = UInt64(entryLimit)
         guard entry.uncompressedSize <= limit else {
             throw ExtractionError(
-                "\(entryPath) declares \(entry.uncompressedSize) bytes, over the \(Self.entryLimit)-byte limit")
+                "\(entryPath) declares \(entry.uncompressedSize) bytes, over the \(entryLimit)-byte limit")
         }
         guard entry.compressedSize <= limit else {
             throw ExtractionError(
-                "\(entryPath) is \(entry.compressedSize) bytes packed, over the \(Self.entryLimit)-byte limit")
+                "\(entryPath) is \(entry.compressedSize) bytes packed, over the \(entryLimit)-byte limit")
         }
         guard let location = directory.location(of: entryPath),
             location.compressedSize == Int(entry.compressedSize)
@@ -78,11 +82,11 @@ final class ZipMetadataArchive {
                         return chunk
                     },
                     consumer: { chunk in
-                        guard data.count + chunk.count <= Self.entryLimit else { throw OversizedEntry() }
+                        guard data.count + chunk.count <= entryLimit else { throw OversizedEntry() }
                         data.append(chunk)
                     })
             } catch is OversizedEntry {
-                throw ExtractionError("\(entryPath) inflates past the \(Self.entryLimit)-byte limit")
+                throw ExtractionError("\(entryPath) inflates past the \(entryLimit)-byte limit")
             } catch is TruncatedStream {
                 throw ExtractionError("\(entryPath) is damaged (deflate stream runs past the entry)")
             } catch {
@@ -94,6 +98,18 @@ final class ZipMetadataArchive {
         }
         guard checksum == entry.checksum else { throw ExtractionError("\(entryPath) is damaged (CRC-32 mismatch)") }
         return data
+    }
+
+    /// The readable text of the XML parts at `entryPaths`, in order, at most about `limit` bytes
+    /// (a part may inflate to four times the limit: markup is most of it).
+    func text(of entryPaths: [String], markup: XMLText.Markup, limit: Int) throws(ExtractionError) -> String {
+        var text = ""
+        for path in entryPaths where text.utf8.count < limit {
+            guard let data = try contents(of: path, entryLimit: max(Self.entryLimit, 4 * limit)) else { continue }
+            if !text.isEmpty { text += "\n" }
+            text += XMLText.text(data, markup: markup, limit: limit - text.utf8.count)
+        }
+        return text
     }
 
     /// The entry at `entryPath` parsed as XML, or nil when there is no such entry.
