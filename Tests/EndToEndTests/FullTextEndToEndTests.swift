@@ -16,6 +16,13 @@ import Testing
             .write(to: URL(fileURLWithPath: documents + "latin1.txt"))
         try Data([0xFF, 0xFE] + Array("quarterly comparisons\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
             .write(to: URL(fileURLWithPath: documents + "utf16.txt"))
+        // A page whose scripts and styles hold words that are not on the page.
+        try Data(
+            """
+            <html><head><title>Tag soup</title><style>.hiddenstyleword{}</style></head>
+            <body><p>Visible <b>wordonpage<p>unclosed paragraph<script>var hiddenscriptword = 1;</script>
+            """.utf8
+        ).write(to: URL(fileURLWithPath: documents + "soup.html"))
         // A gzip-compressed changelog, a gzip bomb (64 MiB of NULs in 64 KiB), a compressed tar.
         let gzipped = documents + "changelog.Debian"
         try Data("fsfind (0.2) unstable; urgency=medium\n  * Searchable changelogs.\n".utf8)
@@ -55,6 +62,11 @@ import Testing
         #expect(try query("textContent == \"plan\"cdw") == ["Documents/launch.pptx"])
         #expect(try query("textContent == \"elise\"cdw") == ["Documents/letter.odt"])
         #expect(try query("textContent == \"upon\"cdw") == ["Documents/novel.epub"])
+        // HTML: the visible text of a page, tag soup included, never its scripts or styles.
+        #expect(try query("textContent == \"louvre\"cdw") == ["Documents/trip.html"])
+        #expect(
+            try query("textContent == \"wordonpage\"cdw && textContent == \"unclosed\"cdw") == ["Documents/soup.html"])
+        #expect(try query("textContent == \"hiddenscriptword\"cdw || textContent == \"hiddenstyleword\"cdw") == [])
     }
 
     @Test func textContentCombinesWithOtherPredicates() throws {

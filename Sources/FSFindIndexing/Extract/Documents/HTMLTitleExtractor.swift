@@ -59,4 +59,12 @@ package struct HTMLTitleExtractor: Extractor {
         }
         return nil
     }
+
+    package var readsText: Bool { true }
+
+    /// The page's visible text (``HTMLText``).
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        let text = try HTMLText.text(try file.prefix(limit), limit: limit)
+        return text.isEmpty ? nil : text
+    }
 }
