@@ -77,6 +77,26 @@ import Testing
         #expect(try query("--onlyin", tree.root + "/Code", "textContent == \"bread\"cdw") == [])
     }
 
+    @Test func hostileTextCostsBoundedWork() throws {
+        let folder = tree.root + "/hostile"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // A 2 GB sparse file that starts as text, a 100 MB single line of words, invalid UTF-8.
+        try Data("sparse start\n".utf8).write(to: URL(fileURLWithPath: folder + "/sparse.txt"))
+        #expect(truncate(folder + "/sparse.txt", 2 << 30) == 0)
+        try Shell.run(
+            "/bin/sh", ["-c", "yes 'firstword filler' | tr -d '\\n' | head -c 104857600 > '\(folder)/line.txt'"])
+        try Data([0x66, 0x6F, 0x6F, 0xFF, 0xFE, 0x20, 0x62, 0x61, 0x72, 0x0A])
+            .write(to: URL(fileURLWithPath: folder + "/invalid.txt"))
+        let run = try FSFind.run(["index", "--index", tree.index, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        // The long line is read up to the text limit (16 MiB), so its first words are found.
+        #expect(try query("textContent == \"firstword\"cdw") == ["hostile/line.txt"])
+        // The sparse file's NULs make it binary: no words, and no 2 GB read.
+        #expect(try query("textContent == \"sparse\"cdw") == [])
+        // Invalid UTF-8 is read as Latin-1, never refused.
+        #expect(try query("textContent == \"bar\"cdw") == ["hostile/invalid.txt"])
+    }
+
     @Test func snippetsShowTheMatchedWordsInContext() throws {
         let plain = try query("--snippets", "milk")
         #expect(plain == ["Documents/list.txt", "    Shopping: buy bread and milk"], "\(plain)")

@@ -31,5 +31,7 @@ import Testing
     @Test func binaryIsNotText() {
         #expect(PlainText.decode([0x41, 0x00, 0x42, 0x43, 0x00, 0x00, 0x7F, 0x45, 0x4C, 0x46]) == nil)
         #expect(PlainText.decode(Array("text\u{0}with a NUL".utf8)) == nil)
+        // A sparse file: a little text, then holes that read as NULs.
+        #expect(PlainText.decode(Array("sparse start\n".utf8) + [UInt8](repeating: 0, count: 8192)) == nil)
     }
 }

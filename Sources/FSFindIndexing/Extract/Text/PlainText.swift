@@ -49,7 +49,7 @@ enum PlainText {
     }
 
     /// Little-endian (true) or big-endian (false) UTF-16 when at least 90% of the two-byte units
-    /// of the first 4 KiB have a zero in the same half; nil otherwise.
+    /// of the first 4 KiB have a zero in the same half and at most 10% in the other; nil otherwise.
     private static func utf16WithoutMark(_ bytes: [UInt8]) -> Bool? {
         let sample = bytes.prefix(4096)
         let pairs = sample.count / 2
@@ -60,8 +60,9 @@ enum PlainText {
             if sample[pair * 2 + 1] == 0 { zeroHigh += 1 }
             if sample[pair * 2] == 0 { zeroLow += 1 }
         }
-        if zeroHigh * 10 >= pairs * 9 { return true }
-        if zeroLow * 10 >= pairs * 9 { return false }
+        // One half mostly zero and the other mostly not: runs of NULs (a sparse file) are neither.
+        if zeroHigh * 10 >= pairs * 9 && zeroLow * 10 <= pairs { return true }
+        if zeroLow * 10 >= pairs * 9 && zeroHigh * 10 <= pairs { return false }
         return nil
     }
 }
