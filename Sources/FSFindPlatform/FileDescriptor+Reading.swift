@@ -8,23 +8,25 @@ extension FileDescriptor {
     /// TIFF's directories, use that). Fewer bytes only at the end of the file.
     package func read(upTo count: Int, atAbsoluteOffset offset: Int? = nil) throws(Errno) -> [UInt8] {
         guard count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        var filled = 0
+        // Read straight into uninitialized capacity: a caller may ask for 16 MiB of a file of
+        // 2 KiB, and zeroing what read(2) is about to overwrite cost the full-text index 8% of its
+        // time. Only the bytes read count as initialized.
         do {
-            while filled < count {
-                let got = try buffer.withUnsafeMutableBytes { raw in
-                    let rest = UnsafeMutableRawBufferPointer(rebasing: raw[filled...])
-                    return try offset.map { try read(fromAbsoluteOffset: Int64($0 + filled), into: rest) }
+            return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+                initialized = 0
+                while initialized < count {
+                    let rest = UnsafeMutableRawBufferPointer(
+                        rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...])
+                    let got =
+                        try offset.map { try read(fromAbsoluteOffset: Int64($0 + initialized), into: rest) }
                         ?? read(into: rest)
+                    if got == 0 { break }
+                    initialized += got
                 }
-                if got == 0 { break }
-                filled += got
             }
         } catch {
             throw error as? Errno ?? .ioError  // swift-system's reads throw only Errno
         }
-        buffer.removeSubrange(filled...)
-        return buffer
     }
 
     /// Exactly `count` bytes (at `offset` when given), or nil when the file ends first or a read

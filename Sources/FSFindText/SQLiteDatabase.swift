@@ -9,6 +9,7 @@ import FSFindModel
 final class SQLiteDatabase {
     private let handle: OpaquePointer
     let path: String
+    private var isClosed = false
 
     /// Opens (with `create`, creating) the database at `path`.
     init(path: String, create: Bool) throws(FSFindError) {
@@ -29,7 +30,21 @@ final class SQLiteDatabase {
         sqlite3_busy_timeout(handle, 10_000)
     }
 
-    deinit { sqlite3_close_v2(handle) }
+    deinit { close() }
+
+    /// Closes the connection now (statements still alive keep it until they go).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        sqlite3_close_v2(handle)
+    }
+
+    /// `PRAGMA user_version`.
+    func userVersion() throws(FSFindError) -> Int64 {
+        let statement = try prepare("PRAGMA user_version")
+        _ = try statement.step()
+        return statement.integer(0)
+    }
 
     /// Runs SQL that returns no rows (schema, pragmas, transactions).
     func execute(_ sql: String) throws(FSFindError) {
@@ -47,6 +62,14 @@ final class SQLiteDatabase {
         let status = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
         guard status == SQLITE_OK, let statement else { throw failure(errorMessage, status) }
         return Statement(statement, database: self)
+    }
+
+    /// Adds the SQL function `inflate(blob)`: the text of a ``Deflate``-packed blob (the view the
+    /// full-text table reads its documents through calls it, for snippets and deletes).
+    func addInflateFunction() throws(FSFindError) {
+        let status = sqlite3_create_function_v2(
+            handle, "inflate", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil, inflateFunction, nil, nil, nil)
+        guard status == SQLITE_OK else { throw failure(errorMessage, status) }
     }
 
     /// The rowid the last INSERT gave.
@@ -141,5 +164,30 @@ final class SQLiteDatabase {
         case integer(Int64)
         case text(String)
         case blob([UInt8])
+    }
+}
+
+/// `inflate(blob)` for SQLite: a C function, so it captures nothing.
+private let inflateFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
+    context, count, values in
+    guard count == 1, let value = values?[0], let deflate = try? Deflate.shared.get() else {
+        sqlite3_result_error(context, "inflate: zlib is not available", -1)
+        return
+    }
+    let size = Int(sqlite3_value_bytes(value))
+    guard let base = sqlite3_value_blob(value),
+        let text = deflate.unpack(UnsafeRawBufferPointer(start: base, count: size))
+    else {
+        sqlite3_result_error(context, "inflate: damaged text", -1)
+        return
+    }
+    if text.isEmpty {
+        sqlite3_result_text(context, "", 0, nil)
+        return
+    }
+    text.withUnsafeBytes { bytes in
+        sqlite3_result_text(
+            context, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count),
+            unsafeBitCast(-1, to: sqlite3_destructor_type.self))
     }
 }

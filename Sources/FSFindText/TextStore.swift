@@ -34,13 +34,31 @@ package final class TextStore {
     /// and `calling` finds "call". English only for now (`docs/full-text.md`).
     static let tokenizer = "porter unicode61 remove_diacritics 2"
 
+    /// The layout this build writes (`PRAGMA user_version`); a store of another layout is
+    /// derived data, so it is started again (and ``isNew`` says so).
+    static let layout: Int64 = 2
+
+    /// True when this open created the store (or started an old layout again): it holds no
+    /// file's words yet, so a refresh must read every file once.
+    package private(set) var isNew = false
+
     /// Opens the store; with `create`, creates it (and its tables) when missing.
     /// - Throws: ``FSFindError`` `.indexMissing` when it does not exist and `create` is false.
     package init(path: String, create: Bool) throws(FSFindError) {
-        if !create && access(path, F_OK) != 0 {
+        let exists = access(path, F_OK) == 0
+        if !create && !exists {
             throw FSFindError(.indexMissing, "there is no text store at \(path)", path: path, remedy: .rebuildIndex)
         }
-        database = try SQLiteDatabase(path: path, create: create)
+        var database = try SQLiteDatabase(path: path, create: create)
+        if create && exists && (try? database.userVersion()) != Self.layout {
+            // Another layout (an earlier build's): start again.
+            database = try Self.removeAndReopen(database, path: path)
+            isNew = true
+        } else if create && !exists {
+            isNew = true
+        }
+        try database.addInflateFunction()
+        self.database = database
         guard create else { return }
         try database.execute(
             """
@@ -50,10 +68,20 @@ package final class TextStore {
                 id INTEGER PRIMARY KEY,
                 path BLOB NOT NULL,
                 device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
-                mtime INTEGER NOT NULL, ctime INTEGER NOT NULL);
+                mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
+                text BLOB NOT NULL);
             CREATE INDEX IF NOT EXISTS document_by_path ON document(path);
-            CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(body, tokenize = '\(Self.tokenizer)');
+            CREATE VIEW IF NOT EXISTS document_body AS SELECT id, inflate(text) AS body FROM document;
+            CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
+                body, content = 'document_body', content_rowid = 'id', tokenize = '\(Self.tokenizer)');
+            PRAGMA user_version = \(Self.layout);
             """)
+    }
+
+    private static func removeAndReopen(_ old: SQLiteDatabase, path: String) throws(FSFindError) -> SQLiteDatabase {
+        old.close()
+        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+        return try SQLiteDatabase(path: path, create: true)
     }
 
     // MARK: Writing
@@ -92,10 +120,12 @@ package final class TextStore {
                 WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
                 """)
             insertDocument = try database.prepare(
-                "INSERT INTO document(path, device, inode, size, mtime, ctime) VALUES (?, ?, ?, ?, ?, ?)")
+                "INSERT INTO document(path, device, inode, size, mtime, ctime, text) VALUES (?, ?, ?, ?, ?, ?, ?)")
             insertWords = try database.prepare("INSERT INTO words(rowid, body) VALUES (?, ?)")
             deleteDocument = try database.prepare("DELETE FROM document WHERE id = ?")
-            deleteWords = try database.prepare("DELETE FROM words WHERE rowid = ?")
+            // An external-content table forgets a document's words when told what they were.
+            deleteWords = try database.prepare(
+                "INSERT INTO words(words, rowid, body) SELECT 'delete', id, inflate(text) FROM document WHERE id = ?")
         }
 
         deinit {
@@ -117,7 +147,8 @@ package final class TextStore {
             var old: [Int64] = []
             while try findSame.step() { old.append(findSame.integer(0)) }
             for id in old { try remove(id) }
-            try insertDocument.bind(key).run()
+            let packed = try Deflate.shared.get().pack(text)
+            try insertDocument.bind(key + [.blob(packed)]).run()
             try insertWords.bind([.integer(database.lastInsertedRow), .text(text)]).run()
         }
 
@@ -190,9 +221,8 @@ package final class TextStore {
     package func textStart(path: [UInt8], identity: FileIdentity, characters: Int) throws(FSFindError) -> String? {
         let query = try database.prepare(
             """
-            SELECT substr(body, 1, ?) FROM words WHERE rowid = (
-                SELECT id FROM document
-                WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?)
+            SELECT substr(inflate(text), 1, ?) FROM document
+            WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
             """)
         try query.bind([.integer(Int64(characters))] + Self.key(path, identity))
         return try query.step() ? query.text(0) : nil

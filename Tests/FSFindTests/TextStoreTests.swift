@@ -73,4 +73,23 @@ import Testing
         #expect(try reader.documentCount() == 0)
         #expect(throws: FSFindError.self) { try TextStore(path: folder.file("missing.text"), create: false) }
     }
+
+    @Test func aStoreOfAnotherLayoutIsStartedAgain() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("old.text")
+        // An earlier layout: the words stored in the FTS table, no text column.
+        let old = try SQLiteDatabase(path: path, create: true)
+        try old.execute(
+            "CREATE TABLE document(id INTEGER PRIMARY KEY, path BLOB); CREATE VIRTUAL TABLE words USING fts5(body)")
+        old.close()
+        let store = try TextStore(path: path, create: true)
+        #expect(store.isNew)
+        try store.write { writer throws(FSFindError) in
+            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "fresh start")
+        }
+        #expect(try store.documentCount() == 1)
+        let again = try TextStore(path: path, create: true)
+        #expect(!again.isNew)
+        #expect(try again.textStart(path: Array("/a".utf8), identity: Self.identity(1), characters: 5) == "fresh")
+    }
 }

@@ -56,9 +56,10 @@ package struct Indexer: Sendable {
         // of a run that was killed before its rename.
         IndexWriter.removeTemporaryFiles(of: indexPath)
         let (previous, olderRoots) = try openPrevious()
-        // An index made without content (by an older fsfind, or with the store deleted) has no
-        // words for its unchanged files: read every file once, as `--full` would.
-        if pipeline.textLimit > 0, previous != nil, access(TextStore.path(forIndex: indexPath), F_OK) != 0 {
+        // An index whose text store is new (made by an older fsfind, with `--no-content`, with the
+        // store deleted or of an older layout) has no words for its unchanged files: read every
+        // file once, as `--full` would.
+        if previous != nil, try openTextStore()?.isNew == true {
             return try Indexer(
                 indexPath: indexPath, full: true, reporter: reporter, now: now, pipeline: pipeline
             ).runReading(

@@ -36,19 +36,22 @@ package struct CompressedTextExtractor: Extractor {
             throw ExtractionError("zlib cannot read the file")
         }
         defer { _ = gzip.close(stream) }
-        var bytes = [UInt8](repeating: 0, count: limit)
-        var count = 0
-        while count < limit {
-            let chunk = min(limit - count, 1 << 20)
-            let read = bytes.withUnsafeMutableBytes { gzip.read(stream, $0.baseAddress! + count, UInt32(chunk)) }
-            guard read > 0 else {
-                // Damage after some text (a cut-short download) keeps the text before it.
-                if read < 0 && count == 0 { throw ExtractionError("damaged gzip data") }
-                break
+        // Inflated straight into uninitialized capacity, never zeroed (most files inflate to far
+        // less than the limit); only what zlib wrote counts.
+        var damaged = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit) { buffer, count in
+            count = 0
+            while count < limit {
+                let read = gzip.read(stream, buffer.baseAddress! + count, UInt32(min(limit - count, 1 << 20)))
+                guard read > 0 else {
+                    // Damage after some text (a cut-short download) keeps the text before it.
+                    damaged = read < 0 && count == 0
+                    break
+                }
+                count += Int(read)
             }
-            count += Int(read)
         }
-        bytes.removeSubrange(count...)
+        if damaged { throw ExtractionError("damaged gzip data") }
         return PlainText.decode(bytes)
     }
 }
