@@ -71,6 +71,21 @@ package struct Searcher {
         return (matches, plan)
     }
 
+    /// For a free-text query that found nothing: each word that no file's words hold, with the
+    /// nearest word they do hold (`quartely` → "quarterly"), for a hint on stderr.
+    package func suggestions(for query: CompiledQuery) throws(FSFindError) -> [(word: String, suggestion: String)] {
+        guard let text, case .freeText(let matcher) = query.root else { return [] }
+        var result: [(String, String)] = []
+        for scalars in matcher.words {
+            let word = String(String.UnicodeScalarView(scalars))
+            guard try text.search(TextQuery.words([word])).isEmpty,
+                let suggestion = try text.nearestWord(to: word), suggestion != word
+            else { continue }
+            result.append((word, suggestion))
+        }
+        return result
+    }
+
     /// For each of `rows` the query found by its words, a line of context around them
     /// (`--snippets`): free text shows where its words are; a `textContent` comparison, its first
     /// one's words. Asked only for the rows printed, so `--limit 10` costs ten snippets.

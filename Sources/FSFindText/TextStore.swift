@@ -228,6 +228,82 @@ package final class TextStore {
         return try query.step() ? query.text(0) : nil
     }
 
+    /// The indexed word nearest to `word` (at most two edits away, same first letter), as a file
+    /// writes it, or nil: what a query that found nothing suggests (`quartely` → "quarterly").
+    ///
+    /// The vocabulary holds stems (`quarterli`), so the nearest stem is found first and then
+    /// shown as one document spells it (FTS5's `snippet` marks the matched word). Only terms
+    /// with the word's first letter are read, a small slice of the vocabulary.
+    /// `word` is folded as free text folds it (lower case, no diacritics), as the vocabulary is.
+    package func nearestWord(to folded: String) throws(FSFindError) -> String? {
+        guard folded.count >= 3, let stem = try stem(folded), let first = stem.unicodeScalars.first else { return nil }
+        try database.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING fts5vocab(main, 'words', 'row')")
+        let terms = try database.prepare(
+            "SELECT term, doc FROM temp.vocabulary WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?")
+        let next = String(Unicode.Scalar(first.value + 1) ?? first)
+        try terms.bind([
+            .text(String(first)), .text(next), .integer(Int64(stem.count - 2)), .integer(Int64(stem.count + 2)),
+        ])
+        let target = Array(stem.unicodeScalars)
+        // Fewest edits first; then the longest common start (a typo keeps a word's start);
+        // then the word most files hold.
+        var best: (term: String, rank: (Int, Int, Int64))?
+        while try terms.step() {
+            let term = terms.text(0)
+            let scalars = Array(term.unicodeScalars)
+            guard let distance = Self.editDistance(target, scalars, atMost: 2) else { continue }
+            if distance == 0 { return nil }  // the word is there: nothing to suggest
+            let common = zip(target, scalars).prefix { $0 == $1 }.count
+            let rank = (-distance, common, terms.integer(1))
+            if best.map({ rank > $0.rank }) ?? true { best = (term, rank) }
+        }
+        guard let best else { return nil }
+        // The stem as a file spells it: the word between the snippet's markers.
+        let spelled = try database.prepare(
+            "SELECT snippet(words, 0, char(1), char(2), '', 1) FROM words WHERE words MATCH ? LIMIT 1")
+        try spelled.bind([.text(TextQuery.words([best.term], prefix: false))])
+        guard try spelled.step() else { return best.term }
+        let snippet = spelled.text(0)
+        guard let start = snippet.firstIndex(of: "\u{1}"), let end = snippet.firstIndex(of: "\u{2}"), start < end else {
+            return best.term
+        }
+        return String(snippet[snippet.index(after: start)..<end]).lowercased()
+    }
+
+    /// `word` as the store's tokenizer stems it (`shoping` → `shope`): written into a scratch
+    /// FTS5 table of the connection's temporary schema, and read back from its vocabulary.
+    private func stem(_ word: String) throws(FSFindError) -> String? {
+        try database.execute(
+            """
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe USING fts5(x, tokenize = '\(Self.tokenizer)');
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe_vocabulary USING fts5vocab(temp, 'probe', 'row');
+            DELETE FROM temp.probe;
+            """)
+        try database.prepare("INSERT INTO temp.probe(x) VALUES (?)").bind([.text(word)]).run()
+        let terms = try database.prepare("SELECT term FROM temp.probe_vocabulary")
+        return try terms.step() ? terms.text(0) : nil
+    }
+
+    /// Levenshtein distance, or nil when it is more than `limit` (stopped early).
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            current[0] = i
+            var rowMinimum = current[0]
+            for j in 1..<(b.count + 1) {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        let distance = previous[b.count]
+        return distance <= limit ? distance : nil
+    }
+
     /// How many documents the store holds (kept or not yet collected).
     package func documentCount() throws(FSFindError) -> Int {
         let count = try database.prepare("SELECT count(*) FROM document")

@@ -97,6 +97,15 @@ import Testing
         #expect(try query("textContent == \"bar\"cdw") == ["hostile/invalid.txt"])
     }
 
+    @Test func aWordNoFileHoldsGetsTheNearestOneSuggested() throws {
+        let typo = try FSFind.run(["query", "--index", tree.index, "shoping"])
+        #expect(typo.status == 0 && typo.stdout.isEmpty)
+        #expect(typo.stderr == "fsfind: no file holds \"shoping\"; did you mean \"shopping\"?\n", "\(typo.stderr)")
+        // Nothing near: no hint, still exit 0.
+        let nothing = try FSFind.run(["query", "--index", tree.index, "xylophonist"])
+        #expect(nothing.status == 0 && nothing.stdout.isEmpty && nothing.stderr.isEmpty, "\(nothing.stderr)")
+    }
+
     @Test func snippetsShowTheMatchedWordsInContext() throws {
         let plain = try query("--snippets", "milk")
         #expect(plain == ["Documents/list.txt", "    Shopping: buy bread and milk"], "\(plain)")

@@ -92,4 +92,15 @@ import Testing
         #expect(!again.isNew)
         #expect(try again.textStart(path: Array("/a".utf8), identity: Self.identity(1), characters: 5) == "fresh")
     }
+
+    @Test func editDistanceStopsPastItsLimit() {
+        func distance(_ a: String, _ b: String) -> Int? {
+            TextStore.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), atMost: 2)
+        }
+        #expect(distance("quartely", "quarterli") == 2)
+        #expect(distance("bread", "bread") == 0)
+        #expect(distance("bread", "brad") == 1)
+        #expect(distance("bread", "butter") == nil)
+        #expect(distance("", "ab") == 2)
+    }
 }

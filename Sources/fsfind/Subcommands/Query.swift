@@ -114,6 +114,13 @@ extension FSFindCommand {
                 return
             }
             let rows = try searcher.search(compiled, isFreeText: parsed.isFreeText, request: request)
+            if rows.isEmpty {
+                // A word no file holds may be a typo: say so, and name the nearest word that is
+                // there (exit 0 all the same: no result is a result).
+                for (word, suggestion) in try searcher.suggestions(for: compiled) {
+                    StandardError.write("fsfind: no file holds \"\(word)\"; did you mean \"\(suggestion)\"?\n")
+                }
+            }
             let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
             if !shown.isEmpty || json {
                 try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))
