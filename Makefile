@@ -12,9 +12,10 @@ DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev pkg-config fil
 # Only libexif's headers are compiled against; all are loaded with dlopen at run time, and the -dev
 # packages are the release-independent names that pull in the runtime libraries.
 DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
-# The full-text store: SQLite with FTS5; libxml2's HTML parser and zlib for the text of pages and
-# compressed files (both loaded with dlopen; the -dev packages pull in the runtime libraries).
-DEPS += libsqlite3-dev libxml2-dev zlib1g-dev
+# The full-text store: SQLite with FTS5 (zlib packs the stored text); libxml2's HTML parser and
+# libarchive for the text of pages, compressed files and archives (all three loaded with dlopen;
+# the -dev packages pull in the runtime libraries).
+DEPS += libsqlite3-dev zlib1g-dev libxml2-dev libarchive-dev
 # The shells, tmux and man for the completion, man page and interactive tests.
 DEPS += bash-completion zsh fish tmux man-db groff-base
 # `make install` builds this configuration; BIN=path installs an already built binary instead

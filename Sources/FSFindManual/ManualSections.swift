@@ -22,7 +22,7 @@ package enum ManualSections {
         #"fsfind query 'contentType == "public.image"' --count  # -> 7"#,
         #"fsfind query --scope code 'fsName == "*"'  # -> hello.c run.sh script.py"#,
         #"fsfind query 'kind == "*PDF*"c'  # -> paper.pdf"#,
-        #"fsfind query hello  # -> hello.c hello"#,
+        #"fsfind query hello  # -> hello.c hello bundle.tar.gz bundle.zip"#,
         #"fsfind query --onlyin sample/Code 'contentModificationDate >= $time.today(-10)'  # -> Code hello.c run.sh script.py"#,
         #"fsfind query 'acquisitionMake == "canon"c'  # -> eiffel.jpg"#,
         #"fsfind query --scope audio 'InRange(duration, 2, 4)' --count  # -> 10"#,

@@ -23,13 +23,16 @@ import Testing
             <body><p>Visible <b>wordonpage<p>unclosed paragraph<script>var hiddenscriptword = 1;</script>
             """.utf8
         ).write(to: URL(fileURLWithPath: documents + "soup.html"))
-        // A gzip-compressed changelog, a gzip bomb (64 MiB of NULs in 64 KiB), a compressed tar.
+        // A gzip-compressed changelog, a gzip bomb (64 MiB of NULs in 64 KiB), a compressed tar,
+        // an xz-compressed note, a zip of 5,000 members.
         let gzipped = documents + "changelog.Debian"
         try Data("fsfind (0.2) unstable; urgency=medium\n  * Searchable changelogs.\n".utf8)
             .write(to: URL(fileURLWithPath: gzipped))
         try Shell.run("/bin/gzip", ["-n", gzipped])
         try Shell.run("/bin/sh", ["-c", "head -c 67108864 /dev/zero | gzip -n > '\(documents)bomb.gz'"])
         try Shell.run("/bin/tar", ["-czf", documents + "code.tar.gz", "-C", tree.root, "Code"])
+        try Data("xzipped marmalade recipe\n".utf8).write(to: URL(fileURLWithPath: documents + "recipe.txt"))
+        try Shell.run("/usr/bin/xz", [documents + "recipe.txt"])
         let run = try tree.buildIndex()
         #expect(run.status == 0, "\(run.stderr)")
     }
@@ -50,8 +53,15 @@ import Testing
         // Words the tokenizer reads as nothing (`++`) ask the store nothing, and do not fail.
         #expect(try FSFind.run(["query", "--index", tree.index, "x ++"]).status == 0)
         #expect(try query("urgency") == ["Documents/changelog.Debian.gz"], "compressed text")
-        // What inflates to something else is no text: no words from the bomb or the tarball.
-        #expect(try query("textContent == \"puts\"cdw") == ["Code/hello.c"])
+        #expect(try query("marmalade") == ["Documents/recipe.txt.xz"], "xz too")
+        // An archive's text members are read, and the archive is the hit; the bomb gives nothing.
+        #expect(
+            try query("textContent == \"puts\"cdw") == [
+                "Archives/bundle.tar.gz", "Archives/bundle.zip", "Code/hello.c", "Documents/code.tar.gz",
+            ])
+        let member = try query("--snippets", "--onlyin", tree.root + "/Documents", "textContent == \"code\"cdw")
+        #expect(member.first == "Documents/code.tar.gz", "\(member)")
+        #expect(member.count == 2 && member[1].contains("== Code/"), "the words name the member: \(member)")
         // The sample's Markdown, source code and PDF pages are read too.
         #expect(try query("print").contains("Code/script.py"))
         #expect(try query("textContent == \"indexing\"cdw") == ["Documents/paper.pdf"])

@@ -17,7 +17,7 @@ package struct ExtractorRegistry: Sendable {
     package static let standard = ExtractorRegistry(
         extractors: [
             MediaExtractor()
-        ] + DocumentExtractors.all + [PlainTextExtractor(), CompressedTextExtractor()])
+        ] + DocumentExtractors.all + [PlainTextExtractor(), ArchiveTextExtractor()])
 
     /// The extractor for an item of this type tree, or nil when none reads it (the item keeps its
     /// file-system attributes and is never opened again).
