@@ -314,7 +314,7 @@ package struct Indexer: Sendable {
 
     /// At most this much text (by the files' sizes, capped at the text limit) waits in one
     /// extraction batch, so a folder of big logs cannot hold gigabytes in memory.
-    private static let textBatchBytes = 64 << 20
+    private static let textBatchBytes = 32 << 20
 
     /// The text store beside the index, created when missing; nil when content is not read.
     private func openTextStore() throws(FSFindError) -> TextStore? {
