@@ -20,6 +20,13 @@ import Testing
         return nil
     }
 
+    /// How many documents the index's text store holds (`status --json`).
+    private func textDocuments(_ index: String) throws -> Int {
+        let status = try FSFind.run(["status", "--index", index, "--json"])
+        let object = try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any]
+        return (object?["textStore"] as? [String: Any])?["documents"] as? Int ?? -1
+    }
+
     private func allPaths(_ index: String) throws -> RunResult {
         try FSFind.run(["query", "--index", index, "-0", "fsName == \"*\""])
     }
@@ -138,6 +145,7 @@ import Testing
         let tree = try FixtureTree(withOddEntries: false)
         let music = tree.root + "/Music"
         let documents = tree.root + "/Documents"
+        try Data("la la lyrics\n".utf8).write(to: URL(fileURLWithPath: music + "/lyrics.txt"))
         let first = try FSFind.run(["index", "--index", tree.index, music, documents])
         #expect(first.status == 0, "\(first.stderr)")
         let musicItems = try allPaths(tree.index).stdout.split(separator: 0).filter {
@@ -161,11 +169,14 @@ import Testing
         let wrong = try FSFind.run(["forget", "--index", tree.index, tree.root])
         #expect(wrong.status == 2)
         #expect(wrong.stderr.contains("is not a folder of the index"), "\(wrong.stderr)")
+        let documentsBefore = try textDocuments(tree.index)
         let forgot = try FSFind.run(["forget", "--index", tree.index, music])
         #expect(forgot.status == 0, "\(forgot.stderr)")
         #expect(forgot.stderr == "1 folder forgotten, \(musicItems) items removed\n")
         let left = try allPaths(tree.index).stdout.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
         #expect(!left.contains { $0.hasPrefix(music) } && left.contains(documents + "/new.txt"))
+        // Its one text file's words leave the store with it.
+        #expect(try textDocuments(tree.index) == documentsBefore - 1)
         let quiet = try FSFind.run(["index", "--index", tree.index, "--quiet"])
         #expect(quiet.status == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
     }

@@ -162,6 +162,10 @@ package struct Indexer: Sendable {
         let rows = plan.rows(staged: builder.staged, previous: previous)
         let image = try builder.encode(rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now)
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
+        // The forgotten files' words go too (readers already ignore them: no row names them).
+        if access(TextStore.path(forIndex: indexPath), F_OK) == 0 {
+            try removeStaleText(from: try TextStore(path: TextStore.path(forIndex: indexPath), create: true))
+        }
         return removed
     }
 
