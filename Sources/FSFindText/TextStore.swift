@@ -71,6 +71,7 @@ package final class TextStore {
                 mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
                 text BLOB NOT NULL);
             CREATE INDEX IF NOT EXISTS document_by_path ON document(path);
+            CREATE TABLE IF NOT EXISTS state(key TEXT PRIMARY KEY, value INTEGER NOT NULL);
             CREATE VIEW IF NOT EXISTS document_body AS SELECT id, inflate(text) AS body FROM document;
             CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
                 body, content = 'document_body', content_rowid = 'id', tokenize = '\(Self.tokenizer)');
@@ -150,6 +151,36 @@ package final class TextStore {
             let packed = try Deflate.shared.get().pack(text)
             try insertDocument.bind(key + [.blob(packed)]).run()
             try insertWords.bind([.integer(database.lastInsertedRow), .text(text)]).run()
+        }
+
+        /// Records, in this transaction, that documents may have gone stale: set before an index is
+        /// replaced, cleared by the collection after it. Found still set, it says a run was killed
+        /// in between, and the next one collects everything (``TextStore/collectionPending()``).
+        package func markCollectionPending() throws(FSFindError) {
+            try database.execute("INSERT OR REPLACE INTO state(key, value) VALUES ('collect', 1)")
+        }
+
+        /// Clears what ``markCollectionPending()`` set.
+        package func clearCollectionPending() throws(FSFindError) {
+            try database.execute("DELETE FROM state WHERE key = 'collect'")
+        }
+
+        /// ``removeDocuments(keeping:)`` for the documents of these paths only (by the path index):
+        /// what a refresh changed or removed, at the cost of those, not of the whole store.
+        package func removeDocuments(atPaths paths: [[UInt8]], keeping keep: ([UInt8], FileIdentity) -> Bool)
+            throws(FSFindError) -> Int
+        {
+            let byPath = try database.prepare(
+                "SELECT id, path, device, inode, size, mtime, ctime FROM document WHERE path = ?")
+            var gone: [Int64] = []
+            for path in paths {
+                try byPath.bind([.blob(path)])
+                while try byPath.step() {
+                    if !keep(path, TextStore.identity(byPath, from: 2)) { gone.append(byPath.integer(0)) }
+                }
+            }
+            for id in gone { try remove(id) }
+            return gone.count
         }
 
         /// Removes every document for which `keep` (path, identity) is false; returns how many
@@ -302,6 +333,12 @@ package final class TextStore {
         }
         let distance = previous[b.count]
         return distance <= limit ? distance : nil
+    }
+
+    /// True when a run set ``Writer/markCollectionPending()`` and did not get to clear it.
+    package func collectionPending() throws(FSFindError) -> Bool {
+        let query = try database.prepare("SELECT value FROM state WHERE key = 'collect'")
+        return try query.step()
     }
 
     /// How many documents the store holds (kept or not yet collected).

@@ -103,4 +103,29 @@ import Testing
         #expect(distance("bread", "butter") == nil)
         #expect(distance("", "ab") == 2)
     }
+
+    @Test func aPendingCollectionOutlivesAKilledRunAndTargetedRemovalReadsOnlyItsPaths() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("t.text"), create: true)
+        #expect(try !store.collectionPending())
+        try store.write { writer throws(FSFindError) in
+            try writer.markCollectionPending()
+            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "alpha")
+            try writer.add(path: Array("/b".utf8), identity: Self.identity(2), text: "beta")
+        }
+        // Killed here: a reopened store still says so.
+        #expect(try TextStore(path: folder.file("t.text"), create: true).collectionPending())
+        var asked: [String] = []
+        let removed = try store.write { writer throws(FSFindError) in
+            let count = try writer.removeDocuments(atPaths: [Array("/a".utf8)]) { path, _ in
+                asked.append(String(decoding: path, as: UTF8.self))
+                return false
+            }
+            try writer.clearCollectionPending()
+            return count
+        }
+        #expect(removed == 1 && asked == ["/a"])
+        #expect(try store.documentCount() == 1)
+        #expect(try !store.collectionPending())
+    }
 }

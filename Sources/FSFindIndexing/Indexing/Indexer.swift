@@ -164,7 +164,8 @@ package struct Indexer: Sendable {
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
         // The forgotten files' words go too (readers already ignore them: no row names them).
         if access(TextStore.path(forIndex: indexPath), F_OK) == 0 {
-            try removeStaleText(from: try TextStore(path: TextStore.path(forIndex: indexPath), create: true))
+            try removeStaleText(
+                from: try TextStore(path: TextStore.path(forIndex: indexPath), create: true), paths: nil)
         }
         return removed
     }
@@ -221,7 +222,10 @@ package struct Indexer: Sendable {
         // before the index is replaced; what the new index no longer names is removed after
         // (`docs/full-text.md`: a reader of either index sees a consistent pair).
         let store = try openTextStore()
+        // Set and not cleared: the last run was killed between its commit and its collection.
+        let collectEverything = try store?.collectionPending() ?? false
         let words = try store?.begin()
+        try words?.markCollectionPending()
         func stage() throws(FSFindError) {
             var items = pipeline.run(waiting.flatMap(\.items)).makeIterator()
             var rootDone = false
@@ -311,7 +315,13 @@ package struct Indexer: Sendable {
         summary.unparsable = builder.unparsableWritten
         try words?.commit()
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
-        if let store { try removeStaleText(from: store) }
+        if let store {
+            // Only the paths whose old row went or changed can have stale words, unless a run was
+            // killed after its commit (its words may name files never indexed): then everything
+            // is checked. A file read again as it was replaces its own copy when added.
+            try removeStaleText(
+                from: store, paths: collectEverything ? nil : plan.changedPaths(previous))
+        }
         summary.seconds = Self.seconds(since: clock)
         return summary
     }
@@ -328,13 +338,21 @@ package struct Indexer: Sendable {
 
     /// Removes the documents of files the index just written no longer has, as they are: a
     /// changed file's old words, a deleted file's, and those a killed run left behind.
-    private func removeStaleText(from store: TextStore) throws(FSFindError) {
+    /// Removes the documents of `paths` (nil: of every path) that the index just written does not
+    /// have as they are, and clears the pending mark.
+    private func removeStaleText(from store: TextStore, paths: [[UInt8]]?) throws(FSFindError) {
         let index = try IndexFile(path: indexPath)
+        let current = { (path: [UInt8], identity: FileIdentity) -> Bool in
+            guard let row = index.rowIndex(ofPath: path) else { return false }
+            return index.identity(at: row) == identity
+        }
         _ = try store.write { writer throws(FSFindError) in
-            try writer.removeDocuments { path, identity in
-                guard let row = index.rowIndex(ofPath: path) else { return false }
-                return index.identity(at: row) == identity
+            if let paths {
+                _ = try writer.removeDocuments(atPaths: paths, keeping: current)
+            } else {
+                _ = try writer.removeDocuments(keeping: current)
             }
+            try writer.clearCollectionPending()
         }
     }
 

@@ -37,6 +37,16 @@ struct RefreshPlan {
         stagedOld.append(Int32(oldRow))
     }
 
+    /// The paths of the old rows this refresh replaced or removed (where stale words may be).
+    func changedPaths(_ previous: PreviousIndex?) -> [[UInt8]] {
+        guard let previous else { return [] }
+        var paths: [[UInt8]] = []
+        for (row, state) in state.enumerated() where state == .replaced || state == .removed {
+            paths.append(previous.file.path(at: row))
+        }
+        return paths
+    }
+
     /// Marks the rows of `range` that no crawl saw as removed; returns how many.
     mutating func remove(unseenIn range: Range<Int>) -> Int {
         var removed = 0
