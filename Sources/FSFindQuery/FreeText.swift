@@ -1,11 +1,20 @@
+import FSFindModel
+
 /// Decides whether a query is free text, the way a search field is typed into.
 ///
 /// The rule is the spec's, checked on the raw text before any lexing: a query is free text only
 /// when it has no comparison operator, no `InRange`, no `$time`, no `&&`, `||` or parentheses, no
-/// quote characters, and at least one letter or digit. A quote anywhere sends the query to the
-/// grammar, so "outside quotes" needs no separate tracking.
+/// quote characters but double quotes around phrases (`"buy bread" milk`: balanced, straight or
+/// curly), and at least one letter or digit. Any other quote sends the query to the grammar, and a
+/// query with an operator is never free text, so a phrase's quotes need no other tracking.
 package enum FreeText {
+    /// Straight and curly double quotes: what may delimit a phrase.
+    static func isPhraseQuote(_ scalar: Unicode.Scalar) -> Bool {
+        scalar == "\"" || scalar == "\u{201C}" || scalar == "\u{201D}"
+    }
+
     package static func isFreeText(_ scalars: [Unicode.Scalar]) -> Bool {
+        var phraseQuotes = 0
         var hasLetterOrDigit = false
         var index = 0
         while index < scalars.count {
@@ -26,12 +35,43 @@ package enum FreeText {
                 "i" where matches(scalars, at: index + 1, "nRange"):
                 return false
             default:
-                if Lexer.isQuote(c) { return false }
+                if isPhraseQuote(c) {
+                    phraseQuotes += 1
+                } else if Lexer.isQuote(c) {
+                    return false
+                }
                 if TextFolding.isWordScalar(c) { hasLetterOrDigit = true }
             }
             index += 1
         }
-        return hasLetterOrDigit
+        guard hasLetterOrDigit, phraseQuotes % 2 == 0 else { return false }
+        // `title "Paris"` is a predicate missing its operator, not a word and a phrase: left to
+        // the grammar, which points at the gap.
+        return phraseQuotes == 0 || !namesAttributeBeforeQuote(scalars)
+    }
+
+    /// True when the word right before an opening quote names an attribute (`title "x"`).
+    private static func namesAttributeBeforeQuote(_ scalars: [Unicode.Scalar]) -> Bool {
+        var word: [Unicode.Scalar] = []
+        var previous: [Unicode.Scalar] = []
+        var inPhrase = false
+        for scalar in scalars {
+            if isPhraseQuote(scalar) {
+                let before = String(String.UnicodeScalarView(word.isEmpty ? previous : word))
+                if !inPhrase, AttributeRegistry.attribute(named: before) != nil { return true }
+                inPhrase.toggle()
+                word = []
+                previous = []
+            } else if inPhrase {
+                continue
+            } else if scalar.properties.isWhitespace {
+                if !word.isEmpty { previous = word }
+                word = []
+            } else {
+                word.append(scalar)
+            }
+        }
+        return false
     }
 
     private static func matches(_ scalars: [Unicode.Scalar], at index: Int, _ word: String) -> Bool {
@@ -43,11 +83,24 @@ package enum FreeText {
         return true
     }
 
-    /// The words of a free-text query as written, split at whitespace scalars. Scalars, not
-    /// Characters: a space followed by a combining mark is one Character but still separates.
+    /// The words of a free-text query as written, split at whitespace scalars, a quoted phrase
+    /// kept as one element (its words joined by single spaces). Scalars, not Characters: a space
+    /// followed by a combining mark is one Character but still separates.
     static func words(_ text: String) -> [String] {
-        text.unicodeScalars.split(whereSeparator: { $0.properties.isWhitespace }).map {
-            String(String.UnicodeScalarView($0))
+        var result: [String] = []
+        for (position, part) in text.unicodeScalars.split(
+            omittingEmptySubsequences: false, whereSeparator: isPhraseQuote
+        ).enumerated() {
+            let words = part.split(whereSeparator: { $0.properties.isWhitespace }).map {
+                String(String.UnicodeScalarView($0))
+            }
+            // Odd parts lie between quotes: one phrase.
+            if position % 2 == 1 {
+                if !words.isEmpty { result.append(words.joined(separator: " ")) }
+            } else {
+                result += words
+            }
         }
+        return result
     }
 }

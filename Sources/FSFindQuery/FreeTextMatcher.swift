@@ -12,14 +12,21 @@ import FSFindModel
 package struct FreeTextMatcher: Sendable {
     /// Query words, folded, after splitting at word boundaries (`paris-fr` is two words).
     package let words: [[Unicode.Scalar]]
+    /// The runs of ``words`` that came from one quoted phrase (`"buy bread"`): in names and titles
+    /// each of its words is a word as any other; inside files they must stand together, in order.
+    package let phrases: [Range<Int>]
 
     init(words: [String]) {
         var folded: [[Unicode.Scalar]] = []
+        var phrases: [Range<Int>] = []
         for word in words {
             let text = TextFolding.fold(word, caseInsensitive: true, diacriticInsensitive: true)
+            let start = folded.count
             folded += text.words.map { Array(text.scalars[$0]) }
+            if word.contains(" "), folded.count - start > 1 { phrases.append(start..<folded.count) }
         }
         self.words = folded
+        self.phrases = phrases
     }
 
     /// The relevance score, or nil when some query word matches nowhere.

@@ -46,7 +46,8 @@ enum QueryPrinter {
             write(range.upper, to: &out)
             out += ")"
         case .freeText(let words):
-            out += words.joined(separator: " ")
+            // A phrase (a word with spaces in it) goes back in its quotes.
+            out += words.map { $0.contains(" ") ? "\"\($0)\"" : $0 }.joined(separator: " ")
         }
     }
 

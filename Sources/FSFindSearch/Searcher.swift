@@ -76,7 +76,7 @@ package struct Searcher {
     package func suggestions(for query: CompiledQuery) throws(FSFindError) -> [(word: String, suggestion: String)] {
         guard let text, case .freeText(let matcher) = query.root else { return [] }
         var result: [(String, String)] = []
-        for scalars in matcher.words {
+        for (k, scalars) in matcher.words.enumerated() where !matcher.phrases.contains(where: { $0.contains(k) }) {
             let word = String(String.UnicodeScalarView(scalars))
             guard try text.search(TextQuery.words([word])).isEmpty,
                 let suggestion = try text.nearestWord(to: word), suggestion != word
@@ -93,7 +93,7 @@ package struct Searcher {
         guard let text, !rows.isEmpty else { return [:] }
         let expression: String
         if case .freeText(let matcher) = query.root {
-            expression = TextQuery.words(matcher.words.map { String(String.UnicodeScalarView($0)) })
+            expression = ContentMatches.questions(matcher).map(\.expression).joined(separator: " AND ")
         } else if let test = ContentMatches.textContentTests(query.root).first {
             expression = ContentMatches.expression(test.matcher)
         } else {

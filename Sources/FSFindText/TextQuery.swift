@@ -8,9 +8,10 @@ package enum TextQuery {
         return terms.isEmpty ? quoted("") : terms.joined(separator: " AND ")
     }
 
-    /// The words next to each other, in this order (mdfind's quoted phrase).
-    package static func phrase(_ words: [String]) -> String {
-        quoted(words.joined(separator: " "))
+    /// The words next to each other, in this order (mdfind's quoted phrase); with `prefix`, the
+    /// last one may be the start of a word.
+    package static func phrase(_ words: [String], prefix: Bool = false) -> String {
+        quoted(words.joined(separator: " ")) + (prefix ? "*" : "")
     }
 
     private static func quoted(_ text: String) -> String {

@@ -50,6 +50,10 @@ import Testing
         #expect(try query("comparison") == ["Documents/utf16.txt"], "UTF-16 with a mark, a word form")
         #expect(try query("printf") == [], "a word no file holds")
         #expect(try query("list milk") == ["Documents/list.txt"], "one word in the name, one inside")
+        // A quoted phrase keeps its words together and in order inside files.
+        #expect(try query("\"buy bread\"") == ["Documents/list.txt"])
+        #expect(try query("\"bread buy\"") == [])
+        #expect(try query("\"buy bre\"") == ["Documents/list.txt"], "the last word of a phrase is a prefix")
         // Words the tokenizer reads as nothing (`++`) ask the store nothing, and do not fail.
         #expect(try FSFind.run(["query", "--index", tree.index, "x ++"]).status == 0)
         #expect(try query("urgency") == ["Documents/changelog.Debian.gz"], "compressed text")

@@ -237,16 +237,25 @@ import Testing
     }
 
     @Test func freeTextDetection() throws {
-        for text in ["paris", "love par", "paris-france.jpg", "!paris", "a & b", "über", "42"] {
+        for text in [
+            "paris", "love par", "paris-france.jpg", "!paris", "a & b", "über", "42", "\"buy bread\"", "“paris”",
+            "milk \"buy  bread\" eggs",
+        ] {
             #expect(try Query.parse(text).isFreeText, "\(text)")
         }
         for text in [
-            "title == \"x\"", "(paris)", "'paris'", "“paris”", "a && b", "a || b", "a = b", "a<b", "x != y",
-            "$time.today", "InRange", "inRange x", "---", "   *  ",
+            "title == \"x\"", "(paris)", "'paris'", "\"buy bread", "a && b", "a || b", "a = b", "a<b", "x != y",
+            "$time.today", "InRange", "inRange x", "---", "   *  ", "\"\"", "title \"Paris\"",
+            "kMDItemTitle  “Paris”",
         ] {
             #expect(!FreeText.isFreeText(Array(text.unicodeScalars)), "\(text)")
         }
         #expect(try Query.parse("title == \"x\"").isFreeText == false)
         #expect(try Query.parse("InRange(fileSize, 1, 2)").isFreeText == false)
+        // A quoted phrase is one element, its words joined by one space, and prints back quoted.
+        let phrase = try Query.parse("milk \"buy  bread\" eggs")
+        #expect(phrase.expression == .freeText(["milk", "buy bread", "eggs"]))
+        #expect(QueryPrinter.print(phrase.expression) == "milk \"buy bread\" eggs")
+        #expect(try Query.parse(QueryPrinter.print(phrase.expression)).expression == phrase.expression)
     }
 }

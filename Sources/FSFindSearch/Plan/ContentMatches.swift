@@ -49,12 +49,14 @@ package struct ContentMatches {
             return
         }
         if case .freeText(let matcher) = query.root {
-            var perWord: [ContentRows] = []
-            for word in matcher.words {
-                let text = String(String.UnicodeScalarView(word))
-                perWord.append(ContentRows(try store.search(TextQuery.words([text])), index: index))
+            // One question per word, or per phrase (whose words then share its answer).
+            var perWord: [ContentRows?] = Array(repeating: nil, count: matcher.words.count)
+            for (range, expression) in Self.questions(matcher) {
+                let rows = ContentRows(try store.search(expression), index: index)
+                for k in range { perWord[k] = rows }
             }
-            freeText = perWord.allSatisfy(\.isEmpty) ? nil : perWord
+            let rows = perWord.compactMap { $0 }
+            freeText = rows.allSatisfy(\.isEmpty) ? nil : rows
         } else {
             freeText = nil
         }
@@ -63,6 +65,24 @@ package struct ContentMatches {
             comparisons.append(ContentRows(try store.search(Self.expression(test.matcher)), index: index))
         }
         self.comparisons = comparisons
+    }
+
+    /// What free text asks of the store: each word as a word or a prefix, each quoted phrase as
+    /// its words together and in order (the last one a prefix), with the words each covers.
+    static func questions(_ matcher: FreeTextMatcher) -> [(words: Range<Int>, expression: String)] {
+        var result: [(Range<Int>, String)] = []
+        var k = 0
+        while k < matcher.words.count {
+            let text = { (i: Int) in String(String.UnicodeScalarView(matcher.words[i])) }
+            if let phrase = matcher.phrases.first(where: { $0.lowerBound == k }) {
+                result.append((phrase, TextQuery.phrase(phrase.map(text), prefix: true)))
+                k = phrase.upperBound
+            } else {
+                result.append((k..<(k + 1), TextQuery.words([text(k)])))
+                k += 1
+            }
+        }
+        return result
     }
 
     /// The `textContent` comparisons of the tree, in the order ``QueryPlan`` meets them.
