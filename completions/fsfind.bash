@@ -213,10 +213,10 @@ _fsfind_index() {
 
 _fsfind_query() {
     repeating_flags=()
-    non_repeating_flags=(-0 --null --json --count --reverse --snippets --version -h --help)
-    repeating_options=(--onlyin --attr)
-    non_repeating_options=(--scope --limit --sort --index)
-    __fsfind_offer_flags_options 1
+    non_repeating_flags=(-0 --null --json --count -count -interpret -literal -live --reverse --snippets --version -h --help)
+    repeating_options=(--onlyin -onlyin --attr -attr)
+    non_repeating_options=(--scope -name --limit --sort --index)
+    __fsfind_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
@@ -224,12 +224,19 @@ _fsfind_query() {
         __fsfind_add_completions -W 'all'$'\n''audio'$'\n''video'$'\n''image'$'\n''document'$'\n''text'$'\n''code'$'\n''archive'$'\n''folder'$'\n''app'
         return
         ;;
-    '--onlyin')
+    '--onlyin'|'-onlyin')
         __fsfind_add_completions -d
+        return
+        ;;
+    '-name')
         return
         ;;
     '--attr')
         __fsfind_add_completions -W "$(__fsfind_custom_complete ---completion query -- --attr "${COMP_CWORD}" "$(__fsfind_cursor_index_in_current_word)")"
+        return
+        ;;
+    '-attr')
+        __fsfind_add_completions -W "$(__fsfind_custom_complete ---completion query -- -attr "${COMP_CWORD}" "$(__fsfind_cursor_index_in_current_word)")"
         return
         ;;
     '--limit')
@@ -247,7 +254,7 @@ _fsfind_query() {
 
     # Offer positional completions
     case "${positional_number}" in
-    1)
+    *)
         __fsfind_add_completions -W "$(__fsfind_custom_complete ---completion query -- positional@0 "${COMP_CWORD}" "$(__fsfind_cursor_index_in_current_word)")"
         return
         ;;

@@ -28,6 +28,16 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
         return Query(expression: try parser.parseQuery())
     }
 
+    /// `text` as free text whatever it holds (mdfind's `-interpret`: read as a search field reads
+    /// it); an error when it has no word at all.
+    package static func freeText(_ text: String) throws(QueryError) -> Query {
+        let words = FreeText.words(text)
+        guard !words.isEmpty else {
+            throw QueryError(message: "empty query: write a word to search for", range: 0..<text.count)
+        }
+        return Query(expression: .freeText(words))
+    }
+
     /// True for a free-text query (ranked by relevance by default).
     package var isFreeText: Bool {
         if case .freeText = expression { return true }

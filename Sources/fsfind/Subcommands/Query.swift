@@ -22,23 +22,37 @@ extension FSFindCommand {
                   fsfind query 'contentType == "audio"wc && duration > 300'
                   fsfind query 'InRange(contentModificationDate, $time.today(-10), $time.today)'
                   fsfind query --scope image 'acquisitionMake == "Canon"c' --json
+                  fsfind query invoice contract -onlyin ~/Documents
+
+                mdfind's spellings work too: several words are one query, and -onlyin, -count,
+                -name, -attr, -interpret and -literal are taken as mdfind takes them.
                 """)
 
         @Argument(
             help: ArgumentHelp("The query, or words to look for.", valueName: "query"),
             completion: .custom { words, index, typed in ShellCompletion.query(words: words, index: index, typed: typed)
             })
-        var query: String
+        var words: [String] = []
+
+        /// The query: its arguments joined by spaces (`fsfind query invoice contract`, as mdfind).
+        var query: String { words.joined(separator: " ") }
 
         @Option(name: .long, help: ArgumentHelp("Only items of this category.", valueName: "scope"))
         var scope: Scope = .all
 
         @Option(
-            name: .customLong("onlyin"),
+            name: [.customLong("onlyin"), .customLong("onlyin", withSingleDash: true)],
             help: ArgumentHelp(
                 "Only items at or below this folder (repeatable).",
                 valueName: "dir"), completion: .directory)
         var onlyIn: [String] = []
+
+        @Option(
+            name: .customLong("name", withSingleDash: true),
+            help: ArgumentHelp(
+                "mdfind's -name: only items whose name contains this text (any case and accents).",
+                valueName: "text"))
+        var name: String?
 
         @Flag(name: [.customShort("0"), .customLong("null")], help: "End each path with NUL instead of a newline.")
         var null = false
@@ -54,8 +68,31 @@ extension FSFindCommand {
             completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var attributes: [String] = []
 
-        @Flag(name: .long, help: "Print only the number of matches.")
+        @Flag(name: [.long, .customLong("count", withSingleDash: true)], help: "Print only the number of matches.")
         var count = false
+
+        @Option(
+            name: .customLong("attr", withSingleDash: true),
+            help: ArgumentHelp(
+                "mdfind's -attr: after each path, 'NAME = value' for this attribute (repeatable).",
+                valueName: "name"),
+            completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
+        var mdfindAttributes: [String] = []
+
+        @Flag(
+            name: .customLong("interpret", withSingleDash: true),
+            help: "mdfind's -interpret: read the query as words typed into a search field.")
+        var interpret = false
+
+        @Flag(
+            name: .customLong("literal", withSingleDash: true),
+            help: "mdfind's -literal: read the query as a query (what fsfind does anyway).")
+        var literal = false
+
+        @Flag(
+            name: .customLong("live", withSingleDash: true),
+            help: "mdfind's -live: not available yet (fsfind has no live index).")
+        var live = false
 
         @Option(name: .long, help: ArgumentHelp("Print at most this many results.", valueName: "n"))
         var limit: Int?
@@ -79,6 +116,12 @@ extension FSFindCommand {
         @OptionGroup var indexOption: IndexOption
 
         func validate() throws {
+            if live { throw ValidationError("-live needs a live index, which fsfind does not keep yet") }
+            if interpret && literal { throw ValidationError("choose one of -interpret and -literal") }
+            if words.isEmpty && name == nil { throw ValidationError("give a query, or -name TEXT") }
+            if !mdfindAttributes.isEmpty && (json || null || !attributes.isEmpty) {
+                throw ValidationError("-attr prints mdfind's lines: not with --json, -0 or --attr")
+            }
             if let limit, limit < 0 { throw ValidationError("--limit takes a number of 0 or more") }
             if null && json { throw ValidationError("choose one of -0 and --json") }
             if snippets && (null || !attributes.isEmpty && !json || count) {
@@ -86,11 +129,30 @@ extension FSFindCommand {
             }
         }
 
+        /// The query as mdfind's flags shape it: free text with `-interpret`, and `-name TEXT`
+        /// ANDed as `fsName == "*TEXT*"cd` (alone when there is no query).
+        static func parse(_ text: String, interpret: Bool, name: String?) throws(QueryError) -> FSFindQuery.Query {
+            let nameQuery = try name.map { name throws(QueryError) in
+                let escaped = name.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "*", with: "\\*")
+                return try FSFindQuery.Query.parse("fsName == \"*\(escaped)*\"cd")
+            }
+            // No query but a -name: the name alone. (A blank query without one is the parser's
+            // "empty query" error.)
+            if let nameQuery, text.allSatisfy(\.isWhitespace) { return nameQuery }
+            let query = interpret ? try FSFindQuery.Query.freeText(text) : try FSFindQuery.Query.parse(text)
+            guard let nameQuery else { return query }
+            return FSFindQuery.Query(expression: .and([query.expression, nameQuery.expression]))
+        }
+
         func run() throws {
             // Everything about the query is checked before the index is opened (exit 2).
             let shown = try parseAttributes(attributes)
+            let mdfindShown = try zip(mdfindAttributes, parseAttributes(mdfindAttributes)).map { ($0, $1) }
             let parsed: FSFindQuery.Query
-            do { parsed = try FSFindQuery.Query.parse(query) } catch { throw QueryFailure(error: error, query: query) }
+            do { parsed = try Self.parse(query, interpret: interpret, name: name) } catch {
+                throw QueryFailure(error: error, query: query)
+            }
             let context: QueryContext
             do { context = try QueryContext.fromEnvironment() } catch {
                 throw FSFindError(.usage, error.message)
@@ -124,6 +186,22 @@ extension FSFindCommand {
             let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
             if !shown.isEmpty || json {
                 try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))
+            }
+            if !mdfindShown.isEmpty {
+                try index.prepare(Set(mdfindShown.map(\.1)))
+                var writer = ResultWriter(format: .lines, attributes: [])
+                let formatter = ValueFormatter()
+                for row in rows {
+                    // mdfind's form: the path, three spaces, then `NAME = value` per attribute,
+                    // `(null)` for one the item lacks.
+                    let item = index.row(row)
+                    let pairs = mdfindShown.map { name, attribute in
+                        "\(name) = " + (item.value(of: attribute).map { formatter.plain($0) } ?? "(null)")
+                    }
+                    writer.write(line: PathBytes.display(index.path(at: row)) + "   " + pairs.joined(separator: "   "))
+                }
+                try writer.finish()
+                return
             }
             var writer = ResultWriter(
                 format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
