@@ -37,9 +37,11 @@ package struct TimeSpan: Sendable, Equatable {
         switch op {
         case .equal: return start <= date && date < end
         case .notEqual: return !(start <= date && date < end)
+        // Ordering compares with the period's start, as mdfind's `$time` is that instant:
+        // `> $time.today` is "since today began", what scripts mean by "modified today".
         case .less: return date < start
-        case .lessOrEqual: return date < end
-        case .greater: return date >= end
+        case .lessOrEqual: return date <= start
+        case .greater: return date > start
         case .greaterOrEqual: return date >= start
         }
     }
@@ -47,6 +49,8 @@ package struct TimeSpan: Sendable, Equatable {
     /// `InRange(D, lower, upper)`: from the start of `lower` to the end of `upper`, inclusive where
     /// a bound is an instant.
     @inlinable package static func inRange(_ date: Double, lower: TimeSpan, upper: TimeSpan) -> Bool {
-        lower.compare(date, .greaterOrEqual) && upper.compare(date, .lessOrEqual)
+        guard lower.compare(date, .greaterOrEqual) else { return false }
+        // A period bound reaches its end (not `<=`, which compares with its start).
+        return upper.isInstant ? upper.compare(date, .lessOrEqual) : date < upper.end
     }
 }

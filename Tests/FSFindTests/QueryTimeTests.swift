@@ -174,10 +174,12 @@ import Testing
         check("!=", e, true)
         check("<", before, true)
         check("<", s, false)
-        check("<=", last, true)
-        check("<=", e, false)
-        check(">", e, true)
-        check(">", last, false)
+        // Ordering compares with the start: `> $time.today` is "modified today".
+        check("<=", s, true)
+        check("<=", s.addingTimeInterval(0.001), false)
+        check(">", s.addingTimeInterval(0.001), true)
+        check(">", last, true)
+        check(">", s, false)
         check(">=", s, true)
         check(">=", before, false)
     }
