@@ -50,7 +50,8 @@ package enum FreeText {
         return phraseQuotes == 0 || !namesAttributeBeforeQuote(scalars)
     }
 
-    /// True when the word right before an opening quote names an attribute (`title "x"`).
+    /// True when the word right before an opening quote names an attribute (`title "x"`, or any
+    /// `kMDItem…` name).
     private static func namesAttributeBeforeQuote(_ scalars: [Unicode.Scalar]) -> Bool {
         var word: [Unicode.Scalar] = []
         var previous: [Unicode.Scalar] = []
@@ -58,7 +59,9 @@ package enum FreeText {
         for scalar in scalars {
             if isPhraseQuote(scalar) {
                 let before = String(String.UnicodeScalarView(word.isEmpty ? previous : word))
-                if !inPhrase, AttributeRegistry.attribute(named: before) != nil { return true }
+                if !inPhrase, before.hasPrefix("kMDItem") || AttributeRegistry.attribute(named: before) != nil {
+                    return true
+                }
                 inPhrase.toggle()
                 word = []
                 previous = []

@@ -12,6 +12,9 @@ struct Parser {
     private var lexer: Lexer
     private var token: Token
     private var depth = 0
+    /// `kMDItem…` names fsfind does not know, in the order met: their predicates are false (the
+    /// attribute is absent from every item, as in mdfind), and the caller warns about each.
+    private(set) var unknownSpotlightNames: [String] = []
     private var source: SourceText { lexer.source }
 
     init(_ source: SourceText) throws(QueryError) {
@@ -97,6 +100,8 @@ struct Parser {
             return inner
         case .identifier(let name) where name == "InRange" || name == "inRange":
             return try parseInRange()
+        case .identifier(let name) where name.hasPrefix("kMDItem") && AttributeRegistry.attribute(named: name) == nil:
+            return try parseAbsentComparison(name)
         case .identifier, .star:
             return .comparison(try parseComparison())
         case .end:
@@ -128,6 +133,24 @@ struct Parser {
             valueRange: valueToken.range)
         try advance()
         return Comparison(target: target, op: op, value: value, modifiers: modifiers)
+    }
+
+    /// `kMDItemSomething op value modifiers` for a Spotlight attribute fsfind does not have (App
+    /// Store, Finder-internal …): read for its syntax, then false, as mdfind treats an attribute
+    /// no item carries. Any other unknown name stays an error.
+    private mutating func parseAbsentComparison(_ name: String) throws(QueryError) -> QueryExpression {
+        try advance()
+        guard case .op = token.kind else {
+            throw error(
+                "expected a comparison operator (==, !=, <, >, <=, >=) after '\(QueryChecker.clipped(name))', found \(describe(token))",
+                token.range)
+        }
+        let opToken = token
+        try advance()
+        _ = try valueOf(token, after: opToken)
+        try advance()
+        if !unknownSpotlightNames.contains(name) { unknownSpotlightNames.append(name) }
+        return .or([])
     }
 
     /// `InRange(attribute, lower, upper)`, type-checked.

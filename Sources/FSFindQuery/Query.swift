@@ -6,9 +6,13 @@ import FSFindModel
 /// have equal expressions however they were spelled (aliases, `=`, quote style, modifier order).
 package struct Query: Sendable, Equatable, CustomStringConvertible {
     package var expression: QueryExpression
+    /// Spotlight attribute names (`kMDItem…`) the query uses that fsfind does not have: absent
+    /// from every item, so their predicates are false; worth a warning.
+    package var unknownSpotlightNames: [String] = []
 
-    package init(expression: QueryExpression) {
+    package init(expression: QueryExpression, unknownSpotlightNames: [String] = []) {
         self.expression = expression
+        self.unknownSpotlightNames = unknownSpotlightNames
     }
 
     /// Reads `text`: free text when it looks like what a person types into a search field (see
@@ -25,7 +29,8 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
             return Query(expression: .freeText(FreeText.words(text)))
         }
         var parser = try Parser(source)
-        return Query(expression: try parser.parseQuery())
+        let expression = try parser.parseQuery()
+        return Query(expression: expression, unknownSpotlightNames: parser.unknownSpotlightNames)
     }
 
     /// `text` as free text whatever it holds (mdfind's `-interpret`: read as a search field reads

@@ -45,4 +45,15 @@ import Testing
         #expect(try run(["tone", "-attr"]).status == 2)
         #expect(try run([]).status == 2)
     }
+
+    @Test func anUnknownSpotlightAttributeWarnsAndMatchesNothing() throws {
+        let result = try run(["kMDItemAppStoreCategory == \"Games\" || fsName == \"tone.flac\""])
+        #expect(result.status == 0)
+        #expect(names(result) == ["tone.flac"])
+        #expect(
+            result.stderr
+                == "fsfind: warning: kMDItemAppStoreCategory is not an attribute fsfind has; as in mdfind, no item has it\n"
+        )
+        #expect(try run(["appStoreCategory == \"Games\""]).status == 2)
+    }
 }

@@ -258,4 +258,16 @@ import Testing
         #expect(QueryPrinter.print(phrase.expression) == "milk \"buy bread\" eggs")
         #expect(try Query.parse(QueryPrinter.print(phrase.expression)).expression == phrase.expression)
     }
+
+    @Test func anUnknownSpotlightAttributeIsAbsentNotAnError() throws {
+        let query = try Query.parse("kMDItemAppStoreCategory == \"Games\"cd || kMDItemFSName == \"*.mp3\"")
+        #expect(query.unknownSpotlightNames == ["kMDItemAppStoreCategory"])
+        let compiled = try CompiledQuery(query, context: QueryContext(now: Date(), timeZone: .gmt))
+        #expect(compiled.matches(AttributeSet([.fsName: .text("a.mp3")])))
+        #expect(!compiled.matches(AttributeSet([.fsName: .text("a.txt")])))
+        // Only `kMDItem…` names: any other unknown name is an error; and the syntax still counts.
+        #expect(throws: QueryError.self) { try Query.parse("appStoreCategory == \"Games\"") }
+        #expect(throws: QueryError.self) { try Query.parse("kMDItemAppStoreCategory ==") }
+        #expect(throws: QueryError.self) { try Query.parse("kMDItemAppStoreCategory \"Games\"") }
+    }
 }

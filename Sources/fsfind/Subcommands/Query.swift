@@ -142,7 +142,9 @@ extension FSFindCommand {
             if let nameQuery, text.allSatisfy(\.isWhitespace) { return nameQuery }
             let query = interpret ? try FSFindQuery.Query.freeText(text) : try FSFindQuery.Query.parse(text)
             guard let nameQuery else { return query }
-            return FSFindQuery.Query(expression: .and([query.expression, nameQuery.expression]))
+            return FSFindQuery.Query(
+                expression: .and([query.expression, nameQuery.expression]),
+                unknownSpotlightNames: query.unknownSpotlightNames)
         }
 
         func run() throws {
@@ -152,6 +154,10 @@ extension FSFindCommand {
             let parsed: FSFindQuery.Query
             do { parsed = try Self.parse(query, interpret: interpret, name: name) } catch {
                 throw QueryFailure(error: error, query: query)
+            }
+            for name in parsed.unknownSpotlightNames {
+                StandardError.write(
+                    "fsfind: warning: \(name) is not an attribute fsfind has; as in mdfind, no item has it\n")
             }
             let context: QueryContext
             do { context = try QueryContext.fromEnvironment() } catch {
