@@ -138,6 +138,31 @@ struct Lexer {
         throw error("unexpected character '\(Character(c))'", start..<start + 1)
     }
 
+    /// mdfind's value without quotes, from `start` (where the parser's current token began): a
+    /// word, a dotted type (`public.movie`) or a pattern (`*.pdf`, `*`), up to white space, `)`,
+    /// `,`, `&&` or `||`. `*` is a wildcard; nothing else is special, and no modifiers follow.
+    mutating func bareValue(from start: Int) -> Token {
+        position = start
+        while let c = peek(), !c.properties.isWhitespace, c != ")", c != ",",
+            !(c == "&" && peek(1) == "&"), !(c == "|" && peek(1) == "|")
+        {
+            position += 1
+        }
+        var segments: [TextPattern.Segment] = []
+        var literal = ""
+        for scalar in source.scalars[start..<position] {
+            if scalar == "*" {
+                if !literal.isEmpty { segments.append(.literal(literal)) }
+                literal = ""
+                if segments.last != .wildcard { segments.append(.wildcard) }
+            } else {
+                literal.unicodeScalars.append(scalar)
+            }
+        }
+        if !literal.isEmpty { segments.append(.literal(literal)) }
+        return Token(kind: .string(TextPattern(segments), TextModifiers()), range: start..<position)
+    }
+
     private mutating func lexNumber() throws(QueryError) -> Token {
         let start = position
         guard let (lexeme, end) = Self.scanNumber(source.scalars, from: start) else {

@@ -125,6 +125,8 @@ struct Parser {
         }
         let opToken = token
         try advance()
+        // A value without quotes, as mdfind takes it: a word, a dotted type or a pattern.
+        if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
         let valueToken = token
         let (value, modifiers) = try valueOf(valueToken, after: opToken)
         try QueryChecker(source: source).check(
@@ -147,10 +149,20 @@ struct Parser {
         }
         let opToken = token
         try advance()
+        if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
         _ = try valueOf(token, after: opToken)
         try advance()
         if !unknownSpotlightNames.contains(name) { unknownSpotlightNames.append(name) }
         return .or([])
+    }
+
+    /// True for a token that starts a value without quotes (`Application`, `public.movie`,
+    /// `*.pdf`, `*`): a word or a star, where a value is expected.
+    private func isBareValueStart(_ token: Token) -> Bool {
+        switch token.kind {
+        case .identifier, .star: true
+        default: false
+        }
     }
 
     /// `InRange(attribute, lower, upper)`, type-checked.

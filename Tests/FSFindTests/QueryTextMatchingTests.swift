@@ -270,4 +270,23 @@ import Testing
         #expect(throws: QueryError.self) { try Query.parse("kMDItemAppStoreCategory ==") }
         #expect(throws: QueryError.self) { try Query.parse("kMDItemAppStoreCategory \"Games\"") }
     }
+
+    @Test func valuesWithoutQuotesAsMdfindTakesThem() throws {
+        func matches(_ query: String, _ item: [Attribute: AttributeValue]) throws -> Bool {
+            try CompiledQuery(Query.parse(query), context: QueryContext(now: Date(), timeZone: .gmt))
+                .matches(AttributeSet(item))
+        }
+        let pdf: [Attribute: AttributeValue] = [
+            .fsName: .text("paper.pdf"), .kind: .text("Application"),
+            .contentTypeTree: .textList(["com.adobe.pdf", "public.data"]),
+        ]
+        #expect(try matches("kMDItemFSName = *.pdf", pdf))
+        #expect(try !matches("kMDItemFSName = *.txt", pdf))
+        #expect(try matches("kMDItemKind == Application", pdf))
+        #expect(try matches("kMDItemContentTypeTree = com.adobe.pdf && fsName == paper.pdf", pdf))
+        #expect(try matches("title != * ", pdf), "a bare * is the presence test")
+        #expect(try Query.parse("kMDItemFSName = *.pdf") == Query.parse("kMDItemFSName == \"*.pdf\""))
+        // The whole bare value is what the error names.
+        #expect(throws: QueryError.self) { try Query.parse("fileSize > big.value") }
+    }
 }
