@@ -163,6 +163,22 @@ struct Lexer {
         return Token(kind: .string(TextPattern(segments), TextModifiers()), range: start..<position)
     }
 
+    /// How many of `name`'s own steps one of `unit` is: days and weeks for `today`, weeks for
+    /// `this_week`, months for `this_month`, years for `this_year`, and seconds to weeks for `now`.
+    /// Nil for a unit that does not fit.
+    static func unitFactor(_ unit: String, for name: TimeName) -> Double? {
+        switch (name, unit) {
+        case (.today, "d"), (.thisWeek, "w"), (.thisMonth, "m"), (.thisMonth, "M"), (.thisYear, "y"): 1
+        case (.today, "w"): 7
+        case (.now, "s"): 1
+        case (.now, "m"): 60
+        case (.now, "h"): 3600
+        case (.now, "d"): 86_400
+        case (.now, "w"): 604_800
+        default: nil
+        }
+    }
+
     private mutating func lexNumber() throws(QueryError) -> Token {
         let start = position
         guard let (lexeme, end) = Self.scanNumber(source.scalars, from: start) else {
@@ -260,15 +276,38 @@ struct Lexer {
             throw error("unknown $time name '\(QueryChecker.clipped(name))'" + hint, range)
         }
         guard let bare = name.value(offset: nil) else { return try lexISO(start: start) }
-        guard peek() == "(" else { return Token(kind: .time(bare), range: start..<position) }
+        // mdfind allows a space before the argument: `$time.today (-1)`.
+        var afterName = position
+        while let d = source[afterName], d.properties.isWhitespace { afterName += 1 }
+        guard source[afterName] == "(" else { return Token(kind: .time(bare), range: start..<position) }
+        position = afterName
         let argumentStart = position
         position += 1
         skipWhitespace()
+        // Empty parentheses (`$time.this_month()`) are no argument.
+        if peek() == ")" {
+            position += 1
+            return Token(kind: .time(bare), range: start..<position)
+        }
         let numberStart = position
         guard let (lexeme, numberEnd) = Self.scanNumber(source.scalars, from: numberStart) else {
             throw error("expected a number in $time.\(name.rawValue)(…)", numberStart..<numberStart + 1)
         }
         position = numberEnd
+        // A unit after the number (`-30d`, `-1w`), as mdfind writes it; converted to the name's own.
+        var factor = 1.0
+        if let letter = peek(), Self.isIdentifierStart(letter) {
+            let unitStart = position
+            while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
+            let unit = source.text(unitStart..<position)
+            guard let known = Self.unitFactor(unit, for: name) else {
+                let units = name.unit.map { " (\($0): write \(lexeme) or \(lexeme)\($0.prefix(1)))" } ?? ""
+                throw error(
+                    "'\(QueryChecker.clipped(unit))' is not a unit $time.\(name.rawValue)(…) takes\(units)",
+                    unitStart..<position)
+            }
+            factor = known
+        }
         skipWhitespace()
         guard peek() == ")" else {
             throw error("expected ')' after the number in $time.\(name.rawValue)(…)", position..<position + 1)
@@ -277,7 +316,7 @@ struct Lexer {
         guard name.takesOffset else {
             throw error("$time.\(name.rawValue) takes no argument", argumentStart..<position)
         }
-        guard let n = Double(lexeme), n.isFinite, abs(n) <= name.offsetLimit else {
+        guard let given = Double(lexeme), case let n = given * factor, n.isFinite, abs(n) <= name.offsetLimit else {
             throw error("$time.\(name.rawValue)(…) is out of range", numberStart..<numberEnd)
         }
         if let unit = name.unit, n != n.rounded() {

@@ -128,7 +128,7 @@ struct Parser {
         // A value without quotes, as mdfind takes it: a word, a dotted type or a pattern.
         if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
         let valueToken = token
-        let (value, modifiers) = try valueOf(valueToken, after: opToken)
+        let (value, modifiers) = try valueOf(valueToken, after: opToken, forDate: target.isDate)
         try QueryChecker(source: source).check(
             target: target, targetRange: attributeToken.range, op: op,
             opRange: opToken.range, value: value, modifiers: modifiers,
@@ -190,7 +190,7 @@ struct Parser {
                 throw error("expected ',' in InRange(attribute, lower, upper), found \(describe(token))", token.range)
             }
             try advance()
-            let (value, modifiers) = try valueOf(token, after: nil)
+            let (value, modifiers) = try valueOf(token, after: nil, forDate: target.isDate)
             try QueryChecker(source: source).checkBound(
                 target: target, targetRange: attributeToken.range,
                 keywordRange: keyword.range, value: value,
@@ -219,9 +219,26 @@ struct Parser {
         }
     }
 
-    private func valueOf(_ token: Token, after op: Token?) throws(QueryError) -> (QueryValue, TextModifiers) {
+    /// The value `token` holds; with `forDate`, a quoted `"$time…"` is that `$time` value (as
+    /// some scripts write it), where for text it stays text.
+    private func valueOf(_ token: Token, after op: Token?, forDate: Bool = false) throws(QueryError) -> (
+        QueryValue, TextModifiers
+    ) {
         switch token.kind {
-        case .string(let pattern, let modifiers): return (.text(pattern), modifiers)
+        case .string(let pattern, let modifiers):
+            if forDate, modifiers.isEmpty, pattern.segments.count == 1, case .literal(let text) = pattern.segments[0],
+                text.hasPrefix("$time")
+            {
+                var inner = Lexer(SourceText(text))
+                do throws(QueryError) {
+                    if case .time(let time) = try inner.next().kind, try inner.next().kind == .end {
+                        return (.time(time), TextModifiers())
+                    }
+                } catch {
+                    throw self.error(error.message, token.range)
+                }
+            }
+            return (.text(pattern), modifiers)
         case .number(let number): return (.number(number), TextModifiers())
         case .time(let time): return (.time(time), TextModifiers())
         case .identifier(let word):

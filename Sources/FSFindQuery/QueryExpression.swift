@@ -36,6 +36,12 @@ package enum AttributeTarget: Sendable, Hashable {
         case .anyText: "*"
         }
     }
+
+    /// True for a date attribute (where a quoted `"$time…"` is read as `$time`).
+    var isDate: Bool {
+        if case .attribute(let attribute) = self { return attribute.type == .date }
+        return false
+    }
 }
 
 /// A comparison operator. `=` is read as `==`, so it has no case of its own.

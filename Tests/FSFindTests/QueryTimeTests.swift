@@ -151,6 +151,30 @@ import Testing
             ])
     }
 
+    /// mdfind's spellings of `$time`: units after the number, empty parentheses, a space before
+    /// the argument, the value in quotes.
+    @Test func mdfindSpellingsOfTime() throws {
+        let context = Self.context("2026-03-08T12:00:00-04:00", "America/New_York")
+        func same(_ a: String, _ b: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let left = Self.interval(a, context, sourceLocation: sourceLocation).map { [$0.0, $0.1] }
+            let right = Self.interval(b, context, sourceLocation: sourceLocation).map { [$0.0, $0.1] }
+            #expect(left != nil && left == right, "\(a) against \(b)", sourceLocation: sourceLocation)
+        }
+        same("$time.today(-30d)", "$time.today(-30)")
+        same("$time.today(-1w)", "$time.today(-7)")
+        same("$time.this_week(2w)", "$time.this_week(2)")
+        same("$time.this_month(-1m)", "$time.this_month(-1)")
+        same("$time.this_year(-1y)", "$time.this_year(-1)")
+        same("$time.now(-2h)", "$time.now(-7200)")
+        same("$time.now(-1d)", "$time.now(-86400)")
+        same("$time.this_month()", "$time.this_month")
+        same("$time.today (-1)", "$time.today(-1)")
+        same("\"$time.iso(2024-01-01)\"", "$time.iso(2024-01-01)")
+        for bad in ["$time.today(-30q)", "$time.this_year(-1d)", "$time.today(-1.5w)", "$time.yesterday()x"] {
+            #expect(throws: QueryError.self, "\(bad)") { try Query.parse("contentModificationDate == \(bad)") }
+        }
+    }
+
     /// The table "For a date D and interval [s, e)".
     @Test func intervalComparisonTable() {
         let context = Self.context("2026-03-08T12:00:00-04:00", "America/New_York")
