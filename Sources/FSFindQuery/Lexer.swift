@@ -138,6 +138,30 @@ struct Lexer {
         throw error("unexpected character '\(Character(c))'", start..<start + 1)
     }
 
+    /// Apple's bracket modifiers right after an operator (`==[cd]`, Query Expression Syntax):
+    /// the modifiers, with the lexer moved past the `]`; nil (and nothing consumed) when no `[`
+    /// follows at once.
+    mutating func bracketModifiers(at start: Int) throws(QueryError) -> TextModifiers? {
+        guard source[start] == "[" else { return nil }
+        position = start + 1
+        var modifiers = TextModifiers()
+        while let m = peek(), m != "]", !m.properties.isWhitespace {
+            switch m {
+            case "c": modifiers.caseInsensitive = true
+            case "d": modifiers.diacriticInsensitive = true
+            case "w": modifiers.wordBased = true
+            case "t": modifiers.tokenized = true
+            default:
+                throw error(
+                    "unknown modifier '\(Character(m))' in [..] (modifiers are c, d, w and t)", position..<position + 1)
+            }
+            position += 1
+        }
+        guard peek() == "]" else { throw error("expected ']' to close the modifiers", start..<position) }
+        position += 1
+        return modifiers
+    }
+
     /// mdfind's value without quotes, from `start` (where the parser's current token began): a
     /// word, a dotted type (`public.movie`) or a pattern (`*.pdf`, `*`), up to white space, `)`,
     /// `,`, `&&` or `||`. `*` is a wildcard; nothing else is special, and no modifiers follow.

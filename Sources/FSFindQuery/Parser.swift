@@ -124,11 +124,14 @@ struct Parser {
                 token.range)
         }
         let opToken = token
+        // `==[cd]`: the modifiers in brackets after the operator, added to the value's own.
+        let bracketed = try lexer.bracketModifiers(at: opToken.range.upperBound)
         try advance()
         // A value without quotes, as mdfind takes it: a word, a dotted type or a pattern.
         if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
         let valueToken = token
-        let (value, modifiers) = try valueOf(valueToken, after: opToken, forDate: target.isDate)
+        var (value, modifiers) = try valueOf(valueToken, after: opToken, forDate: target.isDate)
+        if let bracketed { modifiers.formUnion(bracketed) }
         try QueryChecker(source: source).check(
             target: target, targetRange: attributeToken.range, op: op,
             opRange: opToken.range, value: value, modifiers: modifiers,
@@ -148,6 +151,7 @@ struct Parser {
                 token.range)
         }
         let opToken = token
+        _ = try lexer.bracketModifiers(at: opToken.range.upperBound)
         try advance()
         if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
         _ = try valueOf(token, after: opToken)

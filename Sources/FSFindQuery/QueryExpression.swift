@@ -93,6 +93,14 @@ package struct TextModifiers: Sendable, Hashable {
         self.tokenized = tokenized
     }
 
+    /// Both sets of modifiers (`==[c] "x"d` is `c` and `d`).
+    package mutating func formUnion(_ other: TextModifiers) {
+        caseInsensitive = caseInsensitive || other.caseInsensitive
+        diacriticInsensitive = diacriticInsensitive || other.diacriticInsensitive
+        wordBased = wordBased || other.wordBased
+        tokenized = tokenized || other.tokenized
+    }
+
     /// No modifier set.
     package var isEmpty: Bool { !(caseInsensitive || diacriticInsensitive || wordBased || tokenized) }
 

@@ -289,4 +289,17 @@ import Testing
         // The whole bare value is what the error names.
         #expect(throws: QueryError.self) { try Query.parse("fileSize > big.value") }
     }
+
+    @Test func bracketModifiersAfterTheOperator() throws {
+        #expect(try Query.parse("kMDItemFSName ==[cd] \"tone*\"") == Query.parse("fsName == \"tone*\"cd"))
+        #expect(try Query.parse("fsName ==[c] \"x\"d") == Query.parse("fsName == \"x\"cd"))
+        #expect(try Query.parse("fsName ==[w] paris") == Query.parse("fsName == \"paris\"w"))
+        for bad in ["fsName ==[x] \"a\"", "fsName ==[c \"a\""] {
+            #expect(throws: QueryError.self, "\(bad)") { try Query.parse(bad) }
+        }
+        // Modifiers on a number are refused, as `5c` always was (when the query is compiled).
+        #expect(throws: QueryError.self) {
+            try CompiledQuery(Query.parse("fileSize ==[c] 5"), context: QueryContext(now: Date(), timeZone: .gmt))
+        }
+    }
 }
