@@ -162,6 +162,21 @@ struct Lexer {
         return modifiers
     }
 
+    /// A bare ISO-8601 date or time from `start` (`2024-01-01`, `2024-01-01T12:00:00Z`), as a
+    /// `$time.iso` value, with the lexer moved past it; nil (nothing consumed) when the text there
+    /// is not one (a plain number stays a number).
+    mutating func bareISODate(from start: Int) -> Token? {
+        var end = start
+        while let c = source[end], !c.properties.isWhitespace, c != ")", c != ",", c != "&", c != "|" { end += 1 }
+        let text = source.text(start..<end)
+        // At least `YYYY-MM-DD`: a number such as 2024 or -5 is not a date.
+        guard text.count >= 10, text.unicodeScalars.dropFirst(4).first == "-", ISO8601Text(text) != nil else {
+            return nil
+        }
+        position = end
+        return Token(kind: .time(.iso(text)), range: start..<end)
+    }
+
     /// mdfind's value without quotes, from `start` (where the parser's current token began): a
     /// word, a dotted type (`public.movie`) or a pattern (`*.pdf`, `*`), up to white space, `)`,
     /// `,`, `&&` or `||`. `*` is a wildcard; nothing else is special, and no modifiers follow.

@@ -127,8 +127,12 @@ struct Parser {
         // `==[cd]`: the modifiers in brackets after the operator, added to the value's own.
         let bracketed = try lexer.bracketModifiers(at: opToken.range.upperBound)
         try advance()
-        // A value without quotes, as mdfind takes it: a word, a dotted type or a pattern.
+        // A value without quotes, as mdfind takes it: a word, a dotted type or a pattern; for a
+        // date, a bare ISO date (`>= 2024-01-01`).
         if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
+        if target.isDate, case .number = token.kind, let date = lexer.bareISODate(from: token.range.lowerBound) {
+            token = date
+        }
         let valueToken = token
         var (value, modifiers) = try valueOf(valueToken, after: opToken, forDate: target.isDate)
         if let bracketed { modifiers.formUnion(bracketed) }

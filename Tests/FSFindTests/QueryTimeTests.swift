@@ -170,7 +170,12 @@ import Testing
         same("$time.this_month()", "$time.this_month")
         same("$time.today (-1)", "$time.today(-1)")
         same("\"$time.iso(2024-01-01)\"", "$time.iso(2024-01-01)")
-        for bad in ["$time.today(-30q)", "$time.this_year(-1d)", "$time.today(-1.5w)", "$time.yesterday()x"] {
+        // A bare ISO date against a date: `$time.iso(…)` without the wrapping.
+        same("2024-01-01", "$time.iso(2024-01-01)")
+        same("2024-01-01T12:00:00Z", "$time.iso(2024-01-01T12:00:00Z)")
+        for bad in [
+            "$time.today(-30q)", "$time.this_year(-1d)", "$time.today(-1.5w)", "$time.yesterday()x", "2024-13-45",
+        ] {
             #expect(throws: QueryError.self, "\(bad)") { try Query.parse("contentModificationDate == \(bad)") }
         }
     }
