@@ -25,6 +25,9 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
                 message: "empty query: write a word to search for, or a predicate such as title == \"Paris\"c",
                 range: 0..<source.columns[source.count])
         }
+        // Search-field keywords (`kind:image`) first: without this, a free-text query would take
+        // `kind:image` for the words "kind" and "image".
+        if text.contains(":"), let expanded = try QueryKeywords.expand(text) { return expanded }
         if FreeText.isFreeText(source.scalars) {
             return Query(expression: .freeText(FreeText.words(text)))
         }

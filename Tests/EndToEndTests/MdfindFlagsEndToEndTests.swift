@@ -56,4 +56,16 @@ import Testing
         )
         #expect(try run(["appStoreCategory == \"Games\""]).status == 2)
     }
+
+    @Test func searchFieldKeywordsWorkInQuery() throws {
+        #expect(try run(["--count", "kind:image"]).out == "7\n")
+        // `kind:audio` filters as the audio scope does.
+        let keyword = names(try run(["kind:audio", "paris"])).sorted()
+        let scoped = names(try run(["--scope", "audio", "paris"])).sorted()
+        #expect(!keyword.isEmpty && keyword == scoped)
+        #expect(names(try run(["make:canon"])) == ["eiffel.jpg"])
+        #expect(try run(["--count", "kind:image && pixelHeight > 2000"]).status == 0)
+        let missing = try run(["kind:"])
+        #expect(missing.status == 2 && missing.stderr.contains("kind: needs a value"), "\(missing.stderr)")
+    }
 }

@@ -302,4 +302,22 @@ import Testing
             try CompiledQuery(Query.parse("fileSize ==[c] 5"), context: QueryContext(now: Date(), timeZone: .gmt))
         }
     }
+
+    @Test func searchFieldKeywordsInsideAQuery() throws {
+        // The chip grammar: `kind:image` is the predicate its chip holds, never free text.
+        #expect(try Query.parse("kind:image") == Query.parse("contentType == \"public.image\""))
+        #expect(
+            try Query.parse("kind:image paris").expression
+                == .and([.freeText(["paris"]), try Query.parse("contentType == \"public.image\"").expression]))
+        #expect(
+            try Query.parse("kind:image && kMDItemPixelHeight > 2000")
+                == Query.parse("(contentType == \"public.image\") && kMDItemPixelHeight > 2000"))
+        #expect(try Query.parse("date:\"this week\"") == Query.parse("date:this_week"))
+        // A known key without a good value is an error; an unknown key is text.
+        for bad in ["kind:", "duration:>>5", "date:someday"] {
+            #expect(throws: QueryError.self, "\(bad)") { try Query.parse(bad) }
+        }
+        #expect(try Query.parse("10:30 meeting").isFreeText)
+        #expect(try Query.parse("title == \"a:b\"") == Query.parse("title == \"a:b\""))
+    }
 }

@@ -39,7 +39,10 @@ import Testing
         ("modified:7d", "InRange(contentModificationDate, $time.today(-6), $time.today)"),
         ("created:2024", "InRange(contentCreationDate, $time.iso(2024-01-01), $time.iso(2024-12-31))"),
         ("created:2024-02", "InRange(contentCreationDate, $time.iso(2024-02-01), $time.iso(2024-02-29))"),
-        ("modified:>2025-06-01", "contentModificationDate > $time.iso(2025-06-01)"),
+        (
+            "modified:>2025-06-01",
+            "(contentModificationDate >= $time.iso(2025-06-01) && !InRange(contentModificationDate, $time.iso(2025-06-01), $time.iso(2025-06-01)))"
+        ),
         ("modified:<2025", "contentModificationDate < $time.iso(2025-01-01)"),
         ("kMDItemAuthors:ana", "authorNames == \"ana\"cdt"),
     ])

@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindQuery
 
 /// One suggestion under the search field.
 package struct Suggestion: Sendable, Equatable {

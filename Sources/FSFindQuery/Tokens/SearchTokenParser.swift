@@ -1,7 +1,4 @@
-import FSFindIndex
 import FSFindModel
-import FSFindQuery
-import FSFindSearch
 import Foundation
 
 /// Reads `key:value` words typed into the search field into ``SearchToken``s.
@@ -21,7 +18,7 @@ package enum SearchTokenParser {
     }
 
     /// How a key's value is read.
-    enum ValueKind: Sendable {
+    package enum ValueKind: Sendable {
         case category
         case text([Attribute])
         case name
@@ -33,11 +30,12 @@ package enum SearchTokenParser {
     }
 
     /// Keys people type, beside every attribute name (`pixelWidth:>1000` works too).
-    static let keys: [(key: String, kind: ValueKind)] = [
+    package static let keys: [(key: String, kind: ValueKind)] = [
         ("kind", .category), ("type", .category),
         ("author", .text([.authorNames])), ("by", .text([.authorNames])),
         ("artist", .text([.artist, .authorNames])), ("album", .text([.album])),
         ("title", .text([.title])), ("camera", .text([.acquisitionMake, .acquisitionModel])),
+        ("make", .text([.acquisitionMake])),
         ("keyword", .text([.keywords])), ("tag", .text([.keywords])), ("genre", .text([.keywords])),
         ("codec", .text([.codecs])), ("name", .name), ("ext", .fileExtension),
         ("modified", .date(.contentModificationDate)), ("date", .date(.contentModificationDate)),
@@ -51,7 +49,7 @@ package enum SearchTokenParser {
     package static var keyNames: [String] { keys.map(\.key) }
 
     /// What `kind:` accepts for each scope besides the scope's own name.
-    static let categoryNames: [(String, Scope)] = [
+    package static let categoryNames: [(String, Scope)] = [
         ("audio", .audio), ("music", .audio), ("song", .audio), ("songs", .audio),
         ("video", .video), ("videos", .video), ("movie", .video), ("movies", .video),
         ("image", .image), ("images", .image), ("photo", .image), ("photos", .image), ("picture", .image),
@@ -62,7 +60,7 @@ package enum SearchTokenParser {
     ]
 
     /// The value kind for a typed key, or nil when the key is not one fsfind knows.
-    static func kind(forKey key: String) -> ValueKind? {
+    package static func kind(forKey key: String) -> ValueKind? {
         let lower = key.lowercased()
         if let entry = keys.first(where: { $0.key == lower }) { return entry.kind }
         guard let attribute = AttributeRegistry.attribute(named: key) else { return nil }
@@ -104,12 +102,12 @@ package enum SearchTokenParser {
     }
 
     /// A token's value written back into a word: quoted when it holds a space.
-    static func quoteIfNeeded(_ value: String) -> String {
+    package static func quoteIfNeeded(_ value: String) -> String {
         value.contains(where: { $0 == " " || $0 == "\t" }) ? "\"\(value)\"" : value
     }
 
     /// A sample value for a key, for messages and suggestions.
-    static func example(for kind: ValueKind, key: String) -> String {
+    package static func example(for kind: ValueKind, key: String) -> String {
         switch kind {
         case .category: "\(key):audio"
         case .text: "\(key):Steve"
@@ -122,12 +120,12 @@ package enum SearchTokenParser {
         }
     }
 
-    struct Message: Error {
-        let text: String
-        init(_ text: String) { self.text = text }
+    package struct Message: Error {
+        package let text: String
+        package init(_ text: String) { self.text = text }
     }
 
-    static func predicateText(_ kind: ValueKind, value: String) -> Result<String, Message> {
+    package static func predicateText(_ kind: ValueKind, value: String) -> Result<String, Message> {
         switch kind {
         case .category:
             if let scope = categoryNames.first(where: { $0.0 == value.lowercased() })?.1, let type = scope.contentType {
@@ -158,7 +156,7 @@ package enum SearchTokenParser {
     }
 
     /// `value` as the inside of a query string that matches it literally.
-    static func escaped(_ value: String) -> String {
+    package static func escaped(_ value: String) -> String {
         var result = ""
         for character in value {
             if character == "\\" || character == "\"" || character == "*" || character == "'" { result.append("\\") }

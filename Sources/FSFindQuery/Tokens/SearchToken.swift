@@ -1,6 +1,4 @@
-import FSFindIndex
 import FSFindModel
-import FSFindQuery
 
 /// A filter chip in the search field: `kind:audio`, `size:>10MB`, `author:"Steve Jobs"`.
 ///

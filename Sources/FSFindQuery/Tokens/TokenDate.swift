@@ -1,14 +1,11 @@
-import FSFindIndex
 import FSFindModel
-import FSFindQuery
-import FSFindSearch
 import Foundation
 
 /// Date values of tokens: `today`, `this_week`, `last_year`, `7d`, `2025`, `2025-06`, `>2025-06-01`.
 ///
 /// Each value is a span of calendar days written with `$time`; with `>`, `<`, `>=`, `<=` in front
 /// it is after its end, before its start, from its start, up to its end.
-enum TokenDate {
+package enum TokenDate {
     static let names: [String: (String, String)] = [
         "today": ("$time.today", "$time.today"),
         "yesterday": ("$time.yesterday", "$time.yesterday"),
@@ -21,7 +18,9 @@ enum TokenDate {
     ]
 
     /// The names suggestions offer after a date key.
-    static let suggested = ["today", "yesterday", "this_week", "last_week", "this_month", "this_year", "last_year"]
+    package static let suggested = [
+        "today", "yesterday", "this_week", "last_week", "this_month", "this_year", "last_year",
+    ]
 
     static func predicate(_ attribute: Attribute, _ value: String) -> Result<String, SearchTokenParser.Message> {
         let (op, rest) = TokenComparator.split(value.trimmingCharacters(in: .whitespaces))
@@ -31,16 +30,19 @@ enum TokenDate {
         let name = attribute.name
         switch op {
         case nil, "==": return .success("InRange(\(name), \(low), \(high))")
-        case ">": return .success("\(name) > \(high)")
+        // `>` and `<` compare with a period's start (`docs/spec/query-language.md`), so "after
+        // its end" and "up to its end" are said with the whole period (`InRange`).
+        case ">": return .success("(\(name) >= \(high) && !InRange(\(name), \(high), \(high)))")
         case ">=": return .success("\(name) >= \(low)")
         case "<": return .success("\(name) < \(low)")
-        default: return .success("\(name) <= \(high)")
+        default: return .success("(\(name) < \(high) || InRange(\(name), \(high), \(high)))")
         }
     }
 
     /// The first and last day of the span, as `$time` expressions.
     static func span(_ text: String) -> (String, String)? {
-        let lower = text.lowercased().replacingOccurrences(of: "-", with: "_")
+        // `this week` as Finder's search field writes it, `this-week`, `this_week`: one name.
+        let lower = text.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
         if let named = names[lower] { return named }
         // Nd: the last N days, today included.
         if lower.hasSuffix("d"), let days = Int(lower.dropLast()), days > 0, days < 100_000 {

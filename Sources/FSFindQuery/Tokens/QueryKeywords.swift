@@ -1,0 +1,72 @@
+import FSFindModel
+
+/// Spotlight's search-field keywords inside a query (`kind:image`, `date:today`, `author:Steve`,
+/// `duration:>=600`): the one grammar of ``SearchTokenParser``, which the `search` field's chips
+/// use too, so `fsfind query 'kind:image paris'` filters exactly as the chip `kind:image` does.
+///
+/// Each word (outside quotes) that is a known `key:value` becomes its predicate; a known key with
+/// a missing or bad value is an error with a caret, never free text. The other words stay what
+/// they were: free text, ANDed with the keywords (`kind:image paris`), or, when they hold an
+/// operator, the grammar, with each keyword put in its place in parentheses
+/// (`kind:image && kMDItemPixelHeight > 2000`).
+enum QueryKeywords {
+    /// The query with its keywords read, or nil when it has none.
+    static func expand(_ text: String) throws(QueryError) -> Query? {
+        let source = SourceText(text)
+        var words: [(range: Range<Int>, text: String)] = []
+        var start: Int?
+        var quote: Unicode.Scalar?
+        for (index, scalar) in source.scalars.enumerated() {
+            if let open = quote {
+                if scalar == Lexer.closingQuote(for: open) { quote = nil }
+                continue
+            }
+            if Lexer.isQuote(scalar) { quote = scalar }
+            if scalar.properties.isWhitespace {
+                if let begun = start { words.append((begun..<index, source.text(begun..<index))) }
+                start = nil
+            } else if start == nil {
+                start = index
+            }
+        }
+        if let begun = start { words.append((begun..<source.count, source.text(begun..<source.count))) }
+
+        var predicates: [(range: Range<Int>, text: String)] = []
+        var rest: [String] = []
+        for word in words {
+            // A key is letters before the first colon, and no quote comes before it.
+            guard let colon = word.text.firstIndex(of: ":"),
+                !word.text[..<colon].contains(where: { $0 == "\"" || $0 == "'" || $0 == "“" })
+            else {
+                rest.append(word.text)
+                continue
+            }
+            switch SearchTokenParser.parse(word.text) {
+            case .token(let token): predicates.append((word.range, token.predicate))
+            case .incomplete(let message):
+                throw source.error(message, word.range)
+            case .notAToken: rest.append(word.text)
+            }
+        }
+        guard !predicates.isEmpty else { return nil }
+        let parsed = try predicates.map { predicate throws(QueryError) in
+            try Query.parse(predicate.text).expression
+        }
+        let remainder = rest.joined(separator: " ")
+        if remainder.isEmpty {
+            return Query(expression: parsed.count == 1 ? parsed[0] : .and(parsed))
+        }
+        if FreeText.isFreeText(SourceText(remainder).scalars) {
+            return Query(expression: .and([.freeText(FreeText.words(remainder))] + parsed))
+        }
+        // The grammar: each keyword in its place, in parentheses.
+        var rewritten = ""
+        var position = 0
+        for predicate in predicates {
+            rewritten += source.text(position..<predicate.range.lowerBound) + "(" + predicate.text + ")"
+            position = predicate.range.upperBound
+        }
+        rewritten += source.text(position..<source.count)
+        return try Query.parse(rewritten)
+    }
+}
