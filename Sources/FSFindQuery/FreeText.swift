@@ -97,11 +97,12 @@ package enum FreeText {
             let words = part.split(whereSeparator: { $0.properties.isWhitespace }).map {
                 String(String.UnicodeScalarView($0))
             }
-            // Odd parts lie between quotes: one phrase.
+            // Odd parts lie between quotes: one phrase. Outside them, mdfind's `AND` between words
+            // says what free text does anyway.
             if position % 2 == 1 {
                 if !words.isEmpty { result.append(words.joined(separator: " ")) }
             } else {
-                result += words
+                result += words.filter { $0 != "AND" }
             }
         }
         return result

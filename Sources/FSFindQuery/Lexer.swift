@@ -133,7 +133,14 @@ struct Lexer {
         }
         if Self.isIdentifierStart(c) {
             while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
-            return Token(kind: .identifier(source.text(start..<position)), range: start..<position)
+            let word = source.text(start..<position)
+            // mdfind's operators as words, in capitals only (`a == "x" AND b == "y"`).
+            switch word {
+            case "AND": return Token(kind: .and, range: start..<position)
+            case "OR": return Token(kind: .or, range: start..<position)
+            case "NOT": return Token(kind: .not, range: start..<position)
+            default: return Token(kind: .identifier(word), range: start..<position)
+            }
         }
         throw error("unexpected character '\(Character(c))'", start..<start + 1)
     }

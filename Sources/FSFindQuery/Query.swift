@@ -29,7 +29,12 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
         // `kind:image` for the words "kind" and "image".
         if text.contains(":"), let expanded = try QueryKeywords.expand(text) { return expanded }
         if FreeText.isFreeText(source.scalars) {
-            return Query(expression: .freeText(FreeText.words(text)))
+            let words = FreeText.words(text)
+            guard !words.isEmpty else {
+                throw QueryError(
+                    message: "no word to search for (AND alone joins nothing)", range: 0..<source.columns[source.count])
+            }
+            return Query(expression: .freeText(words))
         }
         var parser = try Parser(source)
         let expression = try parser.parseQuery()

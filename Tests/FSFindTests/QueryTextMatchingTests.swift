@@ -320,4 +320,14 @@ import Testing
         #expect(try Query.parse("10:30 meeting").isFreeText)
         #expect(try Query.parse("title == \"a:b\"") == Query.parse("title == \"a:b\""))
     }
+
+    @Test func andOrNotAsWords() throws {
+        #expect(
+            try Query.parse("fsName == \"a\" AND duration > 2 OR NOT title == \"b\"")
+                == Query.parse("fsName == \"a\" && duration > 2 || !title == \"b\""))
+        #expect(try Query.parse("tone AND flac").expression == .freeText(["tone", "flac"]))
+        #expect(throws: QueryError.self) { try Query.parse("AND") }
+        // Only capitals: `and` stays a word (an attribute could not be called that anyway).
+        #expect(try Query.parse("rock and roll").expression == .freeText(["rock", "and", "roll"]))
+    }
 }
