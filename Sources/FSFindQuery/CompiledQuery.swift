@@ -25,10 +25,10 @@ package struct CompiledQuery: Sendable {
     }
 
     /// Higher is more relevant. For free text: the sum over query words of the best match's
-    /// weight (see ``FreeTextMatcher``), 0 when the item does not match. Other queries: 0.
+    /// weight (see ``FreeTextMatcher``), 0 when the item does not match; in a tree, the sum over
+    /// the free-text leaves not under a negation. Other queries: 0.
     package func relevance(_ item: some AttributeSource) -> Double {
-        if case .freeText(let matcher) = root { return matcher.score(item) ?? 0 }
-        return 0
+        root.freeTextLeaves.reduce(0) { $0 + ($1.score(item) ?? 0) }
     }
 
     // MARK: - Compiling
@@ -148,6 +148,15 @@ package indirect enum Node: Sendable {
     case date(Attribute, ComparisonOperator, TimeSpan)
     case dateRange(Attribute, TimeSpan, TimeSpan)
     case freeText(FreeTextMatcher)
+
+    /// The free-text leaves that count for relevance: those not under a `not`, in walk order.
+    package var freeTextLeaves: [FreeTextMatcher] {
+        switch self {
+        case .all(let nodes), .any(let nodes): nodes.flatMap(\.freeTextLeaves)
+        case .freeText(let matcher): [matcher]
+        default: []
+        }
+    }
 
     package func evaluate(_ item: some AttributeSource) -> Bool {
         switch self {

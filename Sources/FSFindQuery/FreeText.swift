@@ -3,17 +3,21 @@ import FSFindModel
 /// Decides whether a query is free text, the way a search field is typed into.
 ///
 /// The rule is the spec's, checked on the raw text before any lexing: a query is free text only
-/// when it has no comparison operator, no `InRange`, no `$time`, no `&&`, `||` or parentheses, no
-/// quote characters but double quotes around phrases (`"buy bread" milk`: balanced, straight or
-/// curly), and at least one letter or digit. Any other quote sends the query to the grammar, and a
-/// query with an operator is never free text, so a phrase's quotes need no other tracking.
+/// when it has no comparison operator, no `InRange`, no `$time`, no `&&` or `||`, no quote
+/// characters but double quotes around phrases (`"buy bread" milk`: balanced, straight or curly),
+/// and at least one letter or digit. Any other quote sends the query to the grammar, and a query
+/// with an operator is never free text, so a phrase's quotes need no other tracking. Parentheses
+/// group free text (`(a | b) c`), except around nothing but `true` or `false`: `(true)` is a
+/// Finder saved search's constant, read by the grammar. ``FreeTextParser`` reads what passes.
 package enum FreeText {
     /// Straight and curly double quotes: what may delimit a phrase.
     static func isPhraseQuote(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\"" || scalar == "\u{201C}" || scalar == "\u{201D}"
     }
 
-    package static func isFreeText(_ scalars: [Unicode.Scalar]) -> Bool {
+    /// `requiringWord: false` passes text without a letter or digit (`|`, `OR`): what is left of
+    /// a query beside its keywords (`kind:image | kind:pdf`).
+    package static func isFreeText(_ scalars: [Unicode.Scalar], requiringWord: Bool = true) -> Bool {
         var phraseQuotes = 0
         var hasLetterOrDigit = false
         var index = 0
@@ -21,7 +25,7 @@ package enum FreeText {
             let c = scalars[index]
             let next: Unicode.Scalar? = index + 1 < scalars.count ? scalars[index + 1] : nil
             switch c {
-            case "=", "<", ">", "(", ")":
+            case "=", "<", ">":
                 return false
             case "!" where next == "=":
                 return false
@@ -44,10 +48,21 @@ package enum FreeText {
             }
             index += 1
         }
-        guard hasLetterOrDigit, phraseQuotes % 2 == 0 else { return false }
+        guard hasLetterOrDigit || !requiringWord, phraseQuotes % 2 == 0, !isParenthesizedConstant(scalars) else {
+            return false
+        }
         // `title "Paris"` is a predicate missing its operator, not a word and a phrase: left to
         // the grammar, which points at the gap.
         return phraseQuotes == 0 || !namesAttributeBeforeQuote(scalars)
+    }
+
+    /// True for `(true)`, `((false))`, `(!true)`: a constant in parentheses, as Finder writes it.
+    private static func isParenthesizedConstant(_ scalars: [Unicode.Scalar]) -> Bool {
+        guard scalars.contains("(") else { return false }
+        let rest = String(
+            String.UnicodeScalarView(
+                scalars.filter { $0 != "(" && $0 != ")" && $0 != "!" && !$0.properties.isWhitespace }))
+        return rest == "true" || rest == "false"
     }
 
     /// True when the word right before an opening quote names an attribute (`title "x"`, or any
@@ -84,27 +99,5 @@ package enum FreeText {
             i += 1
         }
         return true
-    }
-
-    /// The words of a free-text query as written, split at whitespace scalars, a quoted phrase
-    /// kept as one element (its words joined by single spaces). Scalars, not Characters: a space
-    /// followed by a combining mark is one Character but still separates.
-    static func words(_ text: String) -> [String] {
-        var result: [String] = []
-        for (position, part) in text.unicodeScalars.split(
-            omittingEmptySubsequences: false, whereSeparator: isPhraseQuote
-        ).enumerated() {
-            let words = part.split(whereSeparator: { $0.properties.isWhitespace }).map {
-                String(String.UnicodeScalarView($0))
-            }
-            // Odd parts lie between quotes: one phrase. Outside them, mdfind's `AND` between words
-            // says what free text does anyway.
-            if position % 2 == 1 {
-                if !words.isEmpty { result.append(words.joined(separator: " ")) }
-            } else {
-                result += words.filter { $0 != "AND" }
-            }
-        }
-        return result
     }
 }

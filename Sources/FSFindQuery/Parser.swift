@@ -102,6 +102,15 @@ struct Parser {
             return try parseInRange()
         case .identifier(let name) where name.hasPrefix("kMDItem") && AttributeRegistry.attribute(named: name) == nil:
             return try parseAbsentComparison(name)
+        case .identifier("true"):
+            // Finder's saved searches join their parts to a constant: `(true) && (…)`.
+            try advance()
+            return .and([])
+        case .identifier("false"):
+            try advance()
+            return .or([])
+        case .star where source[token.range.upperBound] == "*":
+            return try parseNameOrContent()
         case .identifier, .star:
             return .comparison(try parseComparison())
         case .end:
@@ -142,6 +151,36 @@ struct Parser {
             valueRange: valueToken.range)
         try advance()
         return Comparison(target: target, op: op, value: value, modifiers: modifiers)
+    }
+
+    /// `** == "words"`, Finder's RawQuery for what is typed into its search field: the value's
+    /// words as free text (names, titles, … and the file's words), `!=` its negation. Free text
+    /// already ignores case and diacritics and takes words as prefixes, so the `cdw` Finder
+    /// writes change nothing, and a `*` only separates words (`"paris*"` is the word `paris`).
+    private mutating func parseNameOrContent() throws(QueryError) -> QueryExpression {
+        let start = token.range.lowerBound
+        try advance()
+        try advance()
+        guard case .op(let op) = token.kind, op == .equal || op == .notEqual else {
+            throw error(
+                "expected == or != after '**' (** == \"words\" finds them in names and contents), found \(describe(token))",
+                token.range)
+        }
+        let opToken = token
+        _ = try lexer.bracketModifiers(at: opToken.range.upperBound)
+        try advance()
+        guard case .string(let pattern, _) = token.kind else {
+            throw error("expected a quoted string after '** \(op.rawValue)', found \(describe(token))", token.range)
+        }
+        let text = pattern.segments.map { if case .literal(let text) = $0 { text } else { " " } }.joined()
+        let words: QueryExpression
+        do throws(QueryError) {
+            words = try FreeTextParser.parse(text, keywords: false)
+        } catch {
+            throw self.error("'**' needs words to find: \(error.message)", start..<token.range.upperBound)
+        }
+        try advance()
+        return op == .equal ? words : .not(words)
     }
 
     /// `kMDItemSomething op value modifiers` for a Spotlight attribute fsfind does not have (App

@@ -25,17 +25,12 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
                 message: "empty query: write a word to search for, or a predicate such as title == \"Paris\"c",
                 range: 0..<source.columns[source.count])
         }
-        // Search-field keywords (`kind:image`) first: without this, a free-text query would take
-        // `kind:image` for the words "kind" and "image".
-        if text.contains(":"), let expanded = try QueryKeywords.expand(text) { return expanded }
+        // Free text, with mdfind's operators and the search field's keywords (`kind:image paris`).
         if FreeText.isFreeText(source.scalars) {
-            let words = FreeText.words(text)
-            guard !words.isEmpty else {
-                throw QueryError(
-                    message: "no word to search for (AND alone joins nothing)", range: 0..<source.columns[source.count])
-            }
-            return Query(expression: .freeText(words))
+            return Query(expression: try FreeTextParser.parse(text, keywords: true))
         }
+        // Keywords among predicates (`kind:image && pixelHeight > 2000`, `duration:>=600`).
+        if text.contains(":"), let expanded = try QueryKeywords.expand(text) { return expanded }
         var parser = try Parser(source)
         let expression = try parser.parseQuery()
         return Query(expression: expression, unknownSpotlightNames: parser.unknownSpotlightNames)
@@ -44,18 +39,11 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
     /// `text` as free text whatever it holds (mdfind's `-interpret`: read as a search field reads
     /// it); an error when it has no word at all.
     package static func freeText(_ text: String) throws(QueryError) -> Query {
-        let words = FreeText.words(text)
-        guard !words.isEmpty else {
-            throw QueryError(message: "empty query: write a word to search for", range: 0..<text.count)
-        }
-        return Query(expression: .freeText(words))
+        Query(expression: try FreeTextParser.parse(text, keywords: true))
     }
 
-    /// True for a free-text query (ranked by relevance by default).
-    package var isFreeText: Bool {
-        if case .freeText = expression { return true }
-        return false
-    }
+    /// True for a query with free text in it (ranked by relevance by default).
+    package var isFreeText: Bool { expression.hasFreeText }
 
     /// The canonical printed form; parsing it gives back an equal query.
     package var description: String { QueryPrinter.print(expression) }

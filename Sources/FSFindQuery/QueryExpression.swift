@@ -18,9 +18,20 @@ package indirect enum QueryExpression: Sendable, Equatable {
     case comparison(Comparison)
     /// `InRange(attribute, lower, upper)`.
     case inRange(RangeTest)
-    /// What a person types into a search field: the words as written, split at whitespace.
-    /// Only ever the whole query (see ``FreeText``).
+    /// What a person types into a search field: the words as written, split at whitespace, a
+    /// quoted phrase one element; every one must be found. The whole query, or a leaf of a tree
+    /// that mdfind's operators (`a|b`, `-word`), keywords or `**` built (see ``FreeTextParser``).
     case freeText([String])
+
+    /// True when some leaf is free text.
+    package var hasFreeText: Bool {
+        switch self {
+        case .and(let operands), .or(let operands): operands.contains(where: \.hasFreeText)
+        case .not(let operand): operand.hasFreeText
+        case .freeText: true
+        case .comparison, .inRange: false
+        }
+    }
 }
 
 /// What a predicate reads: one attribute, or `*`, every text attribute.

@@ -47,7 +47,7 @@ package struct Searcher {
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
         // entry: decided once per entry (a few dozen), not once per row.
         let asksContent =
-            (text != nil && { if case .freeText = query.root { true } else { false } }())
+            (text != nil && !ContentMatches.freeTextLeaves(query.root).isEmpty)
             || !ContentMatches.textContentTests(query.root).isEmpty
         let content = asksContent ? try ContentMatches(query, store: text, index: index) : nil
         let plan = QueryPlan(query, index: index, content: content)
@@ -71,17 +71,19 @@ package struct Searcher {
         return (matches, plan)
     }
 
-    /// For a free-text query that found nothing: each word that no file's words hold, with the
+    /// For a query with free text that found nothing: each word that no file's words hold, with the
     /// nearest word they do hold (`quartely` → "quarterly"), for a hint on stderr.
     package func suggestions(for query: CompiledQuery) throws(FSFindError) -> [(word: String, suggestion: String)] {
-        guard let text, case .freeText(let matcher) = query.root else { return [] }
+        guard let text else { return [] }
         var result: [(String, String)] = []
-        for (k, scalars) in matcher.words.enumerated() where !matcher.phrases.contains(where: { $0.contains(k) }) {
-            let word = String(String.UnicodeScalarView(scalars))
-            guard try text.search(TextQuery.words([word])).isEmpty,
-                let suggestion = try text.nearestWord(to: word), suggestion != word
-            else { continue }
-            result.append((word, suggestion))
+        for matcher in query.root.freeTextLeaves {
+            for (k, scalars) in matcher.words.enumerated() where !matcher.phrases.contains(where: { $0.contains(k) }) {
+                let word = String(String.UnicodeScalarView(scalars))
+                guard !result.contains(where: { $0.0 == word }), try text.search(TextQuery.words([word])).isEmpty,
+                    let suggestion = try text.nearestWord(to: word), suggestion != word
+                else { continue }
+                result.append((word, suggestion))
+            }
         }
         return result
     }
@@ -92,8 +94,11 @@ package struct Searcher {
     package func snippets(for query: CompiledQuery, rows: [Int]) throws(FSFindError) -> [Int: String] {
         guard let text, !rows.isEmpty else { return [:] }
         let expression: String
-        if case .freeText(let matcher) = query.root {
-            expression = ContentMatches.questions(matcher).map(\.expression).joined(separator: " AND ")
+        let leaves = query.root.freeTextLeaves
+        if !leaves.isEmpty {
+            // Each leaf's words together; any leaf's words may be what put the row in the result.
+            let each = leaves.map { ContentMatches.questions($0).map(\.expression).joined(separator: " AND ") }
+            expression = each.count == 1 ? each[0] : each.map { "(\($0))" }.joined(separator: " OR ")
         } else if let test = ContentMatches.textContentTests(query.root).first {
             expression = ContentMatches.expression(test.matcher)
         } else {

@@ -83,6 +83,19 @@ import Testing
         #expect(try query("textContent == \"hiddenscriptword\"cdw || textContent == \"hiddenstyleword\"cdw") == [])
     }
 
+    @Test func freeTextOperatorsAskTheWordsToo() throws {
+        // Either, without and groups read each leaf's words from the store, as plain free text does.
+        #expect(
+            try query("marmalade|urgency").sorted() == ["Documents/changelog.Debian.gz", "Documents/recipe.txt.xz"])
+        #expect(try query("(bread | fredegonde) -milk") == ["Documents/latin1.txt"])
+        #expect(try query("** == \"marmalade\" && fsName == \"*.xz\"") == ["Documents/recipe.txt.xz"])
+        // A snippet shows whichever leaf's words the file holds.
+        #expect(try query("--snippets", "fredegonde | marmalade").contains("    xzipped marmalade recipe"))
+        // When nothing is found, a word no file holds gets its hint, in whichever leaf it is.
+        let typo = try FSFind.run(["query", "--index", tree.index, "xylophonist | shoping"])
+        #expect(typo.stderr.contains("did you mean \"shopping\""), "\(typo.stderr)")
+    }
+
     @Test func textContentCombinesWithOtherPredicates() throws {
         #expect(
             try query("textContent == \"bread\"cdw && contentType == \"public.plain-text\"") == ["Documents/list.txt"])

@@ -68,4 +68,27 @@ import Testing
         let missing = try run(["kind:"])
         #expect(missing.status == 2 && missing.stderr.contains("kind: needs a value"), "\(missing.stderr)")
     }
+
+    @Test func freeTextOperatorsAndFinderForms() throws {
+        // mdfind's operators in free text: either, without (a dashed word is no option), groups.
+        let either = names(try run(["flac|eiffel"])).sorted()
+        #expect(either == ["eiffel.jpg", "tone.flac"], "\(either)")
+        let without = names(try run(["tone", "-flac", "-wav"]))
+        #expect(without.count == 4 && !without.contains("tone.flac") && !without.contains("tone.wav"), "\(without)")
+        #expect(names(try run(["tone NOT flac NOT wav"])).sorted() == without.sorted())
+        #expect(names(try run(["(flac | wav) tone"])).sorted() == ["tone.flac", "tone.wav"])
+        let images = Int(try run(["-count", "kind:image"]).lines.first ?? "") ?? 0
+        let audio = Int(try run(["-count", "kind:audio"]).lines.first ?? "") ?? 0
+        #expect(images > 0 && audio > 0)
+        #expect(try run(["-count", "kind:image OR kind:audio"]).out == "\(images + audio)\n")
+        // Finder's RawQuery: `**` is name or content, `(true)` joins.
+        #expect(names(try run(["(** == \"eiffel*\"cdw) && (true)"])) == ["eiffel.jpg"])
+        #expect(try run(["** != \"tone\" && fsName == \"tone.flac\""]).lines.isEmpty)
+        // Typos are errors with a caret, exit 2; a misspelt long option is not taken for a word.
+        for bad in [["kind:nosuchkind"], ["flac |"], ["(flac"], ["tone", "--limt", "1"], ["$time.today(-30q)"]] {
+            let result = try run(bad)
+            #expect(result.status == 2, "\(bad): \(result.stderr)")
+        }
+        #expect(try run(["kind:nosuchkind"]).stderr.contains("no such kind"))
+    }
 }

@@ -162,9 +162,9 @@ import Testing
     }
 
     @Test func everyDeclarationIsConsistent() {
-        let declared = Set(ContentTypeTable.declarations.map(\.uti))
-        #expect(declared.count == ContentTypeTable.declarations.count, "duplicate UTI")
-        for declaration in ContentTypeTable.declarations {
+        let declared = Set(TypeCatalog.declarations.map(\.uti))
+        #expect(declared.count == TypeCatalog.declarations.count, "duplicate UTI")
+        for declaration in TypeCatalog.declarations {
             for parent in declaration.parents { #expect(declared.contains(parent), "\(declaration.uti) → \(parent)") }
             let tree = ContentTypeTable.tree(of: declaration.uti)
             #expect(tree.last == "public.item")

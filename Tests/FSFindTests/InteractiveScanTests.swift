@@ -53,6 +53,12 @@ import Testing
         #expect(names.count == 5)
     }
 
+    @Test func freeTextOperatorsDecideWhileTheirLeavesRank() throws {
+        // `-night` drops what has the word, even where another word matched well.
+        #expect(Set(try scan("paris -night").names) == ["/m/old-paris.mp3", "/d/paris"])
+        #expect(Set(try scan("steve | night").names) == ["/m/song.mp3", "/m/paris.mp3"])
+    }
+
     @Test func countsCoverEveryScopeWhileRowsFollowTheChosenOne() throws {
         let (names, result) = try scan("paris", scope: .folder)
         #expect(names == ["/d/paris"])

@@ -28,6 +28,9 @@ struct ExpressionGenerator {
     }
 
     mutating func leaf() -> QueryExpression {
+        // Free text inside a tree: what mdfind's operators, keywords and `**` build.
+        if chance(0.08) { return .freeText(freeTextWords()) }
+        if chance(0.03) { return chance(0.5) ? .and([]) : .or([]) }
         if chance(0.15) {
             let attribute = pick(Attribute.allCases.filter { $0.type == .number || $0.type == .date })
             return .inRange(
@@ -118,7 +121,10 @@ struct ExpressionGenerator {
     }
 
     mutating func freeTextWords() -> [String] {
-        let pieces = ["paris", "love", "é", "2024", "-", ".", "jpg", "Straße", "東京", "!", "x"]
+        let pieces = [
+            "paris", "love", "é", "2024", "-", ".", "jpg", "Straße", "東京", "!", "x", "|", "(", ")", "*", "\\", "OR",
+            "NOT",
+        ]
         var words = (0..<Int.random(in: 1...4, using: &rng)).map { _ in
             (0..<Int.random(in: 1...3, using: &rng)).map { _ in pick(pieces) }.joined()
         }

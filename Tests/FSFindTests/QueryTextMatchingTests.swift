@@ -238,13 +238,15 @@ import Testing
 
     @Test func freeTextDetection() throws {
         for text in [
-            "paris", "love par", "paris-france.jpg", "!paris", "a & b", "über", "42", "\"buy bread\"", "“paris”",
+            "paris", "love par", "paris-france.jpg", "!paris", "(paris)", "a|b", "-x y", "true", "a & b", "über", "42",
+            "\"buy bread\"", "“paris”",
             "milk \"buy  bread\" eggs",
         ] {
             #expect(try Query.parse(text).isFreeText, "\(text)")
         }
         for text in [
-            "title == \"x\"", "(paris)", "'paris'", "\"buy bread", "a && b", "a || b", "a = b", "a<b", "x != y",
+            "title == \"x\"", "(true)", "( (false) )", "'paris'", "\"buy bread", "a && b", "a || b", "a = b", "a<b",
+            "x != y",
             "$time.today", "InRange", "inRange x", "---", "   *  ", "\"\"", "title \"Paris\"",
             "kMDItemTitle  “Paris”",
         ] {
@@ -310,11 +312,14 @@ import Testing
             try Query.parse("kind:image paris").expression
                 == .and([.freeText(["paris"]), try Query.parse("contentType == \"public.image\"").expression]))
         #expect(
+            try Query.parse("paris kind:image").expression
+                == .and([.freeText(["paris"]), try Query.parse("contentType == \"public.image\"").expression]))
+        #expect(
             try Query.parse("kind:image && kMDItemPixelHeight > 2000")
                 == Query.parse("(contentType == \"public.image\") && kMDItemPixelHeight > 2000"))
         #expect(try Query.parse("date:\"this week\"") == Query.parse("date:this_week"))
         // A known key without a good value is an error; an unknown key is text.
-        for bad in ["kind:", "duration:>>5", "date:someday"] {
+        for bad in ["kind:", "duration:>>5", "date:someday", "kind:nosuchkind", "kind:imgae paris"] {
             #expect(throws: QueryError.self, "\(bad)") { try Query.parse(bad) }
         }
         #expect(try Query.parse("10:30 meeting").isFreeText)
@@ -329,5 +334,73 @@ import Testing
         #expect(throws: QueryError.self) { try Query.parse("AND") }
         // Only capitals: `and` stays a word (an attribute could not be called that anyway).
         #expect(try Query.parse("rock and roll").expression == .freeText(["rock", "and", "roll"]))
+    }
+
+    @Test func mdfindFreeTextOperators() throws {
+        func parsed(_ text: String) throws -> QueryExpression { try Query.parse(text).expression }
+        let image = try parsed("contentType == \"public.image\"")
+        let pdf = try parsed("(kind == \"pdf\"cdt || contentType == \"pdf\"c)")
+        // `|` and `OR`: either; juxtaposition binds tighter, as in a search box.
+        #expect(try parsed("paris|london") == .or([.freeText(["paris"]), .freeText(["london"])]))
+        #expect(try parsed("paris OR london") == parsed("paris | london"))
+        #expect(try parsed("eiffel paris | london") == .or([.freeText(["eiffel", "paris"]), .freeText(["london"])]))
+        // `-word`, `NOT word`: without; the words beside stay one ranked leaf.
+        #expect(try parsed("paris -draft 2024") == .and([.freeText(["paris", "2024"]), .not(.freeText(["draft"]))]))
+        #expect(try parsed("paris NOT draft") == parsed("paris -draft"))
+        #expect(try parsed("paris -\"first draft\"") == .and([.freeText(["paris"]), .not(.freeText(["first draft"]))]))
+        // A dash inside or between words is not an operator.
+        #expect(try parsed("e-mail 2019 - 2020") == .freeText(["e-mail", "2019", "-", "2020"]))
+        // Grouping.
+        #expect(
+            try parsed("(paris | london) -(draft | old)")
+                == .and([
+                    .or([.freeText(["paris"]), .freeText(["london"])]),
+                    .not(.or([.freeText(["draft"]), .freeText(["old"])])),
+                ]))
+        // Keywords take part: `kind:image OR kind:pdf`, `-kind:image`.
+        #expect(try parsed("kind:image OR kind:pdf") == .or([image, pdf]))
+        #expect(try parsed("paris -kind:image") == .and([.freeText(["paris"]), .not(image)]))
+        #expect(
+            try parsed("kind:image (paris | london)")
+                == .and([image, .or([.freeText(["paris"]), .freeText(["london"])])]))
+        // Mistakes are errors with a caret, never words.
+        for (bad, message) in [
+            ("paris |", "expected a word at the end"), ("(paris", "never closed"), ("paris)", "no matching '('"),
+            ("| paris", "expected a word before '|'"), ("paris NOT", "needs a word after it"),
+            ("AND", "needs a word before it"),
+            ("paris AND | x", "'AND' needs a word after it"),
+        ] {
+            #expect(throws: QueryError.self, "\(bad)") { try Query.parse(bad) }
+            do {
+                _ = try Query.parse(bad)
+            } catch {
+                #expect(error.message.contains(message), "\(bad): \(error.message)")
+            }
+        }
+    }
+
+    @Test func finderRawQueryForms() throws {
+        func parsed(_ text: String) throws -> QueryExpression { try Query.parse(text).expression }
+        // `**`: name or content, as Finder's RawQuery writes what is typed into its field.
+        #expect(try parsed("** == \"paris*\"cdw") == .freeText(["paris"]))
+        #expect(
+            try parsed("(** == \"paris*\"cdw) && (kMDItemContentTypeTree == \"public.image\")")
+                == .and([
+                    .freeText(["paris"]), try parsed("contentTypeTree == \"public.image\""),
+                ]))
+        #expect(try parsed("** != \"draft\"") == .not(.freeText(["draft"])))
+        #expect(throws: QueryError.self) { try Query.parse("** > \"x\"") }
+        #expect(throws: QueryError.self) { try Query.parse("** == 5") }
+        #expect(throws: QueryError.self) { try Query.parse("** == \"*\"") }
+        // `true` and `false`: constants in the grammar, and `(true)` alone; a bare `true` is a word.
+        #expect(try parsed("(true) && (fsName == \"a\")") == .and([.and([]), try parsed("fsName == \"a\"")]))
+        #expect(try parsed("false || fsName == \"a\"") == .or([.or([]), try parsed("fsName == \"a\"")]))
+        #expect(try parsed("(true)") == .and([]))
+        #expect(try parsed("true") == .freeText(["true"]))
+        // Free text inside a tree prints as `**` and reads back the same.
+        let tree = try Query.parse("paris -kind:image")
+        #expect(tree.description == "** == \"paris\" && !contentType == \"public.image\"")
+        #expect(try Query.parse(tree.description) == tree)
+        #expect(try Query.parse("(true)").description == "(true)")
     }
 }

@@ -60,7 +60,7 @@ package enum ContentTypeTable {
 
     static let declarationsByUTI: [String: TypeDeclaration] = {
         var table: [String: TypeDeclaration] = [:]
-        for declaration in declarations where table[declaration.uti] == nil {
+        for declaration in TypeCatalog.declarations where table[declaration.uti] == nil {
             table[declaration.uti] = declaration
         }
         return table
@@ -70,7 +70,7 @@ package enum ContentTypeTable {
     /// `ts`: TypeScript or MPEG-2 transport stream; the MIME answer decides which one applies).
     static let utisByExtension: [String: [String]] = {
         var table: [String: [String]] = [:]
-        for declaration in declarations {
+        for declaration in TypeCatalog.declarations {
             for ext in declaration.extensions { table[ext, default: []].append(declaration.uti) }
         }
         return table
@@ -78,7 +78,7 @@ package enum ContentTypeTable {
 
     private static let trees: [String: [String]] = {
         var table: [String: [String]] = [:]
-        for declaration in declarations { table[declaration.uti] = computeTree(of: declaration.uti) }
+        for declaration in TypeCatalog.declarations { table[declaration.uti] = computeTree(of: declaration.uti) }
         return table
     }()
 

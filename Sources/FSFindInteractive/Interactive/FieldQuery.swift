@@ -15,7 +15,8 @@ package struct FieldQuery: Sendable {
     package let text: CompiledQuery?
     /// True when the text is free text, which ranks by relevance.
     package let isFreeText: Bool
-    /// Query words of free text, folded, for matching inside words (see ``ResultRanker``).
+    /// Query words of plain free text, folded, for matching inside words (see ``ResultRanker``);
+    /// empty for free text in a tree (`a|b`, `paris -draft`), which only its leaves rank.
     package let words: [[UInt8]]
     /// Why the text cannot run yet; its range counts Characters of ``SearchField/text``.
     package let error: QueryError?

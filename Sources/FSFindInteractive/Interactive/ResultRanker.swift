@@ -28,6 +28,8 @@ package struct ResultRanker: Sendable {
     /// `name` is asked for only when no word starts a word (it costs a copy per row).
     func freeTextScore(_ query: FieldQuery, row: IndexRow, name: () -> [UInt8]) -> Double? {
         guard let text = query.text else { return nil }
+        // Free text in a tree (`paris -draft`, `a|b`): the tree decides, its leaves rank.
+        if query.words.isEmpty { return text.matches(row) ? text.relevance(row) + recency(row) : nil }
         let relevance = text.relevance(row)
         if relevance > 0 { return relevance + recency(row) }
         guard Self.containsAll(query.words, in: name()) else { return nil }

@@ -54,6 +54,8 @@ final class RowScore {
 
     /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, `text` being the free-text plan.
     func freeText(_ text: QueryPlan, _ row: Int) -> Double? {
+        // Free text in a tree (`paris -draft`, `a|b`): the tree decides, its leaves rank.
+        if words.isEmpty { return text.matches(row) ? text.relevance(row) + recency(row) : nil }
         let relevance = text.relevance(row)
         if relevance > 0 { return relevance + recency(row) }
         guard nameContainsAll(row) else { return nil }

@@ -1,14 +1,14 @@
 import FSFindModel
 
-/// Spotlight's search-field keywords inside a query (`kind:image`, `date:today`, `author:Steve`,
+/// Spotlight's search-field keywords among predicates (`kind:image && kMDItemPixelHeight > 2000`,
 /// `duration:>=600`): the one grammar of ``SearchTokenParser``, which the `search` field's chips
 /// use too, so `fsfind query 'kind:image paris'` filters exactly as the chip `kind:image` does.
 ///
-/// Each word (outside quotes) that is a known `key:value` becomes its predicate; a known key with
-/// a missing or bad value is an error with a caret, never free text. The other words stay what
-/// they were: free text, ANDed with the keywords (`kind:image paris`), or, when they hold an
-/// operator, the grammar, with each keyword put in its place in parentheses
-/// (`kind:image && kMDItemPixelHeight > 2000`).
+/// Each word (outside quotes) that is a known `key:value`, or `-key:value`, becomes its predicate;
+/// a known key with a missing or bad value is an error with a caret, never free text. When the
+/// other words are free text, ``FreeTextParser`` reads the whole query, keywords in their place;
+/// when they hold an operator, the grammar does, with each keyword put in its place in
+/// parentheses.
 enum QueryKeywords {
     /// The query with its keywords read, or nil when it has none.
     static func expand(_ text: String) throws(QueryError) -> Query? {
@@ -34,30 +34,30 @@ enum QueryKeywords {
         var predicates: [(range: Range<Int>, text: String)] = []
         var rest: [String] = []
         for word in words {
-            // A key is letters before the first colon, and no quote comes before it.
-            guard let colon = word.text.firstIndex(of: ":"),
-                !word.text[..<colon].contains(where: { $0 == "\"" || $0 == "'" || $0 == "“" })
+            // A key is letters before the first colon, and no quote comes before it; `-` before
+            // the key negates it (`-kind:pdf`).
+            let negated = word.text.hasPrefix("-")
+            let text = negated ? String(word.text.dropFirst()) : word.text
+            guard let colon = text.firstIndex(of: ":"),
+                !text[..<colon].contains(where: { $0 == "\"" || $0 == "'" || $0 == "“" })
             else {
                 rest.append(word.text)
                 continue
             }
-            switch SearchTokenParser.parse(word.text) {
-            case .token(let token): predicates.append((word.range, token.predicate))
+            switch SearchTokenParser.parse(text) {
+            case .token(let token):
+                predicates.append((word.range, negated ? "!(\(token.predicate))" : token.predicate))
             case .incomplete(let message):
                 throw source.error(message, word.range)
             case .notAToken: rest.append(word.text)
             }
         }
         guard !predicates.isEmpty else { return nil }
-        let parsed = try predicates.map { predicate throws(QueryError) in
-            try Query.parse(predicate.text).expression
-        }
+        // Beside free text and its operators (`kind:image OR kind:pdf`, `author:'Ann Lee' -draft`),
+        // the free-text reader takes keywords where they stand.
         let remainder = rest.joined(separator: " ")
-        if remainder.isEmpty {
-            return Query(expression: parsed.count == 1 ? parsed[0] : .and(parsed))
-        }
-        if FreeText.isFreeText(SourceText(remainder).scalars) {
-            return Query(expression: .and([.freeText(FreeText.words(remainder))] + parsed))
+        if FreeText.isFreeText(SourceText(remainder).scalars, requiringWord: false) {
+            return Query(expression: try FreeTextParser.parse(text, keywords: true))
         }
         // The grammar: each keyword in its place, in parentheses.
         var rewritten = ""

@@ -128,8 +128,21 @@ package enum SearchTokenParser {
     package static func predicateText(_ kind: ValueKind, value: String) -> Result<String, Message> {
         switch kind {
         case .category:
-            if let scope = categoryNames.first(where: { $0.0 == value.lowercased() })?.1, let type = scope.contentType {
+            let lower = value.lowercased()
+            if let scope = categoryNames.first(where: { $0.0 == lower })?.1, let type = scope.contentType {
                 return .success("contentType == \"\(type)\"")
+            }
+            if case .some(.some(let type)) = TypeCatalog.spotlightKinds[lower] {
+                return .success("contentType == \"\(type)\"")
+            }
+            // A dotted type (`kind:public.jpeg`) is any type, as contentType takes it; anything
+            // else must name a kind fsfind knows, or it is a typo.
+            guard value.contains(".") || TypeCatalog.spotlightKinds[lower] != nil || TypeCatalog.isKindName(value)
+            else {
+                return .failure(
+                    Message(
+                        "no such kind; try audio, video, image, document, text, code, archive, folder, app, pdf, presentation, a format (jpeg, mp3) or a type (public.jpeg)"
+                    ))
             }
             let pattern = escaped(value)
             return .success("(kind == \"\(pattern)\"cdt || contentType == \"\(pattern)\"c)")

@@ -35,20 +35,21 @@ final class ContentRows {
 
 /// What a query asks of the text store, answered once before the scan.
 package struct ContentMatches {
-    /// For a free-text query, per query word: the rows whose words hold it (as a word or a
-    /// prefix); nil when no file's words hold any.
-    let freeText: [ContentRows]?
+    /// For each free-text leaf, by its position in a walk of the tree, per query word: the rows
+    /// whose words hold it (as a word or a prefix); nil when no file's words hold any.
+    let freeText: [[ContentRows]?]
     /// For each `textContent` comparison, by its position in a walk of the tree.
     let comparisons: [ContentRows]
 
     /// Asks `store` (nil: no store, so nothing matches in content) for `query` against `index`.
     package init(_ query: CompiledQuery, store: TextStore?, index: IndexFile) throws(FSFindError) {
         guard let store else {
-            freeText = nil
+            freeText = Self.freeTextLeaves(query.root).map { _ in nil }
             comparisons = Self.textContentTests(query.root).map { _ in ContentRows([], index: index) }
             return
         }
-        if case .freeText(let matcher) = query.root {
+        var freeText: [[ContentRows]?] = []
+        for matcher in Self.freeTextLeaves(query.root) {
             // One question per word, or per phrase (whose words then share its answer).
             var perWord: [ContentRows?] = Array(repeating: nil, count: matcher.words.count)
             for (range, expression) in Self.questions(matcher) {
@@ -56,15 +57,24 @@ package struct ContentMatches {
                 for k in range { perWord[k] = rows }
             }
             let rows = perWord.compactMap { $0 }
-            freeText = rows.allSatisfy(\.isEmpty) ? nil : rows
-        } else {
-            freeText = nil
+            freeText.append(rows.allSatisfy(\.isEmpty) ? nil : rows)
         }
+        self.freeText = freeText
         var comparisons: [ContentRows] = []
         for test in Self.textContentTests(query.root) {
             comparisons.append(ContentRows(try store.search(Self.expression(test.matcher)), index: index))
         }
         self.comparisons = comparisons
+    }
+
+    /// Every free-text leaf of the tree (negated ones too), in the order ``QueryPlan`` meets them.
+    static func freeTextLeaves(_ node: Node) -> [FreeTextMatcher] {
+        switch node {
+        case .all(let nodes), .any(let nodes): return nodes.flatMap(freeTextLeaves)
+        case .not(let node): return freeTextLeaves(node)
+        case .freeText(let matcher): return [matcher]
+        default: return []
+        }
     }
 
     /// What free text asks of the store: each word as a word or a prefix, each quoted phrase as

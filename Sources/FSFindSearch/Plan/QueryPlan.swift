@@ -27,8 +27,9 @@ package final class QueryPlan {
 
     let index: IndexFile
     private let root: Step
-    /// The free-text leaf when the whole query is free text (the only case with a relevance).
-    private let freeText: FreeTextLeaf?
+    /// The free-text leaves not under a `not` (what relevance adds up), when the plan read them
+    /// all directly; nil when it read one through the row reader.
+    private let freeTexts: [FreeTextLeaf]?
     /// The query's own relevance, for a free-text query the plan could not read directly.
     private let query: CompiledQuery
 
@@ -41,9 +42,17 @@ package final class QueryPlan {
     package init(_ query: CompiledQuery, views: IndexViews, content: ContentMatches? = nil) {
         self.index = views.index
         self.query = query
-        var comparisons = (content?.comparisons ?? [])[...]
-        root = Self.step(for: query.root, views: views, freeTextContent: content?.freeText, comparisons: &comparisons)
-        if case .freeText(let leaf) = root { freeText = leaf } else { freeText = nil }
+        var walk = Walk(comparisons: (content?.comparisons ?? [])[...], freeTexts: (content?.freeText ?? [])[...])
+        root = Self.step(for: query.root, positive: true, views: views, walk: &walk)
+        freeTexts = walk.leavesComplete ? walk.leaves : nil
+    }
+
+    /// What building the steps consumes and collects, in the order ``ContentMatches`` walked.
+    private struct Walk {
+        var comparisons: ArraySlice<ContentRows>
+        var freeTexts: ArraySlice<[ContentRows]?>
+        var leaves: [FreeTextLeaf] = []
+        var leavesComplete = true
     }
 
     /// ``CompiledQuery/matches(_:)`` of the row.
@@ -54,8 +63,10 @@ package final class QueryPlan {
     /// ``CompiledQuery/relevance(_:)`` of the row.
     /// A word found only among the file's words counts for little (``FreeTextLeaf``).
     package func relevance(_ row: Int) -> Double {
-        if let freeText { return freeText.score(row) ?? 0 }
-        return query.relevance(index.row(row))
+        guard let freeTexts else { return query.relevance(index.row(row)) }
+        var total = 0.0
+        for leaf in freeTexts { total += leaf.score(row) ?? 0 }
+        return total
     }
 
     private static func evaluate(_ step: Step, _ row: Int, _ index: IndexFile) -> Bool {
@@ -77,23 +88,26 @@ package final class QueryPlan {
         }
     }
 
-    private static func step(
-        for node: Node, views: IndexViews, freeTextContent: [ContentRows]?, comparisons: inout ArraySlice<ContentRows>
-    ) -> Step {
+    private static func step(for node: Node, positive: Bool, views: IndexViews, walk: inout Walk) -> Step {
         switch node {
         case .all(let nodes):
-            return .all(nodes.map { step(for: $0, views: views, freeTextContent: nil, comparisons: &comparisons) })
+            return .all(nodes.map { step(for: $0, positive: positive, views: views, walk: &walk) })
         case .any(let nodes):
-            return .any(nodes.map { step(for: $0, views: views, freeTextContent: nil, comparisons: &comparisons) })
+            return .any(nodes.map { step(for: $0, positive: positive, views: views, walk: &walk) })
         case .not(let node):
-            return .not(step(for: node, views: views, freeTextContent: nil, comparisons: &comparisons))
+            return .not(step(for: node, positive: false, views: views, walk: &walk))
         case .text(let test) where test.attributes == [.textContent]:
             // In the order ContentMatches walked the tree; none left means no store was asked.
-            let rows = Step.content(comparisons.popFirst() ?? ContentRows([], index: views.index))
+            let rows = Step.content(walk.comparisons.popFirst() ?? ContentRows([], index: views.index))
             return test.negated ? .not(rows) : rows
         case .freeText(let matcher):
-            guard let content = freeTextContent else { break }
-            if let leaf = FreeTextLeaf(matcher, views: views, content: content) { return .freeText(leaf) }
+            let content = walk.freeTexts.popFirst() ?? nil
+            guard let leaf = FreeTextLeaf(matcher, views: views, content: content) else {
+                if positive { walk.leavesComplete = false }
+                return .rowReader(node)
+            }
+            if positive { walk.leaves.append(leaf) }
+            return .freeText(leaf)
         default: break
         }
         if readsOnlyTypes(node) { return .type(TypeLeaf(node, views: views)) }
@@ -112,9 +126,7 @@ package final class QueryPlan {
             if let leaf = NumberLeaf(attribute, .date(op, span), views: views) { return .number(leaf) }
         case .dateRange(let attribute, let lower, let upper):
             if let leaf = NumberLeaf(attribute, .dateRange(lower, upper), views: views) { return .number(leaf) }
-        case .freeText(let matcher):
-            if let leaf = FreeTextLeaf(matcher, views: views) { return .freeText(leaf) }
-        case .all, .any, .not:
+        case .all, .any, .not, .freeText:
             break
         }
         return .rowReader(node)

@@ -28,7 +28,10 @@ extension FSFindCommand {
                 -name, -attr, -interpret and -literal are taken as mdfind takes them.
                 """)
 
+        // `.allUnrecognized`: a word with a dash (`paris -draft`, `-kind:pdf`) is mdfind's "without",
+        // not an unknown option; `validate()` still refuses a misspelt `--option`.
         @Argument(
+            parsing: .allUnrecognized,
             help: ArgumentHelp("The query, or words to look for.", valueName: "query"),
             completion: .custom { words, index, typed in ShellCompletion.query(words: words, index: index, typed: typed)
             })
@@ -117,6 +120,9 @@ extension FSFindCommand {
 
         func validate() throws {
             if live { throw ValidationError("-live needs a live index, which fsfind does not keep yet") }
+            if let option = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+                throw ValidationError("unknown option '\(option)' (fsfind query --help lists them)")
+            }
             if interpret && literal { throw ValidationError("choose one of -interpret and -literal") }
             if words.isEmpty && name == nil { throw ValidationError("give a query, or -name TEXT") }
             if !mdfindAttributes.isEmpty && (json || null || !attributes.isEmpty) {

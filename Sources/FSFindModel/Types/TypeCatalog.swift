@@ -1,4 +1,6 @@
-extension ContentTypeTable {
+/// The content types fsfind knows, shared by the indexer (which names files with them) and the
+/// query front end (which checks `kind:` and type names against them).
+package enum TypeCatalog {
     /// Every type fsfind declares, with its direct parents. Conformance is defined here once; the
     /// trees are derived from it. UTIs are Apple's where Apple publishes one, else the format
     /// owner's reverse-DNS name.
@@ -7,7 +9,7 @@ extension ContentTypeTable {
     /// `public.composite-content`, which is what the `document` scope looks for. Office and
     /// OpenDocument files deliberately do not conform to `public.zip-archive` (as they do on macOS),
     /// so the `archive` scope holds only archives.
-    static let declarations: [TypeDeclaration] = [
+    package static let declarations: [TypeDeclaration] = [
         // Roots and abstract types.
         TypeDeclaration("public.item", [], "Item"),
         TypeDeclaration("public.content", ["public.item"], "Content"),
@@ -201,4 +203,56 @@ extension ContentTypeTable {
         TypeDeclaration("public.truetype-ttf-font", ["public.font"], "TrueType font", ext: ["ttf"]),
         TypeDeclaration("public.opentype-font", ["public.font"], "OpenType font", ext: ["otf"]),
     ]
+}
+
+extension TypeCatalog {
+    /// Names the indexer gives beside the declared types' own, for MIME types it names more
+    /// precisely than their type (`application/x-sharedlib` is a "Shared library"). The MIME table
+    /// must use only these (a test checks), so `kind:` knows every kind an item can carry.
+    package static let otherKinds = [
+        "AWK script", "Batch file", "Core dump", "Empty file", "Gettext catalog", "Gettext translation",
+        "LZMA archive", "Lzip archive", "News article", "OLE compound document", "PGP keys", "PGP signature",
+        "Patch", "Shared library", "Tcl script", "Zstandard archive", "ar archive", "compress archive",
+        "troff document",
+    ]
+
+    /// Spotlight's own `kind:` words, with the type each stands for here; nil where Linux files
+    /// have no such type (Safari bookmarks, Calendar events …): known, so not an error, but they
+    /// find only items whose kind says so.
+    package static let spotlightKinds: [String: String?] = [
+        "email": "public.email-message", "emails": "public.email-message", "mail": "public.email-message",
+        "message": "public.email-message", "messages": "public.email-message",
+        "contact": "public.vcard", "contacts": "public.vcard",
+        "font": "public.font", "fonts": "public.font",
+        "bookmark": nil, "bookmarks": nil, "event": nil, "events": nil, "reminder": nil, "reminders": nil,
+        "preference": nil, "preferences": nil, "presentation": nil, "presentations": nil, "spreadsheet": nil,
+        "spreadsheets": nil, "pdf": nil, "pdfs": nil,
+    ]
+
+    /// Every word a kind can be asked for by: the words of each kind name, each extension, and
+    /// each part of each UTI, lowercased.
+    private static let kindWords: Set<String> = {
+        var words = Set<String>()
+        func add(_ text: String) {
+            for word in text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }) {
+                words.insert(String(word))
+            }
+        }
+        for declaration in declarations {
+            add(declaration.kind)
+            add(declaration.uti)
+            declaration.extensions.forEach(add)
+        }
+        otherKinds.forEach(add)
+        return words
+    }()
+
+    /// True when `value` (what follows `kind:`) can name a kind: each of its words starts a word
+    /// of some kind name, extension or UTI (`kind:jpeg`, `kind:"word document"`, `kind:mp3`).
+    /// A typo (`kind:imgae`) is not, and gets an error rather than silently finding nothing.
+    package static func isKindName(_ value: String) -> Bool {
+        let words = value.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+        guard !words.isEmpty else { return false }
+        return words.allSatisfy { word in kindWords.contains { $0.hasPrefix(word) } }
+    }
 }

@@ -1,0 +1,16 @@
+/// One content type fsfind knows: its UTI, the types it directly conforms to, a person's name for
+/// it and the file-name extensions that may *refine* a generic libmagic answer into it.
+package struct TypeDeclaration: Sendable {
+    package let uti: String
+    package let parents: [String]
+    package let kind: String
+    /// Lowercase, without the dot; may be compound (`tar.gz`).
+    package let extensions: [String]
+
+    package init(_ uti: String, _ parents: [String], _ kind: String, ext extensions: [String] = []) {
+        self.uti = uti
+        self.parents = parents
+        self.kind = kind
+        self.extensions = extensions
+    }
+}
