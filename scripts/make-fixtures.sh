@@ -13,7 +13,7 @@ ff() { ffmpeg -nostdin -loglevel error -y "$@"; }
 # Audio: a 3-second tone, tagged, in every format the extractors must read.
 tone=(-f lavfi -i "sine=frequency=440:duration=3:sample_rate=22050")
 meta=(-metadata "title=Intro à Paris" -metadata "artist=Steve Reich" -metadata "album=Été à Paris"
-      -metadata "genre=Minimal" -metadata "date=2024")
+      -metadata "genre=Minimal" -metadata "composer=Philip Glass" -metadata "date=2024")
 ff "${tone[@]}" "${meta[@]}" -ac 1 -c:a libmp3lame -b:a 32k "$out/Music/intro-paris.mp3"
 ff "${tone[@]}" "${meta[@]}" -ac 1 -c:a libmp3lame -b:a 32k -write_xing 0 "$out/Music/no-xing.mp3"
 ff "${tone[@]}" -metadata "title=Variable" -metadata "artist=Steve Lacy" -ac 1 -c:a libmp3lame -q:a 9 "$out/Music/vbr.mp3"

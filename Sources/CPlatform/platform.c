@@ -85,3 +85,15 @@ void fsfind_mapping_fault_handler_install(const char *prefix, const char *suffix
     sigemptyset(&action.sa_mask);
     sigaction(SIGBUS, &action, NULL);
 }
+
+#include <sys/xattr.h>
+
+long fsfind_llistxattr(const char *path, char *list, size_t size) { return llistxattr(path, list, size); }
+
+long fsfind_lgetxattr(const char *path, const char *name, void *value, size_t size) {
+    return lgetxattr(path, name, value, size);
+}
+
+int fsfind_lsetxattr(const char *path, const char *name, const void *value, size_t size) {
+    return lsetxattr(path, name, value, size, 0);
+}

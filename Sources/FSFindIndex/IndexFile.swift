@@ -21,6 +21,10 @@ package final class IndexFile: Sendable {
     let sections: [SectionEntry]
     let fixed: FixedSections
     let columns: [Attribute: Int]
+
+    /// True when the file has a column for `attribute` (a build that knew it wrote the file, and
+    /// some item has it).
+    package func hasColumn(_ attribute: Attribute) -> Bool { columns[attribute] != nil }
     /// Bit `i` set once section `i`'s checksum has matched.
     private let verified: Atomic<UInt64>
     /// Bit `i` set once section `i`'s checksum has failed, so a scan over a damaged column does

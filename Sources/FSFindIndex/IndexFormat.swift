@@ -181,6 +181,20 @@ extension Attribute {
         case .latitude: 28
         case .longitude: 29
         case .textContent: 30
+        case .attributeChangeDate: 31
+        case .fsOwnerUserID: 32
+        case .fsOwnerGroupID: 33
+        case .fsInvisible: 34
+        case .userTags: 35
+        case .whereFroms: 36
+        case .comment: 37
+        case .composer: 38
+        case .musicalGenre: 39
+        case .subject: 40
+        case .contentDescription: 41
+        case .creator: 42
+        case .audioBitRate: 43
+        case .totalBitRate: 44
         }
     }
 

@@ -19,18 +19,33 @@ package enum Attribute: String, Sendable, CaseIterable, Hashable, Comparable {
     case fsCreationDate
     case lastUsedDate
     case addedDate
+    case attributeChangeDate
+    case fsOwnerUserID
+    case fsOwnerGroupID
+    case fsInvisible
+    // From extended attributes, where the file has them
+    case userTags
+    case whereFroms
+    case comment
     // When the content has it
     case title
     case authorNames
     case artist
     case album
+    case composer
+    case musicalGenre
     case keywords
+    case subject
+    case contentDescription
+    case creator
     case duration
     case pixelWidth
     case pixelHeight
     case codecs
     case audioSampleRate
     case audioChannelCount
+    case audioBitRate
+    case totalBitRate
     case pageCount
     case acquisitionMake
     case acquisitionModel
@@ -68,23 +83,37 @@ package enum Attribute: String, Sendable, CaseIterable, Hashable, Comparable {
         case .fsCreationDate: 10
         case .lastUsedDate: 11
         case .addedDate: 12
-        case .title: 13
-        case .authorNames: 14
-        case .artist: 15
-        case .album: 16
-        case .keywords: 17
-        case .duration: 18
-        case .pixelWidth: 19
-        case .pixelHeight: 20
-        case .codecs: 21
-        case .audioSampleRate: 22
-        case .audioChannelCount: 23
-        case .pageCount: 24
-        case .acquisitionMake: 25
-        case .acquisitionModel: 26
-        case .latitude: 27
-        case .longitude: 28
-        case .textContent: 29
+        case .attributeChangeDate: 13
+        case .fsOwnerUserID: 14
+        case .fsOwnerGroupID: 15
+        case .fsInvisible: 16
+        case .userTags: 17
+        case .whereFroms: 18
+        case .comment: 19
+        case .title: 20
+        case .authorNames: 21
+        case .artist: 22
+        case .album: 23
+        case .composer: 24
+        case .musicalGenre: 25
+        case .keywords: 26
+        case .subject: 27
+        case .contentDescription: 28
+        case .creator: 29
+        case .duration: 30
+        case .pixelWidth: 31
+        case .pixelHeight: 32
+        case .codecs: 33
+        case .audioSampleRate: 34
+        case .audioChannelCount: 35
+        case .audioBitRate: 36
+        case .totalBitRate: 37
+        case .pageCount: 38
+        case .acquisitionMake: 39
+        case .acquisitionModel: 40
+        case .latitude: 41
+        case .longitude: 42
+        case .textContent: 43
         }
     }
 

@@ -15,7 +15,7 @@ package enum AttributeRegistry {
     /// worth (a name match counts most). The one list: the matcher, the query plans and the
     /// interactive ranking read their weights here.
     package static let freeTextWeights: [(attribute: Attribute, weight: Double)] = [
-        (.displayName, 1.0), (.title, 0.7), (.authorNames, 0.5), (.keywords, 0.4), (.album, 0.4),
+        (.displayName, 1.0), (.title, 0.7), (.authorNames, 0.5), (.userTags, 0.5), (.keywords, 0.4), (.album, 0.4),
     ]
 
     /// The attributes free-text queries search, in ranking order.
@@ -87,8 +87,43 @@ package enum AttributeRegistry {
             return d(.date, ["kMDItemFSCreationDate"], "file birth time, where the file system keeps one", fs: true)
         case .lastUsedDate: return d(.date, ["kMDItemLastUsedDate"], "access time (atime)", fs: true)
         case .addedDate: return d(.date, ["kMDItemDateAdded"], "when fsfind first indexed this path", fs: true)
+        case .attributeChangeDate:
+            return d(
+                .date, ["kMDItemAttributeChangeDate"], "when the file's data or attributes last changed (ctime)",
+                fs: true)
+        case .fsOwnerUserID: return d(.number, ["kMDItemFSOwnerUserID"], "numeric user id of the owner", fs: true)
+        case .fsOwnerGroupID: return d(.number, ["kMDItemFSOwnerGroupID"], "numeric group id of the owner", fs: true)
+        case .fsInvisible:
+            return d(.number, ["kMDItemFSInvisible"], "1 for a hidden entry (name starting with '.'), else 0", fs: true)
+        case .userTags:
+            return d(
+                .textList, ["kMDItemUserTags"], "tags, from the user.xdg.tags extended attribute (comma-separated)",
+                fs: true)
+        case .whereFroms:
+            return d(
+                .textList, ["kMDItemWhereFroms"],
+                "where a download came from: user.xdg.origin.url and user.xdg.referrer.url", fs: true)
+        case .comment:
+            return d(
+                .text, ["kMDItemComment", "kMDItemFinderComment"],
+                "comment, from the user.xdg.comment extended attribute",
+                fs: true)
         case .title: return d(.text, ["kMDItemTitle"], "title from media tags, document metadata or heading")
-        case .authorNames: return d(.textList, ["kMDItemAuthors"], "document authors; artists for audio and video")
+        case .authorNames:
+            return d(.textList, ["kMDItemAuthors", "kMDItemAuthor"], "document authors; artists for audio and video")
+        case .composer: return d(.text, ["kMDItemComposer"], "media composer tag")
+        case .musicalGenre: return d(.text, ["kMDItemMusicalGenre", "genre"], "media genre tag")
+        case .subject: return d(.text, ["kMDItemSubject"], "document subject (PDF, Office, OpenDocument)")
+        case .contentDescription:
+            return d(
+                .text, ["description", "kMDItemDescription"], "document description (Office, OpenDocument, EPUB)")
+        case .creator:
+            return d(
+                .text, ["kMDItemCreator"],
+                "application that made the file (PDF Creator or Producer, Office, OpenDocument, EXIF Software)")
+        case .audioBitRate: return d(.number, ["kMDItemAudioBitRate"], "audio bit rate in bits per second")
+        case .totalBitRate:
+            return d(.number, ["kMDItemTotalBitRate"], "bit rate of the whole file in bits per second, audio and video")
         case .artist: return d(.text, [], "media artist tag")
         case .album: return d(.text, ["kMDItemAlbum"], "media album tag")
         case .keywords: return d(.textList, ["kMDItemKeywords"], "document keywords, media genre")

@@ -49,12 +49,14 @@ import Testing
             text(0x0001, "S"), rationals(0x0002, [(33, 1), (52, 1), (816, 100)]),
             text(0x0003, "W"), rationals(0x0004, [(70, 1), (40, 1), (0, 1)]),
         ]
-        let ifd0Size = 2 + 2 * 12 + 4
+        // IFD0: Software (out of line, after the table), then the pointers to the Exif and GPS IFDs.
+        let software = text(0x0131, "Darktable 4.6")
+        let ifd0Size = 2 + 3 * 12 + 4 + software.payload.count
         let exifOffset = 8 + ifd0Size
         let exifBytes = directory(exifIFD, at: exifOffset)
         let gpsOffset = exifOffset + exifBytes.count
         let ifd0: [Entry] = [
-            (0x8769, 4, 1, be32(UInt32(exifOffset))), (0x8825, 4, 1, be32(UInt32(gpsOffset))),
+            software, (0x8769, 4, 1, be32(UInt32(exifOffset))), (0x8825, 4, 1, be32(UInt32(gpsOffset))),
         ]
         let tiff =
             [0x4D, 0x4D, 0, 42] + be32(8) + directory(ifd0, at: 8) + exifBytes + directory(gpsIFD, at: gpsOffset)
@@ -77,6 +79,8 @@ import Testing
         // 23:15 at +09:00 is 14:15 UTC, whatever the extractor's own zone.
         #expect(attributes[.contentCreationDate]?.docDate == DocumentSample.date(2024, 2, 29, 14, 15, 0, zone: utc))
         #expect(attributes[.acquisitionMake] == nil)
+        // EXIF Software is the creating application.
+        #expect(attributes[.creator]?.docText == "Darktable 4.6")
     }
 
     @Test func fileWithoutExifHasNoRecord() {

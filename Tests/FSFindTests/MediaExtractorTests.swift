@@ -31,6 +31,13 @@ import Testing
         #expect(attributes[.authorNames] == expected.artist.map { .textList([$0]) }, "\(expected.file)")
         #expect(attributes[.album] == expected.album.map(AttributeValue.text), "\(expected.file)")
         #expect(attributes[.keywords] == expected.genre.map { .textList([$0]) }, "\(expected.file)")
+        #expect(attributes[.musicalGenre] == expected.genre.map(AttributeValue.text), "\(expected.file)")
+        // Every fixture's container states or implies a bit rate.
+        guard case .number(let total)? = attributes[.totalBitRate] else {
+            Issue.record("\(expected.file): no total bit rate")
+            return
+        }
+        #expect(total > 1000 && total < 10_000_000, "\(expected.file): \(total)")
         if expected.video {
             #expect(attributes[.pixelWidth] == .number(160), "\(expected.file)")
             #expect(attributes[.pixelHeight] == .number(120), "\(expected.file)")
@@ -39,6 +46,14 @@ import Testing
         }
         // The fixtures carry no creation_time tag: the file-system date must stay.
         #expect(attributes[.contentCreationDate] == nil, "\(expected.file)")
+    }
+
+    @Test func composerAndTheAudioStreamsBitRate() throws {
+        let attributes = try extract("Music/intro-paris.mp3")
+        #expect(attributes[.composer] == .text("Philip Glass"))
+        // Encoded at 32 kbit/s (make-fixtures.sh).
+        #expect(attributes[.audioBitRate] == .number(32000))
+        #expect(try extract("Music/tone.flac")[.composer] == nil)
     }
 
     @Test func tagValuesAreValidUnicodeComposedAsWritten() throws {

@@ -41,3 +41,16 @@ void fsfind_mapping_forget(int slot);
 /// name and `suffix` to stderr and calls `_exit(status)`. Any other SIGBUS calls `before` and
 /// dies of the signal as usual. The strings are copied.
 void fsfind_mapping_fault_handler_install(const char *prefix, const char *suffix, int status, void (*before)(void));
+
+// Extended attributes (platform.c). <sys/xattr.h> is not included here: in this module it would
+// clash with the C library's own module over `fd_set`. Same contracts as llistxattr(2) and
+// lgetxattr(2): the last component is not followed.
+
+/// `llistxattr(path, list, size)`.
+long fsfind_llistxattr(const char *path, char *list, size_t size);
+
+/// `lgetxattr(path, name, value, size)`.
+long fsfind_lgetxattr(const char *path, const char *name, void *value, size_t size);
+
+/// `lsetxattr(path, name, value, size, 0)`: how the tests give files the attributes users' tools write.
+int fsfind_lsetxattr(const char *path, const char *name, const void *value, size_t size);

@@ -48,13 +48,15 @@ package enum Identifier {
     /// Identifies one entry with the given cookie; what each worker does per entry.
     /// - Parameter magic: the calling thread's cookie; only regular files use it.
     package static func item(for entry: CrawlEntry, magic: Magic) -> IndexedItem {
-        item(for: entry, magic: .success(magic))
+        var reader = ExtendedAttributeReader()
+        return item(for: entry, magic: .success(magic), extendedAttributes: &reader)
     }
 
     /// One thread's identifier: its own libmagic cookie, made on first use (a cookie must never be
     /// shared between threads), and the number of files it opened.
     package struct Worker {
         private var magic: Result<Magic, FSFindError>?
+        private var extendedAttributes = ExtendedAttributeReader()
 
         package init() {}
 
@@ -69,7 +71,7 @@ package enum Identifier {
             if entry.fileType == .regular, magic == nil {
                 magic = Result { () throws(FSFindError) in try Magic() }
             }
-            return Identifier.item(for: entry, magic: magic)
+            return Identifier.item(for: entry, magic: magic, extendedAttributes: &extendedAttributes)
         }
     }
 
@@ -104,7 +106,9 @@ package enum Identifier {
     }
 
     /// - Parameter magic: nil only when `entry` is not a regular file (the cookie is made lazily).
-    private static func item(for entry: CrawlEntry, magic: Result<Magic, FSFindError>?) -> IndexedItem {
+    private static func item(
+        for entry: CrawlEntry, magic: Result<Magic, FSFindError>?, extendedAttributes: inout ExtendedAttributeReader
+    ) -> IndexedItem {
         let name = Array(entry.name)
         var problem: ItemProblem?
         let info: ContentTypeInfo
@@ -143,6 +147,11 @@ package enum Identifier {
         attributes[.contentCreationDate] = .date(entry.birthTime ?? entry.modificationTime)
         if let birthTime = entry.birthTime { attributes[.fsCreationDate] = .date(birthTime) }
         attributes[.lastUsedDate] = .date(entry.accessTime)
+        attributes[.attributeChangeDate] = .date(entry.changeTime)
+        attributes[.fsOwnerUserID] = .number(Double(entry.userID))
+        attributes[.fsOwnerGroupID] = .number(Double(entry.groupID))
+        attributes[.fsInvisible] = .number(name.first == UInt8(ascii: ".") ? 1 : 0)
+        for (attribute, value) in extendedAttributes.attributes(of: entry) { attributes[attribute] = value }
         return IndexedItem(path: entry.path, identity: entry.identity, attributes: attributes, problem: problem)
     }
 

@@ -35,6 +35,9 @@ package struct CrawlEntry: Sendable, Hashable {
     package var birthTime: Date?
     /// `st_mode`: type and permission bits.
     package var mode: UInt32
+    /// Owner and group ids.
+    package var userID: UInt32 = 0
+    package var groupID: UInt32 = 0
     /// For a folder whose listing could not be read: why (`Permission denied`). The folder is still
     /// an entry; nothing below it is.
     package var unreadableReason: String?

@@ -187,9 +187,12 @@ package struct Crawler: Sendable {
     }
 
     private static func makeEntry(path: [UInt8], nameStart: Int, status: FileStatus) -> CrawlEntry {
-        CrawlEntry(
+        var entry = CrawlEntry(
             path: path, nameStart: nameStart, fileType: CrawlEntry.FileType(mode: status.mode),
             identity: status.identity, accessTime: status.accessTime, modificationTime: status.modificationTime,
             changeTime: status.changeTime, birthTime: status.birthTime, mode: status.mode)
+        entry.userID = status.userID
+        entry.groupID = status.groupID
+        return entry
     }
 }

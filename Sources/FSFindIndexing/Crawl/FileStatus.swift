@@ -15,6 +15,8 @@ struct FileStatus {
     var modificationTime: Date
     var changeTime: Date
     var birthTime: Date?
+    var userID: UInt32
+    var groupID: UInt32
 
     /// Status of `name` in the folder open as `directory` (or a path relative to the working
     /// directory with `AT_FDCWD`); the last component is not followed. nil with `errno` set on failure.
@@ -41,6 +43,8 @@ struct FileStatus {
         modificationTime = Self.date(buffer.stx_mtime)
         changeTime = Self.date(buffer.stx_ctime)
         birthTime = buffer.stx_mask & fsfind_STATX_BTIME != 0 ? Self.date(buffer.stx_btime) : nil
+        userID = buffer.stx_uid
+        groupID = buffer.stx_gid
     }
 
     private init(_ status: stat) {
@@ -58,6 +62,8 @@ struct FileStatus {
         modificationTime = Self.date(timestamp(status.st_mtim))
         changeTime = Self.date(timestamp(status.st_ctim))
         birthTime = nil
+        userID = status.st_uid
+        groupID = status.st_gid
     }
 
     private static func nanos(_ stamp: statx_timestamp) -> Int64 {

@@ -95,7 +95,8 @@ package struct ExtractionPipeline: Sendable {
     /// not among them, because a date in the content beats the file's birth time.
     static let fileSystemAttributes: Set<Attribute> = [
         .path, .fsName, .displayName, .contentType, .contentTypeTree, .mimeType, .kind, .fileSize,
-        .contentModificationDate, .fsCreationDate, .lastUsedDate, .addedDate,
+        .contentModificationDate, .fsCreationDate, .lastUsedDate, .addedDate, .attributeChangeDate, .fsOwnerUserID,
+        .fsOwnerGroupID, .fsInvisible, .userTags, .whereFroms, .comment,
     ]
 
     /// `items` with the content attributes of every file an extractor reads, in the same order.

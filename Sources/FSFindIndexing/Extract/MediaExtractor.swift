@@ -33,7 +33,14 @@ package struct MediaExtractor: Extractor {
             attributes[.authorNames] = .textList([artist])
         }
         if let album = media.tag("album") { attributes[.album] = .text(album) }
-        if let genre = media.tag("genre") { attributes[.keywords] = .textList([genre]) }
+        if let genre = media.tag("genre") {
+            attributes[.musicalGenre] = .text(genre)
+            // Kept among the keywords too, so free text finds the genre.
+            attributes[.keywords] = .textList([genre])
+        }
+        if let composer = media.tag("composer") { attributes[.composer] = .text(composer) }
+        // Rates beyond 1 Gbit/s are a damaged header, not a recording.
+        if let rate = media.bitRate, rate < 1e9 { attributes[.totalBitRate] = .number(rate.rounded()) }
         if let text = media.tag("creation_time"), let date = Self.creationDate(text) {
             attributes[.contentCreationDate] = .date(date)
         }
@@ -51,6 +58,9 @@ package struct MediaExtractor: Extractor {
                     attributes[.audioSampleRate] = .number(Double(parameters.sample_rate))
                     if parameters.ch_layout.nb_channels > 0 {
                         attributes[.audioChannelCount] = .number(Double(parameters.ch_layout.nb_channels))
+                    }
+                    if parameters.bit_rate > 0, parameters.bit_rate < 1_000_000_000 {
+                        attributes[.audioBitRate] = .number(Double(parameters.bit_rate))
                     }
                 }
             case AVMEDIA_TYPE_VIDEO:

@@ -68,6 +68,13 @@ final class MediaFile {
         return longest
     }
 
+    /// The whole file's bit rate in bits per second, as the container states it or FFmpeg works it
+    /// out from size and duration; nil when unknown.
+    var bitRate: Double? {
+        guard let context, context.pointee.bit_rate > 0 else { return nil }
+        return Double(context.pointee.bit_rate)
+    }
+
     /// The streams a person would call audio or video (cover art attached to a song is not video).
     var streams: [UnsafeMutablePointer<AVStream>] {
         guard let context, let list = context.pointee.streams else { return [] }

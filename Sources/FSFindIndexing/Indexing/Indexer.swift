@@ -59,7 +59,11 @@ package struct Indexer: Sendable {
         // An index whose text store is new (made by an older fsfind, with `--no-content`, with the
         // store deleted or of an older layout) has no words for its unchanged files: read every
         // file once, as `--full` would.
-        if previous != nil, try openTextStore()?.isNew == true {
+        // Likewise an index an older fsfind wrote, without the columns every item now has
+        // (`attributeChangeDate`, owner, tags …): its kept rows would lack them.
+        let olderColumns = previous.map { $0.file.itemCount > 0 && !$0.file.hasColumn(.attributeChangeDate) } ?? false
+        let storeIsNew = previous != nil && !olderColumns ? try openTextStore()?.isNew == true : false
+        if previous != nil, olderColumns || storeIsNew {
             return try Indexer(
                 indexPath: indexPath, full: true, reporter: reporter, now: now, pipeline: pipeline
             ).runReading(

@@ -37,6 +37,7 @@ package struct EPUBExtractor: Extractor {
             keywords: Self.unique(package.all(dc, "subject").flatMap(MetadataText.keywords)),
             created: MetadataText.date(package.first(dc, "date"), timeZone: timeZone ?? .current),
             pages: nil, to: &attributes)
+        MetadataText.add(subject: nil, description: package.first(dc, "description"), creator: nil, to: &attributes)
         return attributes
     }
 

@@ -69,6 +69,7 @@ package struct ImageExtractor: Extractor {
     private enum Tag {
         static let make: UInt32 = 0x010F
         static let model: UInt32 = 0x0110
+        static let software: UInt32 = 0x0131
         static let dateTimeOriginal: UInt32 = 0x9003
         static let offsetTimeOriginal: UInt32 = 0x9011
         static let latitudeRef: UInt32 = 0x0001
@@ -81,6 +82,9 @@ package struct ImageExtractor: Extractor {
         var attributes: [Attribute: AttributeValue] = [:]
         if let make = exif.text(Tag.make, in: .primary) { attributes[.acquisitionMake] = .text(make) }
         if let model = exif.text(Tag.model, in: .primary) { attributes[.acquisitionModel] = .text(model) }
+        if let software = exif.text(Tag.software, in: .primary).flatMap(LegacyText.cleaned) {
+            attributes[.creator] = .text(software)
+        }
         if let taken = exif.text(Tag.dateTimeOriginal, in: .exif),
             let date = exifDate(taken, offset: exif.text(Tag.offsetTimeOriginal, in: .exif), timeZone: timeZone)
         {

@@ -43,6 +43,18 @@ enum MetadataText {
         return Date(timeIntervalSinceReferenceDate: span.start)
     }
 
+    /// Adds a document's subject, description and creating application, those present and not
+    /// blank, to `attributes`.
+    static func add(
+        subject: String?, description: String?, creator: String?, to attributes: inout [Attribute: AttributeValue]
+    ) {
+        if let subject = subject.flatMap(LegacyText.cleaned) { attributes[.subject] = .text(subject) }
+        if let description = description.flatMap(LegacyText.cleaned) {
+            attributes[.contentDescription] = .text(description)
+        }
+        if let creator = creator.flatMap(LegacyText.cleaned) { attributes[.creator] = .text(creator) }
+    }
+
     /// Adds the common document attributes that are present to `attributes`.
     static func add(
         title: String?, authors authorField: [String], keywords keywordField: [String], created: Date?,

@@ -5,8 +5,9 @@ import Foundation
 /// Reads Word, Excel and PowerPoint files' (docx, xlsx, pptx) document properties.
 ///
 /// `docProps/core.xml` gives `dc:title`, `dc:creator` (several authors are joined by `;`),
-/// `cp:keywords` and `dcterms:created`; `docProps/app.xml` gives `<Pages>` (Word) or `<Slides>`
-/// (PowerPoint) when the writing application recorded them. A count of 0 is dropped: template-made
+/// `cp:keywords`, `dc:subject`, `dc:description` and `dcterms:created`; `docProps/app.xml` gives
+/// `<Application>` (the creator) and `<Pages>` (Word) or `<Slides>` (PowerPoint) when the writing
+/// application recorded them. A count of 0 is dropped: template-made
 /// files carry a stale 0 that says nothing about the document.
 package struct OfficeOpenXMLExtractor: Extractor {
     /// The zone for a `dcterms:created` without an offset (rare: W3CDTF dates normally end in `Z`).
@@ -38,11 +39,15 @@ package struct OfficeOpenXMLExtractor: Extractor {
                 created: MetadataText.date(
                     core.first(XMLNamespace.dublinCoreTerms, "created"), timeZone: timeZone ?? .current),
                 pages: nil, to: &attributes)
+            MetadataText.add(
+                subject: core.first(dc, "subject"), description: core.first(dc, "description"), creator: nil,
+                to: &attributes)
         }
         if let app = try archive.xml("docProps/app.xml") {
             let ns = XMLNamespace.extendedProperties
             let count = (app.first(ns, "Pages") ?? app.first(ns, "Slides")).flatMap { Int($0) }
             if let count, count > 0 { attributes[.pageCount] = .number(Double(count)) }
+            MetadataText.add(subject: nil, description: nil, creator: app.first(ns, "Application"), to: &attributes)
         }
         return attributes
     }

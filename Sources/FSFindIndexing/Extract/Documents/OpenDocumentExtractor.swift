@@ -7,7 +7,8 @@ import Foundation
 /// Title is `dc:title`; the author is `meta:initial-creator` (who made the document) and, when
 /// absent, `dc:creator` (ODF's "last modified by"); keywords are the `meta:keyword` elements;
 /// the date is `meta:creation-date`, which ODF writers store without a zone, so it is read as
-/// local time; pages come from `meta:document-statistic`'s `meta:page-count` when recorded.
+/// local time; pages come from `meta:document-statistic`'s `meta:page-count` when recorded;
+/// `dc:subject`, `dc:description` and `meta:generator` (the creating application) as they are.
 package struct OpenDocumentExtractor: Extractor {
     /// The zone for `meta:creation-date`; nil means the process's zone at extraction time.
     package var timeZone: TimeZone?
@@ -38,6 +39,10 @@ package struct OpenDocumentExtractor: Extractor {
             keywords: meta.all(ns, "keyword").flatMap(MetadataText.keywords),
             created: MetadataText.date(meta.first(ns, "creation-date"), timeZone: timeZone ?? .current),
             pages: meta.attribute("page-count", of: ns, "document-statistic").flatMap { Int($0) },
+            to: &attributes)
+        MetadataText.add(
+            subject: meta.first(XMLNamespace.dublinCore, "subject"),
+            description: meta.first(XMLNamespace.dublinCore, "description"), creator: meta.first(ns, "generator"),
             to: &attributes)
         return attributes
     }

@@ -64,6 +64,9 @@ final class PDFDocumentHandle {
     var title: String? { text(library.title) }
     var author: String? { text(library.author) }
     var keywords: String? { text(library.keywords) }
+    var subject: String? { text(library.subject) }
+    var creator: String? { text(library.creator) }
+    var producer: String? { text(library.producer) }
 
     /// The page count from the page tree; poppler guards the tree against loops.
     var pageCount: Int {

@@ -4,7 +4,8 @@ import FSFindModel
 /// Reads a PDF's Info dictionary and page count through poppler-glib.
 ///
 /// Title, Author (split on `;` only, see ``MetadataText/authors(_:)``), Keywords (split on `,` and
-/// `;`), CreationDate and the number of pages; and, for the full-text store, the pages' text.
+/// `;`), Subject, Creator (else Producer), CreationDate and the number of pages; and, for the
+/// full-text store, the pages' text.
 package struct PDFExtractor: Extractor {
     package init() {}
 
@@ -19,6 +20,11 @@ package struct PDFExtractor: Extractor {
             title: document.title, authors: MetadataText.authors(document.author),
             keywords: MetadataText.keywords(document.keywords), created: document.creationDate,
             pages: document.pageCount, to: &attributes)
+        // Creator is the application the document was made in; Producer the one that wrote the
+        // PDF, which is all many PDFs name.
+        MetadataText.add(
+            subject: document.subject, description: nil, creator: document.creator ?? document.producer,
+            to: &attributes)
         return attributes
     }
 

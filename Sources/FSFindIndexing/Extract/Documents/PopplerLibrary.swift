@@ -25,6 +25,9 @@ struct PopplerLibrary: @unchecked Sendable {
     let title: Getter
     let author: Getter
     let keywords: Getter
+    let subject: Getter
+    let creator: Getter
+    let producer: Getter
     let pageCount: @convention(c) (OpaquePointer?) -> Int32
     let creationDateTime: @convention(c) (OpaquePointer?) -> OpaquePointer?
     let dateTimeUnref: @convention(c) (OpaquePointer?) -> Void
@@ -47,6 +50,9 @@ struct PopplerLibrary: @unchecked Sendable {
             title: try library.symbol("poppler_document_get_title"),
             author: try library.symbol("poppler_document_get_author"),
             keywords: try library.symbol("poppler_document_get_keywords"),
+            subject: try library.symbol("poppler_document_get_subject"),
+            creator: try library.symbol("poppler_document_get_creator"),
+            producer: try library.symbol("poppler_document_get_producer"),
             pageCount: try library.symbol("poppler_document_get_n_pages"),
             creationDateTime: try library.symbol("poppler_document_get_creation_date_time"),
             dateTimeUnref: try library.symbol("g_date_time_unref"),
