@@ -143,6 +143,9 @@ package struct IdentitiesView {
 
     /// The modification time in nanoseconds since 1970.
     @inlinable package func modificationNanos(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 24)) }
+
+    /// The status-change time (ctime) in nanoseconds since 1970.
+    @inlinable package func changeNanos(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 32)) }
 }
 
 /// The problems section: a count, then (row, kind, reason string id) per problem, rows ascending.

@@ -86,7 +86,9 @@ package final class IndexFile: Sendable {
                 needed.formUnion([fixed.typeTable, fixed.typeColumn, fixed.lists])
             }
             if attribute.type == .textList { needed.insert(fixed.lists) }
-            if attribute == .fileSize || attribute == .contentModificationDate { needed.insert(fixed.identities) }
+            if attribute == .fileSize || attribute == .contentModificationDate || attribute == .attributeChangeDate {
+                needed.insert(fixed.identities)
+            }
             // A derived contentCreationDate is the item's fsCreationDate.
             if attribute == .contentCreationDate, let column = columns[.fsCreationDate] { needed.insert(column) }
             if let column = columns[attribute] { needed.insert(column) }

@@ -31,7 +31,7 @@ package enum IndexFormat {
     /// the item's `fsCreationDate` (a file whose content records no date of its own); other
     /// values are stored in a column.
     static let derivedAttributes: [Attribute] = [
-        .path, .fsName, .displayName, .fileSize, .contentModificationDate, .contentCreationDate,
+        .path, .fsName, .displayName, .fileSize, .contentModificationDate, .contentCreationDate, .attributeChangeDate,
     ]
 
     /// The value `attribute` has when it follows from the path bytes, the name bytes and the identity.
@@ -43,6 +43,8 @@ package enum IndexFormat {
         case .fsName, .displayName: .text(String(decoding: name, as: UTF8.self))
         case .fileSize: .number(Double(identity.size))
         case .contentModificationDate: .date(modificationDate(nanos: identity.mtimeNanos))
+        // The identity keeps the ctime for change detection: the attribute costs one bit.
+        case .attributeChangeDate: .date(modificationDate(nanos: identity.ctimeNanos))
         default: nil
         }
     }
@@ -141,6 +143,7 @@ package enum DerivedFlag {
         case .fileSize: 8
         case .contentModificationDate: 16
         case .contentCreationDate: 32
+        case .attributeChangeDate: 64
         default: 0
         }
     }

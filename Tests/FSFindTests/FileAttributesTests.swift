@@ -116,7 +116,7 @@ import Testing
             return item
         }
         try IndexWriter.write(IndexContents(roots: try old.roots(), items: items, createdAt: Date()), to: index)
-        #expect(!(try IndexFile(path: index).hasColumn(.attributeChangeDate)))
+        #expect(!(try IndexFile(path: index).hasColumn(.fsOwnerUserID)))
 
         let summary = try Indexer(indexPath: index).run(roots: [], options: CrawlOptions())
         #expect(summary.opened >= 2, "every file read again: \(summary.verboseLine)")

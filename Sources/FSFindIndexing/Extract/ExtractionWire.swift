@@ -80,6 +80,10 @@ enum ExtractionWire {
         return writer.framed()
     }
 
+    /// Attributes by their names, as replies carry them: a hash lookup, where `init(rawValue:)`
+    /// compares the name with every case in turn.
+    private static let byName = Dictionary(uniqueKeysWithValues: Attribute.allCases.map { ($0.rawValue, $0) })
+
     static func decodeReply(_ payload: [UInt8]) throws(ExtractionError) -> Reply {
         var reader = Reader(payload)
         switch try reader.byte() {
@@ -87,7 +91,7 @@ enum ExtractionWire {
             var attributes: [Attribute: AttributeValue] = [:]
             for _ in 0..<(try reader.count()) {
                 let name = try reader.text()
-                guard let attribute = Attribute(rawValue: name) else {
+                guard let attribute = byName[name] else {
                     throw ExtractionError("unknown attribute \(name)")
                 }
                 let value = try reader.value()

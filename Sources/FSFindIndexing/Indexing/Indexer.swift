@@ -60,8 +60,8 @@ package struct Indexer: Sendable {
         // store deleted or of an older layout) has no words for its unchanged files: read every
         // file once, as `--full` would.
         // Likewise an index an older fsfind wrote, without the columns every item now has
-        // (`attributeChangeDate`, owner, tags …): its kept rows would lack them.
-        let olderColumns = previous.map { $0.file.itemCount > 0 && !$0.file.hasColumn(.attributeChangeDate) } ?? false
+        // (the owner, which every item has, tags …): its kept rows would lack them.
+        let olderColumns = previous.map { $0.file.itemCount > 0 && !$0.file.hasColumn(.fsOwnerUserID) } ?? false
         let storeIsNew = previous != nil && !olderColumns ? try openTextStore()?.isNew == true : false
         if previous != nil, olderColumns || storeIsNew {
             return try Indexer(

@@ -4,11 +4,11 @@ import FSFindQuery
 import Foundation
 
 /// Where one number or date attribute of a row lives: a Float64 cell, or the identity (size,
-/// mtime) or the fsCreationDate cell (contentCreationDate) when the derived flag says the value
+/// mtime, ctime) or the fsCreationDate cell (contentCreationDate) when the derived flag says the value
 /// follows from it. Dates come out as seconds since
 /// 2001, computed exactly as the row reader computes them.
 package struct NumberSource {
-    private enum Derived { case none, size, mtime, fsCreation }
+    private enum Derived { case none, size, mtime, ctime, fsCreation }
 
     private let derived: Derived
     private let bit: UInt8
@@ -26,6 +26,7 @@ package struct NumberSource {
         switch attribute {
         case .fileSize: derived = .size
         case .contentModificationDate: derived = .mtime
+        case .attributeChangeDate: derived = .ctime
         case .contentCreationDate: derived = .fsCreation
         default: derived = .none
         }
@@ -54,9 +55,14 @@ package struct NumberSource {
             return creationCells.cell(row).map { Double(bitPattern: $0) }
         }
         if let flags, let identities, flags.has(bit, row) {
-            if derived == .size { return Double(identities.size(row)) }
-            return IndexFormat.modificationDate(nanos: identities.modificationNanos(row))
-                .timeIntervalSinceReferenceDate
+            switch derived {
+            case .size: return Double(identities.size(row))
+            case .ctime:
+                return IndexFormat.modificationDate(nanos: identities.changeNanos(row)).timeIntervalSinceReferenceDate
+            default:
+                return IndexFormat.modificationDate(nanos: identities.modificationNanos(row))
+                    .timeIntervalSinceReferenceDate
+            }
         }
         return cells.cell(row).map { Double(bitPattern: $0) }
     }
