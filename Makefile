@@ -18,6 +18,10 @@ DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
 DEPS += libsqlite3-dev zlib1g-dev libxml2-dev libarchive-dev
 # The shells, tmux and man for the completion, man page and interactive tests.
 DEPS += bash-completion zsh fish tmux man-db groff-base
+# `make install MDTOOLS=yes` also links mdfind, mdls and mdutil to fsfind (they then behave as
+# those commands do; off by default, as another package may own the names).
+MDTOOLS ?= no
+MDTOOLS_NAMES = mdfind mdls mdutil
 # `make install` builds this configuration; BIN=path installs an already built binary instead
 # (the install test passes the debug binary it already has).
 BUILD_CONFIG ?= release
@@ -85,10 +89,17 @@ else
 	install -m 644 completions/fsfind.bash $(BASHDIR)/fsfind
 	install -m 644 completions/_fsfind $(ZSHDIR)/_fsfind
 	install -m 644 completions/fsfind.fish $(FISHDIR)/fsfind.fish
+ifeq ($(MDTOOLS),yes)
+	for tool in $(MDTOOLS_NAMES); do ln -sf fsfind $(BINDIR)/$$tool; done
+endif
 endif
 
+# The mdfind, mdls and mdutil links are removed only when they point at fsfind.
 uninstall:
 	rm -f $(BINDIR)/fsfind $(MANDIR)/fsfind.1 $(BASHDIR)/fsfind $(ZSHDIR)/_fsfind $(FISHDIR)/fsfind.fish
+	for tool in $(MDTOOLS_NAMES); do \
+		if [ "$$(readlink $(BINDIR)/$$tool)" = fsfind ]; then rm -f $(BINDIR)/$$tool; fi; \
+	done
 
 # Regenerates man/fsfind.1 and completions/ (see scripts/make-docs.sh).
 docs: deps

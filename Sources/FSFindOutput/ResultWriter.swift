@@ -104,6 +104,11 @@ package struct ResultWriter {
         output.append(UInt8(ascii: "\n"))
     }
 
+    /// `text` with no line break after it (`mdls -raw`); escaped on a terminal, NULs included.
+    package mutating func write(raw text: String) {
+        output.append(escapesControls ? TerminalText.escaped(text) : text)
+    }
+
     /// Writes what is buffered now (before a pause, so a reader sees the results so far).
     package mutating func flush() { output.flush() }
 

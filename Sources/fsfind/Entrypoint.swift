@@ -16,10 +16,16 @@ enum Entrypoint {
     static func main() {
         guardIndexMappings()
         do {
-            var command = try FSFindCommand.parseAsRoot(rawArguments())
+            var arguments = rawArguments()
+            if let linked = try MdToolLinks.arguments(program: String(cString: CommandLine.unsafeArgv[0]!), arguments) {
+                arguments = linked
+            }
+            var command = try FSFindCommand.parseAsRoot(arguments)
             try command.run()
         } catch let error as FSFindError {
             fail("fsfind: \(error.sentence)", status: error.exitStatus)
+        } catch let error as MdToolLinks.UsageError {
+            fail(error.message, status: 2)
         } catch let error as QueryFailure {
             fail("fsfind: \(error.error.rendered(query: error.query))", status: 2)
         } catch let error as ExitCode {

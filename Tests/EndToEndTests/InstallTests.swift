@@ -38,4 +38,39 @@ import Testing
         #expect(uninstall.status == 0, "\(uninstall.stderr)")
         #expect(try ShellLine.bash("find . -type f", in: destination.path).lines.isEmpty)
     }
+
+    @Test func mdToolLinksAreOptIn() throws {
+        let destination = try TemporaryFolder()
+        let root = FSFind.repositoryRoot.path
+        func make(_ target: String, _ extra: [String] = []) throws -> RunResult {
+            try ShellLine.run(
+                "/usr/bin/make",
+                [
+                    "-s", "-C", root, target, "DESTDIR=\(destination.path)", "PREFIX=/usr/local",
+                    "BIN=\(FSFind.binary.path)",
+                ]
+                    + extra)
+        }
+        #expect(try make("install").status == 0)
+        #expect(try ShellLine.bash("find . -type l", in: destination.path).lines.isEmpty, "no links by default")
+        let install = try make("install", ["MDTOOLS=yes"])
+        #expect(install.status == 0, "\(install.stderr)")
+        let links = try ShellLine.bash(
+            "for f in usr/local/bin/md*; do echo \"$f -> $(readlink $f)\"; done", in: destination.path
+        ).lines
+        #expect(
+            links == [
+                "usr/local/bin/mdfind -> fsfind", "usr/local/bin/mdls -> fsfind", "usr/local/bin/mdutil -> fsfind",
+            ])
+        let version = try ShellLine.run(destination.file("usr/local/bin/mdfind"), ["--version"])
+        #expect(version.status == 0, "\(version.stderr)")
+        // Uninstall removes the links too, but never an mdfind that is not ours.
+        try FileManager.default.removeItem(atPath: destination.file("usr/local/bin/mdls"))
+        try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: destination.file("usr/local/bin/mdls")))
+        #expect(try make("uninstall").status == 0)
+        #expect(
+            try ShellLine.bash("find . -type f -o -type l | sort", in: destination.path).lines == [
+                "./usr/local/bin/mdls"
+            ])
+    }
 }

@@ -36,9 +36,29 @@ extension FSFindCommand {
             completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var attributes: [String] = []
 
+        /// `mdls` (the link): its output form and its options. Hidden from `show --help`.
+        @Flag(name: .customLong("mdls"), help: ArgumentHelp(visibility: .private))
+        var mdls = false
+
+        @Option(name: .customLong("name", withSingleDash: true), help: ArgumentHelp(visibility: .hidden))
+        var mdlsNames: [String] = []
+
+        @Flag(name: .customLong("raw", withSingleDash: true), help: ArgumentHelp(visibility: .hidden))
+        var raw = false
+
+        @Option(name: .customLong("nullMarker", withSingleDash: true), help: ArgumentHelp(visibility: .hidden))
+        var nullMarker = "(null)"
+
         @OptionGroup var indexOption: IndexOption
 
+        func validate() throws {
+            if !mdls && (!mdlsNames.isEmpty || raw) {
+                throw ValidationError("-name and -raw are mdls's options: use --attr (or the mdls link)")
+            }
+        }
+
         func run() throws {
+            if mdls { return try runAsMdls() }
             let only = try parseAttributes(attributes)
             let index = try indexOption.open()
             try index.prepareAll()
@@ -75,6 +95,49 @@ extension FSFindCommand {
                     writer.write(line: line)
                 }
             }
+            try writer.finish()
+            if missing { throw ExitCode(1) }
+        }
+
+        /// `mdls FILE…`: each file's attributes in `mdls`'s form, one file after another; with
+        /// `-name`, only those (`(null)` when absent); with `-raw`, the values alone, NUL between them.
+        private func runAsMdls() throws {
+            var named: [(name: String, attribute: Attribute?)] = []
+            for name in mdlsNames {
+                // An unknown kMDItem name is absent, as in mdls; another unknown name is an error.
+                let attribute = AttributeRegistry.attribute(named: name)
+                if attribute == nil && !name.hasPrefix("kMDItem") { _ = try parseAttributes([name]) }
+                named.append((name, attribute))
+            }
+            let index = try indexOption.open()
+            try index.prepareAll()
+            let formatter = MdlsFormatter()
+            var writer = ResultWriter(format: .lines, attributes: [])
+            var missing = false
+            var rawValues: [String] = []
+            for argument in paths {
+                let path = Self.resolve(PathBytes.bytes(argument))
+                guard let row = index.rowIndex(ofPath: path) else {
+                    writer.flush()
+                    StandardError.write(
+                        "\(TerminalText.shown(PathBytes.bytes(argument))): could not find \(TerminalText.shown(PathBytes.bytes(argument))) in the index.\n"
+                    )
+                    missing = true
+                    continue
+                }
+                let set = index.attributes(at: row)
+                if raw {
+                    let names =
+                        named.isEmpty ? set.attributes.map { (MdlsFormatter.name(of: $0), Optional($0)) } : named
+                    rawValues += names.map { formatter.raw($0.attribute.flatMap { set[$0] }, nullMarker: nullMarker) }
+                    continue
+                }
+                let lines =
+                    named.isEmpty
+                    ? formatter.lines(set) : formatter.lines(named.map { ($0.name, $0.attribute.flatMap { set[$0] }) })
+                for line in lines { writer.write(line: line) }
+            }
+            if raw { writer.write(raw: rawValues.joined(separator: "\0")) }
             try writer.finish()
             if missing { throw ExitCode(1) }
         }
