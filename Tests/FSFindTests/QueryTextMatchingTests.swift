@@ -403,4 +403,39 @@ import Testing
         #expect(try Query.parse(tree.description) == tree)
         #expect(try Query.parse("(true)").description == "(true)")
     }
+
+    /// Every form issue 14 names, items 1 and 2, each read as the grammar form it means.
+    @Test func everyFormOfTheIssueHasAnExample() throws {
+        let pairs: [(String, String)] = [
+            // 1. Values without quotes.
+            ("kMDItemKind == Application", "kind == \"Application\""),
+            ("kMDItemContentTypeTree = public.movie", "contentTypeTree == \"public.movie\""),
+            ("kMDItemContentType = public.truetype-ttf-font", "contentType == \"public.truetype-ttf-font\""),
+            ("kMDItemFSName = *.pdf", "fsName == \"*.pdf\""),
+            ("kMDItemUserTags = *", "userTags == \"*\""),
+            ("kMDItemLastUsedDate != *", "lastUsedDate != \"*\""),
+            // 2. Search-field keywords (a date is its whole period).
+            ("kind:image", "contentType == \"public.image\""),
+            ("kind:music", "contentType == \"public.audio\""),
+            ("kind:folder", "contentType == \"public.folder\""),
+            ("kind:pdf", "(kind == \"pdf\"cdt || contentType == \"pdf\"c)"),
+            ("kind:presentation", "(kind == \"presentation\"cdt || contentType == \"presentation\"c)"),
+            ("date:today", "InRange(contentModificationDate, $time.today, $time.today)"),
+            ("date:yesterday", "InRange(contentModificationDate, $time.yesterday, $time.yesterday)"),
+            ("date:\"this week\"", "InRange(contentModificationDate, $time.this_week, $time.this_week)"),
+            ("created:today", "InRange(contentCreationDate, $time.today, $time.today)"),
+            ("modified:yesterday", "InRange(contentModificationDate, $time.yesterday, $time.yesterday)"),
+            ("author:Steve", "authorNames == \"Steve\"cdt"),
+            ("duration:>=600", "duration >= 600"),
+            ("make:canon", "acquisitionMake == \"canon\"cdt"),
+            ("kind:image && kMDItemPixelHeight > 2000", "contentType == \"public.image\" && pixelHeight > 2000"),
+            (
+                "kind:image AND NOT kind:pdf",
+                "contentType == \"public.image\" && !(kind == \"pdf\"cdt || contentType == \"pdf\"c)"
+            ),
+        ]
+        for (form, meaning) in pairs {
+            #expect(try Query.parse(form) == Query.parse(meaning), "\(form)")
+        }
+    }
 }
