@@ -15,7 +15,7 @@ DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
 # The full-text store: SQLite with FTS5 (zlib packs the stored text); libxml2's HTML parser and
 # libarchive for the text of pages, compressed files and archives (all three loaded with dlopen;
 # the -dev packages pull in the runtime libraries).
-DEPS += libsqlite3-dev zlib1g-dev libxml2-dev libarchive-dev
+DEPS += libsqlite3-dev zlib1g-dev libxml2-dev libarchive-dev libgmime-3.0-0
 # The shells, tmux and man for the completion, man page and interactive tests.
 DEPS += bash-completion zsh fish tmux man-db groff-base
 # `make install MDTOOLS=yes` also links mdfind, mdls and mdutil to fsfind (they then behave as

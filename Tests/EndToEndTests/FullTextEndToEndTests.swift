@@ -33,6 +33,42 @@ import Testing
         try Shell.run("/bin/tar", ["-czf", documents + "code.tar.gz", "-C", tree.root, "Code"])
         try Data("xzipped marmalade recipe\n".utf8).write(to: URL(fileURLWithPath: documents + "recipe.txt"))
         try Shell.run("/usr/bin/xz", [documents + "recipe.txt"])
+        // E-mail: an encoded subject and sender, a quoted-printable Latin-1 body, an attachment
+        // whose words are not the message's; and an HTML-only message in base64.
+        try Data(
+            """
+            From: =?UTF-8?Q?Ana_M=C3=BCller?= <ana@example.com>\r
+            To: bob@example.com\r
+            Subject: =?UTF-8?B?UXVhcnRlcmx5IHLDqXN1bHRz?=\r
+            Date: Tue, 05 Mar 2024 10:20:30 +0100\r
+            MIME-Version: 1.0\r
+            Content-Type: multipart/mixed; boundary="XYZ"\r
+            \r
+            --XYZ\r
+            Content-Type: text/plain; charset=iso-8859-1\r
+            Content-Transfer-Encoding: quoted-printable\r
+            \r
+            Voici les r=E9sultats du trimestre, et le mot zanzibar.\r
+            --XYZ\r
+            Content-Type: text/plain; name="secret.txt"\r
+            Content-Disposition: attachment; filename="secret.txt"\r
+            \r
+            attachedsecretword\r
+            --XYZ--\r
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: documents + "results.eml"))
+        try Data(
+            """
+            From: shop@example.com
+            Subject: Your order
+            Content-Type: text/html; charset=utf-8
+            Content-Transfer-Encoding: base64
+
+            PGh0bWw+PGJvZHk+PHA+VGhhbmsgeW91IGZvciBvcmRlcmluZyB0aGUga2F5YWsuPC9wPjxzY3JpcHQ+aGlkZGVud29yZDwvc2NyaXB0PjwvYm9keT48L2h0bWw+
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: documents + "order.eml"))
         let run = try tree.buildIndex()
         #expect(run.status == 0, "\(run.stderr)")
     }
@@ -94,6 +130,17 @@ import Testing
         // When nothing is found, a word no file holds gets its hint, in whichever leaf it is.
         let typo = try FSFind.run(["query", "--index", tree.index, "xylophonist | shoping"])
         #expect(typo.stderr.contains("did you mean \"shopping\""), "\(typo.stderr)")
+    }
+
+    @Test func emailSubjectSenderDateAndBody() throws {
+        #expect(try query("zanzibar") == ["Documents/results.eml"], "a quoted-printable Latin-1 body")
+        #expect(try query("textContent == \"resultats\"cdw") == ["Documents/results.eml"])
+        #expect(try query("attachedsecretword") == [], "an attachment is not the message's text")
+        #expect(try query("kayak") == ["Documents/order.eml"], "an HTML-only body in base64")
+        #expect(try query("hiddenword") == [])
+        #expect(try query("kMDItemSubject == \"Quarterly résults\"") == ["Documents/results.eml"])
+        #expect(try query("kMDItemAuthors == \"Ana Müller <ana@example.com>\"") == ["Documents/results.eml"])
+        #expect(try query("kind:email && contentCreationDate == $time.iso(2024-03-05)") == ["Documents/results.eml"])
     }
 
     @Test func textContentCombinesWithOtherPredicates() throws {

@@ -1,7 +1,7 @@
 import FSFindModel
 
 /// The extractors for documents and images: PDF, images (size and EXIF), Office Open XML,
-/// OpenDocument, EPUB, HTML and Markdown.
+/// OpenDocument, EPUB, HTML, Markdown and e-mail.
 ///
 /// The extractor registry splices this list in beside the media extractor. Each entry is chosen by
 /// the item's content type tree, never by the file name, and none of them holds mutable state, so
@@ -17,5 +17,6 @@ package enum DocumentExtractors {
         EPUBExtractor(),
         HTMLTitleExtractor(),
         MarkdownTitleExtractor(),
+        EmailExtractor(),
     ]
 }
