@@ -219,7 +219,7 @@ import Testing
         let reply = ExtractionWire.perform(
             ExtractionWire.Request(extractor: "office", path: path, identity: identity, tree: Self.docxTree),
             registry: .standard)
-        let attributes = try reply.get()
+        let attributes = try reply.get().attributes
         let stored = try #require(attributes[.title]?.docText)
         #expect(stored.utf8.count <= ExtractedValueLimits.textBytes)
         #expect(stored.utf8.count >= ExtractedValueLimits.textBytes - 3)
@@ -230,6 +230,45 @@ import Testing
         }
         #expect(list.count == ExtractedValueLimits.listElements)
         #expect(list.first == "k0")
+    }
+
+    /// Good metadata, a damaged body: the title is kept, and the item says its words could not be
+    /// read (through the pipeline, as a refresh would merge it).
+    @Test func aBodyThatCannotBeReadIsTheItemsProblem() throws {
+        let core = """
+            <?xml version="1.0"?>
+            <cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties"             xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>Minutes</dc:title></cp:coreProperties>
+            """
+        let folder = try DocumentSample.temporaryFolder()
+        defer { DocumentSample.cleanUp(folder) }
+        let file = folder.appendingPathComponent("minutes.docx")
+        try Data(
+            DocumentHostileFiles.zip([
+                .stored("docProps/core.xml", core),
+                // A deflate stream that stops mid-block (as in deflateStreamThatNeverEnds).
+                DocumentHostileFiles.ZipEntry(
+                    name: "word/document.xml",
+                    data: [0x00, 0xFF, 0xFF, 0x00, 0x00] + [UInt8](repeating: 0x20, count: 100), deflated: true,
+                    crc: 0, declaredSize: 65_535),
+            ])
+        ).write(to: file)
+        var status = stat()
+        #expect(lstat(file.path, &status) == 0)
+        let identity = FileIdentity(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: 0, mtimeNanos: 0, ctimeNanos: 0)
+        let reply = ExtractionWire.perform(
+            ExtractionWire.Request(
+                extractor: "office", path: Array(file.path.utf8), identity: identity, tree: Self.docxTree,
+                textLimit: 1 << 20),
+            registry: .standard)
+        var item = IndexedItem(path: Array(file.path.utf8), identity: identity, attributes: AttributeSet())
+        ExtractionPipeline.merge(reply, into: &item)
+        #expect(item.attributes[.title] == .text("Minutes"))
+        #expect(item.problem?.kind == .unparsable)
+        #expect(
+            item.problem?.reason.hasPrefix("its words could not be read: ") == true,
+            "\(String(describing: item.problem))")
+        #expect(item.content == nil)
     }
 
     @Test func epubWhosePackagePathPointsNowhere() throws {

@@ -33,8 +33,12 @@ import Testing
     }
 
     @Test func replyRoundTrip() throws {
-        let decoded = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success(Self.attributes))))
-        #expect(try decoded.get() == Self.attributes)
+        let decoded = try ExtractionWire.decodeReply(
+            payload(ExtractionWire.encode(.success(ExtractionWire.Extracted(Self.attributes)))))
+        #expect(try decoded.get() == ExtractionWire.Extracted(Self.attributes))
+        // Words that could not be read travel beside the metadata that could.
+        let partial = ExtractionWire.Extracted(Self.attributes, textProblem: "word/document.xml is damaged ✗")
+        #expect(try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success(partial)))).get() == partial)
         let failure = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.failure(ExtractionError("bad ✗")))))
         #expect(throws: ExtractionError("bad ✗")) { try failure.get() }
         let empty = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success([:]))))
@@ -44,7 +48,7 @@ import Testing
     @Test func nanSurvives() throws {
         let decoded = try ExtractionWire.decodeReply(
             payload(ExtractionWire.encode(.success([.duration: .number(.nan)]))))
-        guard case .number(let value)? = try decoded.get()[.duration] else {
+        guard case .number(let value)? = try decoded.get().attributes[.duration] else {
             Issue.record("no duration")
             return
         }
@@ -52,7 +56,8 @@ import Testing
     }
 
     @Test func everyTruncationIsAnError() throws {
-        let full = try payload(ExtractionWire.encode(.success(Self.attributes)))
+        let full = try payload(
+            ExtractionWire.encode(.success(ExtractionWire.Extracted(Self.attributes, textProblem: "x"))))
         for length in 0..<full.count {
             #expect(throws: ExtractionError.self) { try ExtractionWire.decodeReply(Array(full.prefix(length))) }
         }

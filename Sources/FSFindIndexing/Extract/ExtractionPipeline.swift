@@ -126,11 +126,15 @@ package struct ExtractionPipeline: Sendable {
         return result
     }
 
-    /// Puts a reply into its item: content attributes on success, the reason on failure.
+    /// Puts a reply into its item: content attributes on success, the reason on failure; words
+    /// that could not be read are the item's problem, beside the metadata that could.
     static func merge(_ reply: ExtractionWire.Reply, into item: inout IndexedItem) {
         switch reply {
-        case .success(let attributes):
-            for (attribute, value) in attributes where !fileSystemAttributes.contains(attribute) {
+        case .success(let extracted):
+            if let problem = extracted.textProblem, item.problem == nil {
+                item.problem = ItemProblem(.unparsable, "its words could not be read: \(problem)")
+            }
+            for (attribute, value) in extracted.attributes where !fileSystemAttributes.contains(attribute) {
                 if attribute == .textContent {
                     // For the text store, not the index file.
                     if case .text(let text) = value { item.content = text }

@@ -12,7 +12,8 @@ import Foundation
 /// Request: extractor name, path bytes, the crawled identity (device, inode, size, mtime and ctime
 /// as `UInt64`), tree count, each tree UTI, the text limit (`UInt64`, 0 for no text). The text
 /// travels back as the `textContent` attribute.
-/// Reply: `0`, count, then (name, value) pairs; or `1` and the failure reason.
+/// Reply: `0`, count, then (name, value) pairs; `2`, why the words could not be read, then as `0`;
+/// or `1` and the failure reason.
 /// Value: tag `1` text, `2` text list (count, texts), `3` number, `4` date.
 enum ExtractionWire {
     /// Frames larger than this are a broken peer, not a reply (a title list of 64 MiB is absurd).
@@ -29,8 +30,24 @@ enum ExtractionWire {
         var textLimit: Int = 0
     }
 
+    /// What an extractor found in one file: its attributes (the words as `textContent`), and why
+    /// the words could not be read when the metadata could.
+    struct Extracted: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+        var attributes: [Attribute: AttributeValue]
+        var textProblem: String?
+
+        init(_ attributes: [Attribute: AttributeValue], textProblem: String? = nil) {
+            self.attributes = attributes
+            self.textProblem = textProblem
+        }
+
+        init(dictionaryLiteral elements: (Attribute, AttributeValue)...) {
+            self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
+        }
+    }
+
     /// What a worker says about one file.
-    typealias Reply = Result<[Attribute: AttributeValue], ExtractionError>
+    typealias Reply = Result<Extracted, ExtractionError>
 
     static func encode(_ request: Request) -> [UInt8] {
         var writer = Writer()
@@ -65,8 +82,14 @@ enum ExtractionWire {
     static func encode(_ reply: Reply) -> [UInt8] {
         var writer = Writer()
         switch reply {
-        case .success(let attributes):
-            writer.byte(0)
+        case .success(let extracted):
+            let attributes = extracted.attributes
+            if let problem = extracted.textProblem {
+                writer.byte(2)
+                writer.text(problem)
+            } else {
+                writer.byte(0)
+            }
             writer.u32(attributes.count)
             for attribute in attributes.keys.sorted() {
                 writer.text(attribute.rawValue)
@@ -87,7 +110,8 @@ enum ExtractionWire {
     static func decodeReply(_ payload: [UInt8]) throws(ExtractionError) -> Reply {
         var reader = Reader(payload)
         switch try reader.byte() {
-        case 0:
+        case let tag where tag == 0 || tag == 2:
+            let textProblem = tag == 2 ? try reader.text() : nil
             var attributes: [Attribute: AttributeValue] = [:]
             for _ in 0..<(try reader.count()) {
                 let name = try reader.text()
@@ -99,7 +123,7 @@ enum ExtractionWire {
                 attributes[attribute] = value
             }
             try reader.end()
-            return .success(attributes)
+            return .success(Extracted(attributes, textProblem: textProblem))
         case 1:
             let reason = try reader.text()
             try reader.end()
@@ -120,13 +144,18 @@ enum ExtractionWire {
             let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
             var attributes = ExtractedValueLimits.capped(try extractor.extract(file, tree: request.tree))
             // Text that cannot be read (a part over the limits, damage in the body) costs the words
-            // only: the metadata already read stays.
-            if request.textLimit > 0,
-                let text = (try? extractor.text(file, tree: request.tree, limit: request.textLimit)) ?? nil
-            {
-                attributes[.textContent] = .text(text)
+            // only: the metadata already read stays, and the reason becomes the item's problem.
+            var textProblem: String?
+            if request.textLimit > 0 {
+                do throws(ExtractionError) {
+                    if let text = try extractor.text(file, tree: request.tree, limit: request.textLimit) {
+                        attributes[.textContent] = .text(text)
+                    }
+                } catch {
+                    textProblem = error.reason
+                }
             }
-            return .success(attributes)
+            return .success(Extracted(attributes, textProblem: textProblem))
         } catch {
             return .failure(error)
         }
