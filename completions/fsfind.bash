@@ -213,7 +213,7 @@ _fsfind_index() {
 
 _fsfind_query() {
     repeating_flags=()
-    non_repeating_flags=(-0 --null --json --count -count -interpret -literal -live --reverse --snippets --version -h --help)
+    non_repeating_flags=(-0 --null --json --count -count -interpret -literal -live --reverse --snippets --explain --version -h --help)
     repeating_options=(--onlyin -onlyin --attr -attr)
     non_repeating_options=(--scope -name --limit --sort --index)
     __fsfind_offer_flags_options -1

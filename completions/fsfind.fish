@@ -25,7 +25,7 @@ function __fsfind_parse_tokens -S
         case 'index'
             __fsfind_parse_subcommand -r 1 'exclude=+' 'hidden' 'full' 'no-content' 'quiet' 'verbose' 'no-wait' 'index=' 'version' 'h/help'
         case 'query'
-            __fsfind_parse_subcommand -r 1 'scope=' 'onlyin=+' '0/null' 'json' 'attr=+' 'count' 'limit=' 'sort=' 'reverse' 'snippets' 'index=' 'version' 'h/help'
+            __fsfind_parse_subcommand -r 1 'scope=' 'onlyin=+' '0/null' 'json' 'attr=+' 'count' 'limit=' 'sort=' 'reverse' 'snippets' 'explain' 'index=' 'version' 'h/help'
         case 'search'
             __fsfind_parse_subcommand -r 1 'scope=' 'onlyin=' 'index=' 'version' 'h/help'
         case 'show'
@@ -131,6 +131,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" sort' -l 'sort' -d 'Order of results (default: path; relevance for free text).' -rfka 'path name modified created size duration relevance'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" reverse' -l 'reverse' -d 'Reverse the order.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" snippets' -l 'snippets' -d 'After each path found by its words, a line of context around them (a "snippet" field with --json).'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" explain' -l 'explain' -d 'Print how the query was read (its canonical form, and each -onlyin folder) instead of running it.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" version' -l 'version' -d 'Show the version.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind query" h help' -s 'h' -l 'help' -d 'Show help information.'

@@ -122,6 +122,10 @@ struct FreeTextParser {
             }
         }
         if readsKeywords, sawColon {
+            // `date:this week`, as typed into Spotlight's field without quotes: one value.
+            if let (joined, next) = periodSpelledInTwoWords(text, after: end) {
+                return try keyword(joined, range: start..<next) ? next : end
+            }
             switch SearchTokenParser.parse(text) {
             case .token(let token):
                 pieces.append((.keyword(try Query.parse(token.predicate).expression), start..<end))
@@ -134,6 +138,35 @@ struct FreeTextParser {
         }
         pieces.append((.word(text), start..<end))
         return end
+    }
+
+    /// For `KEY:this` or `KEY:last` followed by `week`, `month` or `year`: the word with the two
+    /// joined (`KEY:this_week`) and where the second ends; nil otherwise.
+    private func periodSpelledInTwoWords(_ text: String, after end: Int) -> (String, Int)? {
+        let lower = text.lowercased()
+        guard lower.hasSuffix(":this") || lower.hasSuffix(":last") else { return nil }
+        let scalars = source.scalars
+        var start = end
+        while start < scalars.count, scalars[start].properties.isWhitespace { start += 1 }
+        guard start > end else { return nil }
+        var stop = start
+        while stop < scalars.count, !Self.isSeparator(scalars[stop]) { stop += 1 }
+        let period = source.text(start..<stop).lowercased()
+        guard ["week", "month", "year"].contains(period) else { return nil }
+        return (text + "_" + period, stop)
+    }
+
+    /// Appends `text` as a keyword when it is one; false when it is not a token at all.
+    private mutating func keyword(_ text: String, range: Range<Int>) throws(QueryError) -> Bool {
+        switch SearchTokenParser.parse(text) {
+        case .token(let token):
+            pieces.append((.keyword(try Query.parse(token.predicate).expression), range))
+            return true
+        case .incomplete(let message):
+            throw source.error(message, range)
+        case .notAToken:
+            return false
+        }
     }
 
     // MARK: - Parsing

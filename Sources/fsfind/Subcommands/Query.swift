@@ -116,6 +116,11 @@ extension FSFindCommand {
         )
         var snippets = false
 
+        @Flag(
+            name: .long,
+            help: "Print how the query was read (its canonical form, and each -onlyin folder) instead of running it.")
+        var explain = false
+
         @OptionGroup var indexOption: IndexOption
 
         func validate() throws {
@@ -136,11 +141,13 @@ extension FSFindCommand {
         }
 
         /// The query as mdfind's flags shape it: free text with `-interpret`, and `-name TEXT`
-        /// ANDed as `fsName == "*TEXT*"cd` (alone when there is no query).
+        /// ANDed as `fsName == "*TEXT*"cd` (alone when there is no query; a `*` in TEXT is a
+        /// wildcard).
         static func parse(_ text: String, interpret: Bool, name: String?) throws(QueryError) -> FSFindQuery.Query {
+            // `*` stays a wildcard: people write `mdfind -name '*.tex'` and mean a pattern.
             let nameQuery = try name.map { name throws(QueryError) in
                 let escaped = name.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "*", with: "\\*")
+                    .replacingOccurrences(of: "\"", with: "\\\"")
                 return try FSFindQuery.Query.parse("fsName == \"*\(escaped)*\"cd")
             }
             // No query but a -name: the name alone. (A blank query without one is the parser's
@@ -175,6 +182,15 @@ extension FSFindCommand {
             }
             let folders = onlyIn.map {
                 PathBytes.realPath(PathBytes.bytes($0)) ?? PathBytes.absolute(PathBytes.bytes($0))
+            }
+            if explain {
+                // The query as read, in the form that reads back the same; no index needed.
+                var writer = ResultWriter(format: .lines, attributes: [])
+                writer.write(line: parsed.description)
+                if scope != .all { writer.write(line: "--scope \(scope.rawValue)") }
+                for folder in folders { writer.write(line: "-onlyin \(PathBytes.display(folder))") }
+                try writer.finish()
+                return
             }
 
             let index = try indexOption.open()
