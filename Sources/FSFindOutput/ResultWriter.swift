@@ -41,15 +41,16 @@ package struct ResultWriter {
         self.escapesControls = escapesControls
     }
 
-    /// Writes one result; `snippet` (from `--snippets`) follows a path on its own indented line,
-    /// or is the `snippet` field of a JSON object.
-    package mutating func write(path: [UInt8], item: some AttributeSource, snippet: String? = nil) {
+    /// Writes one result; `snippet` (from `--snippets`) follows a path on its own indented line
+    /// (`p. 3: …` when it is on a page), or is the `snippet` field (and `page`) of a JSON object.
+    package mutating func write(path: [UInt8], item: some AttributeSource, snippet: String? = nil, page: Int? = nil) {
         switch format {
         case .lines:
             output.append(escapesControls ? TerminalText.escaped(path) : path)
             output.append(UInt8(ascii: "\n"))
             if let snippet {
                 output.append("    ")
+                if let page { output.append("p. \(page): ") }
                 output.append(escapesControls ? TerminalText.escaped(snippet) : Self.oneLine(snippet))
                 output.append(UInt8(ascii: "\n"))
             }
@@ -57,7 +58,7 @@ package struct ResultWriter {
             output.append(path)
             output.append(0)
         case .json:
-            output.append(jsonLine(path: path, item: item, attributes: attributes, snippet: snippet))
+            output.append(jsonLine(path: path, item: item, attributes: attributes, snippet: snippet, page: page))
             output.append(UInt8(ascii: "\n"))
         case .attributes:
             output.append(escapesControls ? TerminalText.escaped(path) : path)
@@ -77,7 +78,7 @@ package struct ResultWriter {
     /// One NDJSON object: `path` (lossy text), `pathBase64` when the bytes are not UTF-8, then the
     /// attributes the item has, in the order asked.
     package func jsonLine(
-        path: [UInt8], item: some AttributeSource, attributes: [Attribute], snippet: String? = nil
+        path: [UInt8], item: some AttributeSource, attributes: [Attribute], snippet: String? = nil, page: Int? = nil
     ) -> String {
         var json = JSONWriter()
         json.add("path", json: JSONWriter.string(PathBytes.display(path)))
@@ -90,6 +91,7 @@ package struct ResultWriter {
             if let value = item.value(of: attribute) { json.add(attribute.name, json: formatter.json(value)) }
         }
         if let snippet { json.add("snippet", json: JSONWriter.string(snippet)) }
+        if let page, snippet != nil { json.add("page", json: String(page)) }
         return json.line
     }
 

@@ -91,7 +91,7 @@ package struct Searcher {
     /// For each of `rows` the query found by its words, a line of context around them
     /// (`--snippets`): free text shows where its words are; a `textContent` comparison, its first
     /// one's words. Asked only for the rows printed, so `--limit 10` costs ten snippets.
-    package func snippets(for query: CompiledQuery, rows: [Int]) throws(FSFindError) -> [Int: String] {
+    package func snippets(for query: CompiledQuery, rows: [Int]) throws(FSFindError) -> [Int: Snippet] {
         guard let text, !rows.isEmpty else { return [:] }
         let expression: String
         let leaves = query.root.freeTextLeaves
@@ -105,7 +105,7 @@ package struct Searcher {
             return [:]
         }
         let lines = try text.snippets(expression, for: rows.map { (index.path(at: $0), index.identity(at: $0)) })
-        var snippets: [Int: String] = [:]
+        var snippets: [Int: Snippet] = [:]
         for (row, line) in zip(rows, lines) { snippets[row] = line }
         return snippets
     }

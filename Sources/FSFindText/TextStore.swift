@@ -222,15 +222,20 @@ package final class TextStore {
     /// For each file (path and identity), a line of context around what `expression` matches in
     /// its words, or nil when its document does not match (or is not stored). One statement for
     /// all: `--snippets` asks only for the results it prints.
-    package func snippets(_ expression: String, for files: [([UInt8], FileIdentity)]) throws(FSFindError) -> [String?] {
+    package func snippets(_ expression: String, for files: [([UInt8], FileIdentity)]) throws(FSFindError)
+        -> [Snippet?]
+    {
         let document = try database.prepare(
             """
             SELECT id FROM document
             WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
             """)
         let query = try database.prepare(
-            "SELECT snippet(words, 0, '', '', '…', \(Self.snippetWords)) FROM words WHERE words MATCH ? AND rowid = ?")
-        var result: [String?] = []
+            """
+            SELECT snippet(words, 0, char(2), char(3), '…', \(Self.snippetWords)), instr(body, char(12)) > 0, body
+            FROM words WHERE words MATCH ? AND rowid = ?
+            """)
+        var result: [Snippet?] = []
         for (path, identity) in files {
             try document.bind(Self.key(path, identity))
             guard try document.step() else {
@@ -238,7 +243,16 @@ package final class TextStore {
                 continue
             }
             try query.bind([.text(expression), .integer(document.integer(0))])
-            result.append(try query.step() ? Self.oneLine(query.text(0)) : nil)
+            guard try query.step() else {
+                result.append(nil)
+                continue
+            }
+            // The matched words come marked (STX … ETX), to find the page of the first.
+            let marked = query.text(0)
+            // Pages are separated by form feeds (a PDF's, or a text's own): count those before it.
+            let page = query.integer(1) != 0 ? Snippet.page(of: marked, in: query.text(2)) : nil
+            let text = String(String.UnicodeScalarView(marked.unicodeScalars.filter { $0 != "\u{2}" && $0 != "\u{3}" }))
+            result.append(Snippet(text: Self.oneLine(text), page: page))
         }
         return result
     }

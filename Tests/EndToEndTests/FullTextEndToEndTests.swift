@@ -192,6 +192,16 @@ import Testing
         #expect(try query("--snippets", "list") == ["Documents/list.txt"])
         let refused = try FSFind.run(["query", "--index", tree.index, "--snippets", "-0", "milk"])
         #expect(refused.status == 2)
+        // A PDF's snippet names its page (each of the sample's three pages says "Page N:").
+        let paged = try query("--snippets", "textContent == \"page 3\"cdw")
+        #expect(paged.count == 2 && paged[1].hasPrefix("    p. 3: ") && paged[1].contains("Page 3"), "\(paged)")
+        let pagedJSON = try FSFind.run([
+            "query", "--index", tree.index, "--snippets", "--json", "textContent == \"page 2\"cdw",
+        ])
+        let pageObject = try JSONSerialization.jsonObject(with: pagedJSON.stdout) as? [String: Any]
+        #expect(pageObject?["page"] as? Int == 2, "\(pagedJSON.out)")
+        // A text without pages has no page; the list of one has none in JSON either.
+        #expect(object?["page"] == nil)
     }
 
     @Test func showPrintsTheFirstLinesOfTheWords() throws {

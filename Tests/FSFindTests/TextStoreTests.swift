@@ -35,6 +35,28 @@ import Testing
         #expect(try store.search(TextQuery.words(["\"bread OR x*"])).isEmpty)
     }
 
+    @Test func aSnippetNamesThePageOfItsFirstMatch() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("p.text"), create: true)
+        // The same words on every page: the page is the match's, found verbatim in the body, not
+        // the first place the fragment's words occur.
+        let pages = (1...4).map { "Chapter \($0). The same sentence again, on this page." }
+        try store.write { writer throws(FSFindError) in
+            try writer.add(
+                path: Array("/d/book.pdf".utf8), identity: Self.identity(1), text: pages.joined(separator: "\n\u{0C}"))
+            try writer.add(
+                path: Array("/d/plain.txt".utf8), identity: Self.identity(2), text: "No pages here, chapter 3.")
+        }
+        let snippets = try store.snippets(
+            TextQuery.phrase(["chapter", "3"]),
+            for: [(Array("/d/book.pdf".utf8), Self.identity(1)), (Array("/d/plain.txt".utf8), Self.identity(2))])
+        #expect(snippets[0]?.page == 3, "\(String(describing: snippets[0]))")
+        #expect(snippets[0]?.text.contains("Chapter 3") == true)
+        #expect(snippets[0]?.text.unicodeScalars.contains { $0.value < 0x20 } == false, "no marks or form feeds left")
+        #expect(snippets[1]?.page == nil && snippets[1]?.text.contains("chapter 3") == true)
+        #expect(Snippet.page(of: "…no marked word…", in: "x\u{0C}y") == nil)
+    }
+
     @Test func documentsNoIndexRowMatchesAreRemovedAndAddingTwiceKeepsOne() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)

@@ -235,7 +235,8 @@ extension FSFindCommand {
                 format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
             let lines = snippets ? try searcher.snippets(for: compiled, rows: rows) : [:]
             for row in rows {
-                writer.write(path: index.path(at: row), item: index.row(row), snippet: lines[row])
+                writer.write(
+                    path: index.path(at: row), item: index.row(row), snippet: lines[row]?.text, page: lines[row]?.page)
             }
             try writer.finish()
         }

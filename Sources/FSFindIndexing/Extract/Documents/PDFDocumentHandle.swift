@@ -33,12 +33,14 @@ final class PDFDocumentHandle {
         Self.lock.withLock { library.objectUnref(UnsafeMutableRawPointer(document)) }
     }
 
-    /// The text of the pages in order, one after another, until `limit` bytes of UTF-8 are
-    /// reached (the page that passes it is cut between characters). Poppler lays the text out in
-    /// reading order; a page without a text layer (a scan) gives nothing.
+    /// The text of the pages in order, a form feed between two pages (so snippets can name the
+    /// page: `docs/full-text.md`), until `limit` bytes of UTF-8 are reached (the page that passes
+    /// it is cut between characters). Poppler lays the text out in reading order; a page without
+    /// a text layer (a scan) gives nothing but its separator. Empty when no page has text.
     func pagesText(limit: Int) -> String {
         var result = ""
         var bytes = 0
+        var anyText = false
         for number in 0..<pageCount where bytes < limit {
             let text = Self.lock.withLock { () -> String? in
                 guard let page = library.page(document, Int32(number)) else { return nil }
@@ -47,18 +49,22 @@ final class PDFDocumentHandle {
                 defer { library.free(raw) }
                 return String(cString: raw)
             }
-            guard let text, !text.isEmpty else { continue }
-            if !result.isEmpty { result += "\n" }
+            if number > 0 {
+                result += "\n\u{0C}"
+                bytes += 2
+            }
+            guard let text, !text.isEmpty, bytes < limit else { continue }
+            anyText = true
             let room = limit - bytes
             if text.utf8.count <= room {
                 result += text
-                bytes += text.utf8.count + 1
+                bytes += text.utf8.count
             } else {
                 result += String(text.utf8.prefix(room)) ?? String(decoding: text.utf8.prefix(room), as: UTF8.self)
                 bytes = limit
             }
         }
-        return result
+        return anyText ? result : ""
     }
 
     var title: String? { text(library.title) }
