@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 import Glibc
 
 /// The words inside files: an SQLite database with an FTS5 table, beside the index file.
@@ -87,6 +88,12 @@ package final class TextStore {
 
     // MARK: Writing
 
+    /// `text` as the store keeps it (zlib, fast level): what ``Writer/add(path:identity:text:packed:)``
+    /// takes. Thread-safe.
+    package static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
+        try Deflate.shared.get().pack(text)
+    }
+
     /// Starts a transaction: what its ``Writer`` does is committed by ``Writer/commit()``, or
     /// rolled back when the writer goes without it (an error, a kill loses it the same way).
     package func begin() throws(FSFindError) -> Writer {
@@ -143,12 +150,17 @@ package final class TextStore {
         /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already
         /// stored for the same path and identity (a run killed after its commit read it before).
         package func add(path: [UInt8], identity: FileIdentity, text: String) throws(FSFindError) {
+            try add(path: path, identity: identity, text: text, packed: try TextStore.pack(text))
+        }
+
+        /// ``add(path:identity:text:)`` with the stored form already made (``TextStore/pack(_:)``),
+        /// so packing can run on another thread than the one writing.
+        package func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) {
             let key = TextStore.key(path, identity)
             try findSame.bind(key)
             var old: [Int64] = []
             while try findSame.step() { old.append(findSame.integer(0)) }
             for id in old { try remove(id) }
-            let packed = try Deflate.shared.get().pack(text)
             try insertDocument.bind(key + [.blob(packed)]).run()
             try insertWords.bind([.integer(database.lastInsertedRow), .text(text)]).run()
         }

@@ -230,6 +230,8 @@ package struct Indexer: Sendable {
         let collectEverything = try store?.collectionPending() ?? false
         let words = try store?.begin()
         try words?.markCollectionPending()
+        // SQLite indexes the words on a thread of its own while the next batch is read.
+        let feeder = words.map(TextStoreFeeder.init)
         func stage() throws(FSFindError) {
             var items = pipeline.run(waiting.flatMap(\.items)).makeIterator()
             var rootDone = false
@@ -254,8 +256,11 @@ package struct Indexer: Sendable {
                         }
                         item.attributes[.addedDate] =
                             sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
-                        if let content = item.content, !content.isEmpty {
-                            try words?.add(path: item.path, identity: item.identity, text: content)
+                        if let content = item.content, !content.isEmpty, let feeder {
+                            // Packed here, while the feeder's thread indexes earlier documents.
+                            try feeder.add(
+                                path: item.path, identity: item.identity, text: content,
+                                packed: try TextStore.pack(content))
                             item.content = nil
                         }
                         plan.staged(try builder.stage(item), replacing: oldRow)
@@ -317,6 +322,7 @@ package struct Indexer: Sendable {
         summary.items = rows.count
         summary.unreadable = builder.unreadableWritten
         summary.unparsable = builder.unparsableWritten
+        try feeder?.finish()
         try words?.commit()
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
         if let store {
@@ -332,7 +338,7 @@ package struct Indexer: Sendable {
 
     /// At most this much text (by the files' sizes, capped at the text limit) waits in one
     /// extraction batch, so a folder of big logs cannot hold gigabytes in memory.
-    private static let textBatchBytes = 32 << 20
+    private static let textBatchBytes = 16 << 20
 
     /// The text store beside the index, created when missing; nil when content is not read.
     private func openTextStore() throws(FSFindError) -> TextStore? {

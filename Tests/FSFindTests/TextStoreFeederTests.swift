@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import FSFindIndexing
+@testable import FSFindModel
+@testable import FSFindText
+
+/// The text store written from a thread of its own while the indexer reads on: everything queued
+/// is in the one transaction the caller commits, and a run abandoned without `finish()` stops
+/// the thread and commits nothing.
+@Suite struct TextStoreFeederTests {
+    private static func identity(_ n: UInt64) -> FileIdentity {
+        FileIdentity(device: 1, inode: n, size: 10, mtimeNanos: Int64(n), ctimeNanos: Int64(n))
+    }
+
+    @Test func everythingQueuedIsCommittedTogether() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("f.text"), create: true)
+        let writer = try store.begin()
+        let feeder = TextStoreFeeder(writer)
+        // More documents than the queue holds, so the producer waits on the writer.
+        for n in 0..<(TextStoreFeeder.capacity * 4) {
+            let text = "document number\(n) about giraffes"
+            try feeder.add(
+                path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n)), text: text,
+                packed: try TextStore.pack(text))
+        }
+        try feeder.finish()
+        try writer.commit()
+        #expect(try store.search(TextQuery.words(["giraffe"])).count == TextStoreFeeder.capacity * 4)
+        #expect(try store.search(TextQuery.words(["number127"])).count == 1)
+    }
+
+    @Test func anAbandonedFeederStopsAndCommitsNothing() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("g.text"), create: true)
+        do {
+            let writer = try store.begin()
+            let feeder = TextStoreFeeder(writer)
+            try feeder.add(
+                path: Array("/d/a.txt".utf8), identity: Self.identity(1), text: "okapi",
+                packed: try TextStore.pack("okapi"))
+            // No finish(), no commit(): the run threw; the feeder and the writer go.
+            _ = feeder
+        }
+        #expect(try store.search(TextQuery.words(["okapi"])).isEmpty)
+    }
+}
