@@ -69,8 +69,23 @@ struct InteractiveSearchEndToEndTests {
         #expect(screen.allSatisfy { $0.count <= 200 })
         #expect(screen[4].contains("│"))
         #expect(screen[4].contains(tree.root + "/Music/tone"))
-        #expect(screen.contains { $0.contains("│ contentType ") && $0.contains("audio") })
+        // The pane reads as a person would: the kind first, a duration as minutes and seconds,
+        // a size in kilobytes; then the rest, and the words of the file when it has any.
+        #expect(screen.contains { $0.contains("│ Kind ") && $0.contains("audio") }, "\(screen)")
+        #expect(screen.contains { $0.contains("│ Duration ") && $0.contains("0:03") }, "\(screen)")
+        #expect(screen.contains { $0.contains("│ Sample rate ") && $0.contains("kHz") })
+        #expect(!screen.contains { $0.contains("duration = ") })
         #expect(screen[1].contains("Apps 0"))  // every scope fits
+        try quit(session)
+    }
+
+    @Test func thePaneShowsTheWordsAroundWhatWasTyped() throws {
+        // hello.c is found by its name; the pane shows its words around "hello", from the store.
+        let session = try start(["hello.c"], width: 200, height: 40)
+        let screen = try session.waitFor("the words in the pane") { screen in
+            screen.contains { $0.contains("│ Text") } && screen.contains { $0.contains("│   ") && $0.contains("puts") }
+        }
+        #expect(screen[4].contains("hello.c"), "\(screen)")
         try quit(session)
     }
 

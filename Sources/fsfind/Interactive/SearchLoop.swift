@@ -6,6 +6,7 @@ import FSFindOutput
 import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 import Foundation
 import Glibc
 
@@ -37,16 +38,24 @@ final class SearchLoop {
     private var keysReadAt: ContinuousClock.Instant?
     /// Whether the next answer comes from a recent result, the last matches, or every row.
     private var planner = ScanPlanner()
+    /// Reads the words inside files for the detail pane; its store is nil without one.
+    private let searcher: Searcher
+    /// The selected row's text lines for the field they were made for (the pane is repainted
+    /// far more often than the selection or the field change).
+    private var paneText: (row: Int, field: String, lines: [String])?
+    /// Set by a paint whose pane lacked the selected row's words (not worked out yet).
+    private var paneTextMissing = false
 
     /// How long to wait after a lone ESC for the rest of an arrow key's sequence.
     static let escapeTimeoutMilliseconds: Int32 = 40
 
     init(
-        terminal: TerminalDevice, index: IndexFile, context: QueryContext, session: SearchSession,
+        terminal: TerminalDevice, index: IndexFile, text: TextStore?, context: QueryContext, session: SearchSession,
         recent: RecentSearches
     ) {
         self.terminal = terminal
         self.index = index
+        self.searcher = Searcher(index: index, text: text)
         self.context = context
         self.session = session
         self.recent = recent
@@ -82,6 +91,12 @@ final class SearchLoop {
                     trace?.write(Data(String(format: "%.3f\n", milliseconds).utf8))
                     keysReadAt = nil
                 }
+            }
+            // The pane's words come after the list is painted, and only when no key waits: a
+            // snippet of a long file costs tens of milliseconds, which a keystroke must not.
+            if !needsSearch, paneTextMissing, !terminal.hasInput() {
+                if let row = session.selectedRow { _ = textLines(for: row) }
+                draw()
             }
             guard var bytes = terminal.read(timeout: needsSearch ? 0 : -1) else { return .cancelled }
             var keys = decoder.decode(bytes)
@@ -156,7 +171,31 @@ final class SearchLoop {
         terminal.write(painter.paint(layout.render(model(rows: layout.listRows))))
     }
 
+    /// The words of the selected file for the pane: around the field's words when it has free
+    /// text the file holds, else its first lines; nothing without a store.
+    private func textLines(for row: Int) -> [String] {
+        let field = session.field.text
+        if let cached = paneText, cached.row == row, cached.field == field { return cached.lines }
+        var lines: [String] = []
+        if let store = searcher.text {
+            if let query = FieldQuery(session.field, context: context).text,
+                let snippet = (try? searcher.snippets(for: query, rows: [row]))?[row]
+            {
+                lines = [(snippet.page.map { "p. \($0): " } ?? "") + snippet.text]
+            } else if let start = try? store.textStart(
+                path: index.path(at: row), identity: index.identity(at: row), characters: 5 * 120)
+            {
+                lines = Array(
+                    start.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+                        .filter { !$0.isEmpty }.prefix(5))
+            }
+        }
+        paneText = (row, field, lines)
+        return lines
+    }
+
     private func model(rows: Int) -> ScreenModel {
+        paneTextMissing = false
         var model = ScreenModel()
         model.field = session.field
         model.error = fieldError
@@ -186,7 +225,11 @@ final class SearchLoop {
         if let row = session.selectedRow {
             model.selectedEntry = session.selection - session.scrollTop
             model.detailTitle = PathBytes.display(index.path(at: row))
-            model.detail = AttributeListFormatter().lines(index.attributes(at: row), problem: index.problem(at: row))
+            // The words only once worked out (see run()); until then the pane shows the rest.
+            let cached = paneText.flatMap { $0.row == row && $0.field == session.field.text ? $0.lines : nil }
+            paneTextMissing = cached == nil && searcher.text != nil
+            model.detail = DetailPane(now: context.now, timeZone: context.timeZone).lines(
+                index.attributes(at: row), problem: index.problem(at: row), text: cached ?? [])
         }
         return model
     }

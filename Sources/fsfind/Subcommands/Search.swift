@@ -73,7 +73,9 @@ extension FSFindCommand {
                 field: SearchField(initial.isEmpty ? "" : initial + " "), scope: scope,
                 everywhere: onlyIn == nil, folder: folder)
             let recent = RecentSearches(path: RecentSearches.defaultPath())
-            let loop = SearchLoop(terminal: terminal, index: index, context: context, session: session, recent: recent)
+            let loop = SearchLoop(
+                terminal: terminal, index: index, text: try indexOption.openTextStore(), context: context,
+                session: session, recent: recent)
 
             try terminal.enterFullScreen()
             let outcome: SearchLoop.Outcome
