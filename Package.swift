@@ -75,7 +75,8 @@ let package = Package(
             swiftSettings: crossModule),
         // `fsfind search`: the session, the scan, the screen.
         .target(
-            name: "FSFindInteractive", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch"],
+            name: "FSFindInteractive",
+            dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindText"],
             swiftSettings: crossModule),
         // Crawl → identify → extract → index; the only stage that loads C libraries.
         .target(

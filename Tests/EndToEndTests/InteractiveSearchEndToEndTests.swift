@@ -89,6 +89,16 @@ struct InteractiveSearchEndToEndTests {
         try quit(session)
     }
 
+    @Test func freeTextFindsTheWordsInsideFiles() throws {
+        // "puts" is in no name or title: only inside hello.c (and the archives holding it).
+        let session = try start(["puts"], width: 200, height: 40)
+        let screen = try session.waitFor("hello.c found by its words") { screen in
+            screen.contains { $0.contains("hello.c") && $0.contains("/Code") }
+        }
+        #expect(screen.contains { $0.contains("│   ") && $0.contains("puts") }, "\(screen)")
+        try quit(session)
+    }
+
     @Test func aResizedWindowIsRedrawnAtItsNewSize() throws {
         let session = try start(["tone"], width: 80, height: 24)
         let narrow = try session.waitFor("six tones, details below") { Self.count($0) == 6 }

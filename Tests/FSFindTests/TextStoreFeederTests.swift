@@ -37,12 +37,21 @@ import Testing
         do {
             let writer = try store.begin()
             let feeder = TextStoreFeeder(writer)
-            try feeder.add(
-                path: Array("/d/a.txt".utf8), identity: Self.identity(1), text: "okapi",
-                packed: try TextStore.pack("okapi"))
-            // No finish(), no commit(): the run threw; the feeder and the writer go.
+            // Enough that the feeder's thread is still writing when it is dropped.
+            for n in 0..<(TextStoreFeeder.capacity * 2) {
+                try feeder.add(
+                    path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n + 10)), text: "okapi",
+                    packed: try TextStore.pack("okapi"))
+            }
+            // No finish(), no commit(): the run threw; the feeder and the writer go, the
+            // feeder's thread with them.
             _ = feeder
         }
         #expect(try store.search(TextQuery.words(["okapi"])).isEmpty)
+        // The store is free again: a new transaction starts and commits at once.
+        try store.write { writer throws(FSFindError) in
+            try writer.add(path: Array("/d/b.txt".utf8), identity: Self.identity(2), text: "zebu")
+        }
+        #expect(try store.search(TextQuery.words(["zebu"])).count == 1)
     }
 }

@@ -7,65 +7,79 @@ import FSFindText
 ///
 /// The transaction stays one: the feeder only calls its ``TextStore/Writer`` from its thread,
 /// and ``finish()`` joins that thread before the caller commits. At most ``capacity`` documents
-/// wait (about 16 MiB each at worst, 32 MiB of text in an ordinary batch), so memory stays
-/// bounded. The first error stops it; ``add(path:identity:text:packed:)`` and ``finish()`` then
-/// throw it.
-final class TextStoreFeeder: @unchecked Sendable {
-    // @unchecked: `writer` is used only by the feeder's thread until `finish()` has joined it;
-    // `failure` is written by that thread before it closes the queue and read after the join.
+/// wait, so memory stays bounded. The first error stops it; ``add(path:identity:text:packed:)``
+/// and ``finish()`` then throw it. A feeder dropped without ``finish()`` (the run threw) stops
+/// its thread and writes nothing more; the caller's uncommitted transaction then rolls back.
+final class TextStoreFeeder {
+    /// What the feeder's thread uses. The thread holds this, not the feeder, so a feeder that is
+    /// dropped can stop it.
+    private final class Shared: @unchecked Sendable {
+        // @unchecked: `writer` is used (and let go) only by the feeder's thread; `failure` is
+        // written by that thread before it cancels the queue and read after the join.
+        let queue = BoundedQueue<Document>(capacity: TextStoreFeeder.capacity)
+        /// Let go when the thread ends: the thread's own last references can outlive the join,
+        /// and a writer dropped by its owner must roll back then, not whenever they go.
+        var writer: TextStore.Writer?
+        var failure: FSFindError?
+
+        init(_ writer: TextStore.Writer) { self.writer = writer }
+
+        func drain() {
+            defer { writer = nil }
+            while let document = queue.pop(), let writer {
+                do throws(FSFindError) {
+                    try writer.add(
+                        path: document.path, identity: document.identity, text: document.text,
+                        packed: document.packed)
+                } catch {
+                    failure = error
+                    queue.cancel()
+                    return
+                }
+            }
+        }
+    }
+
     private struct Document: @unchecked Sendable {
+        // @unchecked: plain values, handed over once.
         let path: [UInt8]
         let identity: FileIdentity
         let text: String
         let packed: [UInt8]
     }
 
+    /// Documents that may wait for the writer.
     static let capacity = 32
 
-    private let queue = BoundedQueue<Document>(capacity: capacity)
-    private let writer: TextStore.Writer
-    private var failure: FSFindError?
+    private let shared: Shared
     private var thread: JoinedThreads?
 
     init(_ writer: TextStore.Writer) {
-        self.writer = writer
-        thread = JoinedThreads.start(count: 1) { [self] _ in drain() }
-    }
-
-    private func drain() {
-        while let document = queue.pop() {
-            do throws(FSFindError) {
-                try writer.add(
-                    path: document.path, identity: document.identity, text: document.text, packed: document.packed)
-            } catch {
-                failure = error
-                queue.cancel()
-                return
-            }
-        }
+        let shared = Shared(writer)
+        self.shared = shared
+        thread = JoinedThreads.start(count: 1) { _ in shared.drain() }
     }
 
     /// Queues a document (its stored form made by the caller, off the writing thread); waits
     /// while the queue is full.
     func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) {
-        guard queue.push(Document(path: path, identity: identity, text: text, packed: packed)) else {
+        guard shared.queue.push(Document(path: path, identity: identity, text: text, packed: packed)) else {
             thread?.join()
             thread = nil
-            throw failure ?? FSFindError.broken("the text store's writer stopped")
+            throw shared.failure ?? FSFindError.broken("the text store's writer stopped")
         }
     }
 
     /// Waits until every queued document is written; throws the writer's first error.
     func finish() throws(FSFindError) {
-        queue.close()
+        shared.queue.close()
         thread?.join()
         thread = nil
-        if let failure { throw failure }
+        if let failure = shared.failure { throw failure }
     }
 
     deinit {
-        // A run that throws before finishing: stop the thread, so it never outlives the writer.
-        queue.cancel()
+        shared.queue.cancel()
         thread?.join()
     }
 }

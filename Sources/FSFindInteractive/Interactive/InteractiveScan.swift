@@ -2,6 +2,7 @@ import FSFindIndex
 import FSFindModel
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 import Foundation
 
 /// What one scan found: the best rows of the chosen scope, how many it holds, and how many each
@@ -43,13 +44,20 @@ package struct InteractiveScan {
     /// How many rows to rank and keep; the list never shows more.
     package var limit: Int
 
+    /// The words inside the files, when the index has a text store: free text finds them too.
+    package let text: TextStore?
+
     /// Section views shared by every scan of the session, so their checks run once.
     private let views: IndexViews
 
-    package init(index: IndexFile, ranker: ResultRanker, limit: Int = 500) {
+    /// Words shorter than this are not looked up among the files' words (see ``ContentMatches``).
+    static let minimumContentWord = 3
+
+    package init(index: IndexFile, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
         self.index = index
         self.ranker = ranker
         self.limit = limit
+        self.text = text
         views = IndexViews(index: index)
     }
 
@@ -66,7 +74,14 @@ package struct InteractiveScan {
         let scopes = Scope.allCases
         let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
-        let rowScore = RowScore(query, views: views, ranker: ranker)
+        // The field's free text asks the text store too, as `fsfind query` does.
+        let content =
+            try query.text.flatMap { text throws(FSFindError) -> ContentMatches? in
+                guard self.text != nil, !text.root.freeTextLeaves.isEmpty else { return nil }
+                return try ContentMatches(
+                    text, store: self.text, index: index, minimumWordLength: Self.minimumContentWord)
+            }
+        let rowScore = RowScore(query, views: views, ranker: ranker, content: content)
         let types = views.types
         var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)
         var counts = [Int](repeating: 0, count: scopes.count)

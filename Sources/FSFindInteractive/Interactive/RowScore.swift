@@ -24,11 +24,11 @@ final class RowScore {
     /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
     private let infix: StringAnswers
 
-    init(_ query: FieldQuery, views: IndexViews, ranker: ResultRanker) {
+    init(_ query: FieldQuery, views: IndexViews, ranker: ResultRanker, content: ContentMatches? = nil) {
         self.index = views.index
         self.ranker = ranker
         filter = query.filter.map { QueryPlan($0, views: views) }
-        text = query.text.map { QueryPlan($0, views: views) }
+        text = query.text.map { QueryPlan($0, views: views, content: content) }
         isFreeText = query.isFreeText
         let words = query.words
         self.words = words

@@ -42,7 +42,12 @@ package struct ContentMatches {
     let comparisons: [ContentRows]
 
     /// Asks `store` (nil: no store, so nothing matches in content) for `query` against `index`.
-    package init(_ query: CompiledQuery, store: TextStore?, index: IndexFile) throws(FSFindError) {
+    /// A free-text leaf with a word shorter than `minimumWordLength` is not asked (it then matches
+    /// names and titles only): what the search field does while a word is one or two letters
+    /// long, when every file's words would match and mapping them to rows would cost a keystroke.
+    package init(
+        _ query: CompiledQuery, store: TextStore?, index: IndexFile, minimumWordLength: Int = 0
+    ) throws(FSFindError) {
         guard let store else {
             freeText = Self.freeTextLeaves(query.root).map { _ in nil }
             comparisons = Self.textContentTests(query.root).map { _ in ContentRows([], index: index) }
@@ -50,6 +55,10 @@ package struct ContentMatches {
         }
         var freeText: [[ContentRows]?] = []
         for matcher in Self.freeTextLeaves(query.root) {
+            guard matcher.words.allSatisfy({ $0.count >= minimumWordLength }) else {
+                freeText.append(nil)
+                continue
+            }
             // One question per word, or per phrase (whose words then share its answer).
             var perWord: [ContentRows?] = Array(repeating: nil, count: matcher.words.count)
             for (range, expression) in Self.questions(matcher) {

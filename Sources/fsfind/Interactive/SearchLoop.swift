@@ -59,7 +59,7 @@ final class SearchLoop {
         self.context = context
         self.session = session
         self.recent = recent
-        self.scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        self.scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: text)
         self.home = ProcessInfo.processInfo.environment["HOME"].map { PathBytes.absolute(PathBytes.bytes($0)) } ?? []
         self.session.recent = recent.entries
         if let path = ProcessInfo.processInfo.environment["FSFIND_SEARCH_TRACE"], !path.isEmpty {
