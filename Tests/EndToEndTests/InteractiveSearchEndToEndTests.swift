@@ -69,6 +69,11 @@ struct InteractiveSearchEndToEndTests {
         #expect(screen.allSatisfy { $0.count <= 200 })
         #expect(screen[4].contains("│"))
         #expect(screen[4].contains(tree.root + "/Music/tone"))
+        // Each row says what the item is, how big and how recent, in aligned columns.
+        let rows = screen[4..<10].map { String($0.prefix(100)) }
+        #expect(rows.allSatisfy { $0.contains(" bytes") || $0.contains(" KB") }, "\(rows)")
+        #expect(rows.contains { $0.contains("FLAC audio") }, "\(rows)")
+        #expect(Set(rows.compactMap { $0.range(of: " KB")?.lowerBound.utf16Offset(in: $0) }).count == 1, "\(rows)")
         // The pane reads as a person would: the kind first, a duration as minutes and seconds,
         // a size in kilobytes; then the rest, and the words of the file when it has any.
         #expect(screen.contains { $0.contains("│ Kind ") && $0.contains("audio") }, "\(screen)")

@@ -115,4 +115,20 @@ import Testing
         painter.invalidate()
         #expect(painter.paint(second).contains("one"))
     }
+
+    @Test func rowsShowFactsWhenThereIsRoomAndFoldersLoseTheirStart() {
+        #expect(ScreenLayout.shortenedFromLeft("~/Music/Albums/2024", to: 10) == "…bums/2024")
+        #expect(ScreenLayout.shortenedFromLeft("~/Music", to: 10) == "~/Music")
+        var model = ScreenModel()
+        model.total = 1
+        model.entries = [
+            ScreenModel.Entry(name: "tone.flac", folder: "~/Music/Albums/2024", facts: "FLAC audio   12 KB")
+        ]
+        let wide = ScreenLayout(width: 80, height: 24, emptyIndexHint: "").listLines(model, columns: 80, rows: 1)
+        #expect(wide[0].text.hasSuffix("FLAC audio   12 KB"), "\(wide[0].text)")
+        #expect(wide[0].text.contains("~/Music/Albums/2024"))
+        let narrow = ScreenLayout(width: 30, height: 24, emptyIndexHint: "").listLines(model, columns: 30, rows: 1)
+        #expect(!narrow[0].text.contains("FLAC"), "\(narrow[0].text)")
+        #expect(narrow[0].text.contains("…"), "no room for the whole folder: \(narrow[0].text)")
+    }
 }

@@ -79,6 +79,16 @@ package struct DetailPane: Sendable {
         return lines
     }
 
+    /// A result row's facts: kind, size and modified date, each in a column of fixed width so the
+    /// rows line up.
+    package func facts(_ kind: String?, size: Double?, modified: Date?) -> String {
+        let kindColumn = String((kind ?? "").prefix(18)).padding(toLength: 18, withPad: " ", startingAt: 0)
+        let sizeText = size.map(Self.size) ?? ""
+        let sizeColumn = String(repeating: " ", count: max(0, 10 - sizeText.count)) + sizeText
+        let dateColumn = (modified.map(date) ?? "").padding(toLength: 17, withPad: " ", startingAt: 0)
+        return kindColumn + sizeColumn + "  " + dateColumn
+    }
+
     /// Attributes the pane does not list: the title bar shows the path, and the type tree is for
     /// queries.
     static let hidden: Set<Attribute> = [.path, .fsName, .displayName, .contentTypeTree, .textContent]

@@ -62,7 +62,8 @@ package struct FieldQuery: Sendable {
     /// Attributes the scan reads, so the index can verify their sections first.
     package var referencedAttributes: Set<Attribute> {
         var needed = (filter?.referencedAttributes ?? []).union(text?.referencedAttributes ?? [])
-        needed.formUnion([.contentTypeTree, .contentModificationDate, .displayName])
+        // The rows show kind, size and modified date; the pane everything (read row by row).
+        needed.formUnion([.contentTypeTree, .contentModificationDate, .displayName, .kind, .fileSize])
         if isFreeText { needed.formUnion(AttributeRegistry.freeTextAttributes) }
         return needed
     }

@@ -172,7 +172,17 @@ package struct ScreenLayout: Sendable, Equatable {
             let selected = position == model.selectedEntry
             var line = StyledLine(selected ? " > " : "   ", selected ? .selected : .plain)
             line.append(entry.name, selected ? .selected : .plain)
-            line.append("  " + entry.folder, selected ? .selected : .dim)
+            // The facts column at the right when the folder still gets some room beside it;
+            // the folder loses its start first (its end says most).
+            let factsWidth = entry.facts.isEmpty ? 0 : entry.facts.count + 2
+            let showsFacts = factsWidth > 0 && columns - line.width - factsWidth - 2 >= Self.minimumFolderColumns
+            let folderRoom = columns - line.width - 2 - (showsFacts ? factsWidth : 0)
+            let folder = Self.shortenedFromLeft(entry.folder, to: folderRoom)
+            line.append("  " + folder, selected ? .selected : .dim)
+            if showsFacts {
+                let gap = max(2, columns - line.width - entry.facts.count)
+                line.append(String(repeating: " ", count: gap) + entry.facts, selected ? .selected : .dim)
+            }
             lines.append(line.fitted(to: columns, fill: selected ? .selected : .plain))
         }
         if model.entries.isEmpty, model.total == 0 {
@@ -181,6 +191,16 @@ package struct ScreenLayout: Sendable, Equatable {
         }
         while lines.count < rows { lines.append(StyledLine().fitted(to: columns)) }
         return Array(lines.prefix(rows))
+    }
+
+    /// The fewest columns a folder keeps beside the facts column.
+    static let minimumFolderColumns = 12
+
+    /// `folder` cut from its start to `columns` characters, `…` where cut.
+    static func shortenedFromLeft(_ folder: String, to columns: Int) -> String {
+        guard folder.count > columns else { return folder }
+        guard columns > 1 else { return columns == 1 ? "…" : "" }
+        return "…" + folder.suffix(columns - 1)
     }
 
     func detailLines(_ model: ScreenModel, columns: Int, rows: Int) -> [StyledLine] {

@@ -11,10 +11,14 @@ package struct ScreenModel: Sendable, Equatable {
         package var name: String
         /// The folder holding it, `~` for the home folder.
         package var folder: String
+        /// Kind, size and modified date, each in a column of fixed width (``DetailPane/facts``);
+        /// shown at the right of the row when the width allows.
+        package var facts: String
 
-        package init(name: String, folder: String) {
+        package init(name: String, folder: String, facts: String = "") {
             self.name = name
             self.folder = folder
+            self.facts = facts
         }
     }
 

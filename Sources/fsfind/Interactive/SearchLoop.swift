@@ -210,6 +210,7 @@ final class SearchLoop {
         guard session.hasResults else { return model }
         model.total = session.results.total
         let visible = session.results.rows.dropFirst(session.scrollTop).prefix(rows)
+        let pane = DetailPane(now: context.now, timeZone: context.timeZone)
         model.entries = visible.map { row in
             let path = index.path(at: row)
             let name: String
@@ -219,8 +220,15 @@ final class SearchLoop {
                 name = PathBytes.display(index.name(at: row))
             }
             let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? 0
+            var kind: String?
+            if case .text(let text)? = index.value(of: .kind, at: row) { kind = text }
+            var size: Double?
+            if case .number(let bytes)? = index.value(of: .fileSize, at: row) { size = bytes }
+            var modified: Date?
+            if case .date(let date)? = index.value(of: .contentModificationDate, at: row) { modified = date }
             return ScreenModel.Entry(
-                name: name, folder: shortened(slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])))
+                name: name, folder: shortened(slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])),
+                facts: pane.facts(kind, size: size, modified: modified))
         }
         if let row = session.selectedRow {
             model.selectedEntry = session.selection - session.scrollTop
