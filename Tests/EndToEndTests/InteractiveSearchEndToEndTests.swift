@@ -81,6 +81,12 @@ struct InteractiveSearchEndToEndTests {
         #expect(screen.contains { $0.contains("│ Sample rate ") && $0.contains("kHz") })
         #expect(!screen.contains { $0.contains("duration = ") })
         #expect(screen[1].contains("Apps 0"))  // every scope fits
+        // Ctrl-P hides the pane (the list takes the width), and shows it again.
+        try session.press("C-p")
+        let hidden = try session.waitFor("no pane") { !$0[4].contains("│") }
+        #expect(!hidden.contains { $0.contains("│ Kind ") })
+        try session.press("C-p")
+        _ = try session.waitFor("the pane again") { $0[4].contains("│") }
         try quit(session)
     }
 

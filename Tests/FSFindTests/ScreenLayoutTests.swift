@@ -131,4 +131,21 @@ import Testing
         #expect(!narrow[0].text.contains("FLAC"), "\(narrow[0].text)")
         #expect(narrow[0].text.contains("…"), "no room for the whole folder: \(narrow[0].text)")
     }
+
+    @Test func withoutTheDetailPaneTheListTakesTheBody() {
+        var model = ScreenModel()
+        model.total = 1
+        model.entries = [ScreenModel.Entry(name: "tone.flac", folder: "~/Music")]
+        model.selectedEntry = 0
+        model.detailTitle = "/home/me/Music/tone.flac"
+        model.detail = ["Kind  FLAC audio"]
+        for width in [80, 200] {
+            let layout = ScreenLayout(width: width, height: 24, showsDetail: false)
+            let frame = layout.render(model)
+            #expect(layout.listRows == 19)
+            #expect(!frame.lines.contains { $0.text.contains("FLAC audio") || $0.text.contains("─ Details") })
+            #expect(frame.lines.count == 24 && frame.lines.allSatisfy { $0.width == width })
+        }
+        #expect(ScreenLayout(width: 80, height: 24).render(model).lines.contains { $0.text.contains("FLAC audio") })
+    }
 }

@@ -45,6 +45,13 @@ import Testing
         #expect(session.location == Array("/home/me".utf8))
     }
 
+    @Test func controlPTogglesTheDetailPane() {
+        var session = SearchSession(field: SearchField(""), scope: .all, everywhere: true, folder: Array("/".utf8))
+        #expect(session.showsDetail)
+        #expect(session.handle(.control("p")) == .redraw && !session.showsDetail)
+        #expect(session.handle(.control("p")) == .redraw && session.showsDetail)
+    }
+
     @Test func enterOpenAndQuit() {
         var session = Self.session()
         #expect(session.handle(.enter) == .accept)

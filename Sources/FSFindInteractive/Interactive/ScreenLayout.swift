@@ -20,23 +20,30 @@ package struct ScreenLayout: Sendable, Equatable {
     /// From this width the detail pane sits beside the list instead of under it.
     package static let sideBySideWidth = 100
 
-    package init(width: Int, height: Int, emptyIndexHint: String = "The index is empty") {
+    /// False when Ctrl-P has hidden the detail pane: the list takes the whole body.
+    package let showsDetail: Bool
+
+    package init(width: Int, height: Int, emptyIndexHint: String = "The index is empty", showsDetail: Bool = true) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.emptyIndexHint = emptyIndexHint
+        self.showsDetail = showsDetail
     }
 
     package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
-    package var sideBySide: Bool { width >= Self.sideBySideWidth }
+    package var sideBySide: Bool { showsDetail && width >= Self.sideBySideWidth }
 
     /// Rows between the rule and the help line.
     var bodyRows: Int { max(0, height - 5) }
 
     /// Rows of the detail pane when it sits under the list (its title rule included).
-    var detailRows: Int { sideBySide ? bodyRows : min(max(3, bodyRows * 2 / 5), max(0, bodyRows - 1)) }
+    var detailRows: Int {
+        guard showsDetail else { return 0 }
+        return sideBySide ? bodyRows : min(max(3, bodyRows * 2 / 5), max(0, bodyRows - 1))
+    }
 
     /// How many results are on screen at once.
-    package var listRows: Int { sideBySide ? bodyRows : max(1, bodyRows - detailRows) }
+    package var listRows: Int { sideBySide || !showsDetail ? bodyRows : max(1, bodyRows - detailRows) }
 
     /// Columns of the list when beside the detail pane.
     var listWidth: Int { sideBySide ? width / 2 : width }
@@ -58,7 +65,7 @@ package struct ScreenLayout: Sendable, Equatable {
         lines += body(model)
         lines.append(
             StyledLine(
-                " ↑↓ select  Tab scope  → take suggestion  ^S next suggestion  ⏎ print path  ^O open  ^F folder  Esc quit",
+                " ↑↓ select  Tab scope  ⏎ print path  ^O open  ^F folder  ^P details  → take suggestion  ^S next  Esc quit",
                 .dim
             ).fitted(to: width))
         return Frame(lines: lines, cursorRow: 0, cursorColumn: cursor)
@@ -214,6 +221,7 @@ package struct ScreenLayout: Sendable, Equatable {
     }
 
     func body(_ model: ScreenModel) -> [StyledLine] {
+        if !showsDetail { return listLines(model, columns: width, rows: bodyRows) }
         if sideBySide {
             let list = listLines(model, columns: listWidth, rows: bodyRows)
             let detail = detailLines(model, columns: width - listWidth - 1, rows: bodyRows)

@@ -25,6 +25,8 @@ package struct SearchSession: Sendable {
     package var scope: Scope
     /// False when the search is narrowed to ``folder`` (the location scope).
     package var everywhere: Bool
+    /// Whether the detail pane is shown (Ctrl-P hides and shows it).
+    package var showsDetail = true
     /// The folder the location scope narrows to (`--onlyin`, else the working folder).
     package let folder: [UInt8]
     /// The last finished scan (kept while the typed text has an error).
@@ -87,7 +89,7 @@ package struct SearchSession: Sendable {
             guard !suggestions.isEmpty else { return .none }
             highlightedSuggestion = (highlightedSuggestion + 1) % suggestions.count
             return .redraw
-        case .up, .control("p"):
+        case .up:
             return move(by: -1)
         case .down, .control("n"):
             return move(by: 1)
@@ -114,6 +116,9 @@ package struct SearchSession: Sendable {
         case .escape, .control("c"), .control("g"):
             return .cancel
         case .control("l"):
+            return .redraw
+        case .control("p"):
+            showsDetail.toggle()
             return .redraw
         default:
             return .none

@@ -165,7 +165,8 @@ final class SearchLoop {
     private func draw() {
         let size = terminal.size()
         let layout = ScreenLayout(
-            width: size.width, height: size.height, emptyIndexHint: "The index is empty: run 'fsfind index FOLDER'")
+            width: size.width, height: size.height, emptyIndexHint: "The index is empty: run 'fsfind index FOLDER'",
+            showsDetail: session.showsDetail)
         session.pageSize = layout.listRows
         session.keepSelectionVisible()
         terminal.write(painter.paint(layout.render(model(rows: layout.listRows))))
@@ -235,7 +236,7 @@ final class SearchLoop {
             model.detailTitle = PathBytes.display(index.path(at: row))
             // The words only once worked out (see run()); until then the pane shows the rest.
             let cached = paneText.flatMap { $0.row == row && $0.field == session.field.text ? $0.lines : nil }
-            paneTextMissing = cached == nil && searcher.text != nil
+            paneTextMissing = cached == nil && searcher.text != nil && session.showsDetail
             model.detail = DetailPane(now: context.now, timeZone: context.timeZone).lines(
                 index.attributes(at: row), problem: index.problem(at: row), text: cached ?? [])
         }

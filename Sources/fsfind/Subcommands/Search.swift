@@ -19,10 +19,13 @@ extension FSFindCommand {
                 Results refine with each key. Type words, a predicate (duration > 300), or tokens such as
                 kind:audio, author:Steve, modified:today, size:>10MB, duration:>5m that become filter chips.
 
-                Keys: ↑/↓ or Ctrl-P/Ctrl-N move, Tab/Shift-Tab change the scope, Ctrl-F toggles everywhere /
+                Keys: ↑/↓ or Ctrl-N move, Tab/Shift-Tab change the scope, Ctrl-F toggles everywhere /
                 this folder, → takes the highlighted suggestion (Ctrl-S highlights the next), ← selects a chip,
-                Backspace deletes it, Enter prints the selected path, Ctrl-O opens it with xdg-open,
-                Esc or Ctrl-C quits printing nothing (exit 130).
+                Backspace deletes it, Ctrl-P hides or shows the details, Enter prints the selected path,
+                Ctrl-O opens it with xdg-open, Esc or Ctrl-C quits printing nothing (exit 130).
+
+                The details show a summary for the kind of file, every attribute as people read it, and,
+                with a text store, the file's words around what was typed.
 
                 The screen is drawn on the terminal (/dev/tty), never on stdout, so this works.
 
