@@ -271,6 +271,11 @@ struct InteractiveSearchEndToEndTests {
         killed.close()
     }
 
+    @Test func aDumbTerminalIsRefusedWithAReason() throws {
+        let result = try FSFind.run(["search", "--index", tree.index], environment: ["TERM": "dumb"])
+        #expect(result.status == 2 && result.stderr.contains("TERM=dumb"), "\(result.stderr)")
+    }
+
     @Test func withoutATerminalItSaysSoAndExits2() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")

@@ -102,6 +102,22 @@ import Testing
         #expect(TerminalWidth.of("🎵x") == 3)
     }
 
+    @Test func noColorKeepsAttributesButNoColours() {
+        let frame = Frame(
+            lines: [StyledLine("kind:audio", .chip), StyledLine("bad", .error), StyledLine("x", .selectedChip)],
+            cursorRow: 0, cursorColumn: 0)
+        var coloured = ScreenPainter()
+        #expect(coloured.paint(frame).contains("46m"))
+        var plain = ScreenPainter(monochrome: true)
+        let output = plain.paint(frame)
+        // No SGR colour parameter (30–37, 40–47) anywhere; reverse video and bold stay.
+        let colour = try! Regex(#"\u{1B}\[[0-9;]*(3[0-7]|4[0-7])[;m]"#)
+        #expect(!output.contains(colour), "\(output.debugDescription)")
+        var again = ScreenPainter()
+        #expect(again.paint(frame).contains(colour), "the pattern finds colours where there are some")
+        #expect(output.contains("\u{1B}[0;7mkind:audio") && output.contains("\u{1B}[0;1mbad"))
+    }
+
     @Test func thePainterRewritesOnlyChangedLines() {
         var painter = ScreenPainter()
         let first = Frame(lines: [StyledLine("one"), StyledLine("two")], cursorRow: 0, cursorColumn: 3)

@@ -5,8 +5,12 @@ import FSFindSearch
 /// so a keystroke costs a few lines of output, not a screen.
 package struct ScreenPainter: Sendable {
     private var previous: [StyledLine] = []
+    /// No colours, only attributes (`NO_COLOR` set and not empty).
+    package let monochrome: Bool
 
-    package init() {}
+    package init(monochrome: Bool = false) {
+        self.monochrome = monochrome
+    }
 
     /// Forget what is on screen (after a resize or Ctrl-L), so the next paint redraws everything.
     package mutating func invalidate() {
@@ -22,7 +26,7 @@ package struct ScreenPainter: Sendable {
             var current: TextStyle?
             for span in line.spans {
                 if span.style != current {
-                    output += TerminalCodes.style(span.style)
+                    output += TerminalCodes.style(span.style, monochrome: monochrome)
                     current = span.style
                 }
                 output += span.text

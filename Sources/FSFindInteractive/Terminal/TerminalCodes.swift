@@ -20,9 +20,19 @@ package enum TerminalCodes {
         "\(escape)\(row + 1);\(column + 1)H"
     }
 
-    /// Select Graphic Rendition for a style, starting from plain.
-    package static func style(_ style: TextStyle) -> String {
-        switch style {
+    /// Select Graphic Rendition for a style, starting from plain. `monochrome` (the `NO_COLOR`
+    /// convention, no-color.org) keeps bold, dim, underline and reverse video but no colour: a
+    /// chip is reversed, the selected chip bold and reversed, an error bold.
+    package static func style(_ style: TextStyle, monochrome: Bool = false) -> String {
+        if monochrome {
+            switch style {
+            case .chip: return "\(escape)0;7m"
+            case .selectedChip: return "\(escape)0;1;7m"
+            case .error: return "\(escape)0;1m"
+            default: break
+            }
+        }
+        return switch style {
         case .plain: "\(escape)0m"
         case .dim: "\(escape)0;2m"
         case .bold: "\(escape)0;1m"

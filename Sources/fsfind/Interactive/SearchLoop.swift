@@ -26,7 +26,8 @@ final class SearchLoop {
     private let context: QueryContext
     private var session: SearchSession
     private var recent: RecentSearches
-    private var painter = ScreenPainter()
+    private var painter = ScreenPainter(
+        monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
     private var decoder = KeyDecoder()
     private let scan: InteractiveScan
     private let home: [UInt8]

@@ -55,6 +55,12 @@ extension FSFindCommand {
             do { context = try QueryContext.fromEnvironment() } catch {
                 throw FSFindError(.usage, error.message)
             }
+            // A dumb terminal cannot move the cursor, which a screen that repaints needs.
+            if ProcessInfo.processInfo.environment["TERM"] == "dumb" {
+                throw FSFindError(
+                    .usage,
+                    "search needs a terminal that can move the cursor (TERM=dumb); in scripts use 'fsfind query'")
+            }
             guard let terminal = TerminalDevice() else {
                 throw FSFindError(
                     .usage, "search needs a terminal (/dev/tty cannot be opened); in scripts use 'fsfind query'")
