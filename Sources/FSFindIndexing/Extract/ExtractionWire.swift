@@ -168,7 +168,7 @@ enum ExtractionWire {
         return length <= maximumFrame ? length : nil
     }
 
-    private struct Writer {
+    struct Writer {
         var buffer: [UInt8] = [0, 0, 0, 0]
 
         mutating func byte(_ value: UInt8) { buffer.append(value) }
@@ -217,7 +217,7 @@ enum ExtractionWire {
     }
 
     /// Bounds-checked reads; running out of bytes is a damaged message, never a trap.
-    private struct Reader {
+    struct Reader {
         let data: [UInt8]
         var offset = 0
 

@@ -13,6 +13,7 @@ extension ExtractionWorker {
             private let crashName: [UInt8]?
             private let hangName: [UInt8]?
             private let allocateName: [UInt8]?
+            private let slowName: [UInt8]?
         #endif
 
         static func fromEnvironment() -> TestHooks {
@@ -21,7 +22,8 @@ extension ExtractionWorker {
                 return TestHooks(
                     crashName: environment[crashVariable].map { Array($0.utf8) },
                     hangName: environment[hangVariable].map { Array($0.utf8) },
-                    allocateName: environment[allocateVariable].map { Array($0.utf8) })
+                    allocateName: environment[allocateVariable].map { Array($0.utf8) },
+                    slowName: environment[slowVariable].map { Array($0.utf8) })
             #else
                 return TestHooks()
             #endif
@@ -33,6 +35,7 @@ extension ExtractionWorker {
                 if let crashName, name == crashName { abort() }
                 if let hangName, name == hangName { while true { sleep(3600) } }
                 if let allocateName, name == allocateName { Self.fillMemory(bytes: 2 << 30) }
+                if let slowName, name == slowName { usleep(1_000_000) }
             #endif
         }
 
@@ -56,5 +59,8 @@ extension ExtractionWorker {
         /// A worker asked to read a file with this name tries to fill 2 GiB of memory, as a parser
         /// fooled by a huge length field would; the address-space limit must stop it.
         package static let allocateVariable = "FSFIND_TEST_ALLOCATE_ON"
+        /// A worker asked to read a file with this name waits a second first, as a slow decoder
+        /// would (the search screen's tests resize the window meanwhile).
+        package static let slowVariable = "FSFIND_TEST_SLOW_ON"
     #endif
 }

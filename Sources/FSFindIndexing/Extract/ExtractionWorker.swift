@@ -33,9 +33,28 @@ package enum ExtractionWorker {
         input: Int32, output: Int32, limits: Limits,
         registry: ExtractorRegistry = .standard
     ) -> Int32 {
+        let hooks = TestHooks.fromEnvironment()
+        return serveFrames(input: input, output: output, limits: limits) { payload in
+            let reply: ExtractionWire.Reply
+            do throws(ExtractionError) {
+                let request = try ExtractionWire.decodeRequest(payload)
+                hooks.misbehave(reading: Array(request.path[PathBytes.nameStart(of: request.path)...]))
+                reply = ExtractionWire.perform(request, registry: registry)
+            } catch {
+                reply = .failure(error)
+            }
+            return ExtractionWire.encode(reply)
+        }
+    }
+
+    /// The loop every worker runs (extraction here, previews in `PreviewWorker`): limits set
+    /// first, then one reply frame for each request frame, the CPU limit re-armed before each,
+    /// until the other end closes; 0 on a clean end, 1 on a broken frame or socket.
+    package static func serveFrames(
+        input: Int32, output: Int32, limits: Limits, respond: ([UInt8]) -> [UInt8]
+    ) -> Int32 {
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
         exitWhenOrphaned()
-        let hooks = TestHooks.fromEnvironment()
         while true {
             guard let header = FileDescriptor(rawValue: input).read(exactly: 4) else { return 0 }
             guard let length = ExtractionWire.frameLength(header),
@@ -43,21 +62,11 @@ package enum ExtractionWorker {
             else {
                 return 1
             }
-            let reply: ExtractionWire.Reply
-            do throws(ExtractionError) {
-                let request = try ExtractionWire.decodeRequest(payload)
-                hooks.misbehave(reading: Array(request.path[PathBytes.nameStart(of: request.path)...]))
-                if limits.cpuSecondsPerFile > 0 { armCPULimit(seconds: limits.cpuSecondsPerFile) }
-                reply = ExtractionWire.perform(request, registry: registry)
-            } catch {
-                reply = .failure(error)
-            }
+            if limits.cpuSecondsPerFile > 0 { armCPULimit(seconds: limits.cpuSecondsPerFile) }
             do {
-                _ = try ExtractionWire.encode(reply).withUnsafeBytes {
-                    try FileDescriptor(rawValue: output).writeAll($0)
-                }
+                _ = try respond(payload).withUnsafeBytes { try FileDescriptor(rawValue: output).writeAll($0) }
             } catch {
-                return 1  // the indexer is gone
+                return 1  // the other end is gone
             }
         }
     }

@@ -16,8 +16,8 @@ final class MediaFile {
     /// How much media time `avformat_find_stream_info` may read packets for (default 5 s).
     static let analyzeMicroseconds: Int64 = 1_000_000
 
-    private let library: AVFormatLibrary
-    private var context: UnsafeMutablePointer<AVFormatContext>?
+    let library: AVFormatLibrary
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
 
     /// Opens `path` (raw bytes, any encoding) and reads its stream information.
     init(path: [UInt8]) throws(ExtractionError) {

@@ -96,16 +96,31 @@ final class WorkerProcess {
 
     /// Sends one request frame and waits for the reply until `timeout` has passed.
     func exchange(_ frame: [UInt8], timeout: Duration) -> Outcome {
-        let deadline = ContinuousClock.now + timeout
+        if let died = send(frame) { return died }
+        return reply(before: ContinuousClock.now + timeout)
+    }
+
+    /// The socket to poll for a reply, for a caller that waits on other things too.
+    var descriptor: Int32 { socket }
+
+    /// Sends one request frame; nil when sent, else how the worker ended.
+    func send(_ frame: [UInt8]) -> Outcome? {
         var sent = 0
         while sent < frame.count {
             // Non-nil: the loop runs only while sent < frame.count, so the frame is not empty.
             let wrote = retryingOnInterrupt {
-                frame.withUnsafeBytes { send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL)) }
+                frame.withUnsafeBytes {
+                    Glibc.send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL))
+                }
             }
             guard wrote > 0 else { return .died(reap()) }
             sent += wrote
         }
+        return nil
+    }
+
+    /// Waits for one reply frame until `deadline`.
+    func reply(before deadline: ContinuousClock.Instant) -> Outcome {
         switch receive(4, before: deadline) {
         case .stopped(let outcome): return outcome
         case .bytes(let header):

@@ -48,6 +48,21 @@ package struct ScreenLayout: Sendable, Equatable {
     /// Columns of the list when beside the detail pane.
     var listWidth: Int { sideBySide ? width / 2 : width }
 
+    /// The box the selected file's preview is drawn in, in cells: the top half of the pane beside
+    /// the list, or the right of the pane under it (a third of the width, at most a square);
+    /// nil when the pane is hidden or too small for a picture.
+    package var previewBox: (columns: Int, rows: Int)? {
+        guard showsDetail, !isTooSmall else { return nil }
+        if sideBySide {
+            let columns = width - listWidth - 3
+            let rows = min(max(3, bodyRows / 2), bodyRows - 3)
+            return columns >= 8 && rows >= 3 ? (columns, rows) : nil
+        }
+        let rows = detailRows - 1
+        let columns = min(width / 3, rows * 4)
+        return columns >= 8 && rows >= 3 ? (columns, rows) : nil
+    }
+
     /// The frame for `model`: exactly `height` lines of exactly `width` columns, and where the
     /// cursor goes (after the typed text).
     package func render(_ model: ScreenModel) -> Frame {
@@ -214,10 +229,47 @@ package struct ScreenLayout: Sendable, Equatable {
         var lines: [StyledLine] = []
         if model.selectedEntry != nil {
             lines.append(StyledLine(" " + model.detailTitle, .bold).fitted(to: columns))
+            if sideBySide, model.expectsPreview, let box = previewBox {
+                let preview = previewLines(model.preview, box: box)
+                lines += preview.map { StyledLine([StyledSpan(" ")] + $0.spans).fitted(to: columns) }
+                if !preview.isEmpty { lines.append(StyledLine().fitted(to: columns)) }
+            }
             for text in model.detail { lines.append(StyledLine(" " + text).fitted(to: columns)) }
         }
         while lines.count < rows { lines.append(StyledLine().fitted(to: columns)) }
         return Array(lines.prefix(rows))
+    }
+
+    /// The preview's lines in `box`: a picture's rows, a text's first lines, "no preview: …"
+    /// wrapped; the box's height in blank lines while it is drawn.
+    func previewLines(_ preview: FilePreview?, box: (columns: Int, rows: Int)) -> [StyledLine] {
+        switch preview {
+        case nil:
+            return Array(repeating: StyledLine().fitted(to: box.columns), count: box.rows)
+        case .picture(let picture):
+            return (0..<min(picture.rows, box.rows)).map { row in
+                var line = StyledLine()
+                var run = ""
+                var colors: (UInt32, UInt32)?
+                for column in 0..<min(picture.columns, box.columns) {
+                    let cell = picture[column, row]
+                    if let current = colors, current != (cell.foreground, cell.background) {
+                        line.append(run, .picture(foreground: current.0, background: current.1))
+                        run = ""
+                    }
+                    colors = (cell.foreground, cell.background)
+                    run.unicodeScalars.append(cell.symbol)
+                }
+                if let colors { line.append(run, .picture(foreground: colors.0, background: colors.1)) }
+                return line.fitted(to: box.columns)
+            }
+        case .lines(let text):
+            return text.prefix(box.rows).map { StyledLine($0, .quoted).fitted(to: box.columns) }
+        case .unavailable(let reason):
+            return DetailPane.wrap("no preview: " + reason, width: box.columns).prefix(box.rows).map {
+                StyledLine($0, .dim).fitted(to: box.columns)
+            }
+        }
     }
 
     func body(_ model: ScreenModel) -> [StyledLine] {
@@ -228,8 +280,15 @@ package struct ScreenLayout: Sendable, Equatable {
             return zip(list, detail).map { StyledLine($0.spans + [StyledSpan("│", .dim)] + $1.spans) }
         }
         let list = listLines(model, columns: width, rows: listRows)
-        let detail = detailLines(model, columns: width, rows: detailRows - 1)
-        return list + [rule("Details")] + detail
+        guard model.expectsPreview, model.selectedEntry != nil, let box = previewBox else {
+            return list + [rule("Details")] + detailLines(model, columns: width, rows: detailRows - 1)
+        }
+        // The preview at the right of the details, a column of space between them.
+        let detail = detailLines(model, columns: width - box.columns - 1, rows: detailRows - 1)
+        var preview = previewLines(model.preview, box: box)
+        while preview.count < detail.count { preview.append(StyledLine().fitted(to: box.columns)) }
+        return list + [rule("Details")]
+            + zip(detail, preview).map { StyledLine($0.spans + [StyledSpan(" ")] + $1.spans) }
     }
 }
 

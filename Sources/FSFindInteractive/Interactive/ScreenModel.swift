@@ -53,6 +53,10 @@ package struct ScreenModel: Sendable, Equatable {
     /// The selected item's path, then its attributes as `show` prints them.
     package var detailTitle = ""
     package var detail: [String] = []
+    /// True when the selected file has a kind of preview: its box is kept while it is drawn.
+    package var expectsPreview = false
+    /// The selected file's preview; nil while it is drawn, or when it has none.
+    package var preview: FilePreview?
     package var status: String?
 
     /// Says what can be found, as the HIG asks, rather than "Search".

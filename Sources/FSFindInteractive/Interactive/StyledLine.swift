@@ -17,6 +17,11 @@ package enum TextStyle: Sendable, Equatable {
     case scopeSelected
     /// Suggestion highlighted for → to accept.
     case suggestion
+    /// A cell of a preview picture: its symbol's colour over its background's, each `0xRRGGBB` or
+    /// ``PreviewPicture/Cell/noColor``.
+    case picture(foreground: UInt32, background: UInt32)
+    /// A line of a file's own text in the preview.
+    case quoted
 }
 
 /// A run of text in one style.

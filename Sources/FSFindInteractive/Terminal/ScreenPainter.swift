@@ -7,9 +7,12 @@ package struct ScreenPainter: Sendable {
     private var previous: [StyledLine] = []
     /// No colours, only attributes (`NO_COLOR` set and not empty).
     package let monochrome: Bool
+    /// How preview pictures' colours are sent.
+    package let palette: TerminalCodes.Palette
 
-    package init(monochrome: Bool = false) {
+    package init(monochrome: Bool = false, palette: TerminalCodes.Palette = .truecolor) {
         self.monochrome = monochrome
+        self.palette = palette
     }
 
     /// Forget what is on screen (after a resize or Ctrl-L), so the next paint redraws everything.
@@ -26,7 +29,7 @@ package struct ScreenPainter: Sendable {
             var current: TextStyle?
             for span in line.spans {
                 if span.style != current {
-                    output += TerminalCodes.style(span.style, monochrome: monochrome)
+                    output += TerminalCodes.style(span.style, monochrome: monochrome, palette: palette)
                     current = span.style
                 }
                 output += span.text

@@ -1,4 +1,5 @@
 import FSFindIndex
+import FSFindModel
 
 /// The few control sequences fsfind sends a terminal, in one place. They are the ECMA-48 / xterm
 /// ones every terminal emulator in use (xterm, VTE, kitty, tmux, screen, the Linux console)
@@ -23,12 +24,18 @@ package enum TerminalCodes {
     /// Select Graphic Rendition for a style, starting from plain. `monochrome` (the `NO_COLOR`
     /// convention, no-color.org) keeps bold, dim, underline and reverse video but no colour: a
     /// chip is reversed, the selected chip bold and reversed, an error bold.
-    package static func style(_ style: TextStyle, monochrome: Bool = false) -> String {
+    package static func style(_ style: TextStyle, monochrome: Bool = false, palette: Palette = .truecolor) -> String {
+        if case .picture(let foreground, let background) = style {
+            guard !monochrome else { return "\(escape)0m" }
+            return
+                "\(escape)0;\(color(foreground, layer: 3, palette: palette));\(color(background, layer: 4, palette: palette))m"
+        }
         if monochrome {
             switch style {
             case .chip: return "\(escape)0;7m"
             case .selectedChip: return "\(escape)0;1;7m"
             case .error: return "\(escape)0;1m"
+            case .quoted: return "\(escape)0m"
             default: break
             }
         }
@@ -42,6 +49,48 @@ package enum TerminalCodes {
         case .error: "\(escape)0;31m"
         case .scopeSelected: "\(escape)0;1;7m"
         case .suggestion: "\(escape)0;4;1m"
+        case .quoted: "\(escape)0;36m"
+        case .picture: "\(escape)0m"  // handled above
         }
+    }
+
+    /// How many colours the terminal shows: 24-bit where `COLORTERM` says `truecolor` or `24bit`
+    /// (the convention terminals use to announce it), else xterm's 256.
+    package enum Palette: Sendable {
+        case truecolor
+        case indexed256
+
+        package static func fromEnvironment(_ environment: [String: String]) -> Palette {
+            let value = environment["COLORTERM", default: ""].lowercased()
+            return value == "truecolor" || value == "24bit" ? .truecolor : .indexed256
+        }
+    }
+
+    /// The SGR parameters of a colour as foreground (`layer` 3) or background (4): `38;2;r;g;b`,
+    /// `38;5;n` (the nearest entry of xterm's 6×6×6 cube or grey ramp), or `39`/`49` for the
+    /// terminal's own colour.
+    static func color(_ rgb: UInt32, layer: Int, palette: Palette) -> String {
+        guard rgb != PreviewPicture.Cell.noColor else { return "\(layer)9" }
+        let red = Int(rgb >> 16 & 0xFF)
+        let green = Int(rgb >> 8 & 0xFF)
+        let blue = Int(rgb & 0xFF)
+        switch palette {
+        case .truecolor:
+            return "\(layer)8;2;\(red);\(green);\(blue)"
+        case .indexed256:
+            return "\(layer)8;5;\(index256(red: red, green: green, blue: blue))"
+        }
+    }
+
+    /// The xterm-256 entry nearest to a colour: the grey ramp (232–255) for greys, else the cube.
+    static func index256(red: Int, green: Int, blue: Int) -> Int {
+        func level(_ value: Int) -> Int { value < 48 ? 0 : value < 115 ? 1 : (value - 35) / 40 }
+        if abs(red - green) < 10, abs(green - blue) < 10 {
+            let grey = (red + green + blue) / 3
+            if grey < 8 { return 16 }
+            if grey > 238 { return 231 }
+            return 232 + (grey - 8) / 10
+        }
+        return 16 + 36 * level(red) + 6 * level(green) + level(blue)
     }
 }

@@ -27,7 +27,14 @@ final class SearchLoop {
     private var session: SearchSession
     private var recent: RecentSearches
     private var painter = ScreenPainter(
-        monochrome: !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty)
+        monochrome: SearchLoop.monochrome, palette: .fromEnvironment(ProcessInfo.processInfo.environment))
+    /// `NO_COLOR` set and not empty (no-color.org): attributes only, and pictures without colour.
+    private static let monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    /// Draws previews in a worker process; the screen reads its replies between keys.
+    private let previews = PreviewClient(arguments: [FSFindCommand.PreviewWorkerCommand.name])
+    private var previewCache = PreviewCache<PreviewRequest>()
+    /// The layout of the last frame painted (the preview box comes from it).
+    private var layout = ScreenLayout(width: 0, height: 0)
     private var decoder = KeyDecoder()
     private let scan: InteractiveScan
     private let home: [UInt8]
@@ -99,6 +106,18 @@ final class SearchLoop {
                 if let row = session.selectedRow { _ = textLines(for: row) }
                 draw()
             }
+            // The preview follows the same way: asked for once the list is painted, its reply read
+            // between keys, so a slow picture never holds a keystroke.
+            if !needsSearch, !terminal.hasInput() { startPreview() }
+            if !needsSearch, let socket = previews.descriptor, let deadline = previews.deadline,
+                !terminal.waitForInput(orReadable: socket, until: deadline)
+            {
+                if let (request, preview) = previews.collect() {
+                    previewCache.insert(preview, for: request)
+                    draw()
+                }
+                continue
+            }
             guard var bytes = terminal.read(timeout: needsSearch ? 0 : -1) else { return .cancelled }
             var keys = decoder.decode(bytes)
             if decoder.hasPending {
@@ -165,12 +184,43 @@ final class SearchLoop {
 
     private func draw() {
         let size = terminal.size()
-        let layout = ScreenLayout(
+        layout = ScreenLayout(
             width: size.width, height: size.height, emptyIndexHint: "The index is empty: run 'fsfind index FOLDER'",
             showsDetail: session.showsDetail)
         session.pageSize = layout.listRows
         session.keepSelectionVisible()
         terminal.write(painter.paint(layout.render(model(rows: layout.listRows))))
+    }
+
+    /// What the pane's preview box would show for `row`: nil when the box is hidden or the file
+    /// has no kind of preview.
+    private func previewRequest(for row: Int) -> PreviewRequest? {
+        guard let box = layout.previewBox else { return nil }
+        var tree: [String] = []
+        if case .textList(let types)? = index.value(of: .contentTypeTree, at: row) { tree = types }
+        guard PreviewMaker.kind(tree: tree, name: index.name(at: row)) != nil else { return nil }
+        return PreviewRequest(
+            path: index.path(at: row), identity: index.identity(at: row), tree: tree, columns: box.columns,
+            rows: box.rows, monochrome: Self.monochrome)
+    }
+
+    /// Asks the worker for the selected file's preview unless it is drawn already or on its way.
+    /// A request for another file that has taken a quarter of a second is given up (its worker
+    /// killed): the selection moved on, and the new file should not wait for the old one.
+    private func startPreview() {
+        guard let row = session.selectedRow, let request = previewRequest(for: row),
+            previewCache.preview(for: request) == nil, previews.pendingRequest != request
+        else { return }
+        if previews.pendingRequest != nil {
+            guard let deadline = previews.deadline,
+                ContinuousClock.now - (deadline - PreviewClient.timeout) > .milliseconds(250)
+            else { return }
+            previews.abandon()
+        }
+        if let preview = previews.send(request) {
+            previewCache.insert(preview, for: request)
+            draw()
+        }
     }
 
     /// The words of the selected file for the pane: around the field's words when it has free
@@ -184,8 +234,9 @@ final class SearchLoop {
                 let snippet = (try? searcher.snippets(for: query, rows: [row]))?[row]
             {
                 lines = [(snippet.page.map { "p. \($0): " } ?? "") + snippet.text]
-            } else if let start = try? store.textStart(
-                path: index.path(at: row), identity: index.identity(at: row), characters: 5 * 120)
+            } else if previewRequest(for: row) == nil,  // else the preview box shows the file
+                let start = try? store.textStart(
+                    path: index.path(at: row), identity: index.identity(at: row), characters: 5 * 120)
             {
                 lines = Array(
                     start.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
@@ -238,6 +289,10 @@ final class SearchLoop {
             // The words only once worked out (see run()); until then the pane shows the rest.
             let cached = paneText.flatMap { $0.row == row && $0.field == session.field.text ? $0.lines : nil }
             paneTextMissing = cached == nil && searcher.text != nil && session.showsDetail
+            if let request = previewRequest(for: row) {
+                model.expectsPreview = true
+                model.preview = previewCache.preview(for: request)
+            }
             model.detail = DetailPane(now: context.now, timeZone: context.timeZone).lines(
                 index.attributes(at: row), problem: index.problem(at: row), text: cached ?? [])
         }

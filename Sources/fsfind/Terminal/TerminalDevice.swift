@@ -89,6 +89,20 @@ final class TerminalDevice {
     }
 
     /// True when a key is waiting: the running search is stale and should stop.
+    /// Waits until a key arrives, `other` has something to read, or `deadline` passes (or a
+    /// signal, such as a resize, interrupts); true when a key waits.
+    func waitForInput(orReadable other: Int32, until deadline: ContinuousClock.Instant) -> Bool {
+        let left = ContinuousClock.now.duration(to: deadline)
+        let milliseconds = max(
+            0, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+        )
+        var descriptors = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: other, events: Int16(POLLIN), revents: 0),
+        ]
+        _ = poll(&descriptors, 2, milliseconds)
+        return descriptors[0].revents != 0
+    }
+
     func hasInput() -> Bool {
         var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
         return poll(&descriptor, 1, 0) > 0

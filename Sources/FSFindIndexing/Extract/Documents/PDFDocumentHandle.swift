@@ -10,10 +10,10 @@ import Foundation
 /// extraction reads only the document catalogue, so the lock is held briefly. Poppler is loaded
 /// at run time (``PopplerLibrary``).
 final class PDFDocumentHandle {
-    private static let lock = NSLock()
+    static let lock = NSLock()
 
-    private let library: PopplerLibrary
-    private let document: OpaquePointer
+    let library: PopplerLibrary
+    let document: OpaquePointer
 
     /// Opens the PDF at `path` (raw bytes). The path travels as a `file://` URI made by
     /// `g_filename_to_uri`, which percent-escapes any byte, so non-UTF-8 names open too.

@@ -1,0 +1,66 @@
+import FSFindModel
+
+/// Decoded pixels on their way from a decoder (gdk-pixbuf, poppler with cairo, FFmpeg) to chafa.
+struct PreviewPixels {
+    var width: Int
+    var height: Int
+    /// Bytes from one row to the next.
+    var stride: Int
+    var type: ChafaLibrary.PixelType
+    var bytes: [UInt8]
+
+    /// The pixel size to decode to for a box of `columns × rows` cells: chafa looks at about 8 × 8
+    /// pixels per cell (more detail is averaged away), so decoding more costs time for nothing.
+    static func decodeSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        (max(8, min(columns * 8, 1024)), max(8, min(rows * 16, 1024)))
+    }
+
+    /// The picture chafa draws of these pixels in at most `columns × rows` cells, keeping the
+    /// aspect ratio (a cell is taken to be twice as high as it is wide). `monochrome` draws
+    /// symbols only, in the terminal's own colours (`NO_COLOR`).
+    func picture(columns: Int, rows: Int, monochrome: Bool) throws(ExtractionError) -> PreviewPicture {
+        let chafa = try ChafaLibrary.shared.get()
+        guard width > 0, height > 0, columns > 0, rows > 0 else { throw ExtractionError("the picture is empty") }
+        var fitColumns = Int32(columns)
+        var fitRows = Int32(rows)
+        chafa.calcGeometry(Int32(width), Int32(height), &fitColumns, &fitRows, 0.5, 1, 0)
+        fitColumns = max(1, min(fitColumns, Int32(columns)))
+        fitRows = max(1, min(fitRows, Int32(rows)))
+
+        let symbols = chafa.symbolMapNew()
+        defer { chafa.symbolMapUnref(symbols) }
+        chafa.symbolMapAddByTags(symbols, ChafaLibrary.symbols)
+        let config = chafa.configNew()
+        defer { chafa.configUnref(config) }
+        chafa.configSetGeometry(config, fitColumns, fitRows)
+        chafa.configSetCanvasMode(config, monochrome ? ChafaLibrary.foregroundBackground : ChafaLibrary.truecolor)
+        chafa.configSetSymbolMap(config, symbols)
+        guard let canvas = chafa.canvasNew(config) else { throw ExtractionError("chafa cannot make a canvas") }
+        defer { chafa.canvasUnref(canvas) }
+        bytes.withUnsafeBufferPointer {
+            chafa.canvasDrawAllPixels(canvas, type.rawValue, $0.baseAddress, Int32(width), Int32(height), Int32(stride))
+        }
+        var cells: [PreviewPicture.Cell] = []
+        cells.reserveCapacity(Int(fitColumns * fitRows))
+        for row in 0..<fitRows {
+            for column in 0..<fitColumns {
+                let code = chafa.canvasCharAt(canvas, column, row)
+                var foreground: Int32 = -1
+                var background: Int32 = -1
+                if !monochrome { chafa.canvasColorsAt(canvas, column, row, &foreground, &background) }
+                // A symbol chafa should never give (a control, a wide one) is drawn as a space.
+                let symbol = Unicode.Scalar(code).flatMap { $0.isTerminalControl ? nil : $0 } ?? " "
+                cells.append(
+                    PreviewPicture.Cell(
+                        symbol: symbol, foreground: Self.color(foreground), background: Self.color(background)))
+            }
+        }
+        // Non-nil: the count is fitColumns × fitRows, both at least 1.
+        return PreviewPicture(columns: Int(fitColumns), rows: Int(fitRows), cells: cells)!
+    }
+
+    /// chafa's packed `0xRRGGBB`, or -1 for "the terminal's colour".
+    private static func color(_ value: Int32) -> UInt32 {
+        value < 0 ? PreviewPicture.Cell.noColor : UInt32(value) & 0xFF_FFFF
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import FSFindIndexing
+import Glibc
+
+extension FSFindCommand {
+    /// `fsfind preview-worker`: the hidden worker `fsfind search` starts to draw the selected
+    /// file's preview outside its own process (`docs/interactive-search.md`), so a hostile image
+    /// or PDF cannot hang or crash the screen. Speaks ``PreviewWire``'s frames on stdin and stdout.
+    struct PreviewWorkerCommand: ParsableCommand {
+        /// The subcommand's name, which the search screen passes to the worker it starts.
+        static let name = "preview-worker"
+
+        static let configuration = CommandConfiguration(
+            commandName: name,
+            abstract: "Draw previews for 'fsfind search' in a separate process (internal).",
+            shouldDisplay: false)
+
+        func run() throws {
+            let status = PreviewWorker.serve(input: STDIN_FILENO, output: STDOUT_FILENO)
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}
