@@ -78,13 +78,15 @@ package struct ScreenLayout: Sendable, Equatable {
         lines.append(hintLine(model))
         lines.append(rule(countText(model)))
         lines += body(model)
-        lines.append(
-            StyledLine(
-                " ↑↓ select  Tab scope  ⏎ print path  ^O open  ^F folder  ^P details  → take suggestion  ^S next  Esc quit",
-                .dim
-            ).fitted(to: width))
+        let help = TerminalWidth.of(Self.keyHelp) <= width ? Self.keyHelp : Self.shortKeyHelp
+        lines.append(StyledLine(help, .dim).fitted(to: width))
         return Frame(lines: lines, cursorRow: 0, cursorColumn: cursor)
     }
+
+    /// The key help line, and the one that fits 80 columns (the rarer keys left to `--help`).
+    static let keyHelp =
+        " ↑↓ select  Tab scope  ⏎ print path  ^O open  ^F folder  ^P preview  → take suggestion  ^S next  Esc quit"
+    static let shortKeyHelp = " ↑↓ select  Tab scope  ⏎ path  ^O open  ^F folder  ^P preview  → take  Esc quit"
 
     // MARK: - Lines
 

@@ -21,11 +21,15 @@ extension FSFindCommand {
 
                 Keys: ↑/↓ or Ctrl-N move, Tab/Shift-Tab change the scope, Ctrl-F toggles everywhere /
                 this folder, → takes the highlighted suggestion (Ctrl-S highlights the next), ← selects a chip,
-                Backspace deletes it, Ctrl-P hides or shows the details, Enter prints the selected path,
-                Ctrl-O opens it with xdg-open, Esc or Ctrl-C quits printing nothing (exit 130).
+                Backspace deletes it, Ctrl-P hides or shows the preview and details, Enter prints the
+                selected path, Ctrl-O opens it with xdg-open, Esc or Ctrl-C quits printing nothing (exit 130).
 
-                The details show a summary for the kind of file, every attribute as people read it, and,
-                with a text store, the file's words around what was typed.
+                The pane previews the selected file: a photo, a PDF's first page, a video's poster frame or
+                a song's cover art drawn with chafa's block symbols (24-bit colour when COLORTERM says
+                truecolor, else 256 colours, none under NO_COLOR), or a text's first lines. Previews are
+                made in a separate worker process with memory and CPU limits, after the list is painted,
+                and cached. Below the preview: a summary for the kind of file, every attribute as people
+                read it, and, with a text store, the file's words around what was typed.
 
                 The screen is drawn on the terminal (/dev/tty), never on stdout, so this works.
 

@@ -132,6 +132,11 @@ final class TmuxSession {
     }
 
     /// The screen, one string per row.
+    /// The screen with its attributes and colours as escape sequences (`capture-pane -e`).
+    func screenWithEscapes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
     func screen() throws -> [String] {
         try tmux(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
