@@ -36,7 +36,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 # What `make bench` compares against, and how: N entries in the synthetic tree, RUNS rounds.
-BENCH_DEPS := plocate hyperfine time recollcmd
+BENCH_DEPS := plocate hyperfine time recollcmd imagemagick chafa
 N ?= 1000000
 RUNS ?= 5
 BENCH_WORK ?= /tmp/fsfind-bench

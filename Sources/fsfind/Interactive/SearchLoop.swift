@@ -44,6 +44,11 @@ final class SearchLoop {
     /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports).
     private let trace: FileHandle?
     private var keysReadAt: ContinuousClock.Instant?
+    /// `FSFIND_PREVIEW_TRACE=FILE`: for each key that moves the selection, `list MS` when the
+    /// list is repainted and `preview MS` when the new selection's preview is on screen, both
+    /// from reading the key (what `benchmarks/search-preview` reports).
+    private let previewTrace: FileHandle?
+    private var movedAt: ContinuousClock.Instant?
     /// Whether the next answer comes from a recent result, the last matches, or every row.
     private var planner = ScanPlanner()
     /// Reads the words inside files for the detail pane; its store is nil without one.
@@ -76,6 +81,19 @@ final class SearchLoop {
         } else {
             trace = nil
         }
+        if let path = ProcessInfo.processInfo.environment["FSFIND_PREVIEW_TRACE"], !path.isEmpty {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            previewTrace = FileHandle(forWritingAtPath: path)
+        } else {
+            previewTrace = nil
+        }
+    }
+
+    /// Writes `what` and the milliseconds since `start` to the preview trace.
+    private func tracePreview(_ what: String, since start: ContinuousClock.Instant) {
+        let elapsed = ContinuousClock.now - start
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        previewTrace?.write(Data((what + String(format: " %.3f\n", milliseconds)).utf8))
     }
 
     /// Runs until Enter, Esc or Ctrl-C. Throws when the index turns out damaged mid-session.
@@ -115,6 +133,10 @@ final class SearchLoop {
                 if let (request, preview) = previews.collect() {
                     previewCache.insert(preview, for: request)
                     draw()
+                    if let start = movedAt, let row = session.selectedRow, previewRequest(for: row) == request {
+                        tracePreview("preview", since: start)
+                        movedAt = nil
+                    }
                 }
                 continue
             }
@@ -126,6 +148,8 @@ final class SearchLoop {
                 if decoder.hasPending, bytes.isEmpty { keys += decoder.flush() }
             }
             guard !keys.isEmpty else { continue }
+            let readAt = ContinuousClock.now
+            let selectedBefore = session.selectedRow
             for key in keys {
                 switch session.handle(key) {
                 case .none, .redraw:
@@ -149,6 +173,16 @@ final class SearchLoop {
             }
             // The field shows every key at once; results follow when the scan finishes.
             draw()
+            if previewTrace != nil, !needsSearch, session.selectedRow != selectedBefore {
+                tracePreview("list", since: readAt)
+                movedAt = readAt
+                if let row = session.selectedRow, let request = previewRequest(for: row),
+                    previewCache.preview(for: request) != nil
+                {
+                    tracePreview("preview", since: readAt)
+                    movedAt = nil
+                }
+            }
         }
     }
 
@@ -285,7 +319,7 @@ final class SearchLoop {
         }
         if let row = session.selectedRow {
             model.selectedEntry = session.selection - session.scrollTop
-            model.detailTitle = PathBytes.display(index.path(at: row))
+            model.detailTitle = shortened(index.path(at: row))
             // The words only once worked out (see run()); until then the pane shows the rest.
             let cached = paneText.flatMap { $0.row == row && $0.field == session.field.text ? $0.lines : nil }
             paneTextMissing = cached == nil && searcher.text != nil && session.showsDetail
