@@ -6,6 +6,8 @@
 package enum FilePreview: Sendable, Equatable {
     /// An image, a PDF's first page or a video's poster frame, as coloured cells.
     case picture(PreviewPicture)
+    /// The same as pixels, for a terminal that draws images itself (the kitty graphics protocol).
+    case image(PreviewImage)
     /// The first lines of a text file (control characters are the painter's to blank out).
     case lines([String])
     /// Why there is no preview, shown as "no preview: …".
@@ -15,6 +17,7 @@ package enum FilePreview: Sendable, Equatable {
     package var cost: Int {
         switch self {
         case .picture(let picture): 64 + picture.cells.count * MemoryLayout<PreviewPicture.Cell>.stride
+        case .image(let image): 64 + image.packedPixels.count
         case .lines(let lines): 64 + lines.reduce(0) { $0 + 16 + $1.utf8.count }
         case .unavailable(let reason): 64 + reason.utf8.count
         }
@@ -55,4 +58,24 @@ package struct PreviewPicture: Sendable, Equatable {
     }
 
     package subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
+}
+
+/// A picture as pixels for the terminal to draw over a box of cells: RGBA, 8 bits a channel,
+/// packed with zlib (what the kitty graphics protocol takes as `f=32,o=z`).
+package struct PreviewImage: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    /// The cells the image covers, its aspect ratio kept.
+    package let columns: Int
+    package let rows: Int
+    /// `width × height × 4` bytes of RGBA, zlib-compressed.
+    package let packedPixels: [UInt8]
+
+    package init(width: Int, height: Int, columns: Int, rows: Int, packedPixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.columns = columns
+        self.rows = rows
+        self.packedPixels = packedPixels
+    }
 }

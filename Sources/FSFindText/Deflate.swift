@@ -6,7 +6,7 @@ import Glibc
 ///
 /// A stored text is its UTF-8 length (8 bytes, little-endian) followed by the zlib stream, so
 /// inflating knows the size to expect and can refuse a stream that claims more.
-struct Deflate: @unchecked Sendable {
+package struct Deflate: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
     private let compressBound: @convention(c) (UInt) -> UInt
     private let compress2:
@@ -17,7 +17,7 @@ struct Deflate: @unchecked Sendable {
             Int32
 
     /// zlib, loaded once per process; or why it could not be.
-    static let shared: Result<Deflate, FSFindError> = Result { () throws(FSFindError) in
+    package static let shared: Result<Deflate, FSFindError> = Result { () throws(FSFindError) in
         guard let handle = dlopen("libz.so.1", RTLD_NOW | RTLD_LOCAL) else {
             throw FSFindError(.io, "libz.so.1 cannot be loaded", remedy: .advice("install the zlib1g package"))
         }
@@ -46,6 +46,20 @@ struct Deflate: @unchecked Sendable {
         }
         guard status == 0 else { throw FSFindError(.io, "zlib could not compress a text (status \(status))") }
         packed.removeSubrange((8 + Int(capacity))...)
+        return packed
+    }
+
+    /// `bytes` as a plain zlib stream, at `level` (what the kitty graphics protocol takes as `o=z`).
+    package func compress(_ bytes: [UInt8], level: Int32 = Deflate.level) throws(FSFindError) -> [UInt8] {
+        var capacity = UInt(compressBound(UInt(bytes.count)))
+        var packed = [UInt8](repeating: 0, count: Int(capacity))
+        let status = packed.withUnsafeMutableBufferPointer { output in
+            bytes.withUnsafeBufferPointer {
+                compress2(output.baseAddress, &capacity, $0.baseAddress, UInt($0.count), level)
+            }
+        }
+        guard status == 0 else { throw FSFindError(.io, "zlib could not compress (status \(status))") }
+        packed.removeSubrange(Int(capacity)...)
         return packed
     }
 

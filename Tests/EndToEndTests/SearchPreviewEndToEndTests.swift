@@ -94,6 +94,35 @@ struct SearchPreviewEndToEndTests {
         try quit(session)
     }
 
+    @Test func aKittyTerminalGetsTheImageAndPlaceholderCells() throws {
+        // tmux is not kitty: the protocol is forced, and the bytes fsfind writes are recorded
+        // before tmux (which ignores the image commands) interprets them.
+        let session = try TmuxSession(
+            width: 120, height: 30, arguments: ["search", "--index", tree.index], directory: tree.root,
+            environment: ["NO_COLOR": "", "FSFIND_PREVIEW_GRAPHICS": "kitty"])
+        let output = session.folder.file("output")
+        try session.waitFor("the first paint") { $0[0].contains("Files, songs") }
+        try session.recordOutput(to: output)
+        try session.type("eiffel")
+        // Scalars, not characters: a placeholder and its marks are one character.
+        func placeholders(_ line: String) -> Int { line.unicodeScalars.filter { $0 == "\u{10EEEE}" }.count }
+        let screen = try session.waitFor("placeholder cells") { $0.contains { placeholders($0) > 0 } }
+        let cells = screen.filter { placeholders($0) > 0 }
+        // eiffel.jpg is 4:3: 57 columns would take 21 rows, more than the box's 12, so 12 rows of 32.
+        #expect(cells.count == 12, "\(screen)")
+        #expect(cells.allSatisfy { placeholders($0) == 32 })
+        try quit(session)
+        let bytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
+        #expect(bytes.contains("\u{1B}_Ga=t,f=32,o=z,s=320,v=240,i=1,q=2,m="), "the pixels, sent once")
+        #expect(bytes.contains("\u{1B}_Ga=p,U=1,i=1,c=32,r=12,q=2\u{1B}\\"), "a virtual placement")
+        // Byte for byte: the first cell, its colour the id, its marks row 0 and column 0.
+        let firstCell = Array("\u{1B}[0;38;5;1m\u{10EEEE}\u{0305}\u{0305}".utf8)
+        let raw = Array(bytes.utf8)
+        #expect(
+            (0...(raw.count - firstCell.count)).contains { raw[$0..<$0 + firstCell.count].elementsEqual(firstCell) })
+        #expect(bytes.contains("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\"), "freed on the way out")
+    }
+
     @Test func whatCannotBeShownSaysWhyInALine() throws {
         // A binary file named .txt, and a text deleted after it was indexed.
         let binary = (0..<2048).map { UInt8(truncatingIfNeeded: $0 &* 13) }

@@ -12,12 +12,16 @@ package struct PreviewRequest: Sendable, Hashable {
     package var rows: Int
     /// Symbols only, in the terminal's own colours (`NO_COLOR`).
     package var monochrome: Bool
+    /// The terminal draws images itself (kitty's graphics protocol): reply with pixels
+    /// (``FilePreview/image(_:)``) rather than symbols.
+    package var pixels: Bool
 
     /// Most cells on a side: a request for more is a broken peer.
     static let largestSide = 1000
 
     package init(
-        path: [UInt8], identity: FileIdentity, tree: [String], columns: Int, rows: Int, monochrome: Bool
+        path: [UInt8], identity: FileIdentity, tree: [String], columns: Int, rows: Int, monochrome: Bool,
+        pixels: Bool = false
     ) {
         self.path = path
         self.identity = identity
@@ -25,6 +29,7 @@ package struct PreviewRequest: Sendable, Hashable {
         self.columns = columns
         self.rows = rows
         self.monochrome = monochrome
+        self.pixels = pixels
     }
 }
 
@@ -74,7 +79,8 @@ package enum PreviewMaker {
             return .unavailable("the file \(error.description)")
         }
         do throws(ExtractionError) {
-            let (width, height) = PreviewPixels.decodeSize(columns: request.columns, rows: request.rows)
+            let (width, height) = PreviewPixels.decodeSize(
+                columns: request.columns, rows: request.rows, forTerminal: request.pixels)
             let pixels: PreviewPixels
             switch kind {
             case .text:
@@ -92,6 +98,7 @@ package enum PreviewMaker {
                     throw error
                 }
             }
+            if request.pixels { return .image(try pixels.image(columns: request.columns, rows: request.rows)) }
             return .picture(
                 try pixels.picture(columns: request.columns, rows: request.rows, monochrome: request.monochrome))
         } catch {

@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindText
 
 /// Decoded pixels on their way from a decoder (gdk-pixbuf, poppler with cairo, FFmpeg) to chafa.
 struct PreviewPixels {
@@ -10,9 +11,11 @@ struct PreviewPixels {
     var bytes: [UInt8]
 
     /// The pixel size to decode to for a box of `columns × rows` cells: chafa looks at about 8 × 8
-    /// pixels per cell (more detail is averaged away), so decoding more costs time for nothing.
-    static func decodeSize(columns: Int, rows: Int) -> (width: Int, height: Int) {
-        (max(8, min(columns * 8, 1024)), max(8, min(rows * 16, 1024)))
+    /// pixels per cell (more detail is averaged away), so decoding more costs time for nothing; a
+    /// terminal that draws the image itself shows about 10 × 20 pixels a cell.
+    static func decodeSize(columns: Int, rows: Int, forTerminal: Bool = false) -> (width: Int, height: Int) {
+        let (cellWidth, cellHeight, largest) = forTerminal ? (10, 20, 2048) : (8, 16, 1024)
+        return (max(8, min(columns * cellWidth, largest)), max(8, min(rows * cellHeight, largest)))
     }
 
     /// The picture chafa draws of these pixels in at most `columns × rows` cells, keeping the
@@ -57,6 +60,48 @@ struct PreviewPixels {
         }
         // Non-nil: the count is fitColumns × fitRows, both at least 1.
         return PreviewPicture(columns: Int(fitColumns), rows: Int(fitRows), cells: cells)!
+    }
+
+    /// The pixels as RGBA for a terminal that draws images (``PreviewImage``), covering as many of
+    /// `columns × rows` cells as the aspect ratio allows (a cell twice as high as wide).
+    func image(columns: Int, rows: Int) throws(ExtractionError) -> PreviewImage {
+        guard width > 0, height > 0, columns > 0, rows > 0 else { throw ExtractionError("the picture is empty") }
+        var fitColumns = columns
+        var fitRows = max(1, Int((Double(columns) * Double(height) / Double(width) / 2).rounded()))
+        if fitRows > rows {
+            fitRows = rows
+            fitColumns = max(1, min(columns, Int((Double(rows) * 2 * Double(width) / Double(height)).rounded())))
+        }
+        var rgba = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                let target = (y * width + x) * 4
+                switch type {
+                case .rgb:
+                    let source = y * stride + x * 3
+                    rgba[target] = bytes[source]
+                    rgba[target + 1] = bytes[source + 1]
+                    rgba[target + 2] = bytes[source + 2]
+                case .rgbaUnassociated, .rgbaPremultiplied:
+                    let source = y * stride + x * 4
+                    for channel in 0..<4 { rgba[target + channel] = bytes[source + channel] }
+                case .bgraPremultiplied:
+                    // cairo's pages are drawn on opaque white, so premultiplied equals straight.
+                    let source = y * stride + x * 4
+                    rgba[target] = bytes[source + 2]
+                    rgba[target + 1] = bytes[source + 1]
+                    rgba[target + 2] = bytes[source]
+                    rgba[target + 3] = bytes[source + 3]
+                }
+            }
+        }
+        let packed: [UInt8]
+        do throws(FSFindError) {
+            packed = try Deflate.shared.get().compress(rgba)
+        } catch {
+            throw ExtractionError(error.message)
+        }
+        return PreviewImage(width: width, height: height, columns: fitColumns, rows: fitRows, packedPixels: packed)
     }
 
     /// chafa's packed `0xRRGGBB`, or -1 for "the terminal's colour".

@@ -4,9 +4,10 @@ import FSFindModel
 /// (a little-endian `UInt32` length, then the payload), with the same integer and text encodings.
 ///
 /// Request: path bytes, the indexed identity (device, inode, size, mtime, ctime), tree count and
-/// UTIs, columns, rows, monochrome (one byte).
+/// UTIs, columns, rows, monochrome (one byte), pixels (one byte).
 /// Reply: `1` picture (columns, rows, then per cell the symbol, foreground and background as
-/// `UInt32`); `2` lines (count, texts); `3` no preview (the reason).
+/// `UInt32`); `2` lines (count, texts); `3` no preview (the reason); `4` image (width, height,
+/// columns, rows, the packed pixels).
 enum PreviewWire {
     static func encode(_ request: PreviewRequest) -> [UInt8] {
         var writer = ExtractionWire.Writer()
@@ -21,6 +22,7 @@ enum PreviewWire {
         writer.u32(request.columns)
         writer.u32(request.rows)
         writer.byte(request.monochrome ? 1 : 0)
+        writer.byte(request.pixels ? 1 : 0)
         return writer.framed()
     }
 
@@ -35,12 +37,14 @@ enum PreviewWire {
         let columns = Int(try reader.u32())
         let rows = Int(try reader.u32())
         let monochrome = try reader.byte() != 0
+        let pixels = try reader.byte() != 0
         try reader.end()
         guard (1...PreviewRequest.largestSide).contains(columns), (1...PreviewRequest.largestSide).contains(rows) else {
             throw ExtractionError("a preview of \(columns) × \(rows) cells")
         }
         return PreviewRequest(
-            path: path, identity: identity, tree: tree, columns: columns, rows: rows, monochrome: monochrome)
+            path: path, identity: identity, tree: tree, columns: columns, rows: rows, monochrome: monochrome,
+            pixels: pixels)
     }
 
     static func encode(_ preview: FilePreview) -> [UInt8] {
@@ -62,6 +66,13 @@ enum PreviewWire {
         case .unavailable(let reason):
             writer.byte(3)
             writer.text(reason)
+        case .image(let image):
+            writer.byte(4)
+            writer.u32(image.width)
+            writer.u32(image.height)
+            writer.u32(image.columns)
+            writer.u32(image.rows)
+            writer.blob(image.packedPixels)
         }
         return writer.framed()
     }
@@ -92,6 +103,19 @@ enum PreviewWire {
             preview = .lines(lines)
         case 3:
             preview = .unavailable(try reader.text())
+        case 4:
+            let width = Int(try reader.u32())
+            let height = Int(try reader.u32())
+            let columns = Int(try reader.u32())
+            let rows = Int(try reader.u32())
+            let sides = 1...PreviewRequest.largestSide
+            guard (1...4096).contains(width), (1...4096).contains(height), sides.contains(columns), sides.contains(rows)
+            else {
+                throw ExtractionError("an image of \(width) × \(height) pixels on \(columns) × \(rows) cells")
+            }
+            preview = .image(
+                PreviewImage(
+                    width: width, height: height, columns: columns, rows: rows, packedPixels: try reader.blob()))
         case let tag:
             throw ExtractionError("unknown preview tag \(tag)")
         }

@@ -232,7 +232,7 @@ package struct ScreenLayout: Sendable, Equatable {
         if model.selectedEntry != nil {
             lines.append(StyledLine(" " + model.detailTitle, .bold).fitted(to: columns))
             if sideBySide, model.expectsPreview, let box = previewBox {
-                let preview = previewLines(model.preview, box: box)
+                let preview = previewLines(model.preview, box: box, imageID: model.previewImageID)
                 lines += preview.map { StyledLine([StyledSpan(" ")] + $0.spans).fitted(to: columns) }
                 if !preview.isEmpty { lines.append(StyledLine().fitted(to: columns)) }
             }
@@ -244,8 +244,15 @@ package struct ScreenLayout: Sendable, Equatable {
 
     /// The preview's lines in `box`: a picture's rows, a text's first lines, "no preview: …"
     /// wrapped; the box's height in blank lines while it is drawn.
-    func previewLines(_ preview: FilePreview?, box: (columns: Int, rows: Int)) -> [StyledLine] {
+    func previewLines(_ preview: FilePreview?, box: (columns: Int, rows: Int), imageID: Int? = nil) -> [StyledLine] {
         switch preview {
+        case .image(let image):
+            guard let imageID else { fallthrough }
+            return (0..<min(image.rows, box.rows)).map { row in
+                StyledLine(
+                    KittyGraphics.placeholders(row: row, columns: min(image.columns, box.columns)), .image(id: imageID)
+                ).fitted(to: box.columns)
+            }
         case nil:
             return Array(repeating: StyledLine().fitted(to: box.columns), count: box.rows)
         case .picture(let picture):
@@ -287,7 +294,7 @@ package struct ScreenLayout: Sendable, Equatable {
         }
         // The preview at the right of the details, a column of space between them.
         let detail = detailLines(model, columns: width - box.columns - 1, rows: detailRows - 1)
-        var preview = previewLines(model.preview, box: box)
+        var preview = previewLines(model.preview, box: box, imageID: model.previewImageID)
         while preview.count < detail.count { preview.append(StyledLine().fitted(to: box.columns)) }
         return list + [rule("Details")]
             + zip(detail, preview).map { StyledLine($0.spans + [StyledSpan(" ")] + $1.spans) }

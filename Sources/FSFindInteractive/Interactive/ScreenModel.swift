@@ -57,6 +57,8 @@ package struct ScreenModel: Sendable, Equatable {
     package var expectsPreview = false
     /// The selected file's preview; nil while it is drawn, or when it has none.
     package var preview: FilePreview?
+    /// The id under which the terminal holds the preview when it is an image (``KittyGraphics``).
+    package var previewImageID: Int?
     package var status: String?
 
     /// Says what can be found, as the HIG asks, rather than "Search".

@@ -22,6 +22,9 @@ package enum TextStyle: Sendable, Equatable {
     case picture(foreground: UInt32, background: UInt32)
     /// A line of a file's own text in the preview.
     case quoted
+    /// Cells of an image the terminal draws (``KittyGraphics``): the foreground colour carries
+    /// the image's id.
+    case image(id: Int)
 }
 
 /// A run of text in one style.

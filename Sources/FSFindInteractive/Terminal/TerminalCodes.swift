@@ -25,6 +25,7 @@ package enum TerminalCodes {
     /// convention, no-color.org) keeps bold, dim, underline and reverse video but no colour: a
     /// chip is reversed, the selected chip bold and reversed, an error bold.
     package static func style(_ style: TextStyle, monochrome: Bool = false, palette: Palette = .truecolor) -> String {
+        if case .image(let id) = style { return "\(escape)0;38;5;\(id)m" }
         if case .picture(let foreground, let background) = style {
             guard !monochrome else { return "\(escape)0m" }
             return
@@ -50,7 +51,7 @@ package enum TerminalCodes {
         case .scopeSelected: "\(escape)0;1;7m"
         case .suggestion: "\(escape)0;4;1m"
         case .quoted: "\(escape)0;36m"
-        case .picture: "\(escape)0m"  // handled above
+        case .picture, .image: "\(escape)0m"  // handled above
         }
     }
 

@@ -33,6 +33,16 @@ final class SearchLoop {
     /// Draws previews in a worker process; the screen reads its replies between keys.
     private let previews = PreviewClient(arguments: [FSFindCommand.PreviewWorkerCommand.name])
     private var previewCache = PreviewCache<PreviewRequest>()
+    /// The terminal draws previews itself (``KittyGraphics``) rather than in chafa's symbols.
+    private static let terminalImages =
+        !monochrome && KittyGraphics.isSupported(ProcessInfo.processInfo.environment)
+    /// Images sent to the terminal, by id (1 up to ``imageSlots``, reused oldest first, the old
+    /// image deleted), so the terminal holds a bounded number of them.
+    private var sentImages: [Int: PreviewRequest] = [:]
+    private var nextImageID = 1
+    private static let imageSlots = 32
+    /// Sequences to write before the next frame (an image to send, one to delete).
+    private var graphics = ""
     /// The layout of the last frame painted (the preview box comes from it).
     private var layout = ScreenLayout(width: 0, height: 0)
     private var decoder = KeyDecoder()
@@ -98,6 +108,8 @@ final class SearchLoop {
 
     /// Runs until Enter, Esc or Ctrl-C. Throws when the index turns out damaged mid-session.
     func run() throws(FSFindError) -> Outcome {
+        // The terminal frees the images it was sent (it would keep them after the screen is gone).
+        defer { if !sentImages.isEmpty { terminal.write(sentImages.keys.sorted().map(KittyGraphics.delete).joined()) } }
         session.refreshSuggestions()
         draw()
         session.catalog = ValueCatalog.read(from: index)
@@ -223,19 +235,34 @@ final class SearchLoop {
             showsDetail: session.showsDetail)
         session.pageSize = layout.listRows
         session.keepSelectionVisible()
-        terminal.write(painter.paint(layout.render(model(rows: layout.listRows))))
+        let frame = layout.render(model(rows: layout.listRows))
+        terminal.write(graphics + painter.paint(frame))
+        graphics = ""
     }
 
     /// What the pane's preview box would show for `row`: nil when the box is hidden or the file
     /// has no kind of preview.
     private func previewRequest(for row: Int) -> PreviewRequest? {
-        guard let box = layout.previewBox else { return nil }
+        guard var box = layout.previewBox else { return nil }
+        if Self.terminalImages { box.columns = min(box.columns, KittyGraphics.largestSide) }
         var tree: [String] = []
         if case .textList(let types)? = index.value(of: .contentTypeTree, at: row) { tree = types }
         guard PreviewMaker.kind(tree: tree, name: index.name(at: row)) != nil else { return nil }
         return PreviewRequest(
             path: index.path(at: row), identity: index.identity(at: row), tree: tree, columns: box.columns,
-            rows: box.rows, monochrome: Self.monochrome)
+            rows: box.rows, monochrome: Self.monochrome, pixels: Self.terminalImages)
+    }
+
+    /// The id under which the terminal holds `image`, sending it first (after deleting the image
+    /// whose id it takes) when it is not there yet.
+    private func imageID(for request: PreviewRequest, _ image: PreviewImage) -> Int {
+        if let id = sentImages.first(where: { $0.value == request })?.key { return id }
+        let id = nextImageID
+        nextImageID = nextImageID % Self.imageSlots + 1
+        if sentImages[id] != nil { graphics += KittyGraphics.delete(id: id) }
+        sentImages[id] = request
+        graphics += KittyGraphics.transmit(image, id: id)
+        return id
     }
 
     /// Asks the worker for the selected file's preview unless it is drawn already or on its way.
@@ -326,6 +353,7 @@ final class SearchLoop {
             if let request = previewRequest(for: row) {
                 model.expectsPreview = true
                 model.preview = previewCache.preview(for: request)
+                if case .image(let image)? = model.preview { model.previewImageID = imageID(for: request, image) }
             }
             model.detail = DetailPane(now: context.now, timeZone: context.timeZone).lines(
                 index.attributes(at: row), problem: index.problem(at: row), text: cached ?? [])

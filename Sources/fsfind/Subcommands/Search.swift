@@ -26,7 +26,8 @@ extension FSFindCommand {
 
                 The pane previews the selected file: a photo, a PDF's first page, a video's poster frame or
                 a song's cover art drawn with chafa's block symbols (24-bit colour when COLORTERM says
-                truecolor, else 256 colours, none under NO_COLOR), or a text's first lines. Previews are
+                truecolor, else 256 colours, none under NO_COLOR) or, in kitty and Ghostty, as the image
+                itself (FSFIND_PREVIEW_GRAPHICS=kitty|symbols overrides), or a text's first lines. Previews are
                 made in a separate worker process with memory and CPU limits, after the list is painted,
                 and cached. Below the preview: a summary for the kind of file, every attribute as people
                 read it, and, with a text store, the file's words around what was typed.

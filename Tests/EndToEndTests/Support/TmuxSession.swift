@@ -132,6 +132,12 @@ final class TmuxSession {
     }
 
     /// The screen, one string per row.
+    /// Copies every byte the program writes from now on into `path` (`pipe-pane`), before tmux
+    /// interprets them: what a terminal other than tmux would have received.
+    func recordOutput(to path: String) throws {
+        try tmux(["pipe-pane", "-o", "-t", name, "cat >> " + Self.quote(path)])
+    }
+
     /// The screen with its attributes and colours as escape sequences (`capture-pane -e`).
     func screenWithEscapes() throws -> String {
         try tmux(["capture-pane", "-p", "-e", "-t", name])
