@@ -194,6 +194,24 @@ package enum ManualSections {
         Time zone for
         .Li $time
         calendar arithmetic and printed dates.
+        .It Ev NO_COLOR
+        Set and not empty:
+        .Cm search
+        uses attributes but no colour, and draws previews as symbols in the terminal's own colours.
+        .It Ev COLORTERM
+        .Li truecolor
+        or
+        .Li 24bit :
+        .Cm search
+        draws previews in 24-bit colour (else 256 colours).
+        .It Ev FSFIND_PREVIEW_GRAPHICS
+        .Li kitty
+        or
+        .Li symbols :
+        how
+        .Cm search
+        draws pictures; by default the kitty graphics protocol in kitty and Ghostty outside tmux and
+        screen, chafa's block symbols elsewhere.
         .El
         """
     }
