@@ -60,15 +60,15 @@ package struct PreviewPicture: Sendable, Equatable {
     package subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
 }
 
-/// A picture as pixels for the terminal to draw over a box of cells: RGBA, 8 bits a channel,
-/// packed with zlib (what the kitty graphics protocol takes as `f=32,o=z`).
+/// A picture as pixels for the terminal to draw over a box of cells: RGB, 8 bits a channel,
+/// packed with zlib (what the kitty graphics protocol takes as `f=24,o=z`).
 package struct PreviewImage: Sendable, Equatable {
     package let width: Int
     package let height: Int
     /// The cells the image covers, its aspect ratio kept.
     package let columns: Int
     package let rows: Int
-    /// `width × height × 4` bytes of RGBA, zlib-compressed.
+    /// `width × height × 3` bytes of RGB, zlib-compressed.
     package let packedPixels: [UInt8]
 
     package init(width: Int, height: Int, columns: Int, rows: Int, packedPixels: [UInt8]) {

@@ -113,7 +113,7 @@ struct SearchPreviewEndToEndTests {
         #expect(cells.allSatisfy { placeholders($0) == 32 })
         try quit(session)
         let bytes = String(decoding: try Data(contentsOf: URL(fileURLWithPath: output)), as: UTF8.self)
-        #expect(bytes.contains("\u{1B}_Ga=t,f=32,o=z,s=320,v=240,i=1,q=2,m="), "the pixels, sent once")
+        #expect(bytes.contains("\u{1B}_Ga=t,f=24,o=z,s=320,v=240,i=1,q=2,m="), "the pixels, sent once")
         #expect(bytes.contains("\u{1B}_Ga=p,U=1,i=1,c=32,r=12,q=2\u{1B}\\"), "a virtual placement")
         // Byte for byte: the first cell, its colour the id, its marks row 0 and column 0.
         let firstCell = Array("\u{1B}[0;38;5;1m\u{10EEEE}\u{0305}\u{0305}".utf8)

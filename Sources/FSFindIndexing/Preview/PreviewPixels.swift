@@ -62,7 +62,7 @@ struct PreviewPixels {
         return PreviewPicture(columns: Int(fitColumns), rows: Int(fitRows), cells: cells)!
     }
 
-    /// The pixels as RGBA for a terminal that draws images (``PreviewImage``), covering as many of
+    /// The pixels as RGB for a terminal that draws images (``PreviewImage``), covering as many of
     /// `columns × rows` cells as the aspect ratio allows (a cell twice as high as wide).
     func image(columns: Int, rows: Int) throws(ExtractionError) -> PreviewImage {
         guard width > 0, height > 0, columns > 0, rows > 0 else { throw ExtractionError("the picture is empty") }
@@ -72,32 +72,34 @@ struct PreviewPixels {
             fitRows = rows
             fitColumns = max(1, min(columns, Int((Double(rows) * 2 * Double(width) / Double(height)).rounded())))
         }
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        for y in 0..<height {
-            for x in 0..<width {
-                let target = (y * width + x) * 4
-                switch type {
-                case .rgb:
-                    let source = y * stride + x * 3
-                    rgba[target] = bytes[source]
-                    rgba[target + 1] = bytes[source + 1]
-                    rgba[target + 2] = bytes[source + 2]
-                case .rgbaUnassociated, .rgbaPremultiplied:
-                    let source = y * stride + x * 4
-                    for channel in 0..<4 { rgba[target + channel] = bytes[source + channel] }
-                case .bgraPremultiplied:
-                    // cairo's pages are drawn on opaque white, so premultiplied equals straight.
-                    let source = y * stride + x * 4
-                    rgba[target] = bytes[source + 2]
-                    rgba[target + 1] = bytes[source + 1]
-                    rgba[target + 2] = bytes[source]
-                    rgba[target + 3] = bytes[source + 3]
+        // RGB: the preview has no transparency to show (a page is on white, a photo opaque), and
+        // a quarter fewer bytes cross to the terminal.
+        var rgb = [UInt8](repeating: 255, count: width * height * 3)
+        let order: (Int, Int, Int, step: Int) =
+            switch type {
+            case .rgb: (0, 1, 2, 3)
+            case .rgbaUnassociated, .rgbaPremultiplied: (0, 1, 2, 4)
+            // cairo's pages are drawn on opaque white, so premultiplied equals straight.
+            case .bgraPremultiplied: (2, 1, 0, 4)
+            }
+        bytes.withUnsafeBufferPointer { source in
+            rgb.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    var from = y * stride
+                    var to = y * width * 3
+                    for _ in 0..<width {
+                        target[to] = source[from + order.0]
+                        target[to + 1] = source[from + order.1]
+                        target[to + 2] = source[from + order.2]
+                        from += order.step
+                        to += 3
+                    }
                 }
             }
         }
         let packed: [UInt8]
         do throws(FSFindError) {
-            packed = try Deflate.shared.get().compress(rgba)
+            packed = try Deflate.shared.get().compress(rgb)
         } catch {
             throw ExtractionError(error.message)
         }

@@ -30,25 +30,27 @@ package enum KittyGraphics {
     /// Base64 characters per escape sequence (the protocol's limit is 4096).
     static let chunk = 4096
 
-    /// The sequences that send `image` under `id` (zlib-packed RGBA, `f=32,o=z`, in chunks) and
+    /// The sequences that send `image` under `id` (zlib-packed RGB, `f=24,o=z`, in chunks) and
     /// make its virtual placement over `image.columns × image.rows` cells; `q=2` keeps the
-    /// terminal from answering on the keyboard input.
+    /// terminal from answering on the keyboard input. Built as bytes: a megabyte of base64 cut
+    /// into chunks by `String` indices would walk every character for grapheme breaks.
     package static func transmit(_ image: PreviewImage, id: Int) -> String {
         let data = base64(image.packedPixels)
-        var output = ""
-        var start = data.startIndex
-        var first = true
+        var output: [UInt8] = []
+        output.reserveCapacity(data.count + data.count / chunk * 16 + 128)
+        var start = 0
         repeat {
-            let end = data.index(start, offsetBy: chunk, limitedBy: data.endIndex) ?? data.endIndex
-            let more = end < data.endIndex ? 1 : 0
+            let end = min(start + chunk, data.count)
+            let more = end < data.count ? 1 : 0
             let keys =
-                first ? "a=t,f=32,o=z,s=\(image.width),v=\(image.height),i=\(id),q=2,m=\(more)" : "m=\(more)"
-            output += "\u{1B}_G\(keys);\(data[start..<end])\u{1B}\\"
+                start == 0 ? "a=t,f=24,o=z,s=\(image.width),v=\(image.height),i=\(id),q=2,m=\(more)" : "m=\(more)"
+            output += Array("\u{1B}_G\(keys);".utf8)
+            output += data[start..<end]
+            output += [0x1B, UInt8(ascii: "\\")]
             start = end
-            first = false
-        } while start < data.endIndex
-        output += "\u{1B}_Ga=p,U=1,i=\(id),c=\(image.columns),r=\(image.rows),q=2\u{1B}\\"
-        return output
+        } while start < data.count
+        output += Array("\u{1B}_Ga=p,U=1,i=\(id),c=\(image.columns),r=\(image.rows),q=2\u{1B}\\".utf8)
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// The sequence that deletes image `id` and its data from the terminal.
@@ -87,8 +89,8 @@ package enum KittyGraphics {
         0x0820, 0x0821, 0x0822, 0x0823, 0x0825, 0x0826, 0x0827, 0x0829, 0x082A, 0x082B, 0x082C,
     ].map { Unicode.Scalar($0)! }
 
-    /// Standard base64 (RFC 4648) with padding.
-    static func base64(_ bytes: [UInt8]) -> Substring {
+    /// Standard base64 (RFC 4648) with padding, as ASCII bytes.
+    static func base64(_ bytes: [UInt8]) -> [UInt8] {
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
         var output: [UInt8] = []
         output.reserveCapacity((bytes.count + 2) / 3 * 4)
@@ -104,6 +106,6 @@ package enum KittyGraphics {
             output.append(index + 2 < bytes.count ? alphabet[Int(triple & 63)] : UInt8(ascii: "="))
             index += 3
         }
-        return Substring(String(decoding: output, as: UTF8.self))
+        return output
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let sequences = output.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         // 10,000 bytes are 13,336 base64 characters: four chunks, then the placement.
         #expect(sequences.count == 5)
-        #expect(sequences[0].hasPrefix("\u{1B}_Ga=t,f=32,o=z,s=50,v=50,i=7,q=2,m=1;"))
+        #expect(sequences[0].hasPrefix("\u{1B}_Ga=t,f=24,o=z,s=50,v=50,i=7,q=2,m=1;"))
         #expect(sequences[1].hasPrefix("\u{1B}_Gm=1;") && sequences[3].hasPrefix("\u{1B}_Gm=0;"))
         #expect(sequences[4] == "\u{1B}_Ga=p,U=1,i=7,c=10,r=5,q=2")
         let data = sequences[0..<4].map { $0[$0.index(after: $0.firstIndex(of: ";")!)...] }.joined()
@@ -55,6 +55,6 @@ import Testing
         }
         #expect(image.columns == 40 && image.rows == 15)
         #expect(image.width == 400 && image.height == 300)
-        #expect(!image.packedPixels.isEmpty && image.packedPixels.count < image.width * image.height * 4)
+        #expect(!image.packedPixels.isEmpty && image.packedPixels.count < image.width * image.height * 3)
     }
 }
