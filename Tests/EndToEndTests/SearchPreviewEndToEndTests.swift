@@ -53,6 +53,7 @@ struct SearchPreviewEndToEndTests {
         #expect(screen.allSatisfy { $0.count <= 120 })
         let escapes = try session.screenWithEscapes()
         #expect(escapes.contains("48;2;"), "24-bit backgrounds where COLORTERM says truecolor")
+        #expect(escapes.contains("1;4meiffel"), "the matched letters of the name bold and underlined")
         try quit(session)
     }
 

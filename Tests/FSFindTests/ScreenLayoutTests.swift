@@ -34,6 +34,45 @@ import Testing
         #expect(frame.cursorColumn < width)
     }
 
+    @Test func theMatchedLettersOfANameAreHighlighted() {
+        var model = Self.model()
+        model.entries[0].highlights = [0..<3]
+        model.entries[1].highlights = [0..<3]
+        let lines = ScreenLayout(width: 80, height: 24).render(model).lines
+        let plainRow = lines[4].spans
+        #expect(plainRow.contains(StyledSpan("ton", .match)))
+        #expect(plainRow.contains(StyledSpan("e.flac", .plain)))
+        #expect(lines[5].spans.contains(StyledSpan("ton", .selectedMatch)))
+        #expect(lines[4].text.hasPrefix("   tone.flac  ~/Music"))
+    }
+
+    @Test func aPictureIsDrawnInItsBoxAndAReasonInALine() throws {
+        var model = Self.model()
+        model.expectsPreview = true
+        let cell = PreviewPicture.Cell(symbol: "▀", foreground: 0xFF0000, background: 0x0000FF)
+        model.preview = .picture(
+            try #require(PreviewPicture(columns: 4, rows: 2, cells: Array(repeating: cell, count: 8))))
+        let wide = ScreenLayout(width: 120, height: 30)
+        let lines = wide.render(model).lines
+        // Beside the list: under the title, each row of the picture in its colours.
+        #expect(lines[5].text.contains("│ ▀▀▀▀"))
+        #expect(lines[5].spans.contains(StyledSpan("▀▀▀▀", .picture(foreground: 0xFF0000, background: 0x0000FF))))
+        #expect(lines[7].text.hasSuffix("│" + String(repeating: " ", count: 59)))  // the gap after it
+        model.preview = .unavailable("binary data, not text")
+        let reason = wide.render(model).lines.map(\.text)
+        #expect(reason[5].contains("│ no preview: binary data, not text"))
+        // Under the list at 80 × 24: at the right of the details.
+        let narrow = ScreenLayout(width: 80, height: 24)
+        let box = try #require(narrow.previewBox)
+        #expect(box.columns == 24 && box.rows == 6)
+        model.preview = .picture(
+            try #require(PreviewPicture(columns: 4, rows: 2, cells: Array(repeating: cell, count: 8))))
+        let small = narrow.render(model).lines.map(\.text)
+        let details = try #require(small.firstIndex { $0.hasPrefix("─ Details") })
+        #expect(small[details + 1].hasSuffix("▀▀▀▀" + String(repeating: " ", count: 20)))
+        for line in narrow.render(model).lines { #expect(line.width == 80) }
+    }
+
     @Test func partsAreWhereTheyBelong() {
         let layout = ScreenLayout(width: 80, height: 24)
         let lines = layout.render(Self.model()).lines.map(\.text)

@@ -195,7 +195,15 @@ package struct ScreenLayout: Sendable, Equatable {
         for (position, entry) in model.entries.prefix(rows).enumerated() {
             let selected = position == model.selectedEntry
             var line = StyledLine(selected ? " > " : "   ", selected ? .selected : .plain)
-            line.append(entry.name, selected ? .selected : .plain)
+            // The matched letters bold and underlined (attributes, so NO_COLOR keeps them).
+            var position = 0
+            let characters = Array(entry.name)
+            for range in entry.highlights where range.lowerBound >= position && range.upperBound <= characters.count {
+                line.append(String(characters[position..<range.lowerBound]), selected ? .selected : .plain)
+                line.append(String(characters[range]), selected ? .selectedMatch : .match)
+                position = range.upperBound
+            }
+            line.append(String(characters[position...]), selected ? .selected : .plain)
             // The facts column at the right when the folder still gets some room beside it;
             // the folder loses its start first (its end says most).
             let factsWidth = entry.facts.isEmpty ? 0 : entry.facts.count + 2

@@ -14,11 +14,14 @@ package struct ScreenModel: Sendable, Equatable {
         /// Kind, size and modified date, each in a column of fixed width (``DetailPane/facts``);
         /// shown at the right of the row when the width allows.
         package var facts: String
+        /// Characters of `name` the typed words matched (``NameHighlight``), drawn highlighted.
+        package var highlights: [Range<Int>]
 
-        package init(name: String, folder: String, facts: String = "") {
+        package init(name: String, folder: String, facts: String = "", highlights: [Range<Int>] = []) {
             self.name = name
             self.folder = folder
             self.facts = facts
+            self.highlights = highlights
         }
     }
 

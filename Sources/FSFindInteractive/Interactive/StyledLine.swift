@@ -12,6 +12,10 @@ package enum TextStyle: Sendable, Equatable {
     case selectedChip
     /// The selected result row.
     case selected
+    /// The part of a result's name the typed words matched, on an ordinary row and on the
+    /// selected one.
+    case match
+    case selectedMatch
     case error
     /// The chosen segment of the scope control.
     case scopeSelected

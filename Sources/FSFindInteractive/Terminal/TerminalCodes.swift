@@ -47,6 +47,8 @@ package enum TerminalCodes {
         case .chip: "\(escape)0;30;46m"
         case .selectedChip: "\(escape)0;1;30;43m"
         case .selected: "\(escape)0;7m"
+        case .match: "\(escape)0;1;4m"
+        case .selectedMatch: "\(escape)0;1;4;7m"
         case .error: "\(escape)0;31m"
         case .scopeSelected: "\(escape)0;1;7m"
         case .suggestion: "\(escape)0;4;1m"

@@ -325,6 +325,7 @@ final class SearchLoop {
         model.total = session.results.total
         let visible = session.results.rows.dropFirst(session.scrollTop).prefix(rows)
         let pane = DetailPane(now: context.now, timeZone: context.timeZone)
+        let words = FieldQuery(session.field, context: context).words.map { String(decoding: $0, as: UTF8.self) }
         model.entries = visible.map { row in
             let path = index.path(at: row)
             let name: String
@@ -342,7 +343,8 @@ final class SearchLoop {
             if case .date(let date)? = index.value(of: .contentModificationDate, at: row) { modified = date }
             return ScreenModel.Entry(
                 name: name, folder: shortened(slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])),
-                facts: pane.facts(kind, size: size, modified: modified))
+                facts: pane.facts(kind, size: size, modified: modified),
+                highlights: NameHighlight.ranges(in: name, words: words))
         }
         if let row = session.selectedRow {
             model.selectedEntry = session.selection - session.scrollTop

@@ -1,0 +1,25 @@
+import FSFindInteractive
+import Testing
+
+@Suite struct NameHighlightTests {
+    @Test func aWordIsHighlightedWhereAWordOfTheNameStarts() {
+        // "paris" starts the second word of the name, though "paris" also occurs inside "comparison".
+        #expect(NameHighlight.ranges(in: "comparison-paris.mp3", words: ["paris"]) == [11..<16])
+        #expect(NameHighlight.ranges(in: "Intro Paris.mp3", words: ["paris"]) == [6..<11])
+    }
+
+    @Test func caseAndAccentsAreIgnoredAndCharactersCounted() {
+        #expect(NameHighlight.ranges(in: "Été à Paris.flac", words: ["ete"]) == [0..<3])
+        #expect(NameHighlight.ranges(in: "日本 tokyo.jpg", words: ["tok"]) == [3..<6])
+    }
+
+    @Test func insideAWordWhenNoWordStartsWithIt() {
+        #expect(NameHighlight.ranges(in: "IMG_12345.jpg", words: ["234"]) == [5..<8])
+    }
+
+    @Test func severalWordsAndOverlapsMerge() {
+        #expect(NameHighlight.ranges(in: "paris trip notes.txt", words: ["trip", "paris"]) == [0..<5, 6..<10])
+        #expect(NameHighlight.ranges(in: "paris.txt", words: ["par", "paris"]) == [0..<5])
+        #expect(NameHighlight.ranges(in: "paris.txt", words: ["london"]).isEmpty)
+    }
+}
