@@ -32,7 +32,12 @@ package enum NameHighlight {
         return merged
     }
 
+    /// ASCII by arithmetic (names are mostly ASCII, and this runs for every visible row on every
+    /// paint); anything else through Foundation's folding.
     private static func fold(_ character: Character) -> String {
-        String(character).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        if let ascii = character.asciiValue {
+            return String(UnicodeScalar((65...90).contains(ascii) ? ascii + 32 : ascii))
+        }
+        return String(character).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
