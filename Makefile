@@ -16,6 +16,8 @@ DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
 # libarchive for the text of pages, compressed files and archives (all three loaded with dlopen;
 # the -dev packages pull in the runtime libraries).
 DEPS += libsqlite3-dev zlib1g-dev libxml2-dev libarchive-dev libgmime-3.0-0
+# Snowball's stemmers for the text store's languages (`fsfind index --language`; loaded with dlopen).
+DEPS += libstemmer-dev
 # `fsfind search`'s preview pane: chafa draws pictures with terminal symbols, libswscale turns a
 # video's decoded frame into RGBA (both loaded with dlopen, in the preview worker only).
 DEPS += libchafa-dev libswscale-dev

@@ -89,8 +89,10 @@ let package = Package(
             ], swiftSettings: crossModule),
         // SQLite with FTS5 (Debian's libsqlite3-dev), for the words inside files.
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // Snowball's stemmers (Debian's libstemmer-dev, loaded with dlopen) as an FTS5 tokenizer, in C.
+        .target(name: "CSnowball", dependencies: ["CSQLite"]),
         // The words inside files: the full-text store beside the index file.
-        .target(name: "FSFindText", dependencies: ["FSFindModel", "CSQLite"], swiftSettings: crossModule),
+        .target(name: "FSFindText", dependencies: ["FSFindModel", "CSQLite", "CSnowball"], swiftSettings: crossModule),
         // The man page's registry-built sections; used by the documentation tests, not shipped.
         .target(name: "FSFindManual", dependencies: ["FSFindModel"], swiftSettings: crossModule),
         .executableTarget(

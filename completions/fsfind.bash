@@ -188,12 +188,16 @@ _fsfind_index() {
     repeating_flags=()
     non_repeating_flags=(--hidden --full --no-content --quiet --verbose --no-wait --version -h --help)
     repeating_options=(--exclude)
-    non_repeating_options=(--index)
+    non_repeating_options=(--language --index)
     __fsfind_offer_flags_options -1
 
     # Offer option value completions
     case "${prev}" in
     '--exclude')
+        return
+        ;;
+    '--language')
+        __fsfind_add_completions -W 'arabic'$'\n''armenian'$'\n''basque'$'\n''catalan'$'\n''danish'$'\n''dutch'$'\n''english'$'\n''finnish'$'\n''french'$'\n''german'$'\n''greek'$'\n''hindi'$'\n''hungarian'$'\n''indonesian'$'\n''irish'$'\n''italian'$'\n''lithuanian'$'\n''nepali'$'\n''norwegian'$'\n''portuguese'$'\n''romanian'$'\n''russian'$'\n''serbian'$'\n''spanish'$'\n''swedish'$'\n''tamil'$'\n''turkish'$'\n''yiddish'$'\n''none'
         return
         ;;
     '--index')

@@ -23,7 +23,7 @@ function __fsfind_parse_tokens -S
         __fsfind_parse_subcommand 0 'version' 'h/help'
         switch $unparsed_tokens[1]
         case 'index'
-            __fsfind_parse_subcommand -r 1 'exclude=+' 'hidden' 'full' 'no-content' 'quiet' 'verbose' 'no-wait' 'index=' 'version' 'h/help'
+            __fsfind_parse_subcommand -r 1 'exclude=+' 'hidden' 'full' 'no-content' 'language=' 'quiet' 'verbose' 'no-wait' 'index=' 'version' 'h/help'
         case 'query'
             __fsfind_parse_subcommand -r 1 'scope=' 'onlyin=+' '0/null' 'json' 'attr=+' 'count' 'limit=' 'sort=' 'reverse' 'snippets' 'explain' 'index=' 'version' 'h/help'
         case 'search'
@@ -109,6 +109,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" hidden' -l 'hidden' -d 'Also index hidden entries (names starting with \'.\').'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" full' -l 'full' -d 'Re-read every file, even unchanged ones.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" no-content' -l 'no-content' -d 'Read metadata only, not the words inside files (faster; free text then finds names and titles only).'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" language' -l 'language' -d 'The language of the words inside files, for matching their forms: english (the default), french, german, spanish … or none; kept until changed.' -rfka 'arabic armenian basque catalan danish dutch english finnish french german greek hindi hungarian indonesian irish italian lithuanian nepali norwegian portuguese romanian russian serbian spanish swedish tamil turkish yiddish none'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" quiet' -l 'quiet' -d 'Print only errors.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" verbose' -l 'verbose' -d 'Print the summary, with the number of files opened, even when stderr is not a terminal.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind index" no-wait' -l 'no-wait' -d 'Exit at once if another index run holds the lock, instead of waiting.'

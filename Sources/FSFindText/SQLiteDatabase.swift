@@ -1,4 +1,5 @@
 import CSQLite
+import CSnowball
 import FSFindModel
 
 /// One SQLite connection: statements prepared, bound, stepped; every failure an ``FSFindError``.
@@ -31,6 +32,15 @@ final class SQLiteDatabase {
     }
 
     deinit { close() }
+
+    /// Makes the `snowball` tokenizer (Snowball's stemmers) known to this connection's FTS5.
+    func registerSnowball() throws(FSFindError) {
+        guard fsfind_snowball_register(handle) == SQLITE_OK else {
+            throw FSFindError(
+                .io, "the text store's Snowball stemmers cannot be loaded: install the libstemmer0d package", path: path
+            )
+        }
+    }
 
     /// Closes the connection now (statements still alive keep it until they go).
     func close() {

@@ -1,3 +1,4 @@
+import CSnowball
 import FSFindModel
 import Foundation
 import Glibc
@@ -30,10 +31,39 @@ package final class TextStore {
     /// The store that belongs to the index file at `indexPath`.
     package static func path(forIndex indexPath: String) -> String { indexPath + ".text" }
 
-    /// How words are cut and folded: Unicode words, case and diacritics folded (`é` is `e`, as the
-    /// metadata free text folds them), then the Porter stemmer, so `comparisons` finds "Comparison"
-    /// and `calling` finds "call". English only for now (`docs/full-text.md`).
-    static let tokenizer = "porter unicode61 remove_diacritics 2"
+    /// The languages whose word forms the store can match: Snowball's (`english`, `french`,
+    /// `german` …; libstemmer) and `none` (words as they are, only case and accents folded).
+    package static var languages: [String] {
+        var names: [String] = []
+        if var list = fsfind_snowball_languages() {
+            while let name = list.pointee {
+                names.append(String(cString: name))
+                list += 1
+            }
+        }
+        // `porter` is Snowball's name for the original English algorithm, not a language.
+        return Array(Set(names).subtracting(["porter"])).sorted() + ["none"]
+    }
+
+    /// The language of a store made without one named: English, whose word forms FTS5's own
+    /// Porter stemmer matches (`comparisons` finds "Comparison", `calling` finds "call").
+    package static let defaultLanguage = "english"
+
+    /// How words are cut and folded for `language`: Unicode words, case and diacritics folded
+    /// (`é` is `e`, as the metadata free text folds them), then stemmed: English by FTS5's Porter
+    /// stemmer, the others by Snowball's (`docs/full-text.md`), `none` not at all.
+    static func tokenizer(for language: String) -> String {
+        switch language {
+        case defaultLanguage: "porter unicode61 remove_diacritics 2"
+        case "none": "unicode61 remove_diacritics 2"
+        default: "snowball \(language) unicode61 remove_diacritics 2"
+        }
+    }
+
+    /// The language the store's words were stemmed in.
+    package let language: String
+    /// ``tokenizer(for:)`` of ``language``: what queries and the spelling probe cut words with.
+    private let tokenizer: String
 
     /// The layout this build writes (`PRAGMA user_version`); a store of another layout is
     /// derived data, so it is started again (and ``isNew`` says so).
@@ -44,22 +74,38 @@ package final class TextStore {
     package private(set) var isNew = false
 
     /// Opens the store; with `create`, creates it (and its tables) when missing.
-    /// - Throws: ``FSFindError`` `.indexMissing` when it does not exist and `create` is false.
-    package init(path: String, create: Bool) throws(FSFindError) {
+    ///
+    /// - Parameter language: with `create`, the language to stem in (one of ``languages``); a
+    ///   store of another language is started again (``isNew``), as its words would not match
+    ///   queries cut the new way. Nil keeps the store's language (English for a new store).
+    /// - Throws: ``FSFindError`` `.indexMissing` when it does not exist and `create` is false;
+    ///   `.usage` for a language Snowball does not know.
+    package init(path: String, create: Bool, language: String? = nil) throws(FSFindError) {
+        if let language, !Self.languages.contains(language) {
+            throw FSFindError(
+                .usage,
+                "the text store has no language '\(language)' (it knows \(Self.languages.joined(separator: ", ")))")
+        }
         let exists = access(path, F_OK) == 0
         if !create && !exists {
             throw FSFindError(.indexMissing, "there is no text store at \(path)", path: path, remedy: .rebuildIndex)
         }
         var database = try SQLiteDatabase(path: path, create: create)
-        if create && exists && (try? database.userVersion()) != Self.layout {
-            // Another layout (an earlier build's): start again.
+        var stored = exists ? (try? Self.storedLanguage(database)) ?? nil : nil
+        if create && exists && ((try? database.userVersion()) != Self.layout || (language != nil && stored != language))
+        {
+            // Another layout (an earlier build's) or another language: start again.
             database = try Self.removeAndReopen(database, path: path)
+            stored = nil
             isNew = true
         } else if create && !exists {
             isNew = true
         }
         try database.addInflateFunction()
+        try database.registerSnowball()
         self.database = database
+        self.language = stored ?? language ?? Self.defaultLanguage
+        self.tokenizer = Self.tokenizer(for: self.language)
         guard create else { return }
         try database.execute(
             """
@@ -75,9 +121,26 @@ package final class TextStore {
             CREATE TABLE IF NOT EXISTS state(key TEXT PRIMARY KEY, value INTEGER NOT NULL);
             CREATE VIEW IF NOT EXISTS document_body AS SELECT id, inflate(text) AS body FROM document;
             CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
-                body, content = 'document_body', content_rowid = 'id', tokenize = '\(Self.tokenizer)');
+                body, content = 'document_body', content_rowid = 'id', tokenize = '\(tokenizer)');
             PRAGMA user_version = \(Self.layout);
             """)
+    }
+
+    /// The language of the store's words, read back from its FTS5 table's tokenizer; nil before
+    /// the table exists.
+    private static func storedLanguage(_ database: SQLiteDatabase) throws(FSFindError) -> String? {
+        let statement = try database.prepare("SELECT sql FROM sqlite_master WHERE name = 'words'")
+        guard try statement.step() else { return nil }
+        let sql = statement.text(0)
+        guard let start = sql.range(of: "tokenize = '"),
+            let end = sql[start.upperBound...].firstIndex(of: "'")
+        else { return nil }
+        let words = sql[start.upperBound..<end].split(separator: " ")
+        switch words.first {
+        case "porter": return defaultLanguage
+        case "snowball": return words.count > 1 ? String(words[1]) : nil
+        default: return "none"
+        }
     }
 
     private static func removeAndReopen(_ old: SQLiteDatabase, path: String) throws(FSFindError) -> SQLiteDatabase {
@@ -332,7 +395,7 @@ package final class TextStore {
     private func stem(_ word: String) throws(FSFindError) -> String? {
         try database.execute(
             """
-            CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe USING fts5(x, tokenize = '\(Self.tokenizer)');
+            CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe USING fts5(x, tokenize = '\(tokenizer)');
             CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe_vocabulary USING fts5vocab(temp, 'probe', 'row');
             DELETE FROM temp.probe;
             """)

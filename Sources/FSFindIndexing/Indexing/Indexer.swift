@@ -20,14 +20,18 @@ package struct Indexer: Sendable {
     /// How content attributes are read: in worker processes for `fsfind index`, in process for
     /// tests and tools that have no worker executable.
     package var pipeline: ExtractionPipeline
+    /// The language the text store stems in (``TextStore/languages``); nil keeps the store's. A
+    /// change starts the store again, so every file is read once.
+    package var language: String?
 
     package init(
-        indexPath: String, full: Bool = false, reporter: (any IndexReporter)? = nil, now: Date = Date(),
-        pipeline: ExtractionPipeline = ExtractionPipeline()
+        indexPath: String, full: Bool = false, reporter: (any IndexReporter)? = nil, language: String? = nil,
+        now: Date = Date(), pipeline: ExtractionPipeline = ExtractionPipeline()
     ) {
         self.indexPath = indexPath
         self.full = full
         self.reporter = reporter
+        self.language = language
         self.now = now
         self.pipeline = pipeline
     }
@@ -65,7 +69,7 @@ package struct Indexer: Sendable {
         let storeIsNew = previous != nil && !olderColumns ? try openTextStore()?.isNew == true : false
         if previous != nil, olderColumns || storeIsNew {
             return try Indexer(
-                indexPath: indexPath, full: true, reporter: reporter, now: now, pipeline: pipeline
+                indexPath: indexPath, full: true, reporter: reporter, language: language, now: now, pipeline: pipeline
             ).runReading(
                 requested: requested, options: options, previous: previous, olderRoots: olderRoots, clock: clock)
         }
@@ -343,7 +347,7 @@ package struct Indexer: Sendable {
     /// The text store beside the index, created when missing; nil when content is not read.
     private func openTextStore() throws(FSFindError) -> TextStore? {
         guard pipeline.textLimit > 0 else { return nil }
-        return try TextStore(path: TextStore.path(forIndex: indexPath), create: true)
+        return try TextStore(path: TextStore.path(forIndex: indexPath), create: true, language: language)
     }
 
     /// Removes the documents of files the index just written no longer has, as they are: a

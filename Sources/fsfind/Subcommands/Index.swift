@@ -7,6 +7,7 @@ import FSFindOutput
 import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 import Foundation
 import Glibc
 
@@ -23,6 +24,7 @@ extension FSFindCommand {
                 Examples:
                   fsfind index ~/Documents ~/Music
                   fsfind index --exclude '*.tmp' --exclude node_modules ~/src
+                  fsfind index --language french ~/Documents
                   fsfind index --quiet          # from cron
                 """)
 
@@ -48,6 +50,14 @@ extension FSFindCommand {
         )
         var noContent = false
 
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "The language of the words inside files, for matching their forms: english (the default), french, german, spanish … or none; kept until changed.",
+                valueName: "name"),
+            completion: .list(TextStore.languages))
+        var language: String?
+
         @Flag(name: .long, help: "Print only errors.")
         var quiet = false
 
@@ -62,7 +72,12 @@ extension FSFindCommand {
         @OptionGroup var indexOption: IndexOption
 
         func run() throws {
-            // Resolve every PATH before any work, so a typo fails fast with status 2.
+            // Resolve every PATH and the language before any work, so a typo fails fast with status 2.
+            if let language, !TextStore.languages.contains(language) {
+                throw FSFindError(
+                    .usage,
+                    "there is no language '\(language)'; one of: \(TextStore.languages.joined(separator: ", "))")
+            }
             var roots: [[UInt8]] = []
             for path in paths {
                 guard let resolved = PathBytes.realPath(PathBytes.bytes(path)) else {
@@ -80,7 +95,7 @@ extension FSFindCommand {
                 }
             }
             let indexer = Indexer(
-                indexPath: indexPath, full: full, reporter: reporter,
+                indexPath: indexPath, full: full, reporter: reporter, language: language,
                 pipeline: ExtractionPipeline(
                     isolation: .workers(Self.workerOptions()),
                     textLimit: noContent ? 0 : ExtractionPipeline.defaultTextLimit))

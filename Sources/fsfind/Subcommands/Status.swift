@@ -49,6 +49,7 @@ extension FSFindCommand {
                     store.add("path", json: JSONWriter.string(textPath))
                     store.add("size", json: String(textSize))
                     store.add("documents", json: String(documents))
+                    store.add("language", json: JSONWriter.string(text?.language ?? ""))
                     object.add("textStore", json: store.line)
                 }
                 let rootObjects = roots.map { root -> String in
@@ -81,7 +82,8 @@ extension FSFindCommand {
             output.write(
                 line: text == nil
                     ? "Text store:     none (indexed with --no-content, or not yet)"
-                    : "Text store:     \(textPath), \(textSize) bytes, \(documents) documents")
+                    : "Text store:     \(textPath), \(textSize) bytes, \(documents) documents, "
+                        + "words in \(text?.language ?? TextStore.defaultLanguage)")
             output.write(line: "Roots:")
             for root in roots {
                 var options = root.options.includeHidden ? ["hidden"] : []
