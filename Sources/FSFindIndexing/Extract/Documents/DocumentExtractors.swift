@@ -1,7 +1,7 @@
 import FSFindModel
 
 /// The extractors for documents and images: PDF, images (size and EXIF), Office Open XML,
-/// OpenDocument, EPUB, HTML, Markdown and e-mail.
+/// OpenDocument, EPUB, HTML, Markdown, e-mail and RTF.
 ///
 /// The extractor registry splices this list in beside the media extractor. Each entry is chosen by
 /// the item's content type tree, never by the file name, and none of them holds mutable state, so
@@ -18,5 +18,6 @@ package enum DocumentExtractors {
         HTMLTitleExtractor(),
         MarkdownTitleExtractor(),
         EmailExtractor(),
+        RTFExtractor(),
     ]
 }
