@@ -10,8 +10,8 @@ import Testing
         tree = try FixtureTree(withOddEntries: false)
         let documents = tree.root + "/Documents/"
         try Data("Shopping: buy bread and milk\n".utf8).write(to: URL(fileURLWithPath: documents + "list.txt"))
-        // Latin-1 (é is one byte, E9) and UTF-16 with a byte-order mark. (UTF-16 without one is
-        // `application/octet-stream` to libmagic, so it is never read as text.)
+        // Latin-1 (é is one byte, E9) and UTF-16 with a byte-order mark (without one:
+        // UTF16WithoutMarkEndToEndTests).
         try Data(Array("Lettre de Fr".utf8) + [0xE9] + Array("d".utf8) + [0xE9] + Array("gonde\n".utf8))
             .write(to: URL(fileURLWithPath: documents + "latin1.txt"))
         try Data([0xFF, 0xFE] + Array("quarterly comparisons\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })

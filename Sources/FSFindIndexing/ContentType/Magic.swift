@@ -75,6 +75,13 @@ package final class Magic {
                 .io, reason, path: PathBytes.display(path),
                 underlying: code > 0 ? Errno(rawValue: code) : nil)
         }
-        return String(cString: answer)
+        let mimeType = String(cString: answer)
+        // libmagic calls UTF-16 without a byte-order mark data; its text is text all the same.
+        if mimeType == "application/octet-stream", let start = try? file.prefix(4096),
+            PlainText.isUTF16WithoutMark(start)
+        {
+            return "text/plain"
+        }
+        return mimeType
     }
 }

@@ -48,6 +48,22 @@ enum PlainText {
         return String(decoding: units, as: UTF16.self)
     }
 
+    /// True when `bytes` (a file's start that libmagic called data) read as UTF-16 without a
+    /// byte-order mark, as Windows tools write it: one half of nearly every two-byte unit zero,
+    /// and the other half nearly always a printable character or a line break, so a file of
+    /// small 16-bit numbers is not taken for text.
+    static func isUTF16WithoutMark(_ bytes: [UInt8]) -> Bool {
+        guard let littleEndian = utf16WithoutMark(bytes) else { return false }
+        let sample = bytes.prefix(4096)
+        let pairs = sample.count / 2
+        var printable = 0
+        for pair in 0..<pairs {
+            let byte = sample[pair * 2 + (littleEndian ? 0 : 1)]
+            if (0x20...0x7E).contains(byte) || byte >= 0xA0 || [0x09, 0x0A, 0x0D].contains(byte) { printable += 1 }
+        }
+        return printable * 10 >= pairs * 9
+    }
+
     /// Little-endian (true) or big-endian (false) UTF-16 when at least 90% of the two-byte units
     /// of the first 4 KiB have a zero in the same half and at most 10% in the other; nil otherwise.
     private static func utf16WithoutMark(_ bytes: [UInt8]) -> Bool? {
