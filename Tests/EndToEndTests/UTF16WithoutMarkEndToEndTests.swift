@@ -9,9 +9,10 @@ import Testing
         let tree = folder.file("tree")
         try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
         func utf16(_ text: String, littleEndian: Bool) -> Data {
-            Data(text.utf16.flatMap { unit in
-                littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
-            })
+            Data(
+                text.utf16.flatMap { unit in
+                    littleEndian ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+                })
         }
         try utf16("Quarterly zanzibar figures\r\nsecond line\r\n", littleEndian: true)
             .write(to: URL(fileURLWithPath: tree + "/notes.txt"))
