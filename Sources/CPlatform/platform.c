@@ -1,12 +1,16 @@
-// CPlatform is mostly header-only (static inline functions); what needs storage of its own, the
-// table of index mappings the SIGBUS handler consults, lives here.
+// CPlatform is mostly header-only (static inline functions); what needs storage of its own (the
+// table of index mappings the SIGBUS handler consults) or headers Swift's Glibc module clashes
+// with (sys/resource.h's enums) lives here.
 #include "CPlatform.h"
 
+#include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 enum { fsfind_mapping_slots = 32 };
@@ -96,4 +100,27 @@ long fsfind_lgetxattr(const char *path, const char *name, void *value, size_t si
 
 int fsfind_lsetxattr(const char *path, const char *name, const void *value, size_t size) {
     return lsetxattr(path, name, value, size, 0);
+}
+
+static void fsfind_exit_zero(int number) {
+    (void)number;
+    _exit(0);
+}
+
+void fsfind_exit_on_termination(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = fsfind_exit_zero;
+    sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGINT, &action, NULL);
+}
+
+int fsfind_lower_priority(void) {
+    int failed = 0;
+    if (setpriority(PRIO_PROCESS, 0, 19) != 0) failed++;
+    struct sched_param param = { .sched_priority = 0 };
+    if (sched_setscheduler(0, SCHED_IDLE, &param) != 0) failed++;
+    // IOPRIO_WHO_PROCESS is 1; the class (IOPRIO_CLASS_IDLE, 3) sits above IOPRIO_CLASS_SHIFT, 13.
+    if (syscall(SYS_ioprio_set, 1, 0, 3 << 13) != 0) failed++;
+    return failed;
 }

@@ -244,6 +244,30 @@ package final class IndexFile: Sendable {
         return nil
     }
 
+    /// Rows at `folder` or below it: the row of `folder` itself and the block of paths starting
+    /// with `folder/` (contiguous in path order), found by binary search.
+    package func rows(within folder: [UInt8]) -> [Range<Int>] {
+        if folder == [UInt8(ascii: "/")] { return [0..<itemCount] }
+        var ranges: [Range<Int>] = []
+        if let own = rowIndex(ofPath: folder) { ranges.append(own..<(own + 1)) }
+        // Paths under `folder` are those from `folder/` up to, not including, `folder0` ('0' is '/' + 1).
+        let start = lowerBound(folder + [UInt8(ascii: "/")])
+        let end = lowerBound(folder + [UInt8(ascii: "0")])
+        if start < end { ranges.append(start..<end) }
+        return ranges
+    }
+
+    /// The first row whose path is not below `path` in byte order.
+    package func lowerBound(_ path: [UInt8]) -> Int {
+        var low = 0
+        var high = itemCount
+        while low < high {
+            let mid = low + (high - low) / 2
+            if IndexFormat.compare(self.path(at: mid), path) < 0 { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     /// Every item, verified and decoded; `.indexCorrupt` on any damage.
     package func allItems() throws(FSFindError) -> [IndexedItem] {
         try prepareAll()

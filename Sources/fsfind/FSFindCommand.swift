@@ -19,8 +19,8 @@ struct FSFindCommand: ParsableCommand {
             """,
         version: FSFindVersion.string,
         subcommands: [
-            Index.self, Query.self, Search.self, Show.self, Status.self, Attributes.self, Scopes.self,
-            Forget.self, ExtractWorker.self, PreviewWorkerCommand.self,
+            Index.self, Watch.self, Query.self, Search.self, Show.self, Status.self, Attributes.self,
+            Scopes.self, Forget.self, ExtractWorker.self, PreviewWorkerCommand.self,
         ]
     )
 }

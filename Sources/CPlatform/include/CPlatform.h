@@ -7,6 +7,9 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <stddef.h>
+#include <unistd.h>
+#include <signal.h>
+#include <sys/signalfd.h>
 #include <sys/stat.h>
 
 static inline int fsfind_statx(int dirfd, const char *path, int flags, unsigned int mask, struct statx *buffer) {
@@ -14,6 +17,25 @@ static inline int fsfind_statx(int dirfd, const char *path, int flags, unsigned 
 }
 
 static inline size_t fsfind_dirent_name_offset(void) { return offsetof(struct dirent, d_name); }
+
+// signalfd(2), which Swift's Glibc module does not import: `fsfind watch` reads SIGTERM and
+// SIGINT in the same poll as its inotify events. Returns the signal number read, 0 for none yet.
+static inline int fsfind_signalfd(int fd, const sigset_t *mask) { return signalfd(fd, mask, SFD_CLOEXEC | SFD_NONBLOCK); }
+static inline int fsfind_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    return read(fd, &info, sizeof info) == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
+}
+
+// While `fsfind watch` builds its first index (which may take minutes), SIGTERM and SIGINT end
+// it at once with status 0: the index is replaced atomically, so what was begun is dropped whole
+// and the next start finds it again. Later signals are read through signalfd between batches.
+void fsfind_exit_on_termination(void);
+
+// Background priority for `fsfind watch`, as Baloo runs: nice 19, the idle scheduling class
+// (runs only when a core would otherwise idle) and the idle IO class (ioprio_set has no glibc
+// wrapper). Inherited by threads and extraction workers started afterwards. Returns how many of
+// the three failed (a kernel without one of them still runs the watcher).
+int fsfind_lower_priority(void);
 
 static const int fsfind_O_PATH = O_PATH;
 static const int fsfind_O_NOATIME = O_NOATIME;

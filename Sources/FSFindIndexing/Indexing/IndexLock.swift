@@ -18,10 +18,13 @@ package final class IndexLock {
     package let indexPath: String
 
     /// Takes the lock, waiting for another holder unless `wait` is false.
-    /// - Parameter onWait: called once with the holder's pid (0 when unknown) before waiting.
-    package init(indexPath: String, wait: Bool, onWait: (Int32) -> Void) throws(FSFindError) {
+    /// - Parameters:
+    ///   - suffix: the lock file's, after the index's name: `.lock` guards writes to the index;
+    ///     `fsfind watch` holds `.watch.lock` for as long as it runs, one watcher per index.
+    ///   - onWait: called once with the holder's pid (0 when unknown) before waiting.
+    package init(indexPath: String, suffix: String = ".lock", wait: Bool, onWait: (Int32) -> Void) throws(FSFindError) {
         self.indexPath = indexPath
-        path = indexPath + ".lock"
+        path = indexPath + suffix
         try IndexLock.createParent(of: indexPath)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else {
@@ -50,6 +53,30 @@ package final class IndexLock {
     deinit {
         _ = ftruncate(descriptor, 0)
         close(descriptor)
+    }
+
+    /// Writes the holder's pid and `lines` into the lock file (``WatcherStatus`` reads them).
+    package func record(_ lines: [String]) {
+        let text = Array((["\(getpid())"] + lines).map { $0 + "\n" }.joined().utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Who holds the lock file at `path` and what it recorded, or nil when nobody holds it.
+    package static func holder(of path: String) -> (pid: Int32, lines: [String])? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // A shared lock is refused while the holder has its exclusive one.
+        guard flock(fd, LOCK_SH | LOCK_NB) != 0 else {
+            flock(fd, LOCK_UN)
+            return nil
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let lines = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).split(separator: "\n").map(
+            String.init)
+        return (Int32(lines.first ?? "") ?? 0, Array(lines.dropFirst()))
     }
 
     private static func readPid(_ fd: Int32) -> Int32 {

@@ -130,6 +130,45 @@ package struct Indexer: Sendable {
         }
     }
 
+    /// Looks again at `changed` paths only, each below a recorded root: one that exists is crawled
+    /// (a file: itself; a folder: its subtree) with its root's options, one that does not is
+    /// removed with everything below it; the rest of the index is carried over. What `fsfind
+    /// watch` runs for a batch of events. Paths a crawl of their root would skip (hidden, excluded)
+    /// and paths under no root are ignored.
+    package func update(changed: Set<[UInt8]>, holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
+        guard lock.indexPath == indexPath else {
+            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
+        }
+        let clock = ContinuousClock.now
+        IndexWriter.removeTemporaryFiles(of: indexPath)
+        let previous = try PreviousIndex(file: try IndexFile(path: indexPath))
+        let roots = try previous.file.roots()
+        // Shortest first, so a path below another changed path is skipped: that one's crawl (or
+        // removal) covers it. Ancestors are looked up, not compared pairwise: a burst is thousands.
+        var covered: Set<[UInt8]> = []
+        var crawling: [IndexRoot] = []
+        var removing: [[UInt8]] = []
+        for path in changed.sorted(by: { $0.count < $1.count }) {
+            let slashes = path.indices.dropFirst().filter { path[$0] == UInt8(ascii: "/") }
+            if slashes.contains(where: { covered.contains(Array(path[..<$0])) }) { continue }
+            let holders = roots.filter { PathBytes.isWithin(path, folder: $0.path) }
+            guard let root = holders.max(by: { $0.path.count < $1.path.count }),
+                root.options.admits(path, below: root.path)
+            else { continue }
+            if Self.whyMissing(path) == nil {
+                crawling.append(IndexRoot(path: path, options: root.options, lastRefresh: now))
+                covered.insert(path)
+            } else if path != root.path {
+                // A root that went keeps its items, as in a refresh (``missingRootRetention``).
+                removing.append(path)
+                covered.insert(path)
+            }
+        }
+        guard !crawling.isEmpty || !removing.isEmpty else { return IndexSummary() }
+        return try refresh(
+            from: previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock)
+    }
+
     /// How long the items of a recorded root that has gone missing are kept, counted from its last
     /// complete refresh: long enough for a drive that is away for a holiday, short enough that a
     /// folder deleted for good leaves the index within a month. `fsfind forget` drops one at once.
@@ -209,7 +248,7 @@ package struct Indexer: Sendable {
     /// sequence a serial crawl would give.
     private func refresh(
         from previous: PreviousIndex?, roots allRoots: [IndexRoot], crawling toCrawl: [IndexRoot],
-        dropping expired: [IndexRoot], clock: ContinuousClock.Instant
+        dropping expired: [IndexRoot], removing gone: [[UInt8]] = [], clock: ContinuousClock.Instant
     ) throws(FSFindError) -> IndexSummary {
         var roots = allRoots
         let oldCount = previous?.count ?? 0
@@ -317,6 +356,10 @@ package struct Indexer: Sendable {
         if let previous {
             for root in toCrawl {
                 for range in previous.rows(within: root.path) { summary.removed += plan.remove(unseenIn: range) }
+            }
+            // Paths a watcher saw go, with everything below them.
+            for path in gone {
+                for range in previous.rows(within: path) { summary.removed += plan.remove(unseenIn: range) }
             }
             // Roots missing for longer than the retention go, with their items.
             summary.removed += Self.drop(expired, keeping: roots, from: previous, in: &plan)

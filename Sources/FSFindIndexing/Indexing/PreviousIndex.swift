@@ -128,29 +128,8 @@ final class PreviousIndex {
         }
     }
 
-    /// Rows at `folder` or below it: the row of `folder` itself and the block of paths starting
-    /// with `folder/` (contiguous in path order).
-    func rows(within folder: [UInt8]) -> [Range<Int>] {
-        if folder == [UInt8(ascii: "/")] { return [0..<count] }
-        var ranges: [Range<Int>] = []
-        if let own = file.rowIndex(ofPath: folder) { ranges.append(own..<(own + 1)) }
-        // Paths under `folder` are those from `folder/` up to, not including, `folder0` ('0' is '/' + 1).
-        let start = lowerBound(folder + [UInt8(ascii: "/")])
-        let end = lowerBound(folder + [UInt8(ascii: "0")])
-        if start < end { ranges.append(start..<end) }
-        return ranges
-    }
-
-    /// The first row whose path is not below `path` in byte order.
-    func lowerBound(_ path: [UInt8]) -> Int {
-        var low = 0
-        var high = count
-        while low < high {
-            let mid = low + (high - low) / 2
-            if IndexFormat.compare(file.path(at: mid), path) < 0 { low = mid + 1 } else { high = mid }
-        }
-        return low
-    }
+    /// Rows at `folder` or below it (``IndexFile/rows(within:)``).
+    func rows(within folder: [UInt8]) -> [Range<Int>] { file.rows(within: folder) }
 
     /// The old row of a file that may have been renamed: same device, inode, size and mtime.
     ///

@@ -84,7 +84,7 @@ struct RefreshPlan {
         if let previous {
             for index in unique {
                 let path = staged.path(index)
-                let position = previous.lowerBound(path)
+                let position = previous.file.lowerBound(path)
                 if position < state.count, state[position] != .replaced, previous.file.path(at: position) == path {
                     state[position] = .removed  // the same path found again: the staged item wins
                 }

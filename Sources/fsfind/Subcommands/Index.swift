@@ -78,14 +78,7 @@ extension FSFindCommand {
                     .usage,
                     "there is no language '\(language)'; one of: \(TextStore.languages.joined(separator: ", "))")
             }
-            var roots: [[UInt8]] = []
-            for path in paths {
-                guard let resolved = PathBytes.realPath(PathBytes.bytes(path)) else {
-                    let reason = String(cString: strerror(errno))
-                    throw FSFindError(.usage, "cannot index '\(TerminalText.shown(PathBytes.bytes(path)))': \(reason)")
-                }
-                if !roots.contains(resolved) { roots.append(resolved) }
-            }
+            let roots = try Self.resolve(paths)
             let isTerminal = isatty(STDERR_FILENO) == 1
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
             let indexPath = indexOption.path
@@ -107,6 +100,20 @@ extension FSFindCommand {
             } else if isTerminal && !quiet {
                 StandardError.write(summary.line + "\n")
             }
+        }
+
+        /// The folders named on the command line as absolute paths without links, each once; a path
+        /// that does not resolve is a usage error (status 2) before any work.
+        static func resolve(_ paths: [String]) throws(FSFindError) -> [[UInt8]] {
+            var roots: [[UInt8]] = []
+            for path in paths {
+                guard let resolved = PathBytes.realPath(PathBytes.bytes(path)) else {
+                    let reason = String(cString: strerror(errno))
+                    throw FSFindError(.usage, "cannot index '\(TerminalText.shown(PathBytes.bytes(path)))': \(reason)")
+                }
+                if !roots.contains(resolved) { roots.append(resolved) }
+            }
+            return roots
         }
 
         /// Extractors run in copies of this executable (`fsfind extract-worker`, which

@@ -37,6 +37,7 @@ extension FSFindCommand {
             let text = try indexOption.openTextStore()
             let textSize = TextStore.size(atPath: textPath) ?? 0
             let documents = try text?.documentCount() ?? 0
+            let watcher = WatcherStatus.of(indexPath: index.path)
             if json {
                 var object = JSONWriter()
                 object.add("index", json: JSONWriter.string(index.path))
@@ -62,6 +63,16 @@ extension FSFindCommand {
                     entry.add("lastRefresh", json: JSONWriter.string(formatter.date(root.lastRefresh)))
                     return entry.line
                 }
+                if let watcher {
+                    var entry = JSONWriter()
+                    entry.add("pid", json: String(watcher.pid))
+                    if let last = watcher.lastUpdate {
+                        entry.add("lastUpdate", json: JSONWriter.string(formatter.date(last)))
+                    }
+                    object.add("watcher", json: entry.line)
+                } else {
+                    object.add("watcher", json: "null")
+                }
                 object.add("roots", json: "[" + rootObjects.joined(separator: ",") + "]")
                 var scopes = JSONWriter()
                 for (scope, count) in counts { scopes.add(scope.rawValue, json: String(count)) }
@@ -84,6 +95,12 @@ extension FSFindCommand {
                     ? "Text store:     none (indexed with --no-content, or not yet)"
                     : "Text store:     \(textPath), \(textSize) bytes, \(documents) documents, "
                         + "words in \(text?.language ?? TextStore.defaultLanguage)")
+            if let watcher {
+                let last = watcher.lastUpdate.map { ", last update \(formatter.date($0))" } ?? ""
+                output.write(line: "Watcher:        running (pid \(watcher.pid))\(last)")
+            } else {
+                output.write(line: "Watcher:        not running (changes are found by the next 'fsfind index')")
+            }
             output.write(line: "Roots:")
             for root in roots {
                 var options = root.options.includeHidden ? ["hidden"] : []

@@ -1,0 +1,118 @@
+import ArgumentParser
+import CPlatform
+import FSFindIndexing
+import FSFindModel
+import FSFindOutput
+import FSFindPlatform
+import FSFindText
+import Foundation
+import Glibc
+
+extension FSFindCommand {
+    /// `fsfind watch [PATH ...]`: keep the index current as files change, until SIGTERM or Ctrl-C.
+    struct Watch: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep the index current as files change, until stopped.",
+            discussion: """
+                Brings the index up to date (with PATHs, indexes them first, like 'fsfind index'; \
+                with none, refreshes every recorded root), then watches every indexed folder with \
+                inotify and applies creations, changes, renames and deletions in small batches, \
+                each within about a second. Runs in the foreground at idle CPU and IO priority; \
+                SIGTERM or Ctrl-C stops it with status 0. One watcher per index: a second one \
+                exits with status 1. 'fsfind status' shows whether a watcher runs. For a service \
+                that starts with the session, see contrib/fsfind-watch.service.
+
+                Examples:
+                  fsfind watch                  # the roots already indexed
+                  fsfind watch ~/Documents ~/Music
+                  fsfind watch --verbose        # a line per batch on stderr
+                """)
+
+        @Argument(help: ArgumentHelp("Folders to index first, then watch.", valueName: "path"), completion: .directory)
+        var paths: [String] = []
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp(
+                "With PATHs: skip entries whose name or path matches this glob (repeatable).",
+                valueName: "glob"))
+        var exclude: [String] = []
+
+        @Flag(name: .long, help: "With PATHs: also index hidden entries (names starting with '.').")
+        var hidden = false
+
+        @Flag(name: .long, help: "Print only errors.")
+        var quiet = false
+
+        @Flag(name: .long, help: "Print a line for each batch of changes applied.")
+        var verbose = false
+
+        @OptionGroup var indexOption: IndexOption
+
+        func run() throws {
+            let roots = try Index.resolve(paths)
+            let indexPath = indexOption.path
+            if roots.isEmpty, access(indexPath, F_OK) != 0 {
+                throw FSFindError(
+                    .usage,
+                    "nothing is indexed in \(indexPath) yet: name the folders to watch (fsfind watch ~/Documents)")
+            }
+            let watchLock = try Self.takeWatchLock(indexPath: indexPath)
+            // Until the first index is written a signal ends the process at once (nothing is half
+            // written: the index is replaced atomically); afterwards, only between batches.
+            fsfind_exit_on_termination()
+            // FSFIND_WATCH_PRIORITY=normal keeps the priority it was started with: for a machine
+            // where a busy build would otherwise hold back the index, and for the tests, which run
+            // beside one another on two cores.
+            let lowered = ProcessInfo.processInfo.environment["FSFIND_WATCH_PRIORITY"] != "normal"
+            let failed = lowered ? fsfind_lower_priority() : 0
+            if failed > 0, verbose {
+                StandardError.write("fsfind: \(failed) of nice, idle scheduling and idle IO could not be set\n")
+            }
+            let isTerminal = isatty(STDERR_FILENO) == 1
+            let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
+            // Words are read when the index has a text store, or is new (as `fsfind index` does).
+            let readsWords =
+                access(indexPath, F_OK) != 0 || access(TextStore.path(forIndex: indexPath), F_OK) == 0
+            let indexer = Indexer(
+                indexPath: indexPath, reporter: reporter,
+                pipeline: ExtractionPipeline(
+                    isolation: .workers(Index.workerOptions()),
+                    textLimit: readsWords ? ExtractionPipeline.defaultTextLimit : 0))
+            let (verbose, quiet) = (verbose, quiet)
+            // FSFIND_WATCH_LIMIT (a number of folders) stands in for a low fs.inotify.max_user_watches
+            // in the tests, which must not lower it for the whole machine.
+            let limit = ProcessInfo.processInfo.environment["FSFIND_WATCH_LIMIT"].flatMap { Int($0) }
+            let live = try LiveIndexer(indexer: indexer, status: watchLock, watchLimit: limit) { report in
+                switch report {
+                case .applied(let paths, let summary, let everything):
+                    guard verbose else { return }
+                    let what = everything ? "every folder refreshed" : "\(paths) path\(paths == 1 ? "" : "s") changed"
+                    StandardError.write("fsfind: \(what): \(summary.verboseLine)\n")
+                case .notice(let message):
+                    reporter.finish()
+                    StandardError.write("fsfind: \(TerminalText.shown(Array(message.utf8)))\n")
+                }
+            }
+            let summary = try live.start(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
+            reporter.finish()
+            if verbose || (isTerminal && !quiet) {
+                StandardError.write("\(summary.verboseLine); watching for changes\n")
+            }
+            let signal = try live.run()
+            if verbose { StandardError.write("fsfind: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n") }
+            withExtendedLifetime(watchLock) {}
+        }
+
+        /// The lock that makes this the index's only watcher, held until exit; a second watcher
+        /// is told who holds it.
+        static func takeWatchLock(indexPath: String) throws(FSFindError) -> IndexLock {
+            do {
+                return try IndexLock(indexPath: indexPath, suffix: WatcherStatus.lockSuffix, wait: false) { _ in }
+            } catch  where error.code == .locked {
+                let pid = IndexLock.holder(of: indexPath + WatcherStatus.lockSuffix)?.pid ?? 0
+                throw FSFindError(.locked, "another 'fsfind watch' (pid \(pid)) is already watching \(indexPath)")
+            }
+        }
+    }
+}

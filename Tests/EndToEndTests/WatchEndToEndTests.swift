@@ -1,0 +1,165 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `fsfind watch` (issue 13): changes made while it runs are found by `fsfind query` without an
+/// `fsfind index`; its lifecycle, its lock, its priority, and the faults the issue lists.
+@Suite(.serialized) struct WatchEndToEndTests {
+    /// The tests run beside others on two cores: at idle priority a watcher could wait for them.
+    /// `watcherRunsAtIdlePriority` checks the default.
+    static let normal = ["FSFIND_WATCH_PRIORITY": "normal"]
+
+    /// A folder with a tree of two small text files, and an index beside it.
+    final class Setup {
+        let folder = try! TemporaryFolder()  // test-only: a failure here is a broken machine
+        var root: String { folder.path + "/tree" }
+        var index: String { folder.path + "/index.fsfind" }
+
+        init() throws {
+            try FileManager.default.createDirectory(atPath: root + "/sub", withIntermediateDirectories: true)
+            try write("first.txt", "an aardvark was here\n")
+            try write("sub/second.txt", "a second file\n")
+        }
+
+        func write(_ name: String, _ text: String) throws {
+            try text.write(toFile: root + "/" + name, atomically: false, encoding: .utf8)
+        }
+
+        /// The paths a query finds, relative to the root.
+        func find(_ query: String) throws -> Set<String> {
+            let result = try FSFind.run(["query", "--index", index, query])
+            return Set(result.lines.map { $0.hasPrefix(root + "/") ? String($0.dropFirst(root.count + 1)) : $0 })
+        }
+
+        /// Waits until `query` finds exactly `expected`; true when it did within the time.
+        func becomes(_ query: String, _ expected: Set<String>, seconds: Double = 30) throws -> Bool {
+            try eventually(seconds: seconds) { try find(query) == expected }
+        }
+
+        func status() throws -> [String: Any] {
+            let result = try FSFind.run(["status", "--index", index, "--json"])
+            guard result.status == 0 else { return [:] }
+            return try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any] ?? [:]
+        }
+    }
+
+    @Test func createChangeRenameDeleteAndNewFoldersAreFound() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        #expect(try setup.find("aardvark") == ["first.txt"])
+
+        try setup.write("new.txt", "a pangolin appears\n")
+        #expect(try setup.becomes("pangolin", ["new.txt"]), "\(watch.stderr)")
+
+        try setup.write("first.txt", "the aardvark left, an okapi came\n")
+        #expect(try setup.becomes("okapi", ["first.txt"]), "\(watch.stderr)")
+        #expect(try setup.find("aardvark") == ["first.txt"])  // still there, in the new words
+        try setup.write("first.txt", "only an okapi\n")
+        #expect(try setup.becomes("aardvark", []), "\(watch.stderr)")
+
+        try FileManager.default.moveItem(atPath: setup.root + "/new.txt", toPath: setup.root + "/sub/moved.txt")
+        #expect(try setup.becomes("pangolin", ["sub/moved.txt"]), "\(watch.stderr)")
+
+        try FileManager.default.removeItem(atPath: setup.root + "/first.txt")
+        #expect(try setup.becomes("okapi", []), "\(watch.stderr)")
+
+        // A new folder with a file made at once: the folder's watch comes after the file, so the
+        // folder's crawl must find it.
+        try FileManager.default.createDirectory(
+            atPath: setup.root + "/fresh/deeper", withIntermediateDirectories: true)
+        try setup.write("fresh/deeper/inside.md", "# Quokka\n\nA quokka smiles.\n")
+        #expect(try setup.becomes("quokka", ["fresh/deeper/inside.md"]), "\(watch.stderr)")
+        // And a file added later inside the new folder: it is watched now.
+        try setup.write("fresh/deeper/later.txt", "a wombat digs\n")
+        #expect(try setup.becomes("wombat", ["fresh/deeper/later.txt"]), "\(watch.stderr)")
+
+        // A folder moved in from outside the root, and one moved out.
+        let outside = setup.folder.path + "/outside"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try "a narwhal swims\n".write(toFile: outside + "/whale.txt", atomically: false, encoding: .utf8)
+        try FileManager.default.moveItem(atPath: outside, toPath: setup.root + "/arrived")
+        #expect(try setup.becomes("narwhal", ["arrived/whale.txt"]), "\(watch.stderr)")
+        try FileManager.default.moveItem(atPath: setup.root + "/fresh", toPath: setup.folder.path + "/left")
+        #expect(try setup.becomes("quokka OR wombat", []), "\(watch.stderr)")
+        #expect(try setup.becomes("fsName == \"deeper\"", []), "\(watch.stderr)")
+
+        #expect(watch.stop(SIGTERM) == 0)
+        #expect(watch.stderr.contains("stopped by SIGTERM"), "\(watch.stderr)")
+    }
+
+    @Test func statusShowsTheWatcherAndSigintEndsItWithStatusZero() throws {
+        let setup = try Setup()
+        #expect(try setup.status().isEmpty)  // no index yet: status fails, prints nothing
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        let running = try #require(try setup.status()["watcher"] as? [String: Any])
+        #expect(running["pid"] as? Int == Int(watch.pid))
+        let first = try #require(running["lastUpdate"] as? String)
+
+        Thread.sleep(forTimeInterval: 1.1)  // printed times have whole seconds
+        try setup.write("third.txt", "a capybara\n")
+        #expect(try setup.becomes("capybara", ["third.txt"]))
+        let later = try #require((try setup.status()["watcher"] as? [String: Any])?["lastUpdate"] as? String)
+        #expect(later > first)
+        let text = try FSFind.run(["status", "--index", setup.index])
+        #expect(text.out.contains("Watcher:        running (pid \(watch.pid))"), "\(text.out)")
+
+        #expect(watch.stop(SIGINT) == 0)
+        #expect(try setup.status()["watcher"] is NSNull)
+        #expect(try FSFind.run(["status", "--index", setup.index]).out.contains("Watcher:        not running"))
+    }
+
+    @Test func aSecondWatcherSaysWhoHoldsTheIndexAndExitsOne() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        let second = try FSFind.run(["watch", "--index", setup.index], environment: Self.normal)
+        #expect(second.status == 1)
+        #expect(
+            second.stderr.contains("another 'fsfind watch' (pid \(watch.pid)) is already watching"), "\(second.stderr)")
+        // The first goes on.
+        try setup.write("more.txt", "an axolotl\n")
+        #expect(try setup.becomes("axolotl", ["more.txt"]))
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func withoutPathsItWatchesTheRecordedRootsAndWithNoIndexItSaysWhat() throws {
+        let setup = try Setup()
+        let none = try FSFind.run(["watch", "--index", setup.index], environment: Self.normal)
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("name the folders to watch"), "\(none.stderr)")
+
+        #expect(try FSFind.run(["index", "--index", setup.index, setup.root]).status == 0)
+        // Changed while nobody watched: the start's refresh finds it.
+        try setup.write("before.txt", "a tapir\n")
+        let watch = try WatchProcess(index: setup.index, environment: Self.normal)
+        #expect(try setup.find("tapir") == ["before.txt"])
+        try setup.write("after.txt", "a tarsier\n")
+        #expect(try setup.becomes("tarsier", ["after.txt"]))
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aKilledWatcherReconcilesOnTheNextStart() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        #expect(watch.stop(SIGKILL) == 128 + SIGKILL)
+        try setup.write("while-down.txt", "an ocelot\n")
+        try FileManager.default.removeItem(atPath: setup.root + "/first.txt")
+        #expect(try setup.find("ocelot").isEmpty)
+        let again = try WatchProcess(index: setup.index, environment: Self.normal)
+        #expect(try setup.find("ocelot") == ["while-down.txt"])
+        #expect(try setup.find("aardvark").isEmpty)
+        #expect(again.stop() == 0)
+    }
+
+    @Test func watcherRunsAtIdlePriority() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root])
+        let stat = try String(contentsOfFile: "/proc/\(watch.pid)/stat", encoding: .utf8)
+        // Fields after the command's closing parenthesis: nice is field 19, policy field 41.
+        let fields = stat[stat.range(of: ")", options: .backwards)!.upperBound...].split(separator: " ")
+        #expect(fields[19 - 3] == "19", "\(stat)")
+        #expect(fields[41 - 3] == "5", "SCHED_IDLE is 5: \(stat)")
+        let ionice = try Shell.run("/usr/bin/ionice", ["-p", String(watch.pid)])
+        #expect(String(decoding: ionice, as: UTF8.self).hasPrefix("idle"))
+        #expect(watch.stop() == 0)
+    }
+}
