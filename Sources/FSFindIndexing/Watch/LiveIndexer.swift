@@ -21,7 +21,7 @@ package final class LiveIndexer {
     /// The longest a batch waits while events keep coming.
     package static let longest: Duration = .seconds(1)
     /// How often folders that could not be watched (the inotify limit) are refreshed.
-    package static let unwatchedRefresh: Duration = .seconds(300)
+    package static let defaultUnwatchedRefresh: Duration = .seconds(300)
     /// How long a batch that failed (a full disk, say) waits before it is tried again.
     package static let retryAfter: Duration = .seconds(30)
 
@@ -37,6 +37,7 @@ package final class LiveIndexer {
     private let watcher: FolderWatcher
     private let status: IndexLock
     private let report: (Report) -> Void
+    private let unwatchedRefresh: Duration
     private var limitReached = false
     /// Folders left unwatched by the limit, refreshed every ``unwatchedRefresh``.
     private var unwatched: Set<[UInt8]> = []
@@ -47,9 +48,12 @@ package final class LiveIndexer {
     /// - Parameters:
     ///   - status: the held `.watch.lock`, where the last update is recorded for `fsfind status`.
     ///   - watchLimit: fewer watches than the kernel allows (``FolderWatcher/init(limit:)``).
+    ///   - unwatchedRefresh: how often folders left unwatched by the limit are refreshed.
     package init(
-        indexer: Indexer, status: IndexLock, watchLimit: Int? = nil, report: @escaping (Report) -> Void
+        indexer: Indexer, status: IndexLock, watchLimit: Int? = nil,
+        unwatchedRefresh: Duration = defaultUnwatchedRefresh, report: @escaping (Report) -> Void
     ) throws(FSFindError) {
+        self.unwatchedRefresh = unwatchedRefresh
         self.indexer = indexer
         self.status = status
         self.report = report
@@ -85,7 +89,7 @@ package final class LiveIndexer {
         defer { close(signalDescriptor) }
 
         var batch = Batch()
-        var nextUnwatchedRefresh = ContinuousClock.now + Self.unwatchedRefresh
+        var nextUnwatchedRefresh = ContinuousClock.now + unwatchedRefresh
         var retryAt: ContinuousClock.Instant?
         while true {
             var due: ContinuousClock.Instant?
@@ -131,7 +135,7 @@ package final class LiveIndexer {
                 var refresh = Batch()
                 refresh.changed = unwatched
                 try? apply(refresh)
-                nextUnwatchedRefresh = now + Self.unwatchedRefresh
+                nextUnwatchedRefresh = now + unwatchedRefresh
             }
         }
     }
@@ -238,7 +242,7 @@ package final class LiveIndexer {
                         .notice(
                             "the inotify watch limit is reached after \(watcher.count) folders: raise "
                                 + "fs.inotify.max_user_watches (sysctl); the other folders are refreshed every "
-                                + "\(Self.unwatchedRefresh.components.seconds / 60) minutes"))
+                                + "\(unwatchedRefresh.components.seconds) s"))
                 case .failure(.other):
                     continue  // gone since the index was written: its parent's events cover it
                 }

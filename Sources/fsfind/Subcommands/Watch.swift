@@ -82,8 +82,14 @@ extension FSFindCommand {
             let (verbose, quiet) = (verbose, quiet)
             // FSFIND_WATCH_LIMIT (a number of folders) stands in for a low fs.inotify.max_user_watches
             // in the tests, which must not lower it for the whole machine.
-            let limit = ProcessInfo.processInfo.environment["FSFIND_WATCH_LIMIT"].flatMap { Int($0) }
-            let live = try LiveIndexer(indexer: indexer, status: watchLock, watchLimit: limit) { report in
+            // and FSFIND_WATCH_UNWATCHED_SECONDS shortens the refresh of the folders left unwatched.
+            let environment = ProcessInfo.processInfo.environment
+            let limit = environment["FSFIND_WATCH_LIMIT"].flatMap { Int($0) }
+            let period = environment["FSFIND_WATCH_UNWATCHED_SECONDS"].flatMap { Int($0) }.map { Duration.seconds($0) }
+            let live = try LiveIndexer(
+                indexer: indexer, status: watchLock, watchLimit: limit,
+                unwatchedRefresh: period ?? LiveIndexer.defaultUnwatchedRefresh
+            ) { report in
                 switch report {
                 case .applied(let paths, let summary, let everything):
                     guard verbose else { return }

@@ -1,0 +1,133 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `fsfind watch` under the bad input and faults issue 13 lists, each seen through `fsfind query`.
+@Suite(.serialized) struct WatchFaultEndToEndTests {
+    typealias Setup = WatchEndToEndTests.Setup
+    static let normal = WatchEndToEndTests.normal
+
+    @Test func filesCreatedAndDeletedFasterThanTheyAreReadLeaveTheFinalState() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        // 300 files each written and at once deleted, every tenth kept; then one marker.
+        for number in 0..<300 {
+            let path = setup.root + "/churn-\(number).txt"
+            try "a gecko numbered \(number)\n".write(toFile: path, atomically: false, encoding: .utf8)
+            if number % 10 != 0 { unlink(path) }
+        }
+        let kept = Set((0..<300).filter { $0 % 10 == 0 }.map { "churn-\($0).txt" })
+        #expect(try setup.becomes("gecko", kept), "\(watch.stderr)")
+        #expect(try setup.becomes("fsName == \"churn-*\"", kept))
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aFolderReplacedByAFileOfTheSameNameAndASymlinkSwappedInForAFile() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        #expect(try setup.find("fsName == \"second.txt\"") == ["sub/second.txt"])
+
+        try FileManager.default.removeItem(atPath: setup.root + "/sub")
+        try setup.write("sub", "now a file about a lemur\n")
+        #expect(try setup.becomes("lemur", ["sub"]), "\(watch.stderr)")
+        #expect(try setup.find("fsName == \"second.txt\"").isEmpty)
+        #expect(try setup.find("kind == \"Folder\" && fsName == \"sub\"").isEmpty)
+
+        // A link where a file was: the link is not followed, so the target's words are not read.
+        let target = setup.folder.path + "/target.txt"
+        try "a secret marmoset\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: setup.root + "/first.txt")
+        symlink(target, setup.root + "/first.txt")
+        #expect(try setup.becomes("aardvark", []), "\(watch.stderr)")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try setup.find("marmoset").isEmpty)
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aRenameAcrossTwoWatchedRoots() throws {
+        let setup = try Setup()
+        let other = setup.folder.path + "/other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        let watch = try WatchProcess(index: setup.index, [setup.root, other], environment: Self.normal)
+        try FileManager.default.moveItem(atPath: setup.root + "/first.txt", toPath: other + "/first.txt")
+        #expect(try setup.becomes("aardvark", [other + "/first.txt"]), "\(watch.stderr)")
+        try FileManager.default.moveItem(atPath: setup.root + "/sub", toPath: other + "/sub")
+        #expect(try setup.becomes("fsName == \"second.txt\"", [other + "/sub/second.txt"]), "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func aWatchedRootRenamedOrDeletedIsReportedAndTheOthersGoOn() throws {
+        let setup = try Setup()
+        let other = setup.folder.path + "/other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        let watch = try WatchProcess(index: setup.index, [setup.root, other], environment: Self.normal)
+        try FileManager.default.moveItem(atPath: setup.root, toPath: setup.folder.path + "/renamed")
+        #expect(eventually { watch.stderr.contains("tree was deleted or moved away") }, "\(watch.stderr)")
+        // Its items are kept, as `fsfind index` keeps a missing root's, and the other root is live.
+        #expect(try setup.find("aardvark") == ["first.txt"])
+        try "a kinkajou\n".write(toFile: other + "/new.txt", atomically: false, encoding: .utf8)
+        #expect(try setup.becomes("kinkajou", [other + "/new.txt"]), "\(watch.stderr)")
+        try FileManager.default.removeItem(atPath: other)
+        #expect(eventually { watch.stderr.contains("other was deleted or moved away") }, "\(watch.stderr)")
+        #expect(watch.process.isRunning)
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func anIndexFileDeletedUnderTheWatcherIsWrittenAgain() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        unlink(setup.index)
+        try setup.write("after.txt", "a pangolin\n")
+        #expect(try setup.becomes("pangolin", ["after.txt"]), "\(watch.stderr)")
+        #expect(try setup.find("aardvark") == ["first.txt"])
+        #expect(watch.stderr.contains("was deleted: indexing every folder again"), "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
+
+    /// The watcher stopped while 20,000 files are made (40,000 events, more than the kernel's
+    /// 16,384-event queue): the queue overflows, and the watcher refreshes instead of missing them.
+    @Test func aQueueOverflowIsFollowedByARefreshThatFindsEverything() throws {
+        let queue =
+            Int(
+                (try? String(contentsOfFile: "/proc/sys/fs/inotify/max_queued_events", encoding: .utf8))?
+                    .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 16_384
+        let files = max(20_000, queue + 1)
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        kill(watch.pid, SIGSTOP)
+        // In a watched folder, so each file is two events (created, closed after writing).
+        for number in 0..<files {
+            let fd = open(setup.root + "/burst-\(number).txt", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            close(fd)
+        }
+        kill(watch.pid, SIGCONT)
+        #expect(
+            try eventually(seconds: 60) {
+                try FSFind.run(["query", "--index", setup.index, "--count", "fsName == \"burst-*\""]).out
+                    == "\(files)\n"
+            }, "\(watch.stderr)")
+        #expect(watch.stderr.contains("the kernel's event queue overflowed"), "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
+
+    @Test func theWatchLimitIsNamedAndUnwatchedFoldersAreRefreshedPeriodically() throws {
+        let setup = try Setup()
+        for name in ["a", "b", "c"] {
+            try FileManager.default.createDirectory(atPath: setup.root + "/" + name, withIntermediateDirectories: true)
+        }
+        // Two watches: the root and one folder; the others are refreshed every 2 s.
+        let watch = try WatchProcess(
+            index: setup.index, [setup.root],
+            environment: Self.normal.merging(
+                ["FSFIND_WATCH_LIMIT": "2", "FSFIND_WATCH_UNWATCHED_SECONDS": "2"]) { $1 })
+        #expect(watch.stderr.contains("fs.inotify.max_user_watches"), "\(watch.stderr)")
+        #expect(watch.stderr.components(separatedBy: "max_user_watches").count == 2, "said once: \(watch.stderr)")
+        try setup.write("top.txt", "a watched okapi\n")
+        #expect(try setup.becomes("okapi", ["top.txt"]), "\(watch.stderr)")
+        for name in ["a", "b", "c", "sub"] { try setup.write(name + "/x.txt", "an unwatched \(name)yak\n") }
+        #expect(
+            try setup.becomes("fsName == \"x.txt\"", ["a/x.txt", "b/x.txt", "c/x.txt", "sub/x.txt"], seconds: 30),
+            "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
+}
