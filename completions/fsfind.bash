@@ -173,13 +173,13 @@ _fsfind() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    index|query|search|show|status|attributes|scopes|forget|help)
+    index|watch|query|search|show|status|attributes|scopes|forget|help)
         # Offer subcommand argument completions
         "_fsfind_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'index query search show status attributes scopes forget help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'index watch query search show status attributes scopes forget help' -- "${cur}"))
         ;;
     esac
 }
@@ -215,9 +215,36 @@ _fsfind_index() {
     esac
 }
 
+_fsfind_watch() {
+    repeating_flags=()
+    non_repeating_flags=(--hidden --quiet --verbose --version -h --help)
+    repeating_options=(--exclude)
+    non_repeating_options=(--index)
+    __fsfind_offer_flags_options -1
+
+    # Offer option value completions
+    case "${prev}" in
+    '--exclude')
+        return
+        ;;
+    '--index')
+        __fsfind_add_completions -f
+        return
+        ;;
+    esac
+
+    # Offer positional completions
+    case "${positional_number}" in
+    *)
+        __fsfind_add_completions -d
+        return
+        ;;
+    esac
+}
+
 _fsfind_query() {
     repeating_flags=()
-    non_repeating_flags=(-0 --null --json --count -count -interpret -literal -live --reverse --snippets --explain --version -h --help)
+    non_repeating_flags=(-0 --null --json --count -count -interpret -literal --live -live --reverse --snippets --explain --version -h --help)
     repeating_options=(--onlyin -onlyin --attr -attr)
     non_repeating_options=(--scope -name --limit --sort --index)
     __fsfind_offer_flags_options -1

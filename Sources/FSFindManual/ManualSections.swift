@@ -227,7 +227,20 @@ package enum ManualSections {
         .It Pa index.fsfind.lock
         Beside the index; two
         .Cm index
-        runs on one index never interleave.
+        runs (or a run and a
+        .Cm watch
+        batch) on one index never interleave.
+        .It Pa index.fsfind.watch.lock
+        Held by the one
+        .Cm watch
+        process of an index, with its pid and the time of its last update, which
+        .Cm status
+        shows.
+        .It Pa /usr/local/lib/systemd/user/fsfind-watch.service
+        The user unit that runs
+        .Cm watch
+        for the session, installed by
+        .Li "make install" .
         .El
         """
     }
@@ -256,6 +269,20 @@ package enum ManualSections {
         fsfind query --scope document 'contentModificationDate == $time.last_week'
         fsfind query --json --attr title,duration --sort duration --reverse 'duration > 0'
         fsfind query -0 'fsName == "*.tmp"' | xargs -0 rm --
+        .Ed
+        .Pp
+        Keep the index current while logged in: changes are found within about a second.
+        Use
+        .Cm watch
+        for the folders you work in; use a cron line or a timer (below) instead for network
+        mounts and removable drives, which inotify does not see change, for trees with more
+        folders than
+        .Li fs.inotify.max_user_watches ,
+        or where nothing should run in the background:
+        .Bd -literal -offset indent
+        systemctl --user enable --now fsfind-watch.service
+        fsfind status                 # Watcher: running (pid ...)
+        fsfind query --live invoice   # matches now, then as they come and go
         .Ed
         .Pp
         Refresh every indexed folder each night from cron

@@ -75,6 +75,31 @@ package struct ResultWriter {
         }
     }
 
+    /// An item that no longer matches (`query --live`): `- PATH` in the list and `--attr` forms,
+    /// `-PATH` then NUL with `-0` (printed paths are absolute, so a leading `-` is never a path's),
+    /// and `{"path": …, "removed": true}` in JSON.
+    package mutating func writeRemoved(path: [UInt8]) {
+        switch format {
+        case .lines, .attributes:
+            output.append("- ")
+            output.append(escapesControls ? TerminalText.escaped(path) : path)
+            output.append(UInt8(ascii: "\n"))
+        case .null:
+            output.append("-")
+            output.append(path)
+            output.append(0)
+        case .json:
+            var json = JSONWriter()
+            json.add("path", json: JSONWriter.string(PathBytes.display(path)))
+            if !PathBytes.isValidUTF8(path) {
+                json.add("pathBase64", json: JSONWriter.string(Data(path).base64EncodedString()))
+            }
+            json.add("removed", json: "true")
+            output.append(json.line)
+            output.append(UInt8(ascii: "\n"))
+        }
+    }
+
     /// One NDJSON object: `path` (lossy text), `pathBase64` when the bytes are not UTF-8, then the
     /// attributes the item has, in the order asked.
     package func jsonLine(

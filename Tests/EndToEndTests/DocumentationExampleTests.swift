@@ -15,7 +15,8 @@ import Testing
     }
 
     /// Lines starting with `fsfind` inside ```sh blocks; `fsfind index` lines and lines naming
-    /// folders of a home (`~`) are the reader's own and are not run.
+    /// folders of a home (`~`) are the reader's own and are not run, nor are `fsfind watch` and
+    /// `--live` lines, which run until stopped (WatchEndToEndTests and LiveQueryEndToEndTests).
     static func readmeExamples() throws -> [Example] {
         let text = try String(contentsOf: FSFind.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
         var inShell = false
@@ -53,7 +54,9 @@ import Testing
     }
 
     static func parse(_ line: String, arrow: String) -> Example? {
-        guard line.hasPrefix("fsfind "), !line.hasPrefix("fsfind index"), !line.contains("~") else { return nil }
+        guard line.hasPrefix("fsfind "), !line.hasPrefix("fsfind index"), !line.hasPrefix("fsfind watch"),
+            !line.contains("--live"), !line.contains("~")
+        else { return nil }
         var command = line
         var answer: [String]?
         if let marker = line.range(of: arrow) {

@@ -6,6 +6,7 @@ import Testing
 @Suite struct InstallTests {
     static let installed = [
         "usr/local/bin/fsfind",
+        "usr/local/lib/systemd/user/fsfind-watch.service",
         "usr/local/share/bash-completion/completions/fsfind",
         "usr/local/share/fish/vendor_completions.d/fsfind.fish",
         "usr/local/share/man/man1/fsfind.1",
@@ -28,6 +29,21 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: destination.file("usr/local/bin/fsfind")))
         let version = try ShellLine.run(destination.file("usr/local/bin/fsfind"), ["--version"])
         #expect(version.status == 0 && !version.out.isEmpty)
+        // The unit names the installed binary, and systemd reads it without complaint.
+        let unit = try String(
+            contentsOfFile: destination.file("usr/local/lib/systemd/user/fsfind-watch.service"), encoding: .utf8)
+        #expect(unit.contains("ExecStart=/usr/local/bin/fsfind watch --quiet\n"), "\(unit)")
+        #expect(!unit.contains("@BINDIR@"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
+            let verify = try ShellLine.run(
+                "/usr/bin/systemd-analyze",
+                ["verify", "--man=no", destination.file("usr/local/lib/systemd/user/fsfind-watch.service")])
+            // The binary is under DESTDIR, not yet at /usr/local/bin: only that may be said.
+            let complaints = verify.stderr.split(separator: "\n").filter {
+                $0.contains("fsfind-watch.service:") && !$0.contains("is not executable")
+            }
+            #expect(complaints.isEmpty, "\(verify.stderr)")
+        }
 
         let uninstall = try ShellLine.run(
             "/usr/bin/make",

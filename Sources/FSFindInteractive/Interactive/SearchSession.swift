@@ -133,6 +133,14 @@ package struct SearchSession: Sendable {
         scrollTop = 0
     }
 
+    /// Selects the result at `position` (the same file after the index was replaced under the
+    /// session), scrolled into view.
+    package mutating func select(position: Int) {
+        guard results.rows.indices.contains(position) else { return }
+        selection = position
+        keepSelectionVisible()
+    }
+
     /// Recomputes the suggestions for the field as it now is.
     package mutating func refreshSuggestions() {
         suggestions = SuggestionList.suggestions(for: field, catalog: catalog, recent: recent)

@@ -22,7 +22,14 @@ final class SearchLoop {
     }
 
     private let terminal: TerminalDevice
-    private let index: IndexFile
+    private var index: IndexFile
+    /// Opens the index and its text store again, for a new version written under the session.
+    private let reopen: () throws(FSFindError) -> (IndexFile, TextStore?)
+    /// Says when the index file is replaced (a watcher or `fsfind index` wrote it): the results
+    /// are searched again in the new one. Nil when the index's folder cannot be watched.
+    private let changes: IndexChanges?
+    /// The selected file's path across a replacement, to select it again in the new results.
+    private var keepSelected: [UInt8]?
     private let context: QueryContext
     private var session: SearchSession
     private var recent: RecentSearches
@@ -46,7 +53,7 @@ final class SearchLoop {
     /// The layout of the last frame painted (the preview box comes from it).
     private var layout = ScreenLayout(width: 0, height: 0)
     private var decoder = KeyDecoder()
-    private let scan: InteractiveScan
+    private var scan: InteractiveScan
     private let home: [UInt8]
     private var fieldError: QueryError?
     private var needsSearch = true
@@ -62,7 +69,7 @@ final class SearchLoop {
     /// Whether the next answer comes from a recent result, the last matches, or every row.
     private var planner = ScanPlanner()
     /// Reads the words inside files for the detail pane; its store is nil without one.
-    private let searcher: Searcher
+    private var searcher: Searcher
     /// The selected row's text lines for the field they were made for (the pane is repainted
     /// far more often than the selection or the field change).
     private var paneText: (row: Int, field: String, lines: [String])?
@@ -74,10 +81,12 @@ final class SearchLoop {
 
     init(
         terminal: TerminalDevice, index: IndexFile, text: TextStore?, context: QueryContext, session: SearchSession,
-        recent: RecentSearches
+        recent: RecentSearches, reopen: @escaping () throws(FSFindError) -> (IndexFile, TextStore?)
     ) {
         self.terminal = terminal
         self.index = index
+        self.reopen = reopen
+        self.changes = try? IndexChanges(indexPath: index.path)
         self.searcher = Searcher(index: index, text: text)
         self.context = context
         self.session = session
@@ -121,6 +130,12 @@ final class SearchLoop {
             }
             if needsSearch {
                 search()
+                if !needsSearch, let path = keepSelected {
+                    keepSelected = nil
+                    if let position = session.results.rows.firstIndex(where: { index.path(at: $0) == path }) {
+                        session.select(position: position)
+                    }
+                }
                 draw()
                 if !needsSearch, let start = keysReadAt {
                     let elapsed = ContinuousClock.now - start
@@ -150,6 +165,11 @@ final class SearchLoop {
                         movedAt = nil
                     }
                 }
+                continue
+            }
+            // Idle: wait for a key or a new version of the index, whichever comes first.
+            if !needsSearch, let changes, !terminal.waitForInput(orReadable: changes.descriptor, until: nil) {
+                if changes.replaced() { reload() }
                 continue
             }
             guard var bytes = terminal.read(timeout: needsSearch ? 0 : -1) else { return .cancelled }
@@ -195,6 +215,26 @@ final class SearchLoop {
                     movedAt = nil
                 }
             }
+        }
+    }
+
+    /// Reads the new version of the index and searches the field again in it, keeping the
+    /// selected file selected. A version that cannot be read leaves the session on the old one
+    /// (still mapped) with the reason in the status line.
+    private func reload() {
+        do {
+            let (newIndex, text) = try reopen()
+            keepSelected = session.selectedRow.map { index.path(at: $0) }
+            index = newIndex
+            searcher = Searcher(index: newIndex, text: text)
+            scan = InteractiveScan(index: newIndex, ranker: ResultRanker(now: context.now), text: text)
+            planner = ScanPlanner()
+            paneText = nil
+            session.catalog = ValueCatalog.read(from: newIndex)
+            needsSearch = true
+        } catch {
+            session.status = error.sentence
+            draw()
         }
     }
 

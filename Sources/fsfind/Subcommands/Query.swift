@@ -93,8 +93,10 @@ extension FSFindCommand {
         var literal = false
 
         @Flag(
-            name: .customLong("live", withSingleDash: true),
-            help: "mdfind's -live: not available yet (fsfind has no live index).")
+            name: [.long, .customLong("live", withSingleDash: true)],
+            help:
+                "Print the matches, then keep printing new ones (and removed ones, marked '- ') as the index changes, until Ctrl-C."
+        )
         var live = false
 
         @Option(name: .long, help: ArgumentHelp("Print at most this many results.", valueName: "n"))
@@ -124,7 +126,10 @@ extension FSFindCommand {
         @OptionGroup var indexOption: IndexOption
 
         func validate() throws {
-            if live { throw ValidationError("-live needs a live index, which fsfind does not keep yet") }
+            if live && (limit != nil || !mdfindAttributes.isEmpty) {
+                throw ValidationError(
+                    "--live goes with the list, -0, --json, --attr or --count; not with --limit or -attr")
+            }
             if let option = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
                 throw ValidationError("unknown option '\(option)' (fsfind query --help lists them)")
             }
@@ -193,9 +198,13 @@ extension FSFindCommand {
                 return
             }
 
+            let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
+            if live {
+                try runLive(compiled, isFreeText: parsed.isFreeText, request: request, shown: shown)
+                return
+            }
             let index = try indexOption.open()
             let searcher = Searcher(index: index, text: try indexOption.openTextStore())
-            let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
             if count {
                 // Counting needs no order: no relevance scores, no sort.
                 var output = StandardOutput()
@@ -210,10 +219,6 @@ extension FSFindCommand {
                 for (word, suggestion) in try searcher.suggestions(for: compiled) {
                     StandardError.write("fsfind: no file holds \"\(word)\"; did you mean \"\(suggestion)\"?\n")
                 }
-            }
-            let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
-            if !shown.isEmpty || json {
-                try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))
             }
             if !mdfindShown.isEmpty {
                 try index.prepare(Set(mdfindShown.map(\.1)))
@@ -231,6 +236,20 @@ extension FSFindCommand {
                 try writer.finish()
                 return
             }
+            try write(rows, of: searcher, compiled, shown: shown)
+        }
+
+        /// The rows as the list, `-0`, `--json` or `--attr` asks; with `removed`, the paths of
+        /// items that no longer match after them, marked (`query --live`).
+        private func write(
+            _ rows: [Int], of searcher: Searcher, _ compiled: CompiledQuery, shown: [Attribute],
+            removed: [[UInt8]] = []
+        ) throws(FSFindError) {
+            let index = searcher.index
+            let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
+            if !shown.isEmpty || json {
+                try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))
+            }
             var writer = ResultWriter(
                 format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
             let lines = snippets ? try searcher.snippets(for: compiled, rows: rows) : [:]
@@ -238,7 +257,47 @@ extension FSFindCommand {
                 writer.write(
                     path: index.path(at: row), item: index.row(row), snippet: lines[row]?.text, page: lines[row]?.page)
             }
+            for path in removed { writer.writeRemoved(path: path) }
             try writer.finish()
+        }
+
+        /// `--live`: the matches now, then what each new version of the index adds to them or
+        /// takes away, until SIGINT or SIGTERM (status 0). With `--count`, the count each time it
+        /// changes.
+        private func runLive(
+            _ compiled: CompiledQuery, isFreeText: Bool, request: SearchRequest, shown: [Attribute]
+        ) throws(FSFindError) {
+            // Watched before the first search, so a version written meanwhile is not missed.
+            let changes = try IndexChanges(indexPath: indexOption.path)
+            var known: Set<[UInt8]> = []
+            var lastCount: Int?
+            func update() throws(FSFindError) {
+                let searcher = Searcher(index: try indexOption.open(), text: try indexOption.openTextStore())
+                let rows = try searcher.search(compiled, isFreeText: isFreeText, request: request)
+                if count {
+                    guard rows.count != lastCount else { return }
+                    lastCount = rows.count
+                    var output = StandardOutput()
+                    output.write(line: String(rows.count))
+                    try output.finish()
+                    return
+                }
+                let paths = rows.map { searcher.index.path(at: $0) }
+                let now = Set(paths)
+                let added = zip(rows, paths).filter { !known.contains($0.1) }.map(\.0)
+                let removed = known.subtracting(now).sorted { IndexFormat.compare($0, $1) < 0 }
+                known = now
+                if !added.isEmpty || !removed.isEmpty {
+                    try write(added, of: searcher, compiled, shown: shown, removed: removed)
+                }
+            }
+            try update()
+            try changes.wait {
+                () throws(FSFindError) in
+                do throws(FSFindError) { try update() } catch  where error.code == .indexMissing {
+                    // Between a deletion and the next version: wait for it.
+                }
+            }
         }
     }
 }

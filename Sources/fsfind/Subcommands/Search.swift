@@ -89,7 +89,8 @@ extension FSFindCommand {
             let recent = RecentSearches(path: RecentSearches.defaultPath())
             let loop = SearchLoop(
                 terminal: terminal, index: index, text: try indexOption.openTextStore(), context: context,
-                session: session, recent: recent)
+                session: session, recent: recent
+            ) { () throws(FSFindError) in (try indexOption.open(), try indexOption.openTextStore()) }
 
             try terminal.enterFullScreen()
             let outcome: SearchLoop.Outcome

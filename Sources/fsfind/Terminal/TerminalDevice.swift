@@ -91,11 +91,16 @@ final class TerminalDevice {
     /// True when a key is waiting: the running search is stale and should stop.
     /// Waits until a key arrives, `other` has something to read, or `deadline` passes (or a
     /// signal, such as a resize, interrupts); true when a key waits.
-    func waitForInput(orReadable other: Int32, until deadline: ContinuousClock.Instant) -> Bool {
-        let left = ContinuousClock.now.duration(to: deadline)
-        let milliseconds = max(
-            0, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-        )
+    /// With no deadline it waits for one of the two only.
+    func waitForInput(orReadable other: Int32, until deadline: ContinuousClock.Instant?) -> Bool {
+        var milliseconds: Int32 = -1
+        if let deadline {
+            let left = ContinuousClock.now.duration(to: deadline)
+            milliseconds = max(
+                0,
+                Int32(
+                    clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+        }
         var descriptors = [
             pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: other, events: Int16(POLLIN), revents: 0),
         ]
