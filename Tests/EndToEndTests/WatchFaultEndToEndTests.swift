@@ -22,6 +22,27 @@ import Testing
         #expect(watch.stop() == 0)
     }
 
+    /// A new folder tree filled while batches are applied: files made in a new subfolder after
+    /// the batch crawled it and before a watch would otherwise be placed are not lost, because
+    /// a new folder's tree is watched as soon as its event is read.
+    @Test func filesMadeInNewFoldersWhileBatchesRunAreAllFound() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        var expected: Set<String> = []
+        for part in 0..<6 {
+            let folder = "grow/p\(part)/q"
+            try FileManager.default.createDirectory(
+                atPath: setup.root + "/" + folder, withIntermediateDirectories: true)
+            for number in 0..<25 {
+                try setup.write("\(folder)/n\(number).txt", "growing \(part) \(number)\n")
+                expected.insert("\(folder)/n\(number).txt")
+                usleep(10_000)
+            }
+        }
+        #expect(try setup.becomes("fsName == \"n*.txt\"", expected), "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aFolderReplacedByAFileOfTheSameNameAndASymlinkSwappedInForAFile() throws {
         let setup = try Setup()
         let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)

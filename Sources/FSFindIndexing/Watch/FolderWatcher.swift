@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindModel
 import FSFindPlatform
 import Glibc
@@ -19,6 +20,9 @@ package final class FolderWatcher {
         package var overflowed = false
         /// Watched folders that were deleted or moved away (their own watch ended).
         package var gone: Set<[UInt8]> = []
+        /// Folders created or moved into a watched folder: to be watched at once, before the
+        /// batch crawls them, so nothing made in them between the crawl and a later watch is lost.
+        package var newFolders: [[UInt8]] = []
     }
 
     /// Why a folder could not be watched.
@@ -72,6 +76,38 @@ package final class FolderWatcher {
         return .success(())
     }
 
+    /// Watches `root` and every folder below it that `admits` accepts, each watched *before* it
+    /// is listed: a folder made in it afterwards is an event, one made before is in the listing.
+    /// For a folder that appears with contents (`mkdir -p`, a folder moved in, an archive
+    /// unpacked), so that nothing made in it between the batch's crawl and a later watch is lost.
+    /// Stops at the first failure, which it returns (the watch limit, say).
+    package func watchTree(_ root: [UInt8], admits: ([UInt8]) -> Bool) -> WatchFailure? {
+        var pending = [root]
+        while let folder = pending.popLast() {
+            if case .failure(let failure) = watch(folder) {
+                if case .other = failure { continue }  // gone already, or not a folder any more
+                return failure
+            }
+            let fd = PathBytes.open(folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0, let stream = fdopendir(fd) else {
+                if fd >= 0 { close(fd) }
+                continue
+            }
+            defer { closedir(stream) }
+            let nameOffset = fsfind_dirent_name_offset()
+            while let record = readdir(stream) {
+                let type = record.pointee.d_type
+                guard type == DT_DIR || type == DT_UNKNOWN else { continue }
+                let pointer = UnsafeRawPointer(record).advanced(by: nameOffset).assumingMemoryBound(to: UInt8.self)
+                let name = Array(UnsafeBufferPointer(start: pointer, count: strlen(pointer)))
+                if name == [0x2E] || name == [0x2E, 0x2E] { continue }
+                let path = PathBytes.join(folder, name)
+                if admits(path) { pending.append(path) }  // DT_UNKNOWN: `watch` refuses a non-folder (IN_ONLYDIR)
+            }
+        }
+        return nil
+    }
+
     /// Stops watching `folder` and every watched folder below it (they left the index).
     package func forget(below folder: [UInt8]) {
         for (path, wd) in watches where PathBytes.isWithin(path, folder: folder) {
@@ -123,7 +159,11 @@ package final class FolderWatcher {
         if name.isEmpty {
             events.changed.insert(folder)
         } else {
-            events.changed.insert(folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name)
+            let path = folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name
+            events.changed.insert(path)
+            if mask & UInt32(IN_ISDIR) != 0, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
+                events.newFolders.append(path)
+            }
         }
     }
 }

@@ -162,6 +162,16 @@ package final class LiveIndexer {
                     "the indexed folder \(PathBytes.display(folder)) was deleted or moved away; "
                         + "its items are kept until it returns or is forgotten, the other folders are still watched"))
         }
+        for folder in events.newFolders where !limitReached {
+            // Watched now, before the batch crawls it; what the limit leaves out is refreshed later.
+            if let root = roots.filter({ PathBytes.isWithin(folder, folder: $0.path) }).max(by: {
+                $0.path.count < $1.path.count
+            }), root.options.admits(folder, below: root.path),
+                watcher.watchTree(folder, admits: { root.options.admits($0, below: root.path) }) == .limitReached
+            {
+                reachedLimit()
+            }
+        }
         batch.changed.formUnion(events.changed)
         batch.changed.formUnion(events.gone)
         batch.gone.formUnion(events.gone)
@@ -236,18 +246,25 @@ package final class LiveIndexer {
                 switch watcher.watch(folder) {
                 case .success: unwatched.remove(folder)
                 case .failure(.limitReached):
-                    limitReached = true
+                    reachedLimit()
                     unwatched.insert(folder)
-                    report(
-                        .notice(
-                            "the inotify watch limit is reached after \(watcher.count) folders: raise "
-                                + "fs.inotify.max_user_watches (sysctl); the other folders are refreshed every "
-                                + "\(unwatchedRefresh.components.seconds) s"))
                 case .failure(.other):
                     continue  // gone since the index was written: its parent's events cover it
                 }
             }
         }
+    }
+
+    /// Says once that the watch limit is reached; from now on new folders are refreshed
+    /// periodically instead of watched.
+    private func reachedLimit() {
+        guard !limitReached else { return }
+        limitReached = true
+        report(
+            .notice(
+                "the inotify watch limit is reached after \(watcher.count) folders: raise "
+                    + "fs.inotify.max_user_watches (sysctl); the other folders are refreshed every "
+                    + "\(unwatchedRefresh.components.seconds) s"))
     }
 
     /// The time of the last update, for `fsfind status` (``IndexLock/holder(of:)`` reads it).

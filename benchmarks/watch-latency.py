@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""How quickly `fsfind watch` makes a change visible, what a burst costs, what idling costs.
+
+    benchmarks/watch-latency.py FSFIND INDEX [--runs N] [--burst N] [--quiet-seconds S]
+
+INDEX must already index a tree (e.g. `make-tree.py`'s, indexed with `fsfind index --hidden`).
+The script starts `FSFIND watch --verbose --index INDEX` as a user would (idle priority), then:
+
+- latency: N times each, creates a file, changes it, renames it, deletes it, each in a random
+  folder of the tree, and times from the change to the first new index file that holds it (the
+  index's inode is polled every 2 ms; `fsfind query` then confirms the change is in it);
+- burst: makes a folder of N files (100 per subfolder) and times until `query --count` sees all;
+- quiet: the watcher's CPU time (user + system, its extraction workers included) over S seconds
+  in which nothing changes;
+- memory: the watcher's resident set after start and its peak (VmHWM), workers not included.
+
+Prints a Markdown table; benchmarks/RESULTS.md keeps the runs.
+"""
+import os
+import random
+import statistics
+import subprocess
+import sys
+import threading
+import time
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def cpu_seconds(pid):
+    """User + system seconds of `pid` and its children (waited for or alive)."""
+    total = 0.0
+    tick = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    try:
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/children") as f:
+                pids += [int(c) for c in f.read().split()]
+    except OSError:
+        pass
+    for p in pids:
+        try:
+            with open(f"/proc/{p}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / tick
+        except OSError:
+            pass
+    return total
+
+
+def status_kib(pid, key):
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith(key + ":"):
+                return int(line.split()[1])
+    return 0
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2:
+        sys.exit(__doc__)
+    fsfind, index = args[0], args[1]
+    runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 10
+    burst = int(args[args.index("--burst") + 1]) if "--burst" in args else 5000
+    quiet = float(args[args.index("--quiet-seconds") + 1]) if "--quiet-seconds" in args else 60
+
+    roots = subprocess.run([fsfind, "status", "--index", index, "--json"], capture_output=True, text=True, check=True)
+    import json
+    root = json.loads(roots.stdout)["roots"][0]["path"]
+    items = json.loads(roots.stdout)["items"]
+    folders = []
+    for entry in os.scandir(root):
+        if entry.is_dir(follow_symlinks=False):
+            folders.append(entry.path)
+            folders += [e.path for e in os.scandir(entry.path) if e.is_dir(follow_symlinks=False)]
+    random.seed(13)
+
+    started = time.monotonic()
+    watcher = subprocess.Popen([fsfind, "watch", "--verbose", "--index", index], stderr=subprocess.PIPE, text=True)
+    log = []
+    ready = threading.Event()
+
+    def read_stderr():
+        for line in watcher.stderr:
+            log.append(line.rstrip("\n"))
+            if "watching for changes" in line:
+                ready.set()
+
+    threading.Thread(target=read_stderr, daemon=True).start()
+    if not ready.wait(1800):
+        sys.exit("the watcher did not start: " + "\n".join(log))
+    start_seconds = time.monotonic() - started
+    rss_after_start = status_kib(watcher.pid, "VmRSS")
+    peak_after_start = status_kib(watcher.pid, "VmHWM")
+
+    def inode():
+        try:
+            return os.stat(index).st_ino
+        except FileNotFoundError:
+            return None
+
+    def count(query, onlyin=None):
+        command = [fsfind, "query", "--index", index, "--count", query]
+        if onlyin:
+            command += ["--onlyin", onlyin]
+        return int(subprocess.run(command, capture_output=True, text=True).stdout.strip() or -1)
+
+    def visible(action, check):
+        """Seconds from `action()` to the first index version for which `check()` holds."""
+        before = inode()
+        t0 = time.monotonic()
+        action()
+        while True:
+            now = inode()
+            if now is not None and now != before:
+                seen = time.monotonic() - t0
+                if check():
+                    return seen
+                before = now
+            if time.monotonic() - t0 > 120:
+                return float("inf")
+            time.sleep(0.002)
+
+    times = {"create": [], "change": [], "rename": [], "delete": []}
+    for n in range(runs):
+        folder = random.choice(folders)
+        name = f"watchprobe{n}x.txt"
+        path = os.path.join(folder, name)
+        renamed = os.path.join(folder, f"watchprobe{n}y.txt")
+
+        def create():
+            with open(path, "w") as f:
+                f.write("a watched file\n")
+
+        def change():
+            with open(path, "a") as f:
+                f.write("and more words, zyzzyva\n")
+
+        times["create"].append(visible(create, lambda: count(f'fsName == "{name}"', folder) == 1))
+        times["change"].append(visible(change, lambda: count("zyzzyva", folder) == 1))
+        times["rename"].append(
+            visible(lambda: os.rename(path, renamed), lambda: count(f'fsName == "watchprobe{n}y.txt"', folder) == 1))
+        times["delete"].append(visible(lambda: os.unlink(renamed), lambda: count(f'fsName == "watchprobe{n}*"', folder) == 0))
+
+    burst_folder = os.path.join(root, "watch-burst")
+    t0 = time.monotonic()
+    for start in range(0, burst, 100):
+        sub = os.path.join(burst_folder, f"part{start // 100:03d}")
+        os.makedirs(sub)
+        for i in range(start, min(burst, start + 100)):
+            with open(os.path.join(sub, f"burst{i}.txt"), "w") as f:
+                f.write(f"burst file {i}\n")
+    made = time.monotonic() - t0
+    while count('fsName == "burst*.txt"', burst_folder) != burst:
+        if time.monotonic() - t0 > 600:
+            break
+        time.sleep(0.2)
+    burst_seconds = time.monotonic() - t0
+    subprocess.run(["rm", "-rf", burst_folder], check=True)
+    while count('fsName == "*"', burst_folder) != 0 and time.monotonic() - t0 < 900:
+        time.sleep(0.2)
+
+    time.sleep(2)
+    cpu_before = cpu_seconds(watcher.pid)
+    time.sleep(quiet)
+    quiet_cpu = cpu_seconds(watcher.pid) - cpu_before
+    rss_end = status_kib(watcher.pid, "VmRSS")
+    peak_end = status_kib(watcher.pid, "VmHWM")
+    watcher.terminate()
+    status = watcher.wait()
+
+    with open("/proc/loadavg") as f:
+        load = f.read().split()[:3]
+    print(f"items: {items}, folders sampled: {len(folders)}, runs: {runs}, load before: {' '.join(load)}")
+    print(f"start (refresh, then watches on every folder): {start_seconds:.1f} s; "
+          f"resident after start {rss_after_start / 1024:.0f} MiB, peak {peak_after_start / 1024:.0f} MiB")
+    print()
+    print("| change | median s | p90 s | max s |")
+    print("|---|---:|---:|---:|")
+    every = []
+    for kind, values in times.items():
+        every += values
+        print(f"| {kind} | {statistics.median(values):.3f} | {percentile(values, 90):.3f} | {max(values):.3f} |")
+    print(f"| all | {statistics.median(every):.3f} | {percentile(every, 90):.3f} | {max(every):.3f} |")
+    print()
+    print(f"burst: {burst} files in {burst // 100} new folders (made in {made:.1f} s) all visible after "
+          f"{burst_seconds:.1f} s")
+    print(f"quiet {quiet:.0f} s: {quiet_cpu:.3f} s of CPU")
+    print(f"memory: resident {rss_end / 1024:.0f} MiB at the end, peak {peak_end / 1024:.0f} MiB; exit status {status}")
+    batches = [line for line in log if "changed:" in line or "refreshed" in line]
+    print(f"batches: {len(batches)}; last: {batches[-1] if batches else '-'}")
+
+
+if __name__ == "__main__":
+    main()
