@@ -3,6 +3,7 @@
 // with (sys/resource.h's enums) lives here.
 #include "CPlatform.h"
 
+#include <malloc.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -124,3 +125,5 @@ int fsfind_lower_priority(void) {
     if (syscall(SYS_ioprio_set, 1, 0, 3 << 13) != 0) failed++;
     return failed;
 }
+
+void fsfind_release_free_memory(void) { malloc_trim(0); }

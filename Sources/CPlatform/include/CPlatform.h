@@ -37,6 +37,10 @@ void fsfind_exit_on_termination(void);
 // the three failed (a kernel without one of them still runs the watcher).
 int fsfind_lower_priority(void);
 
+// Gives pages malloc keeps after a large free back to the kernel (glibc's malloc_trim), so an
+// idle `fsfind watch` does not hold the memory of its last batch.
+void fsfind_release_free_memory(void);
+
 static const int fsfind_O_PATH = O_PATH;
 static const int fsfind_O_NOATIME = O_NOATIME;
 static const int fsfind_AT_NO_AUTOMOUNT = AT_NO_AUTOMOUNT;

@@ -71,6 +71,7 @@ package final class LiveIndexer {
         }
         try watchIndexedFolders(within: nil)
         recordUpdate()
+        fsfind_release_free_memory()
         return summary
     }
 
@@ -201,6 +202,9 @@ package final class LiveIndexer {
         }
         try watchIndexedFolders(within: everything ? nil : batch.changed)
         recordUpdate()
+        // A batch's buffers are freed but glibc keeps the pages; an idle watcher should not hold
+        // a batch's worth of memory until the next one.
+        fsfind_release_free_memory()
         report(.applied(paths: batch.changed.count, summary: summary, everything: everything))
     }
 
