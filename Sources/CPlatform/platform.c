@@ -4,6 +4,7 @@
 #include "CPlatform.h"
 
 #include <malloc.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -103,17 +104,35 @@ int fsfind_lsetxattr(const char *path, const char *name, const void *value, size
     return lsetxattr(path, name, value, size, 0);
 }
 
-static void fsfind_exit_zero(int number) {
-    (void)number;
-    _exit(0);
+static void termination_signals(sigset_t *set) {
+    sigemptyset(set);
+    sigaddset(set, SIGTERM);
+    sigaddset(set, SIGINT);
 }
 
-void fsfind_exit_on_termination(void) {
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = fsfind_exit_zero;
-    sigaction(SIGTERM, &action, NULL);
-    sigaction(SIGINT, &action, NULL);
+void fsfind_block_termination(void) {
+    sigset_t set;
+    termination_signals(&set);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+static pthread_t exit_thread;
+
+static void *exit_on_termination(void *unused) {
+    (void)unused;
+    sigset_t set;
+    termination_signals(&set);
+    int number = 0;
+    if (sigwait(&set, &number) == 0) _exit(0);
+    return NULL;
+}
+
+int fsfind_exit_on_termination_start(void) { return pthread_create(&exit_thread, NULL, exit_on_termination, NULL); }
+
+void fsfind_exit_on_termination_stop(void) {
+    // sigwait is a cancellation point.
+    pthread_cancel(exit_thread);
+    pthread_join(exit_thread, NULL);
 }
 
 int fsfind_lower_priority(void) {

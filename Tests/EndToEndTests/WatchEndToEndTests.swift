@@ -108,6 +108,25 @@ import Testing
         #expect(try FSFind.run(["status", "--index", setup.index]).out.contains("Watcher:        not running"))
     }
 
+    /// SIGTERM while the first index is still being built: status 0 at once, no index half
+    /// written (none, or a whole one), and the next run works.
+    @Test func sigtermDuringTheFirstIndexExitsZeroAndLeavesNothingHalfWritten() throws {
+        let tree = try FixtureTree(withOddEntries: false)
+        let watch = try WatchProcess(
+            index: tree.index, [tree.root], environment: Self.normal, waitForStart: false)
+        usleep(300_000)
+        #expect(watch.stop(SIGTERM) == 0, "\(watch.stderr)")
+        if access(tree.index, F_OK) == 0 {
+            #expect(try FSFind.run(["status", "--index", tree.index]).status == 0)
+        }
+        let index = try FSFind.run(["index", "--index", tree.index, tree.root])
+        #expect(index.status == 0, "\(index.stderr)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tree.folder.path).filter {
+            $0.contains(".tmp.")
+        }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     @Test func aSecondWatcherSaysWhoHoldsTheIndexAndExitsOne() throws {
         let setup = try Setup()
         let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)

@@ -43,6 +43,39 @@ import Testing
         #expect(watch.stop() == 0)
     }
 
+    /// A cron refresh beside a running watcher: the two share the index lock, each sees what the
+    /// other wrote, and neither loses a change.
+    @Test func aCronRefreshBesideAWatcher() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        for round in 0..<3 {
+            try setup.write("cron-\(round).txt", "a serval \(round)\n")
+            let refresh = try FSFind.run(["index", "--index", setup.index, "--verbose"])
+            #expect(refresh.status == 0, "\(refresh.stderr)")
+            try setup.write("watched-\(round).txt", "a caracal \(round)\n")
+        }
+        #expect(try setup.becomes("serval", ["cron-0.txt", "cron-1.txt", "cron-2.txt"]), "\(watch.stderr)")
+        #expect(try setup.becomes("caracal", ["watched-0.txt", "watched-1.txt", "watched-2.txt"]), "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
+
+    /// SIGKILL in the middle of a burst: the index left is whole (the previous one or the last
+    /// batch's), and the next start finds everything.
+    @Test func aWatcherKilledMidBurstLeavesAWholeIndex() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        for number in 0..<400 {
+            try setup.write("burst-\(number).txt", "a fennec \(number)\n")
+            if number == 300 { _ = watch.stop(SIGKILL) }
+        }
+        let status = try FSFind.run(["status", "--index", setup.index])
+        #expect(status.status == 0, "\(status.stderr)")
+        let again = try WatchProcess(index: setup.index, environment: Self.normal)
+        #expect(
+            try FSFind.run(["query", "--index", setup.index, "--count", "fennec"]).out == "400\n", "\(again.stderr)")
+        #expect(again.stop() == 0)
+    }
+
     @Test func aFolderReplacedByAFileOfTheSameNameAndASymlinkSwappedInForAFile() throws {
         let setup = try Setup()
         let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)

@@ -26,10 +26,16 @@ static inline int fsfind_signalfd_read(int fd) {
     return read(fd, &info, sizeof info) == (ssize_t)sizeof info ? (int)info.ssi_signo : 0;
 }
 
-// While `fsfind watch` builds its first index (which may take minutes), SIGTERM and SIGINT end
-// it at once with status 0: the index is replaced atomically, so what was begun is dropped whole
-// and the next start finds it again. Later signals are read through signalfd between batches.
-void fsfind_exit_on_termination(void);
+// SIGTERM and SIGINT for `fsfind watch`. `fsfind_block_termination` blocks both in the calling
+// thread, and so in every thread started after it: call it first, while the process has one
+// thread, and no thread is ever interrupted by them; they wait to be read through signalfd
+// between batches. While the first index is built (which may take minutes), a thread of
+// `fsfind_exit_on_termination_start` waits for them instead and ends the process at once with
+// status 0: the index is replaced atomically, so what was begun is dropped whole and the next
+// start finds it again. `fsfind_exit_on_termination_stop` ends that thread.
+void fsfind_block_termination(void);
+int fsfind_exit_on_termination_start(void);
+void fsfind_exit_on_termination_stop(void);
 
 // Background priority for `fsfind watch`, as Baloo runs: nice 19, the idle scheduling class
 // (runs only when a core would otherwise idle) and the idle IO class (ioprio_set has no glibc

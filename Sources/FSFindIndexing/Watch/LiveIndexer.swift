@@ -81,7 +81,9 @@ package final class LiveIndexer {
         sigemptyset(&signals)
         sigaddset(&signals, SIGTERM)
         sigaddset(&signals, SIGINT)
-        // Blocked, so they queue for the signal descriptor instead of ending the process mid-batch.
+        // Blocked (the caller blocked them before any thread began, `fsfind_block_termination`;
+        // here again for this thread), so they queue for the signal descriptor instead of ending
+        // the process mid-batch.
         pthread_sigmask(SIG_BLOCK, &signals, nil)
         let signalDescriptor = fsfind_signalfd(-1, &signals)
         guard signalDescriptor >= 0 else {

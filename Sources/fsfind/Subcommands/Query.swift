@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPlatform
 import FSFindIndex
 import FSFindIndexing
 import FSFindInteractive
@@ -166,6 +167,9 @@ extension FSFindCommand {
         }
 
         func run() throws {
+            // `--live` ends on SIGINT or SIGTERM with status 0: blocked first, while this is the
+            // only thread, and read through a signal descriptor (`IndexChanges.wait`).
+            if live { fsfind_block_termination() }
             // Everything about the query is checked before the index is opened (exit 2).
             let shown = try parseAttributes(attributes)
             let mdfindShown = try zip(mdfindAttributes, parseAttributes(mdfindAttributes)).map { ($0, $1) }

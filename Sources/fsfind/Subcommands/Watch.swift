@@ -50,6 +50,8 @@ extension FSFindCommand {
         @OptionGroup var indexOption: IndexOption
 
         func run() throws {
+            // First, while this is the only thread: no thread started later is ever interrupted.
+            fsfind_block_termination()
             let roots = try Index.resolve(paths)
             let indexPath = indexOption.path
             if roots.isEmpty, access(indexPath, F_OK) != 0 {
@@ -60,7 +62,9 @@ extension FSFindCommand {
             let watchLock = try Self.takeWatchLock(indexPath: indexPath)
             // Until the first index is written a signal ends the process at once (nothing is half
             // written: the index is replaced atomically); afterwards, only between batches.
-            fsfind_exit_on_termination()
+            guard fsfind_exit_on_termination_start() == 0 else {
+                throw FSFindError(.io, "cannot start the thread that waits for SIGTERM")
+            }
             // FSFIND_WATCH_PRIORITY=normal keeps the priority it was started with: for a machine
             // where a busy build would otherwise hold back the index, and for the tests, which run
             // beside one another on two cores.
@@ -101,6 +105,7 @@ extension FSFindCommand {
                 }
             }
             let summary = try live.start(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
+            fsfind_exit_on_termination_stop()
             reporter.finish()
             if verbose || (isTerminal && !quiet) {
                 StandardError.write("\(summary.verboseLine); watching for changes\n")
