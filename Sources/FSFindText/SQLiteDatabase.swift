@@ -49,6 +49,27 @@ final class SQLiteDatabase {
         sqlite3_close_v2(handle)
     }
 
+    /// Runs `body` with `shouldStop` asked every thousand steps of SQLite's virtual machine; when
+    /// it says yes, the statement running stops (`SQLITE_INTERRUPT`). Returns nil when stopped.
+    /// `fsfind search` asks the terminal: a key typed makes a running word lookup stale.
+    func interruptible<T>(_ shouldStop: @escaping () -> Bool, _ body: () throws(FSFindError) -> T) throws(FSFindError)
+        -> T?
+    {
+        let box = StopBox(shouldStop)
+        let context = Unmanaged.passUnretained(box).toOpaque()
+        sqlite3_progress_handler(handle, 1000, stopCallback, context)
+        defer {
+            sqlite3_progress_handler(handle, 0, nil, nil)
+            withExtendedLifetime(box) {}
+        }
+        do {
+            return try body()
+        } catch {
+            if box.stopped { return nil }
+            throw error
+        }
+    }
+
     /// `PRAGMA user_version`.
     func userVersion() throws(FSFindError) -> Int64 {
         let statement = try prepare("PRAGMA user_version")
@@ -178,6 +199,20 @@ final class SQLiteDatabase {
 }
 
 /// `inflate(blob)` for SQLite: a C function, so it captures nothing.
+/// The closure a progress handler asks, and whether it said stop.
+private final class StopBox {
+    let shouldStop: () -> Bool
+    var stopped = false
+    init(_ shouldStop: @escaping () -> Bool) { self.shouldStop = shouldStop }
+}
+
+private let stopCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = { context in
+    guard let context else { return 0 }
+    let box = Unmanaged<StopBox>.fromOpaque(context).takeUnretainedValue()
+    if box.shouldStop() { box.stopped = true }
+    return box.stopped ? 1 : 0
+}
+
 private let inflateFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
     context, count, values in
     guard count == 1, let value = values?[0], let deflate = try? Deflate.shared.get() else {

@@ -278,6 +278,13 @@ package final class TextStore {
 
     // MARK: Reading
 
+    /// ``search(_:)``, given up (nil) as soon as `shouldStop` says so: asked every thousand steps
+    /// of SQLite's engine, so a lookup that matches half the store stops within a millisecond
+    /// of a key being typed.
+    package func search(_ expression: String, shouldStop: @escaping () -> Bool) throws(FSFindError) -> [Hit]? {
+        try database.interruptible(shouldStop) { () throws(FSFindError) in try search(expression) }
+    }
+
     /// The documents matching an FTS5 query expression (see ``TextQuery``), with their relevance.
     package func search(_ expression: String) throws(FSFindError) -> [Hit] {
         let query = try database.prepare(

@@ -35,6 +35,33 @@ import Testing
         #expect(try store.search(TextQuery.words(["\"bread OR x*"])).isEmpty)
     }
 
+    /// `fsfind search` stops a word lookup when a key is typed: the lookup asks `shouldStop`
+    /// while SQLite works, gives up (nil) when it says yes, and answers in full when it never does.
+    @Test func aLookupStopsWhenAskedToAndOtherwiseAnswersInFull() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("s.text"), create: true)
+        try store.write { writer throws(FSFindError) in
+            for n in 1...2000 {
+                try writer.add(
+                    path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n)),
+                    text: "report number \(n) about the budget and the harbour")
+            }
+        }
+        let question = TextQuery.words(["rep"])
+        nonisolated(unsafe) var asked = 0
+        let stopped = try store.search(question) {
+            asked += 1
+            return asked >= 2
+        }
+        #expect(stopped == nil)
+        #expect(asked >= 2)
+        let whole = try #require(try store.search(question) { false })
+        #expect(whole.count == 2000)
+        #expect(Self.paths(whole) == Self.paths(try store.search(question)))
+        // The connection is usable after a stop, with no handler left behind.
+        #expect(try store.search(question).count == 2000)
+    }
+
     @Test func aSnippetNamesThePageOfItsFirstMatch() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("p.text"), create: true)

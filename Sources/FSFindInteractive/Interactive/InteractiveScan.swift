@@ -75,12 +75,17 @@ package struct InteractiveScan {
         let chosenBit = UInt16(1) << UInt16(scopes.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
         // The field's free text asks the text store too, as `fsfind query` does.
-        let content =
+        let content = try withoutActuallyEscaping(shouldStop) { shouldStop throws(FSFindError) in
             try query.text.flatMap { text throws(FSFindError) -> ContentMatches? in
                 guard self.text != nil, !text.root.freeTextLeaves.isEmpty else { return nil }
+                // Asked only while the lookup runs, so the closure does not outlive this call.
                 return try ContentMatches(
-                    text, store: self.text, index: index, minimumWordLength: Self.minimumContentWord)
+                    text, store: self.text, index: index, minimumWordLength: Self.minimumContentWord,
+                    shouldStop: shouldStop)
             }
+        }
+        // A key typed while the words were looked up: this search is stale.
+        if content?.interrupted == true { return nil }
         let rowScore = RowScore(query, views: views, ranker: ranker, content: content)
         let types = views.types
         var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)

@@ -14,9 +14,15 @@ final class ContentRows {
     private var relevance: [Int: Double] = [:]
 
     /// The rows of `index` that the store's `hits` name.
-    init(_ hits: [TextStore.Hit], index: IndexFile) {
+    convenience init(_ hits: [TextStore.Hit], index: IndexFile) {
+        self.init(hits, index: index, shouldStop: nil)!
+    }
+
+    /// Nil when `shouldStop` says so (asked every 256 hits: each costs a binary search by path).
+    init?(_ hits: [TextStore.Hit], index: IndexFile, shouldStop: (() -> Bool)?) {
         bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
-        for hit in hits {
+        for (position, hit) in hits.enumerated() {
+            if let shouldStop, position & 255 == 255, shouldStop() { return nil }
             guard let row = index.rowIndex(ofPath: hit.path), index.identity(at: row) == hit.identity else { continue }
             bits[row >> 6] |= 1 << UInt64(row & 63)
             relevance[row] = max(relevance[row] ?? 0, hit.relevance)
@@ -45,8 +51,16 @@ package struct ContentMatches {
     /// A free-text leaf with a word shorter than `minimumWordLength` is not asked (it then matches
     /// names and titles only): what the search field does while a word is one or two letters
     /// long, when every file's words would match and mapping them to rows would cost a keystroke.
+    /// Set when `shouldStop` said stop before every question was answered: the matches are
+    /// incomplete and the scan that asked is stale.
+    package private(set) var interrupted = false
+
+    /// - Parameter shouldStop: asked while the store is searched and its answers mapped to rows
+    ///   (`fsfind search`: a key is waiting); when it says yes, ``interrupted`` is set and the
+    ///   questions left are not asked.
     package init(
-        _ query: CompiledQuery, store: TextStore?, index: IndexFile, minimumWordLength: Int = 0
+        _ query: CompiledQuery, store: TextStore?, index: IndexFile, minimumWordLength: Int = 0,
+        shouldStop: (() -> Bool)? = nil
     ) throws(FSFindError) {
         guard let store else {
             freeText = Self.freeTextLeaves(query.root).map { _ in nil }
@@ -61,8 +75,11 @@ package struct ContentMatches {
             }
             // One question per word, or per phrase (whose words then share its answer).
             var perWord: [ContentRows?] = Array(repeating: nil, count: matcher.words.count)
-            for (range, expression) in Self.questions(matcher) {
-                let rows = ContentRows(try store.search(expression), index: index)
+            for (range, expression) in Self.questions(matcher) where !interrupted {
+                guard let rows = try Self.rows(expression, store: store, index: index, shouldStop: shouldStop) else {
+                    interrupted = true
+                    break
+                }
                 for k in range { perWord[k] = rows }
             }
             let rows = perWord.compactMap { $0 }
@@ -71,9 +88,25 @@ package struct ContentMatches {
         self.freeText = freeText
         var comparisons: [ContentRows] = []
         for test in Self.textContentTests(query.root) {
-            comparisons.append(ContentRows(try store.search(Self.expression(test.matcher)), index: index))
+            let expression = Self.expression(test.matcher)
+            guard !interrupted, let rows = try Self.rows(expression, store: store, index: index, shouldStop: shouldStop)
+            else {
+                interrupted = true
+                comparisons.append(ContentRows([], index: index))
+                continue
+            }
+            comparisons.append(rows)
         }
         self.comparisons = comparisons
+    }
+
+    /// The rows whose words match `expression`; nil when `shouldStop` stopped the lookup.
+    private static func rows(
+        _ expression: String, store: TextStore, index: IndexFile, shouldStop: (() -> Bool)?
+    ) throws(FSFindError) -> ContentRows? {
+        guard let shouldStop else { return ContentRows(try store.search(expression), index: index) }
+        guard let hits = try store.search(expression, shouldStop: shouldStop) else { return nil }
+        return ContentRows(hits, index: index, shouldStop: shouldStop)
     }
 
     /// Every free-text leaf of the tree (negated ones too), in the order ``QueryPlan`` meets them.
