@@ -194,6 +194,10 @@ package enum ManualSections {
         Time zone for
         .Li $time
         calendar arithmetic and printed dates.
+        .It Ev FSFIND_WATCH_PRIORITY
+        .Li normal :
+        .Cm watch
+        keeps the priority it was started with instead of nice 19 and the idle CPU and IO classes.
         .It Ev NO_COLOR
         Set and not empty:
         .Cm search
