@@ -120,24 +120,7 @@ package final class FolderWatcher {
     /// Reads every event waiting (none: an empty result).
     package func read() -> Events {
         var events = Events()
-        var buffer = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            var offset = 0
-            let header = MemoryLayout<inotify_event>.size
-            while offset + header <= count {
-                let (wd, mask, nameLength) = buffer.withUnsafeBytes { raw in
-                    let event = raw.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-                    return (event.wd, event.mask, Int(event.len))
-                }
-                let nameBytes = buffer[(offset + header)..<min(offset + header + nameLength, count)]
-                let name = Array(nameBytes.prefix(while: { $0 != 0 }))
-                offset += header + nameLength
-                apply(wd: wd, mask: mask, name: name, to: &events)
-            }
-        }
+        InotifyEvents.readAll(descriptor) { wd, mask, name in apply(wd: wd, mask: mask, name: name, to: &events) }
         return events
     }
 

@@ -40,22 +40,7 @@ package final class IndexChanges {
     /// Reads every event waiting; true when one of them was a new version of the index.
     package func replaced() -> Bool {
         var found = false
-        var buffer = [UInt8](repeating: 0, count: 16 << 10)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            var offset = 0
-            let header = MemoryLayout<inotify_event>.size
-            while offset + header <= count {
-                let length = buffer.withUnsafeBytes {
-                    Int($0.loadUnaligned(fromByteOffset: offset, as: inotify_event.self).len)
-                }
-                let nameBytes = buffer[(offset + header)..<min(offset + header + length, count)]
-                if Array(nameBytes.prefix(while: { $0 != 0 })) == name { found = true }
-                offset += header + length
-            }
-        }
+        InotifyEvents.readAll(descriptor) { _, _, eventName in if eventName == name { found = true } }
         return found
     }
 
@@ -63,15 +48,7 @@ package final class IndexChanges {
     /// (blocked here and read through a signal descriptor, so the caller ends cleanly, status 0).
     /// Replacements within 50 ms of one another are one call.
     package func wait(onReplaced: () throws(FSFindError) -> Void) throws(FSFindError) {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let signalDescriptor = fsfind_signalfd(-1, &signals)
-        guard signalDescriptor >= 0 else {
-            throw FSFindError.system("signalfd", .init(rawValue: errno), "cannot receive signals")
-        }
+        let signalDescriptor = try InotifyEvents.terminationDescriptor()
         defer { close(signalDescriptor) }
         while true {
             var descriptors = [

@@ -77,18 +77,10 @@ package final class LiveIndexer {
 
     /// Watches until SIGTERM or SIGINT; returns the signal that ended it.
     package func run() throws(FSFindError) -> Int32 {
-        var signals = sigset_t()
-        sigemptyset(&signals)
-        sigaddset(&signals, SIGTERM)
-        sigaddset(&signals, SIGINT)
         // Blocked (the caller blocked them before any thread began, `fsfind_block_termination`;
-        // here again for this thread), so they queue for the signal descriptor instead of ending
+        // again here for this thread), so they wait for the signal descriptor instead of ending
         // the process mid-batch.
-        pthread_sigmask(SIG_BLOCK, &signals, nil)
-        let signalDescriptor = fsfind_signalfd(-1, &signals)
-        guard signalDescriptor >= 0 else {
-            throw FSFindError.system("signalfd", .init(rawValue: errno), "cannot receive signals")
-        }
+        let signalDescriptor = try InotifyEvents.terminationDescriptor()
         defer { close(signalDescriptor) }
 
         var batch = Batch()
