@@ -156,6 +156,29 @@ import Testing
         #expect(watch.stop() == 0)
     }
 
+    /// A root's recorded options hold for what the watcher adds: excluded and hidden entries are
+    /// not indexed (unless the root was indexed with `--hidden`), new folders below them neither.
+    @Test func theRootsRecordedOptionsApplyToWhatTheWatcherAdds() throws {
+        let setup = try Setup()
+        let other = setup.folder.path + "/other"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        #expect(try FSFind.run(["index", "--index", setup.index, "--exclude", "*.tmp", setup.root]).status == 0)
+        #expect(try FSFind.run(["index", "--index", setup.index, "--hidden", other]).status == 0)
+        let watch = try WatchProcess(index: setup.index, environment: Self.normal)
+        try setup.write("skip.tmp", "a numbat\n")
+        try setup.write(".hidden.txt", "a numbat\n")
+        try FileManager.default.createDirectory(
+            atPath: setup.root + "/.secret/deeper", withIntermediateDirectories: true)
+        try setup.write(".secret/deeper/in.txt", "a numbat\n")
+        try FileManager.default.createDirectory(atPath: other + "/.dot", withIntermediateDirectories: true)
+        try "a numbat\n".write(toFile: other + "/.dot/seen.txt", atomically: false, encoding: .utf8)
+        try setup.write("kept.txt", "a numbat\n")
+        #expect(try setup.becomes("numbat", ["kept.txt", other + "/.dot/seen.txt"]), "\(watch.stderr)")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try setup.find("numbat") == ["kept.txt", other + "/.dot/seen.txt"])
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aKilledWatcherReconcilesOnTheNextStart() throws {
         let setup = try Setup()
         let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)

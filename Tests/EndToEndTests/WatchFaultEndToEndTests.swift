@@ -124,6 +124,15 @@ import Testing
         try FileManager.default.removeItem(atPath: other)
         #expect(eventually { watch.stderr.contains("other was deleted or moved away") }, "\(watch.stderr)")
         #expect(watch.process.isRunning)
+
+        // The moved root comes back, with a file written while it was away: it is crawled and
+        // watched again.
+        try "an aye-aye\n".write(
+            toFile: setup.folder.path + "/renamed/away.txt", atomically: false, encoding: .utf8)
+        try FileManager.default.moveItem(atPath: setup.folder.path + "/renamed", toPath: setup.root)
+        #expect(try setup.becomes("aye-aye", ["away.txt"]), "\(watch.stderr)")
+        try setup.write("back.txt", "a potto\n")
+        #expect(try setup.becomes("potto", ["back.txt"]), "\(watch.stderr)")
         #expect(watch.stop() == 0)
     }
 

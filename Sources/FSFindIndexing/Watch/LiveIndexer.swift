@@ -70,6 +70,9 @@ package final class LiveIndexer {
             try indexer.run(roots: requested, options: options, holding: lock)
         }
         try watchIndexedFolders(within: nil)
+        for root in roots where PathBytes.withCString(root.path, { access($0, F_OK) }) != 0 {
+            watchForReturn(of: root.path)
+        }
         recordUpdate()
         fsfind_release_free_memory()
         return summary
@@ -156,6 +159,7 @@ package final class LiveIndexer {
                 .notice(
                     "the indexed folder \(PathBytes.display(folder)) was deleted or moved away; "
                         + "its items are kept until it returns or is forgotten, the other folders are still watched"))
+            watchForReturn(of: folder)
         }
         for folder in events.newFolders where !limitReached {
             // Watched now, before the batch crawls it; what the limit leaves out is refreshed later.
@@ -167,10 +171,14 @@ package final class LiveIndexer {
                 reachedLimit()
             }
         }
-        batch.changed.formUnion(events.changed)
+        // Only paths under a root: a missing root's parent is watched for its return, and its
+        // other entries are none of the index's business.
+        let indexed = { (path: [UInt8]) in self.roots.contains { PathBytes.isWithin(path, folder: $0.path) } }
+        let changed = events.changed.filter(indexed)
+        batch.changed.formUnion(changed)
         batch.changed.formUnion(events.gone)
         batch.gone.formUnion(events.gone)
-        if !events.changed.isEmpty || !events.gone.isEmpty || events.overflowed {
+        if !changed.isEmpty || !events.gone.isEmpty || events.overflowed {
             batch.lastEvent = .now
             if batch.firstEvent == nil { batch.firstEvent = batch.lastEvent }
         }
@@ -251,6 +259,14 @@ package final class LiveIndexer {
                 }
             }
         }
+    }
+
+    /// Watches the folder that held a root that is gone, so the root's return (recreated, moved
+    /// back, a drive mounted again) is an event: the batch then crawls it and watches its tree.
+    private func watchForReturn(of root: [UInt8]) {
+        guard let slash = root.lastIndex(of: UInt8(ascii: "/")) else { return }
+        let parent = slash == 0 ? [UInt8(ascii: "/")] : Array(root[..<slash])
+        _ = watcher.watch(parent)
     }
 
     /// Says once that the watch limit is reached; from now on new folders are refreshed
