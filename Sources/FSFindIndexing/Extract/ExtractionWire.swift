@@ -53,13 +53,7 @@ enum ExtractionWire {
         var writer = Writer()
         writer.text(request.extractor)
         writer.blob(request.path)
-        writer.u64(request.identity.device)
-        writer.u64(request.identity.inode)
-        writer.u64(UInt64(bitPattern: request.identity.size))
-        writer.u64(UInt64(bitPattern: request.identity.mtimeNanos))
-        writer.u64(UInt64(bitPattern: request.identity.ctimeNanos))
-        writer.u32(request.tree.count)
-        for uti in request.tree { writer.text(uti) }
+        writer.file(identity: request.identity, tree: request.tree)
         writer.u64(UInt64(request.textLimit))
         return writer.framed()
     }
@@ -68,12 +62,7 @@ enum ExtractionWire {
         var reader = Reader(payload)
         let extractor = try reader.text()
         let path = try reader.blob()
-        let identity = FileIdentity(
-            device: try reader.u64(), inode: try reader.u64(), size: Int64(bitPattern: try reader.u64()),
-            mtimeNanos: Int64(bitPattern: try reader.u64()), ctimeNanos: Int64(bitPattern: try reader.u64()))
-        let count = try reader.count()
-        var tree: [String] = []
-        for _ in 0..<count { tree.append(try reader.text()) }
+        let (identity, tree) = try reader.file()
         let textLimit = Int(truncatingIfNeeded: try reader.u64())
         try reader.end()
         return Request(extractor: extractor, path: path, identity: identity, tree: tree, textLimit: max(0, textLimit))
@@ -189,6 +178,18 @@ enum ExtractionWire {
 
         mutating func text(_ value: String) { blob(Array(value.utf8)) }
 
+        /// A file's identity (five u64) and its content-type tree: the part of a request that
+        /// names the file, the same in an extraction and a preview request.
+        mutating func file(identity: FileIdentity, tree: [String]) {
+            u64(identity.device)
+            u64(identity.inode)
+            u64(UInt64(bitPattern: identity.size))
+            u64(UInt64(bitPattern: identity.mtimeNanos))
+            u64(UInt64(bitPattern: identity.ctimeNanos))
+            u32(tree.count)
+            for uti in tree { text(uti) }
+        }
+
         mutating func value(_ value: AttributeValue) {
             switch value {
             case .text(let text):
@@ -239,6 +240,16 @@ enum ExtractionWire {
             var value: UInt64 = 0
             for shift in stride(from: 0, to: 64, by: 8) { value |= UInt64(try byte()) << UInt64(shift) }
             return value
+        }
+
+        /// What ``Writer/file(identity:tree:)`` wrote.
+        mutating func file() throws(ExtractionError) -> (identity: FileIdentity, tree: [String]) {
+            let identity = FileIdentity(
+                device: try u64(), inode: try u64(), size: Int64(bitPattern: try u64()),
+                mtimeNanos: Int64(bitPattern: try u64()), ctimeNanos: Int64(bitPattern: try u64()))
+            var tree: [String] = []
+            for _ in 0..<(try count()) { tree.append(try text()) }
+            return (identity, tree)
         }
 
         /// A count of things that each take at least one byte, so it cannot exceed what is left.

@@ -12,13 +12,7 @@ enum PreviewWire {
     static func encode(_ request: PreviewRequest) -> [UInt8] {
         var writer = ExtractionWire.Writer()
         writer.blob(request.path)
-        writer.u64(request.identity.device)
-        writer.u64(request.identity.inode)
-        writer.u64(UInt64(bitPattern: request.identity.size))
-        writer.u64(UInt64(bitPattern: request.identity.mtimeNanos))
-        writer.u64(UInt64(bitPattern: request.identity.ctimeNanos))
-        writer.u32(request.tree.count)
-        for uti in request.tree { writer.text(uti) }
+        writer.file(identity: request.identity, tree: request.tree)
         writer.u32(request.columns)
         writer.u32(request.rows)
         writer.byte(request.monochrome ? 1 : 0)
@@ -29,11 +23,7 @@ enum PreviewWire {
     static func decodeRequest(_ payload: [UInt8]) throws(ExtractionError) -> PreviewRequest {
         var reader = ExtractionWire.Reader(payload)
         let path = try reader.blob()
-        let identity = FileIdentity(
-            device: try reader.u64(), inode: try reader.u64(), size: Int64(bitPattern: try reader.u64()),
-            mtimeNanos: Int64(bitPattern: try reader.u64()), ctimeNanos: Int64(bitPattern: try reader.u64()))
-        var tree: [String] = []
-        for _ in 0..<(try reader.count()) { tree.append(try reader.text()) }
+        let (identity, tree) = try reader.file()
         let columns = Int(try reader.u32())
         let rows = Int(try reader.u32())
         let monochrome = try reader.byte() != 0
