@@ -114,7 +114,8 @@ import Testing
         let tree = try FixtureTree(withOddEntries: false)
         let watch = try WatchProcess(
             index: tree.index, [tree.root], environment: Self.normal, waitForStart: false)
-        usleep(300_000)
+        // The index lock is taken once the watcher waits for signals its own way.
+        #expect(eventually { access(tree.index + ".lock", F_OK) == 0 })
         #expect(watch.stop(SIGTERM) == 0, "\(watch.stderr)")
         if access(tree.index, F_OK) == 0 {
             #expect(try FSFind.run(["status", "--index", tree.index]).status == 0)
