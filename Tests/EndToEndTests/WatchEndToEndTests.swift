@@ -180,6 +180,27 @@ import Testing
         #expect(watch.stop() == 0)
     }
 
+    /// Roots added with `fsfind index PATH` or dropped with `fsfind forget` while a watcher runs
+    /// are followed without a restart.
+    @Test func rootsAddedOrForgottenWhileItRunsAreFollowed() throws {
+        let setup = try Setup()
+        let other = setup.folder.path + "/other"
+        try FileManager.default.createDirectory(atPath: other + "/inner", withIntermediateDirectories: true)
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        #expect(try FSFind.run(["index", "--index", setup.index, other]).status == 0)
+        Thread.sleep(forTimeInterval: 0.3)  // the watcher reads the new version's roots
+        try "a jerboa\n".write(toFile: other + "/inner/new.txt", atomically: false, encoding: .utf8)
+        #expect(try setup.becomes("jerboa", [other + "/inner/new.txt"]), "\(watch.stderr)")
+
+        #expect(try FSFind.run(["forget", "--index", setup.index, other]).status == 0)
+        Thread.sleep(forTimeInterval: 0.3)
+        try "another jerboa\n".write(toFile: other + "/inner/later.txt", atomically: false, encoding: .utf8)
+        try setup.write("marker.txt", "a dugong\n")
+        #expect(try setup.becomes("dugong", ["marker.txt"]), "\(watch.stderr)")
+        #expect(try setup.find("jerboa").isEmpty)
+        #expect(watch.stop() == 0)
+    }
+
     @Test func aKilledWatcherReconcilesOnTheNextStart() throws {
         let setup = try Setup()
         let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)

@@ -44,6 +44,9 @@ package final class LiveIndexer {
     /// The roots as the index last recorded them: what is indexed again if the index file is
     /// deleted under the watcher.
     private var roots: [IndexRoot] = []
+    /// New versions of the index, to notice roots `fsfind index PATH` or `fsfind forget` added or
+    /// removed while the watcher runs. Nil when the index's folder cannot be watched.
+    private let indexChanges: IndexChanges?
 
     /// - Parameters:
     ///   - status: the held `.watch.lock`, where the last update is recorded for `fsfind status`.
@@ -58,6 +61,7 @@ package final class LiveIndexer {
         self.status = status
         self.report = report
         self.watcher = try FolderWatcher(limit: watchLimit)
+        self.indexChanges = try? IndexChanges(indexPath: indexer.indexPath)
     }
 
     /// Brings the index up to date before watching: the folders an existing index holds are
@@ -101,8 +105,9 @@ package final class LiveIndexer {
             var descriptors = [
                 pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: indexChanges?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 2, due.map(Self.milliseconds(until:)) ?? -1)
+            let ready = poll(&descriptors, 3, due.map(Self.milliseconds(until:)) ?? -1)
             if ready < 0, errno != EINTR {
                 throw FSFindError.system("poll", .init(rawValue: errno), "cannot wait for changes")
             }
@@ -111,6 +116,7 @@ package final class LiveIndexer {
                 if number != 0 { return Int32(number) }
             }
             if descriptors[0].revents != 0 { take(watcher.read(), into: &batch) }
+            if descriptors[2].revents != 0, indexChanges?.replaced() == true { followRoots() }
 
             let now = ContinuousClock.now
             if let waiting = retryAt, now < waiting { continue }
@@ -257,6 +263,26 @@ package final class LiveIndexer {
                 case .failure(.other):
                     continue  // gone since the index was written: its parent's events cover it
                 }
+            }
+        }
+    }
+
+    /// After a new version of the index (the watcher's own, or an `fsfind index` or `forget`
+    /// run's): a root added is watched with its tree, a root removed is no longer watched.
+    private func followRoots() {
+        guard let now = try? IndexFile(path: indexer.indexPath).roots() else { return }
+        let before = roots
+        roots = now
+        for root in now where !before.contains(where: { $0.path == root.path }) {
+            if watcher.watchTree(root.path, admits: { root.options.admits($0, below: root.path) }) == .limitReached {
+                reachedLimit()
+            }
+        }
+        for root in before where !now.contains(where: { $0.path == root.path }) {
+            // Folders of another root inside it stay watched (watched again just below).
+            watcher.forget(below: root.path)
+            for inner in now where PathBytes.isWithin(inner.path, folder: root.path) {
+                _ = watcher.watchTree(inner.path, admits: { inner.options.admits($0, below: inner.path) })
             }
         }
     }
