@@ -30,3 +30,15 @@ extension CrawlOptions {
         return true
     }
 }
+
+extension [IndexRoot] {
+    /// The innermost of these roots that `path` is at or below, if the root's options admit it:
+    /// the root whose options a crawl reaching `path` would use. Nil for a path no root reaches.
+    package func admitting(_ path: [UInt8]) -> IndexRoot? {
+        let holders = filter { PathBytes.isWithin(path, folder: $0.path) }
+        guard let root = holders.max(by: { $0.path.count < $1.path.count }),
+            root.options.admits(path, below: root.path)
+        else { return nil }
+        return root
+    }
+}

@@ -151,10 +151,7 @@ package struct Indexer: Sendable {
         for path in changed.sorted(by: { $0.count < $1.count }) {
             let slashes = path.indices.dropFirst().filter { path[$0] == UInt8(ascii: "/") }
             if slashes.contains(where: { covered.contains(Array(path[..<$0])) }) { continue }
-            let holders = roots.filter { PathBytes.isWithin(path, folder: $0.path) }
-            guard let root = holders.max(by: { $0.path.count < $1.path.count }),
-                root.options.admits(path, below: root.path)
-            else { continue }
+            guard let root = roots.admitting(path) else { continue }
             if Self.whyMissing(path) == nil {
                 crawling.append(IndexRoot(path: path, options: root.options, lastRefresh: now))
                 covered.insert(path)

@@ -169,13 +169,7 @@ package final class LiveIndexer {
         }
         for folder in events.newFolders where !limitReached {
             // Watched now, before the batch crawls it; what the limit leaves out is refreshed later.
-            if let root = roots.filter({ PathBytes.isWithin(folder, folder: $0.path) }).max(by: {
-                $0.path.count < $1.path.count
-            }), root.options.admits(folder, below: root.path),
-                watcher.watchTree(folder, admits: { root.options.admits($0, below: root.path) }) == .limitReached
-            {
-                reachedLimit()
-            }
+            if let root = roots.admitting(folder) { watchTree(folder, of: root) }
         }
         // Only paths under a root: a missing root's parent is watched for its return, and its
         // other entries are none of the index's business.
@@ -273,17 +267,21 @@ package final class LiveIndexer {
         guard let now = try? IndexFile(path: indexer.indexPath).roots() else { return }
         let before = roots
         roots = now
-        for root in now where !before.contains(where: { $0.path == root.path }) {
-            if watcher.watchTree(root.path, admits: { root.options.admits($0, below: root.path) }) == .limitReached {
-                reachedLimit()
-            }
-        }
+        for root in now where !before.contains(where: { $0.path == root.path }) { watchTree(root.path, of: root) }
         for root in before where !now.contains(where: { $0.path == root.path }) {
             // Folders of another root inside it stay watched (watched again just below).
             watcher.forget(below: root.path)
             for inner in now where PathBytes.isWithin(inner.path, folder: root.path) {
-                _ = watcher.watchTree(inner.path, admits: { inner.options.admits($0, below: inner.path) })
+                watchTree(inner.path, of: inner)
             }
+        }
+    }
+
+    /// Watches `folder` and the folders below it that `root`'s options admit; the watch limit, if
+    /// reached, is said once.
+    private func watchTree(_ folder: [UInt8], of root: IndexRoot) {
+        if watcher.watchTree(folder, admits: { root.options.admits($0, below: root.path) }) == .limitReached {
+            reachedLimit()
         }
     }
 
