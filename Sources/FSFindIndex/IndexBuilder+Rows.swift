@@ -6,8 +6,11 @@ extension IndexBuilder {
     ///
     /// `oldLastUsed[r]`, when not ``IndexFormat/absent64``, replaces the `lastUsedDate` of a row
     /// copied from old row `r`: the access time is the one thing an unchanged file's crawl updates.
+    ///
+    /// With an `overlay` the file is a delta (``IndexOverlay``): its rows are read over a base.
     package mutating func encode(
-        rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date
+        rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
+        overlay: IndexOverlay? = nil
     ) throws(FSFindError) -> IndexImage {
         guard rows.count < Int(IndexFormat.absent32) else {
             throw FSFindError(
@@ -29,6 +32,7 @@ extension IndexBuilder {
         }
         var sections = try emitter.finish(oldLastUsed: oldLastUsed, builder: &self)
         sections.append(try encodeRoots(roots))
+        if let overlay { sections.append(EncodedSection(kind: .overlay, bytes: overlay.encoded())) }
         sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)
         sections.insert(EncodedSection(kind: .strings, bytes: strings.encoded()), at: 0)
         return try IndexImage(sections: sections, itemCount: rows.count, createdAt: createdAt)

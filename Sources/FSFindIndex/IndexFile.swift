@@ -14,6 +14,9 @@ package final class IndexFile: Sendable {
     /// Items in the file, in path-byte order; row indexes run `0..<itemCount`.
     package let itemCount: Int
     package let createdAt: Date
+    /// The header's checksum, which names the file's exact contents: a delta records its base's
+    /// (``IndexOverlay/applies(to:)``).
+    package let headerChecksum: UInt32
     /// The file's length in bytes.
     package var fileSize: Int { region.count }
 
@@ -64,6 +67,7 @@ package final class IndexFile: Sendable {
         self.sections = header.sections
         self.fixed = header.fixed
         self.columns = header.columns
+        self.headerChecksum = header.headerChecksum
         self.verified = Atomic(0)
         self.failed = Atomic(0)
     }
@@ -342,4 +346,6 @@ struct SectionEntry: Sendable {
 struct FixedSections: Sendable {
     var strings = 0, lists = 0, roots = 0, names = 0, derivedFlags = 0
     var identities = 0, typeTable = 0, typeColumn = 0, problems = 0
+    /// A delta's overlay section; nil in a base file.
+    var overlay: Int?
 }

@@ -111,6 +111,9 @@ enum SectionKind: UInt32, Sendable, CaseIterable {
     case typeTable = 7
     case typeColumn = 8
     case problems = 9
+    /// Only in a delta (`INDEX.delta`): the base it applies to, the base rows it hides, and where
+    /// each of its rows goes among the base's (``IndexOverlay``).
+    case overlay = 10
     /// One attribute's values; the directory's `param` is the attribute's ``Attribute/indexCode``.
     case column = 16
 

@@ -19,6 +19,9 @@ package struct IndexImage {
         return chunks
     }
 
+    /// The whole file in one array (for an index opened from memory).
+    package var bytes: [UInt8] { chunks.flatMap { $0 } }
+
     /// Zero bytes that bring a section of `count` bytes to a multiple of 8.
     static func padding(_ count: Int) -> Int { (8 - count % 8) % 8 }
 

@@ -12,6 +12,9 @@ struct ParsedHeader {
     let sections: [SectionEntry]
     let fixed: FixedSections
     let columns: [Attribute: Int]
+    /// The stored header checksum: it covers the directory, whose entries carry every section's
+    /// checksum, so it names the file's exact contents (a delta's base stamp).
+    let headerChecksum: UInt32
 
     /// `versions`: the format versions to accept (only the current one, but for reading the roots
     /// of an older file).
@@ -115,9 +118,10 @@ struct ParsedHeader {
                     }
                     fixed.typeColumn = index
                 case .problems: fixed.problems = index
-                case .column: break
+                case .column, .overlay: break
                 }
             }
+            fixed.overlay = fixedIndex[.overlay]
             // Every item has an 8-byte names record: an item count the names section cannot hold is
             // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
             let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))
@@ -156,6 +160,7 @@ struct ParsedHeader {
             self.sections = sections
             self.fixed = fixed
             self.columns = columns
+            self.headerChecksum = stored
         } catch let damage as IndexDamage {
             throw corrupt("is damaged (\(damage.what))")
         } catch let error as FSFindError {

@@ -10,12 +10,12 @@ import Foundation
 /// Only the columns the query, the scope and the sort key read are checksummed and touched, so a
 /// name query never decodes durations.
 package struct Searcher {
-    package let index: IndexFile
+    package let index: IndexSnapshot
     /// The words inside the indexed files, when the index has a text store: free text and
     /// `textContent` ask it (`docs/full-text.md`).
     package let text: TextStore?
 
-    package init(index: IndexFile, text: TextStore? = nil) {
+    package init(index: IndexSnapshot, text: TextStore? = nil) {
         self.index = index
         self.text = text
     }
@@ -23,8 +23,8 @@ package struct Searcher {
     /// Row numbers of the matches, in the requested order, cut to the limit.
     package func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)
-        let (matches, plan) = try scan(query, request: request, sort: sort)
-        return order(matches, by: sort, plan: plan, reverse: request.reverse, limit: request.limit)
+        let (matches, plans) = try scan(query, request: request, sort: sort)
+        return order(matches, by: sort, plans: plans, reverse: request.reverse, limit: request.limit)
     }
 
     /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
@@ -33,9 +33,10 @@ package struct Searcher {
         return request.limit.map { min(max(0, $0), matches.count) } ?? matches.count
     }
 
-    /// The matching rows in path order, and the plan that found them (for ranking).
+    /// The matching rows in path order, and the plans that found them, one per file of the
+    /// index (for ranking).
     private func scan(_ query: CompiledQuery, request: SearchRequest, sort: SortKey?) throws(FSFindError) -> (
-        [Int], QueryPlan
+        [Int], [QueryPlan]
     ) {
         var needed = query.referencedAttributes
         if request.scope != .all { needed.insert(.contentTypeTree) }
@@ -45,30 +46,41 @@ package struct Searcher {
 
         // The plan reads the mapped sections directly and decides type-only tests once per
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
-        // entry: decided once per entry (a few dozen), not once per row.
+        // entry: decided once per entry (a few dozen), not once per row. Each file of the index
+        // (base, delta) has its own plan and type table; the scan walks the merged list's runs.
         let asksContent =
             (text != nil && !ContentMatches.freeTextLeaves(query.root).isEmpty)
             || !ContentMatches.textContentTests(query.root).isEmpty
         let content = asksContent ? try ContentMatches(query, store: text, index: index) : nil
-        let plan = QueryPlan(query, index: index, content: content)
-        let types = request.scope == .all ? nil : index.typeColumnView()
-        var inScope = TypeMemo(count: request.scope == .all ? 0 : index.typeCount)
+        let files = index.files
+        let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
         var matches: [Int] = []
-        for row in 0..<index.itemCount {
-            if let scopeType = request.scope.contentType {
-                let inside = inScope.answer(for: types?.typeID(row)) {
-                    guard case .textList(let tree)? = index.value(of: .contentTypeTree, at: row) else { return false }
-                    return tree.contains(scopeType)
+        for (k, file) in files.enumerated() {
+            let plan = plans[k]
+            let types = request.scope == .all ? nil : file.typeColumnView()
+            var inScope = TypeMemo(count: request.scope == .all ? 0 : file.typeCount)
+            for piece in index.pieces where piece.file == k {
+                for row in piece.rows {
+                    if let scopeType = request.scope.contentType {
+                        let inside = inScope.answer(for: types?.typeID(row)) {
+                            guard case .textList(let tree)? = file.value(of: .contentTypeTree, at: row) else {
+                                return false
+                            }
+                            return tree.contains(scopeType)
+                        }
+                        guard inside else { continue }
+                    }
+                    if !request.onlyIn.isEmpty {
+                        let path = file.path(at: row)
+                        guard request.onlyIn.contains(where: { PathBytes.isWithin(path, folder: $0) }) else { continue }
+                    }
+                    if plan.matches(row) { matches.append(piece.start + (row - piece.rows.lowerBound)) }
                 }
-                guard inside else { continue }
             }
-            if !request.onlyIn.isEmpty {
-                let path = index.path(at: row)
-                guard request.onlyIn.contains(where: { PathBytes.isWithin(path, folder: $0) }) else { continue }
-            }
-            if plan.matches(row) { matches.append(row) }
         }
-        return (matches, plan)
+        // The delta's matches come after the base's: put them in path order.
+        if files.count > 1 { matches.sort() }
+        return (matches, plans)
     }
 
     /// For a query with free text that found nothing: each word that no file's words hold, with the
@@ -113,10 +125,6 @@ package struct Searcher {
     /// How many items of each scope the index holds, for `scopes` and `status`.
     package func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
         try index.prepare([.contentTypeTree])
-        // Rows of one type-table entry share their tree: count rows per entry, then decide the
-        // scopes once per entry (a few dozen) instead of decoding a tree per row.
-        var rowsOfType = [Int](repeating: 0, count: index.typeCount)
-        var firstRowOfType = [Int](repeating: -1, count: index.typeCount)
         var counts = [Int](repeating: 0, count: Scope.allCases.count)
         func count(tree value: AttributeValue?, times: Int) {
             guard case .textList(let tree)? = value else {
@@ -127,28 +135,39 @@ package struct Searcher {
                 counts[position] += times
             }
         }
-        for row in 0..<index.itemCount {
-            if let type = index.typeID(at: row), type < rowsOfType.count {
-                rowsOfType[type] += 1
-                if firstRowOfType[type] < 0 { firstRowOfType[type] = row }
-            } else {
-                count(tree: index.value(of: .contentTypeTree, at: row), times: 1)
+        for (k, file) in index.files.enumerated() {
+            // Rows of one type-table entry share their tree: count rows per entry, then decide the
+            // scopes once per entry (a few dozen) instead of decoding a tree per row.
+            var rowsOfType = [Int](repeating: 0, count: file.typeCount)
+            var firstRowOfType = [Int](repeating: -1, count: file.typeCount)
+            for piece in index.pieces where piece.file == k {
+                for row in piece.rows {
+                    if let type = file.typeID(at: row), type < rowsOfType.count {
+                        rowsOfType[type] += 1
+                        if firstRowOfType[type] < 0 { firstRowOfType[type] = row }
+                    } else {
+                        count(tree: file.value(of: .contentTypeTree, at: row), times: 1)
+                    }
+                }
             }
-        }
-        for (type, rows) in rowsOfType.enumerated() where rows > 0 {
-            count(tree: index.value(of: .contentTypeTree, at: firstRowOfType[type]), times: rows)
+            for (type, rows) in rowsOfType.enumerated() where rows > 0 {
+                count(tree: file.value(of: .contentTypeTree, at: firstRowOfType[type]), times: rows)
+            }
         }
         return Array(zip(Scope.allCases, counts))
     }
 
-    private func order(_ rows: [Int], by sort: SortKey, plan: QueryPlan, reverse: Bool, limit: Int?) -> [Int] {
+    private func order(_ rows: [Int], by sort: SortKey, plans: [QueryPlan], reverse: Bool, limit: Int?) -> [Int] {
         var ordered: [Int]
         switch sort {
         case .path:
             // Rows are stored in path-byte order already.
             ordered = rows
         case .relevance:
-            let scored = rows.map { (row: $0, score: plan.relevance($0)) }
+            let scored = rows.map { row in
+                let (file, index) = index.place(of: row)
+                return (row: row, score: plans[file].relevance(index))
+            }
             ordered = scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.map(\.row)
         case .name, .modified, .created, .size, .duration:
             // The attribute is non-nil for these keys.

@@ -35,7 +35,7 @@ import Testing
     func scan(_ typed: String, scope: Scope = .all, onlyIn: String? = nil) throws -> (
         names: [String], result: ScanResult
     ) {
-        let scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         let query = FieldQuery(SearchField(typed), context: context)
         let result = try #require(try scan.run(query, scope: scope, onlyIn: onlyIn.map { Array($0.utf8) }))
         return (result.rows.map { PathBytes.display(index.path(at: $0)) }, result)
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func aStaleScanStops() throws {
-        let scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         let query = FieldQuery(SearchField(""), context: context)
         // Six rows never reach the first check; a stopped scan is only seen on big indexes.
         #expect(try scan.run(query, scope: .all, onlyIn: nil, shouldStop: { true }) != nil)
@@ -111,7 +111,7 @@ import Testing
     }
 
     @Test func theCatalogHoldsIndexedValues() {
-        let catalog = ValueCatalog.read(from: index)
+        let catalog = ValueCatalog.read(from: IndexSnapshot(index))
         #expect(catalog.values["author"] == ["Steve Jobs"])
         #expect(Set(catalog.values["kind"] ?? []) == ["MP3 audio", "Folder"])
     }

@@ -275,7 +275,7 @@ import Testing
             generator.item(Array("/s/".utf8) + generator.name() + Array("\(n)".utf8), n: UInt64(n))
         }
         let index = try Self.writeIndex(items, folder: folder)
-        let searcher = Searcher(index: index)
+        let searcher = Searcher(index: IndexSnapshot(index))
         for text in ["paris", "ca", "fsName == \"*paris*\"c", "duration > 60", "title == \"*\" || album == \"p*\"cd"] {
             let query = try Query.parse(text)
             let compiled = try CompiledQuery(query, context: Self.context)
@@ -304,7 +304,7 @@ import Testing
         items.append(Fixtures.item("/paris", n: 999))
         let index = try Self.writeIndex(items, folder: folder)
         let ranker = ResultRanker(now: Self.context.now)
-        let scan = InteractiveScan(index: index, ranker: ranker, limit: 40)
+        let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ranker, limit: 40)
         let typed = [
             "paris", "p", "ca", "t", "aris", "camel", "straße", "IMG 12", "zoë", "é", "x y", "fsName == \"*paris*\"c",
             "kind:folder", "kind:folder paris", "duration > 60", "title == \"*\"", "README index",
@@ -394,13 +394,13 @@ import Testing
         let index = try IndexFile(path: damaged)
         let compiled = try CompiledQuery(try Query.parse("fsName == \"*a*\"c"), context: Self.context)
         do {
-            _ = try Searcher(index: index).count(compiled, request: SearchRequest())
+            _ = try Searcher(index: IndexSnapshot(index)).count(compiled, request: SearchRequest())
             Issue.record("no error")
         } catch {
             #expect(error.code == .indexCorrupt)
             #expect(error.message.contains("checksum mismatch in its names section"), "\(error.message)")
         }
-        let scan = InteractiveScan(index: index, ranker: ResultRanker(now: Self.context.now))
+        let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: Self.context.now))
         #expect(throws: FSFindError.self) {
             _ = try scan.run(FieldQuery(SearchField("paris"), context: Self.context), scope: .all, onlyIn: nil)
         }

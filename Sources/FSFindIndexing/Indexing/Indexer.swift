@@ -59,6 +59,13 @@ package struct Indexer: Sendable {
         // The caller holds the index lock, so any temporary file beside the index is a leftover
         // of a run that was killed before its rename.
         IndexWriter.removeTemporaryFiles(of: indexPath)
+        // A watcher's delta is folded in first: this run starts from one whole file.
+        do {
+            try compact(holding: lock)
+        } catch  where error.code == .indexCorrupt {
+            reporter?.problem(path: Array(indexPath.utf8), message: "\(error.message); reading every folder again")
+            if !requested.isEmpty { _ = try run(roots: [], options: options, holding: lock) }
+        }
         let (previous, olderRoots) = try openPrevious()
         // An index whose text store is new (made by an older fsfind, with `--no-content`, with the
         // store deleted or of an older layout) has no words for its unchanged files: read every
@@ -130,42 +137,6 @@ package struct Indexer: Sendable {
         }
     }
 
-    /// Looks again at `changed` paths only, each below a recorded root: one that exists is crawled
-    /// (a file: itself; a folder: its subtree) with its root's options, one that does not is
-    /// removed with everything below it; the rest of the index is carried over. What `fsfind
-    /// watch` runs for a batch of events. Paths a crawl of their root would skip (hidden, excluded)
-    /// and paths under no root are ignored.
-    package func update(changed: Set<[UInt8]>, holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
-        let clock = ContinuousClock.now
-        IndexWriter.removeTemporaryFiles(of: indexPath)
-        let previous = try PreviousIndex(file: try IndexFile(path: indexPath))
-        let roots = try previous.file.roots()
-        // Shortest first, so a path below another changed path is skipped: that one's crawl (or
-        // removal) covers it. Ancestors are looked up, not compared pairwise: a burst is thousands.
-        var covered: Set<[UInt8]> = []
-        var crawling: [IndexRoot] = []
-        var removing: [[UInt8]] = []
-        for path in changed.sorted(by: { $0.count < $1.count }) {
-            let slashes = path.indices.dropFirst().filter { path[$0] == UInt8(ascii: "/") }
-            if slashes.contains(where: { covered.contains(Array(path[..<$0])) }) { continue }
-            guard let root = roots.admitting(path) else { continue }
-            if Self.whyMissing(path) == nil {
-                crawling.append(IndexRoot(path: path, options: root.options, lastRefresh: now))
-                covered.insert(path)
-            } else if path != root.path {
-                // A root that went keeps its items, as in a refresh (``missingRootRetention``).
-                removing.append(path)
-                covered.insert(path)
-            }
-        }
-        guard !crawling.isEmpty || !removing.isEmpty else { return IndexSummary() }
-        return try refresh(
-            from: previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock)
-    }
-
     /// How long the items of a recorded root that has gone missing are kept, counted from its last
     /// complete refresh: long enough for a drive that is away for a holiday, short enough that a
     /// folder deleted for good leaves the index within a month. `fsfind forget` drops one at once.
@@ -187,6 +158,8 @@ package struct Indexer: Sendable {
         guard lock.indexPath == indexPath else {
             throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
         }
+        // A damaged delta is removed by the attempt; its changes come back with the next refresh.
+        _ = try? compact(holding: lock)
         let previous = try PreviousIndex(file: try IndexFile(path: indexPath))
         var roots = try previous.file.roots()
         var dropped: [IndexRoot] = []
@@ -243,9 +216,10 @@ package struct Indexer: Sendable {
     /// The crawl, libmagic and the extractors run as one pipeline (``RefreshStream``); this thread
     /// extracts and stages each chunk in crawl order, so the plan and the builder see exactly the
     /// sequence a serial crawl would give.
-    private func refresh(
+    func refresh(
         from previous: PreviousIndex?, roots allRoots: [IndexRoot], crawling toCrawl: [IndexRoot],
-        dropping expired: [IndexRoot], removing gone: [[UInt8]] = [], clock: ContinuousClock.Instant
+        dropping expired: [IndexRoot], removing gone: [[UInt8]] = [], clock: ContinuousClock.Instant,
+        delta: DeltaOutput? = nil
     ) throws(FSFindError) -> IndexSummary {
         var roots = allRoots
         let oldCount = previous?.count ?? 0
@@ -362,13 +336,17 @@ package struct Indexer: Sendable {
             summary.removed += Self.drop(expired, keeping: roots, from: previous, in: &plan)
         }
         let rows = plan.rows(staged: builder.staged, previous: previous)
-        let image = try builder.encode(rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now)
-        summary.items = rows.count
+        // A watcher's batch writes the delta: its rows, and where each goes among the base's.
+        let overlay = delta.map { $0.overlay(rows: rows, staged: builder.staged) }
+        let image = try builder.encode(
+            rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, overlay: overlay)
+        summary.items = overlay.map { rows.count + (delta?.base.itemCount ?? 0) - $0.hiddenCount } ?? rows.count
         summary.unreadable = builder.unreadableWritten
         summary.unparsable = builder.unparsableWritten
         try feeder?.finish()
         try words?.commit()
-        try IndexWriter.replaceAtomically(path: indexPath, with: image)
+        try IndexWriter.replaceAtomically(
+            path: delta == nil ? indexPath : IndexSnapshot.deltaPath(forIndex: indexPath), with: image)
         if let store {
             // Only the paths whose old row went or changed can have stale words, unless a run was
             // killed after its commit (its words may name files never indexed): then everything
@@ -395,7 +373,7 @@ package struct Indexer: Sendable {
     /// Removes the documents of `paths` (nil: of every path) that the index just written does not
     /// have as they are, and clears the pending mark.
     private func removeStaleText(from store: TextStore, paths: [[UInt8]]?) throws(FSFindError) {
-        let index = try IndexFile(path: indexPath)
+        let index = try IndexSnapshot(path: indexPath)
         let current = { (path: [UInt8], identity: FileIdentity) -> Bool in
             guard let row = index.rowIndex(ofPath: path) else { return false }
             return index.identity(at: row) == identity
@@ -437,9 +415,4 @@ package struct Indexer: Sendable {
     /// Threads that run libmagic: one per core, plus one to cover the waits of the crawl and the
     /// extractors (measured on two cores: 2 % faster than one per core; docs/pipeline.md).
     private static let identifyThreads = max(ProcessInfo.processInfo.activeProcessorCount, 1) + 1
-
-    private static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let duration = start.duration(to: .now)
-        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

@@ -1,10 +1,11 @@
 import CPlatform
+import FSFindIndex
 import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc
 
-/// Tells a reader when the index file it reads has been replaced: what `query --live` and
+/// Tells a reader when the index it reads has changed (its file or its delta replaced): what `query --live` and
 /// `search` wait on to show what a watcher (or `fsfind index`) just wrote.
 ///
 /// A writer replaces the index by renaming a finished file over it, so one inotify watch on the
@@ -14,12 +15,16 @@ import Glibc
 package final class IndexChanges {
     package let descriptor: Int32
     private let name: [UInt8]
+    /// The delta's name (``IndexSnapshot/deltaPath(forIndex:)``): a watcher's batch replaces it.
+    private let deltaName: [UInt8]
 
     package init(indexPath: String) throws(FSFindError) {
         let bytes = PathBytes.bytes(indexPath)
         let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
         let folder = slash.map { $0 == 0 ? [UInt8(ascii: "/")] : Array(bytes[..<$0]) } ?? [UInt8(ascii: ".")]
         name = slash.map { Array(bytes[($0 + 1)...]) } ?? bytes
+        let delta = PathBytes.bytes(IndexSnapshot.deltaPath(forIndex: indexPath))
+        deltaName = Array(delta[((delta.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1)...])
         let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else {
             throw FSFindError.system("inotify_init1", .init(rawValue: errno), "cannot watch the index for changes")
@@ -37,10 +42,13 @@ package final class IndexChanges {
 
     deinit { close(descriptor) }
 
-    /// Reads every event waiting; true when one of them was a new version of the index.
+    /// Reads every event waiting; true when one of them was a new version of the index (its base
+    /// file or its delta).
     package func replaced() -> Bool {
         var found = false
-        InotifyEvents.readAll(descriptor) { _, _, eventName in if eventName == name { found = true } }
+        InotifyEvents.readAll(descriptor) { _, _, eventName in
+            if eventName == name || eventName == deltaName { found = true }
+        }
         return found
     }
 

@@ -233,7 +233,7 @@ package final class LiveIndexer {
 
     /// Watches every folder the index holds (within `paths`, when given), and remembers the roots.
     private func watchIndexedFolders(within paths: Set<[UInt8]>?) throws(FSFindError) {
-        let index = try IndexFile(path: indexer.indexPath)
+        let index = try IndexSnapshot(path: indexer.indexPath)
         roots = try index.roots()
         var rows: [Range<Int>] = []
         if let paths {
@@ -264,7 +264,7 @@ package final class LiveIndexer {
     /// After a new version of the index (the watcher's own, or an `fsfind index` or `forget`
     /// run's): a root added is watched with its tree, a root removed is no longer watched.
     private func followRoots() {
-        guard let now = try? IndexFile(path: indexer.indexPath).roots() else { return }
+        guard let now = try? IndexSnapshot(path: indexer.indexPath).roots() else { return }
         let before = roots
         roots = now
         for root in now where !before.contains(where: { $0.path == root.path }) { watchTree(root.path, of: root) }

@@ -39,7 +39,7 @@ package struct ScanResult: Sendable, Equatable {
 /// The pass asks `shouldStop` every few thousand rows and gives up (nil) when it says so: a key
 /// pressed meanwhile makes this search stale, and stale searches are dropped, never queued.
 package struct InteractiveScan {
-    package let index: IndexFile
+    package let index: IndexSnapshot
     package let ranker: ResultRanker
     /// How many rows to rank and keep; the list never shows more.
     package var limit: Int
@@ -47,18 +47,19 @@ package struct InteractiveScan {
     /// The words inside the files, when the index has a text store: free text finds them too.
     package let text: TextStore?
 
-    /// Section views shared by every scan of the session, so their checks run once.
-    private let views: IndexViews
+    /// Section views shared by every scan of the session, so their checks run once; one set per
+    /// file of the index (base, delta).
+    private let views: [IndexViews]
 
     /// Words shorter than this are not looked up among the files' words (see ``ContentMatches``).
     static let minimumContentWord = 3
 
-    package init(index: IndexFile, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
+    package init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
         self.index = index
         self.ranker = ranker
         self.limit = limit
         self.text = text
-        views = IndexViews(index: index)
+        views = index.files.map { IndexViews(index: $0) }
     }
 
     /// How often `shouldStop` is asked, in rows.
@@ -86,39 +87,56 @@ package struct InteractiveScan {
         }
         // A key typed while the words were looked up: this search is stale.
         if content?.interrupted == true { return nil }
-        let rowScore = RowScore(query, views: views, ranker: ranker, content: content)
-        let types = views.types
-        var bitsByType = [UInt16?](repeating: nil, count: types?.typeCount ?? 0)
+        let rowScores = views.indices.map {
+            RowScore(query, views: views[$0], ranker: ranker, content: content?.forFile($0))
+        }
+        let types = views.map(\.types)
+        var bitsByType = types.map { [UInt16?](repeating: nil, count: $0?.typeCount ?? 0) }
         var counts = [Int](repeating: 0, count: scopes.count)
         var top = TopResults(capacity: limit)
         var total = 0
         var matched: [Int] = []
-        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
-        // the scan in unspecialized generic calls.
-        let rowCount = candidates?.count ?? index.itemCount
-        matched.reserveCapacity(min(rowCount, 1 << 16))
-        for visited in 0..<rowCount {
-            let rowNumber = candidates?[visited] ?? visited
-            if (visited + 1) % Self.stopCheckInterval == 0, shouldStop() { return nil }
-            if let folder, !PathBytes.isWithin(index.path(at: rowNumber), folder: folder) { continue }
-            guard let score = rowScore.score(rowNumber) else { continue }
-            matched.append(rowNumber)
-            let bits = scopeBits(rowNumber, types: types, cache: &bitsByType)
+        var visited = 0
+        /// Row `row` of file `file`, which is merged row `merged`; false when the scan must stop.
+        func visit(_ file: Int, _ row: Int, _ merged: Int) -> Bool {
+            visited += 1
+            if visited % Self.stopCheckInterval == 0, shouldStop() { return false }
+            let source = views[file].index
+            if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return true }
+            guard let score = rowScores[file].score(row) else { return true }
+            matched.append(merged)
+            let bits = scopeBits(row, of: source, types: types[file], cache: &bitsByType[file])
             for position in scopes.indices where bits & (1 << UInt16(position)) != 0 { counts[position] += 1 }
             if bits & chosenBit != 0 {
                 total += 1
-                top.insert(row: rowNumber, score: score)
+                top.insert(row: merged, score: score)
+            }
+            return true
+        }
+        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
+        // the scan in unspecialized generic calls.
+        matched.reserveCapacity(min(candidates?.count ?? index.itemCount, 1 << 16))
+        if let candidates {
+            for merged in candidates {
+                let (file, row) = index.place(of: merged)
+                guard visit(file, row, merged) else { return nil }
+            }
+        } else {
+            for piece in index.pieces {
+                for row in piece.rows {
+                    guard visit(piece.file, row, piece.start + (row - piece.rows.lowerBound)) else { return nil }
+                }
             }
         }
         return ScanResult(rows: top.sortedRows(), total: total, counts: counts, matched: matched)
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`; worked out once per type-table entry.
-    private func scopeBits(_ row: Int, types: TypeColumnView?, cache: inout [UInt16?]) -> UInt16 {
+    private func scopeBits(_ row: Int, of file: IndexFile, types: TypeColumnView?, cache: inout [UInt16?]) -> UInt16 {
         let id = types?.typeID(row)
         if let id, let bits = cache[id] { return bits }
         var tree: [String] = []
-        if case .textList(let list)? = index.value(of: .contentTypeTree, at: row) { tree = list }
+        if case .textList(let list)? = file.value(of: .contentTypeTree, at: row) { tree = list }
         var bits: UInt16 = 0
         for (position, scope) in Scope.allCases.enumerated() where scope.contains(tree: tree) {
             bits |= 1 << UInt16(position)

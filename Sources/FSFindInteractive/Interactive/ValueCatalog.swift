@@ -23,19 +23,24 @@ package struct ValueCatalog: Sendable, Equatable {
     static let perKey = 200
 
     /// Reads the catalog from `index`; attributes the index lacks (older extractors) give no values.
-    package static func read(from index: IndexFile) -> ValueCatalog {
+    package static func read(from index: IndexSnapshot) -> ValueCatalog {
         var counts: [String: [String: Int]] = [:]
         let available = sources.filter { source in (try? index.prepare([source.attribute])) != nil }
-        var seenTypes = Set<Int>()
-        for row in 0..<index.itemCount {
-            // kind comes from the type table: once per type id is enough.
-            let newType = index.typeID(at: row).map { seenTypes.insert($0).inserted } ?? true
-            for source in available {
-                if source.attribute == .kind && !newType { continue }
-                switch index.value(of: source.attribute, at: row) {
-                case .text(let text)?: counts[source.key, default: [:]][text, default: 0] += 1
-                case .textList(let list)?: for text in list { counts[source.key, default: [:]][text, default: 0] += 1 }
-                default: break
+        let files = index.files
+        // kind comes from the type table: once per type id (of each file) is enough.
+        var seenTypes = files.map { _ in Set<Int>() }
+        for piece in index.pieces {
+            let file = files[piece.file]
+            for row in piece.rows {
+                let newType = file.typeID(at: row).map { seenTypes[piece.file].insert($0).inserted } ?? true
+                for source in available {
+                    if source.attribute == .kind && !newType { continue }
+                    switch file.value(of: source.attribute, at: row) {
+                    case .text(let text)?: counts[source.key, default: [:]][text, default: 0] += 1
+                    case .textList(let list)?:
+                        for text in list { counts[source.key, default: [:]][text, default: 0] += 1 }
+                    default: break
+                    }
                 }
             }
         }

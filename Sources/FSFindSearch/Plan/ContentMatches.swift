@@ -39,74 +39,108 @@ final class ContentRows {
     func score(_ row: Int) -> Double { relevance[row] ?? 0 }
 }
 
-/// What a query asks of the text store, answered once before the scan.
+/// What a query asks of the text store, answered once before the scan, for each file of the
+/// index (the base, and the delta when there is one): the store is searched once, its answers
+/// mapped to each file's rows.
 package struct ContentMatches {
+    /// One file's answers.
+    private struct FileMatches {
+        var freeText: [[ContentRows]?] = []
+        var comparisons: [ContentRows] = []
+    }
+
+    private var files: [FileMatches]
+    /// The file whose answers ``freeText`` and ``comparisons`` give (``forFile(_:)``).
+    private var selected = 0
+
     /// For each free-text leaf, by its position in a walk of the tree, per query word: the rows
     /// whose words hold it (as a word or a prefix); nil when no file's words hold any.
-    let freeText: [[ContentRows]?]
+    var freeText: [[ContentRows]?] { files[selected].freeText }
     /// For each `textContent` comparison, by its position in a walk of the tree.
-    let comparisons: [ContentRows]
+    var comparisons: [ContentRows] { files[selected].comparisons }
+
+    /// The same answers, as rows of file `file` of the snapshot (0 base, 1 delta): what one file's
+    /// ``QueryPlan`` reads.
+    package func forFile(_ file: Int) -> ContentMatches {
+        var copy = self
+        copy.selected = file
+        return copy
+    }
+
+    /// Set when `shouldStop` said stop before every question was answered: the matches are
+    /// incomplete and the scan that asked is stale.
+    package private(set) var interrupted = false
 
     /// Asks `store` (nil: no store, so nothing matches in content) for `query` against `index`.
     /// A free-text leaf with a word shorter than `minimumWordLength` is not asked (it then matches
     /// names and titles only): what the search field does while a word is one or two letters
     /// long, when every file's words would match and mapping them to rows would cost a keystroke.
-    /// Set when `shouldStop` said stop before every question was answered: the matches are
-    /// incomplete and the scan that asked is stale.
-    package private(set) var interrupted = false
-
+    ///
     /// - Parameter shouldStop: asked while the store is searched and its answers mapped to rows
     ///   (`fsfind search`: a key is waiting); when it says yes, ``interrupted`` is set and the
     ///   questions left are not asked.
     package init(
-        _ query: CompiledQuery, store: TextStore?, index: IndexFile, minimumWordLength: Int = 0,
+        _ query: CompiledQuery, store: TextStore?, index: IndexSnapshot, minimumWordLength: Int = 0,
         shouldStop: (() -> Bool)? = nil
     ) throws(FSFindError) {
+        let indexFiles = index.files
+        files = indexFiles.map { _ in FileMatches() }
         guard let store else {
-            freeText = Self.freeTextLeaves(query.root).map { _ in nil }
-            comparisons = Self.textContentTests(query.root).map { _ in ContentRows([], index: index) }
+            for (k, file) in indexFiles.enumerated() {
+                files[k].freeText = Self.freeTextLeaves(query.root).map { _ in nil }
+                files[k].comparisons = Self.textContentTests(query.root).map { _ in ContentRows([], index: file) }
+            }
             return
         }
-        var freeText: [[ContentRows]?] = []
         for matcher in Self.freeTextLeaves(query.root) {
             guard matcher.words.allSatisfy({ $0.count >= minimumWordLength }) else {
-                freeText.append(nil)
+                for k in files.indices { files[k].freeText.append(nil) }
                 continue
             }
             // One question per word, or per phrase (whose words then share its answer).
-            var perWord: [ContentRows?] = Array(repeating: nil, count: matcher.words.count)
+            var perWord: [[ContentRows]?] = Array(repeating: nil, count: matcher.words.count)
             for (range, expression) in Self.questions(matcher) where !interrupted {
-                guard let rows = try Self.rows(expression, store: store, index: index, shouldStop: shouldStop) else {
+                guard let rows = try Self.rows(expression, store: store, files: indexFiles, shouldStop: shouldStop)
+                else {
                     interrupted = true
                     break
                 }
                 for k in range { perWord[k] = rows }
             }
-            let rows = perWord.compactMap { $0 }
-            freeText.append(rows.allSatisfy(\.isEmpty) ? nil : rows)
+            for k in files.indices {
+                let rows = perWord.compactMap { $0?[k] }
+                files[k].freeText.append(rows.allSatisfy(\.isEmpty) ? nil : rows)
+            }
         }
-        self.freeText = freeText
-        var comparisons: [ContentRows] = []
         for test in Self.textContentTests(query.root) {
             let expression = Self.expression(test.matcher)
-            guard !interrupted, let rows = try Self.rows(expression, store: store, index: index, shouldStop: shouldStop)
+            guard !interrupted,
+                let rows = try Self.rows(expression, store: store, files: indexFiles, shouldStop: shouldStop)
             else {
                 interrupted = true
-                comparisons.append(ContentRows([], index: index))
+                for (k, file) in indexFiles.enumerated() { files[k].comparisons.append(ContentRows([], index: file)) }
                 continue
             }
-            comparisons.append(rows)
+            for k in files.indices { files[k].comparisons.append(rows[k]) }
         }
-        self.comparisons = comparisons
     }
 
-    /// The rows whose words match `expression`; nil when `shouldStop` stopped the lookup.
+    /// The rows of each file whose words match `expression`; nil when `shouldStop` stopped the
+    /// lookup.
     private static func rows(
-        _ expression: String, store: TextStore, index: IndexFile, shouldStop: (() -> Bool)?
-    ) throws(FSFindError) -> ContentRows? {
-        guard let shouldStop else { return ContentRows(try store.search(expression), index: index) }
+        _ expression: String, store: TextStore, files: [IndexFile], shouldStop: (() -> Bool)?
+    ) throws(FSFindError) -> [ContentRows]? {
+        guard let shouldStop else {
+            let hits = try store.search(expression)
+            return files.map { ContentRows(hits, index: $0) }
+        }
         guard let hits = try store.search(expression, shouldStop: shouldStop) else { return nil }
-        return ContentRows(hits, index: index, shouldStop: shouldStop)
+        var result: [ContentRows] = []
+        for file in files {
+            guard let rows = ContentRows(hits, index: file, shouldStop: shouldStop) else { return nil }
+            result.append(rows)
+        }
+        return result
     }
 
     /// Every free-text leaf of the tree (negated ones too), in the order ``QueryPlan`` meets them.

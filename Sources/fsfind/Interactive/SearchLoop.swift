@@ -22,9 +22,9 @@ final class SearchLoop {
     }
 
     private let terminal: TerminalDevice
-    private var index: IndexFile
+    private var index: IndexSnapshot
     /// Opens the index and its text store again, for a new version written under the session.
-    private let reopen: () throws(FSFindError) -> (IndexFile, TextStore?)
+    private let reopen: () throws(FSFindError) -> (IndexSnapshot, TextStore?)
     /// Says when the index file is replaced (a watcher or `fsfind index` wrote it): the results
     /// are searched again in the new one. Nil when the index's folder cannot be watched.
     private let changes: IndexChanges?
@@ -80,8 +80,8 @@ final class SearchLoop {
     static let escapeTimeoutMilliseconds: Int32 = 40
 
     init(
-        terminal: TerminalDevice, index: IndexFile, text: TextStore?, context: QueryContext, session: SearchSession,
-        recent: RecentSearches, reopen: @escaping () throws(FSFindError) -> (IndexFile, TextStore?)
+        terminal: TerminalDevice, index: IndexSnapshot, text: TextStore?, context: QueryContext, session: SearchSession,
+        recent: RecentSearches, reopen: @escaping () throws(FSFindError) -> (IndexSnapshot, TextStore?)
     ) {
         self.terminal = terminal
         self.index = index

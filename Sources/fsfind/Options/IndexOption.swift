@@ -29,8 +29,8 @@ struct IndexOption: ParsableArguments {
     }
 
     /// Opens the index for reading.
-    func open() throws(FSFindError) -> IndexFile {
-        try IndexFile(path: path)
+    func open() throws(FSFindError) -> IndexSnapshot {
+        try IndexSnapshot(path: path)
     }
 
     /// Opens the index's text store for reading; nil when there is none (an index made with

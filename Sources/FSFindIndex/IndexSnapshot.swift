@@ -1,0 +1,284 @@
+import FSFindModel
+import Foundation
+
+/// The index as a reader sees it: the base file, and over it the delta that `fsfind watch` writes
+/// beside it (`INDEX.delta`), merged into one list of rows in path order.
+///
+/// Row numbers here are positions in that merged list (what a query returns and prints); each is
+/// one row of one of the two files, found by ``location(of:)``. Scans do not go through the
+/// numbers one by one: they walk ``pieces``, runs of consecutive rows of one file, and evaluate
+/// each file's columns directly (`docs/index-format.md`, "Small updates").
+///
+/// With no delta (an index `fsfind index` just wrote, or one no watcher runs on) there is one
+/// piece, the whole base, and every call goes straight to it.
+package final class IndexSnapshot: Sendable {
+    package let base: IndexFile
+    package let delta: IndexFile?
+    /// The delta's overlay, when there is a delta.
+    package let overlay: IndexOverlay?
+    /// Visible rows in the merged list.
+    package let itemCount: Int
+    /// The merged list as runs of one file's rows, in path order.
+    package let pieces: [Piece]
+    /// For each file (0 base, 1 delta), the positions in ``pieces`` of its runs, in row order.
+    private let piecesOfFile: [[Int]]
+
+    /// A run of consecutive rows of one file, at `start` in the merged list.
+    package struct Piece: Sendable {
+        /// Position of the run's first row in the merged list.
+        package let start: Int
+        /// 0: the base; 1: the delta.
+        package let file: Int
+        package let rows: Range<Int>
+    }
+
+    /// Where the delta of the index at `indexPath` lives: beside it, named after it.
+    package static func deltaPath(forIndex indexPath: String) -> String { indexPath + ".delta" }
+
+    /// The files a reader uses, base first.
+    package var files: [IndexFile] { delta.map { [base, $0] } ?? [base] }
+
+    /// The index file's path (the base's; the delta's is ``deltaPath(forIndex:)``).
+    package var path: String { base.path }
+
+    /// When the index last changed: the delta's time when there is one.
+    package var createdAt: Date { delta?.createdAt ?? base.createdAt }
+
+    /// Bytes on disk: the base and the delta.
+    package var fileSize: Int { base.fileSize + (delta?.fileSize ?? 0) }
+
+    package var formatVersion: Int { base.formatVersion }
+
+    /// Opens the index at `path`: the delta first, then the base, so that a compaction between
+    /// the two opens (which renames a new base into place before it removes the delta) gives a
+    /// delta whose stamp does not match, and the new base, which holds everything, alone.
+    ///
+    /// - Throws: as ``IndexFile/init(path:)`` for the base; `.indexCorrupt` naming the delta when
+    ///   the delta is damaged (`fsfind index` then reads the roots again).
+    package convenience init(path: String) throws(FSFindError) {
+        var delta: IndexFile?
+        do {
+            delta = try IndexFile(path: Self.deltaPath(forIndex: path))
+        } catch  where error.code == .indexMissing {
+            delta = nil
+        }
+        try self.init(base: try IndexFile(path: path), delta: delta)
+    }
+
+    /// A snapshot of a base file alone.
+    package convenience init(_ base: IndexFile) {
+        // Without a delta nothing is checked that could fail.
+        try! self.init(base: base, delta: nil)
+    }
+
+    /// A snapshot of `base` and `delta`; a delta written against another base is left out.
+    package init(base: IndexFile, delta: IndexFile?) throws(FSFindError) {
+        self.base = base
+        var overlay = try delta?.overlay()
+        if overlay == nil || overlay?.applies(to: base) != true { overlay = nil }
+        self.delta = overlay == nil ? nil : delta
+        self.overlay = overlay
+        guard let overlay, let delta else {
+            itemCount = base.itemCount
+            pieces = [Piece(start: 0, file: 0, rows: 0..<base.itemCount)]
+            piecesOfFile = [[0], []]
+            return
+        }
+        guard overlay.hidden.last.map({ $0.upperBound <= base.itemCount }) ?? true,
+            overlay.positions.last.map({ $0 <= base.itemCount }) ?? true
+        else {
+            throw FSFindError.indexCorrupt(delta.path, "is damaged (its overlay names rows its base does not have)")
+        }
+        var pieces: [Piece] = []
+        var count = 0
+        func add(_ file: Int, _ rows: Range<Int>) {
+            guard !rows.isEmpty else { return }
+            pieces.append(Piece(start: count, file: file, rows: rows))
+            count += rows.count
+        }
+        var baseRow = 0
+        var hiddenIndex = 0
+        let hidden = overlay.hidden
+        /// The visible base rows before `end`.
+        func addBase(until end: Int) {
+            while baseRow < end {
+                while hiddenIndex < hidden.count, hidden[hiddenIndex].upperBound <= baseRow { hiddenIndex += 1 }
+                if hiddenIndex < hidden.count, hidden[hiddenIndex].lowerBound <= baseRow {
+                    baseRow = min(hidden[hiddenIndex].upperBound, end)
+                    continue
+                }
+                let stop = hiddenIndex < hidden.count ? min(end, hidden[hiddenIndex].lowerBound) : end
+                add(0, baseRow..<stop)
+                baseRow = stop
+            }
+        }
+        let positions = overlay.positions
+        var row = 0
+        while row < positions.count {
+            addBase(until: positions[row])
+            var end = row + 1
+            while end < positions.count, positions[end] == positions[row] { end += 1 }
+            add(1, row..<end)
+            row = end
+        }
+        addBase(until: base.itemCount)
+        self.pieces = pieces
+        itemCount = count
+        piecesOfFile = [
+            pieces.indices.filter { pieces[$0].file == 0 }, pieces.indices.filter { pieces[$0].file == 1 },
+        ]
+    }
+
+    // MARK: - Rows
+
+    /// The file and row that merged row `row` is.
+    @inline(__always)
+    package func location(of row: Int) -> (file: IndexFile, row: Int) {
+        guard let delta else {
+            precondition(row >= 0 && row < itemCount, "row \(row) out of 0..<\(itemCount)")
+            return (base, row)
+        }
+        let (file, index) = place(of: row)
+        return (file == 0 ? base : delta, index)
+    }
+
+    /// Which file (0 base, 1 delta) and which of its rows merged row `row` is.
+    package func place(of row: Int) -> (file: Int, row: Int) {
+        precondition(row >= 0 && row < itemCount, "row \(row) out of 0..<\(itemCount)")
+        guard delta != nil else { return (0, row) }
+        var low = 0
+        var high = pieces.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if pieces[mid].start <= row { low = mid } else { high = mid }
+        }
+        let piece = pieces[low]
+        return (piece.file, piece.rows.lowerBound + (row - piece.start))
+    }
+
+    /// The merged row of `row` of file `file` (0 base, 1 delta); nil for a hidden base row.
+    package func mergedRow(file: Int, row: Int) -> Int? {
+        guard delta != nil else { return file == 0 && row < itemCount ? row : nil }
+        let runs = piecesOfFile[file]
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if pieces[runs[mid]].rows.upperBound <= row { low = mid + 1 } else { high = mid }
+        }
+        guard low < runs.count, pieces[runs[low]].rows.contains(row) else { return nil }
+        let piece = pieces[runs[low]]
+        return piece.start + (row - piece.rows.lowerBound)
+    }
+
+    package func row(_ row: Int) -> IndexRow {
+        let (file, index) = location(of: row)
+        return file.row(index)
+    }
+
+    package func path(at row: Int) -> [UInt8] {
+        let (file, index) = location(of: row)
+        return file.path(at: index)
+    }
+
+    package func name(at row: Int) -> [UInt8] {
+        let (file, index) = location(of: row)
+        return file.name(at: index)
+    }
+
+    package func identity(at row: Int) -> FileIdentity {
+        let (file, index) = location(of: row)
+        return file.identity(at: index)
+    }
+
+    package func value(of attribute: Attribute, at row: Int) -> AttributeValue? {
+        let (file, index) = location(of: row)
+        return file.value(of: attribute, at: index)
+    }
+
+    package func attributes(at row: Int) -> AttributeSet {
+        let (file, index) = location(of: row)
+        return file.attributes(at: index)
+    }
+
+    package func item(at row: Int) -> IndexedItem {
+        let (file, index) = location(of: row)
+        return file.item(at: index)
+    }
+
+    package func problem(at row: Int) -> ItemProblem? {
+        let (file, index) = location(of: row)
+        return file.problem(at: index)
+    }
+
+    /// The merged row holding `path`: the delta's when it has it, else the base's unless hidden.
+    package func rowIndex(ofPath path: [UInt8]) -> Int? {
+        if let delta, let row = delta.rowIndex(ofPath: path) { return mergedRow(file: 1, row: row) }
+        guard let row = base.rowIndex(ofPath: path) else { return nil }
+        return mergedRow(file: 0, row: row)
+    }
+
+    /// The first merged row whose path sorts at or after `path`.
+    package func lowerBound(_ path: [UInt8]) -> Int {
+        guard delta != nil else { return base.lowerBound(path) }
+        var low = 0
+        var high = itemCount
+        while low < high {
+            let mid = low + (high - low) / 2
+            if IndexFormat.compare(self.path(at: mid), path) < 0 { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// Merged rows at `folder` or below it (``IndexFile/rows(within:)``).
+    package func rows(within folder: [UInt8]) -> [Range<Int>] {
+        guard delta != nil else { return base.rows(within: folder) }
+        var ranges: [Range<Int>] = []
+        if let own = rowIndex(ofPath: folder) { ranges.append(own..<(own + 1)) }
+        let start = lowerBound(folder + [UInt8(ascii: "/")])
+        let end = lowerBound(folder + [UInt8(ascii: "0")])
+        if start < end { ranges.append(start..<end) }
+        return ranges
+    }
+
+    // MARK: - Whole-index reads
+
+    /// The recorded roots: the delta's, which a watcher rewrites with every batch, else the base's.
+    package func roots() throws(FSFindError) -> [IndexRoot] {
+        try (delta ?? base).roots()
+    }
+
+    /// ``IndexFile/prepare(_:)`` on both files.
+    package func prepare(_ attributes: Set<Attribute>) throws(FSFindError) {
+        for file in files { try file.prepare(attributes) }
+    }
+
+    /// ``IndexFile/prepareAll()`` on both files.
+    package func prepareAll() throws(FSFindError) {
+        for file in files { try file.prepareAll() }
+    }
+
+    /// How many visible items are unreadable and how many unparsable.
+    package func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
+        var counts = try base.problemCounts()
+        guard let delta, let overlay else { return counts }
+        for range in overlay.hidden {
+            for row in range {
+                switch base.problem(at: row)?.kind {
+                case .unreadable?: counts.unreadable -= 1
+                case .unparsable?: counts.unparsable -= 1
+                case nil: break
+                }
+            }
+        }
+        let added = try delta.problemCounts()
+        return (counts.unreadable + added.unreadable, counts.unparsable + added.unparsable)
+    }
+
+    /// Every visible item, in path order (tests and tools; the index's whole contents).
+    package func allItems() throws(FSFindError) -> [IndexedItem] {
+        guard delta != nil else { return try base.allItems() }
+        try prepareAll()
+        return (0..<itemCount).map { item(at: $0) }
+    }
+}
