@@ -201,6 +201,41 @@ import Testing
         #expect(watch.stop() == 0)
     }
 
+    /// A batch writes the delta beside the base and leaves the base as it was; `fsfind index`
+    /// folds the delta in first (one file again, nothing lost); past its limit the watcher folds
+    /// it itself (`FSFIND_DELTA_LIMIT`).
+    @Test func batchesWriteADeltaThatIndexAndTheLimitFoldIn() throws {
+        let setup = try Setup()
+        let delta = setup.index + ".delta"
+        _ = try FSFind.run(["index", "--index", setup.index, setup.root])
+        var watch: WatchProcess? = try WatchProcess(index: setup.index, environment: Self.normal)
+        // (Its start refreshes the index, as `fsfind index` would: the base after that.)
+        let base = try FileManager.default.attributesOfItem(atPath: setup.index)[.systemFileNumber] as? Int
+        try setup.write("sub/third.txt", "a capybara rests\n")
+        #expect(try setup.becomes("capybara", ["sub/third.txt"]), "\(watch?.stderr ?? "")")
+        #expect(FileManager.default.fileExists(atPath: delta))
+        #expect(try FileManager.default.attributesOfItem(atPath: setup.index)[.systemFileNumber] as? Int == base)
+        let status = try setup.status()
+        #expect(status["items"] as? Int == 5)
+        #expect(((status["delta"] as? [String: Any])?["items"] as? Int ?? 0) >= 1, "\(status)")
+        // A cron refresh beside the watcher folds the delta in and keeps what it held.
+        let refresh = try FSFind.run(["index", "--index", setup.index])
+        #expect(refresh.status == 0, "\(refresh.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: delta))
+        #expect(try setup.find("capybara") == ["sub/third.txt"])
+        #expect(watch?.stop() == 0)
+        watch = nil
+
+        // Limit 0: every batch is folded in at once.
+        watch = try WatchProcess(
+            index: setup.index, environment: Self.normal.merging(["FSFIND_DELTA_LIMIT": "0"]) { $1 })
+        try setup.write("sub/fourth.txt", "a tapir wades\n")
+        #expect(try setup.becomes("tapir", ["sub/fourth.txt"]), "\(watch?.stderr ?? "")")
+        #expect(try eventually(seconds: 10) { !FileManager.default.fileExists(atPath: delta) })
+        #expect(try setup.find("capybara") == ["sub/third.txt"])
+        #expect(watch?.stop() == 0)
+    }
+
     @Test func aKilledWatcherReconcilesOnTheNextStart() throws {
         let setup = try Setup()
         let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)

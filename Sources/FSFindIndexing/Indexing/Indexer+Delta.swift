@@ -88,23 +88,28 @@ extension Indexer {
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: deltaPath)
         guard access(deltaPath, F_OK) == 0 else { return false }
+        guard let base = try? IndexFile(path: indexPath) else {
+            // No base, or a damaged one (rebuilt by the refresh that follows): the delta is of no
+            // use.
+            unlink(deltaPath)
+            return false
+        }
+        let snapshot: IndexSnapshot
         let delta: IndexFile
         do {
-            delta = try IndexFile(path: deltaPath)
+            let file = try IndexFile(path: deltaPath)
+            snapshot = try IndexSnapshot(base: base, delta: file)
+            delta = file
+            if snapshot.delta != nil { try delta.prepareAll() }
         } catch {
             unlink(deltaPath)
             throw error
         }
-        guard let base = try? IndexFile(path: indexPath),
-            let snapshot = try? IndexSnapshot(base: base, delta: delta), snapshot.delta != nil
-        else {
-            // No base, a damaged one (rebuilt by its reader), or another base: the delta is of
-            // no use.
-            unlink(deltaPath)
+        guard snapshot.delta != nil else {
+            unlink(deltaPath)  // written for another base
             return false
         }
         try base.prepareAll()
-        try delta.prepareAll()
         var builder = try IndexBuilder(old: base)
         var rows: [RowSource] = []
         rows.reserveCapacity(snapshot.itemCount)

@@ -45,6 +45,16 @@ extension FSFindCommand {
                 object.add("formatVersion", json: String(index.formatVersion))
                 object.add("created", json: JSONWriter.string(formatter.date(index.createdAt)))
                 object.add("items", json: String(index.itemCount))
+                if let delta = index.delta {
+                    var entry = JSONWriter()
+                    entry.add("path", json: JSONWriter.string(delta.path))
+                    entry.add("size", json: String(delta.fileSize))
+                    entry.add("items", json: String(delta.itemCount))
+                    entry.add("baseWritten", json: JSONWriter.string(formatter.date(index.base.createdAt)))
+                    object.add("delta", json: entry.line)
+                } else {
+                    object.add("delta", json: "null")
+                }
                 if text != nil {
                     var store = JSONWriter()
                     store.add("path", json: JSONWriter.string(textPath))
@@ -90,6 +100,11 @@ extension FSFindCommand {
             output.write(line: "Format version: \(index.formatVersion)")
             output.write(line: "Written:        \(formatter.date(index.createdAt))")
             output.write(line: "Items:          \(index.itemCount)")
+            if let delta = index.delta {
+                output.write(
+                    line: "Delta:          \(delta.path), \(delta.fileSize) bytes, \(delta.itemCount) items "
+                        + "(a watcher's changes since \(formatter.date(index.base.createdAt)))")
+            }
             output.write(
                 line: text == nil
                     ? "Text store:     none (indexed with --no-content, or not yet)"

@@ -1,0 +1,182 @@
+import FSFindTestSupport
+import Foundation
+import Glibc
+import Testing
+
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindModel
+@testable import FSFindQuery
+@testable import FSFindSearch
+
+/// A watcher's batches write a delta beside the base (`docs/index-format.md`, "Small updates");
+/// these tests check that the base and delta read together are exactly what indexing the same tree
+/// from scratch gives, batch after batch, with the same random changes and odd names as
+/// ``RefreshEquivalenceTests``; that queries over the pair answer as over the scratch index; and
+/// that folding the delta in changes nothing a reader sees.
+@Suite struct DeltaEquivalenceTests {
+    @Test(arguments: [11, 12, 13, 14, 15, 16] as [UInt64])
+    func baseAndDeltaEqualIndexingFromScratch(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let folder = TemporaryFolder()
+        let tree = Array((folder.path + "/tree").utf8)
+        let other = Array((folder.path + "/other").utf8)
+        for root in [tree, other] {
+            try RefreshEquivalenceTests.makeFolder(root)
+            for _ in 0..<25 { try RefreshEquivalenceTests.addRandom(under: root, &random) }
+        }
+        let index = folder.file("watched.fsfind")
+        let start = Date(timeIntervalSinceReferenceDate: 700_000_000)
+        _ = try Indexer(indexPath: index, now: start).run(roots: [tree, other], options: CrawlOptions())
+        let base = try IndexFile(path: index)
+        for round in 1...8 {
+            let before = Self.signatures(under: tree)
+            for _ in 0..<4 { try RefreshEquivalenceTests.changeRandomly(tree, &random) }
+            let after = Self.signatures(under: tree)
+            // What inotify names: paths made, gone or written; odd rounds also their folders (a
+            // folder's own times change with its entries).
+            var changed = Set(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.map(\.bytes))
+            if round % 2 == 1 {
+                for path in changed { changed.insert(Array(path[..<(path.lastIndex(of: UInt8(ascii: "/")) ?? 0)])) }
+            }
+            let now = start.addingTimeInterval(Double(round) * 60)
+            let lock = try IndexLock(indexPath: index, wait: true) { _ in }
+            _ = try Indexer(indexPath: index, now: now).update(changed: changed, holding: lock)
+            withExtendedLifetime(lock) {}
+
+            // The base is never rewritten by a batch; the delta holds the batch.
+            let snapshot = try IndexSnapshot(path: index)
+            #expect(snapshot.base.headerChecksum == base.headerChecksum, "round \(round)")
+            #expect(snapshot.delta != nil, "round \(round)")
+            let scratch = folder.file("scratch\(round).fsfind")
+            _ = try Indexer(indexPath: scratch, full: true, now: now).run(
+                roots: [tree, other], options: CrawlOptions())
+            let expected = try IndexFile(path: scratch).allItems()
+            let got = try snapshot.allItems()
+            #expect(got.map(\.path) == expected.map(\.path), "round \(round)")
+            #expect(snapshot.itemCount == expected.count)
+            for (item, want) in zip(got, expected) {
+                let isFolder = want.attributes[.contentType] == .text("public.folder")
+                if !isFolder { #expect(item.identity == want.identity, "\(PathBytes.display(item.path))") }
+                #expect(
+                    Self.comparable(item.attributes, isFolder: isFolder)
+                        == Self.comparable(want.attributes, isFolder: isFolder), "\(PathBytes.display(item.path))")
+            }
+            // Every merged row is found again by its path, and its path is where it sorts.
+            for row in 0..<snapshot.itemCount {
+                #expect(snapshot.rowIndex(ofPath: snapshot.path(at: row)) == row)
+                #expect(snapshot.lowerBound(snapshot.path(at: row)) == row)
+            }
+            // Queries over base + delta answer as over the scratch index, in path order.
+            for text in ["kMDItemFSName == \"*a*\"c", "Heading", "kind == \"*text*\"c", "kMDItemFSSize > 20"] {
+                let query = try CompiledQuery(try Query.parse(text), context: QueryContext(now: Date(), timeZone: .gmt))
+                let isFreeText = !query.root.freeTextLeaves.isEmpty
+                let request = SearchRequest(sort: .path)
+                let merged = try Searcher(index: snapshot).search(query, isFreeText: isFreeText, request: request)
+                    .map { snapshot.path(at: $0) }
+                let whole = IndexSnapshot(try IndexFile(path: scratch))
+                let reference = try Searcher(index: whole).search(query, isFreeText: isFreeText, request: request)
+                    .map { whole.path(at: $0) }
+                #expect(merged == reference, "\(text), round \(round)")
+            }
+        }
+
+        // Folding the delta in: one file again, holding exactly what the pair held.
+        let pair = try IndexSnapshot(path: index).allItems()
+        let lock = try IndexLock(indexPath: index, wait: true) { _ in }
+        #expect(try Indexer(indexPath: index).compact(holding: lock))
+        withExtendedLifetime(lock) {}
+        #expect(access(IndexSnapshot.deltaPath(forIndex: index), F_OK) != 0)
+        let folded = try IndexFile(path: index).allItems()
+        #expect(folded.map(\.path) == pair.map(\.path))
+        for (item, want) in zip(folded, pair) {
+            #expect(item.identity == want.identity)
+            #expect(item.attributes == want.attributes, "\(PathBytes.display(item.path))")
+        }
+    }
+
+    /// A delta written for another base (left by a compaction killed between its rename and its
+    /// unlink) is not read, and the next writer removes it.
+    @Test func aDeltaOfAnotherBaseIsIgnoredAndRemoved() throws {
+        let folder = TemporaryFolder()
+        let tree = Array((folder.path + "/tree").utf8)
+        try RefreshEquivalenceTests.makeFolder(tree)
+        try RefreshEquivalenceTests.write(tree + Array("/one.txt".utf8), Array("one\n".utf8))
+        let index = folder.file("i.fsfind")
+        _ = try Indexer(indexPath: index).run(roots: [tree], options: CrawlOptions())
+        try RefreshEquivalenceTests.write(tree + Array("/two.txt".utf8), Array("two\n".utf8))
+        var lock: IndexLock? = try IndexLock(indexPath: index, wait: true) { _ in }
+        _ = try Indexer(indexPath: index).update(changed: [tree + Array("/two.txt".utf8)], holding: lock!)
+        lock = nil
+        #expect(try IndexSnapshot(path: index).itemCount == 3)
+        let delta = try Data(contentsOf: URL(fileURLWithPath: IndexSnapshot.deltaPath(forIndex: index)))
+        // A new base (as a compaction writes) with the old delta still beside it.
+        _ = try Indexer(indexPath: index, now: Date().addingTimeInterval(5)).run(roots: [], options: CrawlOptions())
+        try delta.write(to: URL(fileURLWithPath: IndexSnapshot.deltaPath(forIndex: index)))
+        let snapshot = try IndexSnapshot(path: index)
+        #expect(snapshot.delta == nil)
+        #expect(snapshot.itemCount == 3)
+        lock = try IndexLock(indexPath: index, wait: true) { _ in }
+        #expect(try Indexer(indexPath: index).compact(holding: lock!) == false)
+        #expect(access(IndexSnapshot.deltaPath(forIndex: index), F_OK) != 0)
+    }
+
+    /// A damaged delta is a clear error for a reader, naming the delta; `fsfind index` removes it
+    /// and reads every root again, so nothing it held is lost.
+    @Test func aDamagedDeltaIsNamedAndTheNextRefreshReadsEverythingAgain() throws {
+        let folder = TemporaryFolder()
+        let tree = Array((folder.path + "/tree").utf8)
+        let other = Array((folder.path + "/other").utf8)
+        for root in [tree, other] { try RefreshEquivalenceTests.makeFolder(root) }
+        let index = folder.file("i.fsfind")
+        _ = try Indexer(indexPath: index).run(roots: [tree, other], options: CrawlOptions())
+        let added = other + Array("/later.txt".utf8)
+        try RefreshEquivalenceTests.write(added, Array("later\n".utf8))
+        var lock: IndexLock? = try IndexLock(indexPath: index, wait: true) { _ in }
+        _ = try Indexer(indexPath: index).update(changed: [added], holding: lock!)
+        lock = nil
+        let deltaPath = IndexSnapshot.deltaPath(forIndex: index)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: deltaPath)))
+        bytes[bytes.count - 3] ^= 0xFF
+        try Data(bytes).write(to: URL(fileURLWithPath: deltaPath))
+        do {
+            _ = try IndexSnapshot(path: index)
+            Issue.record("a damaged delta was read")
+        } catch {
+            #expect(error.code == .indexCorrupt)
+            #expect(error.message.contains(".delta"), "\(error.message)")
+        }
+        // Refreshing only `tree` still finds what the lost delta held under `other`.
+        let summary = try Indexer(indexPath: index).run(roots: [tree], options: CrawlOptions())
+        #expect(summary.items >= 3)
+        let snapshot = try IndexSnapshot(path: index)
+        #expect(snapshot.rowIndex(ofPath: added) != nil)
+        #expect(access(deltaPath, F_OK) != 0)
+    }
+
+    /// Every path under `root` with what a change to it alters: inode, type, size, mtime, ctime.
+    static func signatures(under root: [UInt8]) -> [ByteKey: [Int]] {
+        var result: [ByteKey: [Int]] = [:]
+        for path in RefreshEquivalenceTests.entries(under: root) {
+            var status = stat()
+            guard PathBytes.withCString(path, { lstat($0, &status) }) == 0 else { continue }
+            result[ByteKey(path)] = [
+                Int(status.st_ino), Int(status.st_mode), Int(status.st_size), status.st_mtim.tv_sec,
+                status.st_mtim.tv_nsec, status.st_ctim.tv_nsec,
+            ]
+        }
+        return result
+    }
+
+    static func comparable(_ attributes: AttributeSet, isFolder: Bool) -> AttributeSet {
+        var copy = RefreshEquivalenceTests.comparable(attributes)
+        if isFolder {
+            copy[.contentModificationDate] = nil
+            copy[.attributeChangeDate] = nil
+            copy[.fsCreationDate] = nil
+            copy[.contentCreationDate] = nil
+            copy[.fileSize] = nil
+        }
+        return copy
+    }
+}
