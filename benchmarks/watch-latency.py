@@ -12,7 +12,9 @@ The script starts `FSFIND watch --verbose --index INDEX` as a user would (idle p
 - burst: makes a folder of N files (100 per subfolder) and times until `query --count` sees all;
 - quiet: the watcher's CPU time (user + system, its extraction workers included) over S seconds
   in which nothing changes;
-- memory: the watcher's resident set after start and its peak (VmHWM), workers not included.
+- memory: the watcher's resident set after start and its peak (VmHWM) from then on (reset
+  through /proc/PID/clear_refs, so the start's refresh, which is `fsfind index`'s cost, is apart),
+  workers not included.
 
 Prints a Markdown table; benchmarks/RESULTS.md keeps the runs.
 """
@@ -97,11 +99,24 @@ def main():
     rss_after_start = status_kib(watcher.pid, "VmRSS")
     peak_after_start = status_kib(watcher.pid, "VmHWM")
 
+    # The watcher's peak from here on: what watching and its batches cost, apart from the start's
+    # refresh (which is `fsfind index`'s peak). Writing 5 to clear_refs resets VmHWM.
+    try:
+        with open(f"/proc/{watcher.pid}/clear_refs", "w") as f:
+            f.write("5")
+        peak_reset = True
+    except OSError:
+        peak_reset = False
+
     def inode():
-        try:
-            return os.stat(index).st_ino
-        except FileNotFoundError:
-            return None
+        """The index's version: the inodes of the base and of the delta a batch writes beside it."""
+        versions = []
+        for path in (index, index + ".delta"):
+            try:
+                versions.append(os.stat(path).st_ino)
+            except FileNotFoundError:
+                versions.append(None)
+        return tuple(versions)
 
     def count(query, onlyin=None):
         command = [fsfind, "query", "--index", index, "--count", query]
@@ -116,7 +131,7 @@ def main():
         action()
         while True:
             now = inode()
-            if now is not None and now != before:
+            if now[0] is not None and now != before:
                 seen = time.monotonic() - t0
                 if check():
                     return seen
@@ -169,6 +184,7 @@ def main():
     time.sleep(quiet)
     quiet_cpu = cpu_seconds(watcher.pid) - cpu_before
     rss_end = status_kib(watcher.pid, "VmRSS")
+    anon_end = status_kib(watcher.pid, "RssAnon")
     peak_end = status_kib(watcher.pid, "VmHWM")
     watcher.terminate()
     status = watcher.wait()
@@ -190,7 +206,9 @@ def main():
     print(f"burst: {burst} files in {burst // 100} new folders (made in {made:.1f} s) all visible after "
           f"{burst_seconds:.1f} s")
     print(f"quiet {quiet:.0f} s: {quiet_cpu:.3f} s of CPU")
-    print(f"memory: resident {rss_end / 1024:.0f} MiB at the end, peak {peak_end / 1024:.0f} MiB; exit status {status}")
+    since = "since the start's refresh" if peak_reset else "including the start's refresh"
+    print(f"memory: resident {rss_end / 1024:.0f} MiB at the end ({anon_end / 1024:.0f} MiB of it private), "
+          f"peak {peak_end / 1024:.0f} MiB {since}; exit status {status}")
     batches = [line for line in log if "changed:" in line or "refreshed" in line]
     print(f"batches: {len(batches)}; last: {batches[-1] if batches else '-'}")
 

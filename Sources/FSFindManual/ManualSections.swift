@@ -198,6 +198,11 @@ package enum ManualSections {
         .Li normal :
         .Cm watch
         keeps the priority it was started with instead of nice 19 and the idle CPU and IO classes.
+        .It Ev FSFIND_DELTA_LIMIT
+        How many items
+        .Cm watch
+        lets its delta hold before folding it into the index (default 5% of the items, at least 4096;
+        0 folds after every batch).
         .It Ev NO_COLOR
         Set and not empty:
         .Cm search
@@ -228,6 +233,13 @@ package enum ManualSections {
         The default index: one file, replaced atomically by each
         .Cm index
         run.
+        .It Pa index.fsfind.delta
+        Beside the index, written by
+        .Cm watch :
+        the items its batches changed, read together with the index. It is folded into the index
+        when it grows past 5% of the items, and by the next
+        .Cm index
+        run. Copy, move or delete it with the index.
         .It Pa index.fsfind.lock
         Beside the index; two
         .Cm index

@@ -54,8 +54,9 @@ package struct Searcher {
         let content = asksContent ? try ContentMatches(query, store: text, index: index) : nil
         let files = index.files
         let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
-        var matches: [Int] = []
+        var matchesOfFile: [[Int]] = []
         for (k, file) in files.enumerated() {
+            var matches: [Int] = []
             let plan = plans[k]
             let types = request.scope == .all ? nil : file.typeColumnView()
             var inScope = TypeMemo(count: request.scope == .all ? 0 : file.typeCount)
@@ -77,10 +78,31 @@ package struct Searcher {
                     if plan.matches(row) { matches.append(piece.start + (row - piece.rows.lowerBound)) }
                 }
             }
+            matchesOfFile.append(matches)
         }
-        // The delta's matches come after the base's: put them in path order.
-        if files.count > 1 { matches.sort() }
-        return (matches, plans)
+        return (Self.merged(matchesOfFile), plans)
+    }
+
+    /// Ascending lists merged into one ascending list (each file's matches are in path order).
+    static func merged(_ lists: [[Int]]) -> [Int] {
+        guard lists.count == 2 else { return lists.first ?? [] }
+        let (a, b) = (lists[0], lists[1])
+        var result: [Int] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0
+        var j = 0
+        while i < a.count, j < b.count {
+            if a[i] < b[j] {
+                result.append(a[i])
+                i += 1
+            } else {
+                result.append(b[j])
+                j += 1
+            }
+        }
+        result += a[i...]
+        result += b[j...]
+        return result
     }
 
     /// For a query with free text that found nothing: each word that no file's words hold, with the

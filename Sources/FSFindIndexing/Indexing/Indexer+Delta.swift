@@ -17,7 +17,18 @@ extension Indexer {
     /// The result is a new delta: the old delta's rows outside the batch, and the batch's paths as
     /// they are now. The base is read, never written, unless the delta has grown past
     /// ``deltaLimit(baseItems:)`` items or ``deltaByteLimit`` bytes: then it is folded in.
-    package func update(changed: Set<[UInt8]>, holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
+    ///
+    /// The folder of each changed path is looked at again alone (its own row: an entry made or
+    /// removed changes its times), not what is inside it.
+    ///
+    /// - Parameters:
+    ///   - alone: more folders to look at alone (``reconcile(holding:)``: folders whose own times
+    ///     changed).
+    ///   - refreshed: roots crawled whole for this batch (``reconcile(holding:)``): their last
+    ///     refresh time becomes ``now``.
+    package func update(
+        changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], holding lock: IndexLock
+    ) throws(FSFindError) -> IndexSummary {
         guard lock.indexPath == indexPath else {
             throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
         }
@@ -39,7 +50,8 @@ extension Indexer {
             return try run(roots: [], options: CrawlOptions(), holding: lock)
         }
         if snapshot.delta == nil { unlink(deltaPath) }  // one written for another base: stale
-        let roots = try snapshot.roots()
+        var roots = try snapshot.roots()
+        for index in roots.indices where refreshed.contains(roots[index].path) { roots[index].lastRefresh = now }
         // Shortest first, so a path below another changed path is skipped: that one's crawl (or
         // removal) covers it. Ancestors are looked up, not compared pairwise: a burst is thousands.
         var covered: Set<[UInt8]> = []
@@ -58,8 +70,24 @@ extension Indexer {
                 covered.insert(path)
             }
         }
-        guard !crawling.isEmpty || !removing.isEmpty else { return IndexSummary() }
-        let output = try DeltaOutput(snapshot: snapshot, batch: crawling.map(\.path) + removing)
+        var folders = alone
+        for path in changed {
+            if let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 { folders.insert(Array(path[..<slash])) }
+        }
+        for folder in folders.sorted(by: { $0.count < $1.count }) {
+            let slashes = folder.indices.filter { folder[$0] == UInt8(ascii: "/") } + [folder.count]
+            if slashes.contains(where: { covered.contains(Array(folder[..<$0])) }) { continue }
+            guard roots.admitting(folder) != nil, Self.whyMissing(folder) == nil else { continue }
+            crawling.append(FolderAlone.root(folder, now: now))
+        }
+        guard !crawling.isEmpty || !removing.isEmpty || !refreshed.isEmpty else {
+            var summary = IndexSummary()
+            summary.items = snapshot.itemCount
+            return summary
+        }
+        let output = try DeltaOutput(
+            snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
+            alone: crawling.filter(FolderAlone.isAlone).map(\.path))
         var summary = try refresh(
             from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
             delta: output)
@@ -70,6 +98,78 @@ extension Indexer {
             try compact(holding: lock)
             summary.seconds = Self.seconds(since: clock)
         }
+        return summary
+    }
+
+    /// Brings the index up to date with every recorded root, as a refresh does, but writes what
+    /// changed as a delta: the crawl is compared with the index, and only the paths that differ
+    /// (new, changed, gone, and those the delta already holds) are looked at again by
+    /// ``update(changed:refreshed:holding:)``. What `fsfind watch` runs when it starts and after
+    /// a lost event: it costs a crawl and the changes, not a rewrite of the index, and holds no
+    /// copy of it in memory.
+    ///
+    /// Falls back to ``run(roots:options:holding:)`` where a refresh has more to do: no index or
+    /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
+    /// missing (its retention), or more changes than a delta holds.
+    package func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
+        guard lock.indexPath == indexPath else {
+            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
+        }
+        let clock = ContinuousClock.now
+        func refresh() throws(FSFindError) -> IndexSummary {
+            try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
+        guard let snapshot = try? IndexSnapshot(path: indexPath), let roots = try? snapshot.roots(),
+            snapshot.base.itemCount == 0 || snapshot.base.hasColumn(.fsOwnerUserID),
+            roots.allSatisfy({ Self.whyMissing($0.path) == nil }), !roots.isEmpty,
+            try openTextStore()?.isNew != true
+        else { return try refresh() }
+        let base = snapshot.base
+        let previous: PreviousIndex
+        do {
+            previous = try PreviousIndex(file: base, forCopying: false)
+        } catch {
+            return try refresh()
+        }
+        // The delta's paths are looked at again whatever the crawl finds: one that went while no
+        // watcher ran is not in the base for the crawl to miss.
+        var changed: Set<[UInt8]> = []
+        if let delta = snapshot.delta {
+            for row in 0..<delta.itemCount { changed.insert(delta.path(at: row)) }
+        }
+        var alone: Set<[UInt8]> = []
+        var seen = [Bool](repeating: false, count: base.itemCount)
+        let limit = Self.deltaLimit(baseItems: base.itemCount)
+        let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)
+        _ = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
+            for step in chunk.steps {
+                switch step {
+                case .keep(let row, _):
+                    seen[row] = true
+                case .read(let entry, let oldRow, _):
+                    if oldRow >= 0 { seen[oldRow] = true }
+                    // A folder that was there: its own row only; its entries are judged one by one.
+                    if oldRow >= 0, entry.fileType == .directory {
+                        if alone.count <= limit { alone.insert(entry.path) }
+                    } else if changed.count <= limit {
+                        changed.insert(entry.path)
+                    }
+                case .problem(let path, let message):
+                    reporter?.problem(path: path, message: message)
+                case .progress, .rootDone:
+                    break
+                }
+            }
+        }
+        for root in roots {
+            for range in base.rows(within: root.path) {
+                for row in range where !seen[row] && changed.count <= limit { changed.insert(base.path(at: row)) }
+            }
+        }
+        // More than a delta holds: the refresh rewrites the index once.
+        guard changed.count + alone.count <= limit else { return try refresh() }
+        var summary = try update(changed: changed, alone: alone, refreshed: roots.map(\.path), holding: lock)
+        summary.seconds = Self.seconds(since: clock)
         return summary
     }
 
@@ -162,10 +262,13 @@ struct DeltaOutput {
     /// Base rows the new delta hides: the old delta's and every base row under the batch.
     let hidden: [Range<Int>]
 
-    init(snapshot: IndexSnapshot, batch: [[UInt8]]) throws(FSFindError) {
+    init(snapshot: IndexSnapshot, batch: [[UInt8]], alone: [[UInt8]]) throws(FSFindError) {
         base = snapshot.base
         var added: [Range<Int>] = []
         for path in batch { added += base.rows(within: path) }
+        for path in alone {
+            if let row = base.rowIndex(ofPath: path) { added.append(row..<(row + 1)) }
+        }
         added = IndexOverlay.normalized(added)
         let oldHidden = snapshot.overlay?.hidden ?? []
         hidden = IndexOverlay.normalized(oldHidden + added)
@@ -217,5 +320,21 @@ struct DeltaOutput {
             }
         }
         return IndexOverlay(base: base, hidden: hidden, positions: positions)
+    }
+}
+
+/// A folder looked at again alone: its own row, not what is inside it. Crawled as a root whose
+/// every entry is excluded (the crawler never applies excludes to the root it is given), and
+/// marked by that option so the refresh does not take its unseen entries for gone.
+enum FolderAlone {
+    static let excludeEverything = "*"
+
+    static func root(_ folder: [UInt8], now: Date) -> IndexRoot {
+        IndexRoot(
+            path: folder, options: CrawlOptions(includeHidden: false, excludes: [excludeEverything]), lastRefresh: now)
+    }
+
+    static func isAlone(_ root: IndexRoot) -> Bool {
+        root.options.excludes == [excludeEverything]
     }
 }

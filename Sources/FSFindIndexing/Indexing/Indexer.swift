@@ -325,7 +325,8 @@ package struct Indexer: Sendable {
         // Old entries under a crawled root that the crawl did not see are gone; the others, under
         // roots not crawled this time, are carried over.
         if let previous {
-            for root in toCrawl {
+            // (A folder looked at alone, ``FolderAlone``, says nothing of what is inside it.)
+            for root in toCrawl where !FolderAlone.isAlone(root) {
                 for range in previous.rows(within: root.path) { summary.removed += plan.remove(unseenIn: range) }
             }
             // Paths a watcher saw go, with everything below them.
@@ -363,7 +364,7 @@ package struct Indexer: Sendable {
     private static let textBatchBytes = 16 << 20
 
     /// The text store beside the index, created when missing; nil when content is not read.
-    private func openTextStore() throws(FSFindError) -> TextStore? {
+    func openTextStore() throws(FSFindError) -> TextStore? {
         guard pipeline.textLimit > 0 else { return nil }
         return try TextStore(path: TextStore.path(forIndex: indexPath), create: true, language: language)
     }
@@ -407,7 +408,7 @@ package struct Indexer: Sendable {
 
     /// Threads that list and stat folders: one per core, up to 4 (past that the disk, not the
     /// cores, is the limit).
-    private static let crawlThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
+    static let crawlThreads = min(max(ProcessInfo.processInfo.activeProcessorCount, 1), 4)
 
     /// Files handed to the extractors at once (see `refresh`).
     private static let extractionBatch = 4096

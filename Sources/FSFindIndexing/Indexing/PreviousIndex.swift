@@ -24,10 +24,18 @@ final class PreviousIndex {
     private var folderInfo: [ByteKey: FolderInfo] = [:]
     private var byInode: [InodeKey: Int32]?
 
-    /// Opens `file` for copying: every section's checksum is verified first.
-    init(file: IndexFile) throws(FSFindError) {
+    /// False when the file is only compared with a crawl, never copied: then a new path is not
+    /// looked up among old inodes (``row(sameFileAs:)`` answers nil), which would cost a table
+    /// of every row.
+    private let findsRenames: Bool
+
+    /// Opens `file` for copying (every section's checksum verified first), or, when not
+    /// `forCopying`, only for comparing a crawl with it (the sections a lookup reads are verified
+    /// when first read).
+    init(file: IndexFile, forCopying: Bool = true) throws(FSFindError) {
         self.file = file
-        try file.prepareAll()
+        findsRenames = forCopying
+        if forCopying { try file.prepareAll() } else { try file.prepare([], identities: true, problems: false) }
         do {
             sections = try CheckedSections(file)
         } catch {
@@ -135,6 +143,7 @@ final class PreviousIndex {
     ///
     /// The table is built on first use, which only a refresh with new paths pays for.
     func row(sameFileAs identity: FileIdentity) -> Int? {
+        guard findsRenames else { return nil }
         if byInode == nil {
             var table: [InodeKey: Int32] = [:]
             table.reserveCapacity(count)

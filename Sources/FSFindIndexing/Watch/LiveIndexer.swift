@@ -70,8 +70,16 @@ package final class LiveIndexer {
     /// index holds are watched.
     package func start(roots requested: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
         if access(indexer.indexPath, F_OK) == 0 { try watchIndexedFolders(within: nil) }
+        // Roots it already records (or none named): a crawl compared with the index, the changes
+        // written as a delta; a new root: indexed as `fsfind index PATH` does.
+        let recorded = (try? IndexSnapshot(path: indexer.indexPath).roots()) ?? []
+        let known = requested.allSatisfy { path in
+            recorded.contains { $0.path == path && $0.options == options }
+        }
         let summary = try withIndexLock { lock throws(FSFindError) in
-            try indexer.run(roots: requested, options: options, holding: lock)
+            known && !recorded.isEmpty
+                ? try indexer.reconcile(holding: lock)
+                : try indexer.run(roots: requested, options: options, holding: lock)
         }
         try watchIndexedFolders(within: nil)
         for root in roots where PathBytes.withCString(root.path, { access($0, F_OK) }) != 0 {
@@ -198,7 +206,7 @@ package final class LiveIndexer {
         } else {
             summary = try withIndexLock { lock throws(FSFindError) in
                 everything
-                    ? try indexer.run(roots: [], options: CrawlOptions(), holding: lock)
+                    ? try indexer.reconcile(holding: lock)
                     : try indexer.update(changed: batch.changed, holding: lock)
             }
         }
