@@ -33,15 +33,21 @@ import Testing
             let before = Self.signatures(under: tree)
             for _ in 0..<4 { try RefreshEquivalenceTests.changeRandomly(tree, &random) }
             let after = Self.signatures(under: tree)
-            // What inotify names: paths made, gone or written; odd rounds also their folders (as
-            // an attribute change on a folder does).
+            // What inotify names: paths made, gone or written; some rounds also every folder
+            // above them, crawled again (as after a lost event's refresh of a folder) or alone (as
+            // after an attribute change on a folder).
             var changed = Set(Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }.map(\.bytes))
-            if round % 2 == 1 {
-                for path in changed { changed.insert(Array(path[..<(path.lastIndex(of: UInt8(ascii: "/")) ?? 0)])) }
+            var alone: Set<[UInt8]> = []
+            for path in changed where round % 3 != 0 {
+                var folder = path
+                while let slash = folder.lastIndex(of: UInt8(ascii: "/")), slash > tree.count {
+                    folder = Array(folder[..<slash])
+                    if round % 3 == 1 { changed.insert(folder) } else { alone.insert(folder) }
+                }
             }
             let now = start.addingTimeInterval(Double(round) * 60)
             let lock = try IndexLock(indexPath: index, wait: true) { _ in }
-            _ = try Indexer(indexPath: index, now: now).update(changed: changed, holding: lock)
+            _ = try Indexer(indexPath: index, now: now).update(changed: changed, alone: alone, holding: lock)
             withExtendedLifetime(lock) {}
 
             // The base is never rewritten by a batch; the delta holds the batch.

@@ -77,8 +77,13 @@ extension Indexer {
         for folder in folders.sorted(by: { $0.count < $1.count }) {
             let slashes = folder.indices.filter { folder[$0] == UInt8(ascii: "/") } + [folder.count]
             if slashes.contains(where: { covered.contains(Array(folder[..<$0])) }) { continue }
-            guard roots.admitting(folder) != nil, Self.whyMissing(folder) == nil else { continue }
-            crawling.append(FolderAlone.root(folder, now: now))
+            guard let root = roots.admitting(folder) else { continue }
+            if Self.whyMissing(folder) == nil {
+                crawling.append(FolderAlone.root(folder, now: now))
+            } else if folder != root.path {
+                removing.append(folder)  // gone since: with what was below it
+                covered.insert(folder)
+            }
         }
         guard !crawling.isEmpty || !removing.isEmpty || !refreshed.isEmpty else {
             var summary = IndexSummary()
@@ -134,10 +139,18 @@ extension Indexer {
         // The delta's paths are looked at again whatever the crawl finds: one that went while no
         // watcher ran is not in the base for the crawl to miss.
         var changed: Set<[UInt8]> = []
-        if let delta = snapshot.delta {
-            for row in 0..<delta.itemCount { changed.insert(delta.path(at: row)) }
-        }
         var alone: Set<[UInt8]> = []
+        if let delta = snapshot.delta {
+            // A folder of the delta alone: its entries are rows of their own, or the base's.
+            for row in 0..<delta.itemCount {
+                let path = delta.path(at: row)
+                if case .text("public.folder")? = delta.value(of: .contentType, at: row) {
+                    alone.insert(path)
+                } else {
+                    changed.insert(path)
+                }
+            }
+        }
         var seen = [Bool](repeating: false, count: base.itemCount)
         let limit = Self.deltaLimit(baseItems: base.itemCount)
         let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)

@@ -16,6 +16,9 @@ package final class FolderWatcher {
     package struct Events {
         /// Entries that were created, deleted, renamed in or out, written or changed attributes.
         package var changed: Set<[UInt8]> = []
+        /// Folders whose own attributes changed (mode, owner, times): their own row is looked at
+        /// again, not what is inside them (a `chmod` of a home folder is not a crawl of it).
+        package var alone: Set<[UInt8]> = []
         /// The kernel's queue overflowed: events were lost, every watched folder may have changed.
         package var overflowed = false
         /// Watched folders that were deleted or moved away (their own watch ended).
@@ -140,10 +143,14 @@ package final class FolderWatcher {
             return
         }
         if name.isEmpty {
-            events.changed.insert(folder)
+            // About the watched folder itself: its attributes (its entries' events name them).
+            events.alone.insert(folder)
         } else {
             let path = folder == [UInt8(ascii: "/")] ? folder + name : folder + [UInt8(ascii: "/")] + name
-            events.changed.insert(path)
+            let attributesOnly =
+                mask & UInt32(IN_ISDIR) != 0
+                && mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) == 0
+            if attributesOnly { events.alone.insert(path) } else { events.changed.insert(path) }
             if mask & UInt32(IN_ISDIR) != 0, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
                 events.newFolders.append(path)
             }

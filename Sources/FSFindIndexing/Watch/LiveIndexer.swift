@@ -155,6 +155,8 @@ package final class LiveIndexer {
     /// The events gathered for the next update.
     private struct Batch {
         var changed: Set<[UInt8]> = []
+        /// Folders whose own row only is looked at again (``FolderWatcher/Events/alone``).
+        var alone: Set<[UInt8]> = []
         /// Watched folders deleted or moved away: their watches (and those below) are dropped.
         var gone: Set<[UInt8]> = []
         /// Events were lost: every root is refreshed.
@@ -183,10 +185,12 @@ package final class LiveIndexer {
         // other entries are none of the index's business.
         let indexed = { (path: [UInt8]) in self.roots.contains { PathBytes.isWithin(path, folder: $0.path) } }
         let changed = events.changed.filter(indexed)
+        let alone = events.alone.filter(indexed)
         batch.changed.formUnion(changed)
+        batch.alone.formUnion(alone)
         batch.changed.formUnion(events.gone)
         batch.gone.formUnion(events.gone)
-        if !changed.isEmpty || !events.gone.isEmpty || events.overflowed {
+        if !changed.isEmpty || !alone.isEmpty || !events.gone.isEmpty || events.overflowed {
             batch.lastEvent = .now
             if batch.firstEvent == nil { batch.firstEvent = batch.lastEvent }
         }
@@ -207,7 +211,7 @@ package final class LiveIndexer {
             summary = try withIndexLock { lock throws(FSFindError) in
                 everything
                     ? try indexer.reconcile(holding: lock)
-                    : try indexer.update(changed: batch.changed, holding: lock)
+                    : try indexer.update(changed: batch.changed, alone: batch.alone, holding: lock)
             }
         }
         try watchIndexedFolders(within: everything ? nil : batch.changed)
