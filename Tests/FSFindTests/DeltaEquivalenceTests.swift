@@ -93,7 +93,17 @@ import Testing
         #expect(try Indexer(indexPath: index).compact(holding: lock))
         withExtendedLifetime(lock) {}
         #expect(access(IndexSnapshot.deltaPath(forIndex: index), F_OK) != 0)
-        let folded = try IndexFile(path: index).allItems()
+        let file = try IndexFile(path: index)
+        try file.prepareAll()
+        let sections = try CheckedSections(file)
+        let strings = (0..<sections.stringCount).map { Array(sections.string(UInt32($0))) }
+        #expect(Set(strings).count == strings.count, "every distinct string once")
+        // Every row below a folder names its parent (only the roots store whole paths).
+        let rootPaths = try file.roots().map(\.path)
+        for row in 0..<file.itemCount where sections.parent(row) == IndexFormat.absent32 {
+            #expect(rootPaths.contains(file.path(at: row)), "\(PathBytes.display(file.path(at: row)))")
+        }
+        let folded = try file.allItems()
         #expect(folded.map(\.path) == pair.map(\.path))
         for (item, want) in zip(folded, pair) {
             #expect(item.identity == want.identity)
