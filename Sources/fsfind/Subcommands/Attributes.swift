@@ -11,6 +11,7 @@ extension FSFindCommand {
     /// `fsfind attributes`: the attribute registry, printed from the code's own table.
     struct Attributes: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "attributes",
             abstract: "List the attributes a query can use, with type, aliases and meaning.",
             discussion: "Example:\n  fsfind attributes")
 

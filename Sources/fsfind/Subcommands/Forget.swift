@@ -10,6 +10,7 @@ extension FSFindCommand {
     /// `fsfind forget ROOT ...`: stop indexing a folder and drop its items now.
     struct Forget: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "forget",
             abstract: "Remove indexed folders and their items from the index.",
             discussion: """
                 Each ROOT must be a folder recorded by 'fsfind index' (see 'fsfind status'); it may be \

@@ -15,6 +15,7 @@ extension FSFindCommand {
     /// `fsfind index [PATH ...]`: crawl folders into the index, or refresh every recorded one.
     struct Index: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "index",
             abstract: "Index folders, or refresh every folder already indexed.",
             discussion: """
                 With PATHs, crawls each and records it as a root of the index. With none, refreshes \

@@ -14,6 +14,7 @@ extension FSFindCommand {
     /// `fsfind query QUERY`: print the indexed items that match.
     struct Query: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "query",
             abstract: "Print the paths of indexed items that match a query.",
             discussion: """
                 QUERY is Core Spotlight's query language, or plain words (free text).

@@ -12,6 +12,7 @@ extension FSFindCommand {
     /// `fsfind scopes`: the scope names, with how many indexed items each holds.
     struct Scopes: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "scopes",
             abstract: "List the scopes --scope accepts, with item counts.",
             discussion: "Example:\n  fsfind scopes")
 

@@ -14,6 +14,7 @@ extension FSFindCommand {
     /// `fsfind search`: the search field, in the terminal; Enter prints the chosen path.
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search interactively; print the chosen path.",
             discussion: """
                 Results refine with each key. Type words, a predicate (duration > 300), or tokens such as

@@ -15,6 +15,7 @@ extension FSFindCommand {
     /// `fsfind show PATH ...`: every indexed attribute of each path, like `mdls`.
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Print the indexed attributes of files.",
             discussion: """
                 Examples:

@@ -14,6 +14,7 @@ extension FSFindCommand {
     /// `fsfind status`: what the index holds, like `mdutil -s`.
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "status",
             abstract: "Describe the index: file, size, roots, items per scope, problems.",
             discussion: """
                 Examples:

@@ -12,6 +12,7 @@ extension FSFindCommand {
     /// `fsfind watch [PATH ...]`: keep the index current as files change, until SIGTERM or Ctrl-C.
     struct Watch: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "watch",
             abstract: "Keep the index current as files change, until stopped.",
             discussion: """
                 Brings the index up to date (with PATHs, indexes them first, like 'fsfind index'; \
