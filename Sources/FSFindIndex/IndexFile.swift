@@ -238,14 +238,46 @@ package final class IndexFile: Sendable {
     package func rowIndex(ofPath path: [UInt8]) -> Int? {
         var low = 0
         var high = itemCount
-        while low < high {
-            let mid = low + (high - low) / 2
-            guard let candidate = try? pathBytes(at: mid) else { return nil }
-            let order = IndexFormat.compare(candidate, path)
-            if order == 0 { return mid }
-            if order < 0 { low = mid + 1 } else { high = mid }
+        return path.withUnsafeBytes { target -> Int? in
+            while low < high {
+                let mid = low + (high - low) / 2
+                guard let order = try? comparePath(at: mid, with: target) else { return nil }
+                if order == 0 { return mid }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
         }
-        return nil
+    }
+
+    /// True when row `row`'s path is `path` (compared in place, nothing built).
+    package func hasPath(_ path: [UInt8], at row: Int) -> Bool {
+        guard row >= 0, row < itemCount else { return false }
+        return path.withUnsafeBytes { (try? comparePath(at: row, with: $0)) == 0 }
+    }
+
+    /// ``lowerBound(_:)`` for a path known to sort at or after row `start`'s: a galloping
+    /// search from `start`, so a run of lookups in path order costs a few comparisons each
+    /// (the distance to the next match), not a search of the whole file each.
+    package func lowerBound(_ path: [UInt8], from start: Int) -> Int {
+        path.withUnsafeBytes { target -> Int in
+            func before(_ row: Int) -> Bool {
+                ((try? comparePath(at: row, with: target)) ?? IndexFormat.compare([], path)) < 0
+            }
+            var low = max(0, start)
+            var step = 1
+            var high = low
+            while high < itemCount, before(high) {
+                low = high + 1
+                high = low + step
+                step *= 2
+            }
+            high = min(high, itemCount)
+            while low < high {
+                let mid = low + (high - low) / 2
+                if before(mid) { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
     }
 
     /// Rows at `folder` or below it: the row of `folder` itself and the block of paths starting
@@ -265,11 +297,15 @@ package final class IndexFile: Sendable {
     package func lowerBound(_ path: [UInt8]) -> Int {
         var low = 0
         var high = itemCount
-        while low < high {
-            let mid = low + (high - low) / 2
-            if IndexFormat.compare(self.path(at: mid), path) < 0 { low = mid + 1 } else { high = mid }
+        return path.withUnsafeBytes { target -> Int in
+            while low < high {
+                let mid = low + (high - low) / 2
+                // A damaged row sorts as its (empty) path would, as `path(at:)` gives it.
+                let order = (try? comparePath(at: mid, with: target)) ?? IndexFormat.compare([], path)
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return low
         }
-        return low
     }
 
     /// Every item, verified and decoded; `.indexCorrupt` on any damage.

@@ -18,12 +18,22 @@ final class ContentRows {
         self.init(hits, index: index, shouldStop: nil)!
     }
 
-    /// Nil when `shouldStop` says so (asked every 256 hits: each costs a binary search by path).
+    /// Nil when `shouldStop` says so (asked every 256 hits).
+    ///
+    /// The hits are looked up in path order, each from the row of the one before (a galloping
+    /// search, ``IndexFile/lowerBound(_:from:)``): a common word's 173,000 hits on a million rows
+    /// cost a few path comparisons each instead of a binary search of the whole file each.
     init?(_ hits: [TextStore.Hit], index: IndexFile, shouldStop: (() -> Bool)?) {
         bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
-        for (position, hit) in hits.enumerated() {
+        let order = hits.indices.sorted { IndexFormat.compare(hits[$0].path, hits[$1].path) < 0 }
+        var from = 0
+        for (position, hitIndex) in order.enumerated() {
             if let shouldStop, position & 255 == 255, shouldStop() { return nil }
-            guard let row = index.rowIndex(ofPath: hit.path), index.identity(at: row) == hit.identity else { continue }
+            let hit = hits[hitIndex]
+            let row = index.lowerBound(hit.path, from: from)
+            from = row
+            guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity
+            else { continue }
             bits[row >> 6] |= 1 << UInt64(row & 63)
             relevance[row] = max(relevance[row] ?? 0, hit.relevance)
         }
