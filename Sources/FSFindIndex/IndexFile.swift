@@ -8,7 +8,7 @@ import Synchronization
 /// Opening reads only the header; a query that needs names and one column checksums and touches
 /// only those sections. Safe to share between threads: the mapping is read-only and the record of
 /// verified sections is atomic.
-package final class IndexFile: Sendable {
+package final class IndexFile: Sendable, PathOrderedRows {
     package let path: String
     package let formatVersion: Int
     /// Items in the file, in path-byte order; row indexes run `0..<itemCount`.
@@ -278,19 +278,6 @@ package final class IndexFile: Sendable {
             }
             return low
         }
-    }
-
-    /// Rows at `folder` or below it: the row of `folder` itself and the block of paths starting
-    /// with `folder/` (contiguous in path order), found by binary search.
-    package func rows(within folder: [UInt8]) -> [Range<Int>] {
-        if folder == [UInt8(ascii: "/")] { return [0..<itemCount] }
-        var ranges: [Range<Int>] = []
-        if let own = rowIndex(ofPath: folder) { ranges.append(own..<(own + 1)) }
-        // Paths under `folder` are those from `folder/` up to, not including, `folder0` ('0' is '/' + 1).
-        let start = lowerBound(folder + [UInt8(ascii: "/")])
-        let end = lowerBound(folder + [UInt8(ascii: "0")])
-        if start < end { ranges.append(start..<end) }
-        return ranges
     }
 
     /// The first row whose path is not below `path` in byte order.

@@ -11,7 +11,7 @@ import Foundation
 ///
 /// With no delta (an index `fsfind index` just wrote, or one no watcher runs on) there is one
 /// piece, the whole base, and every call goes straight to it.
-package final class IndexSnapshot: Sendable {
+package final class IndexSnapshot: Sendable, PathOrderedRows {
     package let base: IndexFile
     package let delta: IndexFile?
     /// The delta's overlay, when there is a delta.
@@ -228,17 +228,6 @@ package final class IndexSnapshot: Sendable {
             if IndexFormat.compare(self.path(at: mid), path) < 0 { low = mid + 1 } else { high = mid }
         }
         return low
-    }
-
-    /// Merged rows at `folder` or below it (``IndexFile/rows(within:)``).
-    package func rows(within folder: [UInt8]) -> [Range<Int>] {
-        guard delta != nil else { return base.rows(within: folder) }
-        var ranges: [Range<Int>] = []
-        if let own = rowIndex(ofPath: folder) { ranges.append(own..<(own + 1)) }
-        let start = lowerBound(folder + [UInt8(ascii: "/")])
-        let end = lowerBound(folder + [UInt8(ascii: "0")])
-        if start < end { ranges.append(start..<end) }
-        return ranges
     }
 
     // MARK: - Whole-index reads

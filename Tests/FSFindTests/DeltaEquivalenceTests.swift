@@ -73,6 +73,14 @@ import Testing
                 #expect(snapshot.rowIndex(ofPath: snapshot.path(at: row)) == row)
                 #expect(snapshot.lowerBound(snapshot.path(at: row)) == row)
             }
+            // A folder's rows, found by binary search over the merged list, are those below it.
+            for folder in [tree, Array("/".utf8)] + got.map(\.path).filter({ $0.count % 3 == 0 }) {
+                let found = snapshot.rows(within: folder).flatMap { Array($0) }
+                let expected = (0..<snapshot.itemCount).filter {
+                    PathBytes.isWithin(snapshot.path(at: $0), folder: folder)
+                }
+                #expect(found == expected, "\(PathBytes.display(folder))")
+            }
             // Queries over base + delta answer as over the scratch index, in path order.
             for text in ["kMDItemFSName == \"*a*\"c", "Heading", "kind == \"*text*\"c", "kMDItemFSSize > 20"] {
                 let query = try CompiledQuery(try Query.parse(text), context: QueryContext(now: Date(), timeZone: .gmt))
