@@ -146,3 +146,9 @@ int fsfind_lower_priority(void) {
 }
 
 void fsfind_release_free_memory(void) { malloc_trim(0); }
+
+#include <spawn.h>
+
+int fsfind_spawn_close_from(void *actions, int fd) {
+    return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, fd);
+}

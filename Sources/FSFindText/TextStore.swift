@@ -285,13 +285,16 @@ package final class TextStore {
         try database.interruptible(shouldStop) { () throws(FSFindError) in try search(expression) }
     }
 
-    /// The documents matching an FTS5 query expression (see ``TextQuery``), with their relevance.
+    /// The documents matching an FTS5 query expression (see ``TextQuery``), with their relevance,
+    /// in path-byte order (SQLite compares BLOBs with `memcmp`, the index's row order): the
+    /// caller finds them in the index in one forward pass.
     package func search(_ expression: String) throws(FSFindError) -> [Hit] {
         let query = try database.prepare(
             """
             SELECT d.path, d.device, d.inode, d.size, d.mtime, d.ctime, -bm25(words)
             FROM words JOIN document AS d ON d.id = words.rowid
             WHERE words MATCH ?
+            ORDER BY d.path
             """)
         try query.bind([.text(expression)])
         var hits: [Hit] = []

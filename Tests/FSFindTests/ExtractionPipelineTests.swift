@@ -76,6 +76,29 @@ import Testing
         }
     }
 
+    /// A worker lives for a whole run (and is parked for the next): it must not keep a descriptor
+    /// the parent had open without close-on-exec (Foundation's `Process` pipes are made so), or
+    /// whoever reads that pipe waits for its end until the worker exits. Found as a test that
+    /// hung for 17 minutes reading `file`'s output while another test's workers held the pipe.
+    @Test func workersDoNotKeepTheParentsOtherDescriptors() throws {
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)  // no O_CLOEXEC
+        defer { close(ends[0]) }
+        // An environment of its own, so the pool starts a worker now, while the pipe is open.
+        let pipeline = ExtractionPipeline(
+            isolation: .workers(
+                .init(
+                    executable: MediaFixtures.binary, arguments: ["extract-worker"], count: 1,
+                    environment: ["FSFIND_TEST_DESCRIPTORS": UUID().uuidString])))
+        let output = pipeline.run(Array(Self.items().prefix(1)))
+        #expect(output.first?.problem == nil)
+        close(ends[1])
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        var byte: UInt8 = 0
+        // End of file (0) when no one else holds the write end; -1 (EAGAIN) when a worker does.
+        #expect(read(ends[0], &byte, 1) == 0)
+    }
+
     @Test func crashAndHangAreContainedAndTheWorkerReplaced() {
         // 3.5 s: ample for a fresh worker to start and read a file on a loaded 2-core machine.
         let input = Self.items()

@@ -18,6 +18,14 @@ static inline int fsfind_statx(int dirfd, const char *path, int flags, unsigned 
 
 static inline size_t fsfind_dirent_name_offset(void) { return offsetof(struct dirent, d_name); }
 
+// A spawned worker closes every descriptor from `fd` up (glibc 2.34's GNU extension): a pipe, a
+// lock or a socket the parent has open, and that some library made without close-on-exec, must
+// not stay open in a worker that lives for a whole run (a reader of that pipe would wait for its
+// end until the worker exits).
+// (`actions` is a posix_spawn_file_actions_t; spawn.h is included in platform.c only, since its
+// fd_set under _GNU_SOURCE clashes with Dispatch's.)
+int fsfind_spawn_close_from(void *actions, int fd);
+
 // signalfd(2), which Swift's Glibc module does not import: `fsfind watch` reads SIGTERM and
 // SIGINT in the same poll as its inotify events. Returns the signal number read, 0 for none yet.
 static inline int fsfind_signalfd(int fd, const sigset_t *mask) { return signalfd(fd, mask, SFD_CLOEXEC | SFD_NONBLOCK); }

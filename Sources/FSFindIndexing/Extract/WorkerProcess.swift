@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindIndex
 import FSFindModel
 import FSFindPlatform
@@ -40,6 +41,7 @@ final class WorkerProcess {
         posix_spawn_file_actions_adddup2(&actions, pair[1], 0)
         posix_spawn_file_actions_adddup2(&actions, pair[1], 1)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        fsfind_spawn_close_from(&actions, 3)
 
         // The child starts with default SIGPIPE handling and no blocked signals, whatever the
         // indexer's runtime set up, so a worker whose indexer is gone dies on its next write.

@@ -25,7 +25,12 @@ final class ContentRows {
     /// cost a few path comparisons each instead of a binary search of the whole file each.
     init?(_ hits: [TextStore.Hit], index: IndexFile, shouldStop: (() -> Bool)?) {
         bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
-        let order = hits.indices.sorted { IndexFormat.compare(hits[$0].path, hits[$1].path) < 0 }
+        // The store gives them in path order; sorted here only if they are not (a store that
+        // sorts otherwise would still be answered right, more slowly).
+        let inOrder = zip(hits, hits.dropFirst()).allSatisfy { IndexFormat.compare($0.path, $1.path) <= 0 }
+        let order =
+            inOrder
+            ? Array(hits.indices) : hits.indices.sorted { IndexFormat.compare(hits[$0].path, hits[$1].path) < 0 }
         var from = 0
         for (position, hitIndex) in order.enumerated() {
             if let shouldStop, position & 255 == 255, shouldStop() { return nil }
