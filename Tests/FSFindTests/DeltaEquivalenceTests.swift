@@ -163,6 +163,32 @@ import Testing
         }
     }
 
+    /// `fsfind forget` beside a watcher's delta: the delta is folded in first, so what it held for
+    /// the roots that stay is kept, and the forgotten root's items go from both files.
+    @Test func forgettingARootKeepsTheDeltasChangesToTheOthers() throws {
+        let folder = TemporaryFolder()
+        let kept = Array((folder.path + "/kept").utf8)
+        let dropped = Array((folder.path + "/dropped").utf8)
+        for root in [kept, dropped] {
+            try RefreshEquivalenceTests.makeFolder(root)
+            try RefreshEquivalenceTests.write(root + Array("/old.txt".utf8), Array("old\n".utf8))
+        }
+        let index = folder.file("i.fsfind")
+        _ = try Indexer(indexPath: index).run(roots: [kept, dropped], options: CrawlOptions())
+        let added = [kept + Array("/new.txt".utf8), dropped + Array("/new.txt".utf8)]
+        for path in added { try RefreshEquivalenceTests.write(path, Array("new\n".utf8)) }
+        let lock = try IndexLock(indexPath: index, wait: true) { _ in }
+        _ = try Indexer(indexPath: index).update(changed: Set(added), holding: lock)
+        #expect(try IndexSnapshot(path: index).delta != nil)
+        #expect(try Indexer(indexPath: index).forget(roots: [dropped], holding: lock) == 3)
+        withExtendedLifetime(lock) {}
+        let snapshot = try IndexSnapshot(path: index)
+        #expect(snapshot.delta == nil)
+        #expect(snapshot.rowIndex(ofPath: added[0]) != nil)
+        #expect(
+            try snapshot.allItems().map(\.path) == [kept, kept + Array("/new.txt".utf8), kept + Array("/old.txt".utf8)])
+    }
+
     /// A delta written for another base (left by a compaction killed between its rename and its
     /// unlink) is not read, and the next writer removes it.
     @Test func aDeltaOfAnotherBaseIsIgnoredAndRemoved() throws {
