@@ -55,11 +55,15 @@ extension Indexer {
         // Shortest first, so a path below another changed path is skipped: that one's crawl (or
         // removal) covers it. Ancestors are looked up, not compared pairwise: a burst is thousands.
         var covered: Set<[UInt8]> = []
+        /// True when `path`, or a folder above it, is crawled or removed whole already.
+        func isCovered(_ path: [UInt8]) -> Bool {
+            let ends = path.indices.dropFirst().filter { path[$0] == UInt8(ascii: "/") } + [path.count]
+            return ends.contains { covered.contains(Array(path[..<$0])) }
+        }
         var crawling: [IndexRoot] = []
         var removing: [[UInt8]] = []
         for path in changed.sorted(by: { $0.count < $1.count }) {
-            let slashes = path.indices.dropFirst().filter { path[$0] == UInt8(ascii: "/") }
-            if slashes.contains(where: { covered.contains(Array(path[..<$0])) }) { continue }
+            if isCovered(path) { continue }
             guard let root = roots.admitting(path) else { continue }
             if Self.whyMissing(path) == nil {
                 crawling.append(IndexRoot(path: path, options: root.options, lastRefresh: now))
@@ -75,8 +79,7 @@ extension Indexer {
             if let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 { folders.insert(Array(path[..<slash])) }
         }
         for folder in folders.sorted(by: { $0.count < $1.count }) {
-            let slashes = folder.indices.filter { folder[$0] == UInt8(ascii: "/") } + [folder.count]
-            if slashes.contains(where: { covered.contains(Array(folder[..<$0])) }) { continue }
+            if isCovered(folder) { continue }
             guard let root = roots.admitting(folder) else { continue }
             if Self.whyMissing(folder) == nil {
                 crawling.append(FolderAlone.root(folder, now: now))
