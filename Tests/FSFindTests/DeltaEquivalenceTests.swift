@@ -240,6 +240,19 @@ import Testing
             #expect(error.code == .indexCorrupt)
             #expect(error.message.contains(".delta"), "\(error.message)")
         }
+        // A watcher's next batch gets past it too (it used to fail, and be retried, for ever):
+        // the damaged delta goes and every root is read again.
+        let copy = folder.file("copy.fsfind")
+        try FileManager.default.copyItem(atPath: index, toPath: copy)
+        try FileManager.default.copyItem(atPath: deltaPath, toPath: IndexSnapshot.deltaPath(forIndex: copy))
+        let another = tree + Array("/another.txt".utf8)
+        try RefreshEquivalenceTests.write(another, Array("another\n".utf8))
+        lock = try IndexLock(indexPath: copy, wait: true) { _ in }
+        _ = try Indexer(indexPath: copy).update(changed: [another], holding: lock!)
+        lock = nil
+        let afterBatch = try IndexSnapshot(path: copy)
+        #expect(afterBatch.rowIndex(ofPath: added) != nil)
+        #expect(afterBatch.rowIndex(ofPath: another) != nil)
         // Refreshing only `tree` still finds what the lost delta held under `other`.
         let summary = try Indexer(indexPath: index).run(roots: [tree], options: CrawlOptions())
         #expect(summary.items >= 3)

@@ -41,10 +41,10 @@ extension Indexer {
             snapshot = try IndexSnapshot(path: indexPath)
         } catch
             where error.code == .indexCorrupt && access(deltaPath, F_OK) == 0
-            && (try? IndexFile(path: deltaPath)) == nil
+            && (try? IndexFile(path: indexPath)) != nil
         {
-            // The delta is damaged (the base opened, or the error would name it): what it held
-            // is found again by reading every root.
+            // The base opens on its own, so the damage is the delta's (its header, or a section
+            // found bad when read): what it held is found again by reading every root.
             reporter?.problem(path: Array(deltaPath.utf8), message: "\(error.message); reading every folder again")
             unlink(deltaPath)
             return try run(roots: [], options: CrawlOptions(), holding: lock)
