@@ -29,6 +29,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -93,13 +94,28 @@ let package = Package(
         .target(name: "CSnowball", dependencies: ["CSQLite"]),
         // The words inside files: the full-text store beside the index file.
         .target(name: "FSFindText", dependencies: ["FSFindModel", "CSQLite", "CSnowball"], swiftSettings: crossModule),
+        // Elasticsearch's side of Samba's Spotlight: its query_string subset read into fsfind's own
+        // queries, and items as FSCrawler-shaped documents (`fsfind serve`, `fsfind export`).
+        .target(
+            name: "FSFindElastic",
+            dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindText", "FSFindOutput"],
+            swiftSettings: crossModule),
+        // `fsfind serve`: the HTTP endpoint (SwiftNIO), the only target that links it.
+        .target(
+            name: "FSFindServe",
+            dependencies: [
+                "FSFindModel", "FSFindElastic", "FSFindIndex", "FSFindText",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ], swiftSettings: crossModule),
         // The man page's registry-built sections; used by the documentation tests, not shipped.
         .target(name: "FSFindManual", dependencies: ["FSFindModel"], swiftSettings: crossModule),
         .executableTarget(
             name: "fsfind",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindText",
+                "FSFindInteractive", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -112,6 +128,7 @@ let package = Package(
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
                 "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
+                "FSFindElastic", "FSFindServe",
             ]
         ),
         .testTarget(

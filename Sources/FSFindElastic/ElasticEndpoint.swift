@@ -1,0 +1,199 @@
+import FSFindIndex
+import FSFindModel
+import FSFindOutput
+import FSFindQuery
+import FSFindSearch
+import FSFindText
+import Foundation
+
+/// What `fsfind serve` answers, without the HTTP: a request's method, path and body in, a status
+/// and a JSON body out. The server (`FSFindServe`) only moves bytes; everything a test wants to
+/// check about the answers is here and runs without a socket.
+///
+/// The routes are the three Samba's Spotlight backend and common clients use: `GET /` (who is
+/// this), `GET`/`HEAD /{index}` (does the index exist) and `POST`/`GET /{index}/_search`. Errors
+/// have Elasticsearch's shape, `{"error": {"root_cause": [...], "type": ..., "reason": ...},
+/// "status": ...}`, so a client that reads them finds what it expects.
+package struct ElasticEndpoint: Sendable {
+    package struct Response: Sendable, Equatable {
+        package var status: Int
+        package var body: String
+
+        package init(status: Int, body: String) {
+            self.status = status
+            self.body = body
+        }
+    }
+
+    /// The index name clients use (`elasticsearch:index` in `smb.conf`); `_all` and `*` too.
+    package let indexName: String
+    package let index: IndexSource
+    let context: QueryContext
+
+    /// The most hits one request may page to, as Elasticsearch's `index.max_result_window`.
+    package static let maximumWindow = 10_000
+    /// The most characters of a file's words a hit's `_source.content` carries (`fsfind export`
+    /// gives all of them): fifty hits of whole books would be a response of gigabytes.
+    package static let contentCharacters = 64 * 1024
+
+    package init(indexName: String, index: IndexSource, context: QueryContext) {
+        self.indexName = indexName
+        self.index = index
+        self.context = context
+    }
+
+    /// Answers one request. `path` is the request target without the query string.
+    package func respond(method: String, path: String, body: [UInt8]) -> Response {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { String($0) }
+        switch (method, parts.count) {
+        case ("GET", 0), ("HEAD", 0):
+            return Response(status: 200, body: rootDocument())
+        case ("GET", 1), ("HEAD", 1):
+            guard names(parts[0]) else { return missingIndex(parts[0]) }
+            return Response(status: 200, body: indexDocument())
+        case ("POST", 2), ("GET", 2):
+            guard parts[1] == "_search" else { break }
+            guard names(parts[0]) else { return missingIndex(parts[0]) }
+            return search(body: body)
+        case (_, 2) where parts[1] == "_search", (_, 0), (_, 1):
+            return Self.error(
+                405, type: "method_not_allowed",
+                reason: "Incorrect HTTP method for uri [\(path)] and method [\(method)]; fsfind serve only reads")
+        default:
+            break
+        }
+        return Self.error(
+            400, type: "illegal_argument_exception",
+            reason:
+                "no handler found for uri [\(path)] and method [\(method)]; fsfind serve answers GET /, GET /\(indexName) and POST /\(indexName)/_search"
+        )
+    }
+
+    /// True when `name` is this index (or all indices).
+    private func names(_ name: String) -> Bool {
+        name == indexName || name == "_all" || name == "*" || name.split(separator: ",").contains { $0 == indexName }
+    }
+
+    // MARK: - _search
+
+    private func search(body: [UInt8]) -> Response {
+        let request: ElasticSearchRequest
+        do { request = try ElasticSearchRequest(body: body) } catch {
+            return Self.error(400, type: error.type, reason: error.reason)
+        }
+        guard request.from + request.size <= Self.maximumWindow else {
+            return Self.error(
+                400, type: "illegal_argument_exception",
+                reason:
+                    "Result window is too large, from + size must be less than or equal to: [\(Self.maximumWindow)] but was [\(request.from + request.size)]."
+            )
+        }
+        let translation: ElasticTranslation
+        do { translation = try ElasticTranslation.parse(request.queryString) } catch {
+            return Self.error(400, type: error.type, reason: error.reason)
+        }
+        let started = DispatchTime.now()
+        do {
+            let snapshot = try index.current()
+            let searcher = Searcher(index: snapshot, text: try index.openTextStore())
+            let compiled = try compile(translation.query)
+            var onlyIn = translation.onlyIn
+            // A scope outside every indexed root holds nothing (and is not a place to look).
+            if onlyIn.isEmpty == false, onlyIn.contains(where: { $0.isEmpty || $0.first != UInt8(ascii: "/") }) {
+                onlyIn = []
+            }
+            var rows = try searcher.search(
+                compiled, isFreeText: translation.query.isFreeText, request: SearchRequest(onlyIn: onlyIn))
+            // A search within a folder finds what is in it, not the folder (Spotlight never
+            // returns the folder searched, and Samba fails a whole search on its share's root).
+            for folder in onlyIn {
+                if let row = snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
+            }
+            let page = rows.dropFirst(request.from).prefix(request.size)
+            let keepsContent = request.source.keeps("content")
+            let text = keepsContent ? try index.openTextStore() : nil
+            let roots = try snapshot.roots().map(\.path)
+            var hits: [String] = []
+            if !page.isEmpty, request.source != .none {
+                try snapshot.prepare(Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]))
+            }
+            for row in page {
+                let path = snapshot.path(at: row)
+                let item = snapshot.row(row)
+                var content: String?
+                if let text {
+                    content = try text.textStart(
+                        path: path, identity: snapshot.identity(at: row), characters: Self.contentCharacters)
+                }
+                let root = roots.filter { path.starts(with: $0) }.max { $0.count < $1.count }
+                guard
+                    let source = ElasticDocument.json(
+                        path: path, item: item, root: root, content: content, indexedAt: snapshot.createdAt,
+                        filter: request.source)
+                else { continue }
+                var hit = JSONWriter()
+                hit.add("_index", json: JSONWriter.string(indexName))
+                hit.add("_id", json: JSONWriter.string(Self.identifier(path)))
+                hit.add("_score", json: "1.0")
+                if request.source != .none { hit.add("_source", json: source) }
+                hits.append(hit.line)
+            }
+            let took = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
+            let body =
+                "{\"took\":\(took),\"timed_out\":false,"
+                + "\"_shards\":{\"total\":1,\"successful\":1,\"skipped\":0,\"failed\":0},"
+                + "\"hits\":{\"total\":{\"value\":\(rows.count),\"relation\":\"eq\"},"
+                + "\"max_score\":\(rows.isEmpty ? "null" : "1.0"),\"hits\":[" + hits.joined(separator: ",") + "]}}"
+            return Response(status: 200, body: body)
+        } catch {
+            let status = error.code == .indexMissing ? 503 : 500
+            return Self.error(status, type: "fsfind_index_exception", reason: error.message)
+        }
+    }
+
+    private func compile(_ query: Query) throws(FSFindError) -> CompiledQuery {
+        do { return try CompiledQuery(query, context: context) } catch {
+            throw FSFindError(.broken, "the query could not be compiled: \(error.message)")
+        }
+    }
+
+    /// A document's `_id`: FNV-1a of the path, as 16 hex digits (stable across runs and
+    /// machines, so a reloaded cluster replaces documents instead of adding them again).
+    package static func identifier(_ path: [UInt8]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in path {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    // MARK: - Other routes
+
+    private func rootDocument() -> String {
+        "{\"name\":\"fsfind\",\"cluster_name\":\"fsfind\",\"version\":{\"number\":\"7.10.2\","
+            + "\"distribution\":\"fsfind\",\"fsfind\":\(JSONWriter.string(FSFindVersion.string))},"
+            + "\"tagline\":\"fsfind serve: Elasticsearch's search API over an fsfind index\"}"
+    }
+
+    private func indexDocument() -> String {
+        "{" + JSONWriter.string(indexName) + ":{\"aliases\":{},\"mappings\":" + ElasticMapping.mappings
+            + ",\"settings\":{\"index\":{\"number_of_shards\":\"1\",\"number_of_replicas\":\"0\"}}}}"
+    }
+
+    private func missingIndex(_ name: String) -> Response {
+        Self.error(
+            404, type: "index_not_found_exception", reason: "no such index [\(name)]; this server serves [\(indexName)]"
+        )
+    }
+
+    /// Elasticsearch's error shape.
+    package static func error(_ status: Int, type: String, reason: String) -> Response {
+        let cause = "{\"type\":\(JSONWriter.string(type)),\"reason\":\(JSONWriter.string(reason))}"
+        return Response(
+            status: status,
+            body: "{\"error\":{\"root_cause\":[\(cause)],\"type\":\(JSONWriter.string(type)),"
+                + "\"reason\":\(JSONWriter.string(reason))},\"status\":\(status)}")
+    }
+}

@@ -1,0 +1,60 @@
+import FSFindIndex
+import FSFindModel
+import FSFindText
+import Foundation
+import Synchronization
+
+/// The index a long-running reader answers from, opened again only when `fsfind index` or
+/// `fsfind watch` has replaced it.
+///
+/// Opening is cheap, but a fresh ``IndexSnapshot`` checksums each section again the first time a
+/// query reads it (136 MB on a million items); so the snapshot is kept while the files under its
+/// names are the same ones (device, inode, size and change time of the index and its delta, one
+/// `stat` each per request). A replaced file is a new inode: the writer renames a new file into
+/// place, never rewrites one (`docs/index-format.md`).
+package final class IndexSource: Sendable {
+    package let path: String
+    private let state = Mutex<(stamp: [FileStamp?], snapshot: IndexSnapshot?)>(([], nil))
+
+    package init(path: String) {
+        self.path = path
+    }
+
+    /// The index as it is now.
+    package func current() throws(FSFindError) -> IndexSnapshot {
+        let stamp = [FileStamp(path), FileStamp(IndexSnapshot.deltaPath(forIndex: path))]
+        if let snapshot = state.withLock({ $0.stamp == stamp ? $0.snapshot : nil }) { return snapshot }
+        let snapshot = try IndexSnapshot(path: path)
+        state.withLock { $0 = (stamp, snapshot) }
+        return snapshot
+    }
+
+    /// The text store beside the index, opened for one request (a SQLite connection is not
+    /// shared between threads); nil when the index has none.
+    package func openTextStore() throws(FSFindError) -> TextStore? {
+        do {
+            return try TextStore(path: TextStore.path(forIndex: path), create: false)
+        } catch  where error.code == .indexMissing {
+            return nil
+        }
+    }
+}
+
+/// Which file a name stands for right now.
+struct FileStamp: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var changed: Int64
+    var changedNanoseconds: Int64
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        changed = Int64(info.st_ctim.tv_sec)
+        changedNanoseconds = Int64(info.st_ctim.tv_nsec)
+    }
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import CPlatform
+import FSFindElastic
+import FSFindModel
+import FSFindQuery
+import FSFindServe
+import Glibc
+
+extension FSFindCommand {
+    /// `fsfind serve`: Elasticsearch's search API over the index, for Samba's Spotlight service.
+    struct Serve: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "serve",
+            abstract: "Answer Elasticsearch searches from the index (Spotlight for Macs through Samba).",
+            discussion: """
+                Samba's Spotlight service (mdssvc) sends a Mac's Finder searches to an Elasticsearch \
+                server; fsfind serve answers them from the index instead, read-only, and follows the \
+                index as fsfind index and fsfind watch replace it. In smb.conf:
+                  spotlight backend = elasticsearch
+                  elasticsearch:address = 127.0.0.1
+                  elasticsearch:port = 9200
+                  elasticsearch:index = fsfind
+                and, in each share, spotlight = yes. It answers GET /, GET /NAME and POST /NAME/_search \
+                with a query_string query (the fields of Samba's elasticsearch_mappings.json), until \
+                SIGINT or SIGTERM (exit 0). Examples:
+                  fsfind serve
+                  fsfind serve --listen 0.0.0.0:9200 --index-name shares
+                """)
+
+        @Option(
+            help: ArgumentHelp(
+                "Address and port to listen on; loopback unless you name another (default 127.0.0.1:9200).",
+                valueName: "addr:port"))
+        var listen = "127.0.0.1:9200"
+
+        @Option(
+            name: .customLong("index-name"),
+            help: ArgumentHelp("The index name clients ask for (smb.conf's elasticsearch:index).", valueName: "name"))
+        var indexName = "fsfind"
+
+        @Option(help: ArgumentHelp("Queries answered at once; more wait their turn.", valueName: "n"))
+        var threads = 4
+
+        @Flag(help: "Log only refusals and errors, not every request.")
+        var quiet = false
+
+        @OptionGroup var indexOption: IndexOption
+
+        func validate() throws {
+            guard Self.address(listen) != nil else {
+                throw ValidationError("--listen: expected ADDRESS:PORT (127.0.0.1:9200, [::1]:9200), not '\(listen)'")
+            }
+            guard (1...256).contains(threads) else { throw ValidationError("--threads: expected 1 to 256") }
+            guard !indexName.isEmpty, indexName.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
+                throw ValidationError("--index-name: letters, digits, '-', '_' and '.' only")
+            }
+        }
+
+        /// `host:port`, `[v6]:port`.
+        static func address(_ text: String) -> (host: String, port: Int)? {
+            guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+                (0...65535).contains(port)
+            else { return nil }
+            var host = String(text[..<colon])
+            if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+            return host.isEmpty ? nil : (host, port)
+        }
+
+        func run() throws {
+            // Blocked before any server thread starts, so every thread inherits the mask and the
+            // signal is taken only by the `sigwait` below.
+            fsfind_block_termination()
+            let source = IndexSource(path: indexOption.path)
+            // An index must be there at the start (a typo in --index is said at once); later a
+            // missing one is a 503 until `fsfind index` writes it again.
+            _ = try source.current()
+            let context: QueryContext
+            do { context = try QueryContext.fromEnvironment() } catch { throw FSFindError(.usage, error.message) }
+            let (host, port) = Self.address(listen)!
+            var limits = SearchServer.Limits()
+            limits.queryThreads = threads
+            let log = ServerLog()
+            let server = try SearchServer(
+                endpoint: ElasticEndpoint(indexName: indexName, index: source, context: context), host: host,
+                port: port,
+                limits: limits, log: ServerLog(logsRequests: !quiet))
+            log.write("listening on http://\(server.address)/\(indexName) (index \(indexOption.path))")
+            var signals = sigset_t()
+            sigemptyset(&signals)
+            sigaddset(&signals, SIGINT)
+            sigaddset(&signals, SIGTERM)
+            var received: Int32 = 0
+            while sigwait(&signals, &received) != 0 {}
+            log.write("stopping (\(received == SIGINT ? "SIGINT" : "SIGTERM"))")
+            server.stop()
+        }
+    }
+}
