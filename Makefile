@@ -23,6 +23,9 @@ DEPS += libstemmer-dev
 DEPS += libchafa-dev libswscale-dev
 # The shells, tmux and man for the completion, man page and interactive tests.
 DEPS += bash-completion zsh fish tmux man-db groff-base
+# Samba's smbd and its Python client (samba.samba3.mdscli): the Spotlight-over-SMB end-to-end test
+# runs a real smbd on loopback against `fsfind serve` (issue 18).
+DEPS += samba python3-samba
 # `make install MDTOOLS=yes` also links mdfind, mdls and mdutil to fsfind (they then behave as
 # those commands do; off by default, as another package may own the names).
 MDTOOLS ?= no

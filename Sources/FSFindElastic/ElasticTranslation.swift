@@ -165,10 +165,11 @@ package struct ElasticTranslation: Sendable {
         if let lower {
             if field.kind == .date {
                 let span = try date(lower.text, field: field)
+                // After a day is from its end; after an instant is past it.
                 tests.append(
                     lower.inclusive
                         ? compare(attribute, .greaterOrEqual, span.start)
-                        : span.end > span.start
+                        : span.isDay
                             ? compare(attribute, .greaterOrEqual, span.end) : compare(attribute, .greater, span.start))
             } else {
                 let value = try number(lower.text, field: field, wildcards: false)
@@ -178,9 +179,10 @@ package struct ElasticTranslation: Sendable {
         if let upper {
             if field.kind == .date {
                 let span = try date(upper.text, field: field)
+                // Up to a day takes all of it; up to an instant takes the instant.
                 tests.append(
                     upper.inclusive
-                        ? span.end > span.start
+                        ? span.isDay
                             ? compare(attribute, .less, span.end) : compare(attribute, .lessOrEqual, span.start)
                         : compare(attribute, .less, span.start))
             } else {
@@ -225,19 +227,20 @@ package struct ElasticTranslation: Sendable {
 
     /// A date as Elasticsearch reads one: ISO 8601 (a bare date is that whole UTC day; an instant
     /// to the second is that second), or milliseconds since 1970. In seconds since 2001.
+    /// `start..<end` is what equality covers: the day, the second, or the millisecond written.
     private static func date(_ text: String, field: ElasticField) throws(ElasticQueryError) -> (
-        start: Double, end: Double
+        start: Double, end: Double, isDay: Bool
     ) {
         if let millis = Int64(text) {
             let start = Double(millis) / 1000 - Date.timeIntervalBetween1970AndReferenceDate
-            return (start, start + 0.001)
+            return (start, start + 0.001, false)
         }
         guard let iso = ISO8601Text(text), let span = iso.interval(in: utc) else {
             throw .badValue(field.name, text, "a date (2024-05-01 or 2024-05-01T10:00:00Z)")
         }
-        if span.end > span.start { return span }
+        if iso.time == nil { return (span.start, span.end, true) }
         let whole = span.start.rounded(.down) == span.start
-        return (span.start, span.start + (whole ? 1 : 0.001))
+        return (span.start, span.start + (whole ? 1 : 0.001), false)
     }
 
     private static let utc: Calendar = {

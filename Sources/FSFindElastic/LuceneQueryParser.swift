@@ -85,10 +85,10 @@ package struct LuceneQueryParser {
         let musts = clauses.filter { $0.occur == .must }.map(\.query)
         let shoulds = clauses.filter { $0.occur == .should }.map(\.query)
         let nots = clauses.filter { $0.occur == .mustNot }.map { LuceneQuery.not($0.query) }
+        // Only prohibited clauses are every document but those (Elasticsearch adds `*:*`): the
+        // NOTs alone say that.
         var operands = musts + nots
         if musts.isEmpty && !shoulds.isEmpty { operands.append(shoulds.count == 1 ? shoulds[0] : .or(shoulds)) }
-        // Only prohibited clauses: every document but those (Elasticsearch adds `*:*`).
-        if musts.isEmpty && shoulds.isEmpty { operands.insert(.all, at: 0) }
         return operands.count == 1 ? operands[0] : .and(operands)
     }
 

@@ -41,6 +41,13 @@ extension FSFindCommand {
         @Option(help: ArgumentHelp("Queries answered at once; more wait their turn.", valueName: "n"))
         var threads = 4
 
+        @Option(
+            name: .customLong("request-timeout"),
+            help: ArgumentHelp(
+                "Seconds a request may take to arrive whole once begun; then the connection is closed.",
+                valueName: "seconds"))
+        var requestTimeout = 10
+
         @Flag(help: "Log only refusals and errors, not every request.")
         var quiet = false
 
@@ -51,6 +58,9 @@ extension FSFindCommand {
                 throw ValidationError("--listen: expected ADDRESS:PORT (127.0.0.1:9200, [::1]:9200), not '\(listen)'")
             }
             guard (1...256).contains(threads) else { throw ValidationError("--threads: expected 1 to 256") }
+            guard (1...3600).contains(requestTimeout) else {
+                throw ValidationError("--request-timeout: expected 1 to 3600 seconds")
+            }
             guard !indexName.isEmpty, indexName.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
                 throw ValidationError("--index-name: letters, digits, '-', '_' and '.' only")
             }
@@ -79,6 +89,7 @@ extension FSFindCommand {
             let (host, port) = Self.address(listen)!
             var limits = SearchServer.Limits()
             limits.queryThreads = threads
+            limits.requestSeconds = Int64(requestTimeout)
             let log = ServerLog()
             let server = try SearchServer(
                 endpoint: ElasticEndpoint(indexName: indexName, index: source, context: context), host: host,
