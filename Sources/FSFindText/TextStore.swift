@@ -354,7 +354,9 @@ package final class TextStore {
             SELECT substr(inflate(text), 1, ?) FROM document
             WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
             """)
-        try query.bind([.integer(Int64(characters))] + Self.key(path, identity))
+        // SQLite's substr wraps a length near Int64.max round to nothing: clamped to what a
+        // stored text can hold.
+        try query.bind([.integer(Int64(min(characters, Int(Int32.max))))] + Self.key(path, identity))
         return try query.step() ? query.text(0) : nil
     }
 

@@ -220,14 +220,17 @@ struct ElasticDocumentTests {
     @Test func sourceFilteringKeepsWhatIsAsked() throws {
         let only = ElasticDocument.SourceFilter(includes: ["path.real"])
         #expect(
-            ElasticDocument.json(path: Array("/a/b".utf8), item: item, root: nil, content: "x", indexedAt: nil, filter: only)
+            ElasticDocument.json(
+                path: Array("/a/b".utf8), item: item, root: nil, content: "x", indexedAt: nil, filter: only)
                 == #"{"path":{"real":"/a/b"}}"#)
         let meta = ElasticDocument.SourceFilter(includes: ["meta"], excludes: ["meta.raw.*"])
         #expect(
-            ElasticDocument.json(path: Array("/a/b".utf8), item: item, root: nil, content: nil, indexedAt: nil, filter: meta)
+            ElasticDocument.json(
+                path: Array("/a/b".utf8), item: item, root: nil, content: nil, indexedAt: nil, filter: meta)
                 == #"{"meta":{"author":"Ann, Bo","keywords":["x","y"]}}"#)
         #expect(
-            ElasticDocument.json(path: Array("/a/b".utf8), item: item, root: nil, content: nil, indexedAt: nil, filter: .none)
+            ElasticDocument.json(
+                path: Array("/a/b".utf8), item: item, root: nil, content: nil, indexedAt: nil, filter: .none)
                 == "{}")
     }
 
@@ -241,7 +244,9 @@ struct ElasticDocumentTests {
         let text = try String(contentsOf: contrib, encoding: .utf8)
         let written = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? NSDictionary
         let built = try JSONSerialization.jsonObject(with: Data(ElasticMapping.indexBody.utf8)) as? NSDictionary
-        #expect(written == built, "run: fsfind export --es-mapping | python3 -m json.tool > contrib/elasticsearch-mapping.json")
+        #expect(
+            written == built,
+            "run: fsfind export --es-mapping | python3 -m json.tool > contrib/elasticsearch-mapping.json")
         // Samba's share scope needs path.real.fulltext, its ranges typed numbers and dates.
         #expect(ElasticMapping.mappings.contains(#""real":{"type":"keyword","fields":{"fulltext":{"type":"text"}}}"#))
         #expect(ElasticMapping.mappings.contains(#""filesize":{"type":"long"}"#))

@@ -82,7 +82,7 @@ extension FSFindCommand {
                     guard changed.contains(where: { $0 >= start }) else { continue }
                 }
                 let path = index.path(at: row)
-                let content = try text?.textStart(path: path, identity: index.identity(at: row), characters: Int.max)
+                let content = try text?.textStart(path: path, identity: index.identity(at: row), characters: .max)
                 let root = roots.filter { path.starts(with: $0) }.max { $0.count < $1.count }
                 guard
                     let document = ElasticDocument.json(
