@@ -41,6 +41,7 @@ ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # systemd looks for user units in /usr/local/lib/systemd/user and /usr/lib/systemd/user.
 USERUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/user
+SYSTEMUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
 
 # What `make bench` compares against, and how: N entries in the synthetic tree, RUNS rounds.
 BENCH_DEPS := plocate hyperfine time recollcmd imagemagick chafa
@@ -92,16 +93,19 @@ clean:
 	rm -rf .build
 
 # The binary, the man page and the completion scripts where Debian's man, bash-completion, zsh
-# and fish look for them, and the `fsfind watch` user unit where systemd looks for it.
+# and fish look for them, the `fsfind watch` user unit and the `fsfind serve` system unit where
+# systemd looks for them.
 install:
 ifeq ($(BIN),)
 	$(SWIFT) build -c $(BUILD_CONFIG) $(if $(filter release,$(BUILD_CONFIG)),$(RELEASE_FLAGS)) $(BUILD_FLAGS)
 	$(MAKE) install BIN="$$($(SWIFT) build -c $(BUILD_CONFIG) --show-bin-path)/fsfind"
 else
-	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(USERUNITDIR)
+	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(USERUNITDIR) $(SYSTEMUNITDIR)
 	install -m 755 "$(BIN)" $(BINDIR)/fsfind
 	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/fsfind-watch.service > $(USERUNITDIR)/fsfind-watch.service
 	chmod 644 $(USERUNITDIR)/fsfind-watch.service
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/fsfind-serve.service > $(SYSTEMUNITDIR)/fsfind-serve.service
+	chmod 644 $(SYSTEMUNITDIR)/fsfind-serve.service
 	install -m 644 man/fsfind.1 $(MANDIR)/fsfind.1
 	install -m 644 completions/fsfind.bash $(BASHDIR)/fsfind
 	install -m 644 completions/_fsfind $(ZSHDIR)/_fsfind
@@ -114,7 +118,7 @@ endif
 # The mdfind, mdls and mdutil links are removed only when they point at fsfind.
 uninstall:
 	rm -f $(BINDIR)/fsfind $(MANDIR)/fsfind.1 $(BASHDIR)/fsfind $(ZSHDIR)/_fsfind $(FISHDIR)/fsfind.fish
-	rm -f $(USERUNITDIR)/fsfind-watch.service
+	rm -f $(USERUNITDIR)/fsfind-watch.service $(SYSTEMUNITDIR)/fsfind-serve.service
 	for tool in $(MDTOOLS_NAMES); do \
 		if [ "$$(readlink $(BINDIR)/$$tool)" = fsfind ]; then rm -f $(BINDIR)/$$tool; fi; \
 	done

@@ -173,13 +173,13 @@ _fsfind() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    index|watch|query|search|show|status|attributes|scopes|forget|help)
+    index|watch|query|search|show|status|attributes|scopes|forget|serve|export|help)
         # Offer subcommand argument completions
         "_fsfind_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'index watch query search show status attributes scopes forget help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'index watch query search show status attributes scopes forget serve export help' -- "${cur}"))
         ;;
     esac
 }
@@ -411,6 +411,56 @@ _fsfind_forget() {
     case "${positional_number}" in
     *)
         __fsfind_add_completions -d
+        return
+        ;;
+    esac
+}
+
+_fsfind_serve() {
+    repeating_flags=()
+    non_repeating_flags=(--quiet --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--listen --index-name --threads --request-timeout --index)
+    __fsfind_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--listen')
+        return
+        ;;
+    '--index-name')
+        return
+        ;;
+    '--threads')
+        return
+        ;;
+    '--request-timeout')
+        return
+        ;;
+    '--index')
+        __fsfind_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fsfind_export() {
+    repeating_flags=()
+    non_repeating_flags=(--es-bulk --es-mapping --no-content --version -h --help)
+    repeating_options=()
+    non_repeating_options=(--index-name --since --index)
+    __fsfind_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--index-name')
+        return
+        ;;
+    '--since')
+        return
+        ;;
+    '--index')
+        __fsfind_add_completions -f
         return
         ;;
     esac

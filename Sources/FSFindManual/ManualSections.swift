@@ -1,7 +1,8 @@
 import FSFindModel
 
 /// The sections of `man/fsfind.1` that swift-argument-parser's `generate-manual` cannot write:
-/// the query language, `$time`, attributes, scopes, environment, files, exit status, examples.
+/// the query language, `$time`, attributes, scopes, Spotlight over SMB, environment, files, exit
+/// status, examples.
 ///
 /// Attributes and scopes are rendered from `AttributeRegistry` and `Scope`, the same tables the
 /// parser and `fsfind attributes` use, so the page cannot drift from the code: a test compares
@@ -10,7 +11,7 @@ import FSFindModel
 package enum ManualSections {
     /// Every extra section, in page order.
     package static var mdoc: String {
-        [queryLanguage, timeValues, attributes, scopes, environment, files, exitStatus, examples]
+        [queryLanguage, timeValues, attributes, scopes, spotlightOverSMB, environment, files, exitStatus, examples]
             .joined(separator: "\n") + "\n"
     }
 
@@ -174,6 +175,55 @@ package enum ManualSections {
         return lines.joined(separator: "\n")
     }
 
+    /// `fsfind serve` behind Samba: the smb.conf lines and what Macs can ask.
+    static var spotlightOverSMB: String {
+        """
+        .Sh "SPOTLIGHT OVER SMB"
+        Macs that mount a Samba share search it with Finder's Spotlight. Samba's Spotlight service
+        sends each search to an Elasticsearch server;
+        .Cm serve
+        answers them from an fsfind index instead, with no Elasticsearch. Index the shares, keep
+        the index current, and start the server (as
+        .Pa fsfind-serve.service
+        does):
+        .Bd -literal -offset indent
+        fsfind index --index /var/lib/fsfind/shares.fsfind /srv/shares
+        fsfind watch --index /var/lib/fsfind/shares.fsfind &
+        fsfind serve --index /var/lib/fsfind/shares.fsfind
+        .Ed
+        .Pp
+        and point Samba at it in
+        .Pa smb.conf :
+        .Bd -literal -offset indent
+        [global]
+          spotlight backend = elasticsearch
+          elasticsearch:address = 127.0.0.1
+          elasticsearch:port = 9200
+          elasticsearch:index = fsfind
+        [shares]
+          path = /srv/shares
+          spotlight = yes
+        .Ed
+        .Pp
+        A Mac then finds files by name, by the words inside them, by kind (images, PDF, audio),
+        by date and by size, within the share it searches. Text is compared without regard to case
+        or accents, as Spotlight does. The server only reads the index, binds to loopback unless
+        told otherwise, and follows the index as
+        .Cm index
+        and
+        .Cm watch
+        replace it. For a site that outgrows one machine,
+        .Cm export Fl -es-bulk
+        writes the same documents for a real Elasticsearch or OpenSearch cluster:
+        .Bd -literal -offset indent
+        fsfind export --es-mapping |
+          curl -XPUT -H 'Content-Type: application/json' http://es:9200/fsfind --data-binary @-
+        fsfind export --es-bulk |
+          curl -H 'Content-Type: application/x-ndjson' http://es:9200/_bulk --data-binary @-
+        .Ed
+        """
+    }
+
     static var environment: String {
         """
         .Sh ENVIRONMENT
@@ -256,6 +306,13 @@ package enum ManualSections {
         The user unit that runs
         .Cm watch
         for the session, installed by
+        .Li "make install" .
+        .It Pa /usr/local/lib/systemd/system/fsfind-serve.service
+        The system unit that runs
+        .Cm serve
+        for Samba on loopback port 9200, reading
+        .Pa /var/lib/fsfind/shares.fsfind ,
+        installed by
         .Li "make install" .
         .El
         """

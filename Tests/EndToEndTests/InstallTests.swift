@@ -6,6 +6,7 @@ import Testing
 @Suite struct InstallTests {
     static let installed = [
         "usr/local/bin/fsfind",
+        "usr/local/lib/systemd/system/fsfind-serve.service",
         "usr/local/lib/systemd/user/fsfind-watch.service",
         "usr/local/share/bash-completion/completions/fsfind",
         "usr/local/share/fish/vendor_completions.d/fsfind.fish",
@@ -34,15 +35,22 @@ import Testing
             contentsOfFile: destination.file("usr/local/lib/systemd/user/fsfind-watch.service"), encoding: .utf8)
         #expect(unit.contains("ExecStart=/usr/local/bin/fsfind watch --quiet\n"), "\(unit)")
         #expect(!unit.contains("@BINDIR@"))
+        let serve = try String(
+            contentsOfFile: destination.file("usr/local/lib/systemd/system/fsfind-serve.service"), encoding: .utf8)
+        #expect(serve.contains("ExecStart=/usr/local/bin/fsfind serve --quiet --listen 127.0.0.1:9200"), "\(serve)")
+        #expect(!serve.contains("@BINDIR@"))
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
-            let verify = try ShellLine.run(
-                "/usr/bin/systemd-analyze",
-                ["verify", "--man=no", destination.file("usr/local/lib/systemd/user/fsfind-watch.service")])
-            // The binary is under DESTDIR, not yet at /usr/local/bin: only that may be said.
-            let complaints = verify.stderr.split(separator: "\n").filter {
-                $0.contains("fsfind-watch.service:") && !$0.contains("is not executable")
+            for unit in ["user/fsfind-watch.service", "system/fsfind-serve.service"] {
+                let verify = try ShellLine.run(
+                    "/usr/bin/systemd-analyze",
+                    ["verify", "--man=no", destination.file("usr/local/lib/systemd/" + unit)])
+                // The binary is under DESTDIR, not yet at /usr/local/bin: only that may be said.
+                let name = String(unit.split(separator: "/")[1])
+                let complaints = verify.stderr.split(separator: "\n").filter {
+                    $0.contains(name + ":") && !$0.contains("is not executable")
+                }
+                #expect(complaints.isEmpty, "\(verify.stderr)")
             }
-            #expect(complaints.isEmpty, "\(verify.stderr)")
         }
 
         let uninstall = try ShellLine.run(
