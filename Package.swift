@@ -104,7 +104,7 @@ let package = Package(
         .target(
             name: "FSFindServe",
             dependencies: [
-                "FSFindModel", "FSFindElastic", "FSFindIndex", "FSFindText",
+                "FSFindModel", "FSFindElastic", "FSFindIndex", "FSFindText", "CPlatform",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -29,6 +29,8 @@ package struct ElasticEndpoint: Sendable {
     package let indexName: String
     package let index: IndexSource
     let context: QueryContext
+    /// Recent searches' rows, so that Samba's second page does not run the query again.
+    private let cache = ResultCache()
 
     /// The most hits one request may page to, as Elasticsearch's `index.max_result_window`.
     package static let maximumWindow = 10_000
@@ -94,22 +96,17 @@ package struct ElasticEndpoint: Sendable {
         }
         let started = DispatchTime.now()
         do {
-            let snapshot = try index.current()
-            let searcher = Searcher(index: snapshot, text: try index.openTextStore())
-            let compiled = try compile(translation.query)
-            var onlyIn = translation.onlyIn
-            // A scope outside every indexed root holds nothing (and is not a place to look).
-            if onlyIn.isEmpty == false, onlyIn.contains(where: { $0.isEmpty || $0.first != UInt8(ascii: "/") }) {
-                onlyIn = []
+            let (snapshot, generation) = try index.currentWithGeneration()
+            let key = ResultCache.Key(query: request.queryString, generation: generation)
+            let found: ResultCache.Entry
+            if let cached = cache.entry(key) {
+                found = cached
+            } else {
+                found = try run(translation, on: snapshot)
+                cache.store(found, for: key)
             }
-            var rows = try searcher.search(
-                compiled, isFreeText: translation.query.isFreeText, request: SearchRequest(onlyIn: onlyIn))
-            // A search within a folder finds what is in it, not the folder (Spotlight never
-            // returns the folder searched, and Samba fails a whole search on its share's root).
-            for folder in onlyIn {
-                if let row = snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
-            }
-            let page = rows.dropFirst(request.from).prefix(request.size)
+            let total = found.total
+            let page = found.rows.dropFirst(request.from).prefix(request.size).map { Int($0) }
             let keepsContent = request.source.keeps("content")
             let text = keepsContent ? try index.openTextStore() : nil
             let roots = try snapshot.roots().map(\.path)
@@ -142,13 +139,32 @@ package struct ElasticEndpoint: Sendable {
             let body =
                 "{\"took\":\(took),\"timed_out\":false,"
                 + "\"_shards\":{\"total\":1,\"successful\":1,\"skipped\":0,\"failed\":0},"
-                + "\"hits\":{\"total\":{\"value\":\(rows.count),\"relation\":\"eq\"},"
-                + "\"max_score\":\(rows.isEmpty ? "null" : "1.0"),\"hits\":[" + hits.joined(separator: ",") + "]}}"
+                + "\"hits\":{\"total\":{\"value\":\(total),\"relation\":\"eq\"},"
+                + "\"max_score\":\(total == 0 ? "null" : "1.0"),\"hits\":[" + hits.joined(separator: ",") + "]}}"
             return Response(status: 200, body: body)
         } catch {
             let status = error.code == .indexMissing ? 503 : 500
             return Self.error(status, type: "fsfind_index_exception", reason: error.message)
         }
+    }
+
+    /// Runs the query: every matching row counted, the first ``maximumWindow`` kept in order.
+    private func run(_ translation: ElasticTranslation, on snapshot: IndexSnapshot) throws(FSFindError)
+        -> ResultCache.Entry
+    {
+        let searcher = Searcher(index: snapshot, text: try index.openTextStore())
+        let compiled = try compile(translation.query)
+        var onlyIn = translation.onlyIn
+        // A scope that is not an absolute path names no indexed folder: not a place to look.
+        if onlyIn.contains(where: { $0.first != UInt8(ascii: "/") }) { onlyIn = [] }
+        var rows = try searcher.search(
+            compiled, isFreeText: translation.query.isFreeText, request: SearchRequest(onlyIn: onlyIn))
+        // A search within a folder finds what is in it, not the folder (Spotlight never returns
+        // the folder searched, and Samba fails a whole search on its share's root).
+        for folder in onlyIn {
+            if let row = snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
+        }
+        return ResultCache.Entry(rows: rows.prefix(Self.maximumWindow).map { UInt32($0) }, total: rows.count)
     }
 
     private func compile(_ query: Query) throws(FSFindError) -> CompiledQuery {

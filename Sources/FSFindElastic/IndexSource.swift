@@ -14,19 +14,29 @@ import Synchronization
 /// place, never rewrites one (`docs/index-format.md`).
 package final class IndexSource: Sendable {
     package let path: String
-    private let state = Mutex<(stamp: [FileStamp?], snapshot: IndexSnapshot?)>(([], nil))
+    private let state = Mutex<(stamp: [FileStamp?], snapshot: IndexSnapshot?, generation: Int)>(([], nil, 0))
 
     package init(path: String) {
         self.path = path
     }
 
     /// The index as it is now.
-    package func current() throws(FSFindError) -> IndexSnapshot {
+    package func current() throws(FSFindError) -> IndexSnapshot { try currentWithGeneration().snapshot }
+
+    /// The index as it is now, and a number that changes whenever it is opened again (what a
+    /// cache of its answers is keyed by; an object's address may be reused, this is not).
+    package func currentWithGeneration() throws(FSFindError) -> (snapshot: IndexSnapshot, generation: Int) {
         let stamp = [FileStamp(path), FileStamp(IndexSnapshot.deltaPath(forIndex: path))]
-        if let snapshot = state.withLock({ $0.stamp == stamp ? $0.snapshot : nil }) { return snapshot }
+        let kept = state.withLock { state -> (IndexSnapshot, Int)? in
+            guard state.stamp == stamp, let snapshot = state.snapshot else { return nil }
+            return (snapshot, state.generation)
+        }
+        if let kept { return kept }
         let snapshot = try IndexSnapshot(path: path)
-        state.withLock { $0 = (stamp, snapshot) }
-        return snapshot
+        return state.withLock {
+            $0 = (stamp, snapshot, $0.generation + 1)
+            return (snapshot, $0.generation)
+        }
     }
 
     /// The text store beside the index, opened for one request (a SQLite connection is not

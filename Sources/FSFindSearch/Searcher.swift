@@ -60,27 +60,51 @@ package struct Searcher {
             let plan = plans[k]
             let types = request.scope == .all ? nil : file.typeColumnView()
             var inScope = TypeMemo(count: request.scope == .all ? 0 : file.typeCount)
+            // `-onlyin` folders are blocks of rows in path order: found by binary search once,
+            // not by building every row's path (1.2 s on a million rows).
+            let within = request.onlyIn.isEmpty ? nil : Self.union(request.onlyIn.flatMap { file.rows(within: $0) })
             for piece in index.pieces where piece.file == k {
-                for row in piece.rows {
-                    if let scopeType = request.scope.contentType {
-                        let inside = inScope.answer(for: types?.typeID(row)) {
-                            guard case .textList(let tree)? = file.value(of: .contentTypeTree, at: row) else {
-                                return false
+                let runs = within.map { Self.intersection(piece.rows, $0) } ?? [piece.rows]
+                for run in runs {
+                    for row in run {
+                        if let scopeType = request.scope.contentType {
+                            let inside = inScope.answer(for: types?.typeID(row)) {
+                                guard case .textList(let tree)? = file.value(of: .contentTypeTree, at: row) else {
+                                    return false
+                                }
+                                return tree.contains(scopeType)
                             }
-                            return tree.contains(scopeType)
+                            guard inside else { continue }
                         }
-                        guard inside else { continue }
+                        if plan.matches(row) { matches.append(piece.start + (row - piece.rows.lowerBound)) }
                     }
-                    if !request.onlyIn.isEmpty {
-                        let path = file.path(at: row)
-                        guard request.onlyIn.contains(where: { PathBytes.isWithin(path, folder: $0) }) else { continue }
-                    }
-                    if plan.matches(row) { matches.append(piece.start + (row - piece.rows.lowerBound)) }
                 }
             }
             matchesOfFile.append(matches)
         }
         return (Self.merged(matchesOfFile), plans)
+    }
+
+    /// Ranges sorted and joined where they touch or overlap.
+    static func union(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) where !range.isEmpty {
+            if let last = result.last, range.lowerBound <= last.upperBound {
+                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+            } else {
+                result.append(range)
+            }
+        }
+        return result
+    }
+
+    /// The parts of `rows` inside the sorted, disjoint `ranges`.
+    static func intersection(_ rows: Range<Int>, _ ranges: [Range<Int>]) -> [Range<Int>] {
+        ranges.compactMap { range in
+            let lower = max(rows.lowerBound, range.lowerBound)
+            let upper = min(rows.upperBound, range.upperBound)
+            return lower < upper ? lower..<upper : nil
+        }
     }
 
     /// Ascending lists merged into one ascending list (each file's matches are in path order).

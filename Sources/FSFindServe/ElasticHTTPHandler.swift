@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindElastic
 import NIOCore
 import NIOHTTP1
@@ -60,7 +61,12 @@ final class ElasticHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
             let started = NIODeadline.now()
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
             pool.runIfActive(eventLoop: context.eventLoop) {
-                endpoint.respond(method: method, path: path, body: body)
+                let response = endpoint.respond(method: method, path: path, body: body)
+                // A query over a million rows allocates tens of megabytes (row lists, the text
+                // store's hits) in this thread's malloc arena; given back now, not kept until the
+                // arena happens to be reused.
+                fsfind_release_free_memory()
+                return response
             }.whenComplete { result in
                 let (handler, context) = bound.value
                 let response: ElasticEndpoint.Response

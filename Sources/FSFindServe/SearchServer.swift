@@ -13,7 +13,7 @@ package final class SearchServer {
         /// How long a request may take to arrive whole once it has begun.
         package var requestSeconds: Int64 = 10
         /// Threads answering queries at once.
-        package var queryThreads = 4
+        package var queryThreads = 2
 
         package init() {}
     }

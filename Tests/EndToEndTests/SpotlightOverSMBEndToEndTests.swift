@@ -96,7 +96,22 @@ struct SpotlightOverSMBEndToEndTests {
                 kill(smbd.processIdentifier, SIGTERM)
                 smbd.waitUntilExit()
             }
+            // smbd starts samba-dcerpcd and its rpcd_* helpers on demand, as daemons of their
+            // own: they are found by the configuration file they were given.
+            Self.stopProcesses(naming: "--configfile=" + conf)
             try? FileManager.default.removeItem(atPath: folder)
+        }
+
+        /// SIGTERM to every process whose command line holds `argument`.
+        static func stopProcesses(naming argument: String) {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            for entry in entries {
+                guard let pid = Int32(entry), pid != getpid(),
+                    let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                    String(decoding: line, as: UTF8.self).split(separator: "\0").contains(Substring(argument))
+                else { continue }
+                kill(pid, SIGTERM)
+            }
         }
 
         /// A port nothing listens on now.

@@ -92,6 +92,15 @@ import Testing
                 let reference = try Searcher(index: whole).search(query, isFreeText: isFreeText, request: request)
                     .map { whole.path(at: $0) }
                 #expect(merged == reference, "\(text), round \(round)")
+                // `-onlyin` folders, found as blocks of rows in each file, keep what is below them.
+                let folders = got.map(\.path).filter { $0.count % 4 == 1 }.prefix(3)
+                for onlyIn in [[tree]] + folders.map { [$0] } + [Array(folders)] {
+                    let inside = try Searcher(index: snapshot).search(
+                        query, isFreeText: isFreeText, request: SearchRequest(onlyIn: onlyIn, sort: .path)
+                    ).map { snapshot.path(at: $0) }
+                    let wanted = reference.filter { path in onlyIn.contains { PathBytes.isWithin(path, folder: $0) } }
+                    #expect(inside == wanted, "\(text) within \(onlyIn.map(PathBytes.display)), round \(round)")
+                }
             }
         }
 

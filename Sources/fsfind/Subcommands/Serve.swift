@@ -4,6 +4,7 @@ import FSFindElastic
 import FSFindModel
 import FSFindQuery
 import FSFindServe
+import Foundation
 import Glibc
 
 extension FSFindCommand {
@@ -38,8 +39,11 @@ extension FSFindCommand {
             help: ArgumentHelp("The index name clients ask for (smb.conf's elasticsearch:index).", valueName: "name"))
         var indexName = "fsfind"
 
-        @Option(help: ArgumentHelp("Queries answered at once; more wait their turn.", valueName: "n"))
-        var threads = 4
+        @Option(
+            help: ArgumentHelp(
+                "Queries answered at once (default: the number of cores, at least 2); more wait their turn.",
+                valueName: "n"))
+        var threads: Int?
 
         @Option(
             name: .customLong("request-timeout"),
@@ -57,7 +61,7 @@ extension FSFindCommand {
             guard Self.address(listen) != nil else {
                 throw ValidationError("--listen: expected ADDRESS:PORT (127.0.0.1:9200, [::1]:9200), not '\(listen)'")
             }
-            guard (1...256).contains(threads) else { throw ValidationError("--threads: expected 1 to 256") }
+            if let threads, !(1...256).contains(threads) { throw ValidationError("--threads: expected 1 to 256") }
             guard (1...3600).contains(requestTimeout) else {
                 throw ValidationError("--request-timeout: expected 1 to 3600 seconds")
             }
@@ -88,7 +92,9 @@ extension FSFindCommand {
             do { context = try QueryContext.fromEnvironment() } catch { throw FSFindError(.usage, error.message) }
             let (host, port) = Self.address(listen)!
             var limits = SearchServer.Limits()
-            limits.queryThreads = threads
+            // A query is CPU work: more threads than cores add memory (each holds its rows), not
+            // speed; two keep one slow query from holding up the rest.
+            limits.queryThreads = threads ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
             limits.requestSeconds = Int64(requestTimeout)
             let log = ServerLog()
             let server = try SearchServer(
