@@ -182,7 +182,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind forget" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" listen' -l 'listen' -d 'Address and port to listen on; loopback unless you name another (default 127.0.0.1:9200).' -rfka ''
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" index-name' -l 'index-name' -d 'The index name clients ask for (smb.conf\'s elasticsearch:index).' -rfka ''
-complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" threads' -l 'threads' -d 'Queries answered at once; more wait their turn.' -rfka ''
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" threads' -l 'threads' -d 'Queries answered at once (default: the number of cores, at least 2); more wait their turn.' -rfka ''
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" request-timeout' -l 'request-timeout' -d 'Seconds a request may take to arrive whole once begun; then the connection is closed.' -rfka ''
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" quiet' -l 'quiet' -d 'Log only refusals and errors, not every request.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
