@@ -216,10 +216,12 @@ package enum ManualSections {
         .Cm export Fl -es-bulk
         writes the same documents for a real Elasticsearch or OpenSearch cluster:
         .Bd -literal -offset indent
-        fsfind export --es-mapping |
-          curl -XPUT -H 'Content-Type: application/json' http://es:9200/fsfind --data-binary @-
-        fsfind export --es-bulk |
-          curl -H 'Content-Type: application/x-ndjson' http://es:9200/_bulk --data-binary @-
+        fsfind export --es-mapping > mapping.json
+        curl -XPUT -H 'Content-Type: application/json' --data-binary @mapping.json \\e
+            http://es:9200/fsfind
+        fsfind export --es-bulk > items.ndjson
+        curl -H 'Content-Type: application/x-ndjson' --data-binary @items.ndjson \\e
+            http://es:9200/_bulk
         .Ed
         """
     }

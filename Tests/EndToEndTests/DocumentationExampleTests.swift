@@ -54,8 +54,10 @@ import Testing
     }
 
     static func parse(_ line: String, arrow: String) -> Example? {
+        // `watch`, `serve` and `--live` run until they are stopped; `index` lines name the reader's
+        // own folders.
         guard line.hasPrefix("fsfind "), !line.hasPrefix("fsfind index"), !line.hasPrefix("fsfind watch"),
-            !line.contains("--live"), !line.contains("~")
+            !line.hasPrefix("fsfind serve"), !line.contains("--live"), !line.contains("~")
         else { return nil }
         var command = line
         var answer: [String]?

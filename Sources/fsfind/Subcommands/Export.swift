@@ -14,14 +14,15 @@ extension FSFindCommand {
             discussion: """
                 Every indexed item as an index action and an FSCrawler-shaped document (the fields \
                 Samba's Spotlight backend queries), streamed to stdout, for a cluster that outgrows \
-                one machine:
-                  fsfind export --es-mapping | curl -XPUT -H 'Content-Type: application/json' \
-                http://es:9200/fsfind --data-binary @-
-                  fsfind export --es-bulk | curl -H 'Content-Type: application/x-ndjson' \
-                http://es:9200/_bulk --data-binary @-
-                  fsfind export --es-bulk --since 2026-11-01 | curl …   # what changed since
-                Items whose path is not UTF-8 are left out (a document's path is text) and counted \
-                on stderr. Deletions are not exported: reload, or delete by query.
+                one machine. Items whose path is not UTF-8 are left out (a document's path is text) \
+                and counted on stderr. Deletions are not exported: reload, or delete by query.
+
+                Examples:
+                  fsfind export --es-mapping > mapping.json
+                  fsfind export --es-bulk > items.ndjson
+                  fsfind export --es-bulk --since 2026-11-01 > changed.ndjson
+                  curl -H 'Content-Type: application/x-ndjson' --data-binary @items.ndjson \\
+                    http://es:9200/_bulk
                 """)
 
         @Flag(name: .customLong("es-bulk"), help: "Write _bulk NDJSON: an action line, then the document.")
