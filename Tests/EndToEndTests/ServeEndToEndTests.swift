@@ -114,6 +114,20 @@ import Testing
         #expect(try Self.search(server.port, "file.filename:fresh*").total == 1)
     }
 
+    @Test func nothingOutsideTheIndexedRootsIsServed() throws {
+        let setup = try Setup()
+        let server = try ServeProcess(index: setup.index)
+        for query in [
+            #"path.real:\/etc\/passwd"#, "file.filename:passwd", #"(root) AND path.real.fulltext:"/etc""#,
+            #"path.real.fulltext:"/""# + " AND file.filename:hosts",
+        ] {
+            #expect(try Self.search(server.port, query).total == 0, "\(query)")
+        }
+        let everything = try Self.search(server.port, "*:*")
+        #expect(everything.total > 40)
+        #expect(everything.paths.allSatisfy { $0 == setup.tree || $0.hasPrefix(setup.tree + "/") })
+    }
+
     @Test func fiftyClientsAtOnceAreAllAnswered() throws {
         let setup = try Setup()
         let server = try ServeProcess(index: setup.index, ["--quiet"])
