@@ -88,50 +88,15 @@ extension IndexFile {
     /// the text store's hits to rows makes one lookup per hit (173,000 for a common word on a
     /// million items), so the allocation of each path was most of such a query.
     func comparePath(at row: Int, with target: UnsafeRawBufferPointer) throws(IndexDamage) -> Int {
+        try pathComparer().compare(row, with: target)
+    }
+
+    /// A ``PathComparer`` over this file's names and strings, for many comparisons in a row (a
+    /// search): the sections are looked up and checked once, not at every comparison.
+    func pathComparer() throws(IndexDamage) -> PathComparer {
         let names = try checkedNames()
         guard let strings = StringsView(try bytes(of: fixed.strings)) else { throw IndexDamage("string table") }
-        // The chain of name ids, the row's own first; deeper than this falls back to the path.
-        let limit = 64
-        let result = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: limit) { chain -> Int? in
-            var depth = 0
-            var current = row
-            while true {
-                guard depth < limit else { return nil }
-                chain[depth] = names.nameID(current)
-                depth += 1
-                let parent = names.parent(current)
-                if parent == IndexFormat.absent32 { break }
-                guard Int(parent) < current else { return nil }
-                current = Int(parent)
-            }
-            let slash = UInt8(ascii: "/")
-            var position = 0
-            var endsInSlash = false
-            for level in stride(from: depth - 1, through: 0, by: -1) {
-                // `IndexFormat.join`: one `/` between parent and name, none after a `/`.
-                if level != depth - 1, !endsInSlash {
-                    guard position < target.count else { return 1 }
-                    if target[position] != slash { return slash < target[position] ? -1 : 1 }
-                    position += 1
-                    endsInSlash = true
-                }
-                guard let bytes = strings.bytes(chain[level]) else { return nil }
-                guard !bytes.isEmpty else { continue }
-                let available = target.count - position
-                let common = min(available, bytes.count)
-                if common > 0, let left = bytes.baseAddress, let right = target.baseAddress {
-                    let order = Int(memcmp(left, right + position, common))
-                    if order != 0 { return order }
-                }
-                if bytes.count > available { return 1 }  // the target ended first: the path is longer
-                position += bytes.count
-                endsInSlash = bytes[bytes.count - 1] == slash
-            }
-            return position == target.count ? 0 : -1
-        }
-        if let result { return result }
-        // Deeper than the chain holds, or damaged: the slow way says which.
-        return IndexFormat.compare(try pathBytes(at: row), Array(target))
+        return PathComparer(file: self, names: names, strings: strings)
     }
 
     /// The last path component's bytes, without rebuilding the path when the row has a parent.
@@ -294,5 +259,59 @@ extension IndexFile {
         case .number: .number(Double(bitPattern: cell))
         case .date: .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: cell)))
         }
+    }
+}
+
+/// Compares rows' paths with a target in place (``IndexFile/comparePath(at:with:)``), the
+/// sections in hand.
+struct PathComparer {
+    let file: IndexFile
+    let names: NamesView
+    let strings: StringsView
+
+    /// The byte order of row `row`'s path against `target`: negative, zero, positive.
+    func compare(_ row: Int, with target: UnsafeRawBufferPointer) throws(IndexDamage) -> Int {
+        // The chain of name ids, the row's own first; deeper than this falls back to the path.
+        let limit = 64
+        let result = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: limit) { chain -> Int? in
+            var depth = 0
+            var current = row
+            while true {
+                guard depth < limit else { return nil }
+                chain[depth] = names.nameID(current)
+                depth += 1
+                let parent = names.parent(current)
+                if parent == IndexFormat.absent32 { break }
+                guard Int(parent) < current else { return nil }
+                current = Int(parent)
+            }
+            let slash = UInt8(ascii: "/")
+            var position = 0
+            var endsInSlash = false
+            for level in stride(from: depth - 1, through: 0, by: -1) {
+                // `IndexFormat.join`: one `/` between parent and name, none after a `/`.
+                if level != depth - 1, !endsInSlash {
+                    guard position < target.count else { return 1 }
+                    if target[position] != slash { return slash < target[position] ? -1 : 1 }
+                    position += 1
+                    endsInSlash = true
+                }
+                guard let bytes = strings.bytes(chain[level]) else { return nil }
+                guard !bytes.isEmpty else { continue }
+                let available = target.count - position
+                let common = min(available, bytes.count)
+                if common > 0, let left = bytes.baseAddress, let right = target.baseAddress {
+                    let order = Int(memcmp(left, right + position, common))
+                    if order != 0 { return order }
+                }
+                if bytes.count > available { return 1 }  // the target ended first: the path is longer
+                position += bytes.count
+                endsInSlash = bytes[bytes.count - 1] == slash
+            }
+            return position == target.count ? 0 : -1
+        }
+        if let result { return result }
+        // Deeper than the chain holds, or damaged: the slow way says which.
+        return IndexFormat.compare(try file.pathBytes(at: row), Array(target))
     }
 }

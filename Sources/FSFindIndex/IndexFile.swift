@@ -238,10 +238,11 @@ package final class IndexFile: Sendable, PathOrderedRows {
     package func rowIndex(ofPath path: [UInt8]) -> Int? {
         var low = 0
         var high = itemCount
+        guard let comparer = try? pathComparer() else { return nil }
         return path.withUnsafeBytes { target -> Int? in
             while low < high {
                 let mid = low + (high - low) / 2
-                guard let order = try? comparePath(at: mid, with: target) else { return nil }
+                guard let order = try? comparer.compare(mid, with: target) else { return nil }
                 if order == 0 { return mid }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
@@ -259,9 +260,10 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// search from `start`, so a run of lookups in path order costs a few comparisons each
     /// (the distance to the next match), not a search of the whole file each.
     package func lowerBound(_ path: [UInt8], from start: Int) -> Int {
-        path.withUnsafeBytes { target -> Int in
+        let comparer = try? pathComparer()
+        return path.withUnsafeBytes { target -> Int in
             func before(_ row: Int) -> Bool {
-                ((try? comparePath(at: row, with: target)) ?? IndexFormat.compare([], path)) < 0
+                ((try? comparer?.compare(row, with: target)) ?? IndexFormat.compare([], path)) < 0
             }
             var low = max(0, start)
             var step = 1
@@ -284,11 +286,12 @@ package final class IndexFile: Sendable, PathOrderedRows {
     package func lowerBound(_ path: [UInt8]) -> Int {
         var low = 0
         var high = itemCount
+        let comparer = try? pathComparer()
         return path.withUnsafeBytes { target -> Int in
             while low < high {
                 let mid = low + (high - low) / 2
                 // A damaged row sorts as its (empty) path would, as `path(at:)` gives it.
-                let order = (try? comparePath(at: mid, with: target)) ?? IndexFormat.compare([], path)
+                let order = (try? comparer?.compare(mid, with: target)) ?? IndexFormat.compare([], path)
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
             return low
