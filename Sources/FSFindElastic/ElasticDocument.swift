@@ -108,6 +108,11 @@ package struct ElasticDocument {
         }
     }
 
+    /// The deepest of `roots` that `path` is at or below (`/a/b` is not below `/a/bc`).
+    package static func root(of path: [UInt8], among roots: [[UInt8]]) -> [UInt8]? {
+        roots.filter { PathBytes.isWithin(path, folder: $0) }.max { $0.count < $1.count }
+    }
+
     /// The path below `root`, starting with `/` (`/` for the root itself).
     private static func virtualPath(_ path: [UInt8], root: [UInt8]) -> String? {
         guard path.starts(with: root) else { return nil }

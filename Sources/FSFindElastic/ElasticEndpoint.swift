@@ -122,7 +122,7 @@ package struct ElasticEndpoint: Sendable {
                     content = try text.textStart(
                         path: path, identity: snapshot.identity(at: row), characters: Self.contentCharacters)
                 }
-                let root = roots.filter { path.starts(with: $0) }.max { $0.count < $1.count }
+                let root = ElasticDocument.root(of: path, among: roots)
                 guard
                     let source = ElasticDocument.json(
                         path: path, item: item, root: root, content: content, indexedAt: snapshot.createdAt,
@@ -154,9 +154,7 @@ package struct ElasticEndpoint: Sendable {
     {
         let searcher = Searcher(index: snapshot, text: try index.openTextStore())
         let compiled = try compile(translation.query)
-        var onlyIn = translation.onlyIn
-        // A scope that is not an absolute path names no indexed folder: not a place to look.
-        if onlyIn.contains(where: { $0.first != UInt8(ascii: "/") }) { onlyIn = [] }
+        let onlyIn = translation.onlyIn
         var rows = try searcher.search(
             compiled, isFreeText: translation.query.isFreeText, request: SearchRequest(onlyIn: onlyIn))
         // A search within a folder finds what is in it, not the folder (Spotlight never returns

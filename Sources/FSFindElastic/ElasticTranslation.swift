@@ -255,6 +255,9 @@ package struct ElasticTranslation: Sendable {
             return nil
         }
         var path = Array(term.literalText.utf8)
+        // Only an absolute path is a folder to search in; anything else stays in the query,
+        // where it names no indexed path and so matches nothing (never everything).
+        guard path.first == UInt8(ascii: "/") else { return nil }
         while path.count > 1 && path.last == UInt8(ascii: "/") { path.removeLast() }
         return path
     }

@@ -96,6 +96,8 @@ struct ElasticQueryTests {
             ("file.filesize:10^2", "fileSize == 10"),
             (#"meta.title:"in spring""#, #"title == "in spring"cdw"#),
             ("file.extension:pdf", #"fsName == "*.pdf"cd"#),
+            // A scope that is not an absolute path names nothing: it narrows, never widens.
+            (#"a AND path.real.fulltext:"share""#, #"** == "a" && (path == "share" || path == "share/*")"#),
         ]
         for (lucene, fsfind) in cases {
             let query = try translated(lucene).query
@@ -232,6 +234,14 @@ struct ElasticDocumentTests {
             ElasticDocument.json(
                 path: Array("/a/b".utf8), item: item, root: nil, content: nil, indexedAt: nil, filter: .none)
                 == "{}")
+    }
+
+    @Test func anItemsRootIsTheDeepestFolderItIsIn() {
+        let roots = [Array("/a/b".utf8), Array("/a".utf8), Array("/a/bc".utf8)]
+        #expect(ElasticDocument.root(of: Array("/a/bc/x".utf8), among: roots) == Array("/a/bc".utf8))
+        #expect(ElasticDocument.root(of: Array("/a/b".utf8), among: roots) == Array("/a/b".utf8))
+        #expect(ElasticDocument.root(of: Array("/a/bd".utf8), among: roots) == Array("/a".utf8))
+        #expect(ElasticDocument.root(of: Array("/z".utf8), among: roots) == nil)
     }
 
     @Test func aPathThatIsNotUTF8HasNoDocument() {

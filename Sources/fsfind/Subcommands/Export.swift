@@ -84,7 +84,7 @@ extension FSFindCommand {
                 }
                 let path = index.path(at: row)
                 let content = try text?.textStart(path: path, identity: index.identity(at: row), characters: .max)
-                let root = roots.filter { path.starts(with: $0) }.max { $0.count < $1.count }
+                let root = ElasticDocument.root(of: path, among: roots)
                 guard
                     let document = ElasticDocument.json(
                         path: path, item: item, root: root, content: content, indexedAt: index.createdAt)
