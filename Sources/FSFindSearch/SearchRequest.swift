@@ -9,6 +9,9 @@ package struct SearchRequest: Sendable {
     package var sort: SortKey?
     package var reverse = false
     package var limit: Int?
+    /// Threads to scan with; nil: one per core (at most 4) on a large index, else one. Tests set
+    /// it to check that a split scan answers as one thread does.
+    package var scanThreads: Int?
 
     package init(
         scope: Scope = .all, onlyIn: [[UInt8]] = [], sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil

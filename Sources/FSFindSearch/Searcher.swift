@@ -56,33 +56,94 @@ package struct Searcher {
         let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
         var matchesOfFile: [[Int]] = []
         for (k, file) in files.enumerated() {
-            var matches: [Int] = []
-            let plan = plans[k]
-            let types = request.scope == .all ? nil : file.typeColumnView()
-            var inScope = TypeMemo(count: request.scope == .all ? 0 : file.typeCount)
             // `-onlyin` folders are blocks of rows in path order: found by binary search once,
             // not by building every row's path (1.2 s on a million rows).
             let within = request.onlyIn.isEmpty ? nil : Self.union(request.onlyIn.flatMap { file.rows(within: $0) })
+            // The file's rows to look at, as (position in the merged list, rows of the file).
+            var runs: [(start: Int, rows: Range<Int>)] = []
             for piece in index.pieces where piece.file == k {
-                let runs = within.map { Self.intersection(piece.rows, $0) } ?? [piece.rows]
-                for run in runs {
-                    for row in run {
-                        if let scopeType = request.scope.contentType {
-                            let inside = inScope.answer(for: types?.typeID(row)) {
-                                guard case .textList(let tree)? = file.value(of: .contentTypeTree, at: row) else {
-                                    return false
-                                }
-                                return tree.contains(scopeType)
-                            }
-                            guard inside else { continue }
-                        }
-                        if plan.matches(row) { matches.append(piece.start + (row - piece.rows.lowerBound)) }
-                    }
+                for run in within.map({ Self.intersection(piece.rows, $0) }) ?? [piece.rows] {
+                    runs.append((piece.start + (run.lowerBound - piece.rows.lowerBound), run))
                 }
             }
-            matchesOfFile.append(matches)
+            let rows = runs.reduce(0) { $0 + $1.rows.count }
+            let chunks = Self.chunks(runs, parts: request.scanThreads ?? Self.scanThreads(rows: rows))
+            if chunks.count == 1 {
+                matchesOfFile.append(Self.scan(chunks[0], of: file, with: plans[k], scope: request.scope))
+                continue
+            }
+            // A large index is scanned by one thread per core, each with a plan of its own (a
+            // plan keeps what it has learnt about each string; the content answers are shared and
+            // only read), each chunk's matches in path order, joined in chunk order.
+            let found = ChunkResults(count: chunks.count)
+            // Each plan goes to exactly one thread, and what plans share (the mapped file, the
+            // content answers) is only read during the scan: hence the unchecked box.
+            let planOf = OneThreadEach(
+                [plans[k]] + (1..<chunks.count).map { _ in QueryPlan(query, index: file, content: content?.forFile(k)) }
+            )
+            let scope = request.scope
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { part in
+                found.store(Self.scan(chunks[part], of: file, with: planOf.items[part], scope: scope), at: part)
+            }
+            matchesOfFile.append(found.joined)
         }
         return (Self.merged(matchesOfFile), plans)
+    }
+
+    /// One chunk of a file's rows: the matches, as positions in the merged list, in order.
+    private static func scan(
+        _ runs: [(start: Int, rows: Range<Int>)], of file: IndexFile, with plan: QueryPlan, scope: Scope
+    ) -> [Int] {
+        var matches: [Int] = []
+        let types = scope == .all ? nil : file.typeColumnView()
+        var inScope = TypeMemo(count: scope == .all ? 0 : file.typeCount)
+        for run in runs {
+            for row in run.rows {
+                if let scopeType = scope.contentType {
+                    let inside = inScope.answer(for: types?.typeID(row)) {
+                        guard case .textList(let tree)? = file.value(of: .contentTypeTree, at: row) else {
+                            return false
+                        }
+                        return tree.contains(scopeType)
+                    }
+                    guard inside else { continue }
+                }
+                if plan.matches(row) { matches.append(run.start + (row - run.rows.lowerBound)) }
+            }
+        }
+        return matches
+    }
+
+    /// Below this many rows a scan is one thread's: starting more costs more than it saves.
+    static let parallelRows = 200_000
+
+    /// Threads for a scan of `rows` rows: one per core (at most 4) for a large index, else one.
+    static func scanThreads(rows: Int) -> Int {
+        rows < parallelRows ? 1 : max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
+    }
+
+    /// `runs` cut into `parts` consecutive chunks of about equal rows, in order.
+    static func chunks(_ runs: [(start: Int, rows: Range<Int>)], parts: Int) -> [[(start: Int, rows: Range<Int>)]] {
+        let total = runs.reduce(0) { $0 + $1.rows.count }
+        guard parts > 1, total > 0 else { return [runs] }
+        let size = (total + parts - 1) / parts
+        var chunks: [[(start: Int, rows: Range<Int>)]] = [[]]
+        var room = size
+        for run in runs {
+            var rest = run
+            while !rest.rows.isEmpty {
+                if room == 0 {
+                    chunks.append([])
+                    room = size
+                }
+                let take = min(room, rest.rows.count)
+                let head = rest.rows.lowerBound..<(rest.rows.lowerBound + take)
+                chunks[chunks.count - 1].append((rest.start, head))
+                rest = (rest.start + take, head.upperBound..<rest.rows.upperBound)
+                room -= take
+            }
+        }
+        return chunks
     }
 
     /// Ranges sorted and joined where they touch or overlap.
@@ -265,4 +326,22 @@ private enum SortValue: Comparable {
         case nil: self = .missing
         }
     }
+}
+
+/// Each chunk's matches, written by its own thread into its own slot.
+private final class ChunkResults: @unchecked Sendable {
+    private var results: [[Int]]
+    private let lock = NSLock()
+
+    init(count: Int) { results = [[Int]](repeating: [], count: count) }
+
+    func store(_ matches: [Int], at part: Int) { lock.withLock { results[part] = matches } }
+
+    var joined: [Int] { lock.withLock { results.flatMap { $0 } } }
+}
+
+/// Values handed to concurrent iterations where iteration `i` alone uses `items[i]`.
+private struct OneThreadEach<Item>: @unchecked Sendable {
+    let items: [Item]
+    init(_ items: [Item]) { self.items = items }
 }

@@ -92,6 +92,21 @@ import Testing
                 let reference = try Searcher(index: whole).search(query, isFreeText: isFreeText, request: request)
                     .map { whole.path(at: $0) }
                 #expect(merged == reference, "\(text), round \(round)")
+                // Split among threads (as on a large index), the scan answers as one thread does.
+                for threads in [2, 3] {
+                    var split = request
+                    split.scanThreads = threads
+                    let parts = try Searcher(index: snapshot).search(query, isFreeText: isFreeText, request: split)
+                        .map { snapshot.path(at: $0) }
+                    #expect(parts == reference, "\(text) on \(threads) threads, round \(round)")
+                    // In relevance order too, with a scope: the same rows in the same order.
+                    let ranked = SearchRequest(scope: .text)
+                    var rankedSplit = ranked
+                    rankedSplit.scanThreads = threads
+                    let one = try Searcher(index: snapshot).search(query, isFreeText: isFreeText, request: ranked)
+                    let many = try Searcher(index: snapshot).search(query, isFreeText: isFreeText, request: rankedSplit)
+                    #expect(one == many, "\(text) ranked on \(threads) threads, round \(round)")
+                }
                 // `-onlyin` folders, found as blocks of rows in each file, keep what is below them.
                 let folders = got.map(\.path).filter { $0.count % 4 == 1 }.prefix(3)
                 for onlyIn in [[tree]] + folders.map { [$0] } + [Array(folders)] {

@@ -4,6 +4,7 @@ import Testing
 @testable import FSFindElastic
 @testable import FSFindModel
 @testable import FSFindQuery
+@testable import FSFindSearch
 
 /// The `query_string` subset `fsfind serve` reads (issue 18): Samba's exact output, read into
 /// fsfind's own query (printed in fsfind's syntax, so each expectation says what it means).
@@ -261,5 +262,22 @@ struct ElasticDocumentTests {
         #expect(ElasticMapping.mappings.contains(#""real":{"type":"keyword","fields":{"fulltext":{"type":"text"}}}"#))
         #expect(ElasticMapping.mappings.contains(#""filesize":{"type":"long"}"#))
         #expect(ElasticMapping.mappings.contains(#""last_modified":{"type":"date"}"#))
+    }
+}
+
+/// How a large scan is cut among threads.
+struct ScanChunkTests {
+    @Test func chunksCoverEveryRowOnceInOrder() {
+        let runs: [(start: Int, rows: Range<Int>)] = [(0, 0..<7), (7, 10..<13), (10, 20..<20), (10, 30..<41)]
+        for parts in 1...6 {
+            let chunks = Searcher.chunks(runs, parts: parts)
+            #expect(chunks.count <= parts)
+            let rows = chunks.flatMap { $0.flatMap { Array($0.rows) } }
+            let starts = chunks.flatMap {
+                $0.flatMap { run in run.rows.map { run.start + ($0 - run.rows.lowerBound) } }
+            }
+            #expect(rows == Array(0..<7) + Array(10..<13) + Array(30..<41), "\(parts)")
+            #expect(starts == Array(0..<21), "\(parts)")
+        }
     }
 }
