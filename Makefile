@@ -69,9 +69,11 @@ release: deps
 run: release
 	@bash scripts/run-sample.sh "$$($(SWIFT) build -c release --show-bin-path)/fsfind"
 
+# The tests run in three processes at once (scripts/run-tests.sh, docs/testing.md); `swift test`
+# runs the same tests in one, more slowly.
 test: deps lint
-	$(SWIFT) build $(BUILD_FLAGS)
-	$(SWIFT) test $(BUILD_FLAGS)
+	$(SWIFT) build --build-tests $(BUILD_FLAGS)
+	bash scripts/run-tests.sh $(BUILD_FLAGS)
 
 # The code's format, checked against .swift-format (the toolchain's swift-format); `make format`
 # rewrites the files to it.
