@@ -103,10 +103,12 @@ struct InteractiveSearchEndToEndTests {
     @Test func freeTextFindsTheWordsInsideFiles() throws {
         // "puts" is in no name or title: only inside hello.c (and the archives holding it).
         let session = try start(["puts"], width: 200, height: 40)
-        let screen = try session.waitFor("hello.c found by its words") { screen in
+        // The list is painted first, the pane's words once the store has answered: both awaited.
+        let screen = try session.waitFor("hello.c found by its words, and the words in the pane") { screen in
             screen.contains { $0.contains("hello.c") && $0.contains("/Code") }
+                && screen.contains { $0.contains("│   ") && $0.contains("puts") }
         }
-        #expect(screen.contains { $0.contains("│   ") && $0.contains("puts") }, "\(screen)")
+        #expect(screen.contains { $0.contains("hello.c") && $0.contains("/Code") }, "\(screen)")
         try quit(session)
     }
 
