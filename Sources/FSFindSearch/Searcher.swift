@@ -23,8 +23,8 @@ package struct Searcher {
     /// Row numbers of the matches, in the requested order, cut to the limit.
     package func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)
-        let (matches, plans) = try scan(query, request: request, sort: sort)
-        return order(matches, by: sort, plans: plans, reverse: request.reverse, limit: request.limit)
+        let (matches, scores) = try scan(query, request: request, sort: sort)
+        return order(matches, by: sort, scores: scores, reverse: request.reverse, limit: request.limit)
     }
 
     /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
@@ -33,10 +33,11 @@ package struct Searcher {
         return request.limit.map { min(max(0, $0), matches.count) } ?? matches.count
     }
 
-    /// The matching rows in path order, and the plans that found them, one per file of the
-    /// index (for ranking).
+    /// The matching rows in path order, and for a ranked search each one's relevance (worked
+    /// out by the plan that matched it, right after the match, while what it learnt about the
+    /// row's strings is at hand); empty otherwise.
     private func scan(_ query: CompiledQuery, request: SearchRequest, sort: SortKey?) throws(FSFindError) -> (
-        [Int], [QueryPlan]
+        [Int], [Double]
     ) {
         var needed = query.referencedAttributes
         if request.scope != .all { needed.insert(.contentTypeTree) }
@@ -54,7 +55,9 @@ package struct Searcher {
         let content = asksContent ? try ContentMatches(query, store: text, index: index) : nil
         let files = index.files
         let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
+        let ranked = sort == .relevance
         var matchesOfFile: [[Int]] = []
+        var scoresOfFile: [[Double]] = []
         for (k, file) in files.enumerated() {
             // `-onlyin` folders are blocks of rows in path order: found by binary search once,
             // not by building every row's path (1.2 s on a million rows).
@@ -69,7 +72,9 @@ package struct Searcher {
             let rows = runs.reduce(0) { $0 + $1.rows.count }
             let chunks = Self.chunks(runs, parts: request.scanThreads ?? Self.scanThreads(rows: rows))
             if chunks.count == 1 {
-                matchesOfFile.append(Self.scan(chunks[0], of: file, with: plans[k], scope: request.scope))
+                let found = Self.scan(chunks[0], of: file, with: plans[k], scope: request.scope, ranked: ranked)
+                matchesOfFile.append(found.rows)
+                scoresOfFile.append(found.scores)
                 continue
             }
             // A large index is scanned by one thread per core, each with a plan of its own (a
@@ -83,18 +88,24 @@ package struct Searcher {
             )
             let scope = request.scope
             DispatchQueue.concurrentPerform(iterations: chunks.count) { part in
-                found.store(Self.scan(chunks[part], of: file, with: planOf.items[part], scope: scope), at: part)
+                found.store(
+                    Self.scan(chunks[part], of: file, with: planOf.items[part], scope: scope, ranked: ranked), at: part)
             }
-            matchesOfFile.append(found.joined)
+            let joined = found.joined
+            matchesOfFile.append(joined.rows)
+            scoresOfFile.append(joined.scores)
         }
-        return (Self.merged(matchesOfFile), plans)
+        guard ranked else { return (Self.merged(matchesOfFile), []) }
+        return Self.merged(matchesOfFile, scoresOfFile)
     }
 
     /// One chunk of a file's rows: the matches, as positions in the merged list, in order.
     private static func scan(
-        _ runs: [(start: Int, rows: Range<Int>)], of file: IndexFile, with plan: QueryPlan, scope: Scope
-    ) -> [Int] {
+        _ runs: [(start: Int, rows: Range<Int>)], of file: IndexFile, with plan: QueryPlan, scope: Scope,
+        ranked: Bool
+    ) -> (rows: [Int], scores: [Double]) {
         var matches: [Int] = []
+        var scores: [Double] = []
         let types = scope == .all ? nil : file.typeColumnView()
         var inScope = TypeMemo(count: scope == .all ? 0 : file.typeCount)
         for run in runs {
@@ -108,10 +119,13 @@ package struct Searcher {
                     }
                     guard inside else { continue }
                 }
-                if plan.matches(row) { matches.append(run.start + (row - run.rows.lowerBound)) }
+                if plan.matches(row) {
+                    matches.append(run.start + (row - run.rows.lowerBound))
+                    if ranked { scores.append(plan.relevance(row)) }
+                }
             }
         }
-        return matches
+        return (matches, scores)
     }
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.
@@ -166,6 +180,29 @@ package struct Searcher {
             let upper = min(rows.upperBound, range.upperBound)
             return lower < upper ? lower..<upper : nil
         }
+    }
+
+    /// ``merged(_:)`` carrying each row's score along.
+    static func merged(_ lists: [[Int]], _ scores: [[Double]]) -> ([Int], [Double]) {
+        guard lists.count == 2 else { return (lists.first ?? [], scores.first ?? []) }
+        var rows: [Int] = []
+        var merged: [Double] = []
+        rows.reserveCapacity(lists[0].count + lists[1].count)
+        merged.reserveCapacity(rows.capacity)
+        var i = 0
+        var j = 0
+        while i < lists[0].count || j < lists[1].count {
+            if j == lists[1].count || (i < lists[0].count && lists[0][i] < lists[1][j]) {
+                rows.append(lists[0][i])
+                merged.append(scores[0][i])
+                i += 1
+            } else {
+                rows.append(lists[1][j])
+                merged.append(scores[1][j])
+                j += 1
+            }
+        }
+        return (rows, merged)
     }
 
     /// Ascending lists merged into one ascending list (each file's matches are in path order).
@@ -264,18 +301,14 @@ package struct Searcher {
         return Array(zip(Scope.allCases, counts))
     }
 
-    private func order(_ rows: [Int], by sort: SortKey, plans: [QueryPlan], reverse: Bool, limit: Int?) -> [Int] {
+    private func order(_ rows: [Int], by sort: SortKey, scores: [Double], reverse: Bool, limit: Int?) -> [Int] {
         var ordered: [Int]
         switch sort {
         case .path:
             // Rows are stored in path-byte order already.
             ordered = rows
         case .relevance:
-            let scored = rows.map { row in
-                let (file, index) = index.place(of: row)
-                return (row: row, score: plans[file].relevance(index))
-            }
-            ordered = scored.sorted { $0.score != $1.score ? $0.score > $1.score : $0.row < $1.row }.map(\.row)
+            ordered = zip(rows, scores).sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
         case .name, .modified, .created, .size, .duration:
             // The attribute is non-nil for these keys.
             let attribute = sort.attribute ?? .displayName
@@ -330,14 +363,16 @@ private enum SortValue: Comparable {
 
 /// Each chunk's matches, written by its own thread into its own slot.
 private final class ChunkResults: @unchecked Sendable {
-    private var results: [[Int]]
+    private var results: [(rows: [Int], scores: [Double])]
     private let lock = NSLock()
 
-    init(count: Int) { results = [[Int]](repeating: [], count: count) }
+    init(count: Int) { results = Array(repeating: ([], []), count: count) }
 
-    func store(_ matches: [Int], at part: Int) { lock.withLock { results[part] = matches } }
+    func store(_ matches: (rows: [Int], scores: [Double]), at part: Int) { lock.withLock { results[part] = matches } }
 
-    var joined: [Int] { lock.withLock { results.flatMap { $0 } } }
+    var joined: (rows: [Int], scores: [Double]) {
+        lock.withLock { (results.flatMap(\.rows), results.flatMap(\.scores)) }
+    }
 }
 
 /// Values handed to concurrent iterations where iteration `i` alone uses `items[i]`.
