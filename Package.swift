@@ -93,7 +93,11 @@ let package = Package(
         // Snowball's stemmers (Debian's libstemmer-dev, loaded with dlopen) as an FTS5 tokenizer, in C.
         .target(name: "CSnowball", dependencies: ["CSQLite"]),
         // The words inside files: the full-text store beside the index file.
-        .target(name: "FSFindText", dependencies: ["FSFindModel", "CSQLite", "CSnowball"], swiftSettings: crossModule),
+        // zlib's header only (Debian's zlib1g-dev): the types of what Deflate.swift loads with dlopen.
+        .systemLibrary(name: "CDeflate"),
+        .target(
+            name: "FSFindText", dependencies: ["FSFindModel", "CSQLite", "CSnowball", "CDeflate"],
+            swiftSettings: crossModule),
         // Elasticsearch's side of Samba's Spotlight: its query_string subset read into fsfind's own
         // queries, and items as FSCrawler-shaped documents (`fsfind serve`, `fsfind export`).
         .target(

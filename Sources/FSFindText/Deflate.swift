@@ -1,20 +1,20 @@
+import CDeflate
 import FSFindModel
 import Glibc
 
-/// zlib's one-shot `compress2` and `uncompress`, loaded with `dlopen` (zlib is on every system;
-/// linking it would map it at every start of `fsfind`, which mostly never compresses anything).
+/// zlib's one-shot `compress2` and `uncompress`, found with `dlopen`/`dlsym` (their types from
+/// zlib.h, `CDeflate/shim.h`). zlib is on every system, and libmagic and ZIPFoundation already
+/// map it at every start, so this costs nothing at start; it keeps the text store's target free
+/// of a link-time dependency of its own.
 ///
 /// A stored text is its UTF-8 length (8 bytes, little-endian) followed by the zlib stream, so
 /// inflating knows the size to expect and can refuse a stream that claims more.
 package struct Deflate: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    private let compressBound: @convention(c) (UInt) -> UInt
-    private let compress2:
-        @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32)
-            -> Int32
-    private let uncompress:
-        @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt) ->
-            Int32
+    // The types come from zlib.h (`CDeflate/shim.h`), not typed by hand.
+    private let compressBound: fsfind_compressBound
+    private let compress2: fsfind_compress2
+    private let uncompress: fsfind_uncompress
 
     /// zlib, loaded once per process; or why it could not be.
     package static let shared: Result<Deflate, FSFindError> = Result { () throws(FSFindError) in
