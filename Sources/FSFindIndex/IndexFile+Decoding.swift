@@ -157,7 +157,7 @@ extension IndexFile {
         var roots: [(path: UInt32, excludes: [UInt32])] = []
         for _ in 0..<count {
             let path = try cursor.readLittleEndianUInt32()
-            try cursor.skip(12)  // flags, lastRefresh
+            try cursor.skipBytes(12)  // flags, lastRefresh
             let excludeCount = Int(try cursor.readLittleEndianUInt32())
             guard excludeCount <= cursor.remaining / 4 else { throw IndexDamage("exclude count") }
             var excludes: [UInt32] = []

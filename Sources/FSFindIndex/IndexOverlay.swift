@@ -73,11 +73,11 @@ package struct IndexOverlay: Sendable, Equatable {
     init(_ bytes: UnsafeRawBufferPointer, rows: Int) throws(IndexDamage) {
         var cursor = ByteCursor(bytes)
         baseChecksum = try cursor.readLittleEndianUInt32()
-        try cursor.skip(4)
+        try cursor.skipBytes(4)
         baseLength = try cursor.readLittleEndianUInt64()
         baseCreatedAt = Double(bitPattern: try cursor.readLittleEndianUInt64())
         let count = Int(try cursor.readLittleEndianUInt32())
-        try cursor.skip(4)
+        try cursor.skipBytes(4)
         guard count <= cursor.remaining / 8 else { throw IndexDamage("overlay ranges") }
         var hidden: [Range<Int>] = []
         hidden.reserveCapacity(count)

@@ -217,29 +217,25 @@ enum ExtractionWire {
         }
     }
 
-    /// Bounds-checked reads; running out of bytes is a damaged message, never a trap.
+    /// Bounds-checked reads through the shared cursor (`FSFindModel/ByteCursor.swift`); running
+    /// out of bytes is a damaged message, never a trap.
     struct Reader {
-        let data: [UInt8]
-        var offset = 0
+        private var cursor: ByteCursor<[UInt8]>
 
-        init(_ data: [UInt8]) { self.data = data }
+        init(_ data: [UInt8]) { cursor = ByteCursor(data) }
+
+        private static let truncated = ExtractionError("truncated message")
 
         mutating func byte() throws(ExtractionError) -> UInt8 {
-            guard offset < data.count else { throw ExtractionError("truncated message") }
-            offset += 1
-            return data[offset - 1]
+            do { return try cursor.u8() } catch { throw Self.truncated }
         }
 
         mutating func u32() throws(ExtractionError) -> UInt32 {
-            var value: UInt32 = 0
-            for shift in stride(from: 0, to: 32, by: 8) { value |= UInt32(try byte()) << UInt32(shift) }
-            return value
+            do { return try cursor.u32() } catch { throw Self.truncated }
         }
 
         mutating func u64() throws(ExtractionError) -> UInt64 {
-            var value: UInt64 = 0
-            for shift in stride(from: 0, to: 64, by: 8) { value |= UInt64(try byte()) << UInt64(shift) }
-            return value
+            do { return try cursor.u64() } catch { throw Self.truncated }
         }
 
         /// What ``Writer/file(identity:tree:)`` wrote.
@@ -255,14 +251,13 @@ enum ExtractionWire {
         /// A count of things that each take at least one byte, so it cannot exceed what is left.
         mutating func count() throws(ExtractionError) -> Int {
             let value = Int(try u32())
-            guard value <= data.count - offset else { throw ExtractionError("truncated message") }
+            guard value <= cursor.remaining else { throw Self.truncated }
             return value
         }
 
         mutating func blob() throws(ExtractionError) -> [UInt8] {
             let length = try count()
-            defer { offset += length }
-            return Array(data[offset..<offset + length])
+            do { return Array(try cursor.take(length)) } catch { throw Self.truncated }
         }
 
         mutating func text() throws(ExtractionError) -> String {
@@ -283,7 +278,7 @@ enum ExtractionWire {
         }
 
         func end() throws(ExtractionError) {
-            guard offset == data.count else { throw ExtractionError("trailing bytes in message") }
+            guard cursor.remaining == 0 else { throw ExtractionError("trailing bytes in message") }
         }
     }
 }

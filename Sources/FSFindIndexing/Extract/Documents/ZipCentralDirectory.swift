@@ -41,16 +41,15 @@ struct ZipCentralDirectory {
         var end: Int?
         var index = tail.count - 22
         while index >= 0 {
-            if Self.u32(tail, index) == 0x0605_4B50, index + 22 + Self.u16(tail, index + 20) == tail.count {
+            if Self.u32(tail, index) == 0x0605_4B50, index + 22 + (Self.u16(tail, index + 20) ?? -1) == tail.count {
                 end = index
                 break
             }
             index -= 1
         }
-        guard let end else { throw ExtractionError("not a ZIP archive (no end of central directory)") }
-        let count = Self.u16(tail, end + 10)
-        let directorySize = Self.u32(tail, end + 12)
-        let directoryOffset = Self.u32(tail, end + 16)
+        guard let end, let count = Self.u16(tail, end + 10), let directorySize = Self.u32(tail, end + 12),
+            let directoryOffset = Self.u32(tail, end + 16)
+        else { throw ExtractionError("not a ZIP archive (no end of central directory)") }
         guard count != 0xFFFF, directorySize != 0xFFFF_FFFF, directoryOffset != 0xFFFF_FFFF else {
             throw ExtractionError("ZIP64 archives are not read")
         }
@@ -59,19 +58,23 @@ struct ZipCentralDirectory {
                 exactly: directorySize, atAbsoluteOffset: directoryOffset)
         else { throw ExtractionError("ZIP central directory is out of bounds") }
         var entries: [String: Location] = [:]
-        var cursor = 0
+        var record = ByteCursor(directory)
+        // Each record: signature, fixed fields (sizes at 20, name/extra/comment lengths at 28–33,
+        // local header offset at 42), then the name, extra field and comment; a record that does
+        // not fit ends the directory.
         for _ in 0..<count {
-            guard cursor + 46 <= directory.count, Self.u32(directory, cursor) == 0x0201_4B50 else { break }
-            let nameLength = Self.u16(directory, cursor + 28)
-            let recordLength = 46 + nameLength + Self.u16(directory, cursor + 30) + Self.u16(directory, cursor + 32)
-            guard cursor + recordLength <= directory.count else { break }
-            let name = String(decoding: directory[(cursor + 46)..<(cursor + 46 + nameLength)], as: UTF8.self)
-            if entries[name] == nil {
-                entries[name] = Location(
-                    headerOffset: Self.u32(directory, cursor + 42), compressedSize: Self.u32(directory, cursor + 20),
-                    dataOffset: -1)
+            guard (try? record.u32()) == 0x0201_4B50, (try? record.skip(16)) != nil,
+                let compressedSize = try? record.u32(), (try? record.skip(4)) != nil,
+                let nameLength = try? record.u16(), let extraLength = try? record.u16(),
+                let commentLength = try? record.u16(), (try? record.skip(8)) != nil,
+                let headerOffset = try? record.u32(), let name = try? record.take(Int(nameLength)),
+                (try? record.skip(Int(extraLength) + Int(commentLength))) != nil
+            else { break }
+            let key = String(decoding: name, as: UTF8.self)
+            if entries[key] == nil {
+                entries[key] = Location(
+                    headerOffset: Int(headerOffset), compressedSize: Int(compressedSize), dataOffset: -1)
             }
-            cursor += recordLength
         }
         self.entries = entries
     }
@@ -82,14 +85,22 @@ struct ZipCentralDirectory {
         guard var location = entries[name],
             let header = FileDescriptor(rawValue: descriptor).read(
                 exactly: 30, atAbsoluteOffset: location.headerOffset),
-            Self.u32(header, 0) == 0x0403_4B50
+            Self.u32(header, 0) == 0x0403_4B50, let nameLength = Self.u16(header, 26),
+            let extraLength = Self.u16(header, 28)
         else { return nil }
-        location.dataOffset = location.headerOffset + 30 + Self.u16(header, 26) + Self.u16(header, 28)
+        location.dataOffset = location.headerOffset + 30 + nameLength + extraLength
         return location
     }
 
-    /// Little-endian 16- and 32-bit fields, as ZIP writes them.
-    private static func u16(_ bytes: [UInt8], _ at: Int) -> Int { Int(bytes[at]) | Int(bytes[at + 1]) << 8 }
+    /// Little-endian 16- and 32-bit fields at `at`, as ZIP writes them, through the shared cursor;
+    /// nil past the end.
+    private static func u16(_ bytes: [UInt8], _ at: Int) -> Int? {
+        var cursor = ByteCursor(bytes, offset: at)
+        return (try? cursor.u16()).map(Int.init)
+    }
 
-    private static func u32(_ bytes: [UInt8], _ at: Int) -> Int { u16(bytes, at) | u16(bytes, at + 2) << 16 }
+    private static func u32(_ bytes: [UInt8], _ at: Int) -> Int? {
+        var cursor = ByteCursor(bytes, offset: at)
+        return (try? cursor.u32()).map(Int.init)
+    }
 }

@@ -7,34 +7,19 @@ package struct IndexDamage: Error, Sendable {
     init(_ what: String) { self.what = what }
 }
 
-/// A bounds-checked, little-endian reader over mapped bytes. Every read checks that the bytes are
-/// there and throws ``IndexDamage`` instead of reading past the end.
-struct ByteCursor {
-    let bytes: UnsafeRawBufferPointer
-    private(set) var offset: Int
-
-    init(_ bytes: UnsafeRawBufferPointer, offset: Int = 0) {
-        self.bytes = bytes
-        self.offset = offset
-    }
-
-    var remaining: Int { bytes.count - offset }
-
+/// The index's reads through the shared cursor (`FSFindModel/ByteCursor.swift`), a read past
+/// the end being damage.
+extension ByteCursor {
     mutating func readLittleEndianUInt32() throws(IndexDamage) -> UInt32 {
-        let value = try bytes.littleEndianUInt32(at: offset)
-        offset += 4
-        return value
+        do { return try u32() } catch { throw IndexDamage("read past end") }
     }
 
     mutating func readLittleEndianUInt64() throws(IndexDamage) -> UInt64 {
-        let value = try bytes.littleEndianUInt64(at: offset)
-        offset += 8
-        return value
+        do { return try u64() } catch { throw IndexDamage("read past end") }
     }
 
-    mutating func skip(_ count: Int) throws(IndexDamage) {
-        guard count >= 0, count <= remaining else { throw IndexDamage("skip past end") }
-        offset += count
+    mutating func skipBytes(_ count: Int) throws(IndexDamage) {
+        do { try skip(count) } catch { throw IndexDamage("skip past end") }
     }
 }
 
