@@ -139,7 +139,9 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindManual", "FSFindTestSupport",
-            ]
+            ],
+            // Samba's Python client, run by the Spotlight-over-SMB tests and the benchmark.
+            exclude: ["Support/mdscli-search.py"]
         ),
     ],
     swiftLanguageModes: [.v6]
