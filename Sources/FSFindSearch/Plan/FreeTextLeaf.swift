@@ -17,6 +17,8 @@ final class FreeTextLeaf {
     /// For U+0080 + i: whether the character folds (case and diacritics) to text holding one of
     /// ``firstScalars``.
     private let latinHasFirstScalar: [Bool]
+    /// Per byte: whether it is, in either case, the first byte of an ASCII query word.
+    private let firstBytes: FlatTable<Bool>
     private let strings: StringsView
     private let lists: StringsView
     /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
@@ -56,6 +58,14 @@ final class FreeTextLeaf {
             let folded = TextFolding.fold(String(Character(scalar)), caseInsensitive: true, diacriticInsensitive: true)
             return folded.scalars.contains { firstScalars.contains($0.value) }
         }
+        let firstBytes = FlatTable(count: 256, repeating: false)
+        for scalar in firstScalars where scalar < 0x80 {
+            let byte = UInt8(scalar)
+            firstBytes[Int(byte)] = true
+            firstBytes[Int(ASCIIText.lowered(byte))] = true
+            if byte &- 0x61 < 26 { firstBytes[Int(byte - 0x20)] = true }
+        }
+        self.firstBytes = firstBytes
         self.strings = strings
         self.lists = lists
         stringQualities = FlatTable(count: strings.count, repeating: Self.unknown)
@@ -137,6 +147,13 @@ final class FreeTextLeaf {
     /// Puts `bytes`' qualities in `scratch`.
     private func measure(_ bytes: UnsafeRawBufferPointer) {
         if ASCIIText.isASCII(bytes) {
+            // A word of the value can match only where it starts with a query word's first
+            // letter: a value holding none of those bytes (most names, for most words) is not
+            // cut into words at all.
+            guard holdsFirstByte(bytes) else {
+                for k in scratch.indices { scratch[k] = 0 }
+                return
+            }
             matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: &scratch)
         } else if lacksEveryFirstScalar(bytes) {
             for k in scratch.indices { scratch[k] = 0 }
@@ -145,6 +162,12 @@ final class FreeTextLeaf {
         } else {
             matcher.qualities(in: String(decoding: bytes, as: UTF8.self), into: &scratch)
         }
+    }
+
+    /// True when some byte of an ASCII value is a query word's first letter (in either case).
+    @inline(__always) private func holdsFirstByte(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        for byte in bytes where firstBytes[Int(byte)] { return true }
+        return false
     }
 
     /// True when the folded value cannot hold the first scalar of any query word, so no word
