@@ -28,12 +28,7 @@ import Testing
             ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
         }
 
-        func stop(_ signal: Int32) -> Int32 {
-            kill(process.processIdentifier, signal)
-            process.waitUntilExit()
-            return process.terminationReason == .uncaughtSignal
-                ? 128 + process.terminationStatus : process.terminationStatus
-        }
+        func stop(_ signal: Int32) -> Int32 { process.stop(signal) }
 
         deinit {
             if process.isRunning { _ = stop(SIGKILL) }

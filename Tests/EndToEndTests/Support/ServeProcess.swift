@@ -33,12 +33,7 @@ final class ServeProcess {
         return UInt16(stderr[range.upperBound...].prefix { $0.isNumber })
     }
 
-    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal
-            ? 128 + process.terminationStatus : process.terminationStatus
-    }
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 { process.stop(signal) }
 
     deinit {
         if process.isRunning { _ = stop(SIGKILL) }

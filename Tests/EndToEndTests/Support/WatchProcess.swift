@@ -37,12 +37,7 @@ final class WatchProcess {
     var stderr: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
 
     /// Sends `signal` and returns the exit status (128 + n when a signal ended it).
-    func stop(_ signal: Int32 = SIGTERM) -> Int32 {
-        kill(pid, signal)
-        process.waitUntilExit()
-        return process.terminationReason == .uncaughtSignal
-            ? 128 + process.terminationStatus : process.terminationStatus
-    }
+    func stop(_ signal: Int32 = SIGTERM) -> Int32 { process.stop(signal) }
 
     deinit {
         if process.isRunning {
@@ -50,6 +45,16 @@ final class WatchProcess {
             process.waitUntilExit()
         }
         unlink(log)
+    }
+}
+
+extension Process {
+    /// Sends `signal`, waits, and returns the exit status as a shell reports it (128 + n when
+    /// signal n ended the process).
+    func stop(_ signal: Int32) -> Int32 {
+        kill(processIdentifier, signal)
+        waitUntilExit()
+        return terminationReason == .uncaughtSignal ? 128 + terminationStatus : terminationStatus
     }
 }
 
