@@ -2,6 +2,7 @@ import FSFindIndex
 import FSFindModel
 import FSFindQuery
 import FSFindText
+import Foundation
 
 /// The rows whose words (in the text store) match one full-text question, with their relevance.
 ///
@@ -16,18 +17,25 @@ final class ContentRows {
     private var relevance: [Float]
     private var found = 0
 
-    /// The rows of `index` that the store's `hits` name.
-    convenience init(_ hits: [TextStore.Hit], index: IndexFile) {
-        self.init(hits, index: index, shouldStop: nil)!
+    /// The rows of `index` that the store's `hits` name; `threads` as in ``init(_:index:shouldStop:threads:)``.
+    convenience init(_ hits: [TextStore.Hit], index: IndexFile, threads: Int? = nil) {
+        self.init(hits, index: index, shouldStop: nil, threads: threads)!
     }
+
+    /// Below this many hits one thread finds them all: starting more costs more than it saves.
+    static let parallelHits = 20_000
 
     /// Nil when `shouldStop` says so (asked every 256 hits).
     ///
     /// The hits are looked up in path order, each from the row of the one before (a galloping
     /// search, ``IndexFile/lowerBound(_:from:)``): a common word's 173,000 hits on a million rows
     /// cost a few path comparisons each instead of a binary search of the whole file each.
-    init?(_ hits: [TextStore.Hit], index: IndexFile, shouldStop: (() -> Bool)?) {
-        bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
+    /// Many hits, when nothing may stop the lookup, are cut into one run per core (`threads`: nil
+    /// for that, or a number), each starting with a binary search; runs are cut between two
+    /// paths, so no row is found by two threads.
+    init?(_ hits: [TextStore.Hit], index: IndexFile, shouldStop: (() -> Bool)?, threads: Int? = nil) {
+        let words = (index.itemCount + 63) / 64
+        bits = [UInt64](repeating: 0, count: words)
         relevance = hits.isEmpty ? [] : [Float](repeating: 0, count: index.itemCount)
         // The store gives them in path order; sorted here only if they are not (a store that
         // sorts otherwise would still be answered right, more slowly).
@@ -35,17 +43,60 @@ final class ContentRows {
         let order =
             inOrder
             ? Array(hits.indices) : hits.indices.sorted { IndexFormat.compare(hits[$0].path, hits[$1].path) < 0 }
-        var from = 0
-        for (position, hitIndex) in order.enumerated() {
-            if let shouldStop, position & 255 == 255, shouldStop() { return nil }
-            let hit = hits[hitIndex]
-            let row = index.lowerBound(hit.path, from: from)
-            from = row
-            guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity
-            else { continue }
-            if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { found += 1 }
-            bits[row >> 6] |= 1 << UInt64(row & 63)
-            relevance[row] = max(relevance[row], Float(hit.relevance))
+        let parts =
+            shouldStop != nil
+            ? 1
+            : threads
+                ?? (order.count < Self.parallelHits ? 1 : min(4, ProcessInfo.processInfo.activeProcessorCount))
+        if parts <= 1 {
+            var from = 0
+            for (position, hitIndex) in order.enumerated() {
+                if let shouldStop, position & 255 == 255, shouldStop() { return nil }
+                let hit = hits[hitIndex]
+                let row = index.lowerBound(hit.path, from: from)
+                from = row
+                guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity
+                else { continue }
+                if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { found += 1 }
+                bits[row >> 6] |= 1 << UInt64(row & 63)
+                relevance[row] = max(relevance[row], Float(hit.relevance))
+            }
+            return
+        }
+        // Cut between two different paths, so each row is found by one thread only.
+        var bounds = [0]
+        for part in 1..<parts {
+            var bound = max(bounds[bounds.count - 1], order.count * part / parts)
+            while bound > 0, bound < order.count, hits[order[bound]].path == hits[order[bound - 1]].path { bound += 1 }
+            bounds.append(bound)
+        }
+        bounds.append(order.count)
+        let cuts = bounds
+        let results = PartResults(count: parts)
+        relevance.withUnsafeMutableBufferPointer { buffer in
+            // Each thread writes the relevance of its own rows only (see the cut above).
+            let scores = OneWriterPerRow(buffer)
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var own = [UInt64](repeating: 0, count: words)
+                var count = 0
+                let range = cuts[part]..<cuts[part + 1]
+                var from = range.isEmpty ? 0 : index.lowerBound(hits[order[range.lowerBound]].path)
+                for position in range {
+                    let hit = hits[order[position]]
+                    let row = index.lowerBound(hit.path, from: from)
+                    from = row
+                    guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity
+                    else { continue }
+                    if own[row >> 6] & (1 << UInt64(row & 63)) == 0 { count += 1 }
+                    own[row >> 6] |= 1 << UInt64(row & 63)
+                    scores.buffer[row] = max(scores.buffer[row], Float(hit.relevance))
+                }
+                results.store(own, count, at: part)
+            }
+        }
+        for (own, count) in results.all {
+            found += count
+            for k in own.indices where own[k] != 0 { bits[k] |= own[k] }
         }
     }
 
@@ -210,4 +261,22 @@ package struct ContentMatches {
         if words.count > 1 { return TextQuery.phrase(words) }
         return TextQuery.words(words, prefix: matcher.trailingWildcard)
     }
+}
+
+/// Each part's bits and count, written by its own thread.
+private final class PartResults: @unchecked Sendable {
+    private var parts: [([UInt64], Int)]
+    private let lock = NSLock()
+
+    init(count: Int) { parts = Array(repeating: ([], 0), count: count) }
+
+    func store(_ bits: [UInt64], _ count: Int, at part: Int) { lock.withLock { parts[part] = (bits, count) } }
+
+    var all: [([UInt64], Int)] { lock.withLock { parts } }
+}
+
+/// A buffer that several threads write, each only at rows no other thread writes.
+private struct OneWriterPerRow: @unchecked Sendable {
+    let buffer: UnsafeMutableBufferPointer<Float>
+    init(_ buffer: UnsafeMutableBufferPointer<Float>) { self.buffer = buffer }
 }
