@@ -155,11 +155,10 @@ package struct ElasticEndpoint: Sendable {
         let searcher = Searcher(index: snapshot, text: try index.openTextStore())
         let compiled = try compile(translation.query)
         let onlyIn = translation.onlyIn
-        // One thread per search: the server's parallelism is its pool of searches (measured: a
-        // split scan gained nothing here, the relevance order after it measuring again what the
-        // other threads' plans had learnt, and each extra plan cost memory).
-        var request = SearchRequest(onlyIn: onlyIn)
-        request.scanThreads = 1
+        // A large search is split across the cores like `fsfind query`'s (measured through Samba
+        // on a million items: free text 480 -> 400 ms, words 290 -> 280; peak memory 62-64 MiB
+        // above the index, against 48 with one thread).
+        let request = SearchRequest(onlyIn: onlyIn)
         var rows = try searcher.search(compiled, isFreeText: translation.query.isFreeText, request: request)
         // A search within a folder finds what is in it, not the folder (Spotlight never returns
         // the folder searched, and Samba fails a whole search on its share's root).
