@@ -49,18 +49,13 @@ final class ContentRows {
             : threads
                 ?? (order.count < Self.parallelHits ? 1 : min(4, ProcessInfo.processInfo.activeProcessorCount))
         if parts <= 1 {
-            var from = 0
-            for (position, hitIndex) in order.enumerated() {
-                if let shouldStop, position & 255 == 255, shouldStop() { return nil }
-                let hit = hits[hitIndex]
-                let row = index.lowerBound(hit.path, from: from)
-                from = row
-                guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity
-                else { continue }
-                if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { found += 1 }
-                bits[row >> 6] |= 1 << UInt64(row & 63)
-                relevance[row] = max(relevance[row], Float(hit.relevance))
+            var own = bits
+            let count = relevance.withUnsafeMutableBufferPointer { scores in
+                Self.lookUp(0..<order.count, of: hits, in: order, index: index, bits: &own, scores: scores, shouldStop)
             }
+            guard let count else { return nil }
+            bits = own
+            found = count
             return
         }
         // Cut between two different paths, so each row is found by one thread only.
@@ -78,26 +73,41 @@ final class ContentRows {
             let scores = OneWriterPerRow(buffer)
             DispatchQueue.concurrentPerform(iterations: parts) { part in
                 var own = [UInt64](repeating: 0, count: words)
-                var count = 0
-                let range = cuts[part]..<cuts[part + 1]
-                var from = range.isEmpty ? 0 : index.lowerBound(hits[order[range.lowerBound]].path)
-                for position in range {
-                    let hit = hits[order[position]]
-                    let row = index.lowerBound(hit.path, from: from)
-                    from = row
-                    guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity
-                    else { continue }
-                    if own[row >> 6] & (1 << UInt64(row & 63)) == 0 { count += 1 }
-                    own[row >> 6] |= 1 << UInt64(row & 63)
-                    scores.buffer[row] = max(scores.buffer[row], Float(hit.relevance))
-                }
-                results.store(own, count, at: part)
+                let count = Self.lookUp(
+                    cuts[part]..<cuts[part + 1], of: hits, in: order, index: index, bits: &own, scores: scores.buffer,
+                    nil)
+                results.store(own, count ?? 0, at: part)
             }
         }
         for (own, count) in results.all {
             found += count
             for k in own.indices where own[k] != 0 { bits[k] |= own[k] }
         }
+    }
+
+    /// Finds the hits at `positions` of `order` in the index, each from the row of the one before
+    /// (the first by a search from the start when the range does not start at 0): sets their
+    /// bits, keeps their best score; how many rows it found, or nil when `shouldStop` said so
+    /// (asked every 256 hits).
+    private static func lookUp(
+        _ positions: Range<Int>, of hits: [TextStore.Hit], in order: [Int], index: IndexFile, bits: inout [UInt64],
+        scores: UnsafeMutableBufferPointer<Float>, _ shouldStop: (() -> Bool)?
+    ) -> Int? {
+        var count = 0
+        var from =
+            positions.isEmpty || positions.lowerBound == 0
+            ? 0 : index.lowerBound(hits[order[positions.lowerBound]].path)
+        for position in positions {
+            if let shouldStop, position & 255 == 255, shouldStop() { return nil }
+            let hit = hits[order[position]]
+            let row = index.lowerBound(hit.path, from: from)
+            from = row
+            guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity else { continue }
+            if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { count += 1 }
+            bits[row >> 6] |= 1 << UInt64(row & 63)
+            scores[row] = max(scores[row], Float(hit.relevance))
+        }
+        return count
     }
 
     var isEmpty: Bool { found == 0 }
