@@ -8,9 +8,12 @@ extension IndexBuilder {
     /// copied from old row `r`: the access time is the one thing an unchanged file's crawl updates.
     ///
     /// With an `overlay` the file is a delta (``IndexOverlay``): its rows are read over a base.
+    ///
+    /// `textGeneration` names the text store whose document numbers the rows carry
+    /// (``TextDocuments``); nil keeps the previous file's.
     package mutating func encode(
         rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
-        overlay: IndexOverlay? = nil
+        overlay: IndexOverlay? = nil, textGeneration: UInt64? = nil
     ) throws(FSFindError) -> IndexImage {
         guard rows.count < Int(IndexFormat.absent32) else {
             throw FSFindError(
@@ -31,6 +34,14 @@ extension IndexBuilder {
             $0 + ($1.kind == UInt32(ItemProblem.Kind.unparsable.rawValue) ? 1 : 0)
         }
         var sections = try emitter.finish(oldLastUsed: oldLastUsed, builder: &self)
+        if !emitter.documentRows.isEmpty {
+            let generation = textGeneration ?? emitter.oldDocuments?.generation ?? 0
+            sections.append(
+                EncodedSection(
+                    kind: .textDocuments,
+                    bytes: TextDocuments.encoded(
+                        generation: generation, rows: emitter.documentRows, documents: emitter.documentNumbers)))
+        }
         sections.append(try encodeRoots(roots))
         if let overlay { sections.append(EncodedSection(kind: .overlay, bytes: overlay.encoded())) }
         sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)
@@ -123,6 +134,12 @@ private struct RowEmitter {
     var oldProblems: ProblemsView?
     var problemCursor = 0
     var oldColumns: [OldColumn] = []
+    /// The previous file's text documents, and the next of its entries a copied row may have.
+    var oldDocuments: TextDocuments?
+    var documentCursor = 0
+    /// Rows written with a text document, ascending, and their numbers.
+    var documentRows: [UInt32] = []
+    var documentNumbers: [UInt32] = []
 
     struct OldColumn {
         let attribute: Attribute
@@ -144,6 +161,7 @@ private struct RowEmitter {
         copiedTo = oldToNew
         newRowOfStaged = Array(repeating: IndexFormat.absent32, count: stagedCount)
         guard let old else { return }
+        oldDocuments = try old.textDocuments()
         do throws(IndexDamage) {
             oldRows = try CheckedSections(old)
             oldProblems = try old.problemsView()
@@ -210,6 +228,16 @@ private struct RowEmitter {
                 problems.append((newRow, oldProblems.kind(problemCursor), reason))
             }
             problemCursor += 1
+        }
+        // Copied rows come in the old file's order: its entries are met by a forward cursor.
+        while let oldDocuments, documentCursor < oldDocuments.count {
+            let entry = oldDocuments.entry(documentCursor)
+            if entry.row > oldRow { break }
+            if entry.row == oldRow {
+                documentRows.append(newRow)
+                documentNumbers.append(entry.document)
+            }
+            documentCursor += 1
         }
     }
 
@@ -313,6 +341,10 @@ private struct RowEmitter {
         }
         if let problem = items.problems[index] {
             problems.append((newRow, UInt32(problem.kind.rawValue), problem.reason))
+        }
+        if let document = items.textDocuments[index] {
+            documentRows.append(newRow)
+            documentNumbers.append(document)
         }
     }
 

@@ -112,7 +112,7 @@ package struct IndexBuilder {
         let index = staged.count
         try staged.append(
             path: item.path, identity: item.identity, flags: flags, typeID: typeID(typeKey), cells: cells,
-            problem: problem)
+            problem: problem, textDocument: item.textDocument)
         return index
     }
 

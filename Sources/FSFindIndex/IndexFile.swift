@@ -229,9 +229,11 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// The whole item (for incremental merge).
     package func item(at index: Int) -> IndexedItem {
         checkRow(index)
-        return IndexedItem(
+        var item = IndexedItem(
             path: path(at: index), identity: identity(at: index), attributes: attributes(at: index),
             problem: problem(at: index))
+        item.textDocument = (try? textDocuments())??.document(ofRow: index)
+        return item
     }
 
     /// The row holding `path`, by binary search over the sorted paths.
@@ -374,4 +376,6 @@ struct FixedSections: Sendable {
     var identities = 0, typeTable = 0, typeColumn = 0, problems = 0
     /// A delta's overlay section; nil in a base file.
     var overlay: Int?
+    /// The rows with words in the text store; nil when none has.
+    var textDocuments: Int?
 }

@@ -6,10 +6,10 @@ package enum IndexFormat {
     /// "FSFIND", NUL, 0x1A (Ctrl-Z, stops `type`/`cat`-style dumps of the binary part).
     static let magic: [UInt8] = [0x46, 0x53, 0x46, 0x49, 0x4E, 0x44, 0x00, 0x1A]
     /// Bumped on any layout change; readers accept exactly this version.
-    static let version: UInt32 = 2
+    static let version: UInt32 = 3
     /// Older versions whose header, directory and roots section are laid out as this one's: a
     /// refresh reads their roots, so an upgrade rebuilds the index without forgetting its folders.
-    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...2
+    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...3
     /// Bytes before the section directory.
     static let fixedHeaderSize = 48
     /// Offset of the header checksum inside the fixed header (zero while it is computed).
@@ -114,6 +114,9 @@ enum SectionKind: UInt32, Sendable, CaseIterable {
     /// Only in a delta (`INDEX.delta`): the base it applies to, the base rows it hides, and where
     /// each of its rows goes among the base's (``IndexOverlay``).
     case overlay = 10
+    /// Which rows have words in the text store, by document number (``TextDocuments``); absent
+    /// when none has.
+    case textDocuments = 11
     /// One attribute's values; the directory's `param` is the attribute's ``Attribute/indexCode``.
     case column = 16
 

@@ -118,10 +118,11 @@ struct ParsedHeader {
                     }
                     fixed.typeColumn = index
                 case .problems: fixed.problems = index
-                case .column, .overlay: break
+                case .column, .overlay, .textDocuments: break
                 }
             }
             fixed.overlay = fixedIndex[.overlay]
+            fixed.textDocuments = fixedIndex[.textDocuments]
             // Every item has an 8-byte names record: an item count the names section cannot hold is
             // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
             let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))
@@ -156,6 +157,15 @@ struct ParsedHeader {
                     ? try shape(index, recordSize: width, counted: { $0 == rows })
                     : try shape(index, recordSize: 4 + width, counted: { $0 <= rows })
                 guard fits else { throw corrupt("is damaged (\(sections[index].name) does not match the item count)") }
+            }
+            if let index = fixed.textDocuments {
+                // A count, a reserved word and the store's generation, then three u32 per document.
+                let entry = sections[index]
+                let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
+                let needed = try Checked.add(16, try Checked.multiply(count, 12))
+                guard count <= rows, entry.length >= needed, entry.length - needed < 8 else {
+                    throw corrupt("is damaged (\(entry.name) does not match the item count)")
+                }
             }
             self.sections = sections
             self.fixed = fixed

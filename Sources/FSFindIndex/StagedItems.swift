@@ -23,6 +23,8 @@ package struct StagedItems {
     private(set) var cellValues: [UInt64] = []
     /// Problems by item: kind and reason string id.
     private(set) var problems: [Int: (kind: ItemProblem.Kind, reason: UInt32)] = [:]
+    /// Text-store document numbers by item (``IndexedItem/textDocument``): few items have one.
+    private(set) var textDocuments: [Int: UInt32] = [:]
 
     var count: Int { identities.count }
 
@@ -46,12 +48,13 @@ package struct StagedItems {
 
     mutating func append(
         path: [UInt8], identity: FileIdentity, flags: UInt8, typeID: UInt32,
-        cells: [(Attribute, UInt64)], problem: (kind: ItemProblem.Kind, reason: UInt32)?
+        cells: [(Attribute, UInt64)], problem: (kind: ItemProblem.Kind, reason: UInt32)?, textDocument: UInt32? = nil
     ) throws(FSFindError) {
         guard cellValues.count + cells.count < Int(UInt32.max) else {
             throw FSFindError(.io, "cannot write the index: too many attribute values")
         }
         if let problem { problems[count] = problem }
+        if let textDocument { textDocuments[count] = textDocument }
         pathBytes.append(contentsOf: path)
         pathStarts.append(pathBytes.count)
         identities.append(identity)

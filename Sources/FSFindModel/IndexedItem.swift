@@ -10,6 +10,10 @@ package struct IndexedItem: Sendable, Hashable {
     /// The words inside the file, on their way from an extractor to the full-text store; never
     /// written to the index file.
     package var content: String?
+    /// The text store's number for this file's words as they were stored (its document), nil
+    /// when it has none: what the index records so a word's documents find their rows without a
+    /// path lookup (`docs/full-text.md`).
+    package var textDocument: UInt32?
 
     package init(path: [UInt8], identity: FileIdentity, attributes: AttributeSet, problem: ItemProblem? = nil) {
         self.path = path

@@ -49,13 +49,13 @@ package struct Searcher {
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
         // entry: decided once per entry (a few dozen), not once per row. Each file of the index
         // (base, delta) has its own plan and type table; the scan walks the merged list's runs.
+        let ranked = sort == .relevance
         let asksContent =
             (text != nil && !ContentMatches.freeTextLeaves(query.root).isEmpty)
             || !ContentMatches.textContentTests(query.root).isEmpty
-        let content = asksContent ? try ContentMatches(query, store: text, index: index) : nil
+        let content = asksContent ? try ContentMatches(query, store: text, index: index, ranked: ranked) : nil
         let files = index.files
         let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
-        let ranked = sort == .relevance
         var matchesOfFile: [[Int]] = []
         var scoresOfFile: [[Double]] = []
         for (k, file) in files.enumerated() {
@@ -235,7 +235,8 @@ package struct Searcher {
         for matcher in query.root.freeTextLeaves {
             for (k, scalars) in matcher.words.enumerated() where !matcher.phrases.contains(where: { $0.contains(k) }) {
                 let word = String(String.UnicodeScalarView(scalars))
-                guard !result.contains(where: { $0.0 == word }), try text.search(TextQuery.words([word])).isEmpty,
+                guard !result.contains(where: { $0.0 == word }),
+                    try text.search(TextQuery.words([word]), ranked: false).documents.isEmpty,
                     let suggestion = try text.nearestWord(to: word), suggestion != word
                 else { continue }
                 result.append((word, suggestion))

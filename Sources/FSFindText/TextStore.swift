@@ -14,13 +14,25 @@ import Glibc
 /// deleted file's words; a kill between the steps leaves extra documents that the next refresh
 /// removes. Write-ahead logging lets queries read while a refresh writes.
 package final class TextStore {
-    /// One file's text that matched a query.
-    package struct Hit: Sendable, Hashable {
-        package var path: [UInt8]
-        package var identity: FileIdentity
-        /// FTS5's BM25 score, negated: larger is more relevant.
-        package var relevance: Double
+    /// The documents that matched a query, in ascending number: what the index's
+    /// `textDocuments` section finds rows for (``IndexedItem/textDocument``).
+    package struct Hits: Sendable {
+        package var documents: [UInt32] = []
+        /// FTS5's BM25 score of each, negated (larger is more relevant); empty when the search
+        /// was not asked to rank (working it out is most of a common word's cost).
+        package var relevance: [Double] = []
+
+        package init(documents: [UInt32] = [], relevance: [Double] = []) {
+            self.documents = documents
+            self.relevance = relevance
+        }
     }
+
+    /// Names this store among every store made at this path: a store made again numbers its
+    /// documents from the start, so an index records the generation its numbers belong to and
+    /// matches only the words of that one (``TextDocuments``). Nil only for a store an older
+    /// fsfind made and nothing has written since; no index names such a store.
+    package let generation: UInt64?
 
     /// How many words of context a snippet holds.
     static let snippetWords = 16
@@ -106,7 +118,10 @@ package final class TextStore {
         self.database = database
         self.language = stored ?? language ?? Self.defaultLanguage
         self.tokenizer = Self.tokenizer(for: self.language)
-        guard create else { return }
+        guard create else {
+            generation = (try? Self.generation(of: database)) ?? nil
+            return
+        }
         try database.execute(
             """
             PRAGMA journal_mode = WAL;
@@ -124,6 +139,19 @@ package final class TextStore {
                 body, content = 'document_body', content_rowid = 'id', tokenize = '\(tokenizer)');
             PRAGMA user_version = \(Self.layout);
             """)
+        if let known = try Self.generation(of: database) {
+            generation = known
+        } else {
+            let made = UInt64.random(in: 1...UInt64(Int64.max))
+            try database.execute(
+                "INSERT OR IGNORE INTO state(key, value) VALUES ('generation', \(Int64(bitPattern: made)))")
+            generation = try Self.generation(of: database)
+        }
+    }
+
+    private static func generation(of database: SQLiteDatabase) throws(FSFindError) -> UInt64? {
+        let query = try database.prepare("SELECT value FROM state WHERE key = 'generation'")
+        return try query.step() ? UInt64(bitPattern: query.integer(0)) : nil
     }
 
     /// The language of the store's words, read back from its FTS5 table's tokenizer; nil before
@@ -182,6 +210,10 @@ package final class TextStore {
         private let deleteDocument: SQLiteDatabase.Statement
         private let deleteWords: SQLiteDatabase.Statement
         private var open = true
+        /// The number the next document gets unless its caller chose one: numbers are never
+        /// given twice in one store, so an index written before a file changed cannot name its
+        /// new words (kept in the state table, like SQLite's AUTOINCREMENT).
+        package private(set) var nextDocument: UInt32
 
         fileprivate init(_ database: SQLiteDatabase) throws(FSFindError) {
             self.database = database
@@ -191,12 +223,27 @@ package final class TextStore {
                 WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
                 """)
             insertDocument = try database.prepare(
-                "INSERT INTO document(path, device, inode, size, mtime, ctime, text) VALUES (?, ?, ?, ?, ?, ?, ?)")
+                "INSERT INTO document(id, path, device, inode, size, mtime, ctime, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            )
             insertWords = try database.prepare("INSERT INTO words(rowid, body) VALUES (?, ?)")
             deleteDocument = try database.prepare("DELETE FROM document WHERE id = ?")
             // An external-content table forgets a document's words when told what they were.
             deleteWords = try database.prepare(
                 "INSERT INTO words(words, rowid, body) SELECT 'delete', id, inflate(text) FROM document WHERE id = ?")
+            let next = try database.prepare(
+                """
+                SELECT max(coalesce((SELECT value FROM state WHERE key = 'next_document'), 1),
+                           coalesce((SELECT max(id) + 1 FROM document), 1))
+                """)
+            _ = try next.step()
+            let number = next.integer(0)
+            // Four thousand million documents written into one store: it must be made again.
+            guard number > 0, number < Int64(UInt32.max) else {
+                throw FSFindError(
+                    .indexCorrupt, "the text store has used up its document numbers", path: database.path,
+                    remedy: .rebuildIndex)
+            }
+            nextDocument = UInt32(number)
         }
 
         deinit {
@@ -206,26 +253,37 @@ package final class TextStore {
         /// Makes the transaction's changes durable and visible to readers.
         package func commit() throws(FSFindError) {
             guard open else { return }
+            try database.execute(
+                "INSERT OR REPLACE INTO state(key, value) VALUES ('next_document', \(Int64(nextDocument)))")
             try database.execute("COMMIT")
             open = false
         }
 
         /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already
-        /// stored for the same path and identity (a run killed after its commit read it before).
-        package func add(path: [UInt8], identity: FileIdentity, text: String) throws(FSFindError) {
-            try add(path: path, identity: identity, text: text, packed: try TextStore.pack(text))
+        /// stored for the same path and identity (a run killed after its commit read it before);
+        /// returns its document number, for the file's row (``IndexedItem/textDocument``).
+        @discardableResult
+        package func add(path: [UInt8], identity: FileIdentity, text: String) throws(FSFindError) -> UInt32 {
+            let document = nextDocument
+            try add(path: path, identity: identity, text: text, packed: try TextStore.pack(text), document: document)
+            return document
         }
 
         /// ``add(path:identity:text:)`` with the stored form already made (``TextStore/pack(_:)``),
-        /// so packing can run on another thread than the one writing.
-        package func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) {
+        /// so packing can run on another thread than the one writing, and the number chosen by
+        /// the caller (from ``nextDocument`` on, each once), so the row can carry it before the
+        /// words are written.
+        package func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8], document: UInt32)
+            throws(FSFindError)
+        {
             let key = TextStore.key(path, identity)
             try findSame.bind(key)
             var old: [Int64] = []
             while try findSame.step() { old.append(findSame.integer(0)) }
             for id in old { try remove(id) }
-            try insertDocument.bind(key + [.blob(packed)]).run()
-            try insertWords.bind([.integer(database.lastInsertedRow), .text(text)]).run()
+            try insertDocument.bind([.integer(Int64(document))] + key + [.blob(packed)]).run()
+            try insertWords.bind([.integer(Int64(document)), .text(text)]).run()
+            nextDocument = max(nextDocument, document + 1)
         }
 
         /// Records, in this transaction, that documents may have gone stale: set before an index is
@@ -278,28 +336,31 @@ package final class TextStore {
 
     // MARK: Reading
 
-    /// ``search(_:)``, given up (nil) as soon as `shouldStop` says so: asked every thousand steps
-    /// of SQLite's engine, so a lookup that matches half the store stops within a millisecond
-    /// of a key being typed.
-    package func search(_ expression: String, shouldStop: @escaping () -> Bool) throws(FSFindError) -> [Hit]? {
-        try database.interruptible(shouldStop) { () throws(FSFindError) in try search(expression) }
+    /// ``search(_:ranked:)``, given up (nil) as soon as `shouldStop` says so: asked every
+    /// thousand steps of SQLite's engine, so a lookup that matches half the store stops within a
+    /// millisecond of a key being typed.
+    package func search(_ expression: String, ranked: Bool, shouldStop: @escaping () -> Bool) throws(FSFindError)
+        -> Hits?
+    {
+        try database.interruptible(shouldStop) { () throws(FSFindError) in try search(expression, ranked: ranked) }
     }
 
-    /// The documents matching an FTS5 query expression (see ``TextQuery``), with their relevance,
-    /// in path-byte order (SQLite compares BLOBs with `memcmp`, the index's row order): the
-    /// caller finds them in the index in one forward pass.
-    package func search(_ expression: String) throws(FSFindError) -> [Hit] {
+    /// The documents matching an FTS5 query expression (see ``TextQuery``), in ascending number
+    /// (FTS5's own order: nothing is sorted), with their BM25 relevance when `ranked`. BM25 needs
+    /// each document's length from another table: on a word in 65,000 documents it is 50 ms of
+    /// the 55, so a search that only counts or lists in path order does not ask for it.
+    package func search(_ expression: String, ranked: Bool) throws(FSFindError) -> Hits {
         let query = try database.prepare(
-            """
-            SELECT d.path, d.device, d.inode, d.size, d.mtime, d.ctime, -bm25(words)
-            FROM words JOIN document AS d ON d.id = words.rowid
-            WHERE words MATCH ?
-            ORDER BY d.path
-            """)
+            ranked
+                ? "SELECT rowid, -bm25(words) FROM words WHERE words MATCH ? ORDER BY rowid"
+                : "SELECT rowid FROM words WHERE words MATCH ? ORDER BY rowid")
         try query.bind([.text(expression)])
-        var hits: [Hit] = []
+        var hits = Hits()
         while try query.step() {
-            hits.append(Hit(path: query.blob(0), identity: Self.identity(query, from: 1), relevance: query.double(6)))
+            let number = query.integer(0)
+            guard number > 0, number <= Int64(UInt32.max) else { continue }
+            hits.documents.append(UInt32(number))
+            if ranked { hits.relevance.append(query.double(1)) }
         }
         return hits
     }

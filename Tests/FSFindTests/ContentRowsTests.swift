@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Testing
 
@@ -7,45 +8,126 @@ import Testing
 @testable import FSFindSearch
 @testable import FSFindText
 
-/// The text store's hits found in the index by several threads at once answer as one thread does.
+/// The text store's document numbers find their rows through the index's `textDocuments`
+/// section: the rows whose files hold the word, each once, with the store's relevance; an index
+/// written for another store (another generation) matches no words.
 struct ContentRowsTests {
-    @Test func splitLookupsFindTheSameRowsAndScores() throws {
+    @Test func documentNumbersFindTheRowsOfTheFilesThatHoldTheWord() throws {
         let folder = TemporaryFolder()
         let tree = folder.path + "/tree"
-        // Folders of files, some holding the word (more than once, for different scores), so the
-        // hits and the rows between them interleave, and a path of its own sits at every cut.
+        // Folders of files, some holding the word (more than once, for different scores).
+        var holding: Set<String> = []
         for group in 0..<12 {
             let sub = tree + "/g\(group)"
             try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: true)
             for n in 0..<25 {
-                let words = (n + group) % 3 == 0 ? String(repeating: "zebra ", count: 1 + n % 4) : "plain words"
+                let holds = (n + group) % 3 == 0
+                let words = holds ? String(repeating: "zebra ", count: 1 + n % 4) : "plain words"
                 try "file \(n) \(words)\n".write(toFile: "\(sub)/f\(n).txt", atomically: false, encoding: .utf8)
+                if holds { holding.insert("\(sub)/f\(n).txt") }
             }
         }
         let indexPath = folder.file("rows.fsfind")
-        _ = try Indexer(indexPath: indexPath).run(roots: [Array(tree.utf8)], options: CrawlOptions())
+        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
+        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
         let index = try IndexFile(path: indexPath)
-        // The words of each file, stored under its path and identity as the indexer stores them.
-        let store = try TextStore(path: folder.file("rows.text"), create: true)
-        try store.write { (writer) throws(FSFindError) in
-            for row in 0..<index.itemCount {
-                let path = index.path(at: row)
-                guard path.count > 4, String(decoding: path.suffix(4), as: UTF8.self) == ".txt" else { continue }
-                let text = (try? String(contentsOfFile: String(decoding: path, as: UTF8.self), encoding: .utf8)) ?? ""
-                try writer.add(path: path, identity: index.identity(at: row), text: text)
-            }
+        let store = try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
+        let numbers = try #require(try index.textDocuments())
+        #expect(numbers.generation == store.generation)
+        #expect(numbers.count == 12 * 25, "every text file has its words stored")
+
+        let hits = try store.search(TextQuery.words(["zebra"]), ranked: true)
+        #expect(hits.documents.count == 100)
+        let rows = try ContentRows(hits, index: index, generation: store.generation)
+        let found = (0..<index.itemCount).filter { rows.contains($0) }
+        #expect(Set(found.map { String(decoding: index.path(at: $0), as: UTF8.self) }) == holding)
+        // Each row's score is its document's, and more zebras score higher within a group.
+        let scores = Dictionary(uniqueKeysWithValues: zip(hits.documents, hits.relevance))
+        for row in found {
+            let number = try #require(numbers.document(ofRow: row))
+            #expect(rows.score(row) == Double(Float(scores[number] ?? -1)))
         }
-        let hits = try store.search(TextQuery.words(["zebra"]))
-        #expect(hits.count == 100)
-        let one = ContentRows(hits, index: index, threads: 1)
-        for threads in [2, 3, 5, 150] {
-            let many = ContentRows(hits, index: index, threads: threads)
-            for row in 0..<index.itemCount {
-                #expect(one.contains(row) == many.contains(row), "row \(row), \(threads) threads")
-                #expect(one.score(row) == many.score(row), "row \(row), \(threads) threads")
-            }
-            #expect(many.isEmpty == false)
+        #expect(rows.score(try #require(index.rowIndex(ofPath: Array((tree + "/g0/f1.txt").utf8)))) == 0)
+
+        // Unranked: the same rows, no scores.
+        let plain = try ContentRows(
+            try store.search(TextQuery.words(["zebra"]), ranked: false), index: index, generation: store.generation)
+        #expect((0..<index.itemCount).filter { plain.contains($0) } == found)
+        #expect(found.allSatisfy { plain.score($0) == 0 })
+
+        // Another store's numbers name other files: an index written for it matches nothing.
+        let other = try ContentRows(hits, index: index, generation: (store.generation ?? 0) &+ 1)
+        #expect(other.isEmpty && (0..<index.itemCount).allSatisfy { !other.contains($0) })
+    }
+
+    /// A damaged `textDocuments` section is the index's damage, named, never a crash or a
+    /// silent miss: a count its length cannot hold is refused at open, a changed byte fails
+    /// the checksum when a word is looked up, and numbers behind a valid checksum that point
+    /// outside the section are skipped.
+    @Test func aDamagedSectionIsReportedOrSkippedNeverReadOutOfBounds() throws {
+        let folder = TemporaryFolder()
+        let tree = folder.path + "/tree"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        for n in 0..<6 { try "okapi \(n)\n".write(toFile: "\(tree)/f\(n).txt", atomically: false, encoding: .utf8) }
+        let indexPath = folder.file("d.fsfind")
+        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
+        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
+        let store = try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
+        let hits = try store.search(TextQuery.words(["okapi"]), ranked: true)
+        let good = try Array(Data(contentsOf: URL(fileURLWithPath: indexPath)))
+        let section = try #require(try IndexFile(path: indexPath).sections.first { $0.kind == .textDocuments })
+        #expect(
+            try ContentRows(hits, index: try IndexFile(bytes: good, name: indexPath), generation: store.generation)
+                .isEmpty == false)
+
+        // A count past what the section holds: refused when the file opens.
+        var tooMany = good
+        tooMany[section.offset] = 200
+        IndexConsistencyFuzzTests.fixChecksums(&tooMany)
+        expectCorrupt(indexPath) { () throws(FSFindError) in _ = try IndexFile(bytes: tooMany, name: indexPath) }
+
+        // A changed number without its checksum: the lookup says the file is damaged.
+        var flipped = good
+        flipped[section.offset + 16 + 4 * 6] ^= 0x40
+        let damaged = try IndexFile(bytes: flipped, name: indexPath)
+        let error = expectCorrupt(indexPath) { () throws(FSFindError) in
+            _ = try ContentRows(hits, index: damaged, generation: store.generation)
         }
-        #expect((0..<index.itemCount).filter { one.contains($0) }.count == 100)
+        #expect(error?.message.contains("textDocuments") == true, "\(String(describing: error))")
+
+        // Behind a valid checksum, positions past the section: skipped.
+        var wild = good
+        for k in 0..<6 { wild[section.offset + 16 + 8 * 6 + 4 * k] = 0xFF }
+        IndexConsistencyFuzzTests.fixChecksums(&wild)
+        let rows = try ContentRows(
+            hits, index: try IndexFile(bytes: wild, name: indexPath), generation: store.generation)
+        #expect(rows.isEmpty)
+    }
+
+    /// The merge finds numbers that are sparse among many (a rare word) and dense (a common
+    /// one), and skips numbers no row has.
+    @Test func theMergeFindsSparseAndDenseNumbers() throws {
+        let count = 5000
+        // Rows 0, 2, 4 … carry numbers in a shuffled order, as rows changed over time do.
+        var generator = SplitMix64(seed: 17)
+        var pool = Array(UInt32(1)...UInt32(count / 2)).map { $0 * 3 }
+        pool.shuffle(using: &generator)
+        let rows = (0..<(count / 2)).map { UInt32($0 * 2) }
+        let bytes = TextDocuments.encoded(generation: 9, rows: rows, documents: pool)
+        let rowOf = Dictionary(uniqueKeysWithValues: zip(pool, rows))
+        try bytes.withUnsafeBytes { buffer in
+            let numbers = try TextDocuments(buffer, itemCount: count)
+            #expect(numbers.generation == 9 && numbers.count == count / 2)
+            for wanted in [[UInt32(3)], [3, 4, 5, 6, 7500], Array(stride(from: UInt32(1), through: 8000, by: 1))] {
+                var got: [(Int, Int)] = []
+                numbers.forEachRow(ofDocuments: wanted, itemCount: count) { got.append(($0, $1)) }
+                let expected = wanted.enumerated().compactMap { k, n in rowOf[n].map { (k, Int($0)) } }
+                #expect(got.map(\.0) == expected.map(\.0) && got.map(\.1) == expected.map(\.1))
+            }
+            for (number, row) in zip(pool, rows) { #expect(numbers.document(ofRow: Int(row)) == number) }
+            #expect(numbers.document(ofRow: 1) == nil)
+            // A count past the item count is damage.
+            #expect(throws: IndexDamage.self) { try TextDocuments(buffer, itemCount: count / 4) }
+        }
     }
 }

@@ -18,17 +18,22 @@ import Testing
         let store = try TextStore(path: folder.file("f.text"), create: true)
         let writer = try store.begin()
         let feeder = TextStoreFeeder(writer)
+        var numbers: [UInt32] = []
         // More documents than the queue holds, so the producer waits on the writer.
         for n in 0..<(TextStoreFeeder.capacity * 4) {
             let text = "document number\(n) about giraffes"
-            try feeder.add(
+            let number = try feeder.add(
                 path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n)), text: text,
                 packed: try TextStore.pack(text))
+            numbers.append(number)
         }
         try feeder.finish()
         try writer.commit()
-        #expect(try store.search(TextQuery.words(["giraffe"])).count == TextStoreFeeder.capacity * 4)
-        #expect(try store.search(TextQuery.words(["number127"])).count == 1)
+        // Each document has the number the feeder gave when it was queued, each number once.
+        #expect(Set(numbers).count == numbers.count)
+        let all = try store.search(TextQuery.words(["giraffe"]), ranked: false)
+        #expect(all.documents == numbers.sorted())
+        #expect(try store.search(TextQuery.words(["number127"]), ranked: false).documents == [numbers[127]])
     }
 
     @Test func anAbandonedFeederStopsAndCommitsNothing() throws {
@@ -39,7 +44,7 @@ import Testing
             let feeder = TextStoreFeeder(writer)
             // Enough that the feeder's thread is still writing when it is dropped.
             for n in 0..<(TextStoreFeeder.capacity * 2) {
-                try feeder.add(
+                _ = try feeder.add(
                     path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n + 10)), text: "okapi",
                     packed: try TextStore.pack("okapi"))
             }
@@ -47,11 +52,11 @@ import Testing
             // feeder's thread with them.
             _ = feeder
         }
-        #expect(try store.search(TextQuery.words(["okapi"])).isEmpty)
+        #expect(try store.search(TextQuery.words(["okapi"]), ranked: false).documents.isEmpty)
         // The store is free again: a new transaction starts and commits at once.
         try store.write { writer throws(FSFindError) in
             try writer.add(path: Array("/d/b.txt".utf8), identity: Self.identity(2), text: "zebu")
         }
-        #expect(try store.search(TextQuery.words(["zebu"])).count == 1)
+        #expect(try store.search(TextQuery.words(["zebu"]), ranked: false).documents.count == 1)
     }
 }

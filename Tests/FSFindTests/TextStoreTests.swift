@@ -11,28 +11,71 @@ import Testing
         FileIdentity(device: 2049, inode: n, size: Int64(n) * 10, mtimeNanos: Int64(n), ctimeNanos: Int64(n))
     }
 
-    private static func paths(_ hits: [TextStore.Hit]) -> Set<String> {
-        Set(hits.map { String(decoding: $0.path, as: UTF8.self) })
+    /// The paths of the documents found, by the numbers ``TextStore/Writer/add(path:identity:text:)``
+    /// gave them.
+    private static func paths(_ hits: TextStore.Hits, _ names: [UInt32: String]) -> Set<String> {
+        Set(hits.documents.compactMap { names[$0] })
     }
 
     @Test func wordFormsCaseDiacriticsPrefixesAndPhrases() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("index.fsfind.text"), create: true)
+        var names: [UInt32: String] = [:]
         try store.write { writer throws(FSFindError) in
-            try writer.add(
+            let list = try writer.add(
                 path: Array("/d/list.txt".utf8), identity: Self.identity(1), text: "Buy bread, milk and Comparisons")
-            try writer.add(
+            let letter = try writer.add(
                 path: Array("/d/letter.txt".utf8), identity: Self.identity(2),
                 text: "Dear Frédéric, calling about the pages")
+            names = [list: "/d/list.txt", letter: "/d/letter.txt"]
         }
-        #expect(Self.paths(try store.search(TextQuery.words(["comparison"]))) == ["/d/list.txt"])
-        #expect(Self.paths(try store.search(TextQuery.words(["frederic", "call", "page"]))) == ["/d/letter.txt"])
-        #expect(Self.paths(try store.search(TextQuery.words(["bre"]))) == ["/d/list.txt"])
-        #expect(Self.paths(try store.search(TextQuery.phrase(["buy", "bread"]))) == ["/d/list.txt"])
-        #expect(try store.search(TextQuery.phrase(["bread", "buy"])).isEmpty)
-        #expect(try store.search(TextQuery.words(["quarterly"])).isEmpty)
+        func found(_ expression: String) throws -> Set<String> {
+            let ranked = try store.search(expression, ranked: true)
+            let plain = try store.search(expression, ranked: false)
+            // The same documents either way, ascending; relevance only when asked for.
+            #expect(ranked.documents == plain.documents && plain.documents == plain.documents.sorted())
+            #expect(ranked.relevance.count == ranked.documents.count && plain.relevance.isEmpty)
+            return Self.paths(plain, names)
+        }
+        #expect(try found(TextQuery.words(["comparison"])) == ["/d/list.txt"])
+        #expect(try found(TextQuery.words(["frederic", "call", "page"])) == ["/d/letter.txt"])
+        #expect(try found(TextQuery.words(["bre"])) == ["/d/list.txt"])
+        #expect(try found(TextQuery.phrase(["buy", "bread"])) == ["/d/list.txt"])
+        #expect(try found(TextQuery.phrase(["bread", "buy"])).isEmpty)
+        #expect(try found(TextQuery.words(["quarterly"])).isEmpty)
         // A query word with FTS5 syntax in it is a word, not syntax.
-        #expect(try store.search(TextQuery.words(["\"bread OR x*"])).isEmpty)
+        #expect(try found(TextQuery.words(["\"bread OR x*"])).isEmpty)
+    }
+
+    /// Document numbers are never given twice in one store (a reader's index may still name an
+    /// old one), survive a reopen, and belong to the store's generation, which a store made
+    /// again does not share.
+    @Test func documentNumbersAreNeverReusedAndBelongToTheStoresGeneration() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("n.text")
+        let store = try TextStore(path: path, create: true)
+        let generation = try #require(store.generation)
+        let first = try store.write { writer throws(FSFindError) in
+            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "alpha")
+        }
+        // The highest document goes: its number is still not given again, even after a reopen.
+        _ = try store.write { writer throws(FSFindError) in try writer.removeDocuments { _, _ in false } }
+        let reopened = try TextStore(path: path, create: true)
+        #expect(reopened.generation == generation)
+        #expect(try TextStore(path: path, create: false).generation == generation)
+        let second = try reopened.write { writer throws(FSFindError) in
+            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "alpha")
+        }
+        #expect(second > first)
+        // A transaction rolled back gives its numbers back: nothing can name them.
+        let writer = try reopened.begin()
+        let lost = try writer.add(path: Array("/b".utf8), identity: Self.identity(2), text: "beta")
+        _ = consume writer
+        #expect(lost > second)
+        // Made again (deleted, as a language change does): another generation.
+        for file in [path, path + "-wal", path + "-shm"] { unlink(file) }
+        let again = try TextStore(path: path, create: true)
+        #expect(again.isNew && again.generation != nil && again.generation != generation)
     }
 
     /// `fsfind search` stops a word lookup when a key is typed: the lookup asks `shouldStop`
@@ -49,17 +92,17 @@ import Testing
         }
         let question = TextQuery.words(["rep"])
         nonisolated(unsafe) var asked = 0
-        let stopped = try store.search(question) {
+        let stopped = try store.search(question, ranked: true) {
             asked += 1
             return asked >= 2
         }
         #expect(stopped == nil)
         #expect(asked >= 2)
-        let whole = try #require(try store.search(question) { false })
-        #expect(whole.count == 2000)
-        #expect(Self.paths(whole) == Self.paths(try store.search(question)))
+        let whole = try #require(try store.search(question, ranked: true) { false })
+        #expect(whole.documents.count == 2000)
+        #expect(whole.documents == (try store.search(question, ranked: true)).documents)
         // The connection is usable after a stop, with no handler left behind.
-        #expect(try store.search(question).count == 2000)
+        #expect(try store.search(question, ranked: false).documents.count == 2000)
     }
 
     @Test func aSnippetNamesThePageOfItsFirstMatch() throws {
@@ -87,24 +130,26 @@ import Testing
     @Test func documentsNoIndexRowMatchesAreRemovedAndAddingTwiceKeepsOne() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)
+        var old: UInt32 = 0
         for _ in 0..<2 {
-            try store.write { writer throws(FSFindError) in
+            old = try store.write { writer throws(FSFindError) in
                 try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "old words")
             }
         }
         #expect(try store.documentCount() == 1)
-        try store.write { writer throws(FSFindError) in
+        let new = try store.write { writer throws(FSFindError) in
             try writer.add(path: Array("/a".utf8), identity: Self.identity(3), text: "new words")
         }
-        // Before the garbage is collected both copies are there; a reader keeps the one its index
-        // row's identity names.
-        #expect(try store.search(TextQuery.words(["old"])).map(\.identity) == [Self.identity(1)])
+        // Before the garbage is collected both copies are there, each under its own number; a
+        // reader keeps the one its index row names.
+        #expect(try store.search(TextQuery.words(["old"]), ranked: false).documents == [old])
+        #expect(try store.search(TextQuery.words(["words"]), ranked: false).documents == [old, new])
         let removed = try store.write { writer throws(FSFindError) in
             try writer.removeDocuments { _, identity in identity == Self.identity(3) }
         }
         #expect(removed == 1)
-        #expect(try store.search(TextQuery.words(["old"])).isEmpty)
-        #expect(Self.paths(try store.search(TextQuery.words(["new"]))) == ["/a"])
+        #expect(try store.search(TextQuery.words(["old"]), ranked: false).documents.isEmpty)
+        #expect(try store.search(TextQuery.words(["new"]), ranked: false).documents == [new])
     }
 
     @Test func aFailedTransactionLeavesNothing() throws {
@@ -117,7 +162,7 @@ import Testing
             }
         }
         #expect(try store.documentCount() == 0)
-        #expect(try store.search(TextQuery.words(["half"])).isEmpty)
+        #expect(try store.search(TextQuery.words(["half"]), ranked: false).documents.isEmpty)
         let reader = try TextStore(path: folder.file("t.text"), create: false)
         #expect(try reader.documentCount() == 0)
         #expect(throws: FSFindError.self) { try TextStore(path: folder.file("missing.text"), create: false) }

@@ -244,7 +244,9 @@ extension Indexer {
                 }
             }
         }
-        let image = try builder.encode(rows: rows, roots: try delta.roots(), createdAt: now)
+        // The delta's rows carry the numbers of the store it was written with (the newer).
+        let image = try builder.encode(
+            rows: rows, roots: try delta.roots(), createdAt: now, textGeneration: try delta.textDocuments()?.generation)
         // The new base first, then the delta goes: a reader in between sees a delta whose stamp
         // is not the new base's and reads the base alone, which holds everything.
         try IndexWriter.replaceAtomically(path: indexPath, with: image)
@@ -327,7 +329,10 @@ struct DeltaOutput {
             deltaRow += 1
         }
         let roots = try snapshot.roots()
-        let image = try builder.encode(rows: rows, roots: roots, createdAt: snapshot.createdAt)
+        var generation = try base.textDocuments()?.generation
+        if let delta, let numbers = try delta.textDocuments() { generation = numbers.generation }
+        let image = try builder.encode(
+            rows: rows, roots: roots, createdAt: snapshot.createdAt, textGeneration: generation)
         previous = try PreviousIndex(file: try IndexFile(bytes: image.bytes, name: base.path))
         knownPositions = positions
     }

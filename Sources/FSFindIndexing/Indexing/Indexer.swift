@@ -272,7 +272,7 @@ package struct Indexer: Sendable {
                             sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
                         if let content = item.content, !content.isEmpty, let feeder {
                             // Packed here, while the feeder's thread indexes earlier documents.
-                            try feeder.add(
+                            item.textDocument = try feeder.add(
                                 path: item.path, identity: item.identity, text: content,
                                 packed: try TextStore.pack(content))
                             item.content = nil
@@ -340,7 +340,8 @@ package struct Indexer: Sendable {
         // A watcher's batch writes the delta: its rows, and where each goes among the base's.
         let overlay = delta.map { $0.overlay(rows: rows, staged: builder.staged) }
         let image = try builder.encode(
-            rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, overlay: overlay)
+            rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, overlay: overlay,
+            textGeneration: store?.generation)
         summary.items = overlay.map { rows.count + (delta?.base.itemCount ?? 0) - $0.hiddenCount } ?? rows.count
         summary.unreadable = builder.unreadableWritten
         summary.unparsable = builder.unparsableWritten

@@ -30,7 +30,7 @@ final class TextStoreFeeder {
                 do throws(FSFindError) {
                     try writer.add(
                         path: document.path, identity: document.identity, text: document.text,
-                        packed: document.packed)
+                        packed: document.packed, document: document.number)
                 } catch {
                     failure = error
                     queue.cancel()
@@ -46,6 +46,7 @@ final class TextStoreFeeder {
         let identity: FileIdentity
         let text: String
         let packed: [UInt8]
+        let number: UInt32
     }
 
     /// Documents that may wait for the writer.
@@ -55,19 +56,31 @@ final class TextStoreFeeder {
     private var thread: JoinedThreads?
 
     init(_ writer: TextStore.Writer) {
+        nextNumber = writer.nextDocument
         let shared = Shared(writer)
         self.shared = shared
         thread = JoinedThreads.start(count: 1) { _ in shared.drain() }
     }
 
+    /// The number the next document gets: chosen here, on the caller's thread, so the file's
+    /// row carries it at once (``IndexedItem/textDocument``) while the words wait for the writer.
+    private var nextNumber: UInt32
+
     /// Queues a document (its stored form made by the caller, off the writing thread); waits
-    /// while the queue is full.
-    func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) {
-        guard shared.queue.push(Document(path: path, identity: identity, text: text, packed: packed)) else {
+    /// while the queue is full. Returns the document's number.
+    func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) -> UInt32 {
+        let number = nextNumber
+        guard number < UInt32.max - 1 else {
+            throw FSFindError(.indexCorrupt, "the text store has used up its document numbers", remedy: .rebuildIndex)
+        }
+        nextNumber += 1
+        let document = Document(path: path, identity: identity, text: text, packed: packed, number: number)
+        guard shared.queue.push(document) else {
             thread?.join()
             thread = nil
             throw shared.failure ?? FSFindError.broken("the text store's writer stopped")
         }
+        return number
     }
 
     /// Waits until every queued document is written; throws the writer's first error.

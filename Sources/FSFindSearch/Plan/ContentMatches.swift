@@ -6,108 +6,40 @@ import Foundation
 
 /// The rows whose words (in the text store) match one full-text question, with their relevance.
 ///
-/// A store document counts only for the row whose path **and** identity it carries: a changed or
-/// deleted file's old words, still in the store until the refresh that replaced the index removes
-/// them, never match (`docs/full-text.md`). Membership is a bit set, so a plan asks it per row at
-/// the cost of a shift and a mask.
+/// The store answers with document numbers; the index's `textDocuments` section says which row
+/// carries each (``TextDocuments``), for the store generation it was written with. A changed or
+/// deleted file's old words, still in the store until the refresh that replaced the index
+/// removes them, carry a number no row of the new index has, so they never match
+/// (`docs/full-text.md`). Membership is a bit set, so a plan asks it per row at the cost of a
+/// shift and a mask.
 final class ContentRows {
     private var bits: [UInt64]
-    /// BM25 per row, 0 where the store said nothing: a dense column (4 bytes a row) rather than a
-    /// dictionary, which cost a hash per hit and per lookup (a common word has 100,000 hits).
+    /// BM25 per row, 0 where the store said nothing (or was not asked to rank): a dense column
+    /// (4 bytes a row) rather than a dictionary, which cost a hash per hit and per lookup.
     private var relevance: [Float]
     private var found = 0
 
-    /// The rows of `index` that the store's `hits` name; `threads` as in ``init(_:index:shouldStop:threads:)``.
-    convenience init(_ hits: [TextStore.Hit], index: IndexFile, threads: Int? = nil) {
-        self.init(hits, index: index, shouldStop: nil, threads: threads)!
-    }
-
-    /// Below this many hits one thread finds them all: starting more costs more than it saves.
-    static let parallelHits = 20_000
-
-    /// Nil when `shouldStop` says so (asked every 256 hits).
-    ///
-    /// The hits are looked up in path order, each from the row of the one before (a galloping
-    /// search, ``IndexFile/lowerBound(_:from:)``): a common word's 173,000 hits on a million rows
-    /// cost a few path comparisons each instead of a binary search of the whole file each.
-    /// Many hits, when nothing may stop the lookup, are cut into one run per core (`threads`: nil
-    /// for that, or a number), each starting with a binary search; runs are cut between two
-    /// paths, so no row is found by two threads.
-    init?(_ hits: [TextStore.Hit], index: IndexFile, shouldStop: (() -> Bool)?, threads: Int? = nil) {
-        let words = (index.itemCount + 63) / 64
-        bits = [UInt64](repeating: 0, count: words)
-        relevance = hits.isEmpty ? [] : [Float](repeating: 0, count: index.itemCount)
-        // The store gives them in path order; sorted here only if they are not (a store that
-        // sorts otherwise would still be answered right, more slowly).
-        let inOrder = zip(hits, hits.dropFirst()).allSatisfy { IndexFormat.compare($0.path, $1.path) <= 0 }
-        let order =
-            inOrder
-            ? Array(hits.indices) : hits.indices.sorted { IndexFormat.compare(hits[$0].path, hits[$1].path) < 0 }
-        let parts =
-            shouldStop != nil
-            ? 1
-            : threads
-                ?? (order.count < Self.parallelHits ? 1 : min(4, ProcessInfo.processInfo.activeProcessorCount))
-        if parts <= 1 {
-            var own = bits
-            let count = relevance.withUnsafeMutableBufferPointer { scores in
-                Self.lookUp(0..<order.count, of: hits, in: order, index: index, bits: &own, scores: scores, shouldStop)
-            }
-            guard let count else { return nil }
-            bits = own
-            found = count
-            return
-        }
-        // Cut between two different paths, so each row is found by one thread only.
-        var bounds = [0]
-        for part in 1..<parts {
-            var bound = max(bounds[bounds.count - 1], order.count * part / parts)
-            while bound > 0, bound < order.count, hits[order[bound]].path == hits[order[bound - 1]].path { bound += 1 }
-            bounds.append(bound)
-        }
-        bounds.append(order.count)
-        let cuts = bounds
-        let results = PartResults(count: parts)
-        relevance.withUnsafeMutableBufferPointer { buffer in
-            // Each thread writes the relevance of its own rows only (see the cut above).
-            let scores = OneWriterPerRow(buffer)
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                var own = [UInt64](repeating: 0, count: words)
-                let count = Self.lookUp(
-                    cuts[part]..<cuts[part + 1], of: hits, in: order, index: index, bits: &own, scores: scores.buffer,
-                    nil)
-                results.store(own, count ?? 0, at: part)
-            }
-        }
-        for (own, count) in results.all {
-            found += count
-            for k in own.indices where own[k] != 0 { bits[k] |= own[k] }
-        }
-    }
-
-    /// Finds the hits at `positions` of `order` in the index, each from the row of the one before
-    /// (the first by a search from the start when the range does not start at 0): sets their
-    /// bits, keeps their best score; how many rows it found, or nil when `shouldStop` said so
-    /// (asked every 256 hits).
-    private static func lookUp(
-        _ positions: Range<Int>, of hits: [TextStore.Hit], in order: [Int], index: IndexFile, bits: inout [UInt64],
-        scores: UnsafeMutableBufferPointer<Float>, _ shouldStop: (() -> Bool)?
-    ) -> Int? {
-        var count = 0
-        var from =
-            positions.isEmpty || positions.lowerBound == 0
-            ? 0 : index.lowerBound(hits[order[positions.lowerBound]].path)
-        for position in positions {
-            if let shouldStop, position & 255 == 255, shouldStop() { return nil }
-            let hit = hits[order[position]]
-            let row = index.lowerBound(hit.path, from: from)
-            from = row
-            guard index.hasPath(hit.path, at: row), index.identity(at: row) == hit.identity else { continue }
-            if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { count += 1 }
+    /// The rows of `index` that carry the documents of `hits`, when the index's numbers are
+    /// those of the store of `generation`; none otherwise.
+    /// - Throws: ``FSFindError`` `.indexCorrupt` when the section fails its checksum.
+    init(_ hits: TextStore.Hits, index: IndexFile, generation: UInt64?) throws(FSFindError) {
+        bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
+        relevance = []
+        guard !hits.documents.isEmpty, let documents = try index.textDocuments(), documents.generation == generation
+        else { return }
+        let ranked = hits.relevance.count == hits.documents.count
+        if ranked { relevance = [Float](repeating: 0, count: index.itemCount) }
+        documents.forEachRow(ofDocuments: hits.documents, itemCount: index.itemCount) { position, row in
+            if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { found += 1 }
             bits[row >> 6] |= 1 << UInt64(row & 63)
-            scores[row] = max(scores[row], Float(hit.relevance))
+            if ranked { relevance[row] = max(relevance[row], Float(hits.relevance[position])) }
         }
-        return count
+    }
+
+    /// No rows.
+    init(emptyFor index: IndexFile) {
+        bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
+        relevance = []
     }
 
     var isEmpty: Bool { found == 0 }
@@ -116,8 +48,8 @@ final class ContentRows {
         bits[row >> 6] & (1 << UInt64(row & 63)) != 0
     }
 
-    /// BM25 (larger is better), 0 for a row that did not match.
-    func score(_ row: Int) -> Double { contains(row) ? Double(relevance[row]) : 0 }
+    /// BM25 (larger is better), 0 for a row that did not match or when not ranked.
+    func score(_ row: Int) -> Double { contains(row) && !relevance.isEmpty ? Double(relevance[row]) : 0 }
 }
 
 /// What a query asks of the text store, answered once before the scan, for each file of the
@@ -160,16 +92,19 @@ package struct ContentMatches {
     /// - Parameter shouldStop: asked while the store is searched and its answers mapped to rows
     ///   (`fsfind search`: a key is waiting); when it says yes, ``interrupted`` is set and the
     ///   questions left are not asked.
+    ///
+    /// - Parameter ranked: whether the matches' relevance is wanted (a ranked search); without
+    ///   it the store is not asked for BM25, most of a common word's cost.
     package init(
         _ query: CompiledQuery, store: TextStore?, index: IndexSnapshot, minimumWordLength: Int = 0,
-        shouldStop: (() -> Bool)? = nil
+        ranked: Bool = true, shouldStop: (() -> Bool)? = nil
     ) throws(FSFindError) {
         let indexFiles = index.files
         files = indexFiles.map { _ in FileMatches() }
         guard let store else {
             for (k, file) in indexFiles.enumerated() {
                 files[k].freeText = Self.freeTextLeaves(query.root).map { _ in nil }
-                files[k].comparisons = Self.textContentTests(query.root).map { _ in ContentRows([], index: file) }
+                files[k].comparisons = Self.textContentTests(query.root).map { _ in ContentRows(emptyFor: file) }
             }
             return
         }
@@ -181,7 +116,9 @@ package struct ContentMatches {
             // One question per word, or per phrase (whose words then share its answer).
             var perWord: [[ContentRows]?] = Array(repeating: nil, count: matcher.words.count)
             for (range, expression) in Self.questions(matcher) where !interrupted {
-                guard let rows = try Self.rows(expression, store: store, files: indexFiles, shouldStop: shouldStop)
+                guard
+                    let rows = try Self.rows(
+                        expression, store: store, files: indexFiles, ranked: ranked, shouldStop: shouldStop)
                 else {
                     interrupted = true
                     break
@@ -196,10 +133,11 @@ package struct ContentMatches {
         for test in Self.textContentTests(query.root) {
             let expression = Self.expression(test.matcher)
             guard !interrupted,
-                let rows = try Self.rows(expression, store: store, files: indexFiles, shouldStop: shouldStop)
+                let rows = try Self.rows(
+                    expression, store: store, files: indexFiles, ranked: ranked, shouldStop: shouldStop)
             else {
                 interrupted = true
-                for (k, file) in indexFiles.enumerated() { files[k].comparisons.append(ContentRows([], index: file)) }
+                for (k, file) in indexFiles.enumerated() { files[k].comparisons.append(ContentRows(emptyFor: file)) }
                 continue
             }
             for k in files.indices { files[k].comparisons.append(rows[k]) }
@@ -207,20 +145,19 @@ package struct ContentMatches {
     }
 
     /// The rows of each file whose words match `expression`; nil when `shouldStop` stopped the
-    /// lookup.
+    /// store's search.
     private static func rows(
-        _ expression: String, store: TextStore, files: [IndexFile], shouldStop: (() -> Bool)?
+        _ expression: String, store: TextStore, files: [IndexFile], ranked: Bool, shouldStop: (() -> Bool)?
     ) throws(FSFindError) -> [ContentRows]? {
-        guard let shouldStop else {
-            let hits = try store.search(expression)
-            return files.map { ContentRows(hits, index: $0) }
+        let hits: TextStore.Hits
+        if let shouldStop {
+            guard let found = try store.search(expression, ranked: ranked, shouldStop: shouldStop) else { return nil }
+            hits = found
+        } else {
+            hits = try store.search(expression, ranked: ranked)
         }
-        guard let hits = try store.search(expression, shouldStop: shouldStop) else { return nil }
         var result: [ContentRows] = []
-        for file in files {
-            guard let rows = ContentRows(hits, index: file, shouldStop: shouldStop) else { return nil }
-            result.append(rows)
-        }
+        for file in files { result.append(try ContentRows(hits, index: file, generation: store.generation)) }
         return result
     }
 
@@ -271,22 +208,4 @@ package struct ContentMatches {
         if words.count > 1 { return TextQuery.phrase(words) }
         return TextQuery.words(words, prefix: matcher.trailingWildcard)
     }
-}
-
-/// Each part's bits and count, written by its own thread.
-private final class PartResults: @unchecked Sendable {
-    private var parts: [([UInt64], Int)]
-    private let lock = NSLock()
-
-    init(count: Int) { parts = Array(repeating: ([], 0), count: count) }
-
-    func store(_ bits: [UInt64], _ count: Int, at part: Int) { lock.withLock { parts[part] = (bits, count) } }
-
-    var all: [([UInt64], Int)] { lock.withLock { parts } }
-}
-
-/// A buffer that several threads write, each only at rows no other thread writes.
-private struct OneWriterPerRow: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<Float>
-    init(_ buffer: UnsafeMutableBufferPointer<Float>) { self.buffer = buffer }
 }

@@ -98,7 +98,7 @@ package final class QueryPlan {
             return .not(step(for: node, positive: false, views: views, walk: &walk))
         case .text(let test) where test.attributes == [.textContent]:
             // In the order ContentMatches walked the tree; none left means no store was asked.
-            let rows = Step.content(walk.comparisons.popFirst() ?? ContentRows([], index: views.index))
+            let rows = Step.content(walk.comparisons.popFirst() ?? ContentRows(emptyFor: views.index))
             return test.negated ? .not(rows) : rows
         case .freeText(let matcher):
             let content = walk.freeTexts.popFirst() ?? nil

@@ -1,0 +1,121 @@
+import FSFindModel
+
+/// Which rows have words in the text store, and under which document number: the
+/// `textDocuments` section (`docs/index-format.md`).
+///
+/// The store answers a word with document numbers in ascending order. Finding those rows by
+/// path and identity cost a join and a sort in SQLite and a path search per hit (a word in
+/// 65,000 files of a million: about half of a free-text query). With this section each hit is a
+/// step of a merge over `byDocument`, the rows' positions ordered by document number.
+///
+/// The numbers belong to one store, named by its ``generation``: a store made again (another
+/// language, deleted) numbers from 1 again, so a reader asks for the matches of its own
+/// generation only and an index written for another store matches no words.
+///
+/// A view of the mapped section: valid while its ``IndexFile`` is open.
+package struct TextDocuments {
+    /// The store these numbers belong to (``TextStore``'s generation).
+    package let generation: UInt64
+    /// How many rows have a document.
+    package let count: Int
+    /// `rows[i]`, ascending; `documents[i]`, row `rows[i]`'s number; `byDocument[k]`, the `i`s in
+    /// ascending order of `documents[i]`. Each `count` u32s, read bounds-checked.
+    private let rows: UnsafeRawBufferPointer
+    private let documents: UnsafeRawBufferPointer
+    private let byDocument: UnsafeRawBufferPointer
+
+    /// Section header: a u32 count, a reserved u32, the u64 generation.
+    static let headerSize = 16
+
+    init(_ bytes: UnsafeRawBufferPointer, itemCount: Int) throws(IndexDamage) {
+        let count = Int(try bytes.littleEndianUInt32(at: 0))
+        guard count <= itemCount else { throw IndexDamage("text documents count") }
+        generation = try bytes.littleEndianUInt64(at: 8)
+        self.count = count
+        rows = try bytes.slice(from: Self.headerSize, count: 4 * count)
+        documents = try bytes.slice(from: Self.headerSize + 4 * count, count: 4 * count)
+        byDocument = try bytes.slice(from: Self.headerSize + 8 * count, count: 4 * count)
+    }
+
+    @inline(__always) private static func load(_ buffer: UnsafeRawBufferPointer, _ i: Int) -> UInt32 {
+        UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self))
+    }
+
+    /// Entry `i` in row order: (row, document number).
+    func entry(_ i: Int) -> (row: Int, document: UInt32) {
+        (Int(Self.load(rows, i)), Self.load(documents, i))
+    }
+
+    /// Row `row`'s document number; nil when it has none.
+    package func document(ofRow row: Int) -> UInt32? {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = low + (high - low) / 2
+            let found = Int(Self.load(rows, mid))
+            if found == row { return Self.load(documents, mid) }
+            if found < row { low = mid + 1 } else { high = mid }
+        }
+        return nil
+    }
+
+    /// For each of `numbers` (ascending) that a row has, `body(position in numbers, row)`; a
+    /// row of the index appears at most once. A forward merge: each number is found by a
+    /// galloping search from the last one's place, so a rare word costs a few steps per hit and
+    /// a common one a pass over the section. Positions that do not fit the section (damage past
+    /// the checksum) are skipped.
+    package func forEachRow(
+        ofDocuments numbers: some RandomAccessCollection<UInt32>, itemCount: Int, _ body: (Int, Int) -> Void
+    ) {
+        func number(at k: Int) -> UInt32? {
+            let i = Int(Self.load(byDocument, k))
+            return i < count ? Self.load(documents, i) : nil
+        }
+        var k = 0
+        for (position, wanted) in numbers.enumerated() {
+            // Gallop to a place at or past `wanted`, then binary search the last step.
+            var step = 1
+            var low = k
+            var high = k
+            while high < count, (number(at: high) ?? .max) < wanted {
+                low = high + 1
+                high = min(count, high + step)
+                step *= 2
+            }
+            while low < high {
+                let mid = low + (high - low) / 2
+                if (number(at: mid) ?? .max) < wanted { low = mid + 1 } else { high = mid }
+            }
+            k = low
+            guard k < count, number(at: k) == wanted else { continue }
+            let row = Int(Self.load(rows, Int(Self.load(byDocument, k))))
+            if row < itemCount { body(position, row) }
+        }
+    }
+
+    /// The section's bytes for rows `rows` (ascending) with document numbers `documents`.
+    static func encoded(generation: UInt64, rows: [UInt32], documents: [UInt32]) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.bytes.reserveCapacity(headerSize + 12 * rows.count + 8)
+        writer.appendLittleEndian(UInt32(rows.count))
+        writer.appendLittleEndian(UInt32(0))
+        writer.appendLittleEndian(generation)
+        for row in rows { writer.appendLittleEndian(row) }
+        for document in documents { writer.appendLittleEndian(document) }
+        let order = documents.indices.sorted { documents[$0] < documents[$1] }
+        for i in order { writer.appendLittleEndian(UInt32(i)) }
+        return writer.bytes
+    }
+}
+
+extension IndexFile {
+    /// The file's `textDocuments` section, checksummed; nil when no row has words in a store.
+    package func textDocuments() throws(FSFindError) -> TextDocuments? {
+        guard let section = fixed.textDocuments else { return nil }
+        do throws(IndexDamage) {
+            return try TextDocuments(try bytes(of: section), itemCount: itemCount)
+        } catch {
+            throw damaged(error)
+        }
+    }
+}
