@@ -53,7 +53,9 @@ package struct Searcher {
         let asksContent =
             (text != nil && !ContentMatches.freeTextLeaves(query.root).isEmpty)
             || !ContentMatches.textContentTests(query.root).isEmpty
-        let content = asksContent ? try ContentMatches(query, store: text, index: index, ranked: ranked) : nil
+        let content =
+            asksContent
+            ? try ContentMatches(query, store: text, index: index, ranked: ranked && request.wordRelevance) : nil
         let files = index.files
         let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
         var matchesOfFile: [[Int]] = []

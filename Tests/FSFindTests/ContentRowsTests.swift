@@ -5,6 +5,7 @@ import Testing
 @testable import FSFindIndex
 @testable import FSFindIndexing
 @testable import FSFindModel
+@testable import FSFindQuery
 @testable import FSFindSearch
 @testable import FSFindText
 
@@ -58,6 +59,44 @@ struct ContentRowsTests {
         // Another store's numbers name other files: an index written for it matches nothing.
         let other = try ContentRows(hits, index: index, generation: (store.generation ?? 0) &+ 1)
         #expect(other.isEmpty && (0..<index.itemCount).allSatisfy { !other.contains($0) })
+    }
+
+    /// A ranked search orders files that only mention the words by BM25, unless asked not to
+    /// (`fsfind serve`): then they follow the name matches in path order, and the same rows match.
+    @Test func withoutWordRelevanceContentMatchesFollowInPathOrder() throws {
+        let folder = TemporaryFolder()
+        let tree = folder.path + "/tree"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        // More mentions in later paths, so BM25's order is not path order.
+        for n in 0..<6 {
+            let text = String(repeating: "okapi ", count: n + 1) + String(repeating: "filler ", count: 40)
+            try text.write(toFile: "\(tree)/note\(n).txt", atomically: false, encoding: .utf8)
+        }
+        try "nothing here\n".write(toFile: "\(tree)/zz-okapi.txt", atomically: false, encoding: .utf8)
+        // The word in fewer than half the files: FTS5's BM25 gives a word in most of them no weight.
+        for n in 0..<20 {
+            try "plain words\n".write(toFile: "\(tree)/plain\(n).txt", atomically: false, encoding: .utf8)
+        }
+        let indexPath = folder.file("r.fsfind")
+        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
+        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
+        let snapshot = try IndexSnapshot(path: indexPath)
+        let searcher = Searcher(
+            index: snapshot, text: try TextStore(path: TextStore.path(forIndex: indexPath), create: false))
+        let query = try CompiledQuery(
+            try Query.parse("okapi"), context: QueryContext(now: Date(), timeZone: TimeZone(identifier: "UTC")!))
+        func names(_ rows: [Int]) -> [String] {
+            rows.map {
+                String(decoding: snapshot.path(at: $0).split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+            }
+        }
+        let ranked = names(try searcher.search(query, isFreeText: true, request: SearchRequest()))
+        var plain = SearchRequest()
+        plain.wordRelevance = false
+        let unranked = names(try searcher.search(query, isFreeText: true, request: plain))
+        #expect(ranked.first == "zz-okapi.txt" && unranked.first == "zz-okapi.txt")
+        #expect(Array(unranked.dropFirst()) == (0..<6).map { "note\($0).txt" })
+        #expect(Array(ranked.dropFirst()) == (0..<6).reversed().map { "note\($0).txt" }, "\(ranked)")
     }
 
     /// A damaged `textDocuments` section is the index's damage, named, never a crash or a
