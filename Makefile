@@ -9,13 +9,16 @@ BUILD_FLAGS ?=
 # Debian packages the build and the tests need.
 DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev pkg-config file
 # Document and image extractors: poppler (PDF), gdk-pixbuf + its WebP loader (image size), libexif.
-# Only libexif's headers are compiled against; all are loaded with dlopen at run time, and the -dev
-# packages are the release-independent names that pull in the runtime libraries.
+# All are loaded with dlopen at run time; fsfind compiles against libexif's, libarchive's and
+# cairo's headers, and the tests check its glib-family function types against poppler's, GMime's,
+# gdk-pixbuf's and chafa's (Sources/CLibraryTypes, Tests/CLibraryTypeChecks). The -dev packages
+# are the release-independent names that pull in the runtime libraries.
 DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
 # The full-text store: SQLite with FTS5 (zlib packs the stored text); libxml2's HTML parser and
 # libarchive for the text of pages, compressed files and archives (all three loaded with dlopen;
 # the -dev packages pull in the runtime libraries).
 DEPS += libsqlite3-dev zlib1g-dev libxml2-dev libarchive-dev libgmime-3.0-0
+DEPS += libgmime-3.0-dev libcairo2-dev
 # Snowball's stemmers for the text store's languages (`fsfind index --language`; loaded with dlopen).
 DEPS += libstemmer-dev
 # `fsfind search`'s preview pane: chafa draws pictures with terminal symbols, libswscale turns a

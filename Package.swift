@@ -44,6 +44,9 @@ let package = Package(
         // headers at all. All three are loaded with dlopen (Extract/SharedLibrary.swift), so
         // `fsfind query` does not map them and their ~60 dependencies at every start.
         .systemLibrary(name: "CExif"),
+        // The types of the functions loaded with dlsym from libarchive and the glib family
+        // (poppler-glib, GMime, gdk-pixbuf, chafa): headers only, checked by CLibraryTypeChecks.
+        .systemLibrary(name: "CLibraryTypes"),
         // statx, dirent and the GNU open flags from glibc's own headers (Swift's Glibc lacks them).
         .target(name: "CPlatform"),
         // CRC-32C with the CPU's instruction (SSE4.2, ARMv8 CRC); portable C, no library.
@@ -84,7 +87,7 @@ let package = Package(
             name: "FSFindIndexing",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindIndex", "FSFindText",
-                "CMagic", "CPlatform", "CAVFormat", "CExif",
+                "CMagic", "CPlatform", "CAVFormat", "CExif", "CLibraryTypes",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
@@ -125,6 +128,25 @@ let package = Package(
             ],
             swiftSettings: crossModule
         ),
+        // The glib family's headers, whose include paths only pkg-config knows, for the checks
+        // below: test-only, so only the test bundle links these libraries.
+        .systemLibrary(
+            name: "CPopplerHeaders", path: "Tests/CLibraryTypeChecks/Headers/Poppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"])]),
+        .systemLibrary(
+            name: "CGMimeHeaders", path: "Tests/CLibraryTypeChecks/Headers/GMime", pkgConfig: "gmime-3.0",
+            providers: [.apt(["libgmime-3.0-dev"])]),
+        .systemLibrary(
+            name: "CPixbufHeaders", path: "Tests/CLibraryTypeChecks/Headers/Pixbuf", pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
+        .systemLibrary(
+            name: "CChafaHeaders", path: "Tests/CLibraryTypeChecks/Headers/Chafa", pkgConfig: "chafa",
+            providers: [.apt(["libchafa-dev"])]),
+        // Static assertions: each type CLibraryTypes declares by hand is the real header's.
+        .target(
+            name: "CLibraryTypeChecks",
+            dependencies: ["CPopplerHeaders", "CGMimeHeaders", "CPixbufHeaders", "CChafaHeaders"],
+            path: "Tests/CLibraryTypeChecks", exclude: ["Headers"]),
         // The seeded generator both test targets draw from.
         .target(name: "FSFindTestSupport", path: "Tests/FSFindTestSupport"),
         .testTarget(
@@ -132,7 +154,7 @@ let package = Package(
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
                 "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
-                "FSFindElastic", "FSFindServe",
+                "FSFindElastic", "FSFindServe", "CLibraryTypeChecks",
             ]
         ),
         .testTarget(

@@ -1,36 +1,32 @@
+import CLibraryTypes
 import FSFindModel
 
 /// chafa, which turns pixels into terminal symbols and colours, loaded with `dlopen` on first use
 /// (see ``SharedLibrary``) so only the preview worker maps it.
 ///
-/// The types are written here from `chafa.h` (1.12, Debian 12) rather than imported: its header
-/// pulls in glib's, and a module with chafa's pkg-config flags would link chafa into every
-/// `fsfind` start. Only opaque pointers and C integers cross; the enum values below are the
-/// header's, which chafa keeps stable as public API.
+/// The function types are `CLibraryTypes'`: chafa's header pulls in glib's, and a module with
+/// chafa's pkg-config flags would link chafa into every `fsfind` start, so they are declared
+/// there and checked against `chafa.h` by the tests, as are the enum values below.
 struct ChafaLibrary: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    let symbolMapNew: @convention(c) () -> OpaquePointer?
-    let symbolMapAddByTags: @convention(c) (OpaquePointer?, Int32) -> Void
-    let symbolMapUnref: @convention(c) (OpaquePointer?) -> Void
-    let configNew: @convention(c) () -> OpaquePointer?
-    let configSetGeometry: @convention(c) (OpaquePointer?, Int32, Int32) -> Void
-    let configSetCanvasMode: @convention(c) (OpaquePointer?, Int32) -> Void
-    let configSetSymbolMap: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
-    let configUnref: @convention(c) (OpaquePointer?) -> Void
-    let canvasNew: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let canvasDrawAllPixels: @convention(c) (OpaquePointer?, Int32, UnsafePointer<UInt8>?, Int32, Int32, Int32) -> Void
-    let canvasCharAt: @convention(c) (OpaquePointer?, Int32, Int32) -> UInt32
-    let canvasColorsAt:
-        @convention(c) (OpaquePointer?, Int32, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) ->
-            Void
-    let canvasUnref: @convention(c) (OpaquePointer?) -> Void
+    let symbolMapNew: fsfind_chafa_symbol_map_new
+    let symbolMapAddByTags: fsfind_chafa_symbol_map_add_by_tags
+    let symbolMapUnref: fsfind_chafa_symbol_map_unref
+    let configNew: fsfind_chafa_canvas_config_new
+    let configSetGeometry: fsfind_chafa_canvas_config_set_geometry
+    let configSetCanvasMode: fsfind_chafa_canvas_config_set_canvas_mode
+    let configSetSymbolMap: fsfind_chafa_canvas_config_set_symbol_map
+    let configUnref: fsfind_chafa_canvas_config_unref
+    let canvasNew: fsfind_chafa_canvas_new
+    let canvasDrawAllPixels: fsfind_chafa_canvas_draw_all_pixels
+    let canvasCharAt: fsfind_chafa_canvas_get_char_at
+    let canvasColorsAt: fsfind_chafa_canvas_get_colors_at
+    let canvasUnref: fsfind_chafa_canvas_unref
     /// `chafa_calc_canvas_geometry(src_w, src_h, &w, &h, font_ratio, zoom, stretch)`.
-    let calcGeometry:
-        @convention(c) (Int32, Int32, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?, Float, Int32, Int32)
-            -> Void
+    let calcGeometry: fsfind_chafa_calc_canvas_geometry
 
     /// `ChafaPixelType` values.
-    enum PixelType: Int32 {
+    enum PixelType: UInt32 {
         case rgbaPremultiplied = 0
         case bgraPremultiplied = 1
         case rgbaUnassociated = 4
@@ -38,8 +34,8 @@ struct ChafaLibrary: @unchecked Sendable {
     }
 
     /// `ChafaCanvasMode`: `CHAFA_CANVAS_MODE_TRUECOLOR` and `CHAFA_CANVAS_MODE_FGBG`.
-    static let truecolor: Int32 = 0
-    static let foregroundBackground: Int32 = 5
+    static let truecolor: UInt32 = 0
+    static let foregroundBackground: UInt32 = 5
     /// `ChafaSymbolTags`: space, solid, block, border, quadrants, half blocks (horizontal 1<<8,
     /// vertical 1<<9): symbols one column wide that every terminal font in use today has.
     static let symbols: Int32 = (1 << 0) | (1 << 1) | (1 << 3) | (1 << 4) | (1 << 7) | (1 << 8) | (1 << 9)

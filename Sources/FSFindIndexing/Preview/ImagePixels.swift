@@ -1,3 +1,4 @@
+import CLibraryTypes
 import FSFindModel
 import FSFindPlatform
 
@@ -5,23 +6,19 @@ import FSFindPlatform
 /// ``PixbufLibrary``). Loaded with `dlopen` on first use.
 struct PixbufDecoder: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    let fileInfo:
-        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) ->
-            OpaquePointer?
+    let fileInfo: fsfind_gdk_pixbuf_get_file_info
     /// `gdk_pixbuf_new_from_file_at_scale(name, width, height, preserve_aspect_ratio, &error)`.
-    let newFromFileAtScale:
-        @convention(c) (UnsafePointer<CChar>?, Int32, Int32, Int32, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) ->
-            OpaquePointer?
-    let applyEmbeddedOrientation: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let pixels: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<UInt8>?
-    let width: @convention(c) (OpaquePointer?) -> Int32
-    let height: @convention(c) (OpaquePointer?) -> Int32
-    let rowstride: @convention(c) (OpaquePointer?) -> Int32
-    let channels: @convention(c) (OpaquePointer?) -> Int32
-    let hasAlpha: @convention(c) (OpaquePointer?) -> Int32
-    let bitsPerSample: @convention(c) (OpaquePointer?) -> Int32
-    let objectUnref: @convention(c) (OpaquePointer?) -> Void
-    let errorFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let newFromFileAtScale: fsfind_gdk_pixbuf_new_from_file_at_scale
+    let applyEmbeddedOrientation: fsfind_gdk_pixbuf_apply_embedded_orientation
+    let pixels: fsfind_gdk_pixbuf_get_pixels
+    let width: fsfind_gdk_pixbuf_int
+    let height: fsfind_gdk_pixbuf_int
+    let rowstride: fsfind_gdk_pixbuf_int
+    let channels: fsfind_gdk_pixbuf_int
+    let hasAlpha: fsfind_gdk_pixbuf_int
+    let bitsPerSample: fsfind_gdk_pixbuf_int
+    let objectUnref: fsfind_g_object_unref
+    let errorFree: fsfind_g_error_free
 
     static let shared: Result<PixbufDecoder, ExtractionError> = Result { () throws(ExtractionError) in
         let library = try SharedLibrary("libgdk_pixbuf-2.0.so.0", package: "libgdk-pixbuf-2.0-0")
@@ -57,16 +54,16 @@ struct PixbufDecoder: @unchecked Sendable {
         guard Int(fullWidth) * Int(fullHeight) <= Self.largestImage else {
             throw ExtractionError("the image is too large to draw (\(fullWidth) × \(fullHeight))")
         }
-        var error: UnsafeMutableRawPointer?
+        var error: OpaquePointer?
         let loaded = PathBytes.withCString(path) {
             newFromFileAtScale($0, Int32(min(width, Int(fullWidth))), Int32(min(height, Int(fullHeight))), 1, &error)
         }
         guard let loaded else {
             throw consume(error, doing: "cannot decode the image")
         }
-        defer { objectUnref(loaded) }
+        defer { objectUnref(UnsafeMutableRawPointer(loaded)) }
         let upright = applyEmbeddedOrientation(loaded) ?? loaded
-        defer { if upright != loaded { objectUnref(upright) } }
+        defer { if upright != loaded { objectUnref(UnsafeMutableRawPointer(upright)) } }
         let columns = Int(self.width(upright))
         let rows = Int(self.height(upright))
         let stride = Int(rowstride(upright))
@@ -85,10 +82,11 @@ struct PixbufDecoder: @unchecked Sendable {
 
     /// The GError's message as an ``ExtractionError``, freeing the GError (the layout is glib's
     /// public `GError`, ``PopplerLibrary/GErrorLayout``).
-    private func consume(_ error: UnsafeMutableRawPointer?, doing context: String) -> ExtractionError {
+    private func consume(_ error: OpaquePointer?, doing context: String) -> ExtractionError {
         guard let error else { return ExtractionError(context) }
         defer { errorFree(error) }
-        guard let message = error.assumingMemoryBound(to: PopplerLibrary.GErrorLayout.self).pointee.message else {
+        let layout = UnsafeRawPointer(error).assumingMemoryBound(to: PopplerLibrary.GErrorLayout.self)
+        guard let message = layout.pointee.message else {
             return ExtractionError(context)
         }
         return ExtractionError("\(context): \(String(cString: message))")

@@ -1,23 +1,24 @@
+import CLibraryTypes
 import FSFindModel
 
 /// poppler-glib's page rendering and the cairo image surface it renders into, loaded with `dlopen`
 /// (cairo through poppler-glib's handle: `dlsym` searches a library's dependencies too).
 struct PDFRenderer: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    let pageSize: @convention(c) (OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?) -> Void
-    let pageRender: @convention(c) (OpaquePointer?, OpaquePointer?) -> Void
-    /// `cairo_image_surface_create(format, width, height)`; format 0 is `CAIRO_FORMAT_ARGB32`.
-    let surfaceCreate: @convention(c) (Int32, Int32, Int32) -> OpaquePointer?
-    let surfaceStatus: @convention(c) (OpaquePointer?) -> Int32
-    let surfaceFlush: @convention(c) (OpaquePointer?) -> Void
-    let surfaceData: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<UInt8>?
-    let surfaceStride: @convention(c) (OpaquePointer?) -> Int32
-    let surfaceDestroy: @convention(c) (OpaquePointer?) -> Void
-    let create: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let destroy: @convention(c) (OpaquePointer?) -> Void
-    let scale: @convention(c) (OpaquePointer?, Double, Double) -> Void
-    let setSourceRGB: @convention(c) (OpaquePointer?, Double, Double, Double) -> Void
-    let paint: @convention(c) (OpaquePointer?) -> Void
+    let pageSize: fsfind_poppler_page_get_size
+    let pageRender: fsfind_poppler_page_render
+    /// `cairo_image_surface_create(format, width, height)`.
+    let surfaceCreate: fsfind_cairo_image_surface_create
+    let surfaceStatus: fsfind_cairo_surface_status
+    let surfaceFlush: fsfind_cairo_surface_flush
+    let surfaceData: fsfind_cairo_image_surface_get_data
+    let surfaceStride: fsfind_cairo_image_surface_get_stride
+    let surfaceDestroy: fsfind_cairo_surface_destroy
+    let create: fsfind_cairo_create
+    let destroy: fsfind_cairo_destroy
+    let scale: fsfind_cairo_scale
+    let setSourceRGB: fsfind_cairo_set_source_rgb
+    let paint: fsfind_cairo_paint
 
     static let shared: Result<PDFRenderer, ExtractionError> = Result { () throws(ExtractionError) in
         let library = try SharedLibrary("libpoppler-glib.so.8", package: "libpoppler-glib8")
@@ -56,9 +57,9 @@ extension PDFDocumentHandle {
         let factor = min(Double(width) / pageWidth, Double(height) / pageHeight)
         let pixelWidth = max(1, Int(pageWidth * factor))
         let pixelHeight = max(1, Int(pageHeight * factor))
-        let surface = renderer.surfaceCreate(0, Int32(pixelWidth), Int32(pixelHeight))
+        let surface = renderer.surfaceCreate(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         defer { renderer.surfaceDestroy(surface) }
-        guard renderer.surfaceStatus(surface) == 0, let cairo = renderer.create(surface) else {
+        guard renderer.surfaceStatus(surface) == CAIRO_STATUS_SUCCESS, let cairo = renderer.create(surface) else {
             throw ExtractionError("cairo cannot make an image of \(pixelWidth) × \(pixelHeight)")
         }
         renderer.setSourceRGB(cairo, 1, 1, 1)

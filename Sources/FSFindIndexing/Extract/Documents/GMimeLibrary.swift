@@ -1,3 +1,4 @@
+import CLibraryTypes
 import FSFindModel
 import Foundation
 
@@ -5,35 +6,35 @@ import Foundation
 /// use), loaded with `dlopen` on first use like every extractor library (see ``SharedLibrary``).
 ///
 /// GMime decodes what makes mail hard to read by hand: RFC 2047 encoded subjects and names,
-/// quoted-printable and base64 bodies, and any charset, converted to UTF-8. Only opaque pointers
-/// and C strings cross the boundary. Without the library, e-mail files are marked unparsable with
+/// quoted-printable and base64 bodies, and any charset, converted to UTF-8. The function types are
+/// `CLibraryTypes'` (checked against GMime's headers by the tests). Without the library, e-mail files are marked unparsable with
 /// the reason, and everything else works.
 struct GMimeLibrary: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    typealias ForeachCallback = @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+    typealias ForeachCallback = fsfind_g_mime_object_foreach_func
 
-    let initialize: @convention(c) () -> Void
+    let initialize: fsfind_g_mime_init
     /// `g_mime_stream_fs_new(fd)`: the stream owns (closes) the descriptor.
-    let streamFromDescriptor: @convention(c) (Int32) -> OpaquePointer?
-    let parserWithStream: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let constructMessage: @convention(c) (OpaquePointer?, OpaquePointer?) -> OpaquePointer?
+    let streamFromDescriptor: fsfind_g_mime_stream_fs_new
+    let parserWithStream: fsfind_g_mime_parser_new_with_stream
+    let constructMessage: fsfind_g_mime_parser_construct_message
     /// Decoded, UTF-8, owned by the message.
-    let subject: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
-    let from: @convention(c) (OpaquePointer?) -> OpaquePointer?
+    let subject: fsfind_g_mime_message_get_subject
+    let from: fsfind_g_mime_message_get_from
     /// `internet_address_list_to_string(list, options, encode)`: a new string (g_free).
-    let addressListToString: @convention(c) (OpaquePointer?, OpaquePointer?, Int32) -> UnsafeMutablePointer<CChar>?
+    let addressListToString: fsfind_internet_address_list_to_string
     /// `g_mime_message_get_date`: owned by the message.
-    let date: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let dateTimeToUnix: @convention(c) (OpaquePointer?) -> Int64
-    let foreach: @convention(c) (OpaquePointer?, ForeachCallback?, UnsafeMutableRawPointer?) -> Void
-    let contentType: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let contentTypeIsType: @convention(c) (OpaquePointer?, UnsafePointer<CChar>?, UnsafePointer<CChar>?) -> Int32
+    let date: fsfind_g_mime_message_get_date
+    let dateTimeToUnix: fsfind_g_date_time_to_unix
+    let foreach: fsfind_g_mime_message_foreach
+    let contentType: fsfind_g_mime_object_get_content_type
+    let contentTypeIsType: fsfind_g_mime_content_type_is_type
     /// `g_mime_object_get_disposition`: "attachment", "inline" or NULL.
-    let disposition: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
+    let disposition: fsfind_g_mime_object_get_disposition
     /// `g_mime_text_part_get_text`: the part decoded and converted to UTF-8 (g_free).
-    let textPartText: @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
-    let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let objectUnref: @convention(c) (UnsafeMutableRawPointer?) -> Void
+    let textPartText: fsfind_g_mime_text_part_get_text
+    let free: fsfind_g_free
+    let objectUnref: fsfind_g_object_unref
 
     /// The library, loaded and initialised once per process; or why it could not be.
     static let shared: Result<GMimeLibrary, ExtractionError> = Result { () throws(ExtractionError) in

@@ -1,3 +1,4 @@
+import CLibraryTypes
 import FSFindIndex
 import FSFindModel
 import FSFindPlatform
@@ -19,7 +20,7 @@ final class PDFDocumentHandle {
     /// `g_filename_to_uri`, which percent-escapes any byte, so non-UTF-8 names open too.
     init(path: [UInt8]) throws(ExtractionError) {
         let library = try PopplerLibrary.shared.get()
-        var error: UnsafeMutableRawPointer?
+        var error: OpaquePointer?
         let uri = PathBytes.withCString(path) { library.filenameToURI($0, nil, &error) }
         guard let uri else { throw library.consume(error, doing: "cannot name the file as a URI") }
         defer { library.free(uri) }
@@ -91,7 +92,7 @@ final class PDFDocumentHandle {
     }
 
     /// Calls a poppler getter that returns a newly allocated UTF-8 string, and frees it.
-    private func text(_ getter: PopplerLibrary.Getter) -> String? {
+    private func text(_ getter: fsfind_poppler_document_string) -> String? {
         Self.lock.withLock { () -> String? in
             guard let value = getter(document) else { return nil }
             defer { library.free(value) }

@@ -1,3 +1,5 @@
+import CLibraryTypes
+
 /// gdk-pixbuf's `gdk_pixbuf_get_file_info`, loaded with `dlopen` on first use (see
 /// ``SharedLibrary``): the image extractor needs nothing else from gdk-pixbuf, and linking it made
 /// every `fsfind` start map glib, gio and their dependencies.
@@ -5,9 +7,7 @@ struct PixbufLibrary: @unchecked Sendable {
     // @unchecked: a C function pointer into a library that is never unloaded; immutable.
     /// Returns the loader's `GdkPixbufFormat` (owned by gdk-pixbuf), or nil when no loader reads
     /// the file; fills in the size.
-    let fileInfo:
-        @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<Int32>?, UnsafeMutablePointer<Int32>?) ->
-            OpaquePointer?
+    let fileInfo: fsfind_gdk_pixbuf_get_file_info
 
     static let shared: Result<PixbufLibrary, ExtractionError> = Result { () throws(ExtractionError) in
         let library = try SharedLibrary("libgdk_pixbuf-2.0.so.0", package: "libgdk-pixbuf-2.0-0")

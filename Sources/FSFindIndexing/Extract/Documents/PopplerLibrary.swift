@@ -1,42 +1,35 @@
+import CLibraryTypes
 import FSFindModel
 import Foundation
 
 /// The poppler-glib and glib functions the PDF extractor calls, loaded with `dlopen` on first use
 /// (see ``SharedLibrary``): linking poppler made every `fsfind` start map some 40 libraries.
 ///
-/// Only opaque pointers and C strings cross this boundary, so no glib header is needed; the one
-/// struct read, `GError`, is mirrored by ``GErrorLayout``. Without poppler installed, PDFs are
+/// The function types are `CLibraryTypes`' (checked against poppler's and glib's headers by the
+/// tests); the one struct read, `GError`, is mirrored by ``GErrorLayout``. Without poppler installed, PDFs are
 /// marked unparsable with the reason and everything else works.
 struct PopplerLibrary: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
-    typealias Getter = @convention(c) (OpaquePointer?) -> UnsafeMutablePointer<CChar>?
-
-    let filenameToURI:
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-        ) -> UnsafeMutablePointer<CChar>?
-    let free: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let errorFree: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let objectUnref: @convention(c) (UnsafeMutableRawPointer?) -> Void
-    let documentNewFromFile:
-        @convention(c) (
-            UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?
-        ) -> OpaquePointer?
-    let title: Getter
-    let author: Getter
-    let keywords: Getter
-    let subject: Getter
-    let creator: Getter
-    let producer: Getter
-    let pageCount: @convention(c) (OpaquePointer?) -> Int32
-    let creationDateTime: @convention(c) (OpaquePointer?) -> OpaquePointer?
-    let dateTimeUnref: @convention(c) (OpaquePointer?) -> Void
-    let dateTimeToUnix: @convention(c) (OpaquePointer?) -> Int64
-    let dateTimeMicrosecond: @convention(c) (OpaquePointer?) -> Int32
+    let filenameToURI: fsfind_g_filename_to_uri
+    let free: fsfind_g_free
+    let errorFree: fsfind_g_error_free
+    let objectUnref: fsfind_g_object_unref
+    let documentNewFromFile: fsfind_poppler_document_new_from_file
+    let title: fsfind_poppler_document_string
+    let author: fsfind_poppler_document_string
+    let keywords: fsfind_poppler_document_string
+    let subject: fsfind_poppler_document_string
+    let creator: fsfind_poppler_document_string
+    let producer: fsfind_poppler_document_string
+    let pageCount: fsfind_poppler_document_get_n_pages
+    let creationDateTime: fsfind_poppler_document_get_creation_date_time
+    let dateTimeUnref: fsfind_g_date_time_unref
+    let dateTimeToUnix: fsfind_g_date_time_to_unix
+    let dateTimeMicrosecond: fsfind_g_date_time_get_microsecond
     /// `poppler_document_get_page` (a new reference, released with `g_object_unref`).
-    let page: @convention(c) (OpaquePointer?, Int32) -> OpaquePointer?
+    let page: fsfind_poppler_document_get_page
     /// `poppler_page_get_text` (freed with `g_free`).
-    let pageText: Getter
+    let pageText: fsfind_poppler_page_get_text
 
     /// The library, loaded once per process; or why it could not be.
     static let shared: Result<PopplerLibrary, ExtractionError> = Result { () throws(ExtractionError) in
@@ -71,10 +64,10 @@ struct PopplerLibrary: @unchecked Sendable {
     }
 
     /// The GError's message as an ``ExtractionError``, freeing the GError.
-    func consume(_ error: UnsafeMutableRawPointer?, doing context: String) -> ExtractionError {
+    func consume(_ error: OpaquePointer?, doing context: String) -> ExtractionError {
         guard let error else { return ExtractionError(context) }
         defer { errorFree(error) }
-        guard let message = error.assumingMemoryBound(to: GErrorLayout.self).pointee.message else {
+        guard let message = UnsafeRawPointer(error).assumingMemoryBound(to: GErrorLayout.self).pointee.message else {
             return ExtractionError(context)
         }
         return ExtractionError("\(context): \(String(cString: message))")

@@ -1,24 +1,25 @@
+import CLibraryTypes
 import FSFindIndex
 import FSFindModel
 
 /// The libarchive functions ``ArchiveTextExtractor`` calls, loaded with `dlopen` the first time a
-/// worker reads an archive. Every libarchive type is opaque, so no header is needed.
+/// worker reads an archive. The function types are `archive.h`'s (`CLibraryTypes`).
 struct LibArchive: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
     typealias Handle = OpaquePointer
-    let new: @convention(c) () -> Handle?
-    let supportAllFilters: @convention(c) (Handle?) -> Int32
-    let supportAllFormats: @convention(c) (Handle?) -> Int32
-    let supportRawFormat: @convention(c) (Handle?) -> Int32
-    let openDescriptor: @convention(c) (Handle?, Int32, Int) -> Int32
-    let nextHeader: @convention(c) (Handle?, UnsafeMutablePointer<OpaquePointer?>?) -> Int32
-    let readData: @convention(c) (Handle?, UnsafeMutableRawPointer?, Int) -> Int
-    let free: @convention(c) (Handle?) -> Int32
-    let format: @convention(c) (Handle?) -> Int32
+    let new: fsfind_archive_read_new
+    let supportAllFilters: fsfind_archive_read_support_filter_all
+    let supportAllFormats: fsfind_archive_read_support_format_all
+    let supportRawFormat: fsfind_archive_read_support_format_raw
+    let openDescriptor: fsfind_archive_read_open_fd
+    let nextHeader: fsfind_archive_read_next_header
+    let readData: fsfind_archive_read_data
+    let free: fsfind_archive_read_free
+    let format: fsfind_archive_format
     /// Bytes read so far through filter `n` (-1: the file itself).
-    let filterBytes: @convention(c) (Handle?, Int32) -> Int64
-    let entryPath: @convention(c) (OpaquePointer?) -> UnsafePointer<CChar>?
-    let entryFileType: @convention(c) (OpaquePointer?) -> UInt32
+    let filterBytes: fsfind_archive_filter_bytes
+    let entryPath: fsfind_archive_entry_pathname
+    let entryFileType: fsfind_archive_entry_filetype
 
     static let ok: Int32 = 0
     static let warn: Int32 = -20

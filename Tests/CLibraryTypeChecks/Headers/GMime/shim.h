@@ -1,0 +1,1 @@
+#include <gmime/gmime.h>

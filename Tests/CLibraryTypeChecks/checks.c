@@ -1,0 +1,90 @@
+// Every glib-family function type that Sources/CLibraryTypes/library_types.h declares by hand,
+// checked against the library's own header: a signature that drifts (a parameter added, a
+// pointer's constness, a return type) fails the test build here. Compiled only into the tests,
+// which may link these libraries; fsfind itself loads them with dlopen.
+#include <poppler.h>
+#include <gmime/gmime.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
+#include <chafa.h>
+
+#include "../../Sources/CLibraryTypes/library_types.h"
+
+#define SAME(ours, function) \
+    _Static_assert(__builtin_types_compatible_p(ours, __typeof__(&function)), #function " does not match " #ours)
+
+SAME(fsfind_g_filename_to_uri, g_filename_to_uri);
+SAME(fsfind_g_free, g_free);
+SAME(fsfind_g_error_free, g_error_free);
+SAME(fsfind_g_object_unref, g_object_unref);
+SAME(fsfind_g_date_time_unref, g_date_time_unref);
+SAME(fsfind_g_date_time_to_unix, g_date_time_to_unix);
+SAME(fsfind_g_date_time_get_microsecond, g_date_time_get_microsecond);
+
+SAME(fsfind_poppler_document_new_from_file, poppler_document_new_from_file);
+SAME(fsfind_poppler_document_string, poppler_document_get_title);
+SAME(fsfind_poppler_document_string, poppler_document_get_author);
+SAME(fsfind_poppler_document_string, poppler_document_get_keywords);
+SAME(fsfind_poppler_document_string, poppler_document_get_subject);
+SAME(fsfind_poppler_document_string, poppler_document_get_creator);
+SAME(fsfind_poppler_document_string, poppler_document_get_producer);
+SAME(fsfind_poppler_document_get_n_pages, poppler_document_get_n_pages);
+SAME(fsfind_poppler_document_get_creation_date_time, poppler_document_get_creation_date_time);
+SAME(fsfind_poppler_document_get_page, poppler_document_get_page);
+SAME(fsfind_poppler_page_get_text, poppler_page_get_text);
+SAME(fsfind_poppler_page_get_size, poppler_page_get_size);
+SAME(fsfind_poppler_page_render, poppler_page_render);
+
+SAME(fsfind_g_mime_init, g_mime_init);
+SAME(fsfind_g_mime_stream_fs_new, g_mime_stream_fs_new);
+SAME(fsfind_g_mime_parser_new_with_stream, g_mime_parser_new_with_stream);
+SAME(fsfind_g_mime_parser_construct_message, g_mime_parser_construct_message);
+SAME(fsfind_g_mime_message_get_subject, g_mime_message_get_subject);
+SAME(fsfind_g_mime_message_get_from, g_mime_message_get_from);
+SAME(fsfind_internet_address_list_to_string, internet_address_list_to_string);
+SAME(fsfind_g_mime_message_get_date, g_mime_message_get_date);
+SAME(fsfind_g_mime_message_foreach, g_mime_message_foreach);
+_Static_assert(
+    __builtin_types_compatible_p(fsfind_g_mime_object_foreach_func, GMimeObjectForeachFunc), "GMimeObjectForeachFunc");
+SAME(fsfind_g_mime_object_get_content_type, g_mime_object_get_content_type);
+SAME(fsfind_g_mime_content_type_is_type, g_mime_content_type_is_type);
+SAME(fsfind_g_mime_object_get_disposition, g_mime_object_get_disposition);
+SAME(fsfind_g_mime_text_part_get_text, g_mime_text_part_get_text);
+
+SAME(fsfind_gdk_pixbuf_get_file_info, gdk_pixbuf_get_file_info);
+SAME(fsfind_gdk_pixbuf_new_from_file_at_scale, gdk_pixbuf_new_from_file_at_scale);
+SAME(fsfind_gdk_pixbuf_apply_embedded_orientation, gdk_pixbuf_apply_embedded_orientation);
+SAME(fsfind_gdk_pixbuf_get_pixels, gdk_pixbuf_get_pixels);
+SAME(fsfind_gdk_pixbuf_int, gdk_pixbuf_get_width);
+SAME(fsfind_gdk_pixbuf_int, gdk_pixbuf_get_height);
+SAME(fsfind_gdk_pixbuf_int, gdk_pixbuf_get_rowstride);
+SAME(fsfind_gdk_pixbuf_int, gdk_pixbuf_get_n_channels);
+SAME(fsfind_gdk_pixbuf_int, gdk_pixbuf_get_has_alpha);
+SAME(fsfind_gdk_pixbuf_int, gdk_pixbuf_get_bits_per_sample);
+
+SAME(fsfind_chafa_symbol_map_new, chafa_symbol_map_new);
+SAME(fsfind_chafa_symbol_map_add_by_tags, chafa_symbol_map_add_by_tags);
+SAME(fsfind_chafa_symbol_map_unref, chafa_symbol_map_unref);
+SAME(fsfind_chafa_canvas_config_new, chafa_canvas_config_new);
+SAME(fsfind_chafa_canvas_config_set_geometry, chafa_canvas_config_set_geometry);
+SAME(fsfind_chafa_canvas_config_set_canvas_mode, chafa_canvas_config_set_canvas_mode);
+SAME(fsfind_chafa_canvas_config_set_symbol_map, chafa_canvas_config_set_symbol_map);
+SAME(fsfind_chafa_canvas_config_unref, chafa_canvas_config_unref);
+SAME(fsfind_chafa_canvas_new, chafa_canvas_new);
+SAME(fsfind_chafa_canvas_draw_all_pixels, chafa_canvas_draw_all_pixels);
+SAME(fsfind_chafa_canvas_get_char_at, chafa_canvas_get_char_at);
+SAME(fsfind_chafa_canvas_get_colors_at, chafa_canvas_get_colors_at);
+SAME(fsfind_chafa_canvas_unref, chafa_canvas_unref);
+SAME(fsfind_chafa_calc_canvas_geometry, chafa_calc_canvas_geometry);
+
+// The enum values the Swift code passes, as the headers define them.
+_Static_assert(CHAFA_CANVAS_MODE_TRUECOLOR == 0 && CHAFA_CANVAS_MODE_FGBG == 5, "ChafaCanvasMode");
+_Static_assert(CHAFA_PIXEL_RGBA8_PREMULTIPLIED == 0 && CHAFA_PIXEL_BGRA8_PREMULTIPLIED == 1, "ChafaPixelType");
+_Static_assert(CHAFA_PIXEL_RGBA8_UNASSOCIATED == 4 && CHAFA_PIXEL_RGB8 == 8, "ChafaPixelType");
+_Static_assert(
+    (CHAFA_SYMBOL_TAG_SPACE | CHAFA_SYMBOL_TAG_SOLID | CHAFA_SYMBOL_TAG_BLOCK | CHAFA_SYMBOL_TAG_BORDER
+     | CHAFA_SYMBOL_TAG_QUAD | CHAFA_SYMBOL_TAG_HHALF | CHAFA_SYMBOL_TAG_VHALF)
+        == ((1 << 0) | (1 << 1) | (1 << 3) | (1 << 4) | (1 << 7) | (1 << 8) | (1 << 9)),
+    "ChafaSymbolTags");
+
+/// So the target has a symbol of its own.
+int fsfind_library_type_checks(void) { return 0; }

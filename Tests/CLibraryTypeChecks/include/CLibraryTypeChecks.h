@@ -1,0 +1,1 @@
+// Nothing to call: CLibraryTypeChecks exists for the static assertions in checks.c.
