@@ -2,7 +2,7 @@ import FSFindModel
 import Foundation
 
 extension IndexBuilder {
-    /// Encodes `rows` (in path-byte order, one per path) and `roots` as a complete file.
+    /// Encodes `rows` (in path-byte order, one per path) and `roots` as a complete file in memory.
     ///
     /// `oldLastUsed[r]`, when not ``IndexFormat/absent64``, replaces the `lastUsedDate` of a row
     /// copied from old row `r`: the access time is the one thing an unchanged file's crawl updates.
@@ -15,11 +15,42 @@ extension IndexBuilder {
         rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
         overlay: IndexOverlay? = nil, textGeneration: UInt64? = nil
     ) throws(FSFindError) -> IndexImage {
+        let sections = SectionList()
+        try encode(
+            rows: rows, oldLastUsed: oldLastUsed, roots: roots, overlay: overlay, textGeneration: textGeneration,
+            into: sections)
+        return try IndexImage(sections: sections.sections, itemCount: rows.count, createdAt: createdAt)
+    }
+
+    /// ``encode(rows:oldLastUsed:roots:createdAt:overlay:textGeneration:)`` written section by
+    /// section into a temporary file beside `path`, each section let go once written, so the
+    /// file is never whole in memory. The returned writer has flushed the file; its
+    /// ``IndexFileWriter/commit()`` renames it over `path` (dropped without that, the file goes).
+    package mutating func write(
+        rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
+        overlay: IndexOverlay? = nil, textGeneration: UInt64? = nil, replacing path: String
+    ) throws(FSFindError) -> IndexFileWriter {
+        let writer = try IndexFileWriter(replacing: path)
+        try encode(
+            rows: rows, oldLastUsed: oldLastUsed, roots: roots, overlay: overlay, textGeneration: textGeneration,
+            into: writer)
+        try writer.finish(itemCount: rows.count, createdAt: createdAt)
+        return writer
+    }
+
+    /// Hands the file's sections to `add` as they are made: the per-row sections, the type
+    /// table, problems and columns, then the roots, the overlay and the text documents, and last
+    /// the lists and strings, which every section before may add to.
+    private mutating func encode(
+        rows: [RowSource], oldLastUsed: [UInt64], roots: [IndexRoot], overlay: IndexOverlay?,
+        textGeneration: UInt64?, into sink: some SectionSink
+    ) throws(FSFindError) {
+        let add = { (section: EncodedSection) throws(FSFindError) in try sink.add(section) }
         guard rows.count < Int(IndexFormat.absent32) else {
             throw FSFindError(
                 .io, "cannot write an index of \(rows.count) items; at most \(IndexFormat.absent32 - 1) fit")
         }
-        var emitter = try RowEmitter(old: old, rowCount: rows.count, stagedCount: staged.count)
+        var emitter = try RowEmitter(old: old, rowCount: rows.count, stagedCount: staged.count, sink: sink)
         for (position, source) in rows.enumerated() {
             if source.staged >= 0 {
                 try emitter.emitStaged(Int(source.staged), replacing: Int(source.old), row: position, builder: &self)
@@ -33,20 +64,20 @@ extension IndexBuilder {
         unparsableWritten = emitter.problems.reduce(0) {
             $0 + ($1.kind == UInt32(ItemProblem.Kind.unparsable.rawValue) ? 1 : 0)
         }
-        var sections = try emitter.finish(oldLastUsed: oldLastUsed, builder: &self)
+        try emitter.finish(oldLastUsed: oldLastUsed, builder: &self, into: add)
         if !emitter.documentRows.isEmpty {
             let generation = textGeneration ?? emitter.oldDocuments?.generation ?? 0
-            sections.append(
+            try add(
                 EncodedSection(
                     kind: .textDocuments,
                     bytes: TextDocuments.encoded(
                         generation: generation, rows: emitter.documentRows, documents: emitter.documentNumbers)))
         }
-        sections.append(try encodeRoots(roots))
-        if let overlay { sections.append(EncodedSection(kind: .overlay, bytes: overlay.encoded())) }
-        sections.insert(EncodedSection(kind: .lists, bytes: encodedLists()), at: 0)
-        sections.insert(EncodedSection(kind: .strings, bytes: strings.encoded()), at: 0)
-        return try IndexImage(sections: sections, itemCount: rows.count, createdAt: createdAt)
+        try add(try encodeRoots(roots))
+        if let overlay { try add(EncodedSection(kind: .overlay, bytes: overlay.encoded())) }
+        try add(EncodedSection(kind: .lists, bytes: encodedLists()))
+        // The largest table last, streamed when the sink can take it in pieces (not copied whole).
+        try writeStrings(to: sink)
     }
 
     private mutating func encodeRoots(_ roots: [IndexRoot]) throws(FSFindError) -> EncodedSection {
@@ -112,6 +143,14 @@ private struct RowEmitter {
     var names: ByteWriter
     var flags: ByteWriter
     var identities: ByteWriter
+    /// Where the three per-row sections go while the rows are emitted, when the sink streams:
+    /// their lengths are known from the row count, so they are written a megabyte at a time
+    /// instead of held whole (49 MB for a million rows).
+    var namesPieces: SectionPieces?
+    var flagsPieces: SectionPieces?
+    var identitiesPieces: SectionPieces?
+    /// Old rows below this have had their per-row pages given back (see ``releaseBehind(_:)``).
+    var releasedBelow = 0
     var typeColumn: [UInt32] = []
     var problems: [(row: UInt32, kind: UInt32, reason: UInt32)] = []
     /// Per attribute index code: the rows that have a value and their cells.
@@ -150,12 +189,21 @@ private struct RowEmitter {
         var absent: UInt64 { width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64 }
     }
 
-    init(old: IndexFile?, rowCount: Int, stagedCount: Int) throws(FSFindError) {
+    init(old: IndexFile?, rowCount: Int, stagedCount: Int, sink: some SectionSink) throws(FSFindError) {
         self.old = old
         self.rowCount = rowCount
-        names = Self.header(count: rowCount, recordSize: 8)
-        flags = Self.header(count: rowCount, recordSize: 1)
-        identities = Self.header(count: rowCount, recordSize: 40)
+        namesPieces = try sink.reserve(.names, length: 8 + 8 * rowCount)
+        flagsPieces = try sink.reserve(.derivedFlags, length: 8 + rowCount)
+        identitiesPieces = try sink.reserve(.identities, length: 8 + 40 * rowCount)
+        if namesPieces != nil {
+            names = Self.counted(rowCount)
+            flags = Self.counted(rowCount)
+            identities = Self.counted(rowCount)
+        } else {
+            names = Self.header(count: rowCount, recordSize: 8)
+            flags = Self.header(count: rowCount, recordSize: 1)
+            identities = Self.header(count: rowCount, recordSize: 40)
+        }
         typeColumn.reserveCapacity(rowCount)
         oldToNew = Array(repeating: IndexFormat.absent32, count: old?.itemCount ?? 0)
         copiedTo = oldToNew
@@ -182,6 +230,40 @@ private struct RowEmitter {
             }
         } catch {
             throw old.damaged(error)
+        }
+    }
+
+    /// A per-row section's 8-byte prefix alone, for a streamed section (its rows follow in pieces).
+    private static func counted(_ count: Int) -> ByteWriter {
+        var writer = ByteWriter()
+        writer.bytes.reserveCapacity(Self.piece + 64)
+        writer.appendLittleEndian(UInt32(count))
+        writer.appendLittleEndian(UInt32(0))
+        return writer
+    }
+
+    /// How much of a streamed per-row section waits before it is written.
+    static let piece = 1 << 20
+
+    /// Writes what the streamed per-row sections hold once a piece's worth waits (`all`: what
+    /// is left, at the end), and gives back the old file's per-row pages below `oldRow`: the rows
+    /// are copied in the old file's order, so those pages are not read again.
+    mutating func flushPieces(all: Bool = false, oldRow: Int? = nil) throws(FSFindError) {
+        if let namesPieces, let flagsPieces, let identitiesPieces {
+            if all || identities.bytes.count >= Self.piece {
+                try identitiesPieces.write(identities.bytes)
+                identities.bytes.removeAll(keepingCapacity: true)
+                try namesPieces.write(names.bytes)
+                names.bytes.removeAll(keepingCapacity: true)
+                try flagsPieces.write(flags.bytes)
+                flags.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        if let old, let oldRow, oldRow - releasedBelow >= 1 << 16 {
+            old.releaseRowPages(releasedBelow..<oldRow)
+            // The names' strings are read about in row order too; any still needed come back.
+            old.releasePages(ofSections: [old.fixed.strings])
+            releasedBelow = oldRow
         }
     }
 
@@ -239,6 +321,7 @@ private struct RowEmitter {
             }
             documentCursor += 1
         }
+        try flushPieces(oldRow: oldRow)
     }
 
     /// The cells of copied rows in one old column, as (new row, cell) in row order, with string
@@ -346,6 +429,7 @@ private struct RowEmitter {
             documentRows.append(newRow)
             documentNumbers.append(document)
         }
+        try flushPieces()
     }
 
     /// (parent row, name string id) for a staged item: the parent is the row of the folder's path
@@ -404,19 +488,36 @@ private struct RowEmitter {
     // MARK: Sections
 
     /// The per-row sections, the type table and the columns.
-    mutating func finish(oldLastUsed: [UInt64], builder: inout IndexBuilder) throws(FSFindError) -> [EncodedSection] {
+    mutating func finish(
+        oldLastUsed: [UInt64], builder: inout IndexBuilder, into add: (EncodedSection) throws(FSFindError) -> Void
+    ) throws(FSFindError) {
         let types = builder.types.values
-        var sections = [
-            EncodedSection(kind: .names, bytes: names.bytes),
-            EncodedSection(kind: .derivedFlags, bytes: flags.bytes),
-            EncodedSection(kind: .identities, bytes: identities.bytes),
-        ]
+        // The old file's per-row sections have been read: their pages can go (the strings and
+        // lists are still read by the columns' carried ids, so they stay).
+        if let old {
+            old.releasePages(
+                ofSections: [
+                    old.fixed.names, old.fixed.derivedFlags, old.fixed.identities, old.fixed.typeColumn,
+                    old.fixed.problems,
+                ] + (old.fixed.textDocuments.map { [$0] } ?? []))
+        }
+        // Each section is let go as soon as it is handed over; streamed ones are finished.
+        if let namesPieces, let flagsPieces, let identitiesPieces {
+            try flushPieces(all: true)
+            try namesPieces.finish()
+            try flagsPieces.finish()
+            try identitiesPieces.finish()
+        } else {
+            try add(EncodedSection(kind: .names, bytes: names.bytes))
+            try add(EncodedSection(kind: .derivedFlags, bytes: flags.bytes))
+            try add(EncodedSection(kind: .identities, bytes: identities.bytes))
+        }
         names = ByteWriter()
         flags = ByteWriter()
         identities = ByteWriter()
         var table = Self.header(count: types.count, recordSize: 16)
         for entry in types { for id in entry { table.appendLittleEndian(id) } }
-        sections.append(EncodedSection(kind: .typeTable, bytes: table.bytes))
+        try add(EncodedSection(kind: .typeTable, bytes: table.bytes))
         // Type ids take 2 bytes while there are at most 65,536 combinations (there are dozens).
         let typeWidth: UInt32 = types.count <= 0x1_0000 ? 2 : 4
         var typeBytes = Self.header(count: rowCount, recordSize: Int(typeWidth))
@@ -424,14 +525,14 @@ private struct RowEmitter {
             if typeWidth == 2 { typeBytes.appendLittleEndian(UInt16(id)) } else { typeBytes.appendLittleEndian(id) }
         }
         typeColumn = []
-        sections.append(EncodedSection(kind: .typeColumn, format: typeWidth, bytes: typeBytes.bytes))
+        try add(EncodedSection(kind: .typeColumn, format: typeWidth, bytes: typeBytes.bytes))
         var problemBytes = Self.header(count: problems.count, recordSize: 12)
         for problem in problems {
             problemBytes.appendLittleEndian(problem.row)
             problemBytes.appendLittleEndian(problem.kind)
             problemBytes.appendLittleEndian(problem.reason)
         }
-        sections.append(EncodedSection(kind: .problems, bytes: problemBytes.bytes))
+        try add(EncodedSection(kind: .problems, bytes: problemBytes.bytes))
         // One column per attribute that any item has, dense or sparse, whichever is smaller.
         for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode })
         where !IndexFormat.typeAttributes.contains(attribute) {
@@ -443,6 +544,9 @@ private struct RowEmitter {
             var copied: (rows: [UInt32], cells: [UInt64]) = ([], [])
             if let column = oldColumns.first(where: { $0.attribute == attribute }) {
                 copied = try copiedCells(of: column, override: oldLastUsed, builder: &builder)
+                if let old, let section = old.columns[attribute] {
+                    old.releasePages(ofSections: [section, old.fixed.strings, old.fixed.lists])
+                }
             } else if attribute == .lastUsedDate, !oldLastUsed.isEmpty {
                 for (oldRow, newRow) in copiedTo.enumerated()
                 where newRow != IndexFormat.absent32 && oldLastUsed[oldRow] != IndexFormat.absent64 {
@@ -452,11 +556,11 @@ private struct RowEmitter {
             }
             if !copied.rows.isEmpty {
                 (rows, cells) = rows.isEmpty ? copied : Self.merge(copied, (rows, cells))
+                copied = ([], [])  // not held while the column is encoded
             }
             guard !rows.isEmpty else { continue }
-            sections.append(column(attribute, rows: rows, cells: cells))
+            try add(column(attribute, rows: rows, cells: cells))
         }
-        return sections
     }
 
     /// Two lists of (row, cell) in row order, with no row in both, merged in row order.

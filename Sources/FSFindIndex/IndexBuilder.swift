@@ -154,6 +154,10 @@ package struct IndexBuilder {
 
     mutating func listID(_ ids: [UInt32]) -> UInt32 { lists.id(ids) }
 
+    /// The strings section into `sink`, last (``StringTableBuilder/write(to:)``): no string can be
+    /// added after.
+    mutating func writeStrings(to sink: some SectionSink) throws(FSFindError) { try strings.write(to: sink) }
+
     mutating func typeID(_ key: [UInt32]) -> UInt32 { types.id(key) }
 
     // MARK: - Carrying over the previous file's strings, lists and types

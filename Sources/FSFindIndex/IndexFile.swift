@@ -103,8 +103,15 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// Verifies every section's checksum.
-    package func prepareAll() throws(FSFindError) {
-        for section in sections.indices { try verify(section) }
+    ///
+    /// - Parameter releasingPages: give each section's pages back once checked
+    ///   (``releasePages(ofSections:)``), for a writer that then copies the file a section at a
+    ///   time: checking a 140 MB index otherwise leaves all of it resident before the copy starts.
+    package func prepareAll(releasingPages: Bool = false) throws(FSFindError) {
+        for section in sections.indices {
+            try verify(section)
+            if releasingPages { releasePages(ofSections: [section]) }
+        }
     }
 
     /// Checks section `index` against its checksum, once; later calls cost one atomic load.
@@ -131,6 +138,28 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
         let entry = sections[index]
         return UnsafeRawBufferPointer(rebasing: region.bytes[entry.offset..<(entry.offset + entry.length)])
+    }
+
+    /// Lets the kernel take back the mapped pages of sections `indexes` (``MappedRegion/release(_:)``):
+    /// what a writer copying this file calls behind its copy, so a fold of a million rows does not
+    /// keep the whole old file resident while it writes the new one. Later reads still work.
+    func releasePages(ofSections indexes: [Int]) {
+        for index in indexes where sections.indices.contains(index) {
+            let entry = sections[index]
+            region.release(entry.offset..<(entry.offset + entry.length))
+        }
+    }
+
+    /// ``releasePages(ofSections:)`` for the per-row records (names, flags, identities, type
+    /// column) of `rows` only.
+    func releaseRowPages(_ rows: Range<Int>) {
+        let typeWidth = sections[fixed.typeColumn].format == 2 ? 2 : 4
+        for (index, size) in [
+            (fixed.names, 8), (fixed.derivedFlags, 1), (fixed.identities, 40), (fixed.typeColumn, typeWidth),
+        ] {
+            let start = sections[index].offset + 8
+            region.release((start + size * rows.lowerBound)..<(start + size * rows.upperBound))
+        }
     }
 
     // MARK: - Public reads

@@ -117,6 +117,9 @@ enum SectionKind: UInt32, Sendable, CaseIterable {
     /// Which rows have words in the text store, by document number (``TextDocuments``); absent
     /// when none has.
     case textDocuments = 11
+    /// Zeros that fill the room a streamed file keeps for its directory (``IndexFileWriter``);
+    /// readers skip it.
+    case padding = 12
     /// One attribute's values; the directory's `param` is the attribute's ``Attribute/indexCode``.
     case column = 16
 

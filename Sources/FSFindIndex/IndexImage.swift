@@ -25,8 +25,9 @@ package struct IndexImage {
     /// Zero bytes that bring a section of `count` bytes to a multiple of 8.
     static func padding(_ count: Int) -> Int { (8 - count % 8) % 8 }
 
-    /// Places `sections` in the given order after the header; the strings section must come
-    /// first and the lists second, as `docs/index-format.md` describes.
+    /// Places `sections` in the given order after the header (readers accept any order;
+    /// ``IndexBuilder`` gives the strings and lists last, once every other section has added to
+    /// them).
     init(sections encoded: [EncodedSection], itemCount: Int, createdAt: Date) throws(FSFindError) {
         guard encoded.count <= IndexFormat.maxSections else {
             // Only reachable if the registry grows past ~55 attributes; readers track 64 sections.
@@ -49,19 +50,28 @@ package struct IndexImage {
             offset += padded
             placed.append(section.bytes)
         }
+        header = Self.header(
+            directory: directory.bytes, sectionCount: encoded.count, fileLength: offset, itemCount: itemCount,
+            createdAt: createdAt)
+        sections = placed
+    }
+
+    /// The fixed header and the directory, with the header's checksum.
+    static func header(directory: [UInt8], sectionCount: Int, fileLength: Int, itemCount: Int, createdAt: Date)
+        -> [UInt8]
+    {
         var file = ByteWriter()
-        file.bytes.reserveCapacity(headerSize)
+        file.bytes.reserveCapacity(IndexFormat.fixedHeaderSize + directory.count)
         file.append(contentsOf: IndexFormat.magic)
         file.appendLittleEndian(IndexFormat.version)
-        file.appendLittleEndian(UInt32(encoded.count))
-        file.appendLittleEndian(UInt64(offset))
+        file.appendLittleEndian(UInt32(sectionCount))
+        file.appendLittleEndian(UInt64(fileLength))
         file.appendLittleEndian(UInt64(itemCount))
         file.appendLittleEndian(IndexFormat.bits(of: createdAt.timeIntervalSinceReferenceDate))
         file.appendLittleEndian(UInt32(0))  // reserved
         file.appendLittleEndian(UInt32(0))  // header checksum, filled in below
-        file.append(contentsOf: directory.bytes)
+        file.append(contentsOf: directory)
         file.setLittleEndian(CRC32C.checksum(file.bytes), at: IndexFormat.headerChecksumOffset)
-        header = file.bytes
-        sections = placed
+        return file.bytes
     }
 }

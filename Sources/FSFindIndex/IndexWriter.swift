@@ -83,8 +83,13 @@ package enum IndexWriter {
             unlink(temporary)
             throw failure
         }
-        // Make the rename itself durable; some file systems refuse fsync on folders, which is fine.
-        let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        syncFolder(of: path)
+    }
+
+    /// Makes a rename into `path`'s folder durable; some file systems refuse fsync on folders,
+    /// which is fine.
+    static func syncFolder(of path: String) {
+        let folderFD = Glibc.open(split(path).0, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD >= 0 {
             _ = fsync(folderFD)
             _ = Glibc.close(folderFD)

@@ -65,6 +65,18 @@ struct MappedRegion: @unchecked Sendable {
         return region
     }
 
+    /// Gives the pages wholly inside `range` back to the kernel (`MADV_DONTNEED`): they stop
+    /// counting in the process's memory, and a later read maps them from the file again, with the
+    /// same bytes (the mapping is read-only). For a heap copy it does nothing.
+    func release(_ range: Range<Int>) {
+        guard let base, !isHeapCopy, range.lowerBound >= 0, range.upperBound <= count else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound == count ? range.upperBound : range.upperBound / page * page
+        guard start < end else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+
     func unmap() {
         guard let base, count > 0 else { return }
         if isHeapCopy {

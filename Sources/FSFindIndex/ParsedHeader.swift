@@ -118,7 +118,7 @@ struct ParsedHeader {
                     }
                     fixed.typeColumn = index
                 case .problems: fixed.problems = index
-                case .column, .overlay, .textDocuments: break
+                case .column, .overlay, .textDocuments, .padding: break
                 }
             }
             fixed.overlay = fixedIndex[.overlay]

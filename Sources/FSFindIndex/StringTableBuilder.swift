@@ -94,6 +94,36 @@ struct StringTableBuilder {
     }
 
     /// The section's bytes: count, offsets, blob (see `docs/index-format.md`).
+    /// The strings section into `sink`: in pieces when it streams (no whole copy of the table,
+    /// and the lookup slots let go first: nothing is added after), else ``encoded()``.
+    mutating func write(to sink: some SectionSink) throws(FSFindError) {
+        let length = 4 + 4 * offsets.count + blob.count
+        guard let pieces = try sink.reserve(.strings, length: length) else {
+            try sink.add(EncodedSection(kind: .strings, bytes: encoded()))
+            return
+        }
+        slots = []
+        hashed = 0
+        var writer = ByteWriter()
+        writer.bytes.reserveCapacity(1 << 20)
+        writer.appendLittleEndian(UInt32(count))
+        for offset in offsets {
+            writer.appendLittleEndian(offset)
+            if writer.bytes.count >= 1 << 20 {
+                try pieces.write(writer.bytes)
+                writer.bytes.removeAll(keepingCapacity: true)
+            }
+        }
+        try pieces.write(writer.bytes)
+        var start = 0
+        while start < blob.count {
+            let end = min(blob.count, start + (1 << 20))
+            try pieces.write(Array(blob[start..<end]))
+            start = end
+        }
+        try pieces.finish()
+    }
+
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
         writer.bytes.reserveCapacity(4 + 4 * offsets.count + blob.count + 8)

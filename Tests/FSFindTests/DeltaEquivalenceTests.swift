@@ -254,9 +254,17 @@ import Testing
         _ = try Indexer(indexPath: index).update(changed: [added], holding: lock!)
         lock = nil
         let deltaPath = IndexSnapshot.deltaPath(forIndex: index)
-        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: deltaPath)))
-        bytes[bytes.count - 3] ^= 0xFF
-        try Data(bytes).write(to: URL(fileURLWithPath: deltaPath))
+        let good = [UInt8](try Data(contentsOf: URL(fileURLWithPath: deltaPath)))
+        let sections = try IndexFile(path: deltaPath).sections
+        // A byte of a section changed behind its checksum: the overlay (read when a snapshot
+        // opens), and the strings (read by a query, and by the watcher's next batch).
+        func damaged(_ kind: SectionKind) throws -> [UInt8] {
+            let section = try #require(sections.first { $0.kind == kind })
+            var bytes = good
+            bytes[section.offset + 3] ^= 0xFF
+            return bytes
+        }
+        try Data(try damaged(.overlay)).write(to: URL(fileURLWithPath: deltaPath))
         do {
             _ = try IndexSnapshot(path: index)
             Issue.record("a damaged delta was read")
@@ -268,7 +276,7 @@ import Testing
         // the damaged delta goes and every root is read again.
         let copy = folder.file("copy.fsfind")
         try FileManager.default.copyItem(atPath: index, toPath: copy)
-        try FileManager.default.copyItem(atPath: deltaPath, toPath: IndexSnapshot.deltaPath(forIndex: copy))
+        try Data(try damaged(.strings)).write(to: URL(fileURLWithPath: IndexSnapshot.deltaPath(forIndex: copy)))
         let another = tree + Array("/another.txt".utf8)
         try RefreshEquivalenceTests.write(another, Array("another\n".utf8))
         lock = try IndexLock(indexPath: copy, wait: true) { _ in }

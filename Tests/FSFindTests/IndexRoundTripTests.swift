@@ -20,6 +20,42 @@ import Testing
         }
     }
 
+    /// A file written section by section (``IndexFileWriter``) reads exactly as one encoded in
+    /// memory, its directory's unused room a padding section; nothing replaces the target until
+    /// `commit`, and a writer dropped before it leaves no file behind.
+    @Test func aStreamedFileReadsAsOneEncodedInMemory() throws {
+        let folder = TemporaryFolder()
+        let original = Fixtures.contents()
+        let expected = Fixtures.sorted(original)
+        func builder() throws -> IndexBuilder {
+            var builder = try IndexBuilder(old: nil)
+            for item in expected.items { try builder.stage(item) }
+            return builder
+        }
+        let rows = expected.items.indices.map { RowSource.staged($0) }
+        var inMemory = try builder()
+        let image = try inMemory.encode(rows: rows, roots: original.roots, createdAt: original.createdAt)
+        let path = folder.file("streamed.fsfind")
+        var streaming = try builder()
+        let writer = try streaming.write(
+            rows: rows, roots: original.roots, createdAt: original.createdAt, replacing: path)
+        #expect(access(path, F_OK) != 0, "not in place before commit")
+        try writer.commit()
+        let streamed = try IndexFile(path: path)
+        try streamed.prepareAll()
+        #expect(try streamed.contents() == expected)
+        #expect(try IndexFile(bytes: image.bytes, name: "memory").contents() == expected)
+        #expect(streamed.sections.filter { $0.kind == .padding }.count == 1)
+        #expect(streamed.sections.count == image.sections.count + 1)
+
+        // Dropped before commit: the old file stays, no temporary file is left.
+        var again = try builder()
+        _ = try again.write(rows: [], roots: [], createdAt: Date(), replacing: path)
+        #expect(try IndexFile(path: path).itemCount == expected.items.count)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains(".tmp.") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     @Test func roundTripEveryAttributeType() throws {
         let folder = TemporaryFolder()
         let path = folder.file("nested/deeper/index.fsfind")  // parent folders are created

@@ -39,6 +39,9 @@ extension Indexer {
         let snapshot: IndexSnapshot
         do {
             snapshot = try IndexSnapshot(path: indexPath)
+            // Every section of the delta checked now (it is small), so damage anywhere in it is
+            // recognised here, not by the batch half-way.
+            try snapshot.delta?.prepareAll()
         } catch
             where error.code == .indexCorrupt && access(deltaPath, F_OK) == 0
             && (try? IndexFile(path: indexPath)) != nil
@@ -225,7 +228,8 @@ extension Indexer {
             unlink(deltaPath)  // written for another base
             return false
         }
-        try base.prepareAll()
+        // Checked whole, but not kept whole in memory: the copy reads it a section at a time.
+        try base.prepareAll(releasingPages: true)
         var builder = try IndexBuilder(old: base)
         var rows: [RowSource] = []
         rows.reserveCapacity(snapshot.itemCount)
@@ -245,11 +249,13 @@ extension Indexer {
             }
         }
         // The delta's rows carry the numbers of the store it was written with (the newer).
-        let image = try builder.encode(
-            rows: rows, roots: try delta.roots(), createdAt: now, textGeneration: try delta.textDocuments()?.generation)
+        // Written section by section, never whole in memory (a fold rewrites the whole base).
+        let file = try builder.write(
+            rows: rows, roots: try delta.roots(), createdAt: now, textGeneration: try delta.textDocuments()?.generation,
+            replacing: indexPath)
         // The new base first, then the delta goes: a reader in between sees a delta whose stamp
         // is not the new base's and reads the base alone, which holds everything.
-        try IndexWriter.replaceAtomically(path: indexPath, with: image)
+        try file.commit()
         unlink(deltaPath)
         return true
     }

@@ -177,8 +177,9 @@ package struct Indexer: Sendable {
         let removed = Self.drop(dropped, keeping: roots, from: previous, in: &plan)
         var builder = try IndexBuilder(old: previous.file)
         let rows = plan.rows(staged: builder.staged, previous: previous)
-        let image = try builder.encode(rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now)
-        try IndexWriter.replaceAtomically(path: indexPath, with: image)
+        try builder.write(
+            rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, replacing: indexPath
+        ).commit()
         // The forgotten files' words go too (readers already ignore them: no row names them).
         if access(TextStore.path(forIndex: indexPath), F_OK) == 0 {
             try removeStaleText(
@@ -339,16 +340,18 @@ package struct Indexer: Sendable {
         let rows = plan.rows(staged: builder.staged, previous: previous)
         // A watcher's batch writes the delta: its rows, and where each goes among the base's.
         let overlay = delta.map { $0.overlay(rows: rows, staged: builder.staged) }
-        let image = try builder.encode(
+        // Written section by section into a temporary file (never whole in memory), renamed into
+        // place once the words are committed.
+        let file = try builder.write(
             rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, overlay: overlay,
-            textGeneration: store?.generation)
+            textGeneration: store?.generation,
+            replacing: delta == nil ? indexPath : IndexSnapshot.deltaPath(forIndex: indexPath))
         summary.items = overlay.map { rows.count + (delta?.base.itemCount ?? 0) - $0.hiddenCount } ?? rows.count
         summary.unreadable = builder.unreadableWritten
         summary.unparsable = builder.unparsableWritten
         try feeder?.finish()
         try words?.commit()
-        try IndexWriter.replaceAtomically(
-            path: delta == nil ? indexPath : IndexSnapshot.deltaPath(forIndex: indexPath), with: image)
+        try file.commit()
         if let store {
             // Only the paths whose old row went or changed can have stale words, unless a run was
             // killed after its commit (its words may name files never indexed): then everything

@@ -35,7 +35,11 @@ final class PreviousIndex {
     init(file: IndexFile, forCopying: Bool = true) throws(FSFindError) {
         self.file = file
         findsRenames = forCopying
-        if forCopying { try file.prepareAll() } else { try file.prepare([], identities: true, problems: false) }
+        if forCopying {
+            try file.prepareAll(releasingPages: true)
+        } else {
+            try file.prepare([], identities: true, problems: false)
+        }
         do {
             sections = try CheckedSections(file)
         } catch {
