@@ -150,6 +150,10 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
     }
 
+    /// ``releasePages(ofSections:)`` for every section: what a crawl compared with this file calls
+    /// now and then, since it reads rows in no order the pages could be given back behind.
+    package func releaseAllPages() { releasePages(ofSections: Array(sections.indices)) }
+
     /// ``releasePages(ofSections:)`` for the per-row records (names, flags, identities, type
     /// column) of `rows` only.
     func releaseRowPages(_ rows: Range<Int>) {

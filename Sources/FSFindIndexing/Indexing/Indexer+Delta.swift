@@ -96,20 +96,30 @@ extension Indexer {
             summary.items = snapshot.itemCount
             return summary
         }
-        let output = try DeltaOutput(
-            snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
-            alone: crawling.filter(FolderAlone.isAlone).map(\.path))
-        var summary = try refresh(
-            from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
-            delta: output)
+        let baseItems = snapshot.base.itemCount
+        var summary = try writeDelta(
+            snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock)
+        // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
+        // again and must not count its pages twice.
         let written = try IndexFile(path: deltaPath)
-        if written.itemCount > Self.deltaLimit(baseItems: snapshot.base.itemCount)
-            || written.fileSize > Self.deltaByteLimit
-        {
+        if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
             try compact(holding: lock)
             summary.seconds = Self.seconds(since: clock)
         }
         return summary
+    }
+
+    /// The batch's refresh, written as the new delta.
+    private func writeDelta(
+        snapshot: consuming IndexSnapshot, roots: [IndexRoot], crawling: [IndexRoot], removing: [[UInt8]],
+        clock: ContinuousClock.Instant
+    ) throws(FSFindError) -> IndexSummary {
+        let output = try DeltaOutput(
+            snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
+            alone: crawling.filter(FolderAlone.isAlone).map(\.path))
+        return try refresh(
+            from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
+            delta: output)
     }
 
     /// Brings the index up to date with every recorded root, as a refresh does, but writes what
@@ -161,6 +171,7 @@ extension Indexer {
         let limit = Self.deltaLimit(baseItems: base.itemCount)
         let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)
         _ = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
+            previous.comparedSteps(chunk.steps.count)
             for step in chunk.steps {
                 switch step {
                 case .keep(let row, _):
@@ -352,6 +363,9 @@ struct DeltaOutput {
                 positions.append(knownPositions[old])
             } else {
                 positions.append(base.lowerBound(staged.path(source.stagedIndex ?? 0)))
+                // A burst's thousands of binary searches touch pages all over the base: given
+                // back now and then, so the watcher does not keep the whole base resident.
+                if positions.count % 1024 == 0 { base.releaseAllPages() }
             }
         }
         return IndexOverlay(base: base, hidden: hidden, positions: positions)

@@ -308,6 +308,7 @@ package struct Indexer: Sendable {
             }
         }
         let outcome = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
+            previous?.comparedSteps(chunk.steps.count)
             waiting.append(chunk)
             waitingReads += chunk.items.count
             waitingText += chunk.items.reduce(0) { $0 + pipeline.textBytes(for: $1) }
@@ -379,7 +380,12 @@ package struct Indexer: Sendable {
     /// have as they are, and clears the pending mark.
     private func removeStaleText(from store: TextStore, paths: [[UInt8]]?) throws(FSFindError) {
         let index = try IndexSnapshot(path: indexPath)
+        var lookups = 0
         let current = { (path: [UInt8], identity: FileIdentity) -> Bool in
+            // Thousands of binary searches touch pages all over a million-row index: given back
+            // every thousand, so a burst's batch does not keep the whole index resident.
+            lookups += 1
+            if lookups % 1024 == 0 { for file in index.files { file.releaseAllPages() } }
             guard let row = index.rowIndex(ofPath: path) else { return false }
             return index.identity(at: row) == identity
         }

@@ -29,6 +29,23 @@ final class PreviousIndex {
     /// of every row.
     private let findsRenames: Bool
 
+    /// Steps a crawl may compare with this file before its pages are given back (see
+    /// ``comparedSteps(_:)``).
+    static let stepsBetweenReleases = 1 << 16
+    private var stepsSinceRelease = 0
+
+    /// Counts `count` crawl steps compared with the file; every ``stepsBetweenReleases`` its
+    /// mapped pages are given back (``IndexFile/releaseAllPages()``), so a crawl of a million
+    /// entries does not keep the whole index resident (a watcher's start peaked at 153–161 MiB,
+    /// most of it the index's pages). Pages still needed are mapped again from the page cache.
+    /// Called from the thread that consumes the crawl's chunks only.
+    func comparedSteps(_ count: Int) {
+        stepsSinceRelease += count
+        guard stepsSinceRelease >= Self.stepsBetweenReleases else { return }
+        stepsSinceRelease = 0
+        file.releaseAllPages()
+    }
+
     /// Opens `file` for copying (every section's checksum verified first), or, when not
     /// `forCopying`, only for comparing a crawl with it (the sections a lookup reads are verified
     /// when first read).
