@@ -83,13 +83,22 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// ``prepare(_:)`` plus, when asked, the identity and problem sections.
-    package func prepare(_ attributes: Set<Attribute>, identities: Bool, problems: Bool) throws(FSFindError) {
-        var needed: Set<Int> = [fixed.strings, fixed.names, fixed.derivedFlags]
+    ///
+    /// - Parameter paths: whether the rows' paths will be read (printed, compared): their names
+    ///   and strings sections are checked up front then, so damage is reported before any output.
+    ///   A count of a query on other attributes does not read them.
+    package func prepare(_ attributes: Set<Attribute>, identities: Bool, problems: Bool, paths: Bool = true)
+        throws(FSFindError)
+    {
+        var needed: Set<Int> = [fixed.derivedFlags]
+        let namesNeeded = attributes.contains { $0 == .path || $0 == .fsName || $0 == .displayName }
+        if paths || namesNeeded { needed.formUnion([fixed.strings, fixed.names]) }
         for attribute in attributes {
             if IndexFormat.typeAttributes.contains(attribute) {
-                needed.formUnion([fixed.typeTable, fixed.typeColumn, fixed.lists])
+                needed.formUnion([fixed.typeTable, fixed.typeColumn, fixed.lists, fixed.strings])
             }
-            if attribute.type == .textList { needed.insert(fixed.lists) }
+            if attribute.type == .textList { needed.formUnion([fixed.lists, fixed.strings]) }
+            if attribute.type == .text { needed.insert(fixed.strings) }
             if attribute == .fileSize || attribute == .contentModificationDate || attribute == .attributeChangeDate {
                 needed.insert(fixed.identities)
             }

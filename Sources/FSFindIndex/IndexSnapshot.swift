@@ -238,8 +238,8 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     }
 
     /// ``IndexFile/prepare(_:)`` on both files.
-    package func prepare(_ attributes: Set<Attribute>) throws(FSFindError) {
-        for file in files { try file.prepare(attributes) }
+    package func prepare(_ attributes: Set<Attribute>, paths: Bool = true) throws(FSFindError) {
+        for file in files { try file.prepare(attributes, identities: false, problems: false, paths: paths) }
     }
 
     /// ``IndexFile/prepareAll()`` on both files.

@@ -23,27 +23,33 @@ package struct Searcher {
     /// Row numbers of the matches, in the requested order, cut to the limit.
     package func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)
-        let (matches, scores) = try scan(query, request: request, sort: sort)
+        let (matches, scores, _) = try scan(query, request: request, sort: sort)
         return order(matches, by: sort, scores: scores, reverse: request.reverse, limit: request.limit)
     }
 
     /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
     package func count(_ query: CompiledQuery, request: SearchRequest) throws(FSFindError) -> Int {
-        let (matches, _) = try scan(query, request: request, sort: nil)
-        return request.limit.map { min(max(0, $0), matches.count) } ?? matches.count
+        // Counted as they are found, never collected (a million matches were 8 MB of positions).
+        let (_, _, count) = try scan(
+            query, request: request, sort: nil, paths: !request.onlyIn.isEmpty, counting: true)
+        return request.limit.map { min(max(0, $0), count) } ?? count
     }
 
     /// The matching rows in path order, and for a ranked search each one's relevance (worked
     /// out by the plan that matched it, right after the match, while what it learnt about the
     /// row's strings is at hand); empty otherwise.
-    private func scan(_ query: CompiledQuery, request: SearchRequest, sort: SortKey?) throws(FSFindError) -> (
-        [Int], [Double]
-    ) {
+    ///
+    /// `paths`: whether the rows' paths are read after (not for a count): see
+    /// ``IndexFile/prepare(_:identities:problems:paths:)``.
+    /// With `counting`, the rows are only counted (the first two results are empty).
+    private func scan(
+        _ query: CompiledQuery, request: SearchRequest, sort: SortKey?, paths: Bool = true, counting: Bool = false
+    ) throws(FSFindError) -> ([Int], [Double], Int) {
         var needed = query.referencedAttributes
         if request.scope != .all { needed.insert(.contentTypeTree) }
         if let attribute = sort?.attribute { needed.insert(attribute) }
         if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
-        try index.prepare(needed)
+        try index.prepare(needed, paths: paths)
 
         // The plan reads the mapped sections directly and decides type-only tests once per
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
@@ -60,6 +66,7 @@ package struct Searcher {
         let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
         var matchesOfFile: [[Int]] = []
         var scoresOfFile: [[Double]] = []
+        var count = 0
         for (k, file) in files.enumerated() {
             // `-onlyin` folders are blocks of rows in path order: found by binary search once,
             // not by building every row's path (1.2 s on a million rows).
@@ -74,9 +81,11 @@ package struct Searcher {
             let rows = runs.reduce(0) { $0 + $1.rows.count }
             let chunks = Self.chunks(runs, parts: request.scanThreads ?? Self.scanThreads(rows: rows))
             if chunks.count == 1 {
-                let found = Self.scan(chunks[0], of: file, with: plans[k], scope: request.scope, ranked: ranked)
+                let found = Self.scan(
+                    chunks[0], of: file, with: plans[k], scope: request.scope, ranked: ranked, counting: counting)
                 matchesOfFile.append(found.rows)
                 scoresOfFile.append(found.scores)
+                count += found.count
                 continue
             }
             // A large index is scanned by one thread per core, each with a plan of its own (a
@@ -91,23 +100,34 @@ package struct Searcher {
             let scope = request.scope
             DispatchQueue.concurrentPerform(iterations: chunks.count) { part in
                 found.store(
-                    Self.scan(chunks[part], of: file, with: planOf.items[part], scope: scope, ranked: ranked), at: part)
+                    Self.scan(
+                        chunks[part], of: file, with: planOf.items[part], scope: scope, ranked: ranked,
+                        counting: counting),
+                    at: part)
             }
             let joined = found.joined
             matchesOfFile.append(joined.rows)
             scoresOfFile.append(joined.scores)
+            count += joined.count
         }
-        guard ranked else { return (Self.merged(matchesOfFile), []) }
-        return Self.merged(matchesOfFile, scoresOfFile)
+        if counting { return ([], [], count) }
+        guard ranked else {
+            let merged = Self.merged(matchesOfFile)
+            return (merged, [], merged.count)
+        }
+        let (rows, scores) = Self.merged(matchesOfFile, scoresOfFile)
+        return (rows, scores, rows.count)
     }
 
     /// One chunk of a file's rows: the matches, as positions in the merged list, in order.
+    /// With `counting`, only how many (no positions, no scores).
     private static func scan(
         _ runs: [(start: Int, rows: Range<Int>)], of file: IndexFile, with plan: QueryPlan, scope: Scope,
-        ranked: Bool
-    ) -> (rows: [Int], scores: [Double]) {
+        ranked: Bool, counting: Bool
+    ) -> (rows: [Int], scores: [Double], count: Int) {
         var matches: [Int] = []
         var scores: [Double] = []
+        var count = 0
         let types = scope == .all ? nil : file.typeColumnView()
         var inScope = TypeMemo(count: scope == .all ? 0 : file.typeCount)
         for run in runs {
@@ -122,12 +142,14 @@ package struct Searcher {
                     guard inside else { continue }
                 }
                 if plan.matches(row) {
+                    count += 1
+                    if counting { continue }
                     matches.append(run.start + (row - run.rows.lowerBound))
                     if ranked { scores.append(plan.relevance(row)) }
                 }
             }
         }
-        return (matches, scores)
+        return (matches, scores, count)
     }
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.
@@ -366,15 +388,17 @@ private enum SortValue: Comparable {
 
 /// Each chunk's matches, written by its own thread into its own slot.
 private final class ChunkResults: @unchecked Sendable {
-    private var results: [(rows: [Int], scores: [Double])]
+    private var results: [(rows: [Int], scores: [Double], count: Int)]
     private let lock = NSLock()
 
-    init(count: Int) { results = Array(repeating: ([], []), count: count) }
+    init(count: Int) { results = Array(repeating: ([], [], 0), count: count) }
 
-    func store(_ matches: (rows: [Int], scores: [Double]), at part: Int) { lock.withLock { results[part] = matches } }
+    func store(_ matches: (rows: [Int], scores: [Double], count: Int), at part: Int) {
+        lock.withLock { results[part] = matches }
+    }
 
-    var joined: (rows: [Int], scores: [Double]) {
-        lock.withLock { (results.flatMap(\.rows), results.flatMap(\.scores)) }
+    var joined: (rows: [Int], scores: [Double], count: Int) {
+        lock.withLock { (results.flatMap(\.rows), results.flatMap(\.scores), results.reduce(0) { $0 + $1.count }) }
     }
 }
 
