@@ -125,6 +125,22 @@ package final class IndexFileWriter: SectionSink {
             directory: directory.bytes, sectionCount: all.count, fileLength: offset, itemCount: itemCount,
             createdAt: createdAt)
         try write(header, at: 0)
+        try flushAndClose()
+    }
+
+    /// Writes a whole file encoded in memory (``IndexImage``: header, then its sections, no room
+    /// to fill) and flushes it; ``commit()`` puts it in place.
+    func write(_ image: IndexImage) throws(FSFindError) {
+        guard entries.isEmpty else { throw FSFindError.broken("an index image written after sections") }
+        var position = 0
+        for chunk in image.chunks {
+            try write(chunk, at: position)
+            position += chunk.count
+        }
+        try flushAndClose()
+    }
+
+    private func flushAndClose() throws(FSFindError) {
         guard let descriptor else { throw FSFindError.broken("the index writer was used after it finished") }
         if fsync(descriptor.rawValue) != 0 {
             throw Self.failure("fsync", "cannot flush the temporary index file", temporary)

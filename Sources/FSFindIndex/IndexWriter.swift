@@ -48,42 +48,9 @@ package enum IndexWriter {
     // MARK: - Atomic replacement
 
     package static func replaceAtomically(path: String, with image: IndexImage) throws(FSFindError) {
-        let (folder, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw FSFindError(.io, "cannot write the index to \(path): not a file name", path: path)
-        }
-        do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        } catch {
-            throw FSFindError(.io, "cannot create the folder \(folder) for the index \(path)", path: folder)
-        }
-        let temporary = (folder == "/" ? "/" : folder + "/") + ".\(name).tmp.\(getpid())"
-        unlink(temporary)  // a leftover from a killed run with our pid; absent is fine
-        let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ioError("open", "cannot create the temporary index file", temporary) }
-        var failure: FSFindError?
-        for chunk in image.chunks where failure == nil {
-            do {
-                _ = try chunk.withUnsafeBytes { try FileDescriptor(rawValue: fd).writeAll($0) }
-            } catch {
-                failure = ioError(
-                    "write", "cannot write the temporary index file", temporary, (error as? Errno) ?? .ioError)
-            }
-        }
-        if failure == nil, fsync(fd) != 0 {
-            failure = ioError("fsync", "cannot flush the temporary index file", temporary)
-        }
-        if Glibc.close(fd) != 0, failure == nil {
-            failure = ioError("close", "cannot close the temporary index file", temporary)
-        }
-        if failure == nil, rename(temporary, path) != 0 {
-            failure = ioError("rename", "cannot move the new index over", path)
-        }
-        if let failure {
-            unlink(temporary)
-            throw failure
-        }
-        syncFolder(of: path)
+        let writer = try IndexFileWriter(replacing: path)
+        try writer.write(image)
+        try writer.commit()
     }
 
     /// Makes a rename into `path`'s folder durable; some file systems refuse fsync on folders,
@@ -118,11 +85,5 @@ package enum IndexWriter {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let folder = String(path[..<slash])
         return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
-
-    private static func ioError(_ call: String, _ what: String, _ path: String, _ code: Errno = Errno(rawValue: errno))
-        -> FSFindError
-    {
-        .system(call, code, "\(what) \(path)", path: path)
     }
 }
