@@ -87,9 +87,12 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// - Parameter paths: whether the rows' paths will be read (printed, compared): their names
     ///   and strings sections are checked up front then, so damage is reported before any output.
     ///   A count of a query on other attributes does not read them.
-    package func prepare(_ attributes: Set<Attribute>, identities: Bool, problems: Bool, paths: Bool = true)
-        throws(FSFindError)
-    {
+    /// - Parameter releasingPages: give each section's pages back once checked, for a caller
+    ///   that then reads only a few rows (a watcher's batch): checking reads every byte.
+    package func prepare(
+        _ attributes: Set<Attribute>, identities: Bool, problems: Bool, paths: Bool = true,
+        releasingPages: Bool = false
+    ) throws(FSFindError) {
         var needed: Set<Int> = [fixed.derivedFlags]
         let namesNeeded = attributes.contains { $0 == .path || $0 == .fsName || $0 == .displayName }
         if paths || namesNeeded { needed.formUnion([fixed.strings, fixed.names]) }
@@ -108,7 +111,10 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
         if identities { needed.insert(fixed.identities) }
         if problems { needed.insert(fixed.problems) }
-        for section in needed.sorted() { try verify(section) }
+        for section in needed.sorted() {
+            try verify(section)
+            if releasingPages { releasePages(ofSections: [section]) }
+        }
     }
 
     /// Verifies every section's checksum.

@@ -312,6 +312,9 @@ struct DeltaOutput {
 
     init(snapshot: IndexSnapshot, batch: [[UInt8]], alone: [[UInt8]]) throws(FSFindError) {
         base = snapshot.base
+        // Decoding one base row checks every section it has (all of a million rows' file, 132
+        // MiB resident in a watcher's batch): checked here a section at a time, pages given back.
+        try base.prepareAll(releasingPages: true)
         var added: [Range<Int>] = []
         for path in batch { added += base.rows(within: path) }
         for path in alone {

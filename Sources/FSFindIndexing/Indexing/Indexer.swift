@@ -380,6 +380,9 @@ package struct Indexer: Sendable {
     /// have as they are, and clears the pending mark.
     private func removeStaleText(from store: TextStore, paths: [[UInt8]]?) throws(FSFindError) {
         let index = try IndexSnapshot(path: indexPath)
+        // The lookups read names, strings and identities, each checked whole on first use: a
+        // section at a time here, pages given back.
+        for file in index.files { try file.prepare([], identities: true, problems: false, releasingPages: true) }
         var lookups = 0
         let current = { (path: [UInt8], identity: FileIdentity) -> Bool in
             // Thousands of binary searches touch pages all over a million-row index: given back
