@@ -38,8 +38,8 @@ extension IndexBuilder {
         return writer
     }
 
-    /// Hands the file's sections to `add` as they are made: the per-row sections, the type
-    /// table, problems and columns, then the roots, the overlay and the text documents, and last
+    /// Hands the file's sections to `sink` as they are made: the per-row sections, the type
+    /// table, problems and columns, then the text documents, the roots and the overlay, and last
     /// the lists and strings, which every section before may add to.
     private mutating func encode(
         rows: [RowSource], oldLastUsed: [UInt64], roots: [IndexRoot], overlay: IndexOverlay?,
@@ -149,7 +149,7 @@ private struct RowEmitter {
     var namesPieces: SectionPieces?
     var flagsPieces: SectionPieces?
     var identitiesPieces: SectionPieces?
-    /// Old rows below this have had their per-row pages given back (see ``releaseBehind(_:)``).
+    /// Old rows below this have had their per-row pages given back (see ``flushPieces(all:oldRow:)``).
     var releasedBelow = 0
     var typeColumn: [UInt32] = []
     var problems: [(row: UInt32, kind: UInt32, reason: UInt32)] = []
