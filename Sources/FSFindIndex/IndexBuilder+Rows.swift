@@ -64,7 +64,7 @@ extension IndexBuilder {
         unparsableWritten = emitter.problems.reduce(0) {
             $0 + ($1.kind == UInt32(ItemProblem.Kind.unparsable.rawValue) ? 1 : 0)
         }
-        try emitter.finish(oldLastUsed: oldLastUsed, builder: &self, into: add)
+        try emitter.finish(oldLastUsed: oldLastUsed, builder: &self, into: sink)
         if !emitter.documentRows.isEmpty {
             let generation = textGeneration ?? emitter.oldDocuments?.generation ?? 0
             try add(
@@ -324,76 +324,102 @@ private struct RowEmitter {
         try flushPieces(oldRow: oldRow)
     }
 
-    /// The cells of copied rows in one old column, as (new row, cell) in row order, with string
-    /// and list ids carried into the new tables. For `lastUsedDate`, a copied row's entry in
-    /// `override` (when not ``IndexFormat/absent64``) replaces its old cell.
-    private func copiedCells(
-        of column: OldColumn, override: [UInt64], builder: inout IndexBuilder
-    ) throws(FSFindError) -> (rows: [UInt32], cells: [UInt64]) {
-        var rows: [UInt32] = []
-        var cells: [UInt64] = []
-        let width = column.width
-        let bytes = column.bytes
-        let kind = column.attribute.type
-        let overrides = column.attribute == .lastUsedDate && !override.isEmpty
-        func load(_ offset: Int) -> UInt64 {
-            width == 4
-                ? UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
-                : bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
+    /// One column's cells in the new file, as (new row, cell) in row order: the cells of the rows
+    /// copied from `column` of the previous file (string and list ids carried into the new
+    /// tables) merged with `staged`, the staged rows' cells. For `lastUsedDate`, a copied row's
+    /// entry in `override` (when not ``IndexFormat/absent64``) replaces its old cell, also when
+    /// the previous file has no such column. Also counts the runs of equal cells over all rows
+    /// (absent rows included), which the run encoding needs, without keeping them.
+    ///
+    /// Made in one walk into one pair of arrays: the copied cells are not collected apart and then
+    /// merged (a column of a million rows was 12 MB twice, on top of its encoded bytes).
+    private func mergedCells(
+        of attribute: Attribute, staged: (rows: [UInt32], cells: [UInt64]), override: [UInt64],
+        builder: inout IndexBuilder
+    ) throws(FSFindError) -> MergedColumn {
+        let column = oldColumns.first(where: { $0.attribute == attribute })
+        var merged = MergedColumn(
+            absent: attribute.indexCellWidth == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64)
+        var nextStaged = 0
+        func add(_ row: UInt32, _ cell: UInt64) {
+            while nextStaged < staged.rows.count, staged.rows[nextStaged] < row {
+                merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
+                nextStaged += 1
+            }
+            merged.append(row, cell)
         }
-        // The column's size was checked against its count in `init`, so these reads stay inside it.
-        // Dense and run columns are walked row by row, sparse ones entry by entry.
-        let byRow = column.encoding != .sparse
-        let entries = byRow ? copiedTo.count : column.count
-        var run = -1
-        func runStart(_ index: Int) -> Int {
-            index < column.count
-                ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
+        let overrides = attribute == .lastUsedDate && !override.isEmpty
+        guard column != nil || overrides else {
+            merged.reserve(staged.rows.count)
+            for index in staged.rows.indices { merged.append(staged.rows[index], staged.cells[index]) }
+            merged.finish(rowCount: rowCount)
+            return merged
         }
-        rows.reserveCapacity(entries)
-        cells.reserveCapacity(entries)
         var nextOverride = 0
         func addOverrides(before oldRow: Int) {
             // Copied rows with a new access time but no old cell, up to `oldRow`.
             guard overrides else { return }
             while nextOverride < oldRow {
                 if override[nextOverride] != IndexFormat.absent64, copiedTo[nextOverride] != IndexFormat.absent32 {
-                    rows.append(copiedTo[nextOverride])
-                    cells.append(override[nextOverride])
+                    add(copiedTo[nextOverride], override[nextOverride])
                 }
                 nextOverride += 1
             }
         }
-        for entry in 0..<entries {
-            let oldRow =
-                byRow ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
-            if column.encoding == .runs { while runStart(run + 1) <= oldRow { run += 1 } }
-            guard oldRow < copiedTo.count, oldRow >= nextOverride else { continue }
-            addOverrides(before: oldRow)
-            if overrides { nextOverride = oldRow + 1 }
-            let newRow = copiedTo[oldRow]
-            guard newRow != IndexFormat.absent32 else { continue }
-            if overrides, override[oldRow] != IndexFormat.absent64 {
-                rows.append(newRow)
-                cells.append(override[oldRow])
-                continue
+        if let column {
+            let width = column.width
+            let bytes = column.bytes
+            let kind = column.attribute.type
+            func load(_ offset: Int) -> UInt64 {
+                width == 4
+                    ? UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
+                    : bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
             }
-            let raw: UInt64
-            switch column.encoding {
-            case .dense: raw = load(8 + width * oldRow)
-            case .sparse: raw = load(8 + 4 * column.count + width * entry)
-            case .runs: raw = run >= 0 ? load(8 + 4 * column.count + width * run) : column.absent
+            // The column's size was checked against its count in `init`, so these reads stay inside
+            // it. Dense and run columns are walked row by row, sparse ones entry by entry.
+            let byRow = column.encoding != .sparse
+            let entries = byRow ? copiedTo.count : column.count
+            var run = -1
+            func runStart(_ index: Int) -> Int {
+                index < column.count
+                    ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
             }
-            guard raw != column.absent else { continue }
-            rows.append(newRow)
-            switch kind {
-            case .text: cells.append(UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw))))
-            case .textList: cells.append(UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw))))
-            case .number, .date: cells.append(raw)
+            merged.reserve(min(entries, rowCount) + staged.rows.count)
+            for entry in 0..<entries {
+                let oldRow =
+                    byRow
+                    ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
+                if column.encoding == .runs { while runStart(run + 1) <= oldRow { run += 1 } }
+                guard oldRow < copiedTo.count, oldRow >= nextOverride else { continue }
+                addOverrides(before: oldRow)
+                if overrides { nextOverride = oldRow + 1 }
+                let newRow = copiedTo[oldRow]
+                guard newRow != IndexFormat.absent32 else { continue }
+                if overrides, override[oldRow] != IndexFormat.absent64 {
+                    add(newRow, override[oldRow])
+                    continue
+                }
+                let raw: UInt64
+                switch column.encoding {
+                case .dense: raw = load(8 + width * oldRow)
+                case .sparse: raw = load(8 + 4 * column.count + width * entry)
+                case .runs: raw = run >= 0 ? load(8 + 4 * column.count + width * run) : column.absent
+                }
+                guard raw != column.absent else { continue }
+                switch kind {
+                case .text: add(newRow, UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw))))
+                case .textList: add(newRow, UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw))))
+                case .number, .date: add(newRow, raw)
+                }
             }
         }
         addOverrides(before: copiedTo.count)
-        return (rows, cells)
+        while nextStaged < staged.rows.count {
+            merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
+            nextStaged += 1
+        }
+        merged.finish(rowCount: rowCount)
+        return merged
     }
 
     // MARK: Staged rows
@@ -488,9 +514,10 @@ private struct RowEmitter {
     // MARK: Sections
 
     /// The per-row sections, the type table and the columns.
-    mutating func finish(
-        oldLastUsed: [UInt64], builder: inout IndexBuilder, into add: (EncodedSection) throws(FSFindError) -> Void
-    ) throws(FSFindError) {
+    mutating func finish(oldLastUsed: [UInt64], builder: inout IndexBuilder, into sink: some SectionSink)
+        throws(FSFindError)
+    {
+        let add = { (section: EncodedSection) throws(FSFindError) in try sink.add(section) }
         let types = builder.types.values
         // The old file's per-row sections have been read: their pages can go (the strings and
         // lists are still read by the columns' carried ids, so they stay).
@@ -533,119 +560,142 @@ private struct RowEmitter {
             problemBytes.appendLittleEndian(problem.reason)
         }
         try add(EncodedSection(kind: .problems, bytes: problemBytes.bytes))
-        // One column per attribute that any item has, dense or sparse, whichever is smaller.
+        // One column per attribute that any item has: dense, sparse or runs, whichever is smallest.
         for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode })
         where !IndexFormat.typeAttributes.contains(attribute) {
             let code = Int(attribute.indexCode)
-            var rows = columnRows[code]
-            var cells = columnCells[code]
+            let staged = (rows: columnRows[code], cells: columnCells[code])
             columnRows[code] = []
             columnCells[code] = []
-            var copied: (rows: [UInt32], cells: [UInt64]) = ([], [])
-            if let column = oldColumns.first(where: { $0.attribute == attribute }) {
-                copied = try copiedCells(of: column, override: oldLastUsed, builder: &builder)
-                if let old, let section = old.columns[attribute] {
-                    old.releasePages(ofSections: [section, old.fixed.strings, old.fixed.lists])
-                }
-            } else if attribute == .lastUsedDate, !oldLastUsed.isEmpty {
-                for (oldRow, newRow) in copiedTo.enumerated()
-                where newRow != IndexFormat.absent32 && oldLastUsed[oldRow] != IndexFormat.absent64 {
-                    copied.rows.append(newRow)
-                    copied.cells.append(oldLastUsed[oldRow])
-                }
+            let merged = try mergedCells(of: attribute, staged: staged, override: oldLastUsed, builder: &builder)
+            if let old, let section = old.columns[attribute] {
+                old.releasePages(ofSections: [section, old.fixed.strings, old.fixed.lists])
             }
-            if !copied.rows.isEmpty {
-                (rows, cells) = rows.isEmpty ? copied : Self.merge(copied, (rows, cells))
-                copied = ([], [])  // not held while the column is encoded
-            }
-            guard !rows.isEmpty else { continue }
-            try add(column(attribute, rows: rows, cells: cells))
+            guard !merged.rows.isEmpty else { continue }
+            try writeColumn(attribute, merged, into: sink)
         }
     }
 
-    /// Two lists of (row, cell) in row order, with no row in both, merged in row order.
-    private static func merge(
-        _ a: (rows: [UInt32], cells: [UInt64]), _ b: (rows: [UInt32], cells: [UInt64])
-    ) -> ([UInt32], [UInt64]) {
-        var rows: [UInt32] = []
-        var cells: [UInt64] = []
-        rows.reserveCapacity(a.rows.count + b.rows.count)
-        cells.reserveCapacity(a.rows.count + b.rows.count)
-        var i = 0
-        var j = 0
-        while i < a.rows.count || j < b.rows.count {
-            if j == b.rows.count || (i < a.rows.count && a.rows[i] < b.rows[j]) {
-                rows.append(a.rows[i])
-                cells.append(a.cells[i])
-                i += 1
-            } else {
-                rows.append(b.rows[j])
-                cells.append(b.cells[j])
-                j += 1
-            }
-        }
-        return (rows, cells)
-    }
-
-    private func column(_ attribute: Attribute, rows: [UInt32], cells: [UInt64]) -> EncodedSection {
+    /// Writes one column in the smallest of the three encodings, a megabyte at a time when the
+    /// sink streams (a dense date column of a million rows is 8 MB).
+    private func writeColumn(_ attribute: Attribute, _ merged: MergedColumn, into sink: some SectionSink)
+        throws(FSFindError)
+    {
         let width = attribute.indexCellWidth
-        func appendCell(_ writer: inout ByteWriter, _ cell: UInt64) {
+        let rows = merged.rows
+        let cells = merged.cells
+        func append(_ stream: inout SectionStream, _ cell: UInt64) throws(FSFindError) {
             if width == 4 {
-                writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell))
+                stream.writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell))
             } else {
-                writer.appendLittleEndian(cell)
+                stream.writer.appendLittleEndian(cell)
             }
-        }
-        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
-        // Runs of equal cells over all rows (absent rows included), for the run encoding.
-        var runStarts: [UInt32] = []
-        var runCells: [UInt64] = []
-        var next = 0
-        var previous: UInt64?
-        for row in 0..<rowCount {
-            let cell: UInt64
-            if next < rows.count, Int(rows[next]) == row {
-                cell = cells[next]
-                next += 1
-            } else {
-                cell = absent
-            }
-            if cell != previous {
-                runStarts.append(UInt32(row))
-                runCells.append(cell)
-                previous = cell
-            }
-            // No need to go on once runs cannot be the smallest.
-            if runStarts.count * (4 + width) >= min(rowCount * width, rows.count * (4 + width)) { break }
+            try stream.flushIfFull()
         }
         let denseSize = rowCount * width
         let sparseSize = rows.count * (4 + width)
-        let runsSize = runStarts.count * (4 + width)
-        if runsSize < denseSize, runsSize < sparseSize {
-            var writer = Self.header(count: runStarts.count, recordSize: 4 + width)
-            for start in runStarts { writer.appendLittleEndian(start) }
-            for cell in runCells { appendCell(&writer, cell) }
-            return EncodedSection(
-                kind: .column, param: attribute.indexCode, format: ColumnEncoding.runs.rawValue, bytes: writer.bytes)
-        }
-        if sparseSize < denseSize {
-            var writer = Self.header(count: rows.count, recordSize: 4 + width)
-            for row in rows { writer.appendLittleEndian(row) }
-            for cell in cells { appendCell(&writer, cell) }
-            return EncodedSection(
-                kind: .column, param: attribute.indexCode, format: ColumnEncoding.sparse.rawValue, bytes: writer.bytes)
-        }
-        var writer = Self.header(count: rowCount, recordSize: width)
-        next = 0
-        for row in 0..<rowCount {
-            if next < rows.count, Int(rows[next]) == row {
-                appendCell(&writer, cells[next])
-                next += 1
-            } else {
-                appendCell(&writer, absent)
+        let runsSize = merged.runCount * (4 + width)
+        let encoding: ColumnEncoding =
+            runsSize < denseSize && runsSize < sparseSize ? .runs : sparseSize < denseSize ? .sparse : .dense
+        let count = encoding == .runs ? merged.runCount : encoding == .sparse ? rows.count : rowCount
+        var stream = try SectionStream(
+            .column, param: attribute.indexCode, format: encoding.rawValue,
+            length: 8 + count * (encoding == .dense ? width : 4 + width),
+            sink: sink)
+        stream.writer.appendLittleEndian(UInt32(count))
+        stream.writer.appendLittleEndian(UInt32(0))
+        switch encoding {
+        case .runs:
+            // The starts, then the cells: the runs are found again in each walk, not kept.
+            var starts = true
+            while true {
+                try merged.forEachRun { (start, cell) throws(FSFindError) in
+                    if starts {
+                        stream.writer.appendLittleEndian(start)
+                        try stream.flushIfFull()
+                    } else {
+                        try append(&stream, cell)
+                    }
+                }
+                if !starts { break }
+                starts = false
+            }
+        case .sparse:
+            for row in rows {
+                stream.writer.appendLittleEndian(row)
+                try stream.flushIfFull()
+            }
+            for cell in cells { try append(&stream, cell) }
+        case .dense:
+            var next = 0
+            for row in 0..<rowCount {
+                if next < rows.count, Int(rows[next]) == row {
+                    try append(&stream, cells[next])
+                    next += 1
+                } else {
+                    try append(&stream, merged.absent)
+                }
             }
         }
-        return EncodedSection(
-            kind: .column, param: attribute.indexCode, format: ColumnEncoding.dense.rawValue, bytes: writer.bytes)
+        try stream.finish(into: sink)
+    }
+}
+
+/// One column's cells for the new file, in row order, with the number of runs of equal cells
+/// they make over all rows (absent rows included): what choosing the encoding needs.
+struct MergedColumn {
+    /// The column's absent cell.
+    let absent: UInt64
+    private(set) var rows: [UInt32] = []
+    private(set) var cells: [UInt64] = []
+    private(set) var runCount = 0
+    private var lastRow = -1
+    private var lastCell: UInt64?
+
+    init(absent: UInt64) { self.absent = absent }
+
+    mutating func reserve(_ count: Int) {
+        rows.reserveCapacity(count)
+        cells.reserveCapacity(count)
+    }
+
+    /// Adds the cell of `row`, which comes after every row added before.
+    mutating func append(_ row: UInt32, _ cell: UInt64) {
+        if Int(row) > lastRow + 1, lastCell != absent {
+            runCount += 1  // absent rows in between
+            lastCell = absent
+        }
+        if cell != lastCell {
+            runCount += 1
+            lastCell = cell
+        }
+        lastRow = Int(row)
+        rows.append(row)
+        cells.append(cell)
+    }
+
+    /// After the last cell: counts the run of absent rows at the end, if any.
+    mutating func finish(rowCount: Int) {
+        if lastRow < rowCount - 1, lastCell != absent { runCount += 1 }
+        lastRow = rowCount - 1
+        lastCell = absent
+    }
+
+    /// Calls `body` with each run's first row and cell, in row order (``runCount`` calls).
+    func forEachRun(_ body: (UInt32, UInt64) throws(FSFindError) -> Void) throws(FSFindError) {
+        var previous: UInt64?
+        var last = -1
+        for (index, row) in rows.enumerated() {
+            if Int(row) > last + 1, previous != absent {
+                try body(UInt32(last + 1), absent)
+                previous = absent
+            }
+            if cells[index] != previous {
+                try body(row, cells[index])
+                previous = cells[index]
+            }
+            last = Int(row)
+        }
+        if last < lastRow, previous != absent { try body(UInt32(last + 1), absent) }
     }
 }

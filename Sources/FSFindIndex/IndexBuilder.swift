@@ -32,9 +32,6 @@ package struct RowSource: Sendable, Equatable {
 package struct IndexBuilder {
     let old: IndexFile?
     private(set) var strings = StringTableBuilder()
-    /// Set once a string that did not come from the previous file is in the table: from then on
-    /// carried strings must be looked up too (before, they are distinct by construction).
-    private var hasNewStrings = false
     /// Lists of string ids.
     private(set) var lists = Interner<[UInt32]>()
     /// Type-table entries: string id of contentType, list id of the tree, mimeType, kind.
@@ -80,6 +77,11 @@ package struct IndexBuilder {
     @discardableResult
     package mutating func stage(_ item: IndexedItem) throws(FSFindError) -> Int {
         let name = IndexFormat.lastComponent(item.path)
+        // Its name goes into the string table now, before any row is copied, so the strings
+        // carried from the previous file need to be looked up only among this run's
+        // (``StringTableBuilder/carriedID(_:)``); written later, each name would first make the
+        // table hash every string carried so far.
+        if old != nil, !name.isEmpty { _ = try newString(Array(name)) }
         var flags: UInt8 = 0
         var cells: [(Attribute, UInt64)] = []
         for attribute in IndexFormat.derivedAttributes {
@@ -142,15 +144,9 @@ package struct IndexBuilder {
     }
 
     /// The id of a string read in this run (not carried from the previous file).
-    mutating func newString(_ text: String) throws(FSFindError) -> UInt32 {
-        hasNewStrings = true
-        return try strings.id(text)
-    }
+    mutating func newString(_ text: String) throws(FSFindError) -> UInt32 { try strings.id(text) }
 
-    mutating func newString(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {
-        hasNewStrings = true
-        return try strings.id(bytes)
-    }
+    mutating func newString(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 { try strings.id(bytes) }
 
     mutating func listID(_ ids: [UInt32]) -> UInt32 { lists.id(ids) }
 
@@ -167,7 +163,7 @@ package struct IndexBuilder {
         try carried(id, remembered: \.stringRemap, what: "string") { (builder, old) throws(FSFindError) in
             guard let sections = builder.oldSections else { throw old.damaged(IndexDamage("string table")) }
             let bytes = sections.string(id)
-            return builder.hasNewStrings ? try builder.strings.id(bytes) : try builder.strings.appendDistinct(bytes)
+            return try builder.strings.carriedID(bytes)
         }
     }
 

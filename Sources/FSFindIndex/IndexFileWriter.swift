@@ -76,11 +76,13 @@ package final class IndexFileWriter: SectionSink {
     }
 
     /// Room for a section of `length` bytes (its padding added after), written in pieces.
-    func reserve(_ kind: SectionKind, length: Int) throws(FSFindError) -> SectionPieces? {
+    func reserve(_ kind: SectionKind, param: UInt32, format: UInt32, length: Int) throws(FSFindError)
+        -> SectionPieces?
+    {
         let padding = IndexImage.padding(length)
         let index = entries.count
         entries.append(
-            Entry(kind: kind, param: 0, format: 0, offset: offset, length: length + padding, checksum: 0))
+            Entry(kind: kind, param: param, format: format, offset: offset, length: length + padding, checksum: 0))
         offset += length + padding
         return SectionPieces(length: length) { (bytes, at) throws(FSFindError) in
             try self.write(bytes, at: self.entries[index].offset + at)
@@ -192,7 +194,56 @@ protocol SectionSink: AnyObject {
     func add(_ section: EncodedSection) throws(FSFindError)
     /// Room for a section of exactly `length` bytes that is written in pieces, in order, while
     /// the rows are emitted; nil when the sink takes sections only whole.
-    func reserve(_ kind: SectionKind, length: Int) throws(FSFindError) -> SectionPieces?
+    func reserve(_ kind: SectionKind, param: UInt32, format: UInt32, length: Int) throws(FSFindError)
+        -> SectionPieces?
+}
+
+extension SectionSink {
+    /// ``reserve(_:param:format:length:)`` for a section without parameter or format.
+    func reserve(_ kind: SectionKind, length: Int) throws(FSFindError) -> SectionPieces? {
+        try reserve(kind, param: 0, format: 0, length: length)
+    }
+}
+
+/// One section's bytes as they are made: handed to a streaming sink a megabyte at a time, to any
+/// other sink whole at the end. So a section of a million rows never needs its whole bytes in
+/// memory when written to a file.
+struct SectionStream {
+    var writer = ByteWriter()
+    private let pieces: SectionPieces?
+    private let kind: SectionKind
+    private let param: UInt32
+    private let format: UInt32
+
+    /// A stream for a section of exactly `length` bytes.
+    init(_ kind: SectionKind, param: UInt32 = 0, format: UInt32 = 0, length: Int, sink: some SectionSink)
+        throws(FSFindError)
+    {
+        self.kind = kind
+        self.param = param
+        self.format = format
+        pieces = try sink.reserve(kind, param: param, format: format, length: length)
+        writer.bytes.reserveCapacity(pieces == nil ? length : min(length, Self.piece + 64))
+    }
+
+    static let piece = 1 << 20
+
+    /// Hands the bytes so far to the sink once a piece's worth waits; call after each record.
+    mutating func flushIfFull() throws(FSFindError) {
+        guard let pieces, writer.bytes.count >= Self.piece else { return }
+        try pieces.write(writer.bytes)
+        writer.bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Ends the section: the last piece, or the whole section to `sink`.
+    consuming func finish(into sink: some SectionSink) throws(FSFindError) {
+        if let pieces {
+            try pieces.write(writer.bytes)
+            try pieces.finish()
+        } else {
+            try sink.add(EncodedSection(kind: kind, param: param, format: format, bytes: writer.bytes))
+        }
+    }
 }
 
 /// A section written a piece at a time into room reserved for it (``SectionSink/reserve(_:length:)``),
@@ -236,5 +287,7 @@ final class SectionPieces {
 final class SectionList: SectionSink {
     private(set) var sections: [EncodedSection] = []
     func add(_ section: EncodedSection) throws(FSFindError) { sections.append(section) }
-    func reserve(_ kind: SectionKind, length: Int) throws(FSFindError) -> SectionPieces? { nil }
+    func reserve(_ kind: SectionKind, param: UInt32, format: UInt32, length: Int) throws(FSFindError)
+        -> SectionPieces?
+    { nil }
 }

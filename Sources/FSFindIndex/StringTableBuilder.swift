@@ -13,8 +13,8 @@ struct StringTableBuilder {
     private(set) var offsets: [UInt32] = [0]
     /// Ids + 1 (0 is an empty slot), at the position their hash picks, probed linearly.
     private var slots: [UInt32] = Array(repeating: 0, count: 1024)
-    /// Strings `0..<hashed` are in `slots`; the others were appended by ``appendDistinct(_:)``
-    /// and are hashed on the next lookup.
+    /// Strings `0..<hashed` are in `slots`; the others were appended by ``appendDistinct(_:)`` or
+    /// ``carriedID(_:)`` and are hashed only when a new string must be told apart from them.
     private var hashed = 0
 
     var count: Int { offsets.count - 1 }
@@ -36,15 +36,28 @@ struct StringTableBuilder {
         return UInt32(count - 1)
     }
 
+    /// The id of `bytes`, a string of the previous file: each such string is distinct from every
+    /// other, so it is looked up only among the strings hashed so far (those a run added, which
+    /// it may equal) and otherwise appended without hashing.
+    ///
+    /// A fold or a refresh with changes adds its own strings first (the builder stages items,
+    /// their names included, before it copies a row), so the lookup table holds those few
+    /// thousand, not the million carried (16 MB of slots on the 1,000,000-entry tree).
+    mutating func carriedID(_ bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
+        if hashed > 0, let found = probe(bytes, Self.hash(bytes)).found { return found }
+        return try appendDistinct(bytes)
+    }
+
     /// The id of `bytes`, added when new. Throws when the table would pass the format's 4 GiB.
     mutating func id(_ bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
-        if hashed < count { hashPending() }
         let hash = Self.hash(bytes)
-        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
-        while slots[slot] != 0 {
-            let candidate = Int(slots[slot] - 1)
-            if equals(candidate, bytes) { return UInt32(candidate) }
-            slot = (slot + 1) & (slots.count - 1)
+        var (found, slot) = probe(bytes, hash)
+        if let found { return found }
+        if hashed < count {
+            // It may be one of the strings appended unhashed: hash them first.
+            hashPending()
+            (found, slot) = probe(bytes, hash)
+            if let found { return found }
         }
         try checkRoom(for: bytes.count)
         let id = UInt32(count)
@@ -54,6 +67,17 @@ struct StringTableBuilder {
         hashed = count
         if count * 2 > slots.count { grow() }
         return id
+    }
+
+    /// The id of `bytes` among the hashed strings, or the empty slot where it would go.
+    private func probe(_ bytes: UnsafeRawBufferPointer, _ hash: UInt64) -> (found: UInt32?, slot: Int) {
+        var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+        while slots[slot] != 0 {
+            let candidate = Int(slots[slot] - 1)
+            if equals(candidate, bytes) { return (UInt32(candidate), slot) }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return (nil, slot)
     }
 
     private func checkRoom(for length: Int) throws(FSFindError) {
@@ -80,6 +104,10 @@ struct StringTableBuilder {
             }
         }
         hashed = count
+    }
+
+    mutating func carriedID(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {
+        try bytes.withUnsafeBytes { raw in Result { () throws(FSFindError) in try carriedID(raw) } }.get()
     }
 
     mutating func id(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {
