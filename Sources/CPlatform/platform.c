@@ -100,6 +100,12 @@ long fsfind_lgetxattr(const char *path, const char *name, void *value, size_t si
     return lgetxattr(path, name, value, size);
 }
 
+long fsfind_flistxattr(int descriptor, char *list, size_t size) { return flistxattr(descriptor, list, size); }
+
+long fsfind_fgetxattr(int descriptor, const char *name, void *value, size_t size) {
+    return fgetxattr(descriptor, name, value, size);
+}
+
 int fsfind_lsetxattr(const char *path, const char *name, const void *value, size_t size) {
     return lsetxattr(path, name, value, size, 0);
 }

@@ -119,6 +119,10 @@ package enum Attribute: String, Sendable, CaseIterable, Hashable, Comparable {
 
     package static func < (lhs: Attribute, rhs: Attribute) -> Bool { lhs.ordinal < rhs.ordinal }
 
+    /// Compares cases, not names: without it `==` is `RawRepresentable`'s, which compares the two
+    /// raw-value strings, and the index builder compares every attribute of every item.
+    package static func == (lhs: Attribute, rhs: Attribute) -> Bool { lhs.ordinal == rhs.ordinal }
+
     /// Hashes the case's position, not the raw value.
     ///
     /// The default for a `String`-backed enum hashes the whole name, and attribute sets, the

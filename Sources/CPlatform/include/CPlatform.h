@@ -92,5 +92,11 @@ long fsfind_llistxattr(const char *path, char *list, size_t size);
 /// `lgetxattr(path, name, value, size)`.
 long fsfind_lgetxattr(const char *path, const char *name, void *value, size_t size);
 
+/// `flistxattr(descriptor, list, size)`: for a file already open, without a second path lookup.
+long fsfind_flistxattr(int descriptor, char *list, size_t size);
+
+/// `fgetxattr(descriptor, name, value, size)`.
+long fsfind_fgetxattr(int descriptor, const char *name, void *value, size_t size);
+
 /// `lsetxattr(path, name, value, size, 0)`: how the tests give files the attributes users' tools write.
 int fsfind_lsetxattr(const char *path, const char *name, const void *value, size_t size);

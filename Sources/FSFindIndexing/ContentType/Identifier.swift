@@ -112,6 +112,8 @@ package enum Identifier {
         let name = Array(entry.name)
         var problem: ItemProblem?
         let info: ContentTypeInfo
+        // A regular file stays open until its extended attributes are read through it.
+        var opened: CrawledFile?
         switch entry.fileType {
         case .directory:
             info = ContentTypeTable.folder
@@ -125,7 +127,9 @@ package enum Identifier {
         case .regular:
             do throws(FSFindError) {
                 let cookie = try (magic ?? .failure(FSFindError(.io, "libmagic was not started"))).get()
-                let mimeType = try cookie.mimeType(ofFileAt: entry.path, expected: entry.identity)
+                let file = try Magic.open(entry.path, expected: entry.identity)
+                opened = file
+                let mimeType = try cookie.mimeType(of: file, path: entry.path)
                 info = ContentTypeTable.info(mimeType: mimeType, fileName: name)
             } catch {
                 info = ContentTypeTable.unreadable
@@ -151,7 +155,10 @@ package enum Identifier {
         attributes[.fsOwnerUserID] = .number(Double(entry.userID))
         attributes[.fsOwnerGroupID] = .number(Double(entry.groupID))
         attributes[.fsInvisible] = .number(name.first == UInt8(ascii: ".") ? 1 : 0)
-        for (attribute, value) in extendedAttributes.attributes(of: entry) { attributes[attribute] = value }
+        for (attribute, value) in extendedAttributes.attributes(of: entry, descriptor: opened?.descriptor) {
+            attributes[attribute] = value
+        }
+        withExtendedLifetime(opened) {}
         return IndexedItem(path: entry.path, identity: entry.identity, attributes: attributes, problem: problem)
     }
 

@@ -57,14 +57,26 @@ package final class Magic {
     /// - Throws: ``FSFindError`` with code `.io` when the file cannot be opened or read, or is
     ///   not the crawled file any more.
     package func mimeType(ofFileAt path: [UInt8], expected: FileIdentity?) throws(FSFindError) -> String {
-        let file: CrawledFile
+        try mimeType(of: Self.open(path, expected: expected), path: path)
+    }
+
+    /// Opens the crawled file at `path` as ``mimeType(of:path:)`` wants it.
+    /// - Throws: ``FSFindError`` with code `.io` when the file cannot be opened or is not the
+    ///   crawled file any more.
+    package static func open(_ path: [UInt8], expected: FileIdentity?) throws(FSFindError) -> CrawledFile {
         do throws(CrawledFile.Refusal) {
-            file = try CrawledFile(opening: path, expected: expected)
+            return try CrawledFile(opening: path, expected: expected)
         } catch .cannotOpen(let code) {
             throw FSFindError(.io, "cannot open", path: PathBytes.display(path), underlying: code)
         } catch {
             throw FSFindError(.io, error.description, path: PathBytes.display(path))
         }
+    }
+
+    /// The MIME type of `file`, already open (the identifier keeps it open to read its extended
+    /// attributes through the same descriptor); `path` names it in errors.
+    /// - Throws: ``FSFindError`` with code `.io` when libmagic cannot read the file.
+    package func mimeType(of file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
         filesOpened += 1
         if file.size == 0 { return "inode/x-empty" }
 

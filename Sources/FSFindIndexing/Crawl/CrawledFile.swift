@@ -1,6 +1,7 @@
 import FSFindModel
 import FSFindPlatform
 import Glibc
+import Synchronization
 import SystemPackage
 
 /// A crawled regular file opened again to read its content, proven to be the file the crawl saw.
@@ -76,13 +77,22 @@ package final class CrawledFile {
 
     /// `/proc/self/fd/N` for this descriptor, checked to name the same inode (so a missing `/proc`
     /// is an error here rather than a confusing one inside a library).
+    ///
+    /// The check runs once per process: `/proc` is mounted or not for the process's whole life,
+    /// and each check is a `stat` through `/proc` plus an `fstat`, two of the few system calls an
+    /// extraction makes (a million files cost seconds of it).
     package func libraryPath() throws(Refusal) -> [UInt8] {
         let path = Array("/proc/self/fd/\(descriptor)".utf8)
+        if Self.procVerified.load(ordering: .relaxed) { return path }
         var viaProc = stat()
         var direct = stat()
         guard PathBytes.withCString(path, { stat($0, &viaProc) }) == 0, fstat(descriptor, &direct) == 0,
             viaProc.st_dev == direct.st_dev, viaProc.st_ino == direct.st_ino
         else { throw .noProcFileSystem }
+        Self.procVerified.store(true, ordering: .relaxed)
         return path
     }
+
+    /// Whether a `/proc/self/fd` name has been seen to reopen its descriptor's file in this process.
+    private static let procVerified = Atomic<Bool>(false)
 }

@@ -9,9 +9,11 @@ import Glibc
 /// `curl --xattr`) into `whereFroms`, and `user.xdg.comment` into `comment`.
 ///
 /// Called for new and changed entries only (an unchanged one keeps its row; setting an extended
-/// attribute changes the ctime, so the next refresh reads the entry again). One `llistxattr` per
-/// regular file or folder, and nothing more when the list is empty; a file system without
-/// extended attributes answers `ENOTSUP` once and is not asked again. One reader per thread.
+/// attribute changes the ctime, so the next refresh reads the entry again). One list call per
+/// regular file or folder, and nothing more when the list is empty: `flistxattr` on the descriptor
+/// libmagic's read already opened (no second walk of a deep path), `llistxattr` for a folder. A
+/// file system without extended attributes answers `ENOTSUP` once and is not asked again. One
+/// reader per thread.
 struct ExtendedAttributeReader {
     /// Devices whose file system has no extended attributes.
     private var unsupportedDevices: Set<UInt64> = []
@@ -25,17 +27,22 @@ struct ExtendedAttributeReader {
     /// The most bytes of one value read: the index's cap for a text value (see ExtractedValueLimits).
     private static let valueBytes = ExtractedValueLimits.textBytes
 
+    /// The buffer the names are listed into, kept from entry to entry.
+    private var listBuffer = [CChar](repeating: 0, count: 1024)
+
     /// The attributes `entry`'s extended attributes give, empty when it has none of them.
-    mutating func attributes(of entry: CrawlEntry) -> [Attribute: AttributeValue] {
+    /// - Parameter descriptor: `entry`'s file, open (the crawled file, checked), or nil to read
+    ///   by path without following a link.
+    mutating func attributes(of entry: CrawlEntry, descriptor: Int32? = nil) -> [Attribute: AttributeValue] {
         // `user.*` attributes exist only on regular files and folders; the kernel refuses them on
         // links, devices and pipes, and reading a link's would not follow it anyway.
         guard entry.fileType == .regular || entry.fileType == .directory,
             !unsupportedDevices.contains(entry.identity.device)
         else { return [:] }
-        guard let names = listNames(entry) else { return [:] }
+        guard let names = listNames(entry, descriptor: descriptor) else { return [:] }
         var result: [Attribute: AttributeValue] = [:]
         for (name, attribute) in Self.wanted where names.contains(name) {
-            guard let value = read(name, of: entry.path) else { continue }
+            guard let value = read(name, of: entry.path, descriptor: descriptor) else { continue }
             switch attribute {
             case .userTags:
                 let tags = value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
@@ -58,13 +65,16 @@ struct ExtendedAttributeReader {
     }
 
     /// The entry's extended attribute names, nil when it has none or they cannot be listed.
-    private mutating func listNames(_ entry: CrawlEntry) -> Set<String>? {
-        var capacity = 1024
+    private mutating func listNames(_ entry: CrawlEntry, descriptor: Int32?) -> Set<String>? {
+        func list(_ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
+            if let descriptor { return fsfind_flistxattr(descriptor, buffer, capacity) }
+            return PathBytes.withCString(entry.path) { fsfind_llistxattr($0, buffer, capacity) }
+        }
         while true {
-            var buffer = [CChar](repeating: 0, count: capacity)
-            let length = PathBytes.withCString(entry.path) { fsfind_llistxattr($0, &buffer, capacity) }
+            let capacity = listBuffer.count
+            let length = listBuffer.withUnsafeMutableBufferPointer { list($0.baseAddress, capacity) }
             if length > 0 {
-                let names = buffer[..<length].split(separator: 0).map {
+                let names = listBuffer[..<length].split(separator: 0).map {
                     String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 }
                 return Set(names)
@@ -76,9 +86,9 @@ struct ExtendedAttributeReader {
                 return nil
             case ERANGE where capacity < 1 << 16:
                 // More names than the buffer holds: ask for the size, with room to spare.
-                let needed = PathBytes.withCString(entry.path) { fsfind_llistxattr($0, nil, 0) }
+                let needed = list(nil, 0)
                 guard needed > 0 else { return nil }
-                capacity = min(needed + 256, 1 << 16)
+                listBuffer = [CChar](repeating: 0, count: min(needed + 256, 1 << 16))
             default:
                 return nil
             }
@@ -86,15 +96,19 @@ struct ExtendedAttributeReader {
     }
 
     /// One attribute's value as text (invalid UTF-8 repaired), at most ``valueBytes`` of it.
-    private func read(_ name: String, of path: [UInt8]) -> String? {
+    private func read(_ name: String, of path: [UInt8], descriptor: Int32?) -> String? {
+        func get(_ buffer: UnsafeMutableRawPointer?, _ capacity: Int) -> Int {
+            if let descriptor { return fsfind_fgetxattr(descriptor, name, buffer, capacity) }
+            return PathBytes.withCString(path) { fsfind_lgetxattr($0, name, buffer, capacity) }
+        }
         var buffer = [UInt8](repeating: 0, count: Self.valueBytes)
-        var length = PathBytes.withCString(path) { fsfind_lgetxattr($0, name, &buffer, buffer.count) }
+        var length = buffer.withUnsafeMutableBytes { get($0.baseAddress, $0.count) }
         if length < 0, errno == ERANGE {
             // Longer than the cap: read it whole once, then keep the cap's worth.
-            let size = PathBytes.withCString(path) { fsfind_lgetxattr($0, name, nil, 0) }
+            let size = get(nil, 0)
             guard size > 0, size <= 1 << 16 else { return nil }
             buffer = [UInt8](repeating: 0, count: size)
-            length = PathBytes.withCString(path) { fsfind_lgetxattr($0, name, &buffer, buffer.count) }
+            length = buffer.withUnsafeMutableBytes { get($0.baseAddress, $0.count) }
         }
         guard length > 0 else { return nil }
         let text = String(decoding: buffer[..<min(length, Self.valueBytes)], as: UTF8.self)
