@@ -112,7 +112,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
         if identities { needed.insert(fixed.identities) }
         if problems { needed.insert(fixed.problems) }
         for section in needed.sorted() {
-            try verify(section)
+            try verify(section, releasing: releasingPages)
             if releasingPages { releasePages(ofSections: [section]) }
         }
     }
@@ -124,20 +124,33 @@ package final class IndexFile: Sendable, PathOrderedRows {
     ///   time: checking a 140 MB index otherwise leaves all of it resident before the copy starts.
     package func prepareAll(releasingPages: Bool = false) throws(FSFindError) {
         for section in sections.indices {
-            try verify(section)
+            try verify(section, releasing: releasingPages)
             if releasingPages { releasePages(ofSections: [section]) }
         }
     }
 
     /// Checks section `index` against its checksum, once; later calls cost one atomic load.
-    func verify(_ index: Int) throws(FSFindError) {
+    ///
+    /// - Parameter releasing: give the section's pages back a megabyte at a time as the checksum
+    ///   passes them, so checking a section never has more than that of it resident (a watcher's
+    ///   start checked 40 MB sections whole on top of everything else it held).
+    func verify(_ index: Int, releasing: Bool = false) throws(FSFindError) {
         let bit = UInt64(1) << UInt64(index)
         if verified.load(ordering: .acquiring) & bit != 0 { return }
         let entry = sections[index]
         let mismatch = FSFindError.indexCorrupt(path, "is damaged (checksum mismatch in its \(entry.name) section)")
         if failed.load(ordering: .relaxed) & bit != 0 { throw mismatch }
-        let bytes = UnsafeRawBufferPointer(rebasing: region.bytes[entry.offset..<(entry.offset + entry.length)])
-        guard CRC32C.checksum(bytes) == entry.checksum else {
+        var checksum = CRC32C.checksum([])
+        var start = entry.offset
+        let end = entry.offset + entry.length
+        let step = releasing ? 1 << 20 : entry.length
+        while start < end {
+            let stop = min(end, start + step)
+            checksum = CRC32C.update(checksum, UnsafeRawBufferPointer(rebasing: region.bytes[start..<stop]))
+            if releasing { region.release(start..<stop) }
+            start = stop
+        }
+        guard checksum == entry.checksum else {
             failed.bitwiseOr(bit, ordering: .relaxed)
             throw mismatch
         }

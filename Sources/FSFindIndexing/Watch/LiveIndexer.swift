@@ -246,6 +246,10 @@ package final class LiveIndexer {
     /// Watches every folder the index holds (within `paths`, when given), and remembers the roots.
     private func watchIndexedFolders(within paths: Set<[UInt8]>?) throws(FSFindError) {
         let index = try IndexSnapshot(path: indexer.indexPath)
+        // What is read below checked first, each section's pages given back after its checksum.
+        for file in index.files {
+            try file.prepare([.contentType], identities: false, problems: false, paths: true, releasingPages: true)
+        }
         roots = try index.roots()
         var rows: [Range<Int>] = []
         if let paths {
@@ -253,8 +257,14 @@ package final class LiveIndexer {
         } else {
             rows = [0..<index.itemCount]
         }
+        // Every row is looked at, so the index's pages are given back now and then and at the
+        // end: kept, they were most of a watcher's memory at its start (a million rows, 66 MiB).
+        var looked = 0
+        defer { for file in index.files { file.releaseAllPages() } }
         for range in rows {
             for row in range {
+                looked += 1
+                if looked % (1 << 16) == 0 { for file in index.files { file.releaseAllPages() } }
                 guard case .text("public.folder")? = index.value(of: .contentType, at: row) else { continue }
                 let folder = index.path(at: row)
                 if limitReached {
