@@ -18,8 +18,6 @@ package struct CheckedSections {
     let strings: StringsView
 
     var stringCount: Int { strings.count }
-    /// About how many bytes the strings take (their section's length).
-    let stringBytes: Int
 
     package init(_ file: IndexFile) throws(IndexDamage) {
         guard let names = file.namesView(), let flags = file.derivedFlagsView(),
@@ -31,7 +29,6 @@ package struct CheckedSections {
         self.identities = identities.records
         self.types = types
         self.strings = strings
-        stringBytes = file.sections[file.fixed.strings].length
         for id in 0..<strings.count where strings.bytes(UInt32(id)) == nil {
             throw IndexDamage("string offsets of \(id)")
         }

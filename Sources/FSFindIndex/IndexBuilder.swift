@@ -60,7 +60,8 @@ package struct IndexBuilder {
         do {
             let sections = try CheckedSections(old)
             oldSections = sections
-            strings.reserve(sections.stringCount, bytes: sections.stringBytes)
+            strings.reserve(sections.stringCount)
+            strings.oldStrings = { sections.string($0) }
             stringRemap = Array(repeating: IndexFormat.absent32, count: sections.stringCount)
             listRemap = Array(
                 repeating: IndexFormat.absent32,
@@ -79,7 +80,7 @@ package struct IndexBuilder {
         let name = IndexFormat.lastComponent(item.path)
         // Its name goes into the string table now, before any row is copied, so the strings
         // carried from the previous file need to be looked up only among this run's
-        // (``StringTableBuilder/carriedID(_:)``); written later, each name would first make the
+        // (``StringTableBuilder/carriedID(_:bytes:)``); written later, each name would first make the
         // table hash every string carried so far.
         if old != nil, !name.isEmpty { _ = try newString(Array(name)) }
         var flags: UInt8 = 0
@@ -152,7 +153,11 @@ package struct IndexBuilder {
 
     /// The strings section into `sink`, last (``StringTableBuilder/write(to:)``): no string can be
     /// added after.
-    mutating func writeStrings(to sink: some SectionSink) throws(FSFindError) { try strings.write(to: sink) }
+    mutating func writeStrings(to sink: some SectionSink) throws(FSFindError) {
+        // The carried strings are copied from the previous file's mapping: its pages go behind.
+        let old = old
+        try strings.write(to: sink) { old.map { $0.releasePages(ofSections: [$0.fixed.strings]) } }
+    }
 
     mutating func typeID(_ key: [UInt32]) -> UInt32 { types.id(key) }
 
@@ -163,7 +168,7 @@ package struct IndexBuilder {
         try carried(id, remembered: \.stringRemap, what: "string") { (builder, old) throws(FSFindError) in
             guard let sections = builder.oldSections else { throw old.damaged(IndexDamage("string table")) }
             let bytes = sections.string(id)
-            return try builder.strings.carriedID(bytes)
+            return try builder.strings.carriedID(id, bytes: bytes)
         }
     }
 

@@ -3,49 +3,67 @@ import Foundation
 
 /// The strings section being built: every distinct byte string once, named by a 32-bit id.
 ///
-/// Strings live end to end in one byte array with an offset table, and the lookup is an
-/// open-addressing table of ids that compares candidates against that array. A million names
-/// therefore cost their bytes plus about 12 bytes each, with no allocation per string; a
-/// dictionary of `[UInt8]` keys cost a heap object per name and was most of a refresh's memory.
+/// A string read in this run lives end to end with the others in one byte array; a string
+/// carried from the previous file stays where it is, in that file's mapped strings section, and
+/// the table keeps only its old id (``oldStrings`` reads it): a fold or refresh of a million rows
+/// does not copy 20 MB of names into memory to write them out again. The lookup is an
+/// open-addressing table of ids that compares candidates against those bytes. A million names
+/// therefore cost about 4 bytes each plus the slots of the strings hashed, with no allocation per
+/// string; a dictionary of `[UInt8]` keys cost a heap object per name and was most of a
+/// refresh's memory.
 struct StringTableBuilder {
-    private(set) var blob: [UInt8] = []
-    /// `offsets[i]..<offsets[i + 1]` is string `i` in `blob`.
-    private(set) var offsets: [UInt32] = [0]
+    /// The bytes of the strings added in this run, end to end.
+    private var blob: [UInt8] = []
+    /// `blobOffsets[k]..<blobOffsets[k + 1]` is the `k`th string added in this run, in `blob`.
+    private var blobOffsets: [UInt32] = [0]
+    /// Per id: `k | newTag` for the `k`th string added in this run, else the previous file's id.
+    private var sources: [UInt32] = []
+    private static let newTag: UInt32 = 1 << 31
+    /// The bytes of all strings together: the section's blob length.
+    private var totalBytes = 0
+    /// The previous file's string of an id, for carried strings; nil when there is none.
+    var oldStrings: ((UInt32) -> UnsafeRawBufferPointer)?
     /// Ids + 1 (0 is an empty slot), at the position their hash picks, probed linearly.
     private var slots: [UInt32] = Array(repeating: 0, count: 1024)
-    /// Strings `0..<hashed` are in `slots`; the others were appended by ``appendDistinct(_:)`` or
-    /// ``carriedID(_:)`` and are hashed only when a new string must be told apart from them.
+    /// Strings `0..<hashed` are in `slots`; the others were carried by ``carriedID(_:bytes:)``
+    /// and are hashed only when a new string must be told apart from them.
     private var hashed = 0
 
-    var count: Int { offsets.count - 1 }
+    var count: Int { sources.count }
 
-    /// Makes room for about `expected` strings and `bytes` bytes.
-    mutating func reserve(_ expected: Int, bytes: Int) {
-        offsets.reserveCapacity(expected + 1)
-        blob.reserveCapacity(bytes)
+    /// Makes room for about `expected` strings.
+    mutating func reserve(_ expected: Int) {
+        sources.reserveCapacity(expected)
     }
 
-    /// Adds `bytes`, which the caller knows is not in the table yet, without hashing it.
-    ///
-    /// A refresh that changed nothing copies a million strings that are distinct already (they
-    /// were in the old table); hashing them only to find no duplicate was a tenth of its time.
-    mutating func appendDistinct(_ bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
-        try checkRoom(for: bytes.count)
-        blob.append(contentsOf: bytes)
-        offsets.append(UInt32(blob.count))
-        return UInt32(count - 1)
+    /// Calls `body` with the bytes of string `id` (not kept past the call: the run's strings move
+    /// as the table grows).
+    private func withBytes<Result>(_ id: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+        let source = sources[id]
+        if source & Self.newTag != 0 {
+            let index = Int(source & ~Self.newTag)
+            let start = Int(blobOffsets[index])
+            let end = Int(blobOffsets[index + 1])
+            return blob.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[start..<end])) }
+        }
+        // Carried strings exist only when the builder has a previous file, which sets `oldStrings`
+        // (its mapping outlives the builder's use of it).
+        return body(oldStrings.map { $0(source) } ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
-    /// The id of `bytes`, a string of the previous file: each such string is distinct from every
-    /// other, so it is looked up only among the strings hashed so far (those a run added, which
-    /// it may equal) and otherwise appended without hashing.
+    /// The id of the previous file's string `oldID` (its `bytes`): each such string is distinct
+    /// from every other, so it is looked up only among the strings hashed so far (those a run
+    /// added, which it may equal) and otherwise kept by reference, unhashed.
     ///
     /// A fold or a refresh with changes adds its own strings first (the builder stages items,
     /// their names included, before it copies a row), so the lookup table holds those few
     /// thousand, not the million carried (16 MB of slots on the 1,000,000-entry tree).
-    mutating func carriedID(_ bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
+    mutating func carriedID(_ oldID: UInt32, bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
         if hashed > 0, let found = probe(bytes, Self.hash(bytes)).found { return found }
-        return try appendDistinct(bytes)
+        try checkRoom(for: bytes.count)
+        sources.append(oldID)
+        totalBytes += bytes.count
+        return UInt32(count - 1)
     }
 
     /// The id of `bytes`, added when new. Throws when the table would pass the format's 4 GiB.
@@ -54,15 +72,17 @@ struct StringTableBuilder {
         var (found, slot) = probe(bytes, hash)
         if let found { return found }
         if hashed < count {
-            // It may be one of the strings appended unhashed: hash them first.
+            // It may be one of the strings carried unhashed: hash them first.
             hashPending()
             (found, slot) = probe(bytes, hash)
             if let found { return found }
         }
         try checkRoom(for: bytes.count)
         let id = UInt32(count)
+        sources.append(UInt32(blobOffsets.count - 1) | Self.newTag)
         blob.append(contentsOf: bytes)
-        offsets.append(UInt32(blob.count))
+        blobOffsets.append(UInt32(blob.count))
+        totalBytes += bytes.count
         slots[slot] = id + 1
         hashed = count
         if count * 2 > slots.count { grow() }
@@ -81,12 +101,12 @@ struct StringTableBuilder {
     }
 
     private func checkRoom(for length: Int) throws(FSFindError) {
-        guard blob.count + length < Int(UInt32.max), count < Int(IndexFormat.absent32) - 1 else {
+        guard totalBytes + length < Int(UInt32.max), count < Int(Self.newTag) - 1 else {
             throw FSFindError(.io, "cannot write the index: its string table exceeds 4 GiB")
         }
     }
 
-    /// Puts the strings appended without hashing into `slots`.
+    /// Puts the strings carried without hashing into `slots`.
     private mutating func hashPending() {
         var size = slots.count
         while size < 2 * count + 2 { size *= 2 }
@@ -95,19 +115,12 @@ struct StringTableBuilder {
             hashed = 0
         }
         let mask = slots.count - 1
-        blob.withUnsafeBytes { stored in
-            for id in hashed..<count {
-                let bytes = UnsafeRawBufferPointer(rebasing: stored[Int(offsets[id])..<Int(offsets[id + 1])])
-                var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-                while slots[slot] != 0 { slot = (slot + 1) & mask }
-                slots[slot] = UInt32(id + 1)
-            }
+        for id in hashed..<count {
+            var slot = Int(truncatingIfNeeded: withBytes(id) { Self.hash($0) }) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = UInt32(id + 1)
         }
         hashed = count
-    }
-
-    mutating func carriedID(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {
-        try bytes.withUnsafeBytes { raw in Result { () throws(FSFindError) in try carriedID(raw) } }.get()
     }
 
     mutating func id(_ bytes: [UInt8]) throws(FSFindError) -> UInt32 {
@@ -121,11 +134,13 @@ struct StringTableBuilder {
         .get()
     }
 
-    /// The section's bytes: count, offsets, blob (see `docs/index-format.md`).
-    /// The strings section into `sink`: in pieces when it streams (no whole copy of the table,
-    /// and the lookup slots let go first: nothing is added after), else ``encoded()``.
-    mutating func write(to sink: some SectionSink) throws(FSFindError) {
-        let length = 4 + 4 * offsets.count + blob.count
+    /// The strings section into `sink`: in pieces when it streams (carried strings copied from the
+    /// previous file a megabyte at a time, and the lookup slots let go first: nothing is added
+    /// after), else ``encoded()``.
+    /// - Parameter released: called after each piece of carried strings is written, so the
+    ///   caller can give the previous file's pages back behind the copy.
+    mutating func write(to sink: some SectionSink, released: () -> Void = {}) throws(FSFindError) {
+        let length = 4 + 4 * (count + 1) + totalBytes
         guard let pieces = try sink.reserve(.strings, length: length) else {
             try sink.add(EncodedSection(kind: .strings, bytes: encoded()))
             return
@@ -133,56 +148,68 @@ struct StringTableBuilder {
         slots = []
         hashed = 0
         var writer = ByteWriter()
-        writer.bytes.reserveCapacity(1 << 20)
+        writer.bytes.reserveCapacity((1 << 20) + 64)
+        func flush(_ all: Bool = false) throws(FSFindError) {
+            guard all || writer.bytes.count >= 1 << 20 else { return }
+            try pieces.write(writer.bytes)
+            writer.bytes.removeAll(keepingCapacity: true)
+        }
         writer.appendLittleEndian(UInt32(count))
-        for offset in offsets {
+        var offset: UInt32 = 0
+        writer.appendLittleEndian(offset)
+        for id in 0..<count {
+            offset += UInt32(withBytes(id) { $0.count })
             writer.appendLittleEndian(offset)
+            try flush()
+        }
+        var sinceRelease = 0
+        for id in 0..<count {
+            sinceRelease += withBytes(id) { string in
+                writer.bytes.append(contentsOf: string)
+                return string.count
+            }
             if writer.bytes.count >= 1 << 20 {
-                try pieces.write(writer.bytes)
-                writer.bytes.removeAll(keepingCapacity: true)
+                try flush()
+                if sinceRelease >= 8 << 20 {
+                    released()
+                    sinceRelease = 0
+                }
             }
         }
-        try pieces.write(writer.bytes)
-        var start = 0
-        while start < blob.count {
-            let end = min(blob.count, start + (1 << 20))
-            try pieces.write(Array(blob[start..<end]))
-            start = end
-        }
+        try flush(true)
         try pieces.finish()
     }
 
     func encoded() -> [UInt8] {
         var writer = ByteWriter()
-        writer.bytes.reserveCapacity(4 + 4 * offsets.count + blob.count + 8)
+        writer.bytes.reserveCapacity(4 + 4 * (count + 1) + totalBytes + 8)
         writer.appendLittleEndian(UInt32(count))
-        for offset in offsets { writer.appendLittleEndian(offset) }
-        writer.append(contentsOf: blob)
+        var offset: UInt32 = 0
+        writer.appendLittleEndian(offset)
+        for id in 0..<count {
+            offset += UInt32(withBytes(id) { $0.count })
+            writer.appendLittleEndian(offset)
+        }
+        for id in 0..<count { withBytes(id) { writer.bytes.append(contentsOf: $0) } }
         return writer.bytes
     }
 
-    private func equals(_ id: Int, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = Int(offsets[id])
-        let length = Int(offsets[id + 1]) - start
-        guard length == bytes.count else { return false }
-        if length == 0 { return true }
-        return blob.withUnsafeBytes { stored in
+    private func equals(_ id: Int, _ other: UnsafeRawBufferPointer) -> Bool {
+        withBytes(id) { stored in
+            guard stored.count == other.count else { return false }
+            if stored.isEmpty { return true }
             // Both are non-empty here, so both base addresses exist.
-            memcmp(stored.baseAddress! + start, bytes.baseAddress!, length) == 0
+            return memcmp(stored.baseAddress!, other.baseAddress!, stored.count) == 0
         }
     }
 
     private mutating func grow() {
         var bigger = [UInt32](repeating: 0, count: slots.count * 2)
         let mask = bigger.count - 1
-        blob.withUnsafeBytes { stored in
-            for id in 0..<count {
-                let start = Int(offsets[id])
-                let bytes = UnsafeRawBufferPointer(rebasing: stored[start..<Int(offsets[id + 1])])
-                var slot = Int(truncatingIfNeeded: Self.hash(bytes)) & mask
-                while bigger[slot] != 0 { slot = (slot + 1) & mask }
-                bigger[slot] = UInt32(id + 1)
-            }
+        for id in 0..<count {
+            var slot = Int(truncatingIfNeeded: withBytes(id) { Self.hash($0) }) & mask
+            while bigger[slot] != 0 { slot = (slot + 1) & mask }
+            bigger[slot] = UInt32(id + 1)
         }
         slots = bigger
     }

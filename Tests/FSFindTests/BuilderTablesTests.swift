@@ -50,25 +50,60 @@ import Testing
         #expect(column.cells == cells)
     }
 
+    /// A previous file's strings, in memory that stays put for the table to read.
+    private final class OldStrings {
+        let storage: [UnsafeMutableRawBufferPointer]
+        init(_ strings: [String]) {
+            storage = strings.map { string in
+                let bytes = Array(string.utf8)
+                let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+                buffer.copyBytes(from: bytes)
+                return UnsafeMutableRawBufferPointer(rebasing: buffer[0..<bytes.count])
+            }
+        }
+        deinit { for buffer in storage { buffer.deallocate() } }
+        func bytes(_ id: UInt32) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(storage[Int(id)]) }
+    }
+
+    private static func carry(_ table: inout StringTableBuilder, _ old: OldStrings, _ id: UInt32) throws -> UInt32 {
+        try table.carriedID(id, bytes: old.bytes(id))
+    }
+
+    private static func section(_ table: inout StringTableBuilder) -> [String] {
+        let bytes = table.encoded()
+        let count = Int(bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+        let offsets = (0...count).map { index in
+            Int(bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: 4 + 4 * index, as: UInt32.self) })
+        }
+        let blob = Array(bytes[(4 + 4 * (count + 1))...])
+        return (0..<count).map { String(decoding: blob[offsets[$0]..<offsets[$0 + 1]], as: UTF8.self) }
+    }
+
     @Test func aCarriedStringEqualToANewOneIsTheSameString() throws {
+        let old = OldStrings(["report.pdf", "notes.txt", "draft.md"])
         var table = StringTableBuilder()
+        table.oldStrings = { old.bytes($0) }
         let report = try table.id(Array("report.pdf".utf8))
         // Carried strings are distinct from each other, not from the run's own strings.
-        #expect(try table.carriedID(Array("report.pdf".utf8)) == report)
-        let carried = try table.carriedID(Array("notes.txt".utf8))
+        #expect(try Self.carry(&table, old, 0) == report)
+        let carried = try Self.carry(&table, old, 1)
         #expect(carried != report)
         // A new string equal to one carried unhashed is found all the same.
         #expect(try table.id(Array("notes.txt".utf8)) == carried)
-        let other = try table.carriedID(Array("draft.md".utf8))
+        let other = try Self.carry(&table, old, 2)
         #expect(try table.id(Array("draft.md".utf8)) == other)
         #expect(try table.id(Array("report.pdf".utf8)) == report)
         #expect(table.count == 3)
+        // The section holds each string once, carried ones read from the previous file.
+        #expect(Self.section(&table) == ["report.pdf", "notes.txt", "draft.md"])
     }
 
     @Test func manyCarriedStringsThenNewOnesStayDistinct() throws {
+        let old = OldStrings((0..<5_000).map { "file \($0)" })
         var table = StringTableBuilder()
+        table.oldStrings = { old.bytes($0) }
         var ids: [UInt32] = []
-        for number in 0..<5_000 { ids.append(try table.carriedID(Array("file \(number)".utf8))) }
+        for number in 0..<5_000 { ids.append(try Self.carry(&table, old, UInt32(number))) }
         #expect(Set(ids).count == 5_000)
         // Every one of them, asked for as new, is the carried string (the table grows as it hashes).
         for number in stride(from: 0, to: 5_000, by: 7) {
@@ -76,5 +111,8 @@ import Testing
         }
         #expect(try table.id(Array("file 5000".utf8)) == 5_000)
         #expect(table.count == 5_001)
+        let strings = Self.section(&table)
+        #expect(strings.count == 5_001)
+        #expect(strings[4_999] == "file 4999" && strings[5_000] == "file 5000")
     }
 }
