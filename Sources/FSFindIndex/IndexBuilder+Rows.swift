@@ -12,7 +12,7 @@ extension IndexBuilder {
     /// `textGeneration` names the text store whose document numbers the rows carry
     /// (``TextDocuments``); nil keeps the previous file's.
     package mutating func encode(
-        rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
+        rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
         overlay: IndexOverlay? = nil, textGeneration: UInt64? = nil
     ) throws(FSFindError) -> IndexImage {
         let sections = SectionList()
@@ -27,7 +27,7 @@ extension IndexBuilder {
     /// file is never whole in memory. The returned writer has flushed the file; its
     /// ``IndexFileWriter/commit()`` renames it over `path` (dropped without that, the file goes).
     package mutating func write(
-        rows: [RowSource], oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
+        rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
         overlay: IndexOverlay? = nil, textGeneration: UInt64? = nil, replacing path: String
     ) throws(FSFindError) -> IndexFileWriter {
         let writer = try IndexFileWriter(replacing: path)
@@ -42,7 +42,7 @@ extension IndexBuilder {
     /// table, problems and columns, then the text documents, the roots and the overlay, and last
     /// the lists and strings, which every section before may add to.
     private mutating func encode(
-        rows: [RowSource], oldLastUsed: [UInt64], roots: [IndexRoot], overlay: IndexOverlay?,
+        rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64], roots: [IndexRoot], overlay: IndexOverlay?,
         textGeneration: UInt64?, into sink: some SectionSink
     ) throws(FSFindError) {
         let add = { (section: EncodedSection) throws(FSFindError) in try sink.add(section) }

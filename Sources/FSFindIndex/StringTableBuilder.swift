@@ -170,7 +170,7 @@ struct StringTableBuilder {
             }
             if writer.bytes.count >= 1 << 20 {
                 try flush()
-                if sinceRelease >= 8 << 20 {
+                if sinceRelease >= 2 << 20 {
                     released()
                     sinceRelease = 0
                 }

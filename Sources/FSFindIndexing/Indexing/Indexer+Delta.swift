@@ -209,7 +209,11 @@ extension Indexer {
             }
             return (changed, alone, roots, limit)
         }
-        guard let (changed, alone, roots, limit) = try changes() else { return try refresh() }
+        let found = try changes()
+        // What the comparison freed goes back to the system before the delta or the refresh
+        // allocates its own (glibc keeps a freed heap; at a watcher's start it came on top).
+        fsfind_release_free_memory()
+        guard let (changed, alone, roots, limit) = found else { return try refresh() }
         // More than a delta holds: the refresh rewrites the index once.
         guard changed.count + alone.count <= limit else { return try refresh() }
         var summary = try update(changed: changed, alone: alone, refreshed: roots.map(\.path), holding: lock)
@@ -256,23 +260,22 @@ extension Indexer {
         // Checked whole, but not kept whole in memory: the copy reads it a section at a time.
         try base.prepareAll(releasingPages: true)
         var builder = try IndexBuilder(old: base)
-        var rows: [RowSource] = []
-        rows.reserveCapacity(snapshot.itemCount)
-        for piece in snapshot.pieces {
-            if piece.file == 0 {
-                for row in piece.rows { rows.append(.old(row)) }
-            } else {
-                for row in piece.rows {
-                    // A delta row in place of a base row of the same path names it, so the base
-                    // rows below it (a folder's entries) still find their parent; else they would
-                    // store whole paths (found by the 1M benchmark: a fold grew the index 12%).
-                    let position = overlay.positions[row]
-                    let path = delta.path(at: row)
-                    let replaced = position < base.itemCount && base.path(at: position) == path ? position : nil
-                    rows.append(.staged(try builder.stage(delta.item(at: row)), replacing: replaced))
-                }
+        // The delta's rows are staged in merged order (the k-th is staged item k); the rows of the
+        // new file are then made as the writer reads them, not held (8 MB for a million).
+        var replaced: [Int32] = []
+        for piece in snapshot.pieces where piece.file != 0 {
+            for row in piece.rows {
+                // A delta row in place of a base row of the same path names it, so the base
+                // rows below it (a folder's entries) still find their parent; else they would
+                // store whole paths (found by the 1M benchmark: a fold grew the index 12%).
+                let position = overlay.positions[row]
+                let path = delta.path(at: row)
+                let same = position < base.itemCount && base.path(at: position) == path
+                try builder.stage(delta.item(at: row))
+                replaced.append(same ? Int32(position) : -1)
             }
         }
+        let rows = FoldRows(pieces: snapshot.pieces, replaced: replaced, count: snapshot.itemCount)
         // The delta's rows carry the numbers of the store it was written with (the newer).
         // Written section by section, never whole in memory (a fold rewrites the whole base).
         let file = try builder.write(
@@ -402,5 +405,47 @@ enum FolderAlone {
 
     static func isAlone(_ root: IndexRoot) -> Bool {
         root.options.excludes == [excludeEverything]
+    }
+}
+
+/// The rows of a folded file in merged order, made when read: a base row is copied, the k-th
+/// delta row (in merged order) is staged item k, replacing the base row in `replaced[k]` (or none).
+struct FoldRows: RandomAccessCollection {
+    let pieces: [IndexSnapshot.Piece]
+    let replaced: [Int32]
+    let count: Int
+    /// Per piece, how many delta rows come before it.
+    private let stagedBefore: [Int]
+
+    init(pieces: [IndexSnapshot.Piece], replaced: [Int32], count: Int) {
+        self.pieces = pieces
+        self.replaced = replaced
+        self.count = count
+        var before: [Int] = []
+        var staged = 0
+        for piece in pieces {
+            before.append(staged)
+            if piece.file != 0 { staged += piece.rows.count }
+        }
+        stagedBefore = before
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(position: Int) -> RowSource {
+        // The last piece that starts at or before `position`.
+        var low = 0
+        var high = pieces.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if pieces[mid].start <= position { low = mid } else { high = mid }
+        }
+        let piece = pieces[low]
+        let offset = position - piece.start
+        if piece.file == 0 { return .old(piece.rows.lowerBound + offset) }
+        let index = stagedBefore[low] + offset
+        let row = replaced[index]
+        return .staged(index, replacing: row >= 0 ? Int(row) : nil)
     }
 }

@@ -22,7 +22,7 @@ final class PreviousIndex {
     /// The folders crawled so far: a folder's entries come right after it, but its subfolders
     /// come after all of them, and each needs the folder's row again.
     private var folderInfo: [ByteKey: FolderInfo] = [:]
-    private var byInode: [InodeKey: Int32]?
+    private var byInode: InodeTable?
 
     /// False when the file is only compared with a crawl, never copied: then a new path is not
     /// looked up among old inodes (``row(sameFileAs:)`` answers nil), which would cost a table
@@ -167,13 +167,51 @@ final class PreviousIndex {
     /// The table is built on first use, which only a refresh with new paths pays for.
     func row(sameFileAs identity: FileIdentity) -> Int? {
         guard findsRenames else { return nil }
-        if byInode == nil {
-            var table: [InodeKey: Int32] = [:]
-            table.reserveCapacity(count)
-            for row in 0..<count { table[InodeKey(file.identity(at: row))] = Int32(row) }
-            byInode = table
+        if byInode == nil { byInode = InodeTable(count: count) { file.identity(at: $0) } }
+        return byInode?.row(sameFileAs: identity) { file.identity(at: $0) }
+    }
+}
+
+/// The rows of the previous file by what survives a rename (``InodeKey``), in 8 bytes per row.
+///
+/// A dictionary keyed by the 32-byte key took about 72 MB for a million rows (its key storage is
+/// sized to twice the count); this is one sorted array of `hash << 32 | row`, searched by hash,
+/// each candidate checked against the file's own identity record. Of rows with the same key
+/// (hard links), the last one answers, as the dictionary's last insertion did.
+private struct InodeTable {
+    private var entries: [UInt64]
+
+    init(count: Int, identity: (Int) -> FileIdentity) {
+        entries = []
+        entries.reserveCapacity(count)
+        for row in 0..<count { entries.append(UInt64(Self.hash(InodeKey(identity(row)))) << 32 | UInt64(row)) }
+        entries.sort()
+    }
+
+    func row(sameFileAs identity: FileIdentity, identityOf: (Int) -> FileIdentity) -> Int? {
+        let key = InodeKey(identity)
+        let hash = UInt64(Self.hash(key))
+        // The first entry past this hash, then back through the entries of this hash: the
+        // highest row first.
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if entries[mid] >> 32 <= hash { low = mid + 1 } else { high = mid }
         }
-        return byInode?[InodeKey(identity)].map(Int.init)
+        var index = low - 1
+        while index >= 0, entries[index] >> 32 == hash {
+            let row = Int(entries[index] & 0xFFFF_FFFF)
+            if InodeKey(identityOf(row)) == key { return row }
+            index -= 1
+        }
+        return nil
+    }
+
+    private static func hash(_ key: InodeKey) -> UInt32 {
+        var hasher = Hasher()
+        hasher.combine(key)
+        return UInt32(truncatingIfNeeded: hasher.finalize())
     }
 }
 
