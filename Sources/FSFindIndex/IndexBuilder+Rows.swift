@@ -46,9 +46,10 @@ extension IndexBuilder {
         textGeneration: UInt64?, into sink: some SectionSink
     ) throws(FSFindError) {
         let add = { (section: EncodedSection) throws(FSFindError) in try sink.add(section) }
-        guard rows.count < Int(IndexFormat.absent32) else {
+        // Row numbers stay below 2³¹: the builder tags a replaced row's number with the top bit.
+        guard rows.count < Int(RowEmitter.replacedTag) else {
             throw FSFindError(
-                .io, "cannot write an index of \(rows.count) items; at most \(IndexFormat.absent32 - 1) fit")
+                .io, "cannot write an index of \(rows.count) items; at most \(RowEmitter.replacedTag - 1) fit")
         }
         var emitter = try RowEmitter(old: old, rowCount: rows.count, stagedCount: staged.count, sink: sink)
         for (position, source) in rows.enumerated() {
@@ -67,12 +68,11 @@ extension IndexBuilder {
         try emitter.finish(oldLastUsed: oldLastUsed, builder: &self, into: sink)
         if !emitter.documentRows.isEmpty {
             let generation = textGeneration ?? emitter.oldDocuments?.generation ?? 0
-            try add(
-                EncodedSection(
-                    kind: .textDocuments,
-                    bytes: TextDocuments.encoded(
-                        generation: generation, rows: emitter.documentRows, documents: emitter.documentNumbers)))
+            try TextDocuments.write(
+                generation: generation, rows: emitter.documentRows, documents: emitter.documentNumbers, into: sink)
         }
+        // Nothing below reads the rows: what the emitter holds goes before the strings are copied.
+        emitter.release()
         try add(try encodeRoots(roots))
         if let overlay { try add(EncodedSection(kind: .overlay, bytes: overlay.encoded())) }
         try add(EncodedSection(kind: .lists, bytes: encodedLists()))
@@ -156,10 +156,34 @@ private struct RowEmitter {
     /// Per attribute index code: the rows that have a value and their cells.
     var columnRows: [[UInt32]] = Array(repeating: [], count: 64)
     var columnCells: [[UInt64]] = Array(repeating: [], count: 64)
-    /// New row of each old row written (copied or replaced), for the parents of copied rows.
+    /// New row of each old row written: copied, or replaced (``replacedTag`` set). Copied rows'
+    /// column cells are copied; any written row is a parent for the rows below it. One array
+    /// for both (a million rows: 4 MB, not 8).
     var oldToNew: [UInt32]
-    /// New row of each old row copied (not replaced), for copying its column cells.
-    var copiedTo: [UInt32]
+    static let replacedTag: UInt32 = 1 << 31
+
+    /// Lets go of the per-row tables once every section made from them is written.
+    mutating func release() {
+        oldToNew = []
+        documentRows = []
+        documentNumbers = []
+        stagedWritten = []
+        newRowOfStaged = []
+        typeColumn = []
+        problems = []
+    }
+
+    /// The new row old row `oldRow` was written as (copied or replaced), or ``IndexFormat/absent32``.
+    func writtenRow(_ oldRow: Int) -> UInt32 {
+        let value = oldToNew[oldRow]
+        return value == IndexFormat.absent32 ? value : value & ~Self.replacedTag
+    }
+
+    /// The new row old row `oldRow` was copied to, or ``IndexFormat/absent32`` (not written, or replaced).
+    func copiedRow(_ oldRow: Int) -> UInt32 {
+        let value = oldToNew[oldRow]
+        return value & Self.replacedTag != 0 ? IndexFormat.absent32 : value
+    }
     /// Staged items in the order written (which is path order), for the parents of staged items.
     var stagedWritten: [Int32] = []
     var newRowOfStaged: [UInt32]
@@ -206,7 +230,6 @@ private struct RowEmitter {
         }
         typeColumn.reserveCapacity(rowCount)
         oldToNew = Array(repeating: IndexFormat.absent32, count: old?.itemCount ?? 0)
-        copiedTo = oldToNew
         newRowOfStaged = Array(repeating: IndexFormat.absent32, count: stagedCount)
         guard let old else { return }
         oldDocuments = try old.textDocuments()
@@ -283,7 +306,6 @@ private struct RowEmitter {
         }
         let newRow = UInt32(row)
         oldToNew[oldRow] = newRow
-        copiedTo[oldRow] = newRow
         // Row `oldRow` is inside every per-row section, checked by `CheckedSections`; the problem
         // cursor stays below the count checked in `init`.
         let oldParent = rows.parent(oldRow)
@@ -291,8 +313,8 @@ private struct RowEmitter {
         if oldParent == IndexFormat.absent32 {
             names.appendLittleEndian(oldParent)
             names.appendLittleEndian(try builder.carriedString(nameID))
-        } else if Int(oldParent) < oldRow, oldToNew[Int(oldParent)] != IndexFormat.absent32 {
-            names.appendLittleEndian(oldToNew[Int(oldParent)])
+        } else if Int(oldParent) < oldRow, writtenRow(Int(oldParent)) != IndexFormat.absent32 {
+            names.appendLittleEndian(writtenRow(Int(oldParent)))
             names.appendLittleEndian(try builder.carriedString(nameID))
         } else {
             // The parent is not in the new file: the name becomes the whole path.
@@ -360,8 +382,8 @@ private struct RowEmitter {
             // Copied rows with a new access time but no old cell, up to `oldRow`.
             guard overrides else { return }
             while nextOverride < oldRow {
-                if override[nextOverride] != IndexFormat.absent64, copiedTo[nextOverride] != IndexFormat.absent32 {
-                    add(copiedTo[nextOverride], override[nextOverride])
+                if override[nextOverride] != IndexFormat.absent64, copiedRow(nextOverride) != IndexFormat.absent32 {
+                    add(copiedRow(nextOverride), override[nextOverride])
                 }
                 nextOverride += 1
             }
@@ -378,7 +400,7 @@ private struct RowEmitter {
             // The column's size was checked against its count in `init`, so these reads stay inside
             // it. Dense and run columns are walked row by row, sparse ones entry by entry.
             let byRow = column.encoding != .sparse
-            let entries = byRow ? copiedTo.count : column.count
+            let entries = byRow ? oldToNew.count : column.count
             var run = -1
             func runStart(_ index: Int) -> Int {
                 index < column.count
@@ -390,10 +412,10 @@ private struct RowEmitter {
                     byRow
                     ? entry : Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * entry, as: UInt32.self).littleEndian)
                 if column.encoding == .runs { while runStart(run + 1) <= oldRow { run += 1 } }
-                guard oldRow < copiedTo.count, oldRow >= nextOverride else { continue }
+                guard oldRow < oldToNew.count, oldRow >= nextOverride else { continue }
                 addOverrides(before: oldRow)
                 if overrides { nextOverride = oldRow + 1 }
-                let newRow = copiedTo[oldRow]
+                let newRow = copiedRow(oldRow)
                 guard newRow != IndexFormat.absent32 else { continue }
                 if overrides, override[oldRow] != IndexFormat.absent64 {
                     add(newRow, override[oldRow])
@@ -413,7 +435,7 @@ private struct RowEmitter {
                 }
             }
         }
-        addOverrides(before: copiedTo.count)
+        addOverrides(before: oldToNew.count)
         while nextStaged < staged.rows.count {
             merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
             nextStaged += 1
@@ -428,7 +450,7 @@ private struct RowEmitter {
         throws(FSFindError)
     {
         let newRow = UInt32(row)
-        if oldRow >= 0, oldRow < oldToNew.count { oldToNew[oldRow] = newRow }
+        if oldRow >= 0, oldRow < oldToNew.count { oldToNew[oldRow] = newRow | Self.replacedTag }
         newRowOfStaged[index] = newRow
         let path = builder.staged.path(index)
         let (parent, name) = try parentAndName(of: path, row: newRow, builder: &builder)
@@ -498,7 +520,7 @@ private struct RowEmitter {
             }
         }
         if found == IndexFormat.absent32, let old, let oldRow = old.rowIndex(ofPath: folder), oldRow < oldToNew.count {
-            found = oldToNew[oldRow]
+            found = writtenRow(oldRow)
         }
         lastFolder = folder
         lastFolderRow = found
