@@ -163,11 +163,32 @@ struct StringTableBuilder {
             try flush()
         }
         var sinceRelease = 0
-        for id in 0..<count {
-            sinceRelease += withBytes(id) { string in
-                writer.bytes.append(contentsOf: string)
-                return string.count
+        var id = 0
+        while id < count {
+            // Carried strings with consecutive old ids lie end to end in the previous file: a run
+            // of them is one copy (a refresh that changed nothing carries them all in order).
+            var end = id + 1
+            if sources[id] & Self.newTag == 0, let oldStrings, let first = oldStrings(sources[id]).baseAddress {
+                var last = oldStrings(sources[id])
+                while end < count, end - id < 1 << 16, sources[end] & Self.newTag == 0,
+                    sources[end] == sources[end - 1] + 1
+                {
+                    let next = oldStrings(sources[end])
+                    guard next.baseAddress == last.baseAddress.map({ $0 + last.count }) else { break }
+                    last = next
+                    end += 1
+                }
+                let run = UnsafeRawBufferPointer(
+                    start: first, count: last.baseAddress.map { $0 + last.count - first } ?? 0)
+                writer.bytes.append(contentsOf: run)
+                sinceRelease += run.count
+            } else {
+                sinceRelease += withBytes(id) { string in
+                    writer.bytes.append(contentsOf: string)
+                    return string.count
+                }
             }
+            id = end
             if writer.bytes.count >= 1 << 20 {
                 try flush()
                 if sinceRelease >= 2 << 20 {
