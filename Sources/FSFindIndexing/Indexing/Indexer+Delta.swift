@@ -271,11 +271,15 @@ extension Indexer {
                 let position = overlay.positions[row]
                 let path = delta.path(at: row)
                 let same = position < base.itemCount && base.path(at: position) == path
-                try builder.stage(delta.item(at: row))
+                // Delta rows come in their own order (both lists are in path order), so the
+                // staged item of delta row k is item k.
+                guard try builder.stage(delta.item(at: row)) == row else {
+                    throw FSFindError.broken("the delta's rows are not in merged order")
+                }
                 replaced.append(same ? Int32(position) : -1)
             }
         }
-        let rows = FoldRows(pieces: snapshot.pieces, replaced: replaced, count: snapshot.itemCount)
+        let rows = FoldRows(snapshot: snapshot, replaced: replaced)
         // The delta's rows carry the numbers of the store it was written with (the newer).
         // Written section by section, never whole in memory (a fold rewrites the whole base).
         let file = try builder.write(
@@ -408,44 +412,18 @@ enum FolderAlone {
     }
 }
 
-/// The rows of a folded file in merged order, made when read: a base row is copied, the k-th
-/// delta row (in merged order) is staged item k, replacing the base row in `replaced[k]` (or none).
+/// The rows of a folded file in merged order, made when read: a base row is copied, delta row k
+/// is staged item k, replacing the base row `replaced[k]` (or none when -1).
 struct FoldRows: RandomAccessCollection {
-    let pieces: [IndexSnapshot.Piece]
+    let snapshot: IndexSnapshot
     let replaced: [Int32]
-    let count: Int
-    /// Per piece, how many delta rows come before it.
-    private let stagedBefore: [Int]
-
-    init(pieces: [IndexSnapshot.Piece], replaced: [Int32], count: Int) {
-        self.pieces = pieces
-        self.replaced = replaced
-        self.count = count
-        var before: [Int] = []
-        var staged = 0
-        for piece in pieces {
-            before.append(staged)
-            if piece.file != 0 { staged += piece.rows.count }
-        }
-        stagedBefore = before
-    }
 
     var startIndex: Int { 0 }
-    var endIndex: Int { count }
+    var endIndex: Int { snapshot.itemCount }
 
     subscript(position: Int) -> RowSource {
-        // The last piece that starts at or before `position`.
-        var low = 0
-        var high = pieces.count
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if pieces[mid].start <= position { low = mid } else { high = mid }
-        }
-        let piece = pieces[low]
-        let offset = position - piece.start
-        if piece.file == 0 { return .old(piece.rows.lowerBound + offset) }
-        let index = stagedBefore[low] + offset
-        let row = replaced[index]
-        return .staged(index, replacing: row >= 0 ? Int(row) : nil)
+        let (file, row) = snapshot.place(of: position)
+        if file == 0 { return .old(row) }
+        return .staged(row, replacing: replaced[row] >= 0 ? Int(replaced[row]) : nil)
     }
 }
