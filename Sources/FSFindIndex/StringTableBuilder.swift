@@ -134,33 +134,22 @@ struct StringTableBuilder {
         .get()
     }
 
-    /// The strings section into `sink`: in pieces when it streams (carried strings copied from the
-    /// previous file a megabyte at a time, and the lookup slots let go first: nothing is added
-    /// after), else ``encoded()``.
-    /// - Parameter released: called after each piece of carried strings is written, so the
-    ///   caller can give the previous file's pages back behind the copy.
+    /// The strings section into `sink`: a megabyte at a time when it streams (carried strings
+    /// copied from the previous file, the lookup slots let go first: nothing is added after),
+    /// else whole.
+    /// - Parameter released: called after every 2 MB of strings written, so the caller can give
+    ///   the previous file's pages back behind the copy.
     mutating func write(to sink: some SectionSink, released: () -> Void = {}) throws(FSFindError) {
-        let length = 4 + 4 * (count + 1) + totalBytes
-        guard let pieces = try sink.reserve(.strings, length: length) else {
-            try sink.add(EncodedSection(kind: .strings, bytes: encoded()))
-            return
-        }
         slots = []
         hashed = 0
-        var writer = ByteWriter()
-        writer.bytes.reserveCapacity((1 << 20) + 64)
-        func flush(_ all: Bool = false) throws(FSFindError) {
-            guard all || writer.bytes.count >= 1 << 20 else { return }
-            try pieces.write(writer.bytes)
-            writer.bytes.removeAll(keepingCapacity: true)
-        }
-        writer.appendLittleEndian(UInt32(count))
+        var stream = try SectionStream(.strings, length: 4 + 4 * (count + 1) + totalBytes, sink: sink)
+        stream.writer.appendLittleEndian(UInt32(count))
         var offset: UInt32 = 0
-        writer.appendLittleEndian(offset)
+        stream.writer.appendLittleEndian(offset)
         for id in 0..<count {
             offset += UInt32(withBytes(id) { $0.count })
-            writer.appendLittleEndian(offset)
-            try flush()
+            stream.writer.appendLittleEndian(offset)
+            try stream.flushIfFull()
         }
         var sinceRelease = 0
         var id = 0
@@ -180,39 +169,30 @@ struct StringTableBuilder {
                 }
                 let run = UnsafeRawBufferPointer(
                     start: first, count: last.baseAddress.map { $0 + last.count - first } ?? 0)
-                writer.bytes.append(contentsOf: run)
+                stream.writer.bytes.append(contentsOf: run)
                 sinceRelease += run.count
             } else {
                 sinceRelease += withBytes(id) { string in
-                    writer.bytes.append(contentsOf: string)
+                    stream.writer.bytes.append(contentsOf: string)
                     return string.count
                 }
             }
             id = end
-            if writer.bytes.count >= 1 << 20 {
-                try flush()
-                if sinceRelease >= 2 << 20 {
-                    released()
-                    sinceRelease = 0
-                }
+            try stream.flushIfFull()
+            if sinceRelease >= 2 << 20 {
+                released()
+                sinceRelease = 0
             }
         }
-        try flush(true)
-        try pieces.finish()
+        try stream.finish(into: sink)
     }
 
-    func encoded() -> [UInt8] {
-        var writer = ByteWriter()
-        writer.bytes.reserveCapacity(4 + 4 * (count + 1) + totalBytes + 8)
-        writer.appendLittleEndian(UInt32(count))
-        var offset: UInt32 = 0
-        writer.appendLittleEndian(offset)
-        for id in 0..<count {
-            offset += UInt32(withBytes(id) { $0.count })
-            writer.appendLittleEndian(offset)
-        }
-        for id in 0..<count { withBytes(id) { writer.bytes.append(contentsOf: $0) } }
-        return writer.bytes
+    /// The section's bytes, whole (see `docs/index-format.md`).
+    mutating func encoded() -> [UInt8] {
+        let sink = SectionList()
+        // A section list takes sections whole and never fails.
+        try? write(to: sink)
+        return sink.sections.first?.bytes ?? []
     }
 
     private func equals(_ id: Int, _ other: UnsafeRawBufferPointer) -> Bool {
