@@ -48,6 +48,10 @@ import Testing
         #expect(seen.map(\.1) == expected.map(\.1))
         #expect(column.rows == rows)
         #expect(column.cells == cells)
+        // The same cells taken over whole count the same runs.
+        var whole = MergedColumn(absent: absent, rows: rows, cells: cells)
+        whole.finish(rowCount: rowCount)
+        #expect(whole.runCount == expected.count)
     }
 
     /// A previous file's strings, in memory that stays put for the table to read.
