@@ -322,6 +322,7 @@ package struct Indexer: Sendable {
             }
         }
         try stage()
+        previous?.crawlFinished()
         summary.opened = outcome.filesOpened
 
         // Old entries under a crawled root that the crawl did not see are gone; the others, under

@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindIndex
 import FSFindModel
 import Foundation
@@ -157,6 +158,21 @@ final class PreviousIndex {
             }
             return nil
         }
+    }
+
+    /// The crawl is over: the lookup tables it used (children, folders seen, inodes: about 25 MB
+    /// on 1M) and the pages its comparisons mapped are let go before the new file is written,
+    /// which needs neither (a watcher's start that refreshed the whole index peaked here, on top
+    /// of the rows' tables). ``row(of:)`` and ``row(sameFileAs:)`` are not called after.
+    func crawlFinished() {
+        childStart = []
+        children = []
+        folderInfo = [:]
+        lastFolder = []
+        lastFolderInfo = nil
+        byInode = nil
+        file.releaseAllPages()
+        fsfind_release_free_memory()
     }
 
     /// Rows at `folder` or below it (``IndexFile/rows(within:)``).
