@@ -72,11 +72,11 @@ release: deps
 run: release
 	@bash scripts/run-sample.sh "$$($(SWIFT) build -c release --show-bin-path)/fsfind"
 
-# The tests run in three processes at once (scripts/run-tests.sh, docs/testing.md); `swift test`
-# runs the same tests in one, more slowly.
+# One process runs every test; the end-to-end suites, which mostly wait, run on threads of their
+# own beside the unit tests (docs/testing.md).
 test: deps lint
 	$(SWIFT) build --build-tests $(BUILD_FLAGS)
-	bash scripts/run-tests.sh $(BUILD_FLAGS)
+	$(SWIFT) test --skip-build $(BUILD_FLAGS)
 
 # The code's format, checked against .swift-format (the toolchain's swift-format); `make format`
 # rewrites the files to it.

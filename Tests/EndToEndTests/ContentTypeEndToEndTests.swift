@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Indexes the fixture tree with the real binary and checks what each file was identified as.
-@Suite(.serialized) struct ContentTypeEndToEndTests {
+@Suite(.ownThreads, .serialized) struct ContentTypeEndToEndTests {
     /// Relative path → (most specific type, ancestors its tree must hold).
     static let expected: [(String, String, [String])] = [
         (

@@ -5,7 +5,7 @@ import Testing
 
 /// Document and image metadata through the real binary: the queries issue 4 names, over the
 /// committed sample tree, each with the exact set of files it must find.
-@Suite(.serialized) struct DocumentEndToEndTests {
+@Suite(.ownThreads, .serialized) struct DocumentEndToEndTests {
     let tree: FixtureTree
 
     init() throws {

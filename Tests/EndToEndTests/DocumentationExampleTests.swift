@@ -7,7 +7,7 @@ import Testing
 /// copy of `sample/`, and gives the answer its comment states (`# → names` in the README,
 /// `# -> names` in the page: the base names of the results, any order, or a number for `--count`).
 /// Examples without an answer must at least succeed.
-@Suite(.serialized) struct DocumentationExampleTests {
+@Suite(.ownThreads, .serialized) struct DocumentationExampleTests {
     struct Example: CustomStringConvertible {
         let command: String
         let answer: [String]?

@@ -8,7 +8,7 @@ import Testing
 /// A changed flag, subcommand, attribute or scope fails here until the files are regenerated:
 /// `scripts/make-docs.sh` regenerates everything; `FSFIND_RECORD=1 swift test` re-records the
 /// completion scripts and the registry sections of the page (the generated part needs the script).
-@Suite(.serialized) struct DocumentationSnapshotTests {
+@Suite(.ownThreads, .serialized) struct DocumentationSnapshotTests {
     static let recording = ProcessInfo.processInfo.environment["FSFIND_RECORD"] == "1"
     static let manPage = FSFind.repositoryRoot.appendingPathComponent("man/fsfind.1")
     static let beginMarker = ".\\\" BEGIN ManualSections"

@@ -6,7 +6,7 @@ import Testing
 
 /// Exit statuses and messages for bad queries, missing and damaged index files, and an unreadable
 /// folder (`docs/spec/cli.md`: 1 for runtime failures, 2 for usage and query errors, never a trap).
-@Suite(.serialized) struct ErrorEndToEndTests {
+@Suite(.ownThreads, .serialized) struct ErrorEndToEndTests {
     @Test func badQueryIsStatusTwoWithACaret() throws {
         let folder = try TemporaryFolder()
         // No index exists: the query must be rejected before the index is looked for.

@@ -3,7 +3,7 @@ import Testing
 
 /// The words inside files: found by free text and `textContent`, in every encoding a text file
 /// comes in, kept in step with the index as files change and go, and absent with `--no-content`.
-@Suite struct FullTextEndToEndTests {
+@Suite(.ownThreads) struct FullTextEndToEndTests {
     let tree: FixtureTree
 
     init() throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// `make install DESTDIR=… PREFIX=…` lays out the binary, the man page and the completion scripts
 /// where Debian looks for them, and `make uninstall` removes exactly those.
-@Suite struct InstallTests {
+@Suite(.ownThreads) struct InstallTests {
     static let installed = [
         "usr/local/bin/fsfind",
         "usr/local/lib/systemd/system/fsfind-serve.service",

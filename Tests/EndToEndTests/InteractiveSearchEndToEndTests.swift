@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -5,7 +6,7 @@ import Testing
 @testable import FSFindManual
 
 /// `fsfind search` driven through tmux over the fixture index: what a person sees and types.
-@Suite(.serialized, .enabled(if: Requirement.tool("tmux"), "drives fsfind search in tmux"))
+@Suite(.ownThreads, .serialized, .enabled(if: Requirement.tool("tmux"), "drives fsfind search in tmux"))
 struct InteractiveSearchEndToEndTests {
     let tree: FixtureTree
 
@@ -282,11 +283,11 @@ struct InteractiveSearchEndToEndTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
         process.arguments = ["-w", FSFind.binary.path, "search", "--index", tree.index]
-        let err = Pipe()
+        let err = Spawning.pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try Spawning.run(process)
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 2)

@@ -1,10 +1,11 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 import Testing
 
 /// `fsfind query --live` (mdfind's `-live`) and `fsfind search` follow the index as a watcher
 /// changes it (issue 13 item 5).
-@Suite(.serialized) struct LiveQueryEndToEndTests {
+@Suite(.ownThreads, .serialized) struct LiveQueryEndToEndTests {
     typealias Setup = WatchEndToEndTests.Setup
 
     /// A running `fsfind query --live …`, its stdout collected in a file.
@@ -21,7 +22,7 @@ import Testing
             process.standardInput = FileHandle.nullDevice
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try Spawning.run(process)
         }
 
         var lines: [String] {

@@ -3,7 +3,7 @@ import Testing
 
 /// `mdfind`, `mdls` and `mdutil` as links to the binary (issue 14, item 7): each behaves as the
 /// macOS command does, on the real index.
-@Suite struct MdToolLinksEndToEndTests {
+@Suite(.ownThreads) struct MdToolLinksEndToEndTests {
     let tree: FixtureTree
     let links: TemporaryFolder
 

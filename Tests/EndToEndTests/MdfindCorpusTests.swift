@@ -5,7 +5,7 @@ import Testing
 /// from public scripts, apps and docs) run with the meaning their authors gave them. Each is run
 /// through the real binary with `--explain` beside its meaning written as fsfind arguments; the
 /// two must read the same. At least 95% must, and every one not marked as a known miss.
-@Suite struct MdfindCorpusTests {
+@Suite(.ownThreads) struct MdfindCorpusTests {
     struct Entry {
         let source: String
         let arguments: [String]

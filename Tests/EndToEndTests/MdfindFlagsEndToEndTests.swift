@@ -3,7 +3,7 @@ import Testing
 
 /// mdfind's spellings on `fsfind query` (issue 14, item 7, in part): several words are one query,
 /// single-dash `-onlyin`, `-count`, `-name`, `-attr`, `-interpret`, `-literal` (`-live`: LiveQueryEndToEndTests).
-@Suite struct MdfindFlagsEndToEndTests {
+@Suite(.ownThreads) struct MdfindFlagsEndToEndTests {
     let tree: FixtureTree
 
     init() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// Audio and video metadata through the real binary: indexing reads it in worker processes,
 /// queries find it, and a parser that crashes, hangs or eats memory costs one file, not the run.
-@Suite(.serialized) struct MediaEndToEndTests {
+@Suite(.ownThreads, .serialized) struct MediaEndToEndTests {
     private func query(_ tree: FixtureTree, _ text: String) throws -> Set<String> {
         let result = try FSFind.run(["query", "--index", tree.index, text])
         #expect(result.status == 0, "\(result.stderr)")

@@ -5,7 +5,7 @@ import Testing
 /// Names and values that are not plain text: arguments that are not UTF-8 reach the file they
 /// name (`show`, `index PATH`, `--onlyin`, `--exclude`), and control characters from file names,
 /// tags or queries never reach a terminal raw, while pipes, `-0` and `--json` keep exact bytes.
-@Suite(.enabled(if: Requirement.tool("script"), "runs fsfind on a pseudo-terminal with script"))
+@Suite(.ownThreads, .enabled(if: Requirement.tool("script"), "runs fsfind on a pseudo-terminal with script"))
 struct OddBytesEndToEndTests {
     let tree: FixtureTree
     /// A folder whose name is not UTF-8, with one file in it.

@@ -3,7 +3,7 @@ import Testing
 
 /// An RTF document through the real binary: libmagic names it, its `\info` fields become its
 /// title and authors, its body's words are found, and its markup is not.
-@Suite struct RTFEndToEndTests {
+@Suite(.ownThreads) struct RTFEndToEndTests {
     @Test func anRTFDocumentsWordsAndInfoNotItsMarkup() throws {
         let folder = try TemporaryFolder()
         let tree = folder.file("tree")

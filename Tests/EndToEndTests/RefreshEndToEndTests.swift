@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// `fsfind index` as a cron job runs it: refresh with no PATH, the lock, kills at any moment, and
 /// queries running while the index is replaced (`docs/spec/cli.md`, issue 5).
-@Suite(.serialized) struct RefreshEndToEndTests {
+@Suite(.ownThreads, .serialized) struct RefreshEndToEndTests {
     /// One attribute of one path, from `query --json --attr`.
     private func attribute(_ name: String, of path: String, index: String) throws -> String? {
         let fileName = (path as NSString).lastPathComponent
@@ -214,7 +215,7 @@ import Testing
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
         holder.arguments = ["-c", "exec 9>\"$0\" && flock 9 && exec sleep 60", tree.index + ".lock"]
-        try holder.run()
+        try Spawning.run(holder)
         var refused = try FSFind.run(["index", "--index", tree.index, "--no-wait"])
         for _ in 0..<50 where refused.status == 0 {  // until the shell has taken the lock
             Thread.sleep(forTimeInterval: 0.1)
@@ -318,7 +319,7 @@ import Testing
 /// An `fsfind` run in the background, its output collected, for lock and kill tests.
 final class BackgroundRun {
     let process = Process()
-    private let out = Pipe(), err = Pipe()
+    private let out = Spawning.pipe(), err = Spawning.pipe()
 
     init(_ arguments: [String]) throws {
         process.executableURL = FSFind.binary
@@ -327,7 +328,7 @@ final class BackgroundRun {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try Spawning.run(process)
     }
 
     /// Waits for the process and returns what it printed.

@@ -4,7 +4,7 @@ import Testing
 @testable import FSFindManual
 
 /// `--scope`, `--onlyin`, `--count`, `--limit`, `--sort` and `--attr` over the fixture tree.
-@Suite(.serialized) struct ScopeEndToEndTests {
+@Suite(.ownThreads, .serialized) struct ScopeEndToEndTests {
     let tree: FixtureTree
 
     init() throws {

@@ -5,7 +5,7 @@ import Testing
 /// `fsfind search`'s preview of the selected file, driven through tmux: pictures drawn with
 /// symbols beside the facts, at 80×24 too, without colour under `NO_COLOR`, redrawn when the
 /// window changes under a preview being drawn, and a short reason for what cannot be shown.
-@Suite(.serialized, .enabled(if: Requirement.tool("tmux"), "drives fsfind search in tmux"))
+@Suite(.ownThreads, .serialized, .enabled(if: Requirement.tool("tmux"), "drives fsfind search in tmux"))
 struct SearchPreviewEndToEndTests {
     let tree: FixtureTree
 

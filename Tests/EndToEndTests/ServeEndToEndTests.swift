@@ -5,7 +5,7 @@ import Testing
 /// `fsfind serve` over real HTTP (issue 18): answers that agree with `fsfind query`, paging, a
 /// replaced index followed, many clients at once, and every kind of bad request refused without
 /// touching the others or the index.
-@Suite(.serialized) struct ServeEndToEndTests {
+@Suite(.ownThreads, .serialized) struct ServeEndToEndTests {
     /// The sample tree indexed into a fresh folder, with a server on it.
     final class Setup {
         let folder: String

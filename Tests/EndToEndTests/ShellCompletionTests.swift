@@ -5,7 +5,7 @@ import Testing
 
 /// Tab completion in real shells, through the committed scripts in `completions/`: subcommands,
 /// `--scope` values, and the query language inside a query argument.
-@Suite struct ShellCompletionTests {
+@Suite(.ownThreads) struct ShellCompletionTests {
     static let scopes = ["all", "audio", "video", "image", "document", "text", "code", "archive", "folder", "app"]
 
     /// Candidates bash (with bash-completion loaded) offers for `line`, the cursor at its end.
@@ -64,7 +64,7 @@ import Testing
 }
 
 /// The pure part: what the query completer offers at each position.
-@Suite struct QueryCompletionTests {
+@Suite(.ownThreads) struct QueryCompletionTests {
     @Test func offersByPosition() {
         #expect(LibraryProbe.completions("dura") == ["duration"])
         #expect(LibraryProbe.completions("").contains("InRange("))

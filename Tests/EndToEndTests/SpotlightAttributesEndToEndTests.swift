@@ -6,7 +6,7 @@ import Testing
 /// `kMDItem…` names, through the real binary: tags, download origins and comments from extended
 /// attributes, owner, ctime, invisibility, genre, composer, bit rates, creator, subject and
 /// description.
-@Suite struct SpotlightAttributesEndToEndTests {
+@Suite(.ownThreads) struct SpotlightAttributesEndToEndTests {
     let tree: FixtureTree
 
     init() throws {

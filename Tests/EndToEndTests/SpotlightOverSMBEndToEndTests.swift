@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -5,7 +6,9 @@ import Testing
 /// Spotlight searches from a Mac's side of Samba (issue 18 item 2): a real `smbd` on loopback,
 /// configured with Samba's Elasticsearch backend pointed at `fsfind serve`, asked through
 /// `samba.samba3.mdscli`, the client library that speaks the RPC a Mac's Finder speaks.
-@Suite(.serialized, .enabled(if: Requirement.samba, "needs smbd and python3-samba, as root (make deps installs them)"))
+@Suite(
+    .ownThreads, .serialized,
+    .enabled(if: Requirement.samba, "needs smbd and python3-samba, as root (make deps installs them)"))
 struct SpotlightOverSMBEndToEndTests {
     /// A share of fixture files, its index, `fsfind serve`, and `smbd` in front of it.
     final class Share {
@@ -83,7 +86,7 @@ struct SpotlightOverSMBEndToEndTests {
             smbd.standardInput = FileHandle.nullDevice
             smbd.standardOutput = FileHandle.nullDevice
             smbd.standardError = FileHandle.nullDevice
-            try smbd.run()
+            try Spawning.run(smbd)
             guard eventually(seconds: 30, { (try? HTTPConnection(port: self.smbPort)) != nil || !self.smbd.isRunning }),
                 smbd.isRunning
             else { throw SetupError.failed("smbd did not start; see \(folder)/log") }
@@ -136,12 +139,12 @@ struct SpotlightOverSMBEndToEndTests {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
-            let stdin = Pipe()
-            let stdout = Pipe()
+            let stdin = Spawning.pipe()
+            let stdout = Spawning.pipe()
             process.standardInput = stdin
             process.standardOutput = stdout
             process.standardError = stdout
-            try process.run()
+            try Spawning.run(process)
             stdin.fileHandleForWriting.write(Data(input.utf8))
             try stdin.fileHandleForWriting.close()
             let output = stdout.fileHandleForReading.readDataToEndOfFile()

@@ -3,7 +3,7 @@ import Testing
 
 /// `fsfind index --language`: the words inside files matched in their language's word forms
 /// (Snowball's stemmers), the language kept by later refreshes, a change reading every file once.
-@Suite struct TextLanguageEndToEndTests {
+@Suite(.ownThreads) struct TextLanguageEndToEndTests {
     let folder: TemporaryFolder
     var index: String { folder.file("index.fsfind") }
     var tree: String { folder.file("tree") }

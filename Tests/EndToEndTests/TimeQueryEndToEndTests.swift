@@ -5,7 +5,7 @@ import Testing
 
 /// Every `$time` form against files with set modification times, at a pinned `FSFIND_NOW`
 /// (Monday 2026-06-15 12:00 UTC) in UTC.
-@Suite(.serialized) struct TimeQueryEndToEndTests {
+@Suite(.ownThreads, .serialized) struct TimeQueryEndToEndTests {
     static let files: [(String, String)] = [
         ("now.txt", "2026-06-15 12:00:00"),
         ("today-early.txt", "2026-06-15 00:30:00"),

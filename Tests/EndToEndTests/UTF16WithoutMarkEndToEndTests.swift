@@ -3,7 +3,7 @@ import Testing
 
 /// UTF-16 text without a byte-order mark, which libmagic calls data: read as text all the same,
 /// little- and big-endian, while a file of small 16-bit numbers stays data.
-@Suite struct UTF16WithoutMarkEndToEndTests {
+@Suite(.ownThreads) struct UTF16WithoutMarkEndToEndTests {
     @Test func utf16WithoutAMarkIsTextAndSmallNumbersAreNot() throws {
         let folder = try TemporaryFolder()
         let tree = folder.file("tree")

@@ -4,7 +4,7 @@ import Testing
 
 /// `fsfind watch` (issue 13): changes made while it runs are found by `fsfind query` without an
 /// `fsfind index`; its lifecycle, its lock, its priority, and the faults the issue lists.
-@Suite(.serialized) struct WatchEndToEndTests {
+@Suite(.ownThreads, .serialized) struct WatchEndToEndTests {
     /// The tests run beside others on two cores: at idle priority a watcher could wait for them.
     /// `watcherRunsAtIdlePriority` checks the default.
     static let normal = ["FSFIND_WATCH_PRIORITY": "normal"]

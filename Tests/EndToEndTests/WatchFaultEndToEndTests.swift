@@ -3,7 +3,7 @@ import Glibc
 import Testing
 
 /// `fsfind watch` under the bad input and faults issue 13 lists, each seen through `fsfind query`.
-@Suite(.serialized) struct WatchFaultEndToEndTests {
+@Suite(.ownThreads, .serialized) struct WatchFaultEndToEndTests {
     typealias Setup = WatchEndToEndTests.Setup
     static let normal = WatchEndToEndTests.normal
 

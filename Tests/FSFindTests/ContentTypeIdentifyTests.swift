@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -47,12 +48,12 @@ import Testing
             let answer = try magic.mimeType(ofFileAt: path, expected: nil)
             #expect(answer == sample.mime, "\(sample.name)")
             // Same answer as `file -b --mime-type`, the benchmark's reference.
-            let pipe = Pipe()
+            let pipe = Spawning.pipe()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/file")
             process.arguments = ["-b", "--mime-type", String(decoding: path, as: UTF8.self)]
             process.standardOutput = pipe
-            try process.run()
+            try Spawning.run(process)
             process.waitUntilExit()
             let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == answer, "\(sample.name)")

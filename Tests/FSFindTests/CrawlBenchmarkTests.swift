@@ -49,12 +49,12 @@ import Testing
         try sample.map { String(decoding: $0.path, as: UTF8.self) }.joined(separator: "\n").write(
             to: list, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: list) }
-        let pipe = Pipe()
+        let pipe = Spawning.pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/file")
         process.arguments = ["-b", "--mime-type", "-f", list.path]
         process.standardOutput = pipe
-        try process.run()
+        try Spawning.run(process)
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         let answers = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 
@@ -90,7 +91,7 @@ final class CrawlTestTree {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         do {
-            try process.run()
+            try Spawning.run(process)
             process.waitUntilExit()
             return process.terminationStatus
         } catch {

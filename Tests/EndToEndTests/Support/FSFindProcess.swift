@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Testing
 
@@ -90,11 +91,11 @@ enum FSFind {
     /// Starts `process` and collects its stdout and stderr, reading both pipes concurrently so a
     /// full pipe never deadlocks the child.
     static func capture(_ process: Process) throws -> RunResult {
-        let out = Pipe()
-        let err = Pipe()
+        let out = Spawning.pipe()
+        let err = Spawning.pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try Spawning.run(process)
         let group = DispatchGroup()
         nonisolated(unsafe) var errData = Data()
         group.enter()

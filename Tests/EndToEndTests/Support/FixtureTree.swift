@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 
@@ -27,10 +28,10 @@ enum Shell {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let out = Pipe()
+        let out = Spawning.pipe()
         process.standardOutput = out
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        try Spawning.run(process)
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {

@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 
@@ -16,7 +17,7 @@ final class ServeProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try process.run()
+        try Spawning.run(process)
         guard eventually(seconds: 30, { self.listeningPort != nil || !self.process.isRunning }),
             let port = listeningPort
         else { throw ServeError.notStarted(stderr) }

@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -31,7 +32,7 @@ enum ShellLine {
             // A daemon (the tmux server) would keep a pipe open forever: no output is read.
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
-            try process.run()
+            try Spawning.run(process)
             process.waitUntilExit()
             return RunResult(status: process.terminationStatus, stdout: Data(), stderr: "")
         }

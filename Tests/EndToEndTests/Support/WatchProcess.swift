@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Glibc
 
@@ -21,7 +22,7 @@ final class WatchProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        try process.run()
+        try Spawning.run(process)
         if waitForStart {
             guard eventually(seconds: 60, { self.stderr.contains("watching for changes") || !self.process.isRunning })
             else { throw WatchError.notStarted(stderr) }
