@@ -5,6 +5,7 @@ import Testing
 
 @testable import FSFindIndex
 @testable import FSFindIndexing
+@testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch
@@ -115,6 +116,26 @@ import Testing
                     ).map { snapshot.path(at: $0) }
                     let wanted = reference.filter { path in onlyIn.contains { PathBytes.isWithin(path, folder: $0) } }
                     #expect(inside == wanted, "\(text) within \(onlyIn.map(PathBytes.display)), round \(round)")
+                }
+            }
+            // The interactive scan split among threads finds and ranks what one thread does, over
+            // every row or an earlier scan's matches, with and without a location (every fourth
+            // round: each costs a second of a debug build).
+            guard round % 4 == 0 else { continue }
+            let context = QueryContext(now: now, timeZone: .gmt)
+            let one = InteractiveScan(index: snapshot, ranker: ResultRanker(now: now), limit: 7)
+            for typed in ["a", "heading", "e t", "kind:folder", ""] {
+                let query = FieldQuery(SearchField(typed), context: context)
+                for (threads, onlyIn) in [(2, nil), (3, nil), (2, tree), (3, tree)] as [(Int, [UInt8]?)] {
+                    var split = one
+                    split.parallelRows = 1
+                    split.threads = threads
+                    let whole = try #require(try one.run(query, scope: .all, onlyIn: onlyIn))
+                    #expect(try split.run(query, scope: .all, onlyIn: onlyIn) == whole, "\(typed) on \(threads)")
+                    let narrowed = try one.run(query, scope: .text, onlyIn: onlyIn, candidates: whole.matched)
+                    #expect(
+                        try split.run(query, scope: .text, onlyIn: onlyIn, candidates: whole.matched) == narrowed,
+                        "\(typed) narrowed on \(threads)")
                 }
             }
         }

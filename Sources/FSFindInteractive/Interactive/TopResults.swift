@@ -45,6 +45,9 @@ struct TopResults {
         }
     }
 
+    /// The kept (row, score) pairs, in no order: what another ``TopResults`` takes in to join two.
+    var entries: [(row: Int, score: Double)] { heap }
+
     /// The rows, best first.
     func sortedRows() -> [Int] {
         heap.sorted { Self.worse($1, $0) }.map(\.row)
