@@ -153,6 +153,8 @@ int fsfind_lower_priority(void) {
 
 void fsfind_release_free_memory(void) { malloc_trim(0); }
 
+void fsfind_use_one_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
+
 #include <spawn.h>
 
 int fsfind_spawn_close_from(void *actions, int fd) {

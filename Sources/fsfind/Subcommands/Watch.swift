@@ -60,6 +60,8 @@ extension FSFindCommand {
                     .usage,
                     "nothing is indexed in \(indexPath) yet: name the folders to watch (fsfind watch ~/Documents)")
             }
+            // Before any thread allocates: a watcher lives long, and arenas per thread fragment.
+            fsfind_use_one_malloc_arena()
             let watchLock = try Self.takeWatchLock(indexPath: indexPath)
             // Until the first index is written a signal ends the process at once (nothing is half
             // written: the index is replaced atomically); afterwards, only between batches.
