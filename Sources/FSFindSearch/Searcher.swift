@@ -91,7 +91,7 @@ package struct Searcher {
             // A large index is scanned by one thread per core, each with a plan of its own (a
             // plan keeps what it has learnt about each string; the content answers are shared and
             // only read), each chunk's matches in path order, joined in chunk order.
-            let found = ChunkResults(count: chunks.count)
+            let found = PartSlots<(rows: [Int], scores: [Double], count: Int)>(count: chunks.count)
             // Each plan goes to exactly one thread, and what plans share (the mapped file, the
             // content answers) is only read during the scan: hence the unchecked box.
             let planOf = OneThreadEach(
@@ -105,10 +105,10 @@ package struct Searcher {
                         counting: counting),
                     at: part)
             }
-            let joined = found.joined
-            matchesOfFile.append(joined.rows)
-            scoresOfFile.append(joined.scores)
-            count += joined.count
+            let parts = found.all.compactMap { $0 }
+            matchesOfFile.append(parts.flatMap(\.rows))
+            scoresOfFile.append(parts.flatMap(\.scores))
+            count += parts.reduce(0) { $0 + $1.count }
         }
         if counting { return ([], [], count) }
         guard ranked else {
@@ -383,22 +383,6 @@ private enum SortValue: Comparable {
         case .textList(let list)?: self = list.first.map { .text($0.lowercased()) } ?? .missing
         case nil: self = .missing
         }
-    }
-}
-
-/// Each chunk's matches, written by its own thread into its own slot.
-private final class ChunkResults: @unchecked Sendable {
-    private var results: [(rows: [Int], scores: [Double], count: Int)]
-    private let lock = NSLock()
-
-    init(count: Int) { results = Array(repeating: ([], [], 0), count: count) }
-
-    func store(_ matches: (rows: [Int], scores: [Double], count: Int), at part: Int) {
-        lock.withLock { results[part] = matches }
-    }
-
-    var joined: (rows: [Int], scores: [Double], count: Int) {
-        lock.withLock { (results.flatMap(\.rows), results.flatMap(\.scores), results.reduce(0) { $0 + $1.count }) }
     }
 }
 

@@ -106,7 +106,7 @@ package struct InteractiveScan {
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
                 content: content, shouldStop: stop.ask)
-            let results = PartResults(count: partCount)
+            let results = PartSlots<PartResult>(count: partCount)
             if partCount == 1 {
                 results.store(job.run(bounds[0], views: views), at: 0)
             } else {
@@ -216,19 +216,6 @@ private struct ScanJob: @unchecked Sendable {
         }
         return part
     }
-}
-
-/// Each part's result, written by its own thread into its own slot.
-private final class PartResults: @unchecked Sendable {
-    // @unchecked: `slots` is read and written only under `lock`.
-    private var slots: [PartResult?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ result: PartResult?, at part: Int) { lock.withLock { slots[part] = result } }
-
-    var all: [PartResult?] { lock.withLock { slots } }
 }
 
 /// The scan's `shouldStop`, asked by one part's thread at a time; once it says stop, every part
