@@ -54,6 +54,8 @@ typedef void (*fsfind_g_object_unref)(void *object);
 typedef void (*fsfind_g_date_time_unref)(struct _GDateTime *datetime);
 typedef long (*fsfind_g_date_time_to_unix)(struct _GDateTime *datetime);
 typedef int (*fsfind_g_date_time_get_microsecond)(struct _GDateTime *datetime);
+struct _GBytes;
+typedef struct _GBytes *(*fsfind_g_bytes_new_static)(const void *data, unsigned long size);
 
 // MARK: poppler-glib
 
@@ -61,6 +63,8 @@ struct _PopplerDocument;
 struct _PopplerPage;
 typedef struct _PopplerDocument *(*fsfind_poppler_document_new_from_file)(
     const char *uri, const char *password, struct _GError **error);
+typedef struct _PopplerDocument *(*fsfind_poppler_document_new_from_bytes)(
+    struct _GBytes *bytes, const char *password, struct _GError **error);
 /// poppler_document_get_title, _author, _keywords, _subject, _creator, _producer.
 typedef char *(*fsfind_poppler_document_string)(struct _PopplerDocument *document);
 typedef int (*fsfind_poppler_document_get_n_pages)(struct _PopplerDocument *document);

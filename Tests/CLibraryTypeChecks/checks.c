@@ -13,6 +13,7 @@
     _Static_assert(__builtin_types_compatible_p(ours, __typeof__(&function)), #function " does not match " #ours)
 
 SAME(fsfind_g_filename_to_uri, g_filename_to_uri);
+SAME(fsfind_g_bytes_new_static, g_bytes_new_static);
 SAME(fsfind_g_free, g_free);
 SAME(fsfind_g_error_free, g_error_free);
 SAME(fsfind_g_object_unref, g_object_unref);
@@ -21,6 +22,7 @@ SAME(fsfind_g_date_time_to_unix, g_date_time_to_unix);
 SAME(fsfind_g_date_time_get_microsecond, g_date_time_get_microsecond);
 
 SAME(fsfind_poppler_document_new_from_file, poppler_document_new_from_file);
+SAME(fsfind_poppler_document_new_from_bytes, poppler_document_new_from_bytes);
 SAME(fsfind_poppler_document_string, poppler_document_get_title);
 SAME(fsfind_poppler_document_string, poppler_document_get_author);
 SAME(fsfind_poppler_document_string, poppler_document_get_keywords);

@@ -22,6 +22,23 @@ import Testing
         #expect(attributes[.contentCreationDate]?.docDate == Date(timeIntervalSince1970: 946_684_800))
     }
 
+    /// A PDF is parsed once for its attributes and its words, with poppler's global parameters
+    /// kept by a resident document; the one reading gives what the two separate calls give.
+    @Test func pdfReadOnceGivesAttributesAndText() throws {
+        let path = DocumentSample.path("Documents/paper.pdf")
+        let tree = try DocumentSample.tree(ofFileAt: path)
+        let file = try CrawledFile.forExtraction(path, expected: nil)
+        let reading = try PDFExtractor().read(file, tree: tree, textLimit: 1 << 20)
+        #expect(PDFDocumentHandle.residentDocumentOpen)
+        #expect(reading.attributes == (try PDFExtractor().extract(file, tree: tree)))
+        let text = try #require(reading.text)
+        #expect(text == (try PDFExtractor().text(file, tree: tree, limit: 1 << 20)))
+        #expect(text.contains("\u{0C}"), "pages are separated")
+        #expect(reading.textProblem == nil)
+        let withoutText = try PDFExtractor().read(file, tree: tree, textLimit: 0)
+        #expect(withoutText.text == nil && withoutText.attributes == reading.attributes)
+    }
+
     @Test func wordDocument() throws {
         let attributes = try DocumentSample.extract("Documents/report.docx")
         #expect(attributes[.title]?.docText == "Quarterly Report")

@@ -131,20 +131,12 @@ enum ExtractionWire {
                 throw ExtractionError("no extractor named \(request.extractor)")
             }
             let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
-            var attributes = ExtractedValueLimits.capped(try extractor.extract(file, tree: request.tree))
             // Text that cannot be read (a part over the limits, damage in the body) costs the words
             // only: the metadata already read stays, and the reason becomes the item's problem.
-            var textProblem: String?
-            if request.textLimit > 0 {
-                do throws(ExtractionError) {
-                    if let text = try extractor.text(file, tree: request.tree, limit: request.textLimit) {
-                        attributes[.textContent] = .text(text)
-                    }
-                } catch {
-                    textProblem = error.reason
-                }
-            }
-            return .success(Extracted(attributes, textProblem: textProblem))
+            let reading = try extractor.read(file, tree: request.tree, textLimit: request.textLimit)
+            var attributes = ExtractedValueLimits.capped(reading.attributes)
+            if let text = reading.text { attributes[.textContent] = .text(text) }
+            return .success(Extracted(attributes, textProblem: reading.textProblem))
         } catch {
             return .failure(error)
         }

@@ -21,6 +21,13 @@ package protocol Extractor: Sendable {
     /// reads none. For the full-text store (`docs/full-text.md`).
     func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String?
 
+    /// The attributes and, when `textLimit` > 0, the words of the file, reading it once where the
+    /// extractor can (a PDF is opened and parsed once, not once for each). A failure to read the
+    /// attributes fails the file; a failure to read the words costs only the words
+    /// (``ExtractorReading/textProblem``). By default ``extract(_:tree:)`` then
+    /// ``text(_:tree:limit:)``.
+    func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading
+
     /// True for an extractor whose ``text(_:tree:limit:)`` can return text.
     var readsText: Bool { get }
 
@@ -35,9 +42,35 @@ package protocol Extractor: Sendable {
 
 extension Extractor {
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? { nil }
+    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
+        var reading = ExtractorReading(attributes: try extract(file, tree: tree))
+        guard textLimit > 0 else { return reading }
+        do throws(ExtractionError) {
+            reading.text = try text(file, tree: tree, limit: textLimit)
+        } catch {
+            reading.textProblem = error.reason
+        }
+        return reading
+    }
     package var readsText: Bool { false }
     package var readsOnlyText: Bool { false }
     package func expectedTextBytes(fileSize size: Int) -> Int { size }
+}
+
+/// What one reading of a file gave (``Extractor/read(_:tree:textLimit:)``).
+package struct ExtractorReading: Sendable {
+    /// The content attributes found.
+    package var attributes: [Attribute: AttributeValue]
+    /// The words, when they were asked for and the file has any.
+    package var text: String?
+    /// Why the words could not be read, beside attributes that could.
+    package var textProblem: String?
+
+    package init(attributes: [Attribute: AttributeValue], text: String? = nil, textProblem: String? = nil) {
+        self.attributes = attributes
+        self.text = text
+        self.textProblem = textProblem
+    }
 }
 
 /// Why an extractor could not read a file; recorded as the item's `.unparsable` problem.

@@ -20,6 +20,7 @@ final class PDFDocumentHandle {
     /// `g_filename_to_uri`, which percent-escapes any byte, so non-UTF-8 names open too.
     init(path: [UInt8]) throws(ExtractionError) {
         let library = try PopplerLibrary.shared.get()
+        _ = Self.residentDocumentOpen
         var error: OpaquePointer?
         let uri = PathBytes.withCString(path) { library.filenameToURI($0, nil, &error) }
         guard let uri else { throw library.consume(error, doing: "cannot name the file as a URI") }
@@ -32,6 +33,53 @@ final class PDFDocumentHandle {
 
     deinit {
         Self.lock.withLock { library.objectUnref(UnsafeMutableRawPointer(document)) }
+    }
+
+    /// A one-page document kept open for the life of the process, never released.
+    ///
+    /// Poppler's global parameters (its Unicode maps, encodings and data directories) live as
+    /// long as some document is open: each document holds a count, and the last one to close
+    /// deletes them. Opening one PDF at a time therefore built them anew for every file, twice
+    /// when the text was read too: in an extraction worker that was more than half of a small
+    /// PDF's cost (`benchmarks/RESULTS.md`). This document holds the count from the first PDF on.
+    /// False when poppler would not open it; then every file pays as before.
+    static let residentDocumentOpen: Bool = {
+        guard let library = try? PopplerLibrary.shared.get() else { return false }
+        let pdf = minimalPDF
+        // Never freed: glib's static bytes point at it for as long as the document lives.
+        let storage = UnsafeMutableRawPointer.allocate(byteCount: pdf.count, alignment: 1)
+        storage.copyMemory(from: pdf, byteCount: pdf.count)
+        return lock.withLock { () -> Bool in
+            guard let bytes = library.bytesNewStatic(storage, UInt(pdf.count)) else { return false }
+            var error: OpaquePointer?
+            let document = library.documentNewFromBytes(bytes, nil, &error)
+            if document == nil, let error { library.errorFree(error) }
+            return document != nil
+        }
+    }()
+
+    /// The smallest well-formed PDF: a catalogue, a page tree and one empty page, with a
+    /// cross-reference table whose offsets are computed, so poppler reads it without repairs.
+    static var minimalPDF: [UInt8] {
+        let objects = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1 1] >>",
+        ]
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let table = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets {
+            let digits = String(offset)
+            text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
+        }
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
+        return Array(text.utf8)
     }
 
     /// The text of the pages in order, a form feed between two pages (so snippets can name the

@@ -14,7 +14,21 @@ package struct PDFExtractor: Extractor {
     package func handles(tree: [String]) -> Bool { tree.contains("com.adobe.pdf") }
 
     package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        attributes(of: try PDFDocumentHandle(path: file.pathForLibrary()))
+    }
+
+    /// The document is parsed once for its attributes and its pages' text.
+    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let document = try PDFDocumentHandle(path: file.pathForLibrary())
+        var reading = ExtractorReading(attributes: attributes(of: document))
+        if textLimit > 0 {
+            let text = document.pagesText(limit: textLimit)
+            reading.text = text.isEmpty ? nil : text
+        }
+        return reading
+    }
+
+    private func attributes(of document: PDFDocumentHandle) -> [Attribute: AttributeValue] {
         var attributes: [Attribute: AttributeValue] = [:]
         MetadataText.add(
             title: document.title, authors: MetadataText.authors(document.author),

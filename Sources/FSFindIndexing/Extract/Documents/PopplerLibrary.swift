@@ -15,6 +15,10 @@ struct PopplerLibrary: @unchecked Sendable {
     let errorFree: fsfind_g_error_free
     let objectUnref: fsfind_g_object_unref
     let documentNewFromFile: fsfind_poppler_document_new_from_file
+    /// `poppler_document_new_from_bytes` with glib's `g_bytes_new_static`: the resident document
+    /// (``PDFDocumentHandle``) made from bytes in memory.
+    let documentNewFromBytes: fsfind_poppler_document_new_from_bytes
+    let bytesNewStatic: fsfind_g_bytes_new_static
     let title: fsfind_poppler_document_string
     let author: fsfind_poppler_document_string
     let keywords: fsfind_poppler_document_string
@@ -40,6 +44,8 @@ struct PopplerLibrary: @unchecked Sendable {
             errorFree: try library.symbol("g_error_free"),
             objectUnref: try library.symbol("g_object_unref"),
             documentNewFromFile: try library.symbol("poppler_document_new_from_file"),
+            documentNewFromBytes: try library.symbol("poppler_document_new_from_bytes"),
+            bytesNewStatic: try library.symbol("g_bytes_new_static"),
             title: try library.symbol("poppler_document_get_title"),
             author: try library.symbol("poppler_document_get_author"),
             keywords: try library.symbol("poppler_document_get_keywords"),
