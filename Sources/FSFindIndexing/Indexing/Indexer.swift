@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindIndex
 import FSFindModel
 import FSFindText
@@ -298,6 +299,11 @@ package struct Indexer: Sendable {
             }
             waiting = []
             waitingReads = 0
+            // A batch's texts were made on the extraction threads and freed on the feeder's, each
+            // thread with its own malloc arena, whose holes stay resident: a first index of
+            // /usr/share/doc peaked at 241-270 MiB, 188-205 with the free pages given back here
+            // once per batch (benchmarks/RESULTS.md).
+            if waitingText > 0 { fsfind_release_free_memory() }
             waitingText = 0
             // While files are read (the long part of a first index) the line moves too.
             if let reporter, progress.read > 0, rootDone || lastReport.duration(to: .now) > .milliseconds(100) {
