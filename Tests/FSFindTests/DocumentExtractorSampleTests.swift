@@ -39,6 +39,25 @@ import Testing
         #expect(withoutText.text == nil && withoutText.attributes == reading.attributes)
     }
 
+    /// A ZIP container is opened once for its properties and its words; the one reading gives
+    /// what the two separate calls give.
+    @Test(arguments: [
+        "Documents/report.docx", "Documents/budget.xlsx", "Documents/launch.pptx", "Documents/letter.odt",
+        "Documents/novel.epub",
+    ])
+    func zipContainerReadOnceGivesAttributesAndText(_ relative: String) throws {
+        let path = DocumentSample.path(relative)
+        let tree = try DocumentSample.tree(ofFileAt: path)
+        let extractor = try #require(DocumentExtractors.all.first { $0.handles(tree: tree) })
+        let file = try CrawledFile.forExtraction(path, expected: nil)
+        let reading = try extractor.read(file, tree: tree, textLimit: 1 << 20)
+        #expect(reading.attributes == (try extractor.extract(file, tree: tree)))
+        #expect(!reading.attributes.isEmpty)
+        let text = try #require(reading.text, "\(relative) has words")
+        #expect(text == (try extractor.text(file, tree: tree, limit: 1 << 20)))
+        #expect(reading.textProblem == nil)
+    }
+
     @Test func wordDocument() throws {
         let attributes = try DocumentSample.extract("Documents/report.docx")
         #expect(attributes[.title]?.docText == "Quarterly Report")

@@ -43,14 +43,9 @@ package protocol Extractor: Sendable {
 extension Extractor {
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? { nil }
     package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
-        var reading = ExtractorReading(attributes: try extract(file, tree: tree))
-        guard textLimit > 0 else { return reading }
-        do throws(ExtractionError) {
-            reading.text = try text(file, tree: tree, limit: textLimit)
-        } catch {
-            reading.textProblem = error.reason
-        }
-        return reading
+        try ExtractorReading(
+            textLimit: textLimit, attributes: { () throws(ExtractionError) in try extract(file, tree: tree) },
+            text: { (limit) throws(ExtractionError) in try text(file, tree: tree, limit: limit) })
     }
     package var readsText: Bool { false }
     package var readsOnlyText: Bool { false }
@@ -70,6 +65,21 @@ package struct ExtractorReading: Sendable {
         self.attributes = attributes
         self.text = text
         self.textProblem = textProblem
+    }
+
+    /// The `attributes`, then, when `textLimit` > 0, the words `text` reads (given the limit); a
+    /// failure of the attributes fails the reading, a failure of the words costs only them.
+    init(
+        textLimit: Int, attributes: () throws(ExtractionError) -> [Attribute: AttributeValue],
+        text: (Int) throws(ExtractionError) -> String?
+    ) throws(ExtractionError) {
+        self.init(attributes: try attributes())
+        guard textLimit > 0 else { return }
+        do throws(ExtractionError) {
+            self.text = try text(textLimit)
+        } catch {
+            textProblem = error.reason
+        }
     }
 }
 

@@ -18,7 +18,19 @@ package struct EPUBExtractor: Extractor {
     package func handles(tree: [String]) -> Bool { tree.contains("org.idpf.epub-container") }
 
     package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        try attributes(in: ZipMetadataArchive(file: file))
+    }
+
+    /// The archive is opened and its directory parsed once for the package document and the
+    /// chapters.
+    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let archive = try ZipMetadataArchive(file: file)
+        return try ExtractorReading(
+            textLimit: textLimit, attributes: { () throws(ExtractionError) in try attributes(in: archive) },
+            text: { (limit) throws(ExtractionError) in try text(in: archive, limit: limit) })
+    }
+
+    private func attributes(in archive: ZipMetadataArchive) throws(ExtractionError) -> [Attribute: AttributeValue] {
         guard let container = try archive.xml("META-INF/container.xml") else {
             throw ExtractionError("EPUB without META-INF/container.xml")
         }
@@ -51,7 +63,10 @@ package struct EPUBExtractor: Extractor {
     /// The chapters' visible text (every XHTML part, in the archive's order, which is the order
     /// they were written in).
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
-        let archive = try ZipMetadataArchive(file: file)
+        try text(in: ZipMetadataArchive(file: file), limit: limit)
+    }
+
+    private func text(in archive: ZipMetadataArchive, limit: Int) throws(ExtractionError) -> String? {
         let chapters = archive.entryPaths.filter { path in
             let lower = path.lowercased()
             return lower.hasSuffix(".xhtml") || lower.hasSuffix(".html") || lower.hasSuffix(".htm")

@@ -28,7 +28,18 @@ package struct OfficeOpenXMLExtractor: Extractor {
     package func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
 
     package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        try attributes(in: ZipMetadataArchive(file: file))
+    }
+
+    /// The archive is opened and its directory parsed once for the properties and the body.
+    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let archive = try ZipMetadataArchive(file: file)
+        return try ExtractorReading(
+            textLimit: textLimit, attributes: { () throws(ExtractionError) in try attributes(in: archive) },
+            text: { (limit) throws(ExtractionError) in try text(in: archive, tree: tree, limit: limit) })
+    }
+
+    private func attributes(in archive: ZipMetadataArchive) throws(ExtractionError) -> [Attribute: AttributeValue] {
         var attributes: [Attribute: AttributeValue] = [:]
         if let core = try archive.xml("docProps/core.xml") {
             let dc = XMLNamespace.dublinCore
@@ -57,7 +68,10 @@ package struct OfficeOpenXMLExtractor: Extractor {
     /// The body's text: a Word document's paragraphs, a workbook's cells (shared strings, then
     /// each sheet's numbers and inline strings), the slides' text in slide order.
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
-        let archive = try ZipMetadataArchive(file: file)
+        try text(in: ZipMetadataArchive(file: file), tree: tree, limit: limit)
+    }
+
+    private func text(in archive: ZipMetadataArchive, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         let text: String
         if tree.contains("org.openxmlformats.wordprocessingml.document") {
             text = try archive.text(of: ["word/document.xml"], markup: .wordprocessing, limit: limit)

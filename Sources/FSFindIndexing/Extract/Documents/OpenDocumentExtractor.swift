@@ -28,7 +28,18 @@ package struct OpenDocumentExtractor: Extractor {
     package func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
 
     package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        try attributes(in: ZipMetadataArchive(file: file))
+    }
+
+    /// The archive is opened and its directory parsed once for `meta.xml` and `content.xml`.
+    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let archive = try ZipMetadataArchive(file: file)
+        return try ExtractorReading(
+            textLimit: textLimit, attributes: { () throws(ExtractionError) in try attributes(in: archive) },
+            text: { (limit) throws(ExtractionError) in try text(in: archive, limit: limit) })
+    }
+
+    private func attributes(in archive: ZipMetadataArchive) throws(ExtractionError) -> [Attribute: AttributeValue] {
         guard let meta = try archive.xml("meta.xml") else { return [:] }
         let ns = XMLNamespace.openDocumentMeta
         let creator = meta.first(ns, "initial-creator") ?? meta.first(XMLNamespace.dublinCore, "creator")
@@ -52,7 +63,11 @@ package struct OpenDocumentExtractor: Extractor {
     /// The body's paragraphs and headings (`content.xml`), for a text, a spreadsheet's cells or a
     /// presentation's slides alike.
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
-        let text = try ZipMetadataArchive(file: file).text(of: ["content.xml"], markup: .openDocument, limit: limit)
+        try text(in: ZipMetadataArchive(file: file), limit: limit)
+    }
+
+    private func text(in archive: ZipMetadataArchive, limit: Int) throws(ExtractionError) -> String? {
+        let text = try archive.text(of: ["content.xml"], markup: .openDocument, limit: limit)
         return text.isEmpty ? nil : text
     }
 }

@@ -20,12 +20,13 @@ package struct PDFExtractor: Extractor {
     /// The document is parsed once for its attributes and its pages' text.
     package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let document = try PDFDocumentHandle(path: file.pathForLibrary())
-        var reading = ExtractorReading(attributes: attributes(of: document))
-        if textLimit > 0 {
-            let text = document.pagesText(limit: textLimit)
-            reading.text = text.isEmpty ? nil : text
-        }
-        return reading
+        return try ExtractorReading(
+            textLimit: textLimit, attributes: { attributes(of: document) }, text: { text(of: document, limit: $0) })
+    }
+
+    private func text(of document: PDFDocumentHandle, limit: Int) -> String? {
+        let text = document.pagesText(limit: limit)
+        return text.isEmpty ? nil : text
     }
 
     private func attributes(of document: PDFDocumentHandle) -> [Attribute: AttributeValue] {
@@ -46,7 +47,6 @@ package struct PDFExtractor: Extractor {
 
     /// The pages' text, in order (`docs/full-text.md`).
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
-        let text = try PDFDocumentHandle(path: file.pathForLibrary()).pagesText(limit: limit)
-        return text.isEmpty ? nil : text
+        text(of: try PDFDocumentHandle(path: file.pathForLibrary()), limit: limit)
     }
 }
