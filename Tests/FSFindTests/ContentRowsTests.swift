@@ -13,6 +13,32 @@ import Testing
 /// section: the rows whose files hold the word, each once, with the store's relevance; an index
 /// written for another store (another generation) matches no words.
 struct ContentRowsTests {
+    /// A first index beside a store left from a deleted index starts a new store: the old
+    /// documents name no row, and adding each file again beside them doubled the words.
+    @Test func aFirstIndexStartsANewTextStore() throws {
+        let folder = TemporaryFolder()
+        let tree = folder.path + "/tree"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        for n in 0..<40 {
+            try "note \(n) about zebras\n".write(toFile: "\(tree)/f\(n).txt", atomically: false, encoding: .utf8)
+        }
+        let indexPath = folder.file("again.fsfind")
+        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
+        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
+        let first = try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
+        let firstGeneration = first.generation
+        #expect(try first.documentCount() == 40)
+
+        try FileManager.default.removeItem(atPath: indexPath)
+        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
+        let store = try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
+        #expect(try store.documentCount() == 40)
+        #expect(store.generation != firstGeneration, "a new store, not the old one refilled")
+        #expect(try store.search(TextQuery.words(["zebras"]), ranked: false).documents.count == 40)
+        let numbers = try #require(try IndexFile(path: indexPath).textDocuments())
+        #expect(numbers.generation == store.generation && numbers.count == 40)
+    }
+
     @Test func documentNumbersFindTheRowsOfTheFilesThatHoldTheWord() throws {
         let folder = TemporaryFolder()
         let tree = folder.path + "/tree"

@@ -241,7 +241,9 @@ package struct Indexer: Sendable {
         // The words of new and changed files go into the text store in one transaction, committed
         // before the index is replaced; what the new index no longer names is removed after
         // (`docs/full-text.md`: a reader of either index sees a consistent pair).
-        let store = try openTextStore()
+        // A first index starts a new store: whatever one was left beside a deleted or damaged
+        // index names no row of it.
+        let store = try openTextStore(fresh: previous == nil)
         // Set and not cleared: the last run was killed between its commit and its collection.
         let collectEverything = try store?.collectionPending() ?? false
         let words = try store?.begin()
@@ -376,9 +378,10 @@ package struct Indexer: Sendable {
     private static let textBatchBytes = 16 << 20
 
     /// The text store beside the index, created when missing; nil when content is not read.
-    func openTextStore() throws(FSFindError) -> TextStore? {
+    func openTextStore(fresh: Bool = false) throws(FSFindError) -> TextStore? {
         guard pipeline.textLimit > 0 else { return nil }
-        return try TextStore(path: TextStore.path(forIndex: indexPath), create: true, language: language)
+        return try TextStore(
+            path: TextStore.path(forIndex: indexPath), create: true, language: language, fresh: fresh)
     }
 
     /// Removes the documents of files the index just written no longer has, as they are: a
