@@ -30,6 +30,12 @@ import Testing
         let file = try CrawledFile.forExtraction(path, expected: nil)
         let reading = try PDFExtractor().read(file, tree: tree, textLimit: 1 << 20)
         #expect(PDFDocumentHandle.residentDocumentOpen)
+        // Its cross-reference table points at its objects, so poppler opens it without repairs.
+        let resident = PDFDocumentHandle.minimalPDF
+        for (number, offset) in [(1, 9), (2, 58), (3, 115)] {
+            #expect(resident.dropFirst(offset).starts(with: "\(number) 0 obj\n".utf8))
+        }
+        #expect(resident.dropFirst(182).starts(with: "xref\n0 4\n".utf8))
         #expect(reading.attributes == (try PDFExtractor().extract(file, tree: tree)))
         let text = try #require(reading.text)
         #expect(text == (try PDFExtractor().text(file, tree: tree, limit: 1 << 20)))

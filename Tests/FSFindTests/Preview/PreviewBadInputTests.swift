@@ -135,17 +135,7 @@ enum BadPreviewFiles {
                 "<< /Type /XObject /Subtype /Form /BBox [0 0 612 792] \(resources) /Length \(body.utf8.count) >>\nstream\n\(body)\nendstream"
             )
         }
-        var pdf = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(pdf.utf8.count)
-            pdf += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let table = pdf.utf8.count
-        pdf += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets { pdf += String(format: "%010d 00000 n \n", offset) }
-        pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
-        return Array(pdf.utf8)
+        return DocumentHostileFiles.pdf(objects: objects)
     }
 
     private static func stream(_ body: String) -> String {

@@ -59,28 +59,33 @@ final class PDFDocumentHandle {
     }()
 
     /// The smallest well-formed PDF: a catalogue, a page tree and one empty page, with a
-    /// cross-reference table whose offsets are computed, so poppler reads it without repairs.
-    static var minimalPDF: [UInt8] {
-        let objects = [
-            "<< /Type /Catalog /Pages 2 0 R >>",
-            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1 1] >>",
-        ]
-        var text = "%PDF-1.4\n"
-        var offsets: [Int] = []
-        for (index, object) in objects.enumerated() {
-            offsets.append(text.utf8.count)
-            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
-        }
-        let table = text.utf8.count
-        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
-        for offset in offsets {
-            let digits = String(offset)
-            text += String(repeating: "0", count: 10 - digits.count) + digits + " 00000 n \n"
-        }
-        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(table)\n%%EOF\n"
-        return Array(text.utf8)
-    }
+    /// cross-reference table (objects at bytes 9, 58 and 115, the table at 182), so poppler reads
+    /// it without repairs.
+    static let minimalPDF = Array(
+        """
+        %PDF-1.4
+        1 0 obj
+        << /Type /Catalog /Pages 2 0 R >>
+        endobj
+        2 0 obj
+        << /Type /Pages /Kids [3 0 R] /Count 1 >>
+        endobj
+        3 0 obj
+        << /Type /Page /Parent 2 0 R /MediaBox [0 0 1 1] >>
+        endobj
+        xref
+        0 4
+        0000000000 65535 f\u{20}
+        0000000009 00000 n\u{20}
+        0000000058 00000 n\u{20}
+        0000000115 00000 n\u{20}
+        trailer
+        << /Size 4 /Root 1 0 R >>
+        startxref
+        182
+        %%EOF
+
+        """.utf8)
 
     /// The text of the pages in order, a form feed between two pages (so snippets can name the
     /// page: `docs/full-text.md`), until `limit` bytes of UTF-8 are reached (the page that passes
