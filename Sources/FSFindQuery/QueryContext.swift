@@ -8,44 +8,58 @@ import Foundation
 package struct QueryContext: Sendable {
     /// The instant `$time.now` stands for.
     package var now: Date
-    /// The zone calendar days, weeks, months and years are counted in.
-    package var timeZone: TimeZone
-    /// The calendar (and its `firstWeekday`) weeks are counted in; its zone is `timeZone`.
-    package var calendar: Calendar
+    /// The zone and calendar given to the initializer; nil for the environment's, looked up
+    /// only when a date is first resolved: a query without dates (most of them) never asks ICU
+    /// for the local zone, which was a tenth of a small query's start-up (`benchmarks/RESULTS.md`).
+    private let givenZone: TimeZone?
+    private let givenCalendar: Calendar?
 
-    /// Without a calendar: a Gregorian calendar with the current locale's first weekday, so
+    /// The zone calendar days, weeks, months and years are counted in.
+    package var timeZone: TimeZone { givenZone ?? TimeZone.current }
+
+    /// The calendar (and its `firstWeekday`) weeks are counted in; its zone is `timeZone`.
+    /// Without one given: a Gregorian calendar with the current locale's first weekday, so
     /// `this_year` means the civil year whatever calendar the locale prefers.
-    package init(now: Date, timeZone: TimeZone, calendar: Calendar? = nil) {
-        self.now = now
-        self.timeZone = timeZone
+    package var calendar: Calendar {
         var resolved =
-            calendar
+            givenCalendar
             ?? {
                 var gregorian = Calendar(identifier: .gregorian)
                 gregorian.firstWeekday = Calendar.current.firstWeekday
                 return gregorian
             }()
         resolved.timeZone = timeZone
-        self.calendar = resolved
+        return resolved
     }
 
-    /// Now from `FSFIND_NOW` (ISO-8601) when set, else the wall clock; the zone from
-    /// `TimeZone.current` (which honours `TZ`). Throws a ``QueryError`` for a bad `FSFIND_NOW`.
+    package init(now: Date, timeZone: TimeZone, calendar: Calendar? = nil) {
+        self.now = now
+        self.givenZone = timeZone
+        self.givenCalendar = calendar
+    }
+
+    /// At `now`, in the environment's zone (`TimeZone.current`, which honours `TZ`) and calendar.
+    private init(now: Date) {
+        self.now = now
+        self.givenZone = nil
+        self.givenCalendar = nil
+    }
+
+    /// Now from `FSFIND_NOW` (ISO-8601) when set, else the wall clock. Throws a ``QueryError``
+    /// for a bad `FSFIND_NOW`.
     package static func fromEnvironment() throws(QueryError) -> QueryContext {
-        let zone = TimeZone.current
         guard let text = ProcessInfo.processInfo.environment["FSFIND_NOW"],
             !text.trimmingCharacters(in: .whitespaces).isEmpty
         else {
-            return QueryContext(now: Date(), timeZone: zone)
+            return QueryContext(now: Date())
         }
-        let probe = QueryContext(now: Date(), timeZone: zone)
         guard let iso = ISO8601Text(text.trimmingCharacters(in: .whitespaces)),
-            let span = iso.resolve(in: probe.calendar)
+            let span = iso.resolve(in: QueryContext(now: Date()).calendar)
         else {
             throw QueryError(
                 message: "FSFIND_NOW is not an ISO-8601 date: '\(text)' (write e.g. 2026-03-08T12:00:00Z)",
                 range: 0..<0)
         }
-        return QueryContext(now: Date(timeIntervalSinceReferenceDate: span.start), timeZone: zone)
+        return QueryContext(now: Date(timeIntervalSinceReferenceDate: span.start))
     }
 }

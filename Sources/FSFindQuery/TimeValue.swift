@@ -53,8 +53,7 @@ package enum TimeValue: Sendable, Equatable {
     /// calendar's, so a daylight-saving day is 23 or 25 hours long. Nil when the calendar cannot
     /// place the date (not expected within the offset limits).
     func resolve(in context: QueryContext) -> TimeSpan? {
-        var calendar = context.calendar
-        calendar.timeZone = context.timeZone  // in case the caller changed one without the other
+        let calendar = context.calendar
         let now = context.now
         func unit(_ component: Calendar.Component, _ offset: Int) -> TimeSpan? {
             guard let shifted = offset == 0 ? now : calendar.date(byAdding: component, value: offset, to: now),

@@ -20,6 +20,13 @@ package struct Searcher {
         self.text = text
     }
 
+    /// Whether answering `query` (and its snippets) asks the text store: free text or a
+    /// `textContent` comparison. A name or attribute query never opens it: opening SQLite and
+    /// its write-ahead log was a tenth of a small query's start-up (`benchmarks/RESULTS.md`).
+    package static func readsWords(_ query: CompiledQuery) -> Bool {
+        !ContentMatches.freeTextLeaves(query.root).isEmpty || !ContentMatches.textContentTests(query.root).isEmpty
+    }
+
     /// Row numbers of the matches, in the requested order, cut to the limit.
     package func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)

@@ -247,4 +247,18 @@ import Testing
         let status = try FSFind.run(["status", "--index", index])
         #expect(status.out.contains("Text store:     none"), "\(status.out)")
     }
+
+    /// A damaged text store costs only the queries that read words: names and attributes are
+    /// answered from the index alone (which no longer even opens the store for them).
+    @Test func aDamagedTextStoreCostsOnlyQueriesOfWords() throws {
+        try Data(repeating: 0x5A, count: 8_192).write(to: URL(fileURLWithPath: tree.index + ".text"))
+        let byName = try FSFind.run(["query", "--index", tree.index, "--count", "fsName == 'list.txt'"])
+        #expect(byName.status == 0 && byName.lines == ["1"], "\(byName.stderr)")
+        let bySize = try FSFind.run(["query", "--index", tree.index, "kMDItemFSSize > 0 && fsName == 'list.*'"])
+        #expect(bySize.status == 0 && bySize.lines.count == 1, "\(bySize.stderr)")
+        for words in ["bread", "textContent == 'bread'"] {
+            let run = try FSFind.run(["query", "--index", tree.index, words])
+            #expect(run.status == 1 && run.stderr.contains(".text"), "\(words): \(run.status) \(run.stderr)")
+        }
+    }
 }

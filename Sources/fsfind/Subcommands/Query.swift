@@ -209,7 +209,8 @@ extension FSFindCommand {
                 return
             }
             let index = try indexOption.open()
-            let searcher = Searcher(index: index, text: try indexOption.openTextStore())
+            let words = Searcher.readsWords(compiled)
+            let searcher = Searcher(index: index, text: words ? try indexOption.openTextStore() : nil)
             if count {
                 // Counting needs no order: no relevance scores, no sort.
                 var output = StandardOutput()
@@ -277,7 +278,9 @@ extension FSFindCommand {
             var known: Set<[UInt8]> = []
             var lastCount: Int?
             func update() throws(FSFindError) {
-                let searcher = Searcher(index: try indexOption.open(), text: try indexOption.openTextStore())
+                let searcher = Searcher(
+                    index: try indexOption.open(),
+                    text: Searcher.readsWords(compiled) ? try indexOption.openTextStore() : nil)
                 let rows = try searcher.search(compiled, isFreeText: isFreeText, request: request)
                 if count {
                     guard rows.count != lastCount else { return }
