@@ -128,7 +128,7 @@ let package = Package(
             ],
             swiftSettings: crossModule
         ),
-        // The glib family's headers, whose include paths only pkg-config knows, for the checks
+        // The glib family's and libxml2's headers, whose include paths only pkg-config knows, for the checks
         // below: test-only, so only the test bundle links these libraries.
         .systemLibrary(
             name: "CPopplerHeaders", path: "Tests/CLibraryTypeChecks/Headers/Poppler", pkgConfig: "poppler-glib",
@@ -140,12 +140,15 @@ let package = Package(
             name: "CPixbufHeaders", path: "Tests/CLibraryTypeChecks/Headers/Pixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"])]),
         .systemLibrary(
+            name: "CXML2Headers", path: "Tests/CLibraryTypeChecks/Headers/XML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
             name: "CChafaHeaders", path: "Tests/CLibraryTypeChecks/Headers/Chafa", pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev"])]),
         // Static assertions: each type CLibraryTypes declares by hand is the real header's.
         .target(
             name: "CLibraryTypeChecks",
-            dependencies: ["CPopplerHeaders", "CGMimeHeaders", "CPixbufHeaders", "CChafaHeaders"],
+            dependencies: ["CPopplerHeaders", "CGMimeHeaders", "CPixbufHeaders", "CChafaHeaders", "CXML2Headers"],
             path: "Tests/CLibraryTypeChecks", exclude: ["Headers"]),
         // The seeded generator both test targets draw from.
         .target(name: "FSFindTestSupport", path: "Tests/FSFindTestSupport"),

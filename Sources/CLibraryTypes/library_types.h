@@ -1,4 +1,5 @@
-// The C function types fsfind loads with dlsym, so Swift never types a C signature by hand.
+// The C function types fsfind loads with dlsym, so Swift never types a C signature by hand
+// (libarchive, cairo, the glib family, libxml2).
 //
 // libarchive's header stands alone: its types are taken from the declarations with __typeof__,
 // as CDeflate takes zlib's. The glib family's headers (poppler-glib, GMime, gdk-pixbuf, chafa)
@@ -141,5 +142,59 @@ typedef void (*fsfind_chafa_canvas_unref)(struct ChafaCanvas *canvas);
 typedef void (*fsfind_chafa_calc_canvas_geometry)(
     int src_width, int src_height, int *dest_width_inout, int *dest_height_inout, float font_ratio, int zoom,
     int stretch);
+
+// MARK: libxml2 (its headers need libxml2's include path, which only pkg-config knows)
+
+// The functions take and give documents and nodes by the headers' own struct tags (left
+// incomplete here, so the types match the headers' exactly). The nodes' fields fsfind reads are
+// mirrored below, as far as the last field read, under names of their own; the checks compare
+// every offset with tree.h's.
+struct _xmlDoc;
+struct _xmlNode;
+typedef struct _xmlDoc *(*fsfind_xmlReadMemory)(
+    const char *buffer, int size, const char *URL, const char *encoding, int options);
+typedef struct _xmlDoc *(*fsfind_htmlReadMemory)(
+    const char *buffer, int size, const char *URL, const char *encoding, int options);
+typedef struct _xmlNode *(*fsfind_xmlDocGetRootElement)(const struct _xmlDoc *doc);
+typedef void (*fsfind_xmlFreeDoc)(struct _xmlDoc *cur);
+typedef void (*fsfind_xmlInitParser)(void);
+
+/// `struct _xmlNs`: a namespace, its URI in `href`.
+struct fsfind_xml_ns {
+    struct fsfind_xml_ns *next;
+    int type;
+    const unsigned char *href;
+    const unsigned char *prefix;
+};
+
+/// `struct _xmlAttr`: an attribute, its value in the text nodes under `children`.
+struct fsfind_xml_attr {
+    void *_private;
+    int type;
+    const unsigned char *name;
+    struct fsfind_xml_node *children;
+    struct fsfind_xml_node *last;
+    struct fsfind_xml_node *parent;
+    struct fsfind_xml_attr *next;
+    struct fsfind_xml_attr *prev;
+    void *doc;
+    struct fsfind_xml_ns *ns;
+};
+
+/// `struct _xmlNode`, as far as `properties`.
+struct fsfind_xml_node {
+    void *_private;
+    int type;
+    const unsigned char *name;
+    struct fsfind_xml_node *children;
+    struct fsfind_xml_node *last;
+    struct fsfind_xml_node *parent;
+    struct fsfind_xml_node *next;
+    struct fsfind_xml_node *prev;
+    void *doc;
+    struct fsfind_xml_ns *ns;
+    unsigned char *content;
+    struct fsfind_xml_attr *properties;
+};
 
 #endif

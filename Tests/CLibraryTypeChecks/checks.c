@@ -1,11 +1,16 @@
-// Every glib-family function type that Sources/CLibraryTypes/library_types.h declares by hand,
-// checked against the library's own header: a signature that drifts (a parameter added, a
-// pointer's constness, a return type) fails the test build here. Compiled only into the tests,
+// Every glib-family and libxml2 function type (and libxml2 struct field) that
+// Sources/CLibraryTypes/library_types.h declares by hand, checked against the library's own
+// header: a signature that drifts (a parameter added, a pointer's constness, a return type) or a
+// field that moves fails the test build here. Compiled only into the tests,
 // which may link these libraries; fsfind itself loads them with dlopen.
 #include <poppler.h>
 #include <gmime/gmime.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <chafa.h>
+#include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <stddef.h>
 
 #include "../../Sources/CLibraryTypes/library_types.h"
 
@@ -90,3 +95,32 @@ _Static_assert(
 
 /// So the target has a symbol of its own.
 int fsfind_library_type_checks(void) { return 0; }
+
+SAME(fsfind_xmlReadMemory, xmlReadMemory);
+SAME(fsfind_htmlReadMemory, htmlReadMemory);
+SAME(fsfind_xmlDocGetRootElement, xmlDocGetRootElement);
+SAME(fsfind_xmlFreeDoc, xmlFreeDoc);
+SAME(fsfind_xmlInitParser, xmlInitParser);
+
+// The libxml2 struct fields fsfind reads: at tree.h's offsets, of tree.h's sizes.
+#define SAME_FIELD(ours, theirs, field)                                                             \
+    _Static_assert(offsetof(struct ours, field) == offsetof(struct theirs, field)                  \
+                       && sizeof(((struct ours *)0)->field) == sizeof(((struct theirs *)0)->field), \
+        #theirs "." #field " is not where " #ours " has it")
+
+SAME_FIELD(fsfind_xml_ns, _xmlNs, next);
+SAME_FIELD(fsfind_xml_ns, _xmlNs, type);
+SAME_FIELD(fsfind_xml_ns, _xmlNs, href);
+SAME_FIELD(fsfind_xml_ns, _xmlNs, prefix);
+SAME_FIELD(fsfind_xml_attr, _xmlAttr, type);
+SAME_FIELD(fsfind_xml_attr, _xmlAttr, name);
+SAME_FIELD(fsfind_xml_attr, _xmlAttr, children);
+SAME_FIELD(fsfind_xml_attr, _xmlAttr, next);
+SAME_FIELD(fsfind_xml_attr, _xmlAttr, ns);
+SAME_FIELD(fsfind_xml_node, _xmlNode, type);
+SAME_FIELD(fsfind_xml_node, _xmlNode, name);
+SAME_FIELD(fsfind_xml_node, _xmlNode, children);
+SAME_FIELD(fsfind_xml_node, _xmlNode, next);
+SAME_FIELD(fsfind_xml_node, _xmlNode, ns);
+SAME_FIELD(fsfind_xml_node, _xmlNode, content);
+SAME_FIELD(fsfind_xml_node, _xmlNode, properties);

@@ -2,16 +2,12 @@ import FSFindIndex
 import FSFindModel
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// The text and attributes of every element in a small XML metadata part, by namespace and local
 /// name, so callers ask for `dc:title` without caring which prefix the writer chose.
 ///
-/// Built on Foundation's `XMLParser` (libxml2 underneath) with namespace processing on and external
-/// entities off; libxml2's own limits stop entity-expansion bombs, and the input is already capped
-/// by ``ZipMetadataArchive/entryLimit``.
+/// Read with libxml2 (``LibXML2``): namespaces resolved, no entity expanded, no DTD or network
+/// fetched, libxml2's own depth and size limits on; the input is already capped by
+/// ``ZipMetadataArchive/entryLimit``. Text in CDATA sections counts as text.
 final class XMLMetadata {
     /// A key for an element: its namespace URI and local name.
     struct Name: Hashable {
@@ -23,24 +19,40 @@ final class XMLMetadata {
     private(set) var attributes: [Name: [[String: String]]] = [:]
 
     init(data: Data, name: String) throws(ExtractionError) {
-        let collector = Collector()
-        let parser = XMLParser(data: Self.utf8Document(data))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        guard parser.parse() else {
-            let reason = parser.parserError.map { "\($0.localizedDescription)" } ?? "unknown error"
-            throw ExtractionError("malformed XML in \(name): \(reason)")
+        let library = try LibXML2.shared.get()
+        // Element text is gathered per open element, so nested markup keeps each element's own
+        // characters.
+        var stack: [(name: Name, text: String)] = []
+        var texts: [Name: [String]] = [:]
+        var attributes: [Name: [[String: String]]] = [:]
+        let read = Self.utf8Document(data).withUnsafeBytes { bytes in
+            library.withDocument(bytes, html: false, options: LibXML2.quiet) { root in
+                LibXML2.walk(root) { event in
+                    switch event {
+                    case .start(let node):
+                        let name = Name(namespace: LibXML2.namespace(node), local: LibXML2.localName(node))
+                        stack.append((name, ""))
+                        let byLocalName = LibXML2.attributes(node)
+                        if !byLocalName.isEmpty { attributes[name, default: []].append(byLocalName) }
+                    case .characters(let characters):
+                        if !stack.isEmpty { stack[stack.count - 1].text += characters }
+                    case .end:
+                        if let (name, text) = stack.popLast() { texts[name, default: []].append(text) }
+                    }
+                    return .enter
+                }
+            }
         }
-        texts = collector.texts
-        attributes = collector.attributes
+        guard read != nil else { throw ExtractionError("malformed XML in \(name)") }
+        self.texts = texts
+        self.attributes = attributes
     }
 
-    /// The document as valid UTF-8. Foundation's XMLParser on Linux force-unwraps every name and
-    /// attribute libxml2 hands it as UTF-8 and crashes the process on a stray byte, so nothing else
-    /// may reach it: UTF-16 (by its byte-order mark) and any other non-UTF-8 bytes (read as
-    /// Latin-1, the likeliest legacy encoding) are transcoded, and the XML declaration, whose
-    /// `encoding` would then be wrong, is dropped.
+    /// The document as valid UTF-8, which libxml2 is told it is: UTF-16 (by its byte-order mark)
+    /// and any other non-UTF-8 bytes (read as Latin-1, the likeliest legacy encoding) are
+    /// transcoded, and the XML declaration, whose `encoding` would then be wrong, is dropped. (It
+    /// was first written because Foundation's XMLParser crashed on a name that was not UTF-8; a
+    /// part in a legacy encoding still reads better transcoded than refused.)
     static func utf8Document(_ data: Data) -> Data {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]), String(validating: bytes.dropFirst(3), as: UTF8.self) != nil {
@@ -77,43 +89,5 @@ final class XMLMetadata {
             if let value = element[attribute] { return value }
         }
         return nil
-    }
-
-    /// The parser delegate; element text is gathered per open element, so nested markup keeps
-    /// each element's own characters.
-    private final class Collector: NSObject, XMLParserDelegate {
-        var texts: [Name: [String]] = [:]
-        var attributes: [Name: [[String: String]]] = [:]
-        private var stack: [(name: Name, text: String)] = []
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-        ) {
-            let name = Name(namespace: namespaceURI ?? "", local: Self.local(elementName))
-            stack.append((name, ""))
-            if !attributeDict.isEmpty {
-                var byLocalName: [String: String] = [:]
-                for (key, value) in attributeDict { byLocalName[Self.local(key)] = value }
-                attributes[name, default: []].append(byLocalName)
-            }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].text += string
-        }
-
-        func parser(
-            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-        ) {
-            guard let (name, text) = stack.popLast() else { return }
-            texts[name, default: []].append(text)
-        }
-
-        /// `meta:page-count` → `page-count`.
-        private static func local(_ name: String) -> String {
-            name.split(separator: ":").last.map(String.init) ?? name
-        }
     }
 }

@@ -2,18 +2,15 @@ import FSFindIndex
 import FSFindModel
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// The readable text of an XML part (a Word body, a slide, an OpenDocument body, an EPUB chapter):
 /// its character data in document order, a line break after each block element, a space for a
 /// tab, and nothing from elements that hold no reading text (a chapter's `head`, `script`,
 /// `style`).
 ///
-/// Built on Foundation's `XMLParser` (libxml2), as ``XMLMetadata`` is, with the same guard on the
-/// input's encoding. Runs of one paragraph are joined as they are (Word splits words across runs),
-/// and parsing stops once `limit` bytes are collected.
+/// Read with libxml2 (``LibXML2``), as ``XMLMetadata`` is, with the same guard on the input's
+/// encoding, recovering from damage (the text before it is kept). Runs of one paragraph are
+/// joined as they are (Word splits words across runs), and the walk stops once `limit` bytes are
+/// collected.
 enum XMLText {
     /// How one kind of document marks its text up.
     struct Markup {
@@ -41,65 +38,33 @@ enum XMLText {
 
     /// The text of `data`, at most about `limit` bytes; damage after some text keeps that text.
     static func text(_ data: Data, markup: Markup, limit: Int) -> String {
-        let collector = Collector(markup: markup, limit: limit)
-        let parser = XMLParser(data: XMLMetadata.utf8Document(data))
-        parser.shouldProcessNamespaces = true
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = collector
-        _ = parser.parse()
-        return collector.text
-    }
-
-    private final class Collector: NSObject, XMLParserDelegate {
-        let markup: Markup
-        let limit: Int
+        guard let library = try? LibXML2.shared.get() else { return "" }
         var text = ""
-        private var bytes = 0
-        private var skipping = 0
-
-        init(markup: Markup, limit: Int) {
-            self.markup = markup
-            self.limit = limit
-        }
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-        ) {
-            let local = Self.local(elementName)
-            let skippedHere = markup.skippedWhen[local].map { condition in
-                attributeDict.contains { Self.local($0.key) == condition.attribute && $0.value == condition.value }
-            }
-            if skipping > 0 || markup.skipped.contains(local) || skippedHere == true {
-                skipping += 1
-                return
-            }
-            if markup.spaces.contains(local) { append(" ", parser) }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if skipping == 0 { append(string, parser) }
-        }
-
-        func parser(
-            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-        ) {
-            if skipping > 0 {
-                skipping -= 1
-                return
-            }
-            if markup.blocks.contains(Self.local(elementName)) { append("\n", parser) }
-        }
-
-        private func append(_ string: String, _ parser: XMLParser) {
-            guard bytes < limit else { return }
+        func append(_ string: String) -> LibXML2.Step {
             text += string
-            bytes += string.utf8.count
-            if bytes >= limit { parser.abortParsing() }
+            return text.utf8.count < limit ? .enter : .stop
         }
-
-        private static func local(_ name: String) -> String {
-            name.split(separator: ":").last.map(String.init) ?? name
+        _ = XMLMetadata.utf8Document(data).withUnsafeBytes { bytes in
+            library.withDocument(bytes, html: false, options: LibXML2.recover | LibXML2.quiet) { root in
+                LibXML2.walk(root) { event in
+                    switch event {
+                    case .start(let node):
+                        let local = LibXML2.localName(node)
+                        if markup.skipped.contains(local) { return .skip }
+                        if let condition = markup.skippedWhen[local],
+                            LibXML2.attributes(node)[condition.attribute] == condition.value
+                        {
+                            return .skip
+                        }
+                        return markup.spaces.contains(local) ? append(" ") : .enter
+                    case .characters(let characters):
+                        return append(characters)
+                    case .end(let node):
+                        return markup.blocks.contains(LibXML2.localName(node)) ? append("\n") : .enter
+                    }
+                }
+            }
         }
+        return text
     }
 }
