@@ -110,7 +110,7 @@ import Testing
                 }
                 // `-onlyin` folders, found as blocks of rows in each file, keep what is below them.
                 let folders = got.map(\.path).filter { $0.count % 4 == 1 }.prefix(3)
-                for onlyIn in [[tree]] + folders.map { [$0] } + [Array(folders)] {
+                for onlyIn in [[tree]] + folders.map({ [$0] }) + [Array(folders)] {
                     let inside = try Searcher(index: snapshot).search(
                         query, isFreeText: isFreeText, request: SearchRequest(onlyIn: onlyIn, sort: .path)
                     ).map { snapshot.path(at: $0) }

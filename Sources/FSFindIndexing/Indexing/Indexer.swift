@@ -299,13 +299,16 @@ package struct Indexer: Sendable {
                     }
                 }
             }
+            // A batch's items were made on the identify threads and its texts on the extraction
+            // threads, and both were freed on this one or the feeder's, each thread with its own
+            // malloc arena, whose holes stay resident: the free pages are given back after every
+            // batch that read a thousand files or any text (not after the hundreds of batches of a
+            // refresh that mostly keeps rows). A first index of /usr/share/doc peaked at 241-270
+            // MiB without, 188-205 with; one of 1,000,000 entries without words at 547 MiB
+            // without, 493 with (benchmarks/RESULTS.md).
+            if waitingReads >= Self.extractionBatch / 4 || waitingText > 0 { fsfind_release_free_memory() }
             waiting = []
             waitingReads = 0
-            // A batch's texts were made on the extraction threads and freed on the feeder's, each
-            // thread with its own malloc arena, whose holes stay resident: a first index of
-            // /usr/share/doc peaked at 241-270 MiB, 188-205 with the free pages given back here
-            // once per batch (benchmarks/RESULTS.md).
-            if waitingText > 0 { fsfind_release_free_memory() }
             waitingText = 0
             // While files are read (the long part of a first index) the line moves too.
             if let reporter, progress.read > 0, rootDone || lastReport.duration(to: .now) > .milliseconds(100) {

@@ -25,7 +25,7 @@ final class XMLMetadata {
         var stack: [(name: Name, text: String)] = []
         var texts: [Name: [String]] = [:]
         var attributes: [Name: [[String: String]]] = [:]
-        let read = Self.utf8Document(data).withUnsafeBytes { bytes in
+        let read: Void? = Self.utf8Document(data).withUnsafeBytes { bytes in
             library.withDocument(bytes, html: false, options: LibXML2.quiet) { root in
                 LibXML2.walk(root) { event in
                     switch event {

@@ -11,7 +11,7 @@ enum HTMLText {
     static func text(_ bytes: [UInt8], limit: Int) throws(ExtractionError) -> String {
         let library = try LibXML2.shared.get()
         var text = ""
-        let read = bytes.withUnsafeBytes { buffer in
+        let read: Void? = bytes.withUnsafeBytes { buffer in
             library.withDocument(buffer, html: true, options: LibXML2.recover | LibXML2.quiet) { root in
                 LibXML2.walk(root) { event in
                     switch event {
