@@ -16,6 +16,7 @@ import os
 import platform
 import random
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -107,11 +108,16 @@ def main():
     parser.add_argument("--skip-file", action="store_true", help="skip the slow full index vs file comparison")
     parser.add_argument("--no-real", action="store_true", help="only the synthetic tree")
     parser.add_argument("--no-synthetic", action="store_true", help="only the real tree")
+    parser.add_argument("--startup-only", action="store_true",
+                        help="only the start-up rows (a query on the committed sample/ tree against plocate -c)")
     parser.add_argument("--prepared-index", help="an index of the synthetic tree made earlier by the same fsfind "
                         "(its first index takes many minutes at 1M); copied instead of indexing again")
     ARGS = parser.parse_args()
     fsfind = os.path.abspath(ARGS.fsfind)
     os.makedirs(ARGS.work, exist_ok=True)
+    write_startup(startup(fsfind))
+    if ARGS.startup_only:
+        return
     synthetic = os.path.join(ARGS.work, f"tree-{ARGS.n}")
     if ARGS.no_synthetic:
         volatile = []
@@ -213,6 +219,69 @@ def main():
             agreement[label] = mime_agreement(fsfind, i["index"], i["files"])
 
     write_report(table, info, agreement, now)
+
+
+STARTUP_RUNS = 60
+
+
+def startup(fsfind):
+    """Issue 17 item 1: a query on a small index against `plocate -c` on the same tree (the
+    committed sample/), in milliseconds. Process start is most of both, so they are timed by
+    hyperfine without a shell or /usr/bin/time around them, in two interleaved rounds."""
+    sample = os.path.join(REPO, "sample")
+    index = os.path.join(ARGS.work, "sample.fsfind")
+    locate = os.path.join(ARGS.work, "sample.plocate")
+    for stale in (index, index + ".lock", index + ".text"):
+        if os.path.exists(stale):
+            os.remove(stale)
+    subprocess.run([fsfind, "index", "--index", index, "--quiet", sample], check=True)
+    subprocess.run(["updatedb", "-U", sample, "-o", locate, "-l", "0"], check=True)
+    commands = {
+        "fsfind": [fsfind, "query", "--index", index, "--count", 'fsName == "*eiffel*"c'],
+        "plocate": ["plocate", "-d", locate, "-c", "eiffel"],
+        "fsfind --version": [fsfind, "--version"],
+    }
+    answers = {name: subprocess.run(command, stdout=subprocess.PIPE, check=True).stdout.decode().strip()
+               for name, command in commands.items() if name != "fsfind --version"}
+    means = {name: [] for name in commands}
+    report = os.path.join(ARGS.work, "startup.json")
+    for _ in range(2):
+        quoted = [" ".join(shlex.quote(part) for part in command) for command in commands.values()]
+        subprocess.run(["hyperfine", "-N", "--warmup", "10", "--runs", str(STARTUP_RUNS), "--export-json", report,
+                        "--style", "none"] + quoted, check=True, stdout=subprocess.DEVNULL)
+        with open(report) as f:
+            for name, result in zip(commands, json.load(f)["results"]):
+                means[name].append(result["mean"] * 1000)
+    return means, answers
+
+
+def write_startup(measured):
+    means, answers = measured
+    start, end = "<!-- fsfind-startup-bench:start -->", "<!-- fsfind-startup-bench:end -->"
+    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
+    rounds = lambda name: " / ".join(f"{value:.1f}" for value in means[name])
+    ratios = " / ".join(f"{ours / theirs:.1f}×" for ours, theirs in zip(means["fsfind"], means["plocate"]))
+    lines = [start, "## Start-up: a query on a small index against `plocate -c` (issue 17 item 1)", "",
+             f"Measured {now} by `make bench` (`benchmarks/bench.py`), release build. Machine: {machine()}.",
+             f"The committed `sample/` tree, indexed by fsfind and by `updatedb -l 0`; `hyperfine -N`, 10 warm-ups,",
+             f"{STARTUP_RUNS} runs, two interleaved rounds (means, ms). Target: fsfind within 2× of plocate.", "",
+             "| command | round 1 / round 2 ms | × plocate |", "|---|---:|---:|",
+             f"| `fsfind query --count 'fsName == \"*eiffel*\"c'` ({answers['fsfind']}) | {rounds('fsfind')} | {ratios} |",
+             f"| `plocate -c eiffel` ({answers['plocate']}) | {rounds('plocate')} | 1 |",
+             f"| `fsfind --version` | {rounds('fsfind --version')} | |", "", end]
+    section = "\n".join(lines) + "\n"
+    results = os.path.join(HERE, "RESULTS.md")
+    text = open(results).read()
+    if start in text and end in text:
+        before, rest = text.split(start, 1)
+        text = before + section + rest.split(end, 1)[1]
+    else:
+        # After the file's introduction, before the first section.
+        head, sep, rest = text.partition("\n## ")
+        text = head.rstrip("\n") + "\n\n" + section + "\n" + sep.lstrip("\n") + rest
+    with open(results, "w") as f:
+        f.write(text)
+    print(section)
 
 
 def machine():
