@@ -159,6 +159,16 @@ typedef struct _xmlNode *(*fsfind_xmlDocGetRootElement)(const struct _xmlDoc *do
 typedef void (*fsfind_xmlFreeDoc)(struct _xmlDoc *cur);
 typedef void (*fsfind_xmlInitParser)(void);
 
+// The streaming reader (xmlreader.h), for XML parts whose tree would cost many times their size.
+struct _xmlTextReader;
+typedef struct _xmlTextReader *(*fsfind_xmlReaderForMemory)(
+    const char *buffer, int size, const char *URL, const char *encoding, int options);
+/// xmlTextReaderRead, NodeType, IsEmptyElement, MoveToNextAttribute, MoveToElement, Next.
+typedef int (*fsfind_xmlTextReaderInt)(struct _xmlTextReader *reader);
+/// xmlTextReaderConstLocalName, ConstNamespaceUri, ConstValue.
+typedef const unsigned char *(*fsfind_xmlTextReaderString)(struct _xmlTextReader *reader);
+typedef void (*fsfind_xmlFreeTextReader)(struct _xmlTextReader *reader);
+
 /// `struct _xmlNs`: a namespace, its URI in `href`.
 struct fsfind_xml_ns {
     struct fsfind_xml_ns *next;

@@ -10,6 +10,7 @@
 #include <libxml/parser.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
+#include <libxml/xmlreader.h>
 #include <stddef.h>
 
 #include "../../Sources/CLibraryTypes/library_types.h"
@@ -101,6 +102,17 @@ SAME(fsfind_htmlReadMemory, htmlReadMemory);
 SAME(fsfind_xmlDocGetRootElement, xmlDocGetRootElement);
 SAME(fsfind_xmlFreeDoc, xmlFreeDoc);
 SAME(fsfind_xmlInitParser, xmlInitParser);
+SAME(fsfind_xmlReaderForMemory, xmlReaderForMemory);
+SAME(fsfind_xmlTextReaderInt, xmlTextReaderRead);
+SAME(fsfind_xmlTextReaderInt, xmlTextReaderNodeType);
+SAME(fsfind_xmlTextReaderInt, xmlTextReaderIsEmptyElement);
+SAME(fsfind_xmlTextReaderInt, xmlTextReaderMoveToNextAttribute);
+SAME(fsfind_xmlTextReaderInt, xmlTextReaderMoveToElement);
+SAME(fsfind_xmlTextReaderInt, xmlTextReaderNext);
+SAME(fsfind_xmlTextReaderString, xmlTextReaderConstLocalName);
+SAME(fsfind_xmlTextReaderString, xmlTextReaderConstNamespaceUri);
+SAME(fsfind_xmlTextReaderString, xmlTextReaderConstValue);
+SAME(fsfind_xmlFreeTextReader, xmlFreeTextReader);
 
 // The libxml2 struct fields fsfind reads: at tree.h's offsets, of tree.h's sizes.
 #define SAME_FIELD(ours, theirs, field)                                                             \

@@ -5,8 +5,8 @@ import Foundation
 /// The text and attributes of every element in a small XML metadata part, by namespace and local
 /// name, so callers ask for `dc:title` without caring which prefix the writer chose.
 ///
-/// Read with libxml2 (``LibXML2``): namespaces resolved, no entity expanded, no DTD or network
-/// fetched, libxml2's own depth and size limits on; the input is already capped by
+/// Read with libxml2's streaming reader (``LibXML2``): namespaces resolved, no entity expanded, no
+/// DTD or network fetched, libxml2's own depth and size limits on; the input is already capped by
 /// ``ZipMetadataArchive/entryLimit``. Text in CDATA sections counts as text.
 final class XMLMetadata {
     /// A key for an element: its namespace URI and local name.
@@ -25,25 +25,23 @@ final class XMLMetadata {
         var stack: [(name: Name, text: String)] = []
         var texts: [Name: [String]] = [:]
         var attributes: [Name: [[String: String]]] = [:]
-        let read: Void? = Self.utf8Document(data).withUnsafeBytes { bytes in
-            library.withDocument(bytes, html: false, options: LibXML2.quiet) { root in
-                LibXML2.walk(root) { event in
-                    switch event {
-                    case .start(let node):
-                        let name = Name(namespace: LibXML2.namespace(node), local: LibXML2.localName(node))
-                        stack.append((name, ""))
-                        let byLocalName = LibXML2.attributes(node)
-                        if !byLocalName.isEmpty { attributes[name, default: []].append(byLocalName) }
-                    case .characters(let characters):
-                        if !stack.isEmpty { stack[stack.count - 1].text += characters }
-                    case .end:
-                        if let (name, text) = stack.popLast() { texts[name, default: []].append(text) }
-                    }
-                    return .enter
+        let read = Self.utf8Document(data).withUnsafeBytes { bytes in
+            library.stream(bytes, options: LibXML2.quiet) { event in
+                switch event {
+                case .start(let element):
+                    let name = Name(namespace: element.namespace, local: element.local)
+                    stack.append((name, ""))
+                    let byLocalName = element.attributes()
+                    if !byLocalName.isEmpty { attributes[name, default: []].append(byLocalName) }
+                case .characters(let characters):
+                    if !stack.isEmpty { stack[stack.count - 1].text += characters }
+                case .end:
+                    if let (name, text) = stack.popLast() { texts[name, default: []].append(text) }
                 }
+                return .enter
             }
         }
-        guard read != nil else { throw ExtractionError("malformed XML in \(name)") }
+        guard read else { throw ExtractionError("malformed XML in \(name)") }
         self.texts = texts
         self.attributes = attributes
     }

@@ -15,8 +15,8 @@ enum HTMLText {
             library.withDocument(buffer, html: true, options: LibXML2.recover | LibXML2.quiet) { root in
                 LibXML2.walk(root) { event in
                     switch event {
-                    case .start(let node):
-                        let name = LibXML2.localName(node).lowercased()
+                    case .start(let element):
+                        let name = element.local.lowercased()
                         if skipped.contains(name) { return .skip }
                         if name == "br" {
                             text += "\n"
@@ -24,10 +24,8 @@ enum HTMLText {
                         }
                     case .characters(let characters):
                         text += characters
-                    case .end(let node):
-                        if blocks.contains(LibXML2.localName(node).lowercased()), !text.isEmpty, text.last != "\n" {
-                            text += "\n"
-                        }
+                    case .end(let local):
+                        if blocks.contains(local.lowercased()), !text.isEmpty, text.last != "\n" { text += "\n" }
                     }
                     return text.utf8.count < limit ? .enter : .stop
                 }

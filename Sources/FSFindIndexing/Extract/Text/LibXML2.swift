@@ -5,7 +5,14 @@ import FSFindModel
 /// worker reads a page or an Office, OpenDocument or EPUB part. Linked instead (as Foundation's
 /// `XMLParser` links it), libxml2 and the ICU and liblzma it needs were loaded by every start of
 /// every command: 1.5–1.9 ms of a 7 ms query (`benchmarks/RESULTS.md`). The function types and
-/// the node fields read are `tree.h`'s (`CLibraryTypes`, checked by `Tests/CLibraryTypeChecks`).
+/// the node fields read are libxml2's headers' (`CLibraryTypes`, checked by
+/// `Tests/CLibraryTypeChecks`).
+///
+/// XML is read with the streaming reader (`xmlTextReader`), which holds one node at a time, as
+/// `XMLParser`'s callbacks did: the tree of a 23 MB `document.xml` cost a worker 41 MiB more.
+/// HTML is read into a tree (libxml2's HTML parser has no such reader), as it always was, and so
+/// is a damaged XML part whose text is wanted: the reader gives up on the chunk that holds the
+/// damage, the tree parser recovers what came before it.
 struct LibXML2: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
     typealias Node = UnsafeMutablePointer<fsfind_xml_node>
@@ -14,6 +21,17 @@ struct LibXML2: @unchecked Sendable {
     let readXML: fsfind_xmlReadMemory
     let rootElement: fsfind_xmlDocGetRootElement
     let freeDocument: fsfind_xmlFreeDoc
+    let newReader: fsfind_xmlReaderForMemory
+    let read: fsfind_xmlTextReaderInt
+    let nodeType: fsfind_xmlTextReaderInt
+    let isEmptyElement: fsfind_xmlTextReaderInt
+    let nextAttribute: fsfind_xmlTextReaderInt
+    let backToElement: fsfind_xmlTextReaderInt
+    let skipChildren: fsfind_xmlTextReaderInt
+    let localName: fsfind_xmlTextReaderString
+    let namespaceURI: fsfind_xmlTextReaderString
+    let value: fsfind_xmlTextReaderString
+    let freeReader: fsfind_xmlFreeTextReader
 
     /// `XML_PARSE_RECOVER` (`HTML_PARSE_RECOVER`): keep what was read before damage.
     static let recover: Int32 = 1 << 0
@@ -22,11 +40,24 @@ struct LibXML2: @unchecked Sendable {
     /// node of its own, which the readers skip, so no expansion bomb is ever expanded.
     static let quiet: Int32 = 1 << 5 | 1 << 6 | 1 << 11
 
-    /// `xmlElementType`'s values the readers look at.
+    /// `xmlElementType`'s values the tree walk looks at.
     enum NodeType: Int32 {
         case element = 1
         case text = 3
         case cdata = 4
+    }
+
+    /// The namespace of namespace declarations (`xmlns`, `xmlns:dc`).
+    static let xmlnsNamespace = "http://www.w3.org/2000/xmlns/"
+
+    /// `xmlReaderTypes`' values the streaming reader looks at.
+    enum ReaderType: Int32 {
+        case element = 1
+        case text = 3
+        case cdata = 4
+        case whitespace = 13
+        case significantWhitespace = 14
+        case endElement = 15
     }
 
     static let shared: Result<LibXML2, ExtractionError> = Result { () throws(ExtractionError) in
@@ -35,37 +66,94 @@ struct LibXML2: @unchecked Sendable {
         initialize()  // once, before threads parse documents
         return LibXML2(
             readHTML: try library.symbol("htmlReadMemory"), readXML: try library.symbol("xmlReadMemory"),
-            rootElement: try library.symbol("xmlDocGetRootElement"), freeDocument: try library.symbol("xmlFreeDoc"))
+            rootElement: try library.symbol("xmlDocGetRootElement"),
+            freeDocument: try library.symbol("xmlFreeDoc"), newReader: try library.symbol("xmlReaderForMemory"),
+            read: try library.symbol("xmlTextReaderRead"), nodeType: try library.symbol("xmlTextReaderNodeType"),
+            isEmptyElement: try library.symbol("xmlTextReaderIsEmptyElement"),
+            nextAttribute: try library.symbol("xmlTextReaderMoveToNextAttribute"),
+            backToElement: try library.symbol("xmlTextReaderMoveToElement"),
+            skipChildren: try library.symbol("xmlTextReaderNext"),
+            localName: try library.symbol("xmlTextReaderConstLocalName"),
+            namespaceURI: try library.symbol("xmlTextReaderConstNamespaceUri"),
+            value: try library.symbol("xmlTextReaderConstValue"), freeReader: try library.symbol("xmlFreeTextReader"))
     }
 
-    /// `body` with the root element of `bytes` read as HTML (`html`) or as UTF-8 XML; nil when
-    /// libxml2 makes no document of them (malformed XML without `recover`).
-    func withDocument<Result>(
-        _ bytes: UnsafeRawBufferPointer, html: Bool, options: Int32, _ body: (Node?) -> Result
-    ) -> Result? {
-        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
-        let size = Int32(min(bytes.count, Int(Int32.max)))
-        let document = html ? readHTML(base, size, nil, nil, options) : readXML(base, size, nil, "UTF-8", options)
-        guard let document else { return nil }
-        defer { freeDocument(document) }
-        return body(rootElement(document).map { Node($0) })
+    /// An element met by a walk, valid only during the call that hands it over.
+    struct Element {
+        /// Its local name (libxml2 keeps the prefix apart, in its namespace).
+        let local: String
+        /// The URI of its namespace; empty for none.
+        let namespace: String
+        fileprivate let source: Source
+
+        fileprivate enum Source {
+            case node(Node)
+            case reader(OpaquePointer, LibXML2)
+        }
+
+        /// Its attributes by local name.
+        func attributes() -> [String: String] {
+            var result: [String: String] = [:]
+            switch source {
+            case .node(let node):
+                var attribute = node.pointee.properties
+                while let current = attribute {
+                    var value = ""
+                    var part = current.pointee.children
+                    while let text = part {
+                        if text.pointee.type == NodeType.text.rawValue, let content = text.pointee.content {
+                            value += String(cString: content)
+                        }
+                        part = text.pointee.next
+                    }
+                    result[current.pointee.name.map { String(cString: $0) } ?? ""] = value
+                    attribute = current.pointee.next
+                }
+            case .reader(let reader, let library):
+                // The reader lists namespace declarations among the attributes; the tree does not.
+                while library.nextAttribute(reader) == 1 {
+                    if LibXML2.string(library.namespaceURI(reader)) == LibXML2.xmlnsNamespace { continue }
+                    result[LibXML2.string(library.localName(reader))] = LibXML2.string(library.value(reader))
+                }
+                _ = library.backToElement(reader)
+            }
+            return result
+        }
     }
 
-    /// What ``walk(_:_:)`` meets, in document order.
+    /// What a walk meets, in document order.
     enum Event {
-        case start(Node)
+        case start(Element)
         /// A text or CDATA node's text.
         case characters(String)
-        case end(Node)
+        /// The end of an element (its local name).
+        case end(String)
     }
 
-    /// What ``walk(_:_:)`` does after an event.
+    /// What a walk does after an event.
     enum Step {
         /// Go on (into the element's children, after a start).
         case enter
         /// After a start: leave the element's children and its end out.
         case skip
         case stop
+    }
+
+    private static func string(_ text: UnsafePointer<UInt8>?) -> String {
+        text.map { String(cString: $0) } ?? ""
+    }
+
+    /// `body` with the root element of `bytes` read into a tree, as HTML (`html`) or as UTF-8 XML;
+    /// nil when libxml2 makes no document of them.
+    func withDocument<Result>(
+        _ bytes: UnsafeRawBufferPointer, html: Bool, options: Int32, _ body: (Node?) -> Result
+    ) -> Result? {
+        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        let size = Int32(min(bytes.count, Int(Int32.max)))
+        guard let document = html ? readHTML(base, size, nil, nil, options) : readXML(base, size, nil, "UTF-8", options)
+        else { return nil }
+        defer { freeDocument(document) }
+        return body(rootElement(document).map { Node($0) })
     }
 
     /// Visits the tree under `root` depth first, children before siblings, until `visit` says
@@ -75,13 +163,16 @@ struct LibXML2: @unchecked Sendable {
         // A pushed element is visited twice: opened (its children pushed after it), then closed.
         var pending: [(node: Node, closing: Bool)] = [(root, false)]
         while let (node, closing) = pending.popLast() {
+            let local = string(node.pointee.name)
             if closing {
-                if case .stop = visit(.end(node)) { return }
+                if case .stop = visit(.end(local)) { return }
                 continue
             }
             switch NodeType(rawValue: node.pointee.type) {
             case .element:
-                switch visit(.start(node)) {
+                let element = Element(
+                    local: local, namespace: string(node.pointee.ns?.pointee.href), source: .node(node))
+                switch visit(.start(element)) {
                 case .stop: return
                 case .skip: continue
                 case .enter: pending.append((node, true))
@@ -103,32 +194,41 @@ struct LibXML2: @unchecked Sendable {
         }
     }
 
-    /// An element's local name (libxml2 keeps the prefix apart, in its namespace).
-    static func localName(_ node: Node) -> String {
-        node.pointee.name.map { String(cString: $0) } ?? ""
-    }
-
-    /// The URI of an element's namespace; empty for none.
-    static func namespace(_ node: Node) -> String {
-        node.pointee.ns?.pointee.href.map { String(cString: $0) } ?? ""
-    }
-
-    /// An element's attributes by local name, each value its text nodes' text.
-    static func attributes(_ node: Node) -> [String: String] {
-        var result: [String: String] = [:]
-        var attribute = node.pointee.properties
-        while let current = attribute {
-            var value = ""
-            var part = current.pointee.children
-            while let text = part {
-                if text.pointee.type == NodeType.text.rawValue, let content = text.pointee.content {
-                    value += String(cString: content)
-                }
-                part = text.pointee.next
-            }
-            result[current.pointee.name.map { String(cString: $0) } ?? ""] = value
-            attribute = current.pointee.next
+    /// Reads `bytes` as UTF-8 XML with the streaming reader, handing `visit` what ``walk(_:_:)``
+    /// would, in the same order, until it says stop or the document ends. False when libxml2
+    /// gave up on the document (with ``recover``, what was handed over before stays good).
+    func stream(_ bytes: UnsafeRawBufferPointer, options: Int32, _ visit: (Event) -> Step) -> Bool {
+        let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self)
+        guard let reader = newReader(base, Int32(min(bytes.count, Int(Int32.max))), nil, "UTF-8", options) else {
+            return false
         }
-        return result
+        defer { freeReader(reader) }
+        var status = read(reader)
+        while status == 1 {
+            var step = Step.enter
+            switch ReaderType(rawValue: nodeType(reader)) {
+            case .element:
+                let local = Self.string(localName(reader))
+                let empty = isEmptyElement(reader) == 1
+                step = visit(
+                    .start(
+                        Element(
+                            local: local, namespace: Self.string(namespaceURI(reader)), source: .reader(reader, self))))
+                if case .enter = step, empty { step = visit(.end(local)) }
+                if case .skip = step, !empty {
+                    status = skipChildren(reader)
+                    continue
+                }
+            case .text, .cdata, .whitespace, .significantWhitespace:
+                step = visit(.characters(Self.string(value(reader))))
+            case .endElement:
+                step = visit(.end(Self.string(localName(reader))))
+            case nil:
+                break
+            }
+            if case .stop = step { return true }
+            status = read(reader)
+        }
+        return status == 0
     }
 }

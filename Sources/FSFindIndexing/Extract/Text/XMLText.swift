@@ -7,8 +7,9 @@ import Foundation
 /// tab, and nothing from elements that hold no reading text (a chapter's `head`, `script`,
 /// `style`).
 ///
-/// Read with libxml2 (``LibXML2``), as ``XMLMetadata`` is, with the same guard on the input's
-/// encoding, recovering from damage (the text before it is kept). Runs of one paragraph are
+/// Read with libxml2's streaming reader (``LibXML2``), as ``XMLMetadata`` is, with the same guard on
+/// the input's encoding; a damaged part is read again into a tree, recovering the text before the
+/// damage. Runs of one paragraph are
 /// joined as they are (Word splits words across runs), and the walk stops once `limit` bytes are
 /// collected.
 enum XMLText {
@@ -44,24 +45,30 @@ enum XMLText {
             text += string
             return text.utf8.count < limit ? .enter : .stop
         }
-        _ = XMLMetadata.utf8Document(data).withUnsafeBytes { bytes in
-            library.withDocument(bytes, html: false, options: LibXML2.recover | LibXML2.quiet) { root in
-                LibXML2.walk(root) { event in
-                    switch event {
-                    case .start(let node):
-                        let local = LibXML2.localName(node)
-                        if markup.skipped.contains(local) { return .skip }
-                        if let condition = markup.skippedWhen[local],
-                            LibXML2.attributes(node)[condition.attribute] == condition.value
-                        {
-                            return .skip
-                        }
-                        return markup.spaces.contains(local) ? append(" ") : .enter
-                    case .characters(let characters):
-                        return append(characters)
-                    case .end(let node):
-                        return markup.blocks.contains(LibXML2.localName(node)) ? append("\n") : .enter
-                    }
+        func visit(_ event: LibXML2.Event) -> LibXML2.Step {
+            switch event {
+            case .start(let element):
+                if markup.skipped.contains(element.local) { return .skip }
+                if let condition = markup.skippedWhen[element.local],
+                    element.attributes()[condition.attribute] == condition.value
+                {
+                    return .skip
+                }
+                return markup.spaces.contains(element.local) ? append(" ") : .enter
+            case .characters(let characters):
+                return append(characters)
+            case .end(let local):
+                return markup.blocks.contains(local) ? append("\n") : .enter
+            }
+        }
+        let document = XMLMetadata.utf8Document(data)
+        let whole = document.withUnsafeBytes { library.stream($0, options: LibXML2.quiet, visit) }
+        if !whole {
+            // Damaged: read again into a tree, which keeps what came before the damage.
+            text = ""
+            _ = document.withUnsafeBytes { bytes in
+                library.withDocument(bytes, html: false, options: LibXML2.recover | LibXML2.quiet) { root in
+                    LibXML2.walk(root, visit)
                 }
             }
         }
