@@ -26,8 +26,32 @@ package enum Spawning {
     }
 
     /// Starts `process`, with no pipe or socket being made by another thread meanwhile.
+    ///
+    /// The list of descriptors to close in the child is made of the descriptors open when
+    /// Foundation looked; one that another thread closes before the spawn (a test reading a file)
+    /// makes `posix_spawn` fail with `EBADF` and start nothing (seen once in three full runs), so
+    /// that failure is tried again, a few times.
     package static func run(_ process: Process) throws {
-        try lock.withLock { try process.run() }
+        try lock.withLock {
+            var attempt = 1
+            while true {
+                do {
+                    try process.run()
+                    return
+                } catch  where attempt < 5 && isClosedDescriptor(error) {
+                    attempt += 1
+                }
+            }
+        }
+    }
+
+    /// Whether `error` is a spawn's `EBADF`, as `Process.run()` reports it (directly or under a
+    /// Cocoa file error).
+    package static func isClosedDescriptor(_ error: any Error) -> Bool {
+        let error = error as NSError
+        if error.domain == NSPOSIXErrorDomain { return error.code == Int(EBADF) }
+        guard let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError else { return false }
+        return underlying.domain == NSPOSIXErrorDomain && underlying.code == Int(EBADF)
     }
 
     /// Runs `body` (a spawn that is not Foundation's) under the same lock.
