@@ -177,7 +177,8 @@ struct fsfind_xml_ns {
     const unsigned char *prefix;
 };
 
-/// `struct _xmlAttr`: an attribute, its value in the text nodes under `children`.
+/// `struct _xmlAttr`: an attribute, its value in the text nodes under `children`. Its first fields
+/// are the node header every libxml2 node struct repeats (C has no common base), as below.
 struct fsfind_xml_attr {
     void *_private;
     int type;

@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindModel
 
 /// The libxml2 functions the HTML and XML readers call, loaded with `dlopen` the first time a
 /// worker reads a page or an Office, OpenDocument or EPUB part. Linked instead (as Foundation's
