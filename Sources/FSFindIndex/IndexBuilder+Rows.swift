@@ -46,6 +46,8 @@ extension IndexBuilder {
         textGeneration: UInt64?, into sink: some SectionSink
     ) throws(FSFindError) {
         let add = { (section: EncodedSection) throws(FSFindError) in try sink.add(section) }
+        // The staged cells are handed to the first encoding (``StagedItems/takeColumn(_:)``).
+        guard !staged.columnsTaken else { throw FSFindError.broken("a builder's items were encoded twice") }
         // Row numbers stay below 2³¹: the builder tags a replaced row's number with the top bit.
         guard rows.count < Int(RowEmitter.replacedTag) else {
             throw FSFindError(
@@ -153,9 +155,6 @@ private struct RowEmitter {
     var releasedBelow = 0
     var typeColumn: [UInt32] = []
     var problems: [(row: UInt32, kind: UInt32, reason: UInt32)] = []
-    /// Per attribute index code: the rows that have a value and their cells.
-    var columnRows: [[UInt32]] = Array(repeating: [], count: 64)
-    var columnCells: [[UInt64]] = Array(repeating: [], count: 64)
     /// New row of each old row written: copied, or replaced (``replacedTag`` set). Copied rows'
     /// column cells are copied; any written row is a parent for the rows below it. One array
     /// for both (a million rows: 4 MB, not 8).
@@ -188,8 +187,8 @@ private struct RowEmitter {
     var stagedWritten: [Int32] = []
     var newRowOfStaged: [UInt32]
     var rowCount: Int
-    /// The last folder a staged item's parent was looked up for, and its row.
-    var lastFolder: [UInt8] = []
+    /// The staged folder (``StagedItems/folderID(_:)``) whose row was last looked up, and its row.
+    var lastFolderID = StagedItems.noFolder
     var lastFolderRow: UInt32 = IndexFormat.absent32
 
     // The previous file's sections, verified and checked.
@@ -452,8 +451,7 @@ private struct RowEmitter {
         let newRow = UInt32(row)
         if oldRow >= 0, oldRow < oldToNew.count { oldToNew[oldRow] = newRow | Self.replacedTag }
         newRowOfStaged[index] = newRow
-        let path = builder.staged.path(index)
-        let (parent, name) = try parentAndName(of: path, row: newRow, builder: &builder)
+        let (parent, name) = try parentAndName(ofStaged: index, row: newRow, builder: &builder)
         names.appendLittleEndian(parent)
         names.appendLittleEndian(name)
         stagedWritten.append(Int32(index))
@@ -467,9 +465,7 @@ private struct RowEmitter {
         identities.appendLittleEndian(UInt64(bitPattern: identity.mtimeNanos))
         identities.appendLittleEndian(UInt64(bitPattern: identity.ctimeNanos))
         typeColumn.append(items.typeIDs[index])
-        for cell in Int(items.cellStarts[index])..<Int(items.cellStarts[index + 1]) {
-            append(items.cellAttributes[cell], row: newRow, cell: items.cellValues[cell])
-        }
+        // Its column cells are written with each column (``stagedCells(of:builder:)``).
         if let problem = items.problems[index] {
             problems.append((newRow, UInt32(problem.kind.rawValue), problem.reason))
         }
@@ -480,29 +476,37 @@ private struct RowEmitter {
         try flushPieces()
     }
 
-    /// (parent row, name string id) for a staged item: the parent is the row of the folder's path
-    /// when it is in the new file (and the path is that folder's path + `/` + name); otherwise
-    /// there is no parent and the name is the whole path.
-    private mutating func parentAndName(of path: [UInt8], row: UInt32, builder: inout IndexBuilder) throws(FSFindError)
-        -> (UInt32, UInt32)
+    /// (parent row, name string id) for staged item `index`: the parent is the row of its
+    /// folder when that is in the new file (and the path is that folder's path + `/` + name);
+    /// otherwise there is no parent and the name is the whole path.
+    private mutating func parentAndName(ofStaged index: Int, row: UInt32, builder: inout IndexBuilder)
+        throws(FSFindError) -> (UInt32, UInt32)
     {
-        guard let slash = path.lastIndex(of: UInt8(ascii: "/")), slash + 1 < path.count else {
-            return (IndexFormat.absent32, try builder.newString(path))
+        let items = builder.staged
+        // The reader rebuilds the path by `join`: a path without a `/`, one ending in `/`, or
+        // `/a//b` (staged in folder `/a/`) would not come back from a parent and a name.
+        let split: (folder: [UInt8]?, name: [UInt8])? = items.withFolderAndName(index) { folder, name in
+            guard let folder, !name.isEmpty, folder.last != UInt8(ascii: "/") else { return nil }
+            let id = items.folderID(index)
+            // The items of one folder come one after the other: its row is looked up once.
+            if id == lastFolderID, lastFolderRow != IndexFormat.absent32 { return (nil, Array(name)) }
+            return (folder.isEmpty ? [UInt8(ascii: "/")] : Array(folder), Array(name))
         }
-        let folder = slash == 0 ? [UInt8(ascii: "/")] : Array(path[..<slash])
-        let name = path[(slash + 1)...]
-        // The reader rebuilds the path by `join`; `/a//b` under `/a/` would not come back.
-        guard IndexFormat.join(folder, name) == path else { return (IndexFormat.absent32, try builder.newString(path)) }
-        let parent = folderRow(folder, builder: builder)
+        guard let split else { return (IndexFormat.absent32, try builder.newString(items.path(index))) }
+        var parent = lastFolderRow
+        if let folder = split.folder {
+            parent = folderRow(folder, builder: builder)
+            lastFolderID = parent == IndexFormat.absent32 ? StagedItems.noFolder : items.folderID(index)
+            lastFolderRow = parent
+        }
         guard parent != IndexFormat.absent32, parent < row else {
-            return (IndexFormat.absent32, try builder.newString(path))
+            return (IndexFormat.absent32, try builder.newString(items.path(index)))
         }
-        return (parent, try builder.newString(Array(name)))
+        return (parent, try builder.newString(split.name))
     }
 
     /// The new row of the item at `folder`, among rows written so far; ``IndexFormat/absent32``.
-    private mutating func folderRow(_ folder: [UInt8], builder: IndexBuilder) -> UInt32 {
-        if folder == lastFolder, lastFolderRow != IndexFormat.absent32 { return lastFolderRow }
+    private func folderRow(_ folder: [UInt8], builder: IndexBuilder) -> UInt32 {
         var found = IndexFormat.absent32
         // Staged items written so far are in path order: binary search them.
         let items = builder.staged
@@ -511,7 +515,7 @@ private struct RowEmitter {
             var high = stagedWritten.count
             while low < high {
                 let mid = low + (high - low) / 2
-                let order = items.withPath(Int(stagedWritten[mid])) { StagedItems.compare($0, target) }
+                let order = items.comparePath(Int(stagedWritten[mid]), to: target)
                 if order == 0 {
                     found = newRowOfStaged[Int(stagedWritten[mid])]
                     return
@@ -522,15 +526,37 @@ private struct RowEmitter {
         if found == IndexFormat.absent32, let old, let oldRow = old.rowIndex(ofPath: folder), oldRow < oldToNew.count {
             found = writtenRow(oldRow)
         }
-        lastFolder = folder
-        lastFolderRow = found
         return found
     }
 
-    private mutating func append(_ attribute: Attribute, row: UInt32, cell: UInt64) {
-        let code = Int(attribute.indexCode)
-        columnRows[code].append(row)
-        columnCells[code].append(cell)
+    /// The staged rows' cells of one column, in row order: taken from the staged items (which
+    /// then no longer hold them) one column at a time, so the cells are never held twice.
+    private func stagedCells(of attribute: Attribute, builder: inout IndexBuilder) -> (rows: [UInt32], cells: [UInt64])
+    {
+        let column = builder.takeStagedColumn(Int(attribute.indexCode))
+        var rows: [UInt32] = []
+        var cells: [UInt64] = []
+        rows.reserveCapacity(column.count)
+        cells.reserveCapacity(column.count)
+        var ordered = true
+        column.forEachCell { item, cell in
+            // An item staged twice (overlapping roots) is written once: the other has no row.
+            let row = newRowOfStaged[Int(item)]
+            guard row != IndexFormat.absent32 else { return }
+            if let last = rows.last, last > row { ordered = false }
+            rows.append(row)
+            cells.append(cell)
+        }
+        guard !ordered else { return (rows, cells) }
+        // Staged in crawl order, written in path order: sorted by row, cells following.
+        var keys = rows.indices.map { UInt64(rows[$0]) << 32 | UInt64($0) }
+        keys.sort()
+        let unsorted = cells
+        for (position, key) in keys.enumerated() {
+            rows[position] = UInt32(key >> 32)
+            cells[position] = unsorted[Int(key & 0xFFFF_FFFF)]
+        }
+        return (rows, cells)
     }
 
     // MARK: Sections
@@ -585,10 +611,7 @@ private struct RowEmitter {
         // One column per attribute that any item has: dense, sparse or runs, whichever is smallest.
         for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode })
         where !IndexFormat.typeAttributes.contains(attribute) {
-            let code = Int(attribute.indexCode)
-            let staged = (rows: columnRows[code], cells: columnCells[code])
-            columnRows[code] = []
-            columnCells[code] = []
+            let staged = stagedCells(of: attribute, builder: &builder)
             let merged = try mergedCells(of: attribute, staged: staged, override: oldLastUsed, builder: &builder)
             if let old, let section = old.columns[attribute] {
                 old.releasePages(ofSections: [section, old.fixed.strings, old.fixed.lists])

@@ -119,6 +119,9 @@ package struct IndexBuilder {
         return index
     }
 
+    /// Hands over the staged cells of attribute index code `code`, once (``StagedItems/takeColumn(_:)``).
+    mutating func takeStagedColumn(_ code: Int) -> StagedColumn { staged.takeColumn(code) }
+
     /// The cell for one value: a string id, a list id, or the bits of a Float64.
     private mutating func cell(_ value: AttributeValue, of attribute: Attribute, path: [UInt8]) throws(FSFindError)
         -> UInt64

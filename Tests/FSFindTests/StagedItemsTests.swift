@@ -1,0 +1,97 @@
+import FSFindTestSupport
+import Foundation
+import Testing
+
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindModel
+
+/// Staged items keep each path as a folder and a name, and their cells by column: paths must come
+/// back byte for byte and sort as whole paths do, and cells staged in crawl order must reach the
+/// rows written in path order.
+@Suite struct StagedItemsTests {
+    /// Random paths over the bytes that decide byte order around a `/` (`-` and `.` below it,
+    /// `0` just above), with empty components, trailing slashes, paths without any `/` and bytes
+    /// that are not UTF-8.
+    static func paths(_ random: inout SplitMix64, count: Int) -> [[UInt8]] {
+        let alphabet: [UInt8] = Array("/-.0aZ".utf8) + [0xFF, 0x01]
+        var paths: [[UInt8]] = [Array("/".utf8), Array("relative".utf8), Array("/a//b".utf8), Array("/a/".utf8)]
+        while paths.count < count {
+            let length = Int.random(in: 0...9, using: &random)
+            var path: [UInt8] = Bool.random(using: &random) ? [UInt8(ascii: "/")] : []
+            for _ in 0..<length { path.append(alphabet.randomElement(using: &random) ?? 0) }
+            paths.append(path)
+            // Siblings and children of an earlier path, as a crawl stages them.
+            if let earlier = paths.randomElement(using: &random), Bool.random(using: &random) {
+                paths.append(earlier + Array("/x".utf8))
+                paths.append(earlier + Array("-x".utf8))
+            }
+        }
+        return paths
+    }
+
+    @Test func pathsComeBackAndCompareAsWholePaths() throws {
+        var random = SplitMix64(seed: 0x57A6_ED01)
+        let paths = Self.paths(&random, count: 400)
+        var builder = try IndexBuilder(old: nil)
+        for (n, path) in paths.enumerated() { try builder.stage(Fixtures.item(path, n: UInt64(n))) }
+        let staged = builder.staged
+        for (index, path) in paths.enumerated() {
+            #expect(staged.path(index) == path)
+        }
+        for _ in 0..<4000 {
+            let a = Int.random(in: 0..<paths.count, using: &random)
+            let b = Int.random(in: 0..<paths.count, using: &random)
+            let expected = IndexFormat.compare(paths[a], paths[b]).signum()
+            #expect(staged.comparePaths(a, b).signum() == expected, "\(paths[a]) vs \(paths[b])")
+            let toPath = paths[b].withUnsafeBytes { staged.comparePath(a, to: $0) }
+            #expect(toPath.signum() == expected)
+        }
+    }
+
+    /// Runs of equal cells, runs of one, gaps between items and runs that a gap ends: every
+    /// item's own cell comes back, in order.
+    @Test func aColumnOfRunsGivesBackEveryCell() {
+        var random = SplitMix64(seed: 0x57A6_ED03)
+        var column = StagedColumn()
+        var expected: [(UInt32, UInt64)] = []
+        var item: UInt32 = 0
+        for _ in 0..<5000 {
+            item += Bool.random(using: &random) ? 1 : UInt32.random(in: 1...3, using: &random)
+            // Few distinct cells, so that runs form (and break) often.
+            let cell = Bool.random(using: &random) ? expected.last?.1 ?? 7 : UInt64.random(in: 0...3, using: &random)
+            column.append(item, cell)
+            expected.append((item, cell))
+        }
+        var found: [(UInt32, UInt64)] = []
+        column.forEachCell { found.append(($0, $1)) }
+        #expect(found.count == expected.count)
+        #expect(column.count == expected.count)
+        #expect(zip(found, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
+    }
+
+    /// Items staged in an order that is not path order, one path twice (the later wins), a
+    /// folder after its children: the file holds each item's own cells.
+    @Test func cellsStagedInCrawlOrderReachTheirRows() throws {
+        var random = SplitMix64(seed: 0x57A6_ED02)
+        var items = IndexEncodingTests.items()
+        items.shuffle(using: &random)
+        var again = items[17]
+        again.attributes[.title] = .text("Staged again")
+        items.append(again)
+        items.append(Fixtures.item("/m", folder: true, n: 9999))
+        var builder = try IndexBuilder(old: nil)
+        var plan = RefreshPlan(oldCount: 0)
+        for item in items { plan.staged(try builder.stage(item), replacing: -1) }
+        let rows = plan.rows(staged: builder.staged, previous: nil)
+        let image = try builder.encode(rows: rows, roots: [], createdAt: Date())
+        let file = try IndexFile(bytes: image.bytes, name: "memory")
+        #expect(try file.allItems() == IndexWriter.sortedUnique(items))
+        #expect(file.itemCount == items.count - 1)
+        // The items below `/m` have it as their parent (a name, not a whole path).
+        #expect(file.path(at: 1) == Array("/m/file-0000.mp3".utf8))
+
+        // The cells went to that encoding: a second one is refused, not written without them.
+        #expect(throws: FSFindError.self) { _ = try builder.encode(rows: rows, roots: [], createdAt: Date()) }
+    }
+}
