@@ -485,37 +485,35 @@ private struct RowEmitter {
         let items = builder.staged
         // The reader rebuilds the path by `join`: a path without a `/`, one ending in `/`, or
         // `/a//b` (staged in folder `/a/`) would not come back from a parent and a name.
-        let split: (folder: [UInt8]?, name: [UInt8])? = items.withFolderAndName(index) { folder, name in
+        let folder: [UInt8]?? = builder.withStagedFolderAndName(index) { folder, name in
             guard let folder, !name.isEmpty, folder.last != UInt8(ascii: "/") else { return nil }
-            let id = items.folderID(index)
             // The items of one folder come one after the other: its row is looked up once.
-            if id == lastFolderID, lastFolderRow != IndexFormat.absent32 { return (nil, Array(name)) }
-            return (folder.isEmpty ? [UInt8(ascii: "/")] : Array(folder), Array(name))
+            if items.folderID(index) == lastFolderID, lastFolderRow != IndexFormat.absent32 { return .some(nil) }
+            return folder.isEmpty ? [UInt8(ascii: "/")] : Array(folder)
         }
-        guard let split else { return (IndexFormat.absent32, try builder.newString(items.path(index))) }
+        guard let folder else { return (IndexFormat.absent32, try builder.newString(builder.stagedPath(index))) }
         var parent = lastFolderRow
-        if let folder = split.folder {
+        if let folder {
             parent = folderRow(folder, builder: builder)
             lastFolderID = parent == IndexFormat.absent32 ? StagedItems.noFolder : items.folderID(index)
             lastFolderRow = parent
         }
         guard parent != IndexFormat.absent32, parent < row else {
-            return (IndexFormat.absent32, try builder.newString(items.path(index)))
+            return (IndexFormat.absent32, try builder.newString(builder.stagedPath(index)))
         }
-        return (parent, try builder.newString(split.name))
+        return (parent, items.nameID(index))
     }
 
     /// The new row of the item at `folder`, among rows written so far; ``IndexFormat/absent32``.
     private func folderRow(_ folder: [UInt8], builder: IndexBuilder) -> UInt32 {
         var found = IndexFormat.absent32
         // Staged items written so far are in path order: binary search them.
-        let items = builder.staged
         folder.withUnsafeBytes { target in
             var low = 0
             var high = stagedWritten.count
             while low < high {
                 let mid = low + (high - low) / 2
-                let order = items.comparePath(Int(stagedWritten[mid]), to: target)
+                let order = builder.compareStagedPath(Int(stagedWritten[mid]), to: target)
                 if order == 0 {
                     found = newRowOfStaged[Int(stagedWritten[mid])]
                     return

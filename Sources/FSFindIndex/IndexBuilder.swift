@@ -78,11 +78,12 @@ package struct IndexBuilder {
     @discardableResult
     package mutating func stage(_ item: IndexedItem) throws(FSFindError) -> Int {
         let name = IndexFormat.lastComponent(item.path)
-        // Its name goes into the string table now, before any row is copied, so the strings
-        // carried from the previous file need to be looked up only among this run's
+        // Its name goes into the string table now, not when its row is written: kept there, it is
+        // not also held by the staged items; and in a refresh, before any row is copied, the
+        // strings carried from the previous file need to be looked up only among this run's
         // (``StringTableBuilder/carriedID(_:bytes:)``); written later, each name would first make the
         // table hash every string carried so far.
-        if old != nil, !name.isEmpty { _ = try newString(Array(name)) }
+        let nameID = try newString(Array(name))
         var flags: UInt8 = 0
         var cells: [(Attribute, UInt64)] = []
         for attribute in IndexFormat.derivedAttributes {
@@ -114,9 +115,50 @@ package struct IndexBuilder {
         }
         let index = staged.count
         try staged.append(
-            path: item.path, identity: item.identity, flags: flags, typeID: typeID(typeKey), cells: cells,
+            path: item.path, nameID: nameID, identity: item.identity, flags: flags, typeID: typeID(typeKey),
+            cells: cells,
             problem: problem, textDocument: item.textDocument)
         return index
+    }
+
+    /// Calls `body` with staged item `index`'s folder (nil for a path without a `/`) and name.
+    func withStagedFolderAndName<R>(_ index: Int, _ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer) -> R) -> R {
+        staged.withFolder(index) { folder in strings.withBytes(Int(staged.nameID(index))) { body(folder, $0) } }
+    }
+
+    /// Staged item `index`'s path.
+    package func stagedPath(_ index: Int) -> [UInt8] {
+        withStagedFolderAndName(index) { folder, name in
+            var path: [UInt8] = []
+            path.reserveCapacity((folder?.count ?? -1) + 1 + name.count)
+            if let folder {
+                path.append(contentsOf: folder)
+                path.append(UInt8(ascii: "/"))
+            }
+            path.append(contentsOf: name)
+            return path
+        }
+    }
+
+    /// Byte order of the paths of staged items `a` and `b` (negative, zero, positive).
+    package func compareStagedPaths(_ a: Int, _ b: Int) -> Int {
+        withStagedFolderAndName(a) { folderA, nameA in
+            withStagedFolderAndName(b) { folderB, nameB in
+                if staged.folderID(a) == staged.folderID(b), folderA != nil { return StagedItems.compare(nameA, nameB) }
+                return StagedItems.withPieces(folder: folderA, name: nameA) { left in
+                    StagedItems.withPieces(folder: folderB, name: nameB) { StagedItems.compare(left, $0) }
+                }
+            }
+        }
+    }
+
+    /// Byte order of staged item `index`'s path and `path`.
+    func compareStagedPath(_ index: Int, to path: UnsafeRawBufferPointer) -> Int {
+        withStagedFolderAndName(index) { folder, name in
+            StagedItems.withPieces(folder: folder, name: name) {
+                StagedItems.compare($0, StagedItems.Pieces(first: path))
+            }
+        }
     }
 
     /// Hands over the staged cells of attribute index code `code`, once (``StagedItems/takeColumn(_:)``).

@@ -5,11 +5,16 @@
 /// `addedDate` and (mostly) `fsInvisible`, and the files of an album the same sample rate. Kept one
 /// entry per item they were 4 of the 6 cells each item of the million-entry benchmark tree
 /// stages, 48 MB of its peak. A run of one item (a date, which differs from file to file) costs
-/// what a cell did before, 12 bytes: runs are one item long unless listed in ``longRuns``.
+/// what a cell did before, 12 bytes (8 for a string or list id): runs are one item long unless
+/// listed in ``longRuns``. Kept in chunks (``ChunkedArray``), not arrays that double.
 struct StagedColumn {
-    /// The first item of each run, ascending, and the run's cell.
-    private var starts: [UInt32] = []
-    private var cells: [UInt64] = []
+    /// The first item of each run, ascending, and the run's cell: in `cells`, or in `narrowCells`
+    /// for a column of string or list ids (``narrow``).
+    private var starts = ChunkedArray<UInt32>()
+    private var cells = ChunkedArray<UInt64>()
+    private var narrowCells = ChunkedArray<UInt32>()
+    /// Whether the cells are 32-bit ids (``Attribute/indexCellWidth`` 4).
+    let narrow: Bool
     /// The runs longer than one item, ascending by run: (run, length).
     private var longRuns: [(run: UInt32, length: UInt32)] = []
     /// The item after the last run.
@@ -18,12 +23,15 @@ struct StagedColumn {
     /// How many items have a cell.
     private(set) var count = 0
 
+    init(narrow: Bool = false) { self.narrow = narrow }
+
     /// Adds the cell of `item`, which comes after every item added before.
     mutating func append(_ item: UInt32, _ cell: UInt64) {
         count += 1
         defer { end = item + 1 }
-        if item == end, let last = cells.last, last == cell {
-            let run = UInt32(cells.count - 1)
+        let last = narrow ? narrowCells.last.map(UInt64.init) : cells.last
+        if item == end, let last, last == cell {
+            let run = UInt32(starts.count - 1)
             if let long = longRuns.last, long.run == run {
                 longRuns[longRuns.count - 1].length += 1
             } else {
@@ -32,19 +40,19 @@ struct StagedColumn {
             return
         }
         starts.append(item)
-        cells.append(cell)
+        if narrow { narrowCells.append(UInt32(truncatingIfNeeded: cell)) } else { cells.append(cell) }
     }
 
     /// Calls `body` with each item that has a cell and the cell, in staging order.
     func forEachCell(_ body: (UInt32, UInt64) -> Void) {
         var nextLong = 0
-        for run in starts.indices {
+        for run in 0..<starts.count {
             var length: UInt32 = 1
             if nextLong < longRuns.count, longRuns[nextLong].run == UInt32(run) {
                 length = longRuns[nextLong].length
                 nextLong += 1
             }
-            let cell = cells[run]
+            let cell = narrow ? UInt64(narrowCells[run]) : cells[run]
             for item in starts[run]..<(starts[run] + length) { body(item, cell) }
         }
     }

@@ -2,8 +2,9 @@ import FSFindModel
 import Foundation
 
 /// Items read in this run (new or changed), already encoded for the new file: each path as its
-/// folder (shared by the folder's items) and its name, attribute values as cells, by column,
-/// whose strings and lists are interned in the ``IndexBuilder``'s tables.
+/// folder (shared by the folder's items) and its name, attribute values as cells, by column; the
+/// names and the cells' strings and lists are interned in the ``IndexBuilder``'s tables, which
+/// also compares and rebuilds the staged paths (``IndexBuilder/compareStagedPaths(_:_:)``).
 ///
 /// An ``IndexedItem`` holds its attributes in a dictionary, about half a kilobyte per file; a
 /// first index of a million files kept a million of them until the write, and peaked at 2.2 GiB.
@@ -20,15 +21,15 @@ package struct StagedItems {
     /// The folder the last item was in: the crawl stages a folder's items one after the other.
     private var lastFolder: UInt32 = Self.noFolder
     /// Item `i`'s folder, or ``noFolder`` when its path has no `/` (its name is the whole path).
-    private var folderOf: [UInt32] = []
-    /// `nameStarts[i]..<nameStarts[i + 1]` is item `i`'s name (after the last `/`) in `nameBytes`.
-    private var nameBytes: [UInt8] = []
-    private var nameStarts: [UInt32] = [0]
-    private(set) var identities: [FileIdentity] = []
+    private var folderOf = ChunkedArray<UInt32>()
+    /// Item `i`'s name (after the last `/`; the whole path without one) in the builder's string
+    /// table, where the write needs it: kept there, not beside it, it is not held twice.
+    private var nameIDs = ChunkedArray<UInt32>()
+    private(set) var identities = ChunkedArray<FileIdentity>()
     /// The derived-flags byte (see ``DerivedFlag``).
-    private(set) var flags: [UInt8] = []
+    private(set) var flags = ChunkedArray<UInt8>()
     /// Entry in the builder's type table.
-    private(set) var typeIDs: [UInt32] = []
+    private(set) var typeIDs = ChunkedArray<UInt32>()
     /// By attribute index code: the items that have a cell, and their cells.
     private var columns = [StagedColumn](repeating: StagedColumn(), count: 64)
     /// Whether ``takeColumn(_:)`` has handed any column over (the cells are then gone).
@@ -43,92 +44,46 @@ package struct StagedItems {
 
     var count: Int { identities.count }
 
-    /// Item `index`'s path.
-    package func path(_ index: Int) -> [UInt8] {
-        withPieces(index) { folder, slash, name in
-            var path: [UInt8] = []
-            path.reserveCapacity(folder.count + slash.count + name.count)
-            path.append(contentsOf: folder)
-            path.append(contentsOf: slash)
-            path.append(contentsOf: name)
-            return path
-        }
-    }
-
-    /// Calls `body` with item `index`'s folder (as staged: the bytes before the last `/`, empty
-    /// for `/name`) and name, or nil and the whole path for a path without a `/`; valid in `body`.
-    func withFolderAndName<R>(_ index: Int, _ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer) throws -> R)
-        rethrows -> R
-    {
-        try nameBytes.withUnsafeBytes { names in
-            let name = UnsafeRawBufferPointer(rebasing: names[Int(nameStarts[index])..<Int(nameStarts[index + 1])])
-            let folder = folderOf[index]
-            guard folder != Self.noFolder else { return try body(nil, name) }
-            return try folderBytes.withUnsafeBytes { folders in
-                try body(
-                    UnsafeRawBufferPointer(
-                        rebasing: folders[folderStarts[Int(folder)]..<folderStarts[Int(folder) + 1]]), name)
-            }
+    /// Calls `body` with item `index`'s folder (the bytes before the last `/` of its path, empty
+    /// for `/name`), or nil for a path without a `/`; valid in `body`.
+    func withFolder<R>(_ index: Int, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
+        let folder = folderOf[index]
+        guard folder != Self.noFolder else { return body(nil) }
+        return folderBytes.withUnsafeBytes { folders in
+            body(UnsafeRawBufferPointer(rebasing: folders[folderStarts[Int(folder)]..<folderStarts[Int(folder) + 1]]))
         }
     }
 
     /// The id of item `index`'s folder (equal for items of one folder), ``noFolder`` without one.
     func folderID(_ index: Int) -> UInt32 { folderOf[index] }
 
-    /// Item `index`'s path as three pieces: folder, `/` and name (the first two empty for a
-    /// path without a `/`).
-    private func withPieces<R>(
-        _ index: Int, _ body: (UnsafeRawBufferPointer, UnsafeRawBufferPointer, UnsafeRawBufferPointer) throws -> R
-    ) rethrows -> R {
-        try withFolderAndName(index) { folder, name in
-            guard let folder else {
-                return try body(UnsafeRawBufferPointer(start: nil, count: 0), .init(start: nil, count: 0), name)
-            }
-            return try Self.slash.withUnsafeBytes { slash in try body(folder, slash, name) }
-        }
-    }
-
-    /// Byte order of the paths of items `a` and `b` (negative, zero, positive).
-    package func comparePaths(_ a: Int, _ b: Int) -> Int {
-        if folderOf[a] == folderOf[b], folderOf[a] != Self.noFolder {
-            return withFolderAndName(a) { _, left in withFolderAndName(b) { _, right in Self.compare(left, right) } }
-        }
-        return withPieces(a) { a0, a1, a2 in
-            withPieces(b) { b0, b1, b2 in
-                Self.compare(Pieces(first: a0, second: a1, third: a2), Pieces(first: b0, second: b1, third: b2))
-            }
-        }
-    }
-
-    /// Byte order of item `index`'s path and `path`.
-    func comparePath(_ index: Int, to path: UnsafeRawBufferPointer) -> Int {
-        withPieces(index) { p0, p1, p2 in
-            Self.compare(Pieces(first: p0, second: p1, third: p2), Pieces(first: path))
-        }
-    }
+    /// The string id of item `index`'s name.
+    func nameID(_ index: Int) -> UInt32 { nameIDs[index] }
 
     mutating func append(
-        path: [UInt8], identity: FileIdentity, flags: UInt8, typeID: UInt32,
+        path: [UInt8], nameID: UInt32, identity: FileIdentity, flags: UInt8, typeID: UInt32,
         cells: [(Attribute, UInt64)], problem: (kind: ItemProblem.Kind, reason: UInt32)?, textDocument: UInt32? = nil
     ) throws(FSFindError) {
         let index = count
-        guard index < Int(UInt32.max), nameBytes.count + path.count < Int(UInt32.max) else {
+        guard index < Int(UInt32.max) else {
             throw FSFindError(.io, "cannot write the index: too many items")
         }
         if let problem { problems[index] = problem }
         if let textDocument { textDocuments[index] = textDocument }
         if let slash = path.lastIndex(of: UInt8(ascii: "/")) {
             folderOf.append(folderID(path[..<slash]))
-            nameBytes.append(contentsOf: path[(slash + 1)...])
         } else {
             folderOf.append(Self.noFolder)
-            nameBytes.append(contentsOf: path)
         }
-        nameStarts.append(UInt32(nameBytes.count))
+        nameIDs.append(nameID)
         identities.append(identity)
         self.flags.append(flags)
         typeIDs.append(typeID)
-        for (attribute, value) in cells { columns[Int(attribute.indexCode)].append(UInt32(index), value) }
+        for (attribute, value) in cells {
+            let code = Int(attribute.indexCode)
+            if columns[code].count == 0 { columns[code] = StagedColumn(narrow: attribute.indexCellWidth == 4) }
+            columns[code].append(UInt32(index), value)
+        }
     }
 
     /// The id of `folder`, added when new.
@@ -157,6 +112,14 @@ package struct StagedItems {
         columnsTaken = true
         defer { columns[code] = StagedColumn() }
         return columns[code]
+    }
+
+    /// Calls `body` with `path` as pieces: `folder` (nil: none), `/` and `name`.
+    static func withPieces<R>(
+        folder: UnsafeRawBufferPointer?, name: UnsafeRawBufferPointer, _ body: (Pieces) -> R
+    ) -> R {
+        guard let folder else { return body(Pieces(first: name)) }
+        return slash.withUnsafeBytes { body(Pieces(first: folder, second: $0, third: name)) }
     }
 
     /// Unsigned byte-wise order, the index's row order.

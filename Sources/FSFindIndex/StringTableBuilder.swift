@@ -38,7 +38,7 @@ struct StringTableBuilder {
 
     /// Calls `body` with the bytes of string `id` (not kept past the call: the run's strings move
     /// as the table grows).
-    private func withBytes<Result>(_ id: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    func withBytes<Result>(_ id: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
         let source = sources[id]
         if source & Self.newTag != 0 {
             let index = Int(source & ~Self.newTag)

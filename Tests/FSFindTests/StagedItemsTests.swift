@@ -35,31 +35,32 @@ import Testing
         let paths = Self.paths(&random, count: 400)
         var builder = try IndexBuilder(old: nil)
         for (n, path) in paths.enumerated() { try builder.stage(Fixtures.item(path, n: UInt64(n))) }
-        let staged = builder.staged
         for (index, path) in paths.enumerated() {
-            #expect(staged.path(index) == path)
+            #expect(builder.stagedPath(index) == path)
         }
         for _ in 0..<4000 {
             let a = Int.random(in: 0..<paths.count, using: &random)
             let b = Int.random(in: 0..<paths.count, using: &random)
             let expected = IndexFormat.compare(paths[a], paths[b]).signum()
-            #expect(staged.comparePaths(a, b).signum() == expected, "\(paths[a]) vs \(paths[b])")
-            let toPath = paths[b].withUnsafeBytes { staged.comparePath(a, to: $0) }
+            #expect(builder.compareStagedPaths(a, b).signum() == expected, "\(paths[a]) vs \(paths[b])")
+            let toPath = paths[b].withUnsafeBytes { builder.compareStagedPath(a, to: $0) }
             #expect(toPath.signum() == expected)
         }
     }
 
     /// Runs of equal cells, runs of one, gaps between items and runs that a gap ends: every
     /// item's own cell comes back, in order.
-    @Test func aColumnOfRunsGivesBackEveryCell() {
+    @Test(arguments: [false, true]) func aColumnOfRunsGivesBackEveryCell(narrow: Bool) {
         var random = SplitMix64(seed: 0x57A6_ED03)
-        var column = StagedColumn()
+        var column = StagedColumn(narrow: narrow)
         var expected: [(UInt32, UInt64)] = []
         var item: UInt32 = 0
-        for _ in 0..<5000 {
+        for _ in 0..<50_000 {
             item += Bool.random(using: &random) ? 1 : UInt32.random(in: 1...3, using: &random)
-            // Few distinct cells, so that runs form (and break) often.
-            let cell = Bool.random(using: &random) ? expected.last?.1 ?? 7 : UInt64.random(in: 0...3, using: &random)
+            // Few distinct cells, so that runs form (and break) often; wide ones past 32 bits.
+            let cell =
+                Bool.random(using: &random)
+                ? expected.last?.1 ?? 7 : UInt64.random(in: 0...3, using: &random) << (narrow ? 30 : 60)
             column.append(item, cell)
             expected.append((item, cell))
         }
@@ -68,6 +69,21 @@ import Testing
         #expect(found.count == expected.count)
         #expect(column.count == expected.count)
         #expect(zip(found, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
+    }
+
+    /// Elements read back across chunk boundaries, written in place.
+    @Test func aChunkedArrayReadsAsAnArray() {
+        var chunked = ChunkedArray<UInt32>()
+        #expect(chunked.last == nil)
+        let count = 3 * 16_384 + 5
+        for value in 0..<UInt32(count) { chunked.append(value &* 2_654_435_761) }
+        #expect(chunked.count == count)
+        #expect(chunked.last == UInt32(count - 1) &* 2_654_435_761)
+        for index in [0, 1, 16_383, 16_384, 16_385, 32_768, count - 1] {
+            #expect(chunked[index] == UInt32(index) &* 2_654_435_761)
+        }
+        chunked[16_384] = 7
+        #expect(chunked[16_384] == 7 && chunked[16_383] == 16_383 &* 2_654_435_761)
     }
 
     /// Items staged in an order that is not path order, one path twice (the later wins), a
@@ -83,7 +99,7 @@ import Testing
         var builder = try IndexBuilder(old: nil)
         var plan = RefreshPlan(oldCount: 0)
         for item in items { plan.staged(try builder.stage(item), replacing: -1) }
-        let rows = plan.rows(staged: builder.staged, previous: nil)
+        let rows = plan.rows(builder: builder, previous: nil)
         let image = try builder.encode(rows: rows, roots: [], createdAt: Date())
         let file = try IndexFile(bytes: image.bytes, name: "memory")
         #expect(try file.allItems() == IndexWriter.sortedUnique(items))

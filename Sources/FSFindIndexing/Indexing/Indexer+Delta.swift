@@ -379,14 +379,14 @@ struct DeltaOutput {
     }
 
     /// The new delta's overlay for `rows` (rows of ``previous`` and staged items).
-    func overlay(rows: [RowSource], staged: StagedItems) -> IndexOverlay {
+    func overlay(rows: [RowSource], builder: IndexBuilder) -> IndexOverlay {
         var positions: [Int] = []
         positions.reserveCapacity(rows.count)
         for source in rows {
             if let old = source.copiedRow {
                 positions.append(knownPositions[old])
             } else {
-                positions.append(base.lowerBound(staged.path(source.stagedIndex ?? 0)))
+                positions.append(base.lowerBound(builder.stagedPath(source.stagedIndex ?? 0)))
                 // A burst's thousands of binary searches touch pages all over the base: given
                 // back now and then, so the watcher does not keep the whole base resident.
                 if positions.count % 1024 == 0 { base.releaseAllPages() }

@@ -177,7 +177,7 @@ package struct Indexer: Sendable {
         var plan = RefreshPlan(oldCount: previous.count)
         let removed = Self.drop(dropped, keeping: roots, from: previous, in: &plan)
         var builder = try IndexBuilder(old: previous.file)
-        let rows = plan.rows(staged: builder.staged, previous: previous)
+        let rows = plan.rows(builder: builder, previous: previous)
         try builder.write(
             rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, replacing: indexPath
         ).commit()
@@ -333,6 +333,9 @@ package struct Indexer: Sendable {
             }
         }
         try stage()
+        // The crawl's threads are gone: what their arenas still hold goes back before the write,
+        // where a first index peaks (the last batch may have been too small to trim after).
+        fsfind_release_free_memory()
         previous?.crawlFinished()
         summary.opened = outcome.filesOpened
 
@@ -350,9 +353,9 @@ package struct Indexer: Sendable {
             // Roots missing for longer than the retention go, with their items.
             summary.removed += Self.drop(expired, keeping: roots, from: previous, in: &plan)
         }
-        let rows = plan.rows(staged: builder.staged, previous: previous)
+        let rows = plan.rows(builder: builder, previous: previous)
         // A watcher's batch writes the delta: its rows, and where each goes among the base's.
-        let overlay = delta.map { $0.overlay(rows: rows, staged: builder.staged) }
+        let overlay = delta.map { $0.overlay(rows: rows, builder: builder) }
         // Written section by section into a temporary file (never whole in memory), renamed into
         // place once the words are committed.
         let file = try builder.write(

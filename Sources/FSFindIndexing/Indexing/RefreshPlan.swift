@@ -58,7 +58,7 @@ struct RefreshPlan {
     }
 
     /// The new file's rows, in path order, one per path.
-    mutating func rows(staged: StagedItems, previous: PreviousIndex?) -> [RowSource] {
+    mutating func rows(builder: IndexBuilder, previous: PreviousIndex?) -> [RowSource] {
         var replacement = [Int32](repeating: -1, count: state.count)
         var newPaths: [Int] = []
         for (index, oldRow) in stagedOld.enumerated() {
@@ -66,13 +66,13 @@ struct RefreshPlan {
         }
         // A path crawled twice (overlapping roots) was staged twice: the later one wins.
         newPaths.sort { a, b in
-            let order = staged.comparePaths(a, b)
+            let order = builder.compareStagedPaths(a, b)
             return order != 0 ? order < 0 : a < b
         }
         var unique: [Int] = []
         unique.reserveCapacity(newPaths.count)
         for index in newPaths {
-            if let last = unique.last, staged.comparePaths(last, index) == 0 {
+            if let last = unique.last, builder.compareStagedPaths(last, index) == 0 {
                 unique[unique.count - 1] = index
             } else {
                 unique.append(index)
@@ -83,7 +83,7 @@ struct RefreshPlan {
         positions.reserveCapacity(unique.count)
         if let previous {
             for index in unique {
-                let path = staged.path(index)
+                let path = builder.stagedPath(index)
                 let position = previous.file.lowerBound(path)
                 if position < state.count, state[position] != .replaced, previous.file.path(at: position) == path {
                     state[position] = .removed  // the same path found again: the staged item wins
