@@ -458,7 +458,7 @@ private struct RowEmitter {
 
         let items = builder.staged
         flags.append(items.flags[index])
-        let identity = items.identities[index]
+        let identity = items.identity(index)
         identities.appendLittleEndian(identity.device)
         identities.appendLittleEndian(identity.inode)
         identities.appendLittleEndian(UInt64(bitPattern: identity.size))

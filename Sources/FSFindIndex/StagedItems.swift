@@ -13,11 +13,9 @@ import Foundation
 /// in 40,061 folders) took 101 MB of that run's peak; cells kept by item, and copied into
 /// columns for the write, twice what they take now, by column, handed to the write once.
 package struct StagedItems {
-    /// Folders of staged items, end to end: `folderStarts[f]..<folderStarts[f + 1]` is folder
-    /// `f`'s path, the bytes before the last `/` of its items' paths (empty for `/name`).
-    private var folderBytes: [UInt8] = []
-    private var folderStarts: [Int] = [0]
-    private var folderIDs: [[UInt8]: UInt32] = [:]
+    /// Folders of staged items, each once: folder `f` is string `f`, the bytes before the last
+    /// `/` of its items' paths (empty for `/name`).
+    private var folders = StringTableBuilder()
     /// The folder the last item was in: the crawl stages a folder's items one after the other.
     private var lastFolder: UInt32 = Self.noFolder
     /// Item `i`'s folder, or ``noFolder`` when its path has no `/` (its name is the whole path).
@@ -25,7 +23,12 @@ package struct StagedItems {
     /// Item `i`'s name (after the last `/`; the whole path without one) in the builder's string
     /// table, where the write needs it: kept there, not beside it, it is not held twice.
     private var nameIDs = ChunkedArray<UInt32>()
-    private(set) var identities = ChunkedArray<FileIdentity>()
+    /// Identities without the device, which runs of items share (``devices``).
+    private var identities = ChunkedArray<StagedIdentity>()
+    /// The device of items from `deviceStarts[r]` up to the next start: a tree lies on one file
+    /// system or a few, and the device took 8 of the 40 bytes of each identity.
+    private var deviceStarts: [UInt32] = []
+    private var devices: [UInt64] = []
     /// The derived-flags byte (see ``DerivedFlag``).
     private(set) var flags = ChunkedArray<UInt8>()
     /// Entry in the builder's type table.
@@ -44,14 +47,35 @@ package struct StagedItems {
 
     var count: Int { identities.count }
 
+    /// A ``FileIdentity`` without its device.
+    struct StagedIdentity {
+        var inode: UInt64
+        var size: Int64
+        var mtimeNanos: Int64
+        var ctimeNanos: Int64
+    }
+
     /// Calls `body` with item `index`'s folder (the bytes before the last `/` of its path, empty
     /// for `/name`), or nil for a path without a `/`; valid in `body`.
     func withFolder<R>(_ index: Int, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
         let folder = folderOf[index]
         guard folder != Self.noFolder else { return body(nil) }
-        return folderBytes.withUnsafeBytes { folders in
-            body(UnsafeRawBufferPointer(rebasing: folders[folderStarts[Int(folder)]..<folderStarts[Int(folder) + 1]]))
+        return folders.withBytes(Int(folder)) { body($0) }
+    }
+
+    /// Item `index`'s identity.
+    func identity(_ index: Int) -> FileIdentity {
+        // The last run starting at or before `index` (there are one or a few).
+        var low = 0
+        var high = deviceStarts.count
+        while high - low > 1 {
+            let mid = (low + high) / 2
+            if Int(deviceStarts[mid]) <= index { low = mid } else { high = mid }
         }
+        let staged = identities[index]
+        return FileIdentity(
+            device: devices[low], inode: staged.inode, size: staged.size, mtimeNanos: staged.mtimeNanos,
+            ctimeNanos: staged.ctimeNanos)
     }
 
     /// The id of item `index`'s folder (equal for items of one folder), ``noFolder`` without one.
@@ -71,12 +95,22 @@ package struct StagedItems {
         if let problem { problems[index] = problem }
         if let textDocument { textDocuments[index] = textDocument }
         if let slash = path.lastIndex(of: UInt8(ascii: "/")) {
-            folderOf.append(folderID(path[..<slash]))
+            let folder = path[..<slash].withUnsafeBytes { raw in
+                Result { () throws(FSFindError) in try folderID(raw) }
+            }
+            folderOf.append(try folder.get())
         } else {
             folderOf.append(Self.noFolder)
         }
         nameIDs.append(nameID)
-        identities.append(identity)
+        if devices.last != identity.device {
+            deviceStarts.append(UInt32(index))
+            devices.append(identity.device)
+        }
+        identities.append(
+            StagedIdentity(
+                inode: identity.inode, size: identity.size, mtimeNanos: identity.mtimeNanos,
+                ctimeNanos: identity.ctimeNanos))
         self.flags.append(flags)
         typeIDs.append(typeID)
         for (attribute, value) in cells {
@@ -87,23 +121,14 @@ package struct StagedItems {
     }
 
     /// The id of `folder`, added when new.
-    private mutating func folderID(_ folder: ArraySlice<UInt8>) -> UInt32 {
+    private mutating func folderID(_ folder: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
         if lastFolder != Self.noFolder,
-            folder.elementsEqual(folderBytes[folderStarts[Int(lastFolder)]..<folderStarts[Int(lastFolder) + 1]])
+            folders.withBytes(Int(lastFolder), { StagedItems.compare($0, folder) == 0 })
         {
             return lastFolder
         }
-        let key = Array(folder)
-        if let known = folderIDs[key] {
-            lastFolder = known
-            return known
-        }
-        let id = UInt32(folderIDs.count)
-        folderIDs[key] = id
-        folderBytes.append(contentsOf: folder)
-        folderStarts.append(folderBytes.count)
-        lastFolder = id
-        return id
+        lastFolder = try folders.id(folder)
+        return lastFolder
     }
 
     /// Hands over the cells of attribute index code `code` and forgets them: the write takes

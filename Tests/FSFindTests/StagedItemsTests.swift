@@ -87,11 +87,14 @@ import Testing
     }
 
     /// Items staged in an order that is not path order, one path twice (the later wins), a
-    /// folder after its children: the file holds each item's own cells.
+    /// folder after its children, on two devices: the file holds each item's own cells and
+    /// identity.
     @Test func cellsStagedInCrawlOrderReachTheirRows() throws {
         var random = SplitMix64(seed: 0x57A6_ED02)
         var items = IndexEncodingTests.items()
         items.shuffle(using: &random)
+        // Runs of devices (staged apart from the rest of each identity), some one item long.
+        for index in items.indices where index % 50 < 3 || index % 7 == 0 { items[index].identity.device = 77 }
         var again = items[17]
         again.attributes[.title] = .text("Staged again")
         items.append(again)

@@ -17,8 +17,11 @@ struct RefreshPlan {
     var state: [State]
     /// The new `lastUsedDate` cell of kept rows, ``IndexFormat/absent64`` for the others.
     private(set) var lastUsed: [UInt64]
-    /// For each staged item, the old row it replaces, or -1 for a path the old file lacks.
-    private var stagedOld: [Int32] = []
+    /// How many items were staged, and those that replace an old row (staged item, old row), in
+    /// staging order; the others have paths the old file lacks. A first index replaces none: one
+    /// entry per staged item was 4 MB of a million-entry first index.
+    private var stagedCount = 0
+    private var replacing: [(staged: Int32, old: Int32)] = []
 
     init(oldCount: Int) {
         state = Array(repeating: .unseen, count: oldCount)
@@ -33,8 +36,9 @@ struct RefreshPlan {
 
     /// Staged item `index` (staged in order) replaces old row `oldRow`, or is new when it is -1.
     mutating func staged(_ index: Int, replacing oldRow: Int) {
-        precondition(index == stagedOld.count, "staged items are recorded in order")
-        stagedOld.append(Int32(oldRow))
+        precondition(index == stagedCount, "staged items are recorded in order")
+        stagedCount += 1
+        if oldRow >= 0 { replacing.append((Int32(index), Int32(oldRow))) }
     }
 
     /// The paths of the old rows this refresh replaced or removed (where stale words may be).
@@ -60,46 +64,54 @@ struct RefreshPlan {
     /// The new file's rows, in path order, one per path.
     mutating func rows(builder: IndexBuilder, previous: PreviousIndex?) -> [RowSource] {
         var replacement = [Int32](repeating: -1, count: state.count)
-        var newPaths: [Int] = []
-        for (index, oldRow) in stagedOld.enumerated() {
-            if oldRow >= 0 { replacement[Int(oldRow)] = Int32(index) } else { newPaths.append(index) }
+        var newPaths: [Int32] = []
+        newPaths.reserveCapacity(stagedCount - replacing.count)
+        var next = 0
+        for index in 0..<stagedCount {
+            if next < replacing.count, replacing[next].staged == index {
+                replacement[Int(replacing[next].old)] = Int32(index)
+                next += 1
+            } else {
+                newPaths.append(Int32(index))
+            }
         }
         // A path crawled twice (overlapping roots) was staged twice: the later one wins.
         newPaths.sort { a, b in
-            let order = builder.compareStagedPaths(a, b)
+            let order = builder.compareStagedPaths(Int(a), Int(b))
             return order != 0 ? order < 0 : a < b
         }
-        var unique: [Int] = []
+        var unique: [Int32] = []
         unique.reserveCapacity(newPaths.count)
         for index in newPaths {
-            if let last = unique.last, builder.compareStagedPaths(last, index) == 0 {
+            if let last = unique.last, builder.compareStagedPaths(Int(last), Int(index)) == 0 {
                 unique[unique.count - 1] = index
             } else {
                 unique.append(index)
             }
         }
+        newPaths = []
         // Where each new path goes among the old rows: before the first old path not below it.
-        var positions: [Int] = []
-        positions.reserveCapacity(unique.count)
+        var positions: [Int32] = []
         if let previous {
+            positions.reserveCapacity(unique.count)
             for index in unique {
-                let path = builder.stagedPath(index)
+                let path = builder.stagedPath(Int(index))
                 let position = previous.file.lowerBound(path)
                 if position < state.count, state[position] != .replaced, previous.file.path(at: position) == path {
                     state[position] = .removed  // the same path found again: the staged item wins
                 }
-                positions.append(position)
+                positions.append(Int32(position))
             }
-        } else {
-            positions = Array(repeating: 0, count: unique.count)
         }
+        // Without a previous file every new path goes before old row 0.
+        func position(_ k: Int) -> Int { positions.isEmpty ? 0 : Int(positions[k]) }
 
         var rows: [RowSource] = []
         rows.reserveCapacity(state.count + unique.count)
-        var next = 0
+        next = 0
         for row in state.indices {
-            while next < unique.count, positions[next] <= row {
-                rows.append(.staged(unique[next]))
+            while next < unique.count, position(next) <= row {
+                rows.append(.staged(Int(unique[next])))
                 next += 1
             }
             switch state[row] {
@@ -112,7 +124,7 @@ struct RefreshPlan {
             }
         }
         while next < unique.count {
-            rows.append(.staged(unique[next]))
+            rows.append(.staged(Int(unique[next])))
             next += 1
         }
         return rows
