@@ -55,7 +55,14 @@ import Testing
         var column = StagedColumn(narrow: narrow)
         var expected: [(UInt32, UInt64)] = []
         var item: UInt32 = 0
-        for _ in 0..<50_000 {
+        for step in 0..<50_000 {
+            // First a stretch of items each with its own cell, one after the other (starts not stored).
+            if step < 1000 {
+                item += 1
+                column.append(item, UInt64(step) << (narrow ? 20 : 40))
+                expected.append((item, UInt64(step) << (narrow ? 20 : 40)))
+                continue
+            }
             item += Bool.random(using: &random) ? 1 : UInt32.random(in: 1...3, using: &random)
             // Few distinct cells, so that runs form (and break) often; wide ones past 32 bits.
             let cell =
