@@ -8,10 +8,10 @@ import Foundation
 ///
 /// An ``IndexedItem`` holds its attributes in a dictionary, about half a kilobyte per file; a
 /// first index of a million files kept a million of them until the write, and peaked at 2.2 GiB.
-/// Staged as soon as they are read, the same items take their name plus about 70 bytes each.
-/// Whole paths (104 bytes each on the million-entry benchmark tree, whose 1,009,061 entries lie
-/// in 40,061 folders) took 101 MB of that run's peak; cells kept by item, and copied into
-/// columns for the write, twice what they take now, by column, handed to the write once.
+/// Staged as soon as they are read, the same items take about 150 bytes each on the
+/// million-entry benchmark tree (1,009,061 entries in 40,061 folders, 9.3 million cells), name
+/// and strings included. Whole paths took 104 bytes each of that, and cells kept by item were
+/// copied into columns for the write: the run peaked at 493 MiB (`docs/pipeline.md`).
 package struct StagedItems {
     /// Folders of staged items, each once: folder `f` is string `f`, the bytes before the last
     /// `/` of its items' paths (empty for `/name`).

@@ -17,7 +17,11 @@ struct StringTableBuilder {
     /// `blobOffsets[k]..<blobOffsets[k + 1]` is the `k`th string added in this run, in `blob`.
     private var blobOffsets: [UInt32] = [0]
     /// Per id: `k | newTag` for the `k`th string added in this run, else the previous file's id.
+    /// Not kept while every string is one this run added (``allNew``, a first index: then id
+    /// `k` is the `k`th), where it was 4 bytes a string that said nothing.
     private var sources: [UInt32] = []
+    private var allNew = true
+    private var stringCount = 0
     private static let newTag: UInt32 = 1 << 31
     /// The bytes of all strings together: the section's blob length.
     private var totalBytes = 0
@@ -29,7 +33,10 @@ struct StringTableBuilder {
     /// and are hashed only when a new string must be told apart from them.
     private var hashed = 0
 
-    var count: Int { sources.count }
+    var count: Int { stringCount }
+
+    /// Where string `id` is: `k | newTag` for the `k`th added in this run, else the old id.
+    private func source(_ id: Int) -> UInt32 { allNew ? UInt32(id) | Self.newTag : sources[id] }
 
     /// Makes room for about `expected` strings.
     mutating func reserve(_ expected: Int) {
@@ -39,7 +46,7 @@ struct StringTableBuilder {
     /// Calls `body` with the bytes of string `id` (not kept past the call: the run's strings move
     /// as the table grows).
     func withBytes<Result>(_ id: Int, _ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-        let source = sources[id]
+        let source = source(id)
         if source & Self.newTag != 0 {
             let index = Int(source & ~Self.newTag)
             let start = Int(blobOffsets[index])
@@ -61,7 +68,14 @@ struct StringTableBuilder {
     mutating func carriedID(_ oldID: UInt32, bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
         if hashed > 0, let found = probe(bytes, Self.hash(bytes)).found { return found }
         try checkRoom(for: bytes.count)
+        if allNew {
+            // The first carried string: from now on each id says where its string is.
+            sources.reserveCapacity(count + 1)
+            for k in 0..<count { sources.append(UInt32(k) | Self.newTag) }
+            allNew = false
+        }
         sources.append(oldID)
+        stringCount += 1
         totalBytes += bytes.count
         return UInt32(count - 1)
     }
@@ -79,7 +93,8 @@ struct StringTableBuilder {
         }
         try checkRoom(for: bytes.count)
         let id = UInt32(count)
-        sources.append(UInt32(blobOffsets.count - 1) | Self.newTag)
+        if !allNew { sources.append(UInt32(blobOffsets.count - 1) | Self.newTag) }
+        stringCount += 1
         blob.append(contentsOf: bytes)
         blobOffsets.append(UInt32(blob.count))
         totalBytes += bytes.count
@@ -157,12 +172,12 @@ struct StringTableBuilder {
             // Carried strings with consecutive old ids lie end to end in the previous file: a run
             // of them is one copy (a refresh that changed nothing carries them all in order).
             var end = id + 1
-            if sources[id] & Self.newTag == 0, let oldStrings, let first = oldStrings(sources[id]).baseAddress {
-                var last = oldStrings(sources[id])
-                while end < count, end - id < 1 << 16, sources[end] & Self.newTag == 0,
-                    sources[end] == sources[end - 1] + 1
+            if source(id) & Self.newTag == 0, let oldStrings, let first = oldStrings(source(id)).baseAddress {
+                var last = oldStrings(source(id))
+                while end < count, end - id < 1 << 16, source(end) & Self.newTag == 0,
+                    source(end) == source(end - 1) + 1
                 {
-                    let next = oldStrings(sources[end])
+                    let next = oldStrings(source(end))
                     guard next.baseAddress == last.baseAddress.map({ $0 + last.count }) else { break }
                     last = next
                     end += 1
