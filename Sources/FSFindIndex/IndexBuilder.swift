@@ -123,7 +123,51 @@ package struct IndexBuilder {
 
     /// Calls `body` with staged item `index`'s folder (nil for a path without a `/`) and name.
     func withStagedFolderAndName<R>(_ index: Int, _ body: (UnsafeRawBufferPointer?, UnsafeRawBufferPointer) -> R) -> R {
-        staged.withFolder(index) { folder in strings.withBytes(Int(staged.nameID(index))) { body(folder, $0) } }
+        // Nothing of `self` inside the closures: capturing it copied the whole builder per call.
+        let (folder, name) = (staged.folderID(index), staged.nameID(index))
+        let names = strings
+        return staged.withFolderReader { folders in
+            names.withReader { names in
+                body(folder == StagedItems.noFolder ? nil : folders.bytes(folder), names.bytes(name))
+            }
+        }
+    }
+
+    /// Calls `body` with the path order of `items` (staged items): a comparison of two of them by
+    /// their positions in `items`, which reads folders and names in place. Sorting a million new
+    /// paths makes twenty million comparisons: through ``compareStagedPaths(_:_:)`` each copied
+    /// the builder's tables' references (a first index of a million entries took 12% longer).
+    package func withStagedPathOrder<R>(of items: [Int32], _ body: ((Int, Int) -> Int) -> R) -> R {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(items.count)
+        for item in items {
+            keys.append(UInt64(staged.folderID(Int(item))) << 32 | UInt64(staged.nameID(Int(item))))
+        }
+        let slash: [UInt8] = [UInt8(ascii: "/")]
+        return keys.withUnsafeBufferPointer { keys in
+            slash.withUnsafeBytes { slash in
+                strings.withReader { names in
+                    staged.withFolderReader { folders in
+                        body { a, b in
+                            let (left, right) = (keys[a], keys[b])
+                            let (folderA, folderB) = (UInt32(left >> 32), UInt32(right >> 32))
+                            let nameA = names.bytes(UInt32(truncatingIfNeeded: left))
+                            let nameB = names.bytes(UInt32(truncatingIfNeeded: right))
+                            if folderA == folderB, folderA != StagedItems.noFolder {
+                                return StagedItems.compare(nameA, nameB)
+                            }
+                            let piecesA = StagedItems.pieces(
+                                folder: folderA == StagedItems.noFolder ? nil : folders.bytes(folderA), slash: slash,
+                                name: nameA)
+                            let piecesB = StagedItems.pieces(
+                                folder: folderB == StagedItems.noFolder ? nil : folders.bytes(folderB), slash: slash,
+                                name: nameB)
+                            return StagedItems.compare(piecesA, piecesB)
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Staged item `index`'s path.

@@ -55,14 +55,6 @@ package struct StagedItems {
         var ctimeNanos: Int64
     }
 
-    /// Calls `body` with item `index`'s folder (the bytes before the last `/` of its path, empty
-    /// for `/name`), or nil for a path without a `/`; valid in `body`.
-    func withFolder<R>(_ index: Int, _ body: (UnsafeRawBufferPointer?) -> R) -> R {
-        let folder = folderOf[index]
-        guard folder != Self.noFolder else { return body(nil) }
-        return folders.withBytes(Int(folder)) { body($0) }
-    }
-
     /// Item `index`'s identity.
     func identity(_ index: Int) -> FileIdentity {
         // The last run starting at or before `index` (there are one or a few).
@@ -77,6 +69,9 @@ package struct StagedItems {
             device: devices[low], inode: staged.inode, size: staged.size, mtimeNanos: staged.mtimeNanos,
             ctimeNanos: staged.ctimeNanos)
     }
+
+    /// Calls `body` with a reader of the staged folders (``StringTableBuilder/withReader(_:)``).
+    func withFolderReader<R>(_ body: (StringTableBuilder.Reader) -> R) -> R { folders.withReader(body) }
 
     /// The id of item `index`'s folder (equal for items of one folder), ``noFolder`` without one.
     func folderID(_ index: Int) -> UInt32 { folderOf[index] }
@@ -137,6 +132,14 @@ package struct StagedItems {
         columnsTaken = true
         defer { columns[code] = StagedColumn() }
         return columns[code]
+    }
+
+    /// A path as pieces: `folder` (nil: none), `slash` (a `/`) and `name`.
+    static func pieces(
+        folder: UnsafeRawBufferPointer?, slash: UnsafeRawBufferPointer, name: UnsafeRawBufferPointer
+    ) -> Pieces {
+        guard let folder else { return Pieces(first: name) }
+        return Pieces(first: folder, second: slash, third: name)
     }
 
     /// Calls `body` with `path` as pieces: `folder` (nil: none), `/` and `name`.

@@ -58,6 +58,37 @@ struct StringTableBuilder {
         return body(oldStrings.map { $0(source) } ?? UnsafeRawBufferPointer(start: nil, count: 0))
     }
 
+    /// Calls `body` with a reader of the strings added so far that reads them in place, with no
+    /// copy and no reference counting per string (what a sort's millions of comparisons need);
+    /// valid in `body`, while the table does not change.
+    func withReader<R>(_ body: (Reader) -> R) -> R {
+        blob.withUnsafeBytes { blob in
+            blobOffsets.withUnsafeBufferPointer { offsets in
+                sources.withUnsafeBufferPointer { sources in
+                    body(Reader(blob: blob, offsets: offsets, sources: allNew ? nil : sources, oldStrings: oldStrings))
+                }
+            }
+        }
+    }
+
+    /// The strings of a ``StringTableBuilder`` read in place (``withReader(_:)``).
+    struct Reader {
+        let blob: UnsafeRawBufferPointer
+        let offsets: UnsafeBufferPointer<UInt32>
+        /// Nil while every string is one this run added.
+        let sources: UnsafeBufferPointer<UInt32>?
+        let oldStrings: ((UInt32) -> UnsafeRawBufferPointer)?
+
+        func bytes(_ id: UInt32) -> UnsafeRawBufferPointer {
+            let source = sources?[Int(id)] ?? id | StringTableBuilder.newTag
+            guard source & StringTableBuilder.newTag != 0 else {
+                return oldStrings.map { $0(source) } ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            }
+            let index = Int(source & ~StringTableBuilder.newTag)
+            return UnsafeRawBufferPointer(rebasing: blob[Int(offsets[index])..<Int(offsets[index + 1])])
+        }
+    }
+
     /// The id of the previous file's string `oldID` (its `bytes`): each such string is distinct
     /// from every other, so it is looked up only among the strings hashed so far (those a run
     /// added, which it may equal) and otherwise kept by reference, unhashed.

@@ -46,6 +46,16 @@ import Testing
             let toPath = paths[b].withUnsafeBytes { builder.compareStagedPath(a, to: $0) }
             #expect(toPath.signum() == expected)
         }
+        // The order a refresh sorts by reads the same tables in place.
+        let items = paths.indices.reversed().map { Int32($0) }
+        builder.withStagedPathOrder(of: items) { compare in
+            for _ in 0..<4000 {
+                let a = Int.random(in: 0..<items.count, using: &random)
+                let b = Int.random(in: 0..<items.count, using: &random)
+                let expected = IndexFormat.compare(paths[Int(items[a])], paths[Int(items[b])]).signum()
+                #expect(compare(a, b).signum() == expected)
+            }
+        }
     }
 
     /// Runs of equal cells, runs of one, gaps between items and runs that a gap ends: every

@@ -76,19 +76,24 @@ struct RefreshPlan {
             }
         }
         // A path crawled twice (overlapping roots) was staged twice: the later one wins.
-        newPaths.sort { a, b in
-            let order = builder.compareStagedPaths(Int(a), Int(b))
-            return order != 0 ? order < 0 : a < b
-        }
         var unique: [Int32] = []
         unique.reserveCapacity(newPaths.count)
-        for index in newPaths {
-            if let last = unique.last, builder.compareStagedPaths(Int(last), Int(index)) == 0 {
-                unique[unique.count - 1] = index
-            } else {
-                unique.append(index)
+        builder.withStagedPathOrder(of: newPaths) { compare in
+            var order = Array(0..<Int32(newPaths.count))
+            order.sort { a, b in
+                let byPath = compare(Int(a), Int(b))
+                return byPath != 0 ? byPath < 0 : a < b
+            }
+            for position in order {
+                if let last = unique.last, compare(Int(last), Int(position)) == 0 {
+                    unique[unique.count - 1] = position
+                } else {
+                    unique.append(position)
+                }
             }
         }
+        // From positions in `newPaths` to staged items.
+        for k in unique.indices { unique[k] = newPaths[Int(unique[k])] }
         newPaths = []
         // Where each new path goes among the old rows: before the first old path not below it.
         var positions: [Int32] = []
