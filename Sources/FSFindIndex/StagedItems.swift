@@ -4,7 +4,7 @@ import Foundation
 /// Items read in this run (new or changed), already encoded for the new file: each path as its
 /// folder (shared by the folder's items) and its name, attribute values as cells, by column; the
 /// names and the cells' strings and lists are interned in the ``IndexBuilder``'s tables, which
-/// also compares and rebuilds the staged paths (``IndexBuilder/compareStagedPaths(_:_:)``).
+/// also orders and rebuilds the staged paths (``IndexBuilder/withStagedPathOrder(of:_:)``).
 ///
 /// An ``IndexedItem`` holds its attributes in a dictionary, about half a kilobyte per file; a
 /// first index of a million files kept a million of them until the write, and peaked at 2.2 GiB.
@@ -146,8 +146,7 @@ package struct StagedItems {
     static func withPieces<R>(
         folder: UnsafeRawBufferPointer?, name: UnsafeRawBufferPointer, _ body: (Pieces) -> R
     ) -> R {
-        guard let folder else { return body(Pieces(first: name)) }
-        return slash.withUnsafeBytes { body(Pieces(first: folder, second: $0, third: name)) }
+        slash.withUnsafeBytes { body(pieces(folder: folder, slash: $0, name: name)) }
     }
 
     /// Unsigned byte-wise order, the index's row order.
