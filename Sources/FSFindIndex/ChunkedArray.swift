@@ -15,10 +15,7 @@ struct ChunkedArray<Element> {
 
     var last: Element? { chunks.last?.last }
 
-    subscript(_ index: Int) -> Element {
-        get { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
-        set { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] = newValue }
-    }
+    subscript(_ index: Int) -> Element { chunks[index >> Self.chunkShift][index & (Self.chunkSize - 1)] }
 
     mutating func append(_ element: Element) {
         count += 1

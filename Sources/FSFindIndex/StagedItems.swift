@@ -8,7 +8,7 @@ import Foundation
 ///
 /// An ``IndexedItem`` holds its attributes in a dictionary, about half a kilobyte per file; a
 /// first index of a million files kept a million of them until the write, and peaked at 2.2 GiB.
-/// Staged as soon as they are read, the same items take about 150 bytes each on the
+/// Staged as soon as they are read, the same items take about 145 bytes each on the
 /// million-entry benchmark tree (1,009,061 entries in 40,061 folders, 9.3 million cells), name
 /// and strings included. Whole paths took 104 bytes each of that, and cells kept by item were
 /// copied into columns for the write: the run peaked at 493 MiB (`docs/pipeline.md`).
