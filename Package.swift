@@ -95,11 +95,14 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // Snowball's stemmers (Debian's libstemmer-dev, loaded with dlopen) as an FTS5 tokenizer, in C.
         .target(name: "CSnowball", dependencies: ["CSQLite"]),
+        // Words cut by FTS5's tokenizers in the extraction workers and replayed to the store's
+        // writer, so its thread does not cut them again.
+        .target(name: "CWordStream", dependencies: ["CSQLite"]),
         // The words inside files: the full-text store beside the index file.
         // zlib's header only (Debian's zlib1g-dev): the types of what Deflate.swift loads with dlopen.
         .systemLibrary(name: "CDeflate"),
         .target(
-            name: "FSFindText", dependencies: ["FSFindModel", "CSQLite", "CSnowball", "CDeflate"],
+            name: "FSFindText", dependencies: ["FSFindModel", "CSQLite", "CSnowball", "CWordStream", "CDeflate"],
             swiftSettings: crossModule),
         // Elasticsearch's side of Samba's Spotlight: its query_string subset read into fsfind's own
         // queries, and items as FSCrawler-shaped documents (`fsfind serve`, `fsfind export`).

@@ -10,6 +10,9 @@ package struct IndexedItem: Sendable, Hashable {
     /// The words inside the file, on their way from an extractor to the full-text store; never
     /// written to the index file.
     package var content: String?
+    /// The words already cut and packed by the extraction worker (instead of ``content``), when
+    /// the indexer asked for them.
+    package var cutText: CutText?
     /// The text store's number for this file's words as they were stored (its document), nil
     /// when it has none: what the index records so a word's documents find their rows without a
     /// path lookup (`docs/full-text.md`).

@@ -1,5 +1,6 @@
 import CSQLite
 import CSnowball
+import CWordStream
 import FSFindModel
 
 /// One SQLite connection: statements prepared, bound, stepped; every failure an ``FSFindError``.
@@ -40,6 +41,39 @@ final class SQLiteDatabase {
                 .io, "the text store's Snowball stemmers cannot be loaded: install the libstemmer0d package", path: path
             )
         }
+    }
+
+    /// Lets this connection's FTS5 index words cut elsewhere (``WordCutter``): its `porter`,
+    /// `unicode61` and `snowball` tokenizers replay a stream armed with ``replaying(_:_:)``, and
+    /// cut as before otherwise. Call after ``registerSnowball()``.
+    func registerWordReplay() throws(FSFindError) {
+        let status = fsfind_word_replay_register(handle)
+        guard status == SQLITE_OK else { throw failure("cannot wrap the text store's tokenizers", status) }
+    }
+
+    /// Runs `body` (which inserts one document into an FTS5 table) with `words` armed, so FTS5
+    /// indexes them instead of cutting the text it is given. Throws when FTS5 did not take them
+    /// (the insert never cut a document, or the stream was damaged).
+    func replaying(_ words: [UInt8], _ body: () throws(FSFindError) -> Void) throws(FSFindError) {
+        let replayed: Int32 = try words.withUnsafeBufferPointer { buffer throws(FSFindError) in
+            fsfind_word_arm(buffer.baseAddress, buffer.count)
+            do throws(FSFindError) {
+                try body()
+            } catch {
+                _ = fsfind_word_disarm()
+                throw error
+            }
+            return fsfind_word_disarm()
+        }
+        guard replayed == 1 else {
+            throw FSFindError.broken(
+                replayed < 0 ? "a document's cut words were damaged" : "FTS5 did not take a document's cut words")
+        }
+    }
+
+    /// A cutter of this connection's FTS5 for the tokenizer `spec`, or nil when it has none such.
+    func wordCutter(spec: String) -> OpaquePointer? {
+        fsfind_word_cutter_new(handle, spec)
     }
 
     /// Closes the connection now (statements still alive keep it until they go).

@@ -77,6 +77,10 @@ package final class TextStore {
     /// ``tokenizer(for:)`` of ``language``: what queries and the spelling probe cut words with.
     private let tokenizer: String
 
+    /// The tokenizer this store's words are cut with, for ``WordCutter/cut(_:spec:)``: words cut
+    /// with it elsewhere can be added with ``Writer/add(path:identity:words:packed:document:)``.
+    package var wordCutterSpec: String { tokenizer }
+
     /// The layout this build writes (`PRAGMA user_version`); a store of another layout is
     /// derived data, so it is started again (and ``isNew`` says so).
     static let layout: Int64 = 2
@@ -119,6 +123,8 @@ package final class TextStore {
         }
         try database.addInflateFunction()
         try database.registerSnowball()
+        // Only a writer indexes words cut elsewhere.
+        if create { try database.registerWordReplay() }
         self.database = database
         self.language = stored ?? language ?? Self.defaultLanguage
         self.tokenizer = Self.tokenizer(for: self.language)
@@ -280,14 +286,37 @@ package final class TextStore {
         package func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8], document: UInt32)
             throws(FSFindError)
         {
+            try removeSame(path: path, identity: identity)
             let key = TextStore.key(path, identity)
-            try findSame.bind(key)
-            var old: [Int64] = []
-            while try findSame.step() { old.append(findSame.integer(0)) }
-            for id in old { try remove(id) }
             try insertDocument.bind([.integer(Int64(document))] + key + [.blob(packed)]).run()
             try insertWords.bind([.integer(Int64(document)), .text(text)]).run()
             nextDocument = max(nextDocument, document + 1)
+        }
+
+        /// ``add(path:identity:text:packed:document:)`` with the words already cut, by
+        /// ``WordCutter`` with this store's ``TextStore/wordCutterSpec``: FTS5 indexes them as
+        /// they are instead of cutting the text again (`packed` still holds the text, for
+        /// snippets and for forgetting the words later).
+        package func add(path: [UInt8], identity: FileIdentity, words: [UInt8], packed: [UInt8], document: UInt32)
+            throws(FSFindError)
+        {
+            try removeSame(path: path, identity: identity)
+            let key = TextStore.key(path, identity)
+            try insertDocument.bind([.integer(Int64(document))] + key + [.blob(packed)]).run()
+            // The text FTS5 is given is not cut: the armed words are indexed in its place.
+            try database.replaying(words) { () throws(FSFindError) in
+                try insertWords.bind([.integer(Int64(document)), .text("")]).run()
+            }
+            nextDocument = max(nextDocument, document + 1)
+        }
+
+        /// Removes the copies already stored for `path` as it is now (`identity`): a run killed
+        /// after its commit read the file before.
+        private func removeSame(path: [UInt8], identity: FileIdentity) throws(FSFindError) {
+            try findSame.bind(TextStore.key(path, identity))
+            var old: [Int64] = []
+            while try findSame.step() { old.append(findSame.integer(0)) }
+            for id in old { try remove(id) }
         }
 
         /// Records, in this transaction, that documents may have gone stale: set before an index is

@@ -38,6 +38,28 @@ import Testing
         #expect(received == [0, 1, 2, 3, 4])
     }
 
+    @Test func weightHoldsTheProducerBackButNeverBlocksOneHeavyElement() {
+        // Elements weigh their value; at most 10 in all, but an element alone always gets in.
+        let queue = BoundedQueue<Int>(capacity: 100, weightLimit: 10, weight: { $0 })
+        let pushed = Atomic<Int>(0)
+        let producer = JoinedThreads.start(count: 1) { _ in
+            for value in [4, 5, 3, 50, 1] {
+                queue.push(value)
+                pushed.add(1, ordering: .relaxed)
+            }
+            queue.close()
+        }
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(pushed.load(ordering: .relaxed) == 2, "4 + 5 fit, 4 + 5 + 3 does not")
+        #expect(queue.pop() == 4)
+        Thread.sleep(forTimeInterval: 0.2)
+        #expect(pushed.load(ordering: .relaxed) == 3, "5 + 3 fit once 4 left; 50 waits for an empty queue")
+        var received: [Int] = []
+        while let value = queue.pop() { received.append(value) }
+        producer.join()
+        #expect(received == [5, 3, 50, 1])
+    }
+
     @Test func cancelWakesWaitingProducersAndConsumers() {
         let full = BoundedQueue<Int>(capacity: 1)
         full.push(0)

@@ -17,10 +17,10 @@ import Testing
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("f.text"), create: true)
         let writer = try store.begin()
-        let feeder = TextStoreFeeder(writer)
+        // A queue of 32 documents or 1 KiB (about 16 of these): the producer waits on the writer.
+        let feeder = TextStoreFeeder(writer, capacity: 32, weightLimit: 1024)
         var numbers: [UInt32] = []
-        // More documents than the queue holds, so the producer waits on the writer.
-        for n in 0..<(TextStoreFeeder.capacity * 4) {
+        for n in 0..<128 {
             let text = "document number\(n) about giraffes"
             let number = try feeder.add(
                 path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n)), text: text,
@@ -41,9 +41,9 @@ import Testing
         let store = try TextStore(path: folder.file("g.text"), create: true)
         do {
             let writer = try store.begin()
-            let feeder = TextStoreFeeder(writer)
+            let feeder = TextStoreFeeder(writer, capacity: 32)
             // Enough that the feeder's thread is still writing when it is dropped.
-            for n in 0..<(TextStoreFeeder.capacity * 2) {
+            for n in 0..<64 {
                 _ = try feeder.add(
                     path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n + 10)), text: "okapi",
                     packed: try TextStore.pack("okapi"))

@@ -64,6 +64,10 @@ package struct ExtractionPipeline: Sendable {
     /// The most bytes of text taken from one file for the full-text store; 0 takes none, and
     /// skips the extractors that read only text (`--no-content`). See ``defaultTextLimit``.
     package var textLimit: Int
+    /// The text store's tokenizer (``TextStore/wordCutterSpec``), set by the indexer that writes
+    /// into it: the extractors then pack the words and cut them (``IndexedItem/cutText``) where
+    /// they read them, instead of handing the text over.
+    package var wordCutter: String?
 
     /// 16 MiB: an ordinary log or book (5 MB) is searchable to its last line, while a 2 GB log
     /// costs one bounded read; a worker's reply (at most 64 MiB) holds it even when Latin-1 text
@@ -111,7 +115,7 @@ package struct ExtractionPipeline: Sendable {
                     index,
                     ExtractionWire.Request(
                         extractor: extractor.name, path: item.path, identity: item.identity, tree: tree,
-                        textLimit: textLimit)
+                        textLimit: textLimit, wordCutter: wordCutter ?? "")
                 ))
         }
         guard !jobs.isEmpty else { return items }
@@ -142,6 +146,7 @@ package struct ExtractionPipeline: Sendable {
                 }
                 item.attributes[attribute] = value
             }
+            item.cutText = extracted.cutText
         case .failure(let error):
             item.problem = ItemProblem(.unparsable, error.reason)
         }

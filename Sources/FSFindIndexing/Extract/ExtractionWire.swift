@@ -1,5 +1,6 @@
 import FSFindIndex
 import FSFindModel
+import FSFindText
 import Foundation
 
 /// The bytes the indexer and its extraction workers exchange over a socket.
@@ -10,10 +11,11 @@ import Foundation
 /// `AttributeValue`). Attributes travel by name, so a value never lands in the wrong column.
 ///
 /// Request: extractor name, path bytes, the crawled identity (device, inode, size, mtime and ctime
-/// as `UInt64`), tree count, each tree UTI, the text limit (`UInt64`, 0 for no text). The text
-/// travels back as the `textContent` attribute.
-/// Reply: `0`, count, then (name, value) pairs; `2`, why the words could not be read, then as `0`;
-/// or `1` and the failure reason.
+/// as `UInt64`), tree count, each tree UTI, the text limit (`UInt64`, 0 for no text), the text
+/// store's tokenizer (empty for none). The text travels back as the `textContent` attribute, or,
+/// when a tokenizer was named, packed and cut into words (``CutText``).
+/// Reply: `0`, count, then (name, value) pairs, then `1` with the packed text and the words (two
+/// blobs) or `0`; `2`, why the words could not be read, then as `0`; or `1` and the failure reason.
 /// Value: tag `1` text, `2` text list (count, texts), `3` number, `4` date.
 enum ExtractionWire {
     /// Frames larger than this are a broken peer, not a reply (a title list of 64 MiB is absurd).
@@ -28,6 +30,9 @@ enum ExtractionWire {
         var tree: [String]
         /// The most bytes of text to take (as `textContent`); 0 for none.
         var textLimit: Int = 0
+        /// The text store's tokenizer (``TextStore/wordCutterSpec``): when set, the text comes
+        /// back packed and cut (``Extracted/cutText``) instead of as `textContent`.
+        var wordCutter: String = ""
     }
 
     /// What an extractor found in one file: its attributes (the words as `textContent`), and why
@@ -35,10 +40,13 @@ enum ExtractionWire {
     struct Extracted: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         var attributes: [Attribute: AttributeValue]
         var textProblem: String?
+        /// The words, packed and cut for the text store, when the request named its tokenizer.
+        var cutText: CutText?
 
-        init(_ attributes: [Attribute: AttributeValue], textProblem: String? = nil) {
+        init(_ attributes: [Attribute: AttributeValue], textProblem: String? = nil, cutText: CutText? = nil) {
             self.attributes = attributes
             self.textProblem = textProblem
+            self.cutText = cutText
         }
 
         init(dictionaryLiteral elements: (Attribute, AttributeValue)...) {
@@ -55,6 +63,7 @@ enum ExtractionWire {
         writer.blob(request.path)
         writer.file(identity: request.identity, tree: request.tree)
         writer.u64(UInt64(request.textLimit))
+        writer.text(request.wordCutter)
         return writer.framed()
     }
 
@@ -64,8 +73,11 @@ enum ExtractionWire {
         let path = try reader.blob()
         let (identity, tree) = try reader.file()
         let textLimit = Int(truncatingIfNeeded: try reader.u64())
+        let wordCutter = try reader.text()
         try reader.end()
-        return Request(extractor: extractor, path: path, identity: identity, tree: tree, textLimit: max(0, textLimit))
+        return Request(
+            extractor: extractor, path: path, identity: identity, tree: tree, textLimit: max(0, textLimit),
+            wordCutter: wordCutter)
     }
 
     static func encode(_ reply: Reply) -> [UInt8] {
@@ -84,6 +96,13 @@ enum ExtractionWire {
                 writer.text(attribute.rawValue)
                 // Non-nil: the key comes from the same dictionary.
                 writer.value(attributes[attribute]!)
+            }
+            if let cut = extracted.cutText {
+                writer.byte(1)
+                writer.blob(cut.packed)
+                writer.blob(cut.words)
+            } else {
+                writer.byte(0)
             }
         case .failure(let error):
             writer.byte(1)
@@ -111,8 +130,14 @@ enum ExtractionWire {
                 guard value.type == attribute.type else { throw ExtractionError("\(name) has the wrong type") }
                 attributes[attribute] = value
             }
+            var cutText: CutText?
+            switch try reader.byte() {
+            case 0: break
+            case 1: cutText = CutText(packed: try reader.blob(), words: try reader.blob())
+            case let flag: throw ExtractionError("unknown cut-text flag \(flag)")
+            }
             try reader.end()
-            return .success(Extracted(attributes, textProblem: textProblem))
+            return .success(Extracted(attributes, textProblem: textProblem, cutText: cutText))
         case 1:
             let reason = try reader.text()
             try reader.end()
@@ -135,11 +160,29 @@ enum ExtractionWire {
             // only: the metadata already read stays, and the reason becomes the item's problem.
             let reading = try extractor.read(file, tree: request.tree, textLimit: request.textLimit)
             var attributes = ExtractedValueLimits.capped(reading.attributes)
-            if let text = reading.text { attributes[.textContent] = .text(text) }
-            return .success(Extracted(attributes, textProblem: reading.textProblem))
+            var cutText: CutText?
+            if let text = reading.text {
+                if let cut = Self.cut(text, spec: request.wordCutter) {
+                    cutText = cut
+                } else {
+                    attributes[.textContent] = .text(text)
+                }
+            }
+            return .success(Extracted(attributes, textProblem: reading.textProblem, cutText: cutText))
         } catch {
             return .failure(error)
         }
+    }
+
+    /// `text` packed and cut by the tokenizer `spec`, here rather than on the text store's
+    /// writing thread; nil (the text then travels as it is, and the indexer cuts it) for no spec,
+    /// no words, or when cutting fails or would not fit in a frame.
+    static func cut(_ text: String, spec: String) -> CutText? {
+        guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get(),
+            let words = try? cutter.cut(text, spec: spec), let packed = try? TextStore.pack(text),
+            words.count + packed.count < maximumFrame / 2
+        else { return nil }
+        return CutText(packed: packed, words: words)
     }
 
     /// The payload length a frame header announces, or nil when it is not a sane size.

@@ -249,7 +249,11 @@ package struct Indexer: Sendable {
         let words = try store?.begin()
         try words?.markCollectionPending()
         // SQLite indexes the words on a thread of its own while the next batch is read.
-        let feeder = words.map(TextStoreFeeder.init)
+        let feeder = words.map { TextStoreFeeder($0) }
+        // The extraction workers pack the words and cut them with the store's tokenizer, so the
+        // feeder's thread (the longest serial step of a run with words) only indexes them.
+        var pipeline = self.pipeline
+        pipeline.wordCutter = store?.wordCutterSpec
         func stage() throws(FSFindError) {
             var items = pipeline.run(waiting.flatMap(\.items)).makeIterator()
             var rootDone = false
@@ -274,7 +278,11 @@ package struct Indexer: Sendable {
                         }
                         item.attributes[.addedDate] =
                             sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
-                        if let content = item.content, !content.isEmpty, let feeder {
+                        if let cut = item.cutText, let feeder {
+                            // Packed and cut by the extraction worker: the feeder's thread only indexes.
+                            item.textDocument = try feeder.add(path: item.path, identity: item.identity, cut: cut)
+                            item.cutText = nil
+                        } else if let content = item.content, !content.isEmpty, let feeder {
                             // Packed here, while the feeder's thread indexes earlier documents.
                             item.textDocument = try feeder.add(
                                 path: item.path, identity: item.identity, text: content,

@@ -16,21 +16,31 @@ final class TextStoreFeeder {
     private final class Shared: @unchecked Sendable {
         // @unchecked: `writer` is used (and let go) only by the feeder's thread; `failure` is
         // written by that thread before it cancels the queue and read after the join.
-        let queue = BoundedQueue<Document>(capacity: TextStoreFeeder.capacity)
+        let queue: BoundedQueue<Document>
         /// Let go when the thread ends: the thread's own last references can outlive the join,
         /// and a writer dropped by its owner must roll back then, not whenever they go.
         var writer: TextStore.Writer?
         var failure: FSFindError?
 
-        init(_ writer: TextStore.Writer) { self.writer = writer }
+        init(_ writer: TextStore.Writer, capacity: Int, weightLimit: Int) {
+            self.writer = writer
+            queue = BoundedQueue(capacity: capacity, weightLimit: weightLimit, weight: \.weight)
+        }
 
         func drain() {
             defer { writer = nil }
             while let document = queue.pop(), let writer {
                 do throws(FSFindError) {
-                    try writer.add(
-                        path: document.path, identity: document.identity, text: document.text,
-                        packed: document.packed, document: document.number)
+                    switch document.words {
+                    case .text(let text):
+                        try writer.add(
+                            path: document.path, identity: document.identity, text: text, packed: document.packed,
+                            document: document.number)
+                    case .cut(let words):
+                        try writer.add(
+                            path: document.path, identity: document.identity, words: words,
+                            packed: document.packed, document: document.number)
+                    }
                 } catch {
                     failure = error
                     queue.cancel()
@@ -44,20 +54,42 @@ final class TextStoreFeeder {
         // @unchecked: plain values, handed over once.
         let path: [UInt8]
         let identity: FileIdentity
-        let text: String
+        let words: Words
         let packed: [UInt8]
         let number: UInt32
+
+        /// About the memory it holds.
+        var weight: Int {
+            switch words {
+            case .text(let text): text.utf8.count + packed.count
+            case .cut(let words): words.count + packed.count
+            }
+        }
     }
 
-    /// Documents that may wait for the writer.
-    static let capacity = 32
+    /// A document's words: its text, for SQLite to cut, or the words an extraction worker cut.
+    private enum Words {
+        case text(String)
+        case cut([UInt8])
+    }
+
+    /// Documents that may wait for the writer: as many as the weight allows.
+    static let capacity = 4096
+    /// The bytes of words and packed texts that may wait for the writer: about one and a half
+    /// extraction batches (16 MiB of text each), so SQLite's thread has work while the workers
+    /// read the next batch, and memory stays bounded however large the files.
+    static let weightLimit = 32 << 20
 
     private let shared: Shared
     private var thread: JoinedThreads?
 
-    init(_ writer: TextStore.Writer) {
+    /// A feeder of `writer`; tests make the queue smaller than ``capacity`` and ``weightLimit``.
+    init(
+        _ writer: TextStore.Writer, capacity: Int = TextStoreFeeder.capacity,
+        weightLimit: Int = TextStoreFeeder.weightLimit
+    ) {
         nextNumber = writer.nextDocument
-        let shared = Shared(writer)
+        let shared = Shared(writer, capacity: capacity, weightLimit: weightLimit)
         self.shared = shared
         thread = JoinedThreads.start(count: 1) { _ in shared.drain() }
     }
@@ -69,12 +101,22 @@ final class TextStoreFeeder {
     /// Queues a document (its stored form made by the caller, off the writing thread); waits
     /// while the queue is full. Returns the document's number.
     func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) -> UInt32 {
+        try add(Document(path: path, identity: identity, words: .text(text), packed: packed, number: nextNumber))
+    }
+
+    /// Queues a document whose words an extraction worker packed and cut (``CutText``): the
+    /// writer's thread only indexes them. Returns the document's number.
+    func add(path: [UInt8], identity: FileIdentity, cut: CutText) throws(FSFindError) -> UInt32 {
+        try add(
+            Document(path: path, identity: identity, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
+    }
+
+    private func add(_ document: Document) throws(FSFindError) -> UInt32 {
         let number = nextNumber
         guard number < UInt32.max - 1 else {
             throw FSFindError(.indexCorrupt, "the text store has used up its document numbers", remedy: .rebuildIndex)
         }
         nextNumber += 1
-        let document = Document(path: path, identity: identity, text: text, packed: packed, number: number)
         guard shared.queue.push(document) else {
             thread?.join()
             thread = nil

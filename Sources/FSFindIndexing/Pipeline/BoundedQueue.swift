@@ -1,8 +1,9 @@
 import Foundation
 
 /// A first-in, first-out queue between two stages of the indexing pipeline, holding at most
-/// `capacity` elements: a producer that gets ahead waits, so memory is bounded by the queue, not
-/// by the tree.
+/// `capacity` elements (and, when given a weight, elements weighing at most `weightLimit` in all,
+/// though always at least one): a producer that gets ahead waits, so memory is bounded by the
+/// queue, not by the tree.
 ///
 /// `close()` ends it gracefully (consumers take what is left, then get nil); `cancel()` ends it at
 /// once (what is left is dropped, and waiting producers and consumers return). Either wakes every
@@ -13,11 +14,17 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var elements: [Element] = []
     private var head = 0
     private let capacity: Int
+    private let weightLimit: Int
+    private let weight: @Sendable (Element) -> Int
+    /// The weight of the elements waiting.
+    private var load = 0
     private var isClosed = false
 
-    init(capacity: Int) {
+    init(capacity: Int, weightLimit: Int = .max, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
         precondition(capacity > 0, "a queue holds at least one element")
         self.capacity = capacity
+        self.weightLimit = weightLimit
+        self.weight = weight
     }
 
     /// Appends `element`, waiting while the queue is full; false (and nothing appended) once the
@@ -26,9 +33,15 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     func push(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while !isClosed && elements.count - head >= capacity { condition.wait() }
+        let heavy = weight(element)
+        while !isClosed
+            && (elements.count - head >= capacity || (head < elements.count && load + heavy > weightLimit))
+        {
+            condition.wait()
+        }
         guard !isClosed else { return false }
         elements.append(element)
+        load += heavy
         condition.broadcast()
         return true
     }
@@ -41,6 +54,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         while !isClosed && head == elements.count { condition.wait() }
         guard head < elements.count else { return nil }
         let element = elements[head]
+        load -= weight(element)
         head += 1
         if head > 64 && head * 2 > elements.count {
             elements.removeFirst(head)
@@ -64,6 +78,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
         isClosed = true
         elements.removeAll()
         head = 0
+        load = 0
         condition.broadcast()
         condition.unlock()
     }

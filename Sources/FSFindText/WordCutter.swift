@@ -1,0 +1,77 @@
+import CSQLite
+import CWordStream
+import FSFindModel
+import Synchronization
+
+/// Cuts a file's text into the words the text store indexes, with FTS5's own tokenizers, where
+/// the text is read (the extraction workers) rather than on the store's writing thread.
+///
+/// On a first index with words that thread was the run's longest serial step, and a third of its
+/// work was cutting (the rest is FTS5 building its index): moved here, it runs on every core the
+/// workers use. The store's writer then replays the words (``TextStore/Writer/add(path:identity:words:packed:document:)``);
+/// the words are the same as cutting the text there gives, because they come from the same
+/// tokenizer of the same SQLite (`docs/full-text.md`, "Words cut where they are read").
+///
+/// One in-memory SQLite connection per process holds the tokenizers (with `snowball` registered,
+/// for the store's other languages); cutters are kept per tokenizer spec and used by one thread
+/// at a time.
+package final class WordCutter: Sendable {
+    /// The process's cutter, or why there is none (SQLite cannot open a memory database).
+    package static let shared: Result<WordCutter, FSFindError> = Result { () throws(FSFindError) in try WordCutter() }
+
+    private struct State: ~Copyable {
+        let database: SQLiteDatabase
+        /// Idle cutters by spec; a thread takes one, cuts, and gives it back.
+        var idle: [String: [Cutter]] = [:]
+    }
+
+    /// A C cutter, freed when the last reference goes.
+    private final class Cutter: @unchecked Sendable {
+        // @unchecked: used by one thread at a time (taken from and given back to `State.idle`).
+        let pointer: OpaquePointer
+        init(_ pointer: OpaquePointer) { self.pointer = pointer }
+        deinit { fsfind_word_cutter_free(pointer) }
+    }
+
+    private let state: Mutex<State>
+
+    private init() throws(FSFindError) {
+        let database = try SQLiteDatabase(path: ":memory:", create: true)
+        try database.registerSnowball()
+        state = Mutex(State(database: database))
+    }
+
+    /// The words of `text` as the tokenizer `spec` (a store's ``TextStore/wordCutterSpec``) cuts
+    /// them, as a stream the store's writer replays.
+    package func cut(_ text: String, spec: String) throws(FSFindError) -> [UInt8] {
+        let cutter = try take(spec)
+        defer { state.withLock { $0.idle[spec, default: []].append(cutter) } }
+        var text = text
+        // withUTF8 makes a bridged string contiguous first; a native one (the workers') already is.
+        let result = text.withUTF8 { bytes in
+            var words: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            let status = bytes.withMemoryRebound(to: CChar.self) { characters in
+                fsfind_word_cutter_cut(cutter.pointer, characters.baseAddress, Int32(characters.count), &words, &length)
+            }
+            return (status: status, words: words, length: length)
+        }
+        defer { sqlite3_free(result.words) }
+        guard result.status == SQLITE_OK else {
+            throw FSFindError(.io, "FTS5 could not cut a text into words (status \(result.status))")
+        }
+        guard let words = result.words else { return [] }
+        return Array(UnsafeBufferPointer(start: words, count: result.length))
+    }
+
+    private func take(_ spec: String) throws(FSFindError) -> Cutter {
+        let taken: Result<Cutter, FSFindError> = state.withLock { state in
+            if let cutter = state.idle[spec]?.popLast() { return .success(cutter) }
+            guard let pointer = state.database.wordCutter(spec: spec) else {
+                return .failure(FSFindError(.io, "the text store has no tokenizer '\(spec)'"))
+            }
+            return .success(Cutter(pointer))
+        }
+        return try taken.get()
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+@testable import FSFindIndex
+@testable import FSFindIndexing
+@testable import FSFindModel
+@testable import FSFindText
+
+/// Words cut where they are read (``WordCutter``, in the extraction workers) and replayed to the
+/// store's writer: the store holds exactly what cutting the text there gives, snippets and
+/// forgetting a document work as before, and a damaged stream is refused.
+@Suite struct WordStreamTests {
+    private static func identity(_ n: UInt64) -> FileIdentity {
+        FileIdentity(device: 7, inode: n, size: Int64(n), mtimeNanos: Int64(n), ctimeNanos: Int64(n))
+    }
+
+    /// Texts with what cutting has to get right: case and diacritics, stems, numbers, CJK, a
+    /// long token, punctuation runs, an empty text, pages.
+    static let texts = [
+        "Dear Frédéric, CALLING about the pages: comparisons of 3.14 and 1,000 ÉTÉ été",
+        "東京 と 大阪 の 天気; naïve café — œuvre Ærø straße",
+        String(repeating: "x", count: 300) + " tail " + String(repeating: "ab-", count: 50),
+        "",
+        "Chapter 1. First page\u{0C}Chapter 2. Second page, calling again",
+        "a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9",
+    ]
+
+    /// Every word of the store, with its document's path and its position: what FTS5 indexed.
+    private static func instances(_ path: String) throws -> [String] {
+        let database = try SQLiteDatabase(path: path, create: false)
+        try database.registerSnowball()
+        try database.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, words, 'instance')")
+        let rows = try database.prepare(
+            "SELECT d.path, v.offset, v.term FROM temp.v v JOIN document d ON d.id = v.doc ORDER BY 1, 2, 3")
+        var result: [String] = []
+        while try rows.step() { result.append("\(rows.text(0)) \(rows.integer(1)) \(rows.text(2))") }
+        return result
+    }
+
+    /// A store of `texts` written by cutting each text there, and one written from words cut by
+    /// ``WordCutter``: the same words at the same places.
+    private func bothWays(language: String?) throws -> (plain: TextStore, replayed: TextStore, folder: TemporaryFolder)
+    {
+        let folder = TemporaryFolder()
+        let plain = try TextStore(path: folder.file("plain.text"), create: true, language: language)
+        let replayed = try TextStore(path: folder.file("replayed.text"), create: true, language: language)
+        let cutter = try WordCutter.shared.get()
+        try plain.write { writer throws(FSFindError) in
+            for (n, text) in Self.texts.enumerated() {
+                try writer.add(path: Array("/d/\(n)".utf8), identity: Self.identity(UInt64(n)), text: text)
+            }
+        }
+        try replayed.write { writer throws(FSFindError) in
+            for (n, text) in Self.texts.enumerated() {
+                try writer.add(
+                    path: Array("/d/\(n)".utf8), identity: Self.identity(UInt64(n)),
+                    words: try cutter.cut(text, spec: replayed.wordCutterSpec), packed: try TextStore.pack(text),
+                    document: writer.nextDocument)
+            }
+        }
+        let expected = try Self.instances(folder.file("plain.text"))
+        #expect(expected.count > 60, "the texts have words")
+        #expect(try Self.instances(folder.file("replayed.text")) == expected)
+        return (plain, replayed, folder)
+    }
+
+    @Test func replayedWordsAreTheWordsCuttingGivesInEveryLanguage() throws {
+        for language in [nil, "french", "none"] {
+            let (plain, replayed, _) = try bothWays(language: language)
+            for question in [
+                TextQuery.words(["frederic"]), TextQuery.words(["call"]), TextQuery.phrase(["second", "page"]),
+                TextQuery.words(["東京"]), TextQuery.words(["ete"]), TextQuery.words(["xx"]),
+            ] {
+                #expect(
+                    try replayed.search(question, ranked: true).documents
+                        == plain.search(question, ranked: true).documents, "\(question) in \(language ?? "english")")
+            }
+        }
+    }
+
+    @Test func snippetsAndForgettingWorkOnReplayedDocuments() throws {
+        let (_, replayed, folder) = try bothWays(language: nil)
+        let snippets = try replayed.snippets(
+            TextQuery.words(["calling"]),
+            for: [(Array("/d/4".utf8), Self.identity(4)), (Array("/d/0".utf8), Self.identity(0))])
+        #expect(snippets[0]?.page == 2 && snippets[0]?.text.contains("calling") == true)
+        #expect(snippets[1]?.text.contains("CALLING") == true)
+        // Forgetting a document cuts its stored text again: every one of its words goes.
+        let removed = try replayed.write { writer throws(FSFindError) in
+            try writer.removeDocuments { path, _ in path != Array("/d/0".utf8) && path != Array("/d/1".utf8) }
+        }
+        #expect(removed == 2)
+        let left = try Self.instances(folder.file("replayed.text"))
+        #expect(!left.isEmpty && !left.contains { $0.hasPrefix("/d/0 ") || $0.hasPrefix("/d/1 ") })
+        #expect(try replayed.search(TextQuery.words(["frederic"]), ranked: false).documents.isEmpty)
+    }
+
+    @Test func aDamagedStreamIsRefusedAndLeavesNothing() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("d.text"), create: true)
+        // A length that runs past the end, a varint that never ends.
+        for damaged: [UInt8] in [[10, 0x61], [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]] {
+            #expect(throws: FSFindError.self) {
+                try store.write { writer throws(FSFindError) in
+                    try writer.add(
+                        path: Array("/a".utf8), identity: Self.identity(1), words: damaged,
+                        packed: try TextStore.pack("a"), document: writer.nextDocument)
+                }
+            }
+        }
+        #expect(try store.documentCount() == 0)
+        // An empty stream is a document without words.
+        try store.write { writer throws(FSFindError) in
+            try writer.add(
+                path: Array("/e".utf8), identity: Self.identity(2), words: [], packed: try TextStore.pack(""),
+                document: writer.nextDocument)
+        }
+        #expect(try store.documentCount() == 1)
+    }
+
+    @Test func anUnknownTokenizerIsAnError() throws {
+        #expect(throws: FSFindError.self) { try WordCutter.shared.get().cut("words", spec: "nosuch tokenizer") }
+    }
+
+    @Test func cutTextAndTheTokenizerTravelOverTheWire() throws {
+        let request = ExtractionWire.Request(
+            extractor: "text", path: Array("/t".utf8), identity: Self.identity(1), tree: ["public.plain-text"],
+            textLimit: 100, wordCutter: "porter unicode61 remove_diacritics 2")
+        let framed = ExtractionWire.encode(request)
+        #expect(try ExtractionWire.decodeRequest(Array(framed.dropFirst(4))) == request)
+        let cut = try #require(ExtractionWire.cut("Buy bread", spec: request.wordCutter))
+        let extracted = ExtractionWire.Extracted([.title: .text("List")], cutText: cut)
+        let reply = Array(ExtractionWire.encode(.success(extracted)).dropFirst(4))
+        #expect(try ExtractionWire.decodeReply(reply).get() == extracted)
+        // Without a tokenizer, or without words, the text travels as it is.
+        #expect(ExtractionWire.cut("Buy bread", spec: "") == nil)
+        #expect(ExtractionWire.cut("", spec: request.wordCutter) == nil)
+        for length in 0..<reply.count {
+            #expect(throws: ExtractionError.self) { try ExtractionWire.decodeReply(Array(reply.prefix(length))) }
+        }
+    }
+}
