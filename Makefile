@@ -17,7 +17,7 @@ DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
 # The full-text store: SQLite with FTS5 (zlib packs the stored text); libxml2's HTML parser and
 # libarchive for the text of pages, compressed files and archives (all three loaded with dlopen;
 # the -dev packages pull in the runtime libraries).
-DEPS += libsqlite3-dev zlib1g-dev libxml2-dev libarchive-dev libgmime-3.0-0
+DEPS += libsqlite3-dev zlib1g-dev libzstd-dev libxml2-dev libarchive-dev libgmime-3.0-0
 DEPS += libgmime-3.0-dev libcairo2-dev
 # Snowball's stemmers for the text store's languages (`fsfind index --language`; loaded with dlopen).
 DEPS += libstemmer-dev

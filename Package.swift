@@ -101,8 +101,13 @@ let package = Package(
         // The words inside files: the full-text store beside the index file.
         // zlib's header only (Debian's zlib1g-dev): the types of what Deflate.swift loads with dlopen.
         .systemLibrary(name: "CDeflate"),
+        // Zstandard's header only (Debian's libzstd-dev): the types of what Zstd.swift loads with dlopen.
+        .systemLibrary(name: "CZstd"),
         .target(
-            name: "FSFindText", dependencies: ["FSFindModel", "CSQLite", "CSnowball", "CWordStream", "CDeflate"],
+            name: "FSFindText",
+            dependencies: [
+                "FSFindModel", "CSQLite", "CSnowball", "CWordStream", "CDeflate", "CZstd",
+            ],
             swiftSettings: crossModule),
         // Elasticsearch's side of Samba's Spotlight: its query_string subset read into fsfind's own
         // queries, and items as FSCrawler-shaped documents (`fsfind serve`, `fsfind export`).

@@ -249,15 +249,15 @@ private let stopCallback: @convention(c) (UnsafeMutableRawPointer?) -> Int32 = {
 
 private let inflateFunction: @convention(c) (OpaquePointer?, Int32, UnsafeMutablePointer<OpaquePointer?>?) -> Void = {
     context, count, values in
-    guard count == 1, let value = values?[0], let deflate = try? Deflate.shared.get() else {
-        sqlite3_result_error(context, "inflate: zlib is not available", -1)
+    guard count == 1, let value = values?[0] else {
+        sqlite3_result_error(context, "inflate: one argument", -1)
         return
     }
     let size = Int(sqlite3_value_bytes(value))
     guard let base = sqlite3_value_blob(value),
-        let text = deflate.unpack(UnsafeRawBufferPointer(start: base, count: size))
+        let text = StoredText.unpack(UnsafeRawBufferPointer(start: base, count: size))
     else {
-        sqlite3_result_error(context, "inflate: damaged text", -1)
+        sqlite3_result_error(context, "inflate: damaged text (or its library cannot be loaded)", -1)
         return
     }
     if text.isEmpty {

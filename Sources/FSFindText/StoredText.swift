@@ -1,0 +1,46 @@
+import FSFindModel
+
+/// The form in which the text store keeps a file's text (the `document.text` column): the text's
+/// UTF-8 length (8 bytes, little-endian), then the text packed, so unpacking knows the size to
+/// expect and can refuse a blob that claims more.
+///
+/// Packed with Zstandard (``Zstd``, a frame that starts with its magic number); stores written
+/// before it hold zlib streams (``Deflate``), which are still read, so an existing store needs no
+/// rebuilding and its documents can still be forgotten (FTS5 cuts a document's stored text again
+/// to remove its words).
+package enum StoredText {
+    /// `text`'s stored form: Zstandard, or zlib where libzstd cannot be loaded. Thread-safe.
+    package static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
+        guard let zstd = try? Zstd.shared.get() else { return try Deflate.shared.get().pack(text) }
+        var text = text
+        // withUTF8 is untyped-rethrows: the typed error travels in a Result.
+        let packed = text.withUTF8 { bytes in
+            Result { () throws(FSFindError) -> [UInt8] in
+                var packed = [UInt8]()
+                packed.reserveCapacity(8 + bytes.count / 3)
+                for index in 0..<8 {
+                    packed.append(UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64(index))))
+                }
+                try zstd.compress(UnsafeRawBufferPointer(bytes), appendingTo: &packed)
+                return packed
+            }
+        }
+        return try packed.get()
+    }
+
+    /// The text (UTF-8 bytes) of a stored form, or nil when it is damaged.
+    package static func unpack(_ packed: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard packed.count >= 8 else { return nil }
+        var length: UInt64 = 0
+        for index in 0..<8 { length |= UInt64(packed[index]) << (8 * UInt64(index)) }
+        // A text is at most the text limit (16 MiB, twice that from Latin-1) plus slack; a larger
+        // claim is damage.
+        guard length <= 1 << 30 else { return nil }
+        if length == 0 { return [] }
+        let body = UnsafeRawBufferPointer(rebasing: packed[8...])
+        if body.starts(with: Zstd.magic) {
+            return (try? Zstd.shared.get())?.decompress(body, length: Int(length))
+        }
+        return (try? Deflate.shared.get())?.unpack(packed)
+    }
+}
