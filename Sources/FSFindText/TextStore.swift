@@ -135,7 +135,7 @@ package final class TextStore {
         try database.execute(
             """
             PRAGMA auto_vacuum = INCREMENTAL;
-            PRAGMA journal_mode = WAL;
+            PRAGMA journal_mode = \(isNew ? "TRUNCATE" : "WAL");
             PRAGMA synchronous = NORMAL;
             CREATE TABLE IF NOT EXISTS document(
                 id INTEGER PRIMARY KEY,
@@ -272,6 +272,9 @@ package final class TextStore {
             // by this build (`auto_vacuum` is set before its first table) gives them back to the
             // file system. An older store has no pointer map, and this does nothing there.
             try database.execute("PRAGMA incremental_vacuum")
+            // A new store's first transaction is written without the log (see `init`); readers
+            // then share it with the next writer.
+            try database.execute("PRAGMA journal_mode = WAL")
         }
 
         /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already
