@@ -16,13 +16,8 @@ package enum StoredText {
         // withUTF8 is untyped-rethrows: the typed error travels in a Result.
         let packed = text.withUTF8 { bytes in
             Result { () throws(FSFindError) -> [UInt8] in
-                var packed = [UInt8]()
-                packed.reserveCapacity(8 + bytes.count / 3)
-                for index in 0..<8 {
-                    packed.append(UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64(index))))
-                }
-                try zstd.compress(UnsafeRawBufferPointer(bytes), appendingTo: &packed)
-                return packed
+                let header = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64($0))) }
+                return try zstd.compress(UnsafeRawBufferPointer(bytes), after: header)
             }
         }
         return try packed.get()

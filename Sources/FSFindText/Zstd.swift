@@ -35,26 +35,32 @@ package struct Zstd: @unchecked Sendable {
     /// Fast rather than small: text shrinks about fourfold at level 1.
     static let level: Int32 = 1
 
-    /// `bytes` as one Zstandard frame (which starts with ``magic``), appended to `output`.
-    func compress(_ bytes: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) throws(FSFindError) {
-        let start = output.count
-        let capacity = compressBound(bytes.count)
-        output.append(contentsOf: repeatElement(0, count: capacity))
-        let written = output.withUnsafeMutableBytes { buffer in
-            compress(buffer.baseAddress! + start, capacity, bytes.baseAddress, bytes.count, Self.level)
+    /// `header`, then `bytes` as one Zstandard frame (which starts with ``magic``).
+    func compress(_ bytes: UnsafeRawBufferPointer, after header: [UInt8]) throws(FSFindError) -> [UInt8] {
+        let capacity = header.count + compressBound(bytes.count)
+        var failed = false
+        // Written in place: no zeroed buffer of the bound's size first (a 16 MiB text's).
+        let packed = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            for (index, byte) in header.enumerated() { buffer[index] = byte }
+            let written = compress(
+                buffer.baseAddress! + header.count, capacity - header.count, bytes.baseAddress, bytes.count,
+                Self.level)
+            failed = isError(written) != 0
+            count = failed ? 0 : header.count + written
         }
-        guard isError(written) == 0 else { throw FSFindError(.io, "zstd could not compress a text") }
-        output.removeSubrange((start + written)...)
+        guard !failed else { throw FSFindError(.io, "zstd could not compress a text") }
+        return packed
     }
 
     /// The `length` bytes the frame `packed` holds, or nil when it is damaged or holds another size.
     func decompress(_ packed: UnsafeRawBufferPointer, length: Int) -> [UInt8]? {
-        var text = [UInt8](repeating: 0, count: length)
-        let size = text.withUnsafeMutableBytes { output in
-            decompress(output.baseAddress, length, packed.baseAddress, packed.count)
+        var failed = false
+        let text = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+            let size = decompress(buffer.baseAddress, length, packed.baseAddress, packed.count)
+            failed = isError(size) != 0 || size != length
+            count = failed ? 0 : length
         }
-        guard isError(size) == 0, size == length else { return nil }
-        return text
+        return failed ? nil : text
     }
 
     /// The first bytes of every Zstandard frame (little-endian 0xFD2FB528).

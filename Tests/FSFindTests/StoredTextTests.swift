@@ -47,3 +47,37 @@ import Testing
         #expect(unpack(flipped) != Array(Self.texts[2].utf8))
     }
 }
+
+/// How a store is kept on disk: a new store's first transaction is written with a rollback
+/// journal, then the store is in write-ahead-log mode for readers and later writers; freed pages
+/// go back to the file system.
+@Suite struct TextStoreFileTests {
+    private static func pragma(_ name: String, _ path: String) throws -> String {
+        let database = try SQLiteDatabase(path: path, create: false)
+        let statement = try database.prepare("PRAGMA \(name)")
+        _ = try statement.step()
+        return statement.text(0)
+    }
+
+    @Test func aNewStoreIsLoggedAfterItsFirstCommitAndKeepsNoFreePages() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("s.text")
+        let store = try TextStore(path: path, create: true)
+        let texts = (0..<300).map { n in (0..<200).map { "word\($0 * n % 997)" }.joined(separator: " ") }
+        try store.write { writer throws(FSFindError) in
+            for (n, text) in texts.enumerated() {
+                try writer.add(
+                    path: Array("/d/\(n)".utf8),
+                    identity: FileIdentity(device: 1, inode: UInt64(n), size: 1, mtimeNanos: 1, ctimeNanos: 1),
+                    text: text)
+            }
+            #expect(access(path + "-wal", F_OK) != 0, "nobody reads a store no index names: no log yet")
+        }
+        #expect(try Self.pragma("journal_mode", path) == "wal")
+        #expect(try Self.pragma("auto_vacuum", path) == "2")
+        // Forgetting most documents frees pages; the commit gives them back.
+        _ = try store.write { writer throws(FSFindError) in try writer.removeDocuments { path, _ in path.count <= 4 } }
+        #expect(try Self.pragma("freelist_count", path) == "0")
+        #expect(try store.documentCount() == 10)
+    }
+}

@@ -39,9 +39,9 @@ import Testing
 
     /// A store of `texts` written by cutting each text there, and one written from words cut by
     /// ``WordCutter``: the same words at the same places.
-    private func bothWays(language: String?) throws -> (plain: TextStore, replayed: TextStore, folder: TemporaryFolder)
-    {
-        let folder = TemporaryFolder()
+    private func bothWays(language: String?, in folder: TemporaryFolder) throws -> (
+        plain: TextStore, replayed: TextStore
+    ) {
         let plain = try TextStore(path: folder.file("plain.text"), create: true, language: language)
         let replayed = try TextStore(path: folder.file("replayed.text"), create: true, language: language)
         let cutter = try WordCutter.shared.get()
@@ -61,12 +61,13 @@ import Testing
         let expected = try Self.instances(folder.file("plain.text"))
         #expect(expected.count > 60, "the texts have words")
         #expect(try Self.instances(folder.file("replayed.text")) == expected)
-        return (plain, replayed, folder)
+        return (plain, replayed)
     }
 
     @Test func replayedWordsAreTheWordsCuttingGivesInEveryLanguage() throws {
         for language in [nil, "french", "none"] {
-            let (plain, replayed, _) = try bothWays(language: language)
+            let folder = TemporaryFolder()
+            let (plain, replayed) = try bothWays(language: language, in: folder)
             for question in [
                 TextQuery.words(["frederic"]), TextQuery.words(["call"]), TextQuery.phrase(["second", "page"]),
                 TextQuery.words(["東京"]), TextQuery.words(["ete"]), TextQuery.words(["xx"]),
@@ -75,11 +76,14 @@ import Testing
                     try replayed.search(question, ranked: true).documents
                         == plain.search(question, ranked: true).documents, "\(question) in \(language ?? "english")")
             }
+            // The stores' files stay until the questions are asked.
+            withExtendedLifetime(folder) {}
         }
     }
 
     @Test func snippetsAndForgettingWorkOnReplayedDocuments() throws {
-        let (_, replayed, folder) = try bothWays(language: nil)
+        let folder = TemporaryFolder()
+        let (_, replayed) = try bothWays(language: nil, in: folder)
         let snippets = try replayed.snippets(
             TextQuery.words(["calling"]),
             for: [(Array("/d/4".utf8), Self.identity(4)), (Array("/d/0".utf8), Self.identity(0))])
