@@ -60,10 +60,10 @@ final class HTTPConnection {
                 connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
-        guard result == 0 else {
-            close(socket)
-            throw HTTPError.connect(errno)
-        }
+        // No close here: the object is whole, so a throw still runs `deinit`, which closes the
+        // socket; closing it here too closed a descriptor number another test's thread had
+        // just been given (a pipe read by `FSFind.capture`, which then crashed on `EBADF`).
+        guard result == 0 else { throw HTTPError.connect(errno) }
     }
 
     enum HTTPError: Error {
