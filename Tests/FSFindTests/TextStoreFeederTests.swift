@@ -17,7 +17,7 @@ import Testing
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("f.text"), create: true)
         let writer = try store.begin()
-        // A queue of 32 documents or 1 KiB (about 16 of these): the producer waits on the writer.
+        // A queue of 32 documents or 1 KiB (about 5 of these): the producer waits on the writer.
         let feeder = TextStoreFeeder(writer, capacity: 32, weightLimit: 1024)
         var numbers: [UInt32] = []
         for n in 0..<128 {
