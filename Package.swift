@@ -97,7 +97,7 @@ let package = Package(
         .target(name: "CSnowball", dependencies: ["CSQLite"]),
         // Words cut by FTS5's tokenizers in the extraction workers and replayed to the store's
         // writer, so its thread does not cut them again.
-        .target(name: "CWordStream", dependencies: ["CSQLite"]),
+        .target(name: "CWordStream", dependencies: ["CSQLite", "CSnowball"]),
         // The words inside files: the full-text store beside the index file.
         // zlib's header only (Debian's zlib1g-dev): the types of what Deflate.swift loads with dlopen.
         .systemLibrary(name: "CDeflate"),

@@ -109,7 +109,7 @@ static int snowball_tokenize(
     return tokenizer->parent.xTokenize(tokenizer->parent_instance, &callback, flags, text, length, snowball_token);
 }
 
-static fts5_api *fts5_of(sqlite3 *db) {
+fts5_api *fsfind_fts5_api(sqlite3 *db) {
     fts5_api *api = NULL;
     sqlite3_stmt *statement = NULL;
     if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, NULL) == SQLITE_OK) {
@@ -121,7 +121,7 @@ static fts5_api *fts5_of(sqlite3 *db) {
 }
 
 int fsfind_snowball_register(sqlite3 *db) {
-    fts5_api *api = fts5_of(db);
+    fts5_api *api = fsfind_fts5_api(db);
     if (!api) return SQLITE_ERROR;
     fts5_tokenizer tokenizer = {snowball_create, snowball_delete, snowball_tokenize};
     return api->xCreateTokenizer(api, "snowball", api, &tokenizer, NULL);

@@ -6,19 +6,10 @@
 // what cutting the text would.
 #include "CWordStream.h"
 
+#include <CSnowball.h>
+
 #include <stdlib.h>
 #include <string.h>
-
-static fts5_api *fts5_of(sqlite3 *db) {
-    fts5_api *api = NULL;
-    sqlite3_stmt *statement = NULL;
-    if (sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &statement, NULL) == SQLITE_OK) {
-        sqlite3_bind_pointer(statement, 1, (void *)&api, "fts5_api_ptr", NULL);
-        sqlite3_step(statement);
-    }
-    sqlite3_finalize(statement);
-    return api;
-}
 
 // MARK: Cutting
 
@@ -30,7 +21,7 @@ struct fsfind_word_cutter {
 };
 
 fsfind_word_cutter *fsfind_word_cutter_new(sqlite3 *db, const char *spec) {
-    fts5_api *api = fts5_of(db);
+    fts5_api *api = fsfind_fts5_api(db);
     if (!api || !spec) return NULL;
     // The spec's words, separated by spaces (fsfind's tokenize arguments are never quoted).
     char *copy = strdup(spec);
@@ -208,7 +199,7 @@ static int replayer_tokenize(
 }
 
 int fsfind_word_replay_register(sqlite3 *db) {
-    fts5_api *api = fts5_of(db);
+    fts5_api *api = fsfind_fts5_api(db);
     if (!api) return SQLITE_ERROR;
     static const char *const names[] = {"unicode61", "porter", "snowball"};
     for (size_t index = 0; index < sizeof names / sizeof names[0]; index++) {

@@ -9,6 +9,9 @@
 // stemmer. Returns an SQLite status; SQLITE_ERROR when libstemmer cannot be loaded.
 int fsfind_snowball_register(sqlite3 *db);
 
+// The FTS5 API of `db` (its extension point for tokenizers), or NULL when FTS5 is missing.
+fts5_api *fsfind_fts5_api(sqlite3 *db);
+
 // The NULL-terminated list of Snowball's languages (`english`, `french` …), or NULL when
 // libstemmer cannot be loaded.
 const char **fsfind_snowball_languages(void);
