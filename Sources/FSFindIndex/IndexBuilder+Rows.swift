@@ -469,7 +469,7 @@ private struct RowEmitter {
         if let problem = items.problems[index] {
             problems.append((newRow, UInt32(problem.kind.rawValue), problem.reason))
         }
-        if let document = items.textDocuments[index] {
+        if let document = items.textDocument(of: index) {
             documentRows.append(newRow)
             documentNumbers.append(document)
         }

@@ -57,6 +57,26 @@ import Testing
         }
     }
 
+    /// Document numbers of the items that have words, found by item among the many that have none
+    /// (folders, binary files): the first, the last, neighbours, none at all.
+    @Test func textDocumentsAreFoundByItem() throws {
+        var builder = try IndexBuilder(old: nil)
+        var expected: [Int: UInt32] = [:]
+        var random = SplitMix64(seed: 0xD0C5)
+        for n in 0..<3000 {
+            var item = Fixtures.item(Array("/t/\(n)".utf8), n: UInt64(n))
+            if n == 0 || n == 2999 || n == 1500 || n == 1501 || Int.random(in: 0..<5, using: &random) == 0 {
+                item.textDocument = UInt32(7 * n + 3)
+                expected[n] = item.textDocument
+            }
+            try builder.stage(item)
+        }
+        for n in 0..<3000 { #expect(builder.staged.textDocument(of: n) == expected[n], "item \(n)") }
+        #expect(builder.staged.textDocument(of: 3000) == nil)
+        let empty = try IndexBuilder(old: nil)
+        #expect(empty.staged.textDocument(of: 0) == nil)
+    }
+
     /// Runs of equal cells, runs of one, gaps between items and runs that a gap ends: every
     /// item's own cell comes back, in order.
     @Test(arguments: [false, true]) func aColumnOfRunsGivesBackEveryCell(narrow: Bool) {

@@ -399,10 +399,15 @@ package struct Indexer: Sendable {
     }
 
     /// Removes the documents of files the index just written no longer has, as they are: a
-    /// changed file's old words, a deleted file's, and those a killed run left behind.
-    /// Removes the documents of `paths` (nil: of every path) that the index just written does not
-    /// have as they are, and clears the pending mark.
+    /// changed file's old words, a deleted file's, and those a killed run left behind. Looks at
+    /// the documents of `paths` (nil: of every path), and clears the pending mark.
     private func removeStaleText(from store: TextStore, paths: [[UInt8]]?) throws(FSFindError) {
+        if let paths, paths.isEmpty {
+            // Nothing replaced or removed (a first index, a refresh that changed nothing or only
+            // added): no document can be stale, and the index just written need not be read.
+            try store.write { writer throws(FSFindError) in try writer.clearCollectionPending() }
+            return
+        }
         let index = try IndexSnapshot(path: indexPath)
         // The lookups read names, strings and identities, each checked whole on first use: a
         // section at a time here, pages given back.
