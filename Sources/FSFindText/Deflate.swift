@@ -7,8 +7,8 @@ import Glibc
 /// map it at every start, so this costs nothing at start; it keeps the text store's target free
 /// of a link-time dependency of its own.
 ///
-/// A stored text is its UTF-8 length (8 bytes, little-endian) followed by the zlib stream, so
-/// inflating knows the size to expect and can refuse a stream that claims more.
+/// The text store's texts were zlib streams before Zstandard (``StoredText`` still reads them and
+/// writes them where libzstd is missing); the kitty graphics protocol takes zlib too.
 package struct Deflate: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
     // The types come from zlib.h (`CDeflate/shim.h`), not typed by hand.
@@ -33,22 +33,6 @@ package struct Deflate: @unchecked Sendable {
     /// Fast rather than small: text still shrinks about threefold, at a fraction of level 6's time.
     static let level: Int32 = 1
 
-    /// `text`'s stored form: length, then the zlib stream.
-    func pack(_ text: String) throws(FSFindError) -> [UInt8] {
-        let source = Array(text.utf8)
-        var capacity = UInt(compressBound(UInt(source.count)))
-        var packed = [UInt8](repeating: 0, count: 8 + Int(capacity))
-        for index in 0..<8 { packed[index] = UInt8(truncatingIfNeeded: UInt64(source.count) >> (8 * UInt64(index))) }
-        let status = packed.withUnsafeMutableBufferPointer { output in
-            source.withUnsafeBufferPointer { input in
-                compress2(output.baseAddress! + 8, &capacity, input.baseAddress, UInt(input.count), Self.level)
-            }
-        }
-        guard status == 0 else { throw FSFindError(.io, "zlib could not compress a text (status \(status))") }
-        packed.removeSubrange((8 + Int(capacity))...)
-        return packed
-    }
-
     /// `bytes` as a plain zlib stream, at `level` (what the kitty graphics protocol takes as `o=z`).
     package func compress(_ bytes: [UInt8], level: Int32 = Deflate.level) throws(FSFindError) -> [UInt8] {
         var capacity = UInt(compressBound(UInt(bytes.count)))
@@ -63,22 +47,17 @@ package struct Deflate: @unchecked Sendable {
         return packed
     }
 
-    /// The text of a stored form, or nil when it is damaged.
-    func unpack(_ packed: UnsafeRawBufferPointer) -> [UInt8]? {
-        guard packed.count >= 8 else { return nil }
-        var length: UInt64 = 0
-        for index in 0..<8 { length |= UInt64(packed[index]) << (8 * UInt64(index)) }
-        // A text is at most the text limit (16 MiB) plus slack; a larger claim is damage.
-        guard length <= 1 << 30 else { return nil }
-        if length == 0 { return [] }
+    /// The `length` bytes the zlib stream `packed` holds, or nil when it is damaged or holds
+    /// another size (``StoredText`` reads stores written before Zstandard with it).
+    func decompress(_ packed: UnsafeRawBufferPointer, length: Int) -> [UInt8]? {
         var size = UInt(length)
-        var text = [UInt8](repeating: 0, count: Int(length))
-        let status = text.withUnsafeMutableBufferPointer { output in
-            uncompress(
-                output.baseAddress, &size, packed.baseAddress!.assumingMemoryBound(to: UInt8.self) + 8,
-                UInt(packed.count - 8))
+        var failed = false
+        let text = [UInt8](unsafeUninitializedCapacity: length) { buffer, count in
+            let status = uncompress(
+                buffer.baseAddress, &size, packed.baseAddress?.assumingMemoryBound(to: UInt8.self), UInt(packed.count))
+            failed = status != 0 || size != UInt(length)
+            count = failed ? 0 : length
         }
-        guard status == 0, size == UInt(length) else { return nil }
-        return text
+        return failed ? nil : text
     }
 }

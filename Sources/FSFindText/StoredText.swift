@@ -11,13 +11,15 @@ import FSFindModel
 package enum StoredText {
     /// `text`'s stored form: Zstandard, or zlib where libzstd cannot be loaded. Thread-safe.
     package static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
-        guard let zstd = try? Zstd.shared.get() else { return try Deflate.shared.get().pack(text) }
+        guard let zstd = try? Zstd.shared.get() else {
+            let bytes = Array(text.utf8)
+            return header(bytes.count) + (try Deflate.shared.get().compress(bytes))
+        }
         var text = text
         // withUTF8 is untyped-rethrows: the typed error travels in a Result.
         let packed = text.withUTF8 { bytes in
             Result { () throws(FSFindError) -> [UInt8] in
-                let header = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bytes.count) >> (8 * UInt64($0))) }
-                return try zstd.compress(UnsafeRawBufferPointer(bytes), after: header)
+                try zstd.compress(UnsafeRawBufferPointer(bytes), after: header(bytes.count))
             }
         }
         return try packed.get()
@@ -36,6 +38,11 @@ package enum StoredText {
         if body.starts(with: Zstd.magic) {
             return (try? Zstd.shared.get())?.decompress(body, length: Int(length))
         }
-        return (try? Deflate.shared.get())?.unpack(packed)
+        return (try? Deflate.shared.get())?.decompress(body, length: Int(length))
+    }
+
+    /// The 8 bytes before the packed text: its UTF-8 length, little-endian.
+    static func header(_ length: Int) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: UInt64(length) >> (8 * UInt64($0))) }
     }
 }
