@@ -12,11 +12,32 @@ import SystemPackage
 /// creates its own (``Identifier`` does). Loading the compiled database takes a few milliseconds.
 package final class Magic {
     private let cookie: OpaquePointer
+    /// libmagic's own read limit (7 MiB in 5.44), asked again for the few answers that need it.
+    private let fullRead: Int
+
+    /// How much of a file the first look reads. libmagic reads up to 7 MiB of every file into a
+    /// buffer it allocates per call; but its tests look at the first few kilobytes, except those
+    /// that must see a whole text (JSON's): a text answer for a larger file is asked again with
+    /// libmagic's own limit (`mimeType(of:path:)`), so every answer is the one `file` gives.
+    /// Measured on /usr (118,189 files, 2.9 GB read in full): with 256 KiB, 94 answers change,
+    /// all JSON read as text, and `file`'s own time falls 8%.
+    package static let firstRead = 256 * 1024
 
     /// Opens a cookie with libmagic's default database and flags plus `MAGIC_MIME_TYPE` and
     /// `MAGIC_ERROR` (without it, an unreadable file "succeeds" as "cannot open …").
     package init() throws(FSFindError) {
         cookie = try Self.loading.withLock { _ throws(FSFindError) in try Self.openCookie() }
+        var limit = 0
+        if magic_getparam(cookie, MAGIC_PARAM_BYTES_MAX, &limit) != 0 || limit <= Self.firstRead {
+            limit = 0
+        }
+        fullRead = limit
+        if fullRead > 0 { setReadLimit(Self.firstRead) }
+    }
+
+    private func setReadLimit(_ bytes: Int) {
+        var value = bytes
+        _ = magic_setparam(cookie, MAGIC_PARAM_BYTES_MAX, &value)
     }
 
     /// Serialises `magic_open`/`magic_load`: libmagic fills some static tables lazily on first
@@ -80,14 +101,13 @@ package final class Magic {
         filesOpened += 1
         if file.size == 0 { return "inode/x-empty" }
 
-        guard let answer = magic_descriptor(cookie, file.descriptor) else {
-            let code = magic_errno(cookie)
-            let reason = magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed"
-            throw FSFindError(
-                .io, reason, path: PathBytes.display(path),
-                underlying: code > 0 ? Errno(rawValue: code) : nil)
+        var mimeType = try describe(file, path: path)
+        if fullRead > 0, file.size > Self.firstRead, mimeType.hasPrefix("text/") {
+            // A whole-text test (JSON) saw only the start: ask again as `file` would.
+            setReadLimit(fullRead)
+            defer { setReadLimit(Self.firstRead) }
+            mimeType = try describe(file, path: path)
         }
-        let mimeType = String(cString: answer)
         // libmagic calls UTF-16 without a byte-order mark data; its text is text all the same.
         if mimeType == "application/octet-stream", let start = try? file.prefix(4096),
             PlainText.isUTF16WithoutMark(start)
@@ -95,5 +115,18 @@ package final class Magic {
             return "text/plain"
         }
         return mimeType
+    }
+
+    /// One `magic_descriptor` call. libmagic reads from the descriptor's offset (the start: the
+    /// file was just opened) and puts the offset back, so a second call reads the same bytes.
+    private func describe(_ file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
+        guard let answer = magic_descriptor(cookie, file.descriptor) else {
+            let code = magic_errno(cookie)
+            let reason = magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed"
+            throw FSFindError(
+                .io, reason, path: PathBytes.display(path),
+                underlying: code > 0 ? Errno(rawValue: code) : nil)
+        }
+        return String(cString: answer)
     }
 }
