@@ -16,7 +16,7 @@ package struct FreeTextMatcher: Sendable {
     /// each of its words is a word as any other; inside files they must stand together, in order.
     package let phrases: [Range<Int>]
 
-    init(words: [String]) {
+    package init(words: [String]) {
         var folded: [[Unicode.Scalar]] = []
         var phrases: [Range<Int>] = []
         for word in words {

@@ -94,10 +94,14 @@ import Testing
 /// When a scan may start from the last one's matches.
 @Suite struct SearchFieldNarrowingTests {
     @Test(arguments: [
-        ("", "t", true), ("t", "to", true), ("to", "tone", true), ("tone", "tone x", true), ("tone ", "tone x", true),
-        ("kind:audio ", "kind:audio to", true), ("to", "kind:audio to", true), ("", "duration > 3", true),
-        ("tone", "ton", false), ("tone", "tane", false), ("kind:audio to", "to", false),
-        ("duration > 3", "duration > 30", false), ("to", "to ==", false),
+        ("", "t", true), ("t", "to", true), ("ton", "tone", true), ("tone", "tone x", true), ("tone ", "tone x", true),
+        ("kind:audio ", "kind:audio ton", true), ("ton", "kind:audio ton", true), ("", "duration > 3", true),
+        ("paris", "paris r", true), ("paris r", "paris re", true), ("tone", "ton", false), ("tone", "tane", false),
+        ("kind:audio to", "to", false), ("duration > 3", "duration > 30", false), ("to", "to ==", false),
+        // From three letters a word also matches inside names and among the files' words.
+        ("to", "tone", false), ("pa", "par", false), ("paris r", "paris rep", false),
+        // Operators and phrases may widen.
+        ("paris", "paris | x", false), ("paris", "paris -draft", false), ("buy", "\"buy bread\"", false),
     ])
     func narrowing(older: String, newer: String, expected: Bool) {
         var old = SearchField()

@@ -18,8 +18,24 @@ package struct FieldQuery: Sendable {
     /// Query words of plain free text, folded, for matching inside words (see ``ResultRanker``);
     /// empty for free text in a tree (`a|b`, `paris -draft`), which only its leaves rank.
     package let words: [[UInt8]]
+    /// Whether the plain free text also matches inside the words of names (`aris` in `paris`);
+    /// false while a word is shorter than ``shortestInsideWord``.
+    package let matchesInsideWords: Bool
     /// Why the text cannot run yet; its range counts Characters of ``SearchField/text``.
     package let error: QueryError?
+
+    /// Words shorter than this match only where a word starts: not inside the words of names
+    /// and not among the files' words. One or two letters occur inside most names (a `t` in 59%
+    /// of a million) and most files, so such a list and its counts would say nothing, and
+    /// marking most rows is what made a field's first letters slow; Spotlight matches word
+    /// starts only.
+    package static let shortestInsideWord = 3
+
+    /// Whether free text of these (folded, cut) words matches inside words: every one of them is
+    /// at least ``shortestInsideWord`` long.
+    package static func matchesInside(_ words: [[Unicode.Scalar]]) -> Bool {
+        !words.isEmpty && words.allSatisfy { $0.count >= shortestInsideWord }
+    }
 
     package init(_ field: SearchField, context: QueryContext) {
         var filter: CompiledQuery?
@@ -36,6 +52,7 @@ package struct FieldQuery: Sendable {
         var text: CompiledQuery?
         var isFreeText = false
         var words: [[UInt8]] = []
+        var matchesInsideWords = false
         let typed = field.text.trimmingCharacters(in: .whitespaces)
         if !typed.isEmpty, error == nil {
             do {
@@ -44,6 +61,7 @@ package struct FieldQuery: Sendable {
                 isFreeText = query.isFreeText
                 if case .freeText(let typedWords) = query.expression {
                     words = typedWords.map { Array($0.lowercased().utf8) }
+                    matchesInsideWords = Self.matchesInside(FreeTextMatcher(words: typedWords).words)
                 }
             } catch let failure {
                 error = failure
@@ -53,6 +71,7 @@ package struct FieldQuery: Sendable {
         self.text = text
         self.isFreeText = isFreeText
         self.words = words
+        self.matchesInsideWords = matchesInsideWords
         self.error = error
     }
 

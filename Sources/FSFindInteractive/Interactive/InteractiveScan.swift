@@ -51,9 +51,6 @@ package struct InteractiveScan {
     /// file of the index (base, delta).
     fileprivate let views: [IndexViews]
 
-    /// Words shorter than this are not looked up among the files' words (see ``ContentMatches``).
-    static let minimumContentWord = 3
-
     package init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
         self.index = index
         self.ranker = ranker
@@ -86,7 +83,7 @@ package struct InteractiveScan {
                 guard self.text != nil, !text.root.freeTextLeaves.isEmpty else { return nil }
                 // Asked only while the lookup runs, so the closure does not outlive this call.
                 return try ContentMatches(
-                    text, store: self.text, index: index, minimumWordLength: Self.minimumContentWord,
+                    text, store: self.text, index: index, minimumWordLength: FieldQuery.shortestInsideWord,
                     shouldStop: shouldStop)
             }
         }

@@ -8,7 +8,8 @@ import Foundation
 ///
 /// A free-text word that starts a word of the name scores by ``CompiledQuery/relevance(_:)`` (name
 /// before title before authors and the rest, whole words before prefixes); a word found only
-/// inside a word of the name (`aris` in `paris`) still matches, below every word-start match.
+/// inside a word of the name (`aris` in `paris`) still matches, below every word-start match, once
+/// every word is ``FieldQuery/shortestInsideWord`` long.
 /// Recently modified files get a small lift that fades over weeks, so between equal matches the
 /// recent one comes first. Without free text (only chips, or a predicate), recency alone orders.
 package struct ResultRanker: Sendable {
@@ -32,7 +33,7 @@ package struct ResultRanker: Sendable {
         if query.words.isEmpty { return text.matches(row) ? text.relevance(row) + recency(row) : nil }
         let relevance = text.relevance(row)
         if relevance > 0 { return relevance + recency(row) }
-        guard Self.containsAll(query.words, in: name()) else { return nil }
+        guard query.matchesInsideWords, Self.containsAll(query.words, in: name()) else { return nil }
         return Self.infixWeight * Double(query.words.count) + recency(row)
     }
 

@@ -17,6 +17,8 @@ final class RowScore {
     private let text: QueryPlan?
     private let isFreeText: Bool
     private let words: [[UInt8]]
+    /// Whether a name holding every word inside its words matches (``FieldQuery/matchesInsideWords``).
+    private let matchesInside: Bool
     private let modified: NumberSource?
     private let names: NamesView?
     private let strings: StringsView?
@@ -32,10 +34,11 @@ final class RowScore {
         isFreeText = query.isFreeText
         let words = query.words
         self.words = words
+        matchesInside = query.matchesInsideWords
         modified = NumberSource(.contentModificationDate, views: views)
         names = views.names
         strings = views.strings
-        infix = StringAnswers(count: words.isEmpty ? 0 : (views.strings?.count ?? 0))
+        infix = StringAnswers(count: query.matchesInsideWords ? (views.strings?.count ?? 0) : 0)
     }
 
     /// The row's rank, nil when the chips or the text do not match it.
@@ -58,7 +61,7 @@ final class RowScore {
         if words.isEmpty { return text.matches(row) ? text.relevance(row) + recency(row) : nil }
         let relevance = text.relevance(row)
         if relevance > 0 { return relevance + recency(row) }
-        guard nameContainsAll(row) else { return nil }
+        guard matchesInside, nameContainsAll(row) else { return nil }
         return ResultRanker.infixWeight * Double(words.count) + recency(row)
     }
 

@@ -43,15 +43,31 @@ package struct SearchField: Sendable, Equatable {
     }
 
     /// True when every item this field matches is also matched by `older` (same location): it
-    /// keeps older's chips and only adds to free text (`to` → `ton`, `tone` → `tone x`). A word
-    /// that extends a word is a longer prefix and a longer infix, so it can only match less; a
-    /// predicate or an edited word may match anything, so it is never taken as narrowing.
+    /// keeps older's chips and only adds to plain free text (`to` → `ton`, `tone` → `tone x`). A
+    /// word that extends the last word is a longer prefix and a longer infix, so it can only match
+    /// less; one more word must match too. Never a narrowing: a predicate, an operator
+    /// (`a | b` widens) or a phrase, and a word reaching ``FieldQuery/shortestInsideWord`` letters
+    /// (`pa` → `par`), which from then on also matches inside names and among the files' words,
+    /// where the shorter one did not look.
     package func narrows(_ older: SearchField) -> Bool {
         guard older.tokens.allSatisfy(tokens.contains) else { return false }
-        let old = older.text.trimmingCharacters(in: .whitespaces)
-        if old.isEmpty { return true }
-        guard text.hasPrefix(older.text) || text.hasPrefix(old + " ") || text.hasPrefix(old) else { return false }
-        return FreeText.isFreeText(Array(old.unicodeScalars)) && FreeText.isFreeText(Array(text.unicodeScalars))
+        if older.text.allSatisfy(\.isWhitespace) { return true }
+        guard let old = Self.plainWords(older.text), let new = Self.plainWords(text), new.count >= old.count,
+            zip(old.dropLast(), new).allSatisfy({ $0 == $1 }),
+            let last = old.last, new[old.count - 1].starts(with: last)
+        else { return false }
+        return FieldQuery.matchesInside(old) || !FieldQuery.matchesInside(new)
+    }
+
+    /// The words free text matches (folded and cut as ``FreeTextMatcher`` cuts them); nil for
+    /// anything but plain words.
+    private static func plainWords(_ text: String) -> [[Unicode.Scalar]]? {
+        guard FreeText.isFreeText(Array(text.unicodeScalars)), let query = try? Query.parse(text),
+            case .freeText(let typed) = query.expression
+        else { return nil }
+        let matcher = FreeTextMatcher(words: typed)
+        guard matcher.phrases.isEmpty, !typed.contains(where: { $0.contains(" ") }) else { return nil }
+        return matcher.words
     }
 
     /// Types `string`. A space that ends a `key:value` word turns the word into a chip.
