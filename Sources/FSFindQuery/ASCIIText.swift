@@ -52,7 +52,7 @@ package struct ASCIIText {
     }
 
     /// Calls `body` with each word (``FoldedText/words``) in order until it returns false.
-    @inline(__always) func forEachWord(_ body: (Range<Int>) -> Bool) {
+    @inline(__always) package func forEachWord(_ body: (Range<Int>) -> Bool) {
         var start = -1
         let count = bytes.count
         var i = 0

@@ -24,7 +24,7 @@ package struct FoldedText: Sendable {
     func isCharacterBoundary(_ i: Int) -> Bool { i >= attached.count || !attached[i] }
 
     /// The words (maximal letter/digit runs between boundaries), as ranges into `scalars`.
-    var words: [Range<Int>] {
+    package var words: [Range<Int>] {
         var result: [Range<Int>] = []
         var start: Int?
         for i in 0..<scalars.count {

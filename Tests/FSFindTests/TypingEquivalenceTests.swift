@@ -45,6 +45,7 @@ import Testing
     /// answer against a scan of every row.
     private func type(_ keys: [Key]) throws {
         let scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: store)
+        scan.summarize()
         var planner = ScanPlanner()
         var session = SearchSession(folder: Array("/".utf8))
         for key in keys {
@@ -88,5 +89,70 @@ import Testing
         #expect(try found("bre") == ["breakfast.txt", "umbrella.txt", "shopping.txt"])
         #expect(try found("pa") == ["paris-trip.txt"])
         #expect(try found("paris") == ["paris-trip.txt", "comparison.txt", "travel.txt"])
+    }
+}
+
+/// A scan that skips rows by their summaries (``RowSignatures``) finds, ranks and counts what a
+/// scan scoring every row does: names with accents, ligatures and capitals inside, titles,
+/// authors, albums, keywords and tags, rows whose name is their path, words inside files.
+@Suite struct RowSummaryEquivalenceTests {
+    let context = QueryContext(
+        now: Date(timeIntervalSinceReferenceDate: 712_345_678), timeZone: TimeZone(identifier: "UTC")!)
+
+    static let fields = [
+        "p", "pa", "par", "paris", "aris", "f", "fr", "fre", "frederic", "e", "et", "etude", "é", "ét", "z", "zola",
+        "m", "my", "myr", "report", "rep", "epo", "2", "20", "2024", "q", "q3", "fin", "u", "ur", "urg", "ub", "ube",
+        "uber", "über", "n", "na", "nai", "naive", "cafe", "c", "oe", "oeuvres", "œ", "night n", "paris z", "x",
+        "bread", "bre", "br", "we", "louvre", "-", "paris-tr", "chopin etude", "yre", "port2", "ric cho",
+    ]
+
+    private func compare(_ index: IndexSnapshot, text: TextStore?) throws {
+        let plain = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: text)
+        let summarized = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: text)
+        summarized.summarize()
+        #expect(summarized.signatures.summaries?.allSatisfy { $0 != nil } == true)
+        for field in Self.fields {
+            let query = FieldQuery(SearchField(field), context: context)
+            guard query.error == nil else { continue }
+            let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
+            let skipped = try #require(try summarized.run(query, scope: .all, onlyIn: nil))
+            #expect(skipped == whole, "\(field)")
+        }
+    }
+
+    @Test func writtenAttributes() throws {
+        let folder = TemporaryFolder()
+        let items = [
+            Fixtures.item("/m/paris.mp3", [.title: .text("Night")], n: 1),
+            Fixtures.item(
+                "/m/Frédéric Chopin – Étude.flac",
+                [.authorNames: .textList(["Émile Zola"]), .album: .text("Œuvres complètes")], n: 2),
+            Fixtures.item("/m/MyReport2024.pdf", [.keywords: .textList(["Q3", "finance"])], n: 3),
+            Fixtures.item("/m/naïve café.txt", [.userTags: .textList(["urgent"])], n: 4),
+            Fixtures.item("/m/comparison.txt", n: 5),
+            Fixtures.item("/d", folder: true, n: 6),
+            Fixtures.item("/d/über", folder: true, n: 7),
+            Fixtures.item("/d/über/paris-trip.txt", n: 8),
+        ]
+        let path = folder.file("summaries.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        try compare(try IndexSnapshot(path: path), text: nil)
+    }
+
+    @Test func indexedTreeWithWords() throws {
+        let folder = TemporaryFolder()
+        let tree = folder.path + "/tree"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        let files = [
+            "shopping.txt": "buy bread and milk\n", "Frédéric.txt": "une étude\n", "umbrella.txt": "nothing\n",
+            "travel.txt": "we went to paris\n", "paris-trip.txt": "the louvre\n", "MyReport2024.txt": "q3 figures\n",
+        ]
+        for (name, text) in files { try text.write(toFile: "\(tree)/\(name)", atomically: false, encoding: .utf8) }
+        let indexPath = folder.file("words.fsfind")
+        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
+        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
+        try compare(
+            try IndexSnapshot(path: indexPath),
+            text: try TextStore(path: TextStore.path(forIndex: indexPath), create: false))
     }
 }

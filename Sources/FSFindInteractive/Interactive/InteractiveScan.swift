@@ -51,12 +51,26 @@ package struct InteractiveScan {
     /// file of the index (base, delta).
     fileprivate let views: [IndexViews]
 
+    /// Per-row summaries of the rows' free text, which let a scan of plain words skip the rows
+    /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
+    package let signatures = SignatureStore()
+
     package init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
         self.index = index
         self.ranker = ranker
         self.limit = limit
         self.text = text
         views = index.files.map { IndexViews(index: $0) }
+    }
+
+    /// Makes the row summaries on this thread.
+    package func summarize() { signatures.make(for: index) }
+
+    /// Makes the row summaries on a thread of their own; scans use them once they are made.
+    package func summarizeInBackground() {
+        let signatures = signatures
+        let index = index
+        Thread.detachNewThread { signatures.make(for: index) }
     }
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.
@@ -102,7 +116,8 @@ package struct InteractiveScan {
             let stop = StopSignal(shouldStop)
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
-                content: content, shouldStop: stop.ask)
+                content: content, filter: SignatureFilter(query), summaries: signatures.summaries,
+                shouldStop: stop.ask)
             let results = PartSlots<PartResult>(count: partCount)
             if partCount == 1 {
                 results.store(job.run(bounds[0], views: views), at: 0)
@@ -130,7 +145,8 @@ package struct InteractiveScan {
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`; worked out once per type-table entry.
-    fileprivate func scopeBits(_ row: Int, of file: IndexFile, types: TypeColumnView?, cache: inout [UInt16?]) -> UInt16
+    fileprivate static func scopeBits(_ row: Int, of file: IndexFile, types: TypeColumnView?, cache: inout [UInt16?])
+        -> UInt16
     {
         let id = types?.typeID(row)
         if let id, let bits = cache[id] { return bits }
@@ -163,27 +179,37 @@ private struct ScanJob: @unchecked Sendable {
     let folder: [UInt8]?
     let candidates: [Int]?
     let content: ContentMatches?
+    /// What plain words ask of a row's summary, and the summaries per file (nil until made).
+    let filter: SignatureFilter?
+    let summaries: [RowSignatures?]?
     let shouldStop: () -> Bool
 
     /// Positions `range` of the candidates (or of the merged rows); nil when told to stop.
     func run(_ range: Range<Int>, views: [IndexViews]) -> PartResult? {
         let index = scan.index
+        let contents = views.indices.map { content?.forFile($0) }
         let rowScores = views.indices.map {
-            RowScore(query, views: views[$0], ranker: scan.ranker, content: content?.forFile($0))
+            RowScore(query, views: views[$0], ranker: scan.ranker, content: contents[$0])
         }
         let types = views.map(\.types)
         var bitsByType = types.map { [UInt16?](repeating: nil, count: $0?.typeCount ?? 0) }
+        // A file's summaries, when the field is plain words and they were made for it.
+        let rowFilters = views.indices.map { file -> FileRowFilter? in
+            guard let filter, let summary = summaries?[file] ?? nil else { return nil }
+            return FileRowFilter(filter, summaries: summary, content: contents[file])
+        }
         var part = PartResult(top: TopResults(capacity: scan.limit))
         var visited = 0
         /// Row `row` of file `file`, which is merged row `merged`; false when the scan must stop.
         func visit(_ file: Int, _ row: Int, _ merged: Int) -> Bool {
             visited += 1
             if visited % InteractiveScan.stopCheckInterval == 0, shouldStop() { return false }
+            if let rowFilter = rowFilters[file], rowFilter.rejects(row) { return true }
             let source = views[file].index
             if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return true }
             guard let score = rowScores[file].score(row) else { return true }
             part.matched.append(merged)
-            let bits = scan.scopeBits(row, of: source, types: types[file], cache: &bitsByType[file])
+            let bits = InteractiveScan.scopeBits(row, of: source, types: types[file], cache: &bitsByType[file])
             for position in part.counts.indices where bits & (1 << UInt16(position)) != 0 {
                 part.counts[position] += 1
             }

@@ -72,6 +72,14 @@ package struct ContentMatches {
     /// For each `textContent` comparison, by its position in a walk of the tree.
     var comparisons: [ContentRows] { files[selected].comparisons }
 
+    /// Whether word `word` of the first free-text leaf is among the words of `row` (a row of the
+    /// selected file); false when the leaf was not looked up.
+    @inline(__always) package func firstLeaf(word: Int, holds row: Int) -> Bool {
+        let leaves = files[selected].freeText
+        guard let words = leaves.first ?? nil, word < words.count else { return false }
+        return words[word].contains(row)
+    }
+
     /// The same answers, as rows of file `file` of the snapshot (0 base, 1 delta): what one file's
     /// ``QueryPlan`` reads.
     package func forFile(_ file: Int) -> ContentMatches {

@@ -92,6 +92,7 @@ final class SearchLoop {
         self.session = session
         self.recent = recent
         self.scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: text)
+        scan.summarizeInBackground()
         self.home = ProcessInfo.processInfo.environment["HOME"].map { PathBytes.absolute(PathBytes.bytes($0)) } ?? []
         self.session.recent = recent.entries
         if let path = ProcessInfo.processInfo.environment["FSFIND_SEARCH_TRACE"], !path.isEmpty {
@@ -228,6 +229,7 @@ final class SearchLoop {
             index = newIndex
             searcher = Searcher(index: newIndex, text: text)
             scan = InteractiveScan(index: newIndex, ranker: ResultRanker(now: context.now), text: text)
+            scan.summarizeInBackground()
             planner = ScanPlanner()
             paneText = nil
             session.catalog = ValueCatalog.read(from: newIndex)

@@ -1,0 +1,99 @@
+import FSFindIndex
+import FSFindQuery
+import FSFindSearch
+import Synchronization
+
+/// What a field of plain free text asks of a row's ``RowSignatures`` summary before the row is
+/// scored: every word's first character, and first two, start a word of the row's free text (or
+/// the word is among the file's words), or — once every word is long enough to match inside
+/// names — the name holds every byte and every pair of neighbouring bytes of every word. A row
+/// that fails cannot match; one that passes is scored.
+struct SignatureFilter {
+    /// Per query word (cut and folded as ``FreeTextMatcher`` does), the bit of its first character
+    /// and the bit of its first two (0 for a one-letter word).
+    private let starts: [(first: UInt64, pair: UInt64)]
+    /// The bits of the typed words' bytes and of their pairs when they match inside names.
+    private let inside: (bytes: UInt64, pairs: UInt64)?
+
+    /// Nil unless the field's text is plain free text (not a tree, not a predicate).
+    init?(_ query: FieldQuery) {
+        guard query.isFreeText, !query.words.isEmpty, case .freeText(let matcher)? = query.text?.root else {
+            return nil
+        }
+        starts = matcher.words.map { word in
+            let first = word.first?.value ?? 0
+            return (RowSignatures.startBit(first), word.count > 1 ? RowSignatures.pairBit(first, word[1].value) : 0)
+        }
+        guard query.matchesInsideWords else {
+            inside = nil
+            return
+        }
+        var bytes: UInt64 = 0
+        var pairs: UInt64 = 0
+        for word in query.words {
+            for (k, byte) in word.enumerated() {
+                bytes |= RowSignatures.byteBit(byte)
+                if k > 0 { pairs |= RowSignatures.pairBit(UInt32(word[k - 1]), UInt32(byte)) }
+            }
+        }
+        inside = (bytes, pairs)
+    }
+
+    /// Whether the row with summary `words` (its three) may match; `content` holds the words of
+    /// the files of the row's index file, when they were looked up.
+    @inline(__always) func passes(
+        _ words: UnsafeMutableBufferPointer<UInt64>, at base: Int, row: Int, content: ContentMatches?
+    ) -> Bool {
+        let first = words[base]
+        let pairs = words[base + 1]
+        var everyWord = true
+        for k in starts.indices where first & starts[k].first == 0 || pairs & starts[k].pair != starts[k].pair {
+            if let content, content.firstLeaf(word: k, holds: row) { continue }
+            everyWord = false
+            break
+        }
+        if everyWord { return true }
+        guard let inside else { return false }
+        return first & inside.bytes == inside.bytes && words[base + 2] & inside.pairs == inside.pairs
+    }
+}
+
+/// ``SignatureFilter`` over the rows of one index file of a scan. A class, so the scan's per-row
+/// call reaches the summaries and the file's content answers through `self` without copying
+/// (and retaining) them.
+final class FileRowFilter {
+    private let filter: SignatureFilter
+    private let summaries: RowSignatures
+    private let words: UnsafeMutableBufferPointer<UInt64>
+    private let content: ContentMatches?
+
+    init(_ filter: SignatureFilter, summaries: RowSignatures, content: ContentMatches?) {
+        self.filter = filter
+        self.summaries = summaries
+        words = summaries.words
+        self.content = content
+    }
+
+    /// True when row `row` of the file cannot match.
+    @inline(__always) func rejects(_ row: Int) -> Bool {
+        row < summaries.count && !filter.passes(words, at: 3 * row, row: row, content: content)
+    }
+}
+
+/// The index's row summaries, made once per snapshot, on a thread of their own in the search
+/// loop (a million rows take a few hundred milliseconds), so no key waits for them: a scan uses
+/// them once they are there and scores every row before.
+package final class SignatureStore: Sendable {
+    private let made = Mutex<[RowSignatures?]?>(nil)
+
+    package init() {}
+
+    /// Works out the summaries of every file of `index`, on the caller's thread.
+    package func make(for index: IndexSnapshot) {
+        let summaries = index.files.map { RowSignatures(views: IndexViews(index: $0)) }
+        made.withLock { $0 = summaries }
+    }
+
+    /// The summaries per file of the index, nil until they are made (or for a damaged file).
+    var summaries: [RowSignatures?]? { made.withLock { $0 } }
+}

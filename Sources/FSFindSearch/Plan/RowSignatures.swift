@@ -1,0 +1,167 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+
+/// Per row of one index file, a 192-bit summary of its free text: which characters, and which
+/// pairs of characters, start a word of its free-text values (``FreeTextMatcher``'s words,
+/// folded), and which bytes and pairs of bytes its name holds.
+///
+/// The search field's scan asks it before scoring a row: free text of a few letters matches at a
+/// word start somewhere (or, from three letters, inside the name or among the file's words), and
+/// a row whose summary lacks what the word starts with cannot match. One load and a test instead
+/// of measuring every name again for each key: a field's first letter scored a million rows where
+/// one in seven has a word starting with it. A summary only rules rows out (pairs share their 64
+/// bits, so some rows pass that do not match); the row's score still decides.
+package final class RowSignatures: @unchecked Sendable {
+    // @unchecked: `words` is written in `init` only, then read.
+
+    /// Three per row. Word 0: bits 0–25 a word starts with that letter (folded), bit 26 with a
+    /// digit, bit 27 with anything else; bits 32–57 the name holds that ASCII letter (either
+    /// case), bit 58 a digit, bit 59 any other byte. Word 1: ``pairBit(_:_:)`` of the first two
+    /// characters of each word. Word 2: ``pairBit(_:_:)`` of each two neighbouring bytes of the
+    /// name (ASCII letters lowered). Memory of its own, valid while this object lives, so a scan
+    /// reads it per row without retaining an array.
+    package let words: UnsafeMutableBufferPointer<UInt64>
+
+    /// Rows summarised.
+    package var count: Int { words.count / 3 }
+
+    /// Worked out from the sections `views` reads (nil when one is damaged: the scan then scores
+    /// every row). Each distinct string is summarised once.
+    package init?(views: IndexViews) {
+        guard let strings = views.strings, let lists = views.lists, let names = views.names else { return nil }
+        var sources: [TextSource] = []
+        for attribute in AttributeRegistry.freeTextAttributes {
+            guard let source = TextSource(attribute, views: views) else { return nil }
+            sources.append(source)
+        }
+        let index = views.index
+        // Per string id, its bits once worked out (no summary has bit 63 of word 0).
+        let unknown = Summary(starts: 1 << 63, pairs: 0)
+        var starts = [Summary](repeating: unknown, count: strings.count)
+        var holds = [Summary](repeating: unknown, count: strings.count)
+        func startBits(ofString id: UInt32) -> Summary {
+            guard Int(id) < starts.count else { return Summary() }
+            if starts[Int(id)] != unknown { return starts[Int(id)] }
+            let value = strings.bytes(id).map(Self.wordStarts) ?? Summary()
+            starts[Int(id)] = value
+            return value
+        }
+        let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 3 * index.itemCount)
+        result.initialize(repeating: 0)
+        for row in 0..<index.itemCount {
+            var starting = Summary()
+            for source in sources {
+                switch source.cell(row) {
+                case .absent: break
+                case .string(let id): starting.add(startBits(ofString: id))
+                case .list(let id):
+                    guard let elements = lists.list(id) else { break }
+                    for i in 0..<elements.count { starting.add(startBits(ofString: elements[i])) }
+                case .slow:
+                    switch index.value(of: source.attribute, at: row) {
+                    case .text(let text)?: starting.add(Self.wordStarts(text))
+                    case .textList(let list)?: for text in list { starting.add(Self.wordStarts(text)) }
+                    default: break
+                    }
+                }
+            }
+            var holding: Summary
+            if names.hasParent(row), Int(names.nameID(row)) < holds.count {
+                let id = Int(names.nameID(row))
+                if holds[id] == unknown { holds[id] = strings.bytes(UInt32(id)).map(Self.nameBytes) ?? Summary() }
+                holding = holds[id]
+            } else {
+                holding = index.name(at: row).withUnsafeBytes(Self.nameBytes)
+            }
+            result[3 * row] = starting.starts | holding.starts
+            result[3 * row + 1] = starting.pairs
+            result[3 * row + 2] = holding.pairs
+        }
+        words = result
+    }
+
+    deinit { words.deallocate() }
+
+    /// One value's bits: in word 0, and in word 1 or 2.
+    struct Summary: Equatable {
+        var starts: UInt64 = 0
+        var pairs: UInt64 = 0
+
+        mutating func add(_ other: Summary) {
+            starts |= other.starts
+            pairs |= other.pairs
+        }
+    }
+
+    /// The bit for a word starting with `scalar` (folded).
+    @inline(__always) package static func startBit(_ scalar: UInt32) -> UInt64 {
+        if scalar &- 0x61 < 26 { return 1 << UInt64(scalar - 0x61) }
+        if scalar &- 0x30 < 10 { return 1 << 26 }
+        return 1 << 27
+    }
+
+    /// The bit for a name holding `byte`, either case for an ASCII letter.
+    @inline(__always) package static func byteBit(_ byte: UInt8) -> UInt64 {
+        let lowered = ASCIIText.lowered(byte)
+        if lowered &- 0x61 < 26 { return 1 << UInt64(32 + lowered - 0x61) }
+        if byte &- 0x30 < 10 { return 1 << 58 }
+        return 1 << 59
+    }
+
+    /// One of 64 bits for the pair `first`, `second` (scalars or bytes, folded or lowered).
+    @inline(__always) package static func pairBit(_ first: UInt32, _ second: UInt32) -> UInt64 {
+        1 << UInt64(((first &* 0x9E37_79B1) ^ (second &* 0x85EB_CA77)) >> 26)
+    }
+
+    /// The bytes of a name and their neighbouring pairs, ASCII letters lowered: what
+    /// ``ResultRanker``'s inside-a-word test compares typed bytes with.
+    static func nameBytes(_ bytes: UnsafeRawBufferPointer) -> Summary {
+        var summary = Summary()
+        var previous: UInt32?
+        for byte in bytes {
+            summary.starts |= byteBit(byte)
+            let lowered = UInt32(ASCIIText.lowered(byte))
+            if let previous { summary.pairs |= pairBit(previous, lowered) }
+            previous = lowered
+        }
+        return summary
+    }
+
+    /// The first characters, and first two, of `value`'s words, cut and folded as
+    /// ``FreeTextMatcher`` cuts and folds them (the same paths ``FreeTextLeaf`` measures with).
+    static func wordStarts(_ value: UnsafeRawBufferPointer) -> Summary {
+        if ASCIIText.isASCII(value) {
+            var summary = Summary()
+            ASCIIText(bytes: value).forEachWord { word in
+                let first = UInt32(ASCIIText.lowered(value[word.lowerBound]))
+                summary.starts |= startBit(first)
+                if word.count > 1 {
+                    summary.pairs |= pairBit(first, UInt32(ASCIIText.lowered(value[word.lowerBound + 1])))
+                }
+                return true
+            }
+            return summary
+        }
+        return wordStarts(
+            TextFolding.foldLatin(value, caseInsensitive: true, diacriticInsensitive: true)
+                ?? TextFolding.fold(
+                    String(decoding: value, as: UTF8.self), caseInsensitive: true, diacriticInsensitive: true))
+    }
+
+    /// The same for a value only the row reader reads (a root's name), folded as
+    /// ``FreeTextMatcher/qualities(in:into:)`` folds it.
+    static func wordStarts(_ value: String) -> Summary {
+        wordStarts(TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true))
+    }
+
+    private static func wordStarts(_ folded: FoldedText) -> Summary {
+        var summary = Summary()
+        for word in folded.words {
+            let first = folded.scalars[word.lowerBound].value
+            summary.starts |= startBit(first)
+            if word.count > 1 { summary.pairs |= pairBit(first, folded.scalars[word.lowerBound + 1].value) }
+        }
+        return summary
+    }
+}
