@@ -43,10 +43,11 @@ final class RowScore {
 
     /// The row's rank, nil when the chips or the text do not match it.
     func score(_ row: Int) -> Double? {
-        if let filter, !filter.matches(row) { return nil }
-        guard let text else { return recency(row) }
-        if isFreeText { return freeText(text, row) }
-        return text.matches(row) ? recency(row) : nil
+        // Optional chaining, not binding: a bound plan is retained and released for every row.
+        if filter?.matches(row) == false { return nil }
+        guard text != nil else { return recency(row) }
+        if isFreeText { return freeText(row) }
+        return text?.matches(row) == true ? recency(row) : nil
     }
 
     /// ``ResultRanker/recency(_:)`` of the row.
@@ -55,11 +56,13 @@ final class RowScore {
         return modified == nil ? ranker.recency(index.row(row)) : 0
     }
 
-    /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, `text` being the free-text plan.
-    func freeText(_ text: QueryPlan, _ row: Int) -> Double? {
+    /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, the text being free text.
+    func freeText(_ row: Int) -> Double? {
         // Free text in a tree (`paris -draft`, `a|b`): the tree decides, its leaves rank.
-        if words.isEmpty { return text.matches(row) ? text.relevance(row) + recency(row) : nil }
-        let relevance = text.relevance(row)
+        if words.isEmpty {
+            return text?.matches(row) == true ? (text?.relevance(row) ?? 0) + recency(row) : nil
+        }
+        let relevance = text?.relevance(row) ?? 0
         if relevance > 0 { return relevance + recency(row) }
         guard matchesInside, nameContainsAll(row) else { return nil }
         return ResultRanker.infixWeight * Double(words.count) + recency(row)
