@@ -67,11 +67,7 @@ package struct InteractiveScan {
     package func summarize() { signatures.make(for: index) }
 
     /// Makes the row summaries on a thread of their own; scans use them once they are made.
-    package func summarizeInBackground() {
-        let signatures = signatures
-        let index = index
-        Thread.detachNewThread { signatures.make(for: index) }
-    }
+    package func summarizeInBackground() { signatures.makeInBackground(for: index) }
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.
     package var parallelRows = 100_000

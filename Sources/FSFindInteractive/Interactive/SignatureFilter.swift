@@ -1,7 +1,6 @@
 import FSFindIndex
 import FSFindQuery
 import FSFindSearch
-import Synchronization
 
 /// What a field of plain free text asks of a row's ``RowSignatures`` summary before the row is
 /// scored: every word's first character, and first two, start a word of the row's free text (or
@@ -84,16 +83,20 @@ final class FileRowFilter {
 /// loop (a million rows take a few hundred milliseconds), so no key waits for them: a scan uses
 /// them once they are there and scores every row before.
 package final class SignatureStore: Sendable {
-    private let made = Mutex<[RowSignatures?]?>(nil)
+    private let made = Handoff<[RowSignatures?]>()
 
     package init() {}
 
     /// Works out the summaries of every file of `index`, on the caller's thread.
-    package func make(for index: IndexSnapshot) {
-        let summaries = index.files.map { RowSignatures(views: IndexViews(index: $0)) }
-        made.withLock { $0 = summaries }
+    package func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
+
+    /// Works them out on a thread of their own.
+    package func makeInBackground(for index: IndexSnapshot) { made.fill { Self.summaries(of: index) } }
+
+    private static func summaries(of index: IndexSnapshot) -> [RowSignatures?] {
+        index.files.map { RowSignatures(views: IndexViews(index: $0)) }
     }
 
     /// The summaries per file of the index, nil until they are made (or for a damaged file).
-    var summaries: [RowSignatures?]? { made.withLock { $0 } }
+    var summaries: [RowSignatures?]? { made.value }
 }
