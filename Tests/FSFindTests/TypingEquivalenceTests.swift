@@ -92,6 +92,45 @@ import Testing
     }
 }
 
+/// The search field ranks files that only mention its words by how recently they changed, not by
+/// BM25 (which `fsfind query` keeps): the store is not asked for relevance on every key.
+@Suite struct FieldContentRankingTests {
+    @Test func filesThatOnlyMentionTheWordsComeMostRecentFirst() throws {
+        let folder = TemporaryFolder()
+        let tree = folder.path + "/tree"
+        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+        let now = Date()
+        // BM25 would put the old file that says the word twenty times first.
+        let files: [(name: String, text: String, age: Double)] = [
+            ("recent.txt", "one okapi among other words here\n", 300 * 86_400),
+            ("older.txt", String(repeating: "okapi ", count: 20) + "\n", 400 * 86_400),
+            ("middle.txt", "okapi okapi and more words\n", 350 * 86_400),
+        ]
+        for file in files {
+            let path = "\(tree)/\(file.name)"
+            try file.text.write(toFile: path, atomically: false, encoding: .utf8)
+            try FileManager.default.setAttributes([.modificationDate: now - file.age], ofItemAtPath: path)
+        }
+        // Enough files without the word that BM25 gives it weight.
+        for n in 0..<10 {
+            try "plain words\n".write(toFile: "\(tree)/plain\(n).txt", atomically: false, encoding: .utf8)
+        }
+        let indexPath = folder.file("ranking.fsfind")
+        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
+        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
+        let index = try IndexSnapshot(path: indexPath)
+        let store = try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
+        let context = QueryContext(now: now, timeZone: TimeZone(identifier: "UTC")!)
+        let scan = InteractiveScan(index: index, ranker: ResultRanker(now: now), text: store)
+        let result = try #require(
+            try scan.run(FieldQuery(SearchField("okapi"), context: context), scope: .all, onlyIn: nil))
+        let names = result.rows.map {
+            String(decoding: index.path(at: $0).split(separator: UInt8(ascii: "/")).last ?? [], as: UTF8.self)
+        }
+        #expect(names == ["recent.txt", "middle.txt", "older.txt"])
+    }
+}
+
 /// A scan that skips rows by their summaries (``RowSignatures``) finds, ranks and counts what a
 /// scan scoring every row does: names with accents, ligatures and capitals inside, titles,
 /// authors, albums, keywords and tags, rows whose name is their path, words inside files.
