@@ -149,6 +149,8 @@ import Testing
         let plain = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: text)
         let summarized = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: text)
         summarized.summarize()
+        // Two kept: most matches cannot be kept, and their recency lift is not read.
+        let short = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 2, text: text)
         #expect(summarized.signatures.summaries?.allSatisfy { $0 != nil } == true)
         for field in Self.fields {
             let query = FieldQuery(SearchField(field), context: context)
@@ -156,6 +158,8 @@ import Testing
             let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
             let skipped = try #require(try summarized.run(query, scope: .all, onlyIn: nil))
             #expect(skipped == whole, "\(field)")
+            let best = try #require(try short.run(query, scope: .all, onlyIn: nil))
+            #expect(best.rows == Array(whole.rows.prefix(2)) && best.counts == whole.counts, "\(field)")
         }
     }
 

@@ -208,7 +208,9 @@ private struct ScanJob: @unchecked Sendable {
             // Unretained: `files` keeps every one alive for the whole scan, and a retain and a
             // release per row were a tenth of its time.
             unowned(unsafe) let fileScan = files[file]
-            guard let (score, bits) = fileScan.match(row) else { return true }
+            guard let (score, bits) = fileScan.match(row, floor: part.top.floor, chosenBit: chosenBit) else {
+                return true
+            }
             part.matched.append(merged)
             for position in part.counts.indices where bits & (1 << UInt16(position)) != 0 {
                 part.counts[position] += 1
@@ -261,12 +263,15 @@ private final class FileScan {
         bitsByType = [UInt16?](repeating: nil, count: views.types?.typeCount ?? 0)
     }
 
-    /// The row's rank and scope bits, nil when it does not match (or is outside the folder).
-    @inline(__always) func match(_ row: Int) -> (score: Double, bits: UInt16)? {
+    /// The row's rank and scope bits, nil when it does not match (or is outside the folder). The
+    /// rank is exact when the row is in the chosen scope (`chosenBit`) and may reach `floor`, the
+    /// worst rank kept so far; else it only has to stay below (``RowScore/score(_:floor:)``).
+    @inline(__always) func match(_ row: Int, floor: Double, chosenBit: UInt16) -> (score: Double, bits: UInt16)? {
         if rowFilter?.rejects(row) == true { return nil }
         if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return nil }
-        guard let score = rowScore.score(row) else { return nil }
-        return (score, InteractiveScan.scopeBits(row, of: source, types: types, cache: &bitsByType))
+        let bits = InteractiveScan.scopeBits(row, of: source, types: types, cache: &bitsByType)
+        guard let score = rowScore.score(row, floor: bits & chosenBit != 0 ? floor : .infinity) else { return nil }
+        return (score, bits)
     }
 }
 

@@ -41,13 +41,21 @@ final class RowScore {
         infix = StringAnswers(count: query.matchesInsideWords ? (views.strings?.count ?? 0) : 0)
     }
 
-    /// The row's rank, nil when the chips or the text do not match it.
-    func score(_ row: Int) -> Double? {
+    /// The row's rank, nil when the chips or the text do not match it. A rank that even the
+    /// largest recency lift keeps below `floor` (the worst of the results kept so far) is
+    /// returned without its lift: the row cannot be kept, and its modification time, a cache
+    /// miss per row, is not read.
+    func score(_ row: Int, floor: Double = -.infinity) -> Double? {
         // Optional chaining, not binding: a bound plan is retained and released for every row.
         if filter?.matches(row) == false { return nil }
-        guard text != nil else { return recency(row) }
-        if isFreeText { return freeText(row) }
-        return text?.matches(row) == true ? recency(row) : nil
+        guard text != nil else { return lifted(0, row, floor) }
+        if isFreeText { return freeText(row, floor: floor) }
+        return text?.matches(row) == true ? lifted(0, row, floor) : nil
+    }
+
+    /// `base` and the row's recency lift, or `base` alone when it stays below `floor` anyway.
+    @inline(__always) private func lifted(_ base: Double, _ row: Int, _ floor: Double) -> Double {
+        base + ResultRanker.recencyWeight < floor ? base : base + recency(row)
     }
 
     /// ``ResultRanker/recency(_:)`` of the row.
@@ -56,16 +64,17 @@ final class RowScore {
         return modified == nil ? ranker.recency(index.row(row)) : 0
     }
 
-    /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, the text being free text.
-    func freeText(_ row: Int) -> Double? {
+    /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, the text being free text (without
+    /// the lift below `floor`, as ``score(_:floor:)``).
+    func freeText(_ row: Int, floor: Double = -.infinity) -> Double? {
         // Free text in a tree (`paris -draft`, `a|b`): the tree decides, its leaves rank.
         if words.isEmpty {
-            return text?.matches(row) == true ? (text?.relevance(row) ?? 0) + recency(row) : nil
+            return text?.matches(row) == true ? lifted(text?.relevance(row) ?? 0, row, floor) : nil
         }
         let relevance = text?.relevance(row) ?? 0
-        if relevance > 0 { return relevance + recency(row) }
+        if relevance > 0 { return lifted(relevance, row, floor) }
         guard matchesInside, nameContainsAll(row) else { return nil }
-        return ResultRanker.infixWeight * Double(words.count) + recency(row)
+        return lifted(ResultRanker.infixWeight * Double(words.count), row, floor)
     }
 
     private func nameContainsAll(_ row: Int) -> Bool {

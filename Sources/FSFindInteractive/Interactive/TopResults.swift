@@ -45,6 +45,12 @@ struct TopResults {
         }
     }
 
+    /// Scores below this cannot be kept: the worst kept score once full, else -∞.
+    var floor: Double {
+        if heap.count < capacity { return -.infinity }
+        return capacity == 0 ? .infinity : heap[0].score
+    }
+
     /// The kept (row, score) pairs, in no order: what another ``TopResults`` takes in to join two.
     var entries: [(row: Int, score: Double)] { heap }
 
