@@ -66,8 +66,11 @@ package struct InteractiveScan {
     /// Makes the row summaries on this thread.
     package func summarize() { signatures.make(for: index) }
 
-    /// Makes the row summaries on a thread of their own; scans use them once they are made.
-    package func summarizeInBackground() { signatures.makeInBackground(for: index) }
+    /// Makes the row summaries on a thread of their own, which first runs `prepare` (the search
+    /// loop lowers its priority there); scans use them once they are made.
+    package func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
+        signatures.makeInBackground(for: index, prepare: prepare)
+    }
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.
     package var parallelRows = 100_000

@@ -90,8 +90,13 @@ package final class SignatureStore: Sendable {
     /// Works out the summaries of every file of `index`, on the caller's thread.
     package func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
 
-    /// Works them out on a thread of their own.
-    package func makeInBackground(for index: IndexSnapshot) { made.fill { Self.summaries(of: index) } }
+    /// Works them out on a thread of their own, after `prepare`.
+    package func makeInBackground(for index: IndexSnapshot, prepare: @escaping @Sendable () -> Void = {}) {
+        made.fill {
+            prepare()
+            return Self.summaries(of: index)
+        }
+    }
 
     private static func summaries(of index: IndexSnapshot) -> [RowSignatures?] {
         index.files.map { RowSignatures(views: IndexViews(index: $0)) }

@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindIndex
 import FSFindIndexing
 import FSFindInteractive
@@ -254,12 +255,20 @@ final class SearchLoop {
         if index.itemCount < Self.backgroundCatalogRows {
             catalog.put(ValueCatalog.read(from: index))
         } else {
-            catalog.fill { ValueCatalog.read(from: index) }
+            catalog.fill {
+                Self.yieldToKeys()
+                return ValueCatalog.read(from: index)
+            }
         }
         takeCatalog()
     }
 
     static let backgroundCatalogRows = 100_000
+
+    /// Puts the calling thread (the catalog's, which only the suggestions wait for) below
+    /// everything else (`SCHED_IDLE`, nice 19, idle I/O), so a key typed at once gets the cores.
+    /// The row summaries keep their priority: every scan until they are made scores every row.
+    @Sendable static func yieldToKeys() { _ = fsfind_lower_priority() }
 
     /// Puts the catalog in the session once it is read, for the suggestions of the next key.
     private func takeCatalog() {
