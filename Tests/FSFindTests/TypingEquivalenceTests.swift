@@ -20,21 +20,14 @@ import Testing
     let context = QueryContext(now: Date(), timeZone: TimeZone(identifier: "UTC")!)
 
     init() throws {
-        let tree = folder.path + "/tree"
-        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
         // Names that hold the typed words, inside words or not at all; words only inside files.
-        let files = [
-            "shopping.txt": "buy bread and milk\n", "breakfast.txt": "eggs\n", "umbrella.txt": "nothing\n",
-            "comparison.txt": "tables\n", "travel.txt": "we went to paris in may\n",
-            "paris-trip.txt": "the louvre\n", "report-2024.txt": "quarterly figures\n",
-            "notes.txt": "the repair of the roof\n",
-        ]
-        for (name, text) in files { try text.write(toFile: "\(tree)/\(name)", atomically: false, encoding: .utf8) }
-        let indexPath = folder.file("typing.fsfind")
-        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
-        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
-        index = try IndexSnapshot(path: indexPath)
-        store = try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
+        (index, store) = try indexedTree(
+            [
+                "shopping.txt": "buy bread and milk\n", "breakfast.txt": "eggs\n", "umbrella.txt": "nothing\n",
+                "comparison.txt": "tables\n", "travel.txt": "we went to paris in may\n",
+                "paris-trip.txt": "the louvre\n", "report-2024.txt": "quarterly figures\n",
+                "notes.txt": "the repair of the roof\n",
+            ], in: folder)
     }
 
     private func names(_ rows: [Int]) -> [String] {
@@ -96,30 +89,20 @@ import Testing
 /// BM25 (which `fsfind query` keeps): the store is not asked for relevance on every key.
 @Suite struct FieldContentRankingTests {
     @Test func filesThatOnlyMentionTheWordsComeMostRecentFirst() throws {
-        let folder = TemporaryFolder()
-        let tree = folder.path + "/tree"
-        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
         let now = Date()
         // BM25 would put the old file that says the word twenty times first.
-        let files: [(name: String, text: String, age: Double)] = [
-            ("recent.txt", "one okapi among other words here\n", 300 * 86_400),
-            ("older.txt", String(repeating: "okapi ", count: 20) + "\n", 400 * 86_400),
-            ("middle.txt", "okapi okapi and more words\n", 350 * 86_400),
+        var files = [
+            "recent.txt": "one okapi among other words here\n",
+            "older.txt": String(repeating: "okapi ", count: 20) + "\n",
+            "middle.txt": "okapi okapi and more words\n",
         ]
-        for file in files {
-            let path = "\(tree)/\(file.name)"
-            try file.text.write(toFile: path, atomically: false, encoding: .utf8)
-            try FileManager.default.setAttributes([.modificationDate: now - file.age], ofItemAtPath: path)
-        }
+        let modified = [
+            "recent.txt": now - 300 * 86_400, "middle.txt": now - 350 * 86_400, "older.txt": now - 400 * 86_400,
+        ]
         // Enough files without the word that BM25 gives it weight.
-        for n in 0..<10 {
-            try "plain words\n".write(toFile: "\(tree)/plain\(n).txt", atomically: false, encoding: .utf8)
-        }
-        let indexPath = folder.file("ranking.fsfind")
-        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
-        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
-        let index = try IndexSnapshot(path: indexPath)
-        let store = try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
+        for n in 0..<10 { files["plain\(n).txt"] = "plain words\n" }
+        let folder = TemporaryFolder()
+        let (index, store) = try indexedTree(files, in: folder, modified: modified)
         let context = QueryContext(now: now, timeZone: TimeZone(identifier: "UTC")!)
         let scan = InteractiveScan(index: index, ranker: ResultRanker(now: now), text: store)
         let result = try #require(
@@ -184,18 +167,31 @@ import Testing
 
     @Test func indexedTreeWithWords() throws {
         let folder = TemporaryFolder()
-        let tree = folder.path + "/tree"
-        try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
-        let files = [
-            "shopping.txt": "buy bread and milk\n", "Frédéric.txt": "une étude\n", "umbrella.txt": "nothing\n",
-            "travel.txt": "we went to paris\n", "paris-trip.txt": "the louvre\n", "MyReport2024.txt": "q3 figures\n",
-        ]
-        for (name, text) in files { try text.write(toFile: "\(tree)/\(name)", atomically: false, encoding: .utf8) }
-        let indexPath = folder.file("words.fsfind")
-        let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
-        _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
-        try compare(
-            try IndexSnapshot(path: indexPath),
-            text: try TextStore(path: TextStore.path(forIndex: indexPath), create: false))
+        let (index, store) = try indexedTree(
+            [
+                "shopping.txt": "buy bread and milk\n", "Frédéric.txt": "une étude\n", "umbrella.txt": "nothing\n",
+                "travel.txt": "we went to paris\n", "paris-trip.txt": "the louvre\n",
+                "MyReport2024.txt": "q3 figures\n",
+            ], in: folder)
+        try compare(index, text: store)
     }
+}
+
+/// Writes `files` (name → text, then a change of modification date) into a folder of `folder`,
+/// indexes it with its words, and opens the index and its text store.
+func indexedTree(
+    _ files: [String: String], in folder: TemporaryFolder, modified: [String: Date] = [:]
+) throws -> (index: IndexSnapshot, store: TextStore) {
+    let tree = folder.path + "/tree"
+    try FileManager.default.createDirectory(atPath: tree, withIntermediateDirectories: true)
+    for (name, text) in files {
+        try text.write(toFile: "\(tree)/\(name)", atomically: false, encoding: .utf8)
+        if let date = modified[name] {
+            try FileManager.default.setAttributes([.modificationDate: date], ofItemAtPath: "\(tree)/\(name)")
+        }
+    }
+    let indexPath = folder.file("tree.fsfind")
+    let indexer = Indexer(indexPath: indexPath, pipeline: ExtractionPipeline(textLimit: 1 << 20))
+    _ = try indexer.run(roots: [Array(tree.utf8)], options: CrawlOptions())
+    return (try IndexSnapshot(path: indexPath), try TextStore(path: TextStore.path(forIndex: indexPath), create: false))
 }
