@@ -106,7 +106,7 @@ let package = Package(
         .target(
             name: "FSFindText",
             dependencies: [
-                "FSFindModel", "CSQLite", "CSnowball", "CWordStream", "CDeflate", "CZstd",
+                "FSFindModel", "FSFindPlatform", "CSQLite", "CSnowball", "CWordStream", "CDeflate", "CZstd",
             ],
             swiftSettings: crossModule),
         // Elasticsearch's side of Samba's Spotlight: its query_string subset read into fsfind's own

@@ -1,6 +1,6 @@
 import CDeflate
 import FSFindModel
-import Glibc
+import FSFindPlatform
 
 /// zlib's one-shot `compress2` and `uncompress`, found with `dlopen`/`dlsym` (their types from
 /// zlib.h, `CDeflate/shim.h`). zlib is on every system, and libmagic and ZIPFoundation already
@@ -18,12 +18,14 @@ package struct Deflate: @unchecked Sendable {
 
     /// zlib, loaded once per process; or why it could not be.
     package static let shared: Result<Deflate, FSFindError> = Result { () throws(FSFindError) in
-        guard let handle = dlopen("libz.so.1", RTLD_NOW | RTLD_LOCAL) else {
+        guard let library = DynamicLibrary("libz.so.1") else {
             throw FSFindError(.io, "libz.so.1 cannot be loaded", remedy: .advice("install the zlib1g package"))
         }
         func symbol<Function>(_ name: String) throws(FSFindError) -> Function {
-            guard let address = dlsym(handle, name) else { throw FSFindError(.io, "libz.so.1 has no function \(name)") }
-            return unsafeBitCast(address, to: Function.self)
+            guard let function: Function = library.symbol(name) else {
+                throw FSFindError(.io, "libz.so.1 has no function \(name)")
+            }
+            return function
         }
         return Deflate(
             compressBound: try symbol("compressBound"), compress2: try symbol("compress2"),

@@ -1,6 +1,6 @@
 import CZstd
 import FSFindModel
-import Glibc
+import FSFindPlatform
 
 /// Zstandard's one-shot `ZSTD_compress` and `ZSTD_decompress`, found with `dlopen`/`dlsym`
 /// (their types from zstd.h, `CZstd/shim.h`), for the text the store keeps (``StoredText``).
@@ -18,14 +18,14 @@ package struct Zstd: @unchecked Sendable {
 
     /// Zstandard, loaded once per process; or why it could not be.
     package static let shared: Result<Zstd, FSFindError> = Result { () throws(FSFindError) in
-        guard let handle = dlopen("libzstd.so.1", RTLD_NOW | RTLD_LOCAL) else {
+        guard let library = DynamicLibrary("libzstd.so.1") else {
             throw FSFindError(.io, "libzstd.so.1 cannot be loaded", remedy: .advice("install the libzstd1 package"))
         }
         func symbol<Function>(_ name: String) throws(FSFindError) -> Function {
-            guard let address = dlsym(handle, name) else {
+            guard let function: Function = library.symbol(name) else {
                 throw FSFindError(.io, "libzstd.so.1 has no function \(name)")
             }
-            return unsafeBitCast(address, to: Function.self)
+            return function
         }
         return Zstd(
             compressBound: try symbol("ZSTD_compressBound"), compress: try symbol("ZSTD_compress"),

@@ -1,6 +1,6 @@
 import FSFindIndex
 import FSFindModel
-import Glibc
+import FSFindPlatform
 
 /// A C library opened with `dlopen` and never closed, and the functions looked up in it.
 ///
@@ -9,24 +9,24 @@ import Glibc
 /// dependencies; only a process that reads such a file (an extraction worker) pays. `dlsym` on
 /// the handle also searches the library's own dependencies, so glib's functions are found through
 /// poppler-glib's handle.
-struct SharedLibrary: @unchecked Sendable {
-    // @unchecked: a handle from dlopen that is never closed; dlsym on it is thread-safe.
-    private let handle: UnsafeMutableRawPointer
-    let soname: String
+struct SharedLibrary: Sendable {
+    private let library: DynamicLibrary
+    var soname: String { library.soname }
 
     /// Opens `soname`; `package` names the Debian package to install when it is missing.
     init(_ soname: String, package: String) throws(ExtractionError) {
-        guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
+        guard let library = DynamicLibrary(soname) else {
             throw ExtractionError("\(soname) cannot be loaded; install the \(package) package")
         }
-        self.handle = handle
-        self.soname = soname
+        self.library = library
     }
 
     /// The function called `name`; its type comes from where the result goes (a stored property
     /// of `@convention(c)` function type).
     func symbol<Function>(_ name: String) throws(ExtractionError) -> Function {
-        guard let address = dlsym(handle, name) else { throw ExtractionError("\(soname) has no function \(name)") }
-        return unsafeBitCast(address, to: Function.self)
+        guard let function: Function = library.symbol(name) else {
+            throw ExtractionError("\(soname) has no function \(name)")
+        }
+        return function
     }
 }
