@@ -64,9 +64,19 @@ build: deps
 # Release builds link the Swift runtime and Foundation statically: a query starts in about half
 # the time, for an 88 MB binary instead of 17 MB (benchmarks/RESULTS.md, "Start-up";
 # docs/decisions.md). `make release RELEASE_FLAGS=` builds the shared-library way.
-RELEASE_FLAGS ?= --static-swift-stdlib
+# The C++ runtime the Swift runtime is written against is linked statically too: the loader then
+# neither maps libstdc++.so nor resolves its symbols, and its start-up code does not run, about a
+# millisecond of a 7 ms query (benchmarks/RESULTS.md, "Start-up: the C++ runtime linked in").
+# The linker takes `-lstdc++` from the first folder that has the library in either form, so a
+# folder holding only the archive (a link to GCC's) comes first; without that archive (no
+# libstdc++-dev) the folder stays empty and the shared library is linked as before.
+STATIC_CXX := $(CURDIR)/.build/static-c++
+RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
 
 release: deps
+	@mkdir -p $(STATIC_CXX)
+	@archive="$$(c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a 2>/dev/null)"; \
+		if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; fi
 	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
 
 run: release

@@ -20,8 +20,14 @@ enum Entrypoint {
             if let linked = try MdToolLinks.arguments(program: String(cString: CommandLine.unsafeArgv[0]!), arguments) {
                 arguments = linked
             }
-            var command = try quickQuery(arguments) ?? FSFindCommand.parseAsRoot(arguments)
-            try command.run()
+            if arguments.first == FSFindCommand.Query.configuration.commandName,
+                let options = QueryOptions.quickParse(Array(arguments.dropFirst()))
+            {
+                try options.checkedAgainstParser(Array(arguments.dropFirst())).run()
+            } else {
+                var command = try quickQuery(arguments) ?? FSFindCommand.parseAsRoot(arguments)
+                try command.run()
+            }
         } catch let error as FSFindError {
             fail("fsfind: \(error.sentence)", status: error.exitStatus)
         } catch let error as MdToolLinks.UsageError {

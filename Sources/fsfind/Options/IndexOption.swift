@@ -18,11 +18,19 @@ struct IndexOption: ParsableArguments {
     var index: String?
 
     /// The index path after the location rules of `docs/spec/cli.md`.
-    var path: String { IndexLocation.resolve(explicit: index.map { PathBytes.display(PathBytes.bytes($0)) }) }
+    var path: String { Self.path(explicit: index) }
+
+    /// The index path for `--index` given as `index` (nil: not given).
+    static func path(explicit index: String?) -> String {
+        IndexLocation.resolve(explicit: index.map { PathBytes.display(PathBytes.bytes($0)) })
+    }
 
     /// An index path must be UTF-8 text (it is recorded and shown as text; indexed paths need not
     /// be): one that is not is refused rather than opened under a mangled name.
-    func validate() throws {
+    func validate() throws { try Self.validate(explicit: index) }
+
+    /// Refuses an `--index` path that is not UTF-8.
+    static func validate(explicit index: String?) throws {
         if let index, !PathBytes.isValidUTF8(PathBytes.bytes(index)) {
             throw ValidationError("--index: the index path must be valid UTF-8")
         }
@@ -36,8 +44,13 @@ struct IndexOption: ParsableArguments {
     /// Opens the index's text store for reading; nil when there is none (an index made with
     /// `--no-content`, or by an older fsfind): free text then finds names and titles only.
     func openTextStore() throws(FSFindError) -> TextStore? {
+        try Self.openTextStore(indexPath: path)
+    }
+
+    /// The text store beside the index at `indexPath`, opened for reading; nil when there is none.
+    static func openTextStore(indexPath: String) throws(FSFindError) -> TextStore? {
         do {
-            return try TextStore(path: TextStore.path(forIndex: path), create: false)
+            return try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
         } catch  where error.code == .indexMissing {
             return nil
         }

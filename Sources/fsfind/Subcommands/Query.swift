@@ -39,9 +39,6 @@ extension FSFindCommand {
             })
         var words: [String] = []
 
-        /// The query: its arguments joined by spaces (`fsfind query invoice contract`, as mdfind).
-        var query: String { words.joined(separator: " ") }
-
         @Option(name: .long, help: ArgumentHelp("Only items of this category.", valueName: "scope"))
         var scope: Scope = .all
 
@@ -127,185 +124,18 @@ extension FSFindCommand {
 
         @OptionGroup var indexOption: IndexOption
 
-        func validate() throws {
-            if live && (limit != nil || !mdfindAttributes.isEmpty) {
-                throw ValidationError(
-                    "--live goes with the list, -0, --json, --attr or --count; not with --limit or -attr")
-            }
-            if let option = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
-                throw ValidationError("unknown option '\(option)' (fsfind query --help lists them)")
-            }
-            if interpret && literal { throw ValidationError("choose one of -interpret and -literal") }
-            if words.isEmpty && name == nil { throw ValidationError("give a query, or -name TEXT") }
-            if !mdfindAttributes.isEmpty && (json || null || !attributes.isEmpty) {
-                throw ValidationError("-attr prints mdfind's lines: not with --json, -0 or --attr")
-            }
-            if let limit, limit < 0 { throw ValidationError("--limit takes a number of 0 or more") }
-            if null && json { throw ValidationError("choose one of -0 and --json") }
-            if snippets && (null || !attributes.isEmpty && !json || count) {
-                throw ValidationError("--snippets goes with the plain list or --json, not with -0, --attr or --count")
-            }
+        /// The options as a plain value: what runs the query, whichever way it was read
+        /// (``QuickQuery``, or ``QueryOptions/quickParse(_:)`` without this parser).
+        var options: QueryOptions {
+            QueryOptions(
+                words: words, scope: scope, onlyIn: onlyIn, name: name, null: null, json: json, attributes: attributes,
+                count: count, mdfindAttributes: mdfindAttributes, interpret: interpret, literal: literal, live: live,
+                limit: limit, sort: sort, reverse: reverse, snippets: snippets, explain: explain,
+                index: indexOption.index)
         }
 
-        /// The query as mdfind's flags shape it: free text with `-interpret`, and `-name TEXT`
-        /// ANDed as `fsName == "*TEXT*"cd` (alone when there is no query; a `*` in TEXT is a
-        /// wildcard).
-        static func parse(_ text: String, interpret: Bool, name: String?) throws(QueryError) -> FSFindQuery.Query {
-            // `*` stays a wildcard: people write `mdfind -name '*.tex'` and mean a pattern.
-            let nameQuery = try name.map { name throws(QueryError) in
-                let escaped = name.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "\"", with: "\\\"")
-                return try FSFindQuery.Query.parse("fsName == \"*\(escaped)*\"cd")
-            }
-            // No query but a -name: the name alone. (A blank query without one is the parser's
-            // "empty query" error.)
-            if let nameQuery, text.allSatisfy(\.isWhitespace) { return nameQuery }
-            let query = interpret ? try FSFindQuery.Query.freeText(text) : try FSFindQuery.Query.parse(text)
-            guard let nameQuery else { return query }
-            return FSFindQuery.Query(
-                expression: .and([query.expression, nameQuery.expression]),
-                unknownSpotlightNames: query.unknownSpotlightNames)
-        }
+        func validate() throws { try options.validate() }
 
-        func run() throws {
-            // `--live` ends on SIGINT or SIGTERM with status 0: blocked first, while this is the
-            // only thread, and read through a signal descriptor (`IndexChanges.wait`).
-            if live { fsfind_block_termination() }
-            // Everything about the query is checked before the index is opened (exit 2).
-            let shown = try parseAttributes(attributes)
-            let mdfindShown = try zip(mdfindAttributes, parseAttributes(mdfindAttributes)).map { ($0, $1) }
-            let parsed: FSFindQuery.Query
-            do { parsed = try Self.parse(query, interpret: interpret, name: name) } catch {
-                throw QueryFailure(error: error, query: query)
-            }
-            for name in parsed.unknownSpotlightNames {
-                StandardError.write(
-                    "fsfind: warning: \(name) is not an attribute fsfind has; as in mdfind, no item has it\n")
-            }
-            let context: QueryContext
-            do { context = try QueryContext.fromEnvironment() } catch {
-                throw FSFindError(.usage, error.message)
-            }
-            let compiled: CompiledQuery
-            do { compiled = try CompiledQuery(parsed, context: context) } catch {
-                throw QueryFailure(error: error, query: query)
-            }
-            let folders = onlyIn.map {
-                PathBytes.realPath(PathBytes.bytes($0)) ?? PathBytes.absolute(PathBytes.bytes($0))
-            }
-            if explain {
-                // The query as read, in the form that reads back the same; no index needed.
-                var writer = ResultWriter(format: .lines, attributes: [])
-                writer.write(line: parsed.description)
-                if scope != .all { writer.write(line: "--scope \(scope.rawValue)") }
-                for folder in folders { writer.write(line: "-onlyin \(PathBytes.display(folder))") }
-                try writer.finish()
-                return
-            }
-
-            let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
-            if live {
-                try runLive(compiled, isFreeText: parsed.isFreeText, request: request, shown: shown)
-                return
-            }
-            let index = try indexOption.open()
-            let words = Searcher.readsWords(compiled)
-            let searcher = Searcher(index: index, text: words ? try indexOption.openTextStore() : nil)
-            if count {
-                // Counting needs no order: no relevance scores, no sort.
-                var output = StandardOutput()
-                output.write(line: String(try searcher.count(compiled, request: request)))
-                try output.finish()
-                return
-            }
-            let rows = try searcher.search(compiled, isFreeText: parsed.isFreeText, request: request)
-            if rows.isEmpty {
-                // A word no file holds may be a typo: say so, and name the nearest word that is
-                // there (exit 0 all the same: no result is a result).
-                for (word, suggestion) in try searcher.suggestions(for: compiled) {
-                    StandardError.write("fsfind: no file holds \"\(word)\"; did you mean \"\(suggestion)\"?\n")
-                }
-            }
-            if !mdfindShown.isEmpty {
-                try index.prepare(Set(mdfindShown.map(\.1)))
-                var writer = ResultWriter(format: .lines, attributes: [])
-                let formatter = ValueFormatter()
-                for row in rows {
-                    // mdfind's form: the path, three spaces, then `NAME = value` per attribute,
-                    // `(null)` for one the item lacks.
-                    let item = index.row(row)
-                    let pairs = mdfindShown.map { name, attribute in
-                        "\(name) = " + (item.value(of: attribute).map { formatter.plain($0) } ?? "(null)")
-                    }
-                    writer.write(line: PathBytes.display(index.path(at: row)) + "   " + pairs.joined(separator: "   "))
-                }
-                try writer.finish()
-                return
-            }
-            try write(rows, of: searcher, compiled, shown: shown)
-        }
-
-        /// The rows as the list, `-0`, `--json` or `--attr` asks; with `removed`, the paths of
-        /// items that no longer match after them, marked (`query --live`).
-        private func write(
-            _ rows: [Int], of searcher: Searcher, _ compiled: CompiledQuery, shown: [Attribute],
-            removed: [[UInt8]] = []
-        ) throws(FSFindError) {
-            let index = searcher.index
-            let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
-            if !shown.isEmpty || json {
-                try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))
-            }
-            var writer = ResultWriter(
-                format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
-            let lines = snippets ? try searcher.snippets(for: compiled, rows: rows) : [:]
-            for row in rows {
-                writer.write(
-                    path: index.path(at: row), item: index.row(row), snippet: lines[row]?.text, page: lines[row]?.page)
-            }
-            for path in removed { writer.writeRemoved(path: path) }
-            try writer.finish()
-        }
-
-        /// `--live`: the matches now, then what each new version of the index adds to them or
-        /// takes away, until SIGINT or SIGTERM (status 0). With `--count`, the count each time it
-        /// changes.
-        private func runLive(
-            _ compiled: CompiledQuery, isFreeText: Bool, request: SearchRequest, shown: [Attribute]
-        ) throws(FSFindError) {
-            // Watched before the first search, so a version written meanwhile is not missed.
-            let changes = try IndexChanges(indexPath: indexOption.path)
-            var known: Set<[UInt8]> = []
-            var lastCount: Int?
-            func update() throws(FSFindError) {
-                let searcher = Searcher(
-                    index: try indexOption.open(),
-                    text: Searcher.readsWords(compiled) ? try indexOption.openTextStore() : nil)
-                let rows = try searcher.search(compiled, isFreeText: isFreeText, request: request)
-                if count {
-                    guard rows.count != lastCount else { return }
-                    lastCount = rows.count
-                    var output = StandardOutput()
-                    output.write(line: String(rows.count))
-                    try output.finish()
-                    return
-                }
-                let paths = rows.map { searcher.index.path(at: $0) }
-                let now = Set(paths)
-                let added = zip(rows, paths).filter { !known.contains($0.1) }.map(\.0)
-                let removed = known.subtracting(now).sorted { IndexFormat.compare($0, $1) < 0 }
-                known = now
-                if !added.isEmpty || !removed.isEmpty {
-                    try write(added, of: searcher, compiled, shown: shown, removed: removed)
-                }
-            }
-            try update()
-            try changes.wait {
-                () throws(FSFindError) in
-                do throws(FSFindError) { try update() } catch  where error.code == .indexMissing {
-                    // Between a deletion and the next version: wait for it.
-                }
-            }
-        }
+        func run() throws { try options.run() }
     }
 }
