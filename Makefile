@@ -70,8 +70,10 @@ build: deps
 # The linker takes `-lstdc++` from the first folder that has the library in either form, so a
 # folder holding only the archive (a link to GCC's) comes first; without that archive (no
 # libstdc++-dev) the folder stays empty and the shared library is linked as before.
+# scripts/exported-symbols.map keeps the Swift symbols out of the dynamic symbol table (it says why).
 STATIC_CXX := $(CURDIR)/.build/static-c++
-RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
+RELEASE_FLAGS ?= --static-swift-stdlib -Xlinker -L$(STATIC_CXX) \
+	-Xlinker --version-script=$(CURDIR)/scripts/exported-symbols.map
 
 release: deps
 	@mkdir -p $(STATIC_CXX)
