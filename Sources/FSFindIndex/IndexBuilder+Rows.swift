@@ -207,9 +207,9 @@ private struct RowEmitter {
         let attribute: Attribute
         let bytes: UnsafeRawBufferPointer
         let encoding: ColumnEncoding
+        let layout: CellLayout
         let count: Int
-        var width: Int { attribute.indexCellWidth }
-        var absent: UInt64 { width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64 }
+        var width: Int { layout.width }
     }
 
     init(old: IndexFile?, rowCount: Int, stagedCount: Int, sink: some SectionSink) throws(FSFindError) {
@@ -239,16 +239,19 @@ private struct RowEmitter {
             where !IndexFormat.typeAttributes.contains(attribute) {
                 let bytes = try old.bytes(of: section)
                 let count = Int(try bytes.littleEndianUInt32(at: 0))
-                guard let encoding = ColumnEncoding(rawValue: old.sections[section].format) else {
+                guard let encoding = old.sections[section].columnEncoding,
+                    let layout = old.sections[section].cellLayout(of: attribute)
+                else {
                     throw IndexDamage("\(attribute.name) column encoding")
                 }
-                let width = attribute.indexCellWidth
+                let width = layout.width
                 let dense = encoding == .dense
                 let needed = try Checked.add(8, try Checked.multiply(count, dense ? width : 4 + width))
                 guard !dense || count == old.itemCount, needed <= bytes.count else {
                     throw IndexDamage("\(attribute.name) column size")
                 }
-                oldColumns.append(OldColumn(attribute: attribute, bytes: bytes, encoding: encoding, count: count))
+                oldColumns.append(
+                    OldColumn(attribute: attribute, bytes: bytes, encoding: encoding, layout: layout, count: count))
             }
         } catch {
             throw old.damaged(error)
@@ -388,14 +391,10 @@ private struct RowEmitter {
             }
         }
         if let column {
-            let width = column.width
             let bytes = column.bytes
             let kind = column.attribute.type
-            func load(_ offset: Int) -> UInt64 {
-                width == 4
-                    ? UInt64(bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self).littleEndian)
-                    : bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
-            }
+            let cells = UnsafeRawBufferPointer(
+                rebasing: bytes[(column.encoding == .dense ? 8 : 8 + 4 * column.count)...])
             // The column's size was checked against its count in `init`, so these reads stay inside
             // it. Dense and run columns are walked row by row, sparse ones entry by entry.
             let byRow = column.encoding != .sparse
@@ -420,13 +419,14 @@ private struct RowEmitter {
                     add(newRow, override[oldRow])
                     continue
                 }
-                let raw: UInt64
+                // In the attribute's own form (a packed integer as its number's bits); nil when absent.
+                let cell: UInt64?
                 switch column.encoding {
-                case .dense: raw = load(8 + width * oldRow)
-                case .sparse: raw = load(8 + 4 * column.count + width * entry)
-                case .runs: raw = run >= 0 ? load(8 + 4 * column.count + width * run) : column.absent
+                case .dense: cell = column.layout.load(cells, at: oldRow)
+                case .sparse: cell = column.layout.load(cells, at: entry)
+                case .runs: cell = run >= 0 ? column.layout.load(cells, at: run) : nil
                 }
-                guard raw != column.absent else { continue }
+                guard let raw = cell else { continue }
                 switch kind {
                 case .text: add(newRow, UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw))))
                 case .textList: add(newRow, UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw))))
@@ -620,19 +620,18 @@ private struct RowEmitter {
     }
 
     /// Writes one column in the smallest of the three encodings, a megabyte at a time when the
-    /// sink streams (a dense date column of a million rows is 8 MB).
+    /// sink streams (a dense date column of a million rows is 8 MB); a number column whose values
+    /// are all small whole numbers as integers of 1, 2 or 4 bytes (``CellLayout``).
     private func writeColumn(_ attribute: Attribute, _ merged: MergedColumn, into sink: some SectionSink)
         throws(FSFindError)
     {
-        let width = attribute.indexCellWidth
         let rows = merged.rows
         let cells = merged.cells
+        let layout =
+            CellLayout.packed(for: attribute, cells: cells, absent: merged.absent) ?? CellLayout(unpacked: attribute)
+        let width = layout.width
         func append(_ stream: inout SectionStream, _ cell: UInt64) throws(FSFindError) {
-            if width == 4 {
-                stream.writer.appendLittleEndian(UInt32(truncatingIfNeeded: cell))
-            } else {
-                stream.writer.appendLittleEndian(cell)
-            }
+            layout.append(cell, ownAbsent: merged.absent, to: &stream.writer)
             try stream.flushIfFull()
         }
         let denseSize = rowCount * width
@@ -642,7 +641,7 @@ private struct RowEmitter {
             runsSize < denseSize && runsSize < sparseSize ? .runs : sparseSize < denseSize ? .sparse : .dense
         let count = encoding == .runs ? merged.runCount : encoding == .sparse ? rows.count : rowCount
         var stream = try SectionStream(
-            .column, param: attribute.indexCode, format: encoding.rawValue,
+            .column, param: attribute.indexCode, format: encoding.rawValue | layout.packedWidth << 8,
             length: 8 + count * (encoding == .dense ? width : 4 + width),
             sink: sink)
         stream.writer.appendLittleEndian(UInt32(count))

@@ -59,16 +59,17 @@ extension IndexFile {
     package func columnView(_ attribute: Attribute) -> ColumnView? {
         guard let section = columns[attribute] else { return .missing }
         guard let bytes = try? bytes(of: section), let count = try? bytes.littleEndianUInt32(at: 0) else { return nil }
-        let width = attribute.indexCellWidth
-        if sections[section].format == ColumnEncoding.dense.rawValue {
+        guard let layout = sections[section].cellLayout(of: attribute), let encoding = sections[section].columnEncoding
+        else { return nil }
+        let width = layout.width
+        if encoding == .dense {
             guard Int(count) == itemCount, let cells = try? bytes.slice(from: 8, count: width * itemCount) else {
                 return nil
             }
-            return .dense(cells, width: width)
+            return .dense(cells, layout: layout)
         }
         let k = Int(count)
-        guard let encoding = ColumnEncoding(rawValue: sections[section].format),
-            let rows = try? bytes.slice(from: 8, count: 4 * k),
+        guard let rows = try? bytes.slice(from: 8, count: 4 * k),
             let cells = try? bytes.slice(from: 8 + 4 * k, count: width * k)
         else { return nil }
         // The row reader binary-searches the rows (sparse) or run starts (runs); a cursor gives
@@ -79,7 +80,7 @@ extension IndexFile {
             guard row > previous else { return nil }
             previous = row
         }
-        let column = SparseColumn(rows: rows, cells: cells, width: width)
+        let column = SparseColumn(rows: rows, cells: cells, layout: layout)
         return encoding == .runs ? .runs(column) : .sparse(column)
     }
 }
@@ -253,7 +254,7 @@ extension StringsView {
 package enum ColumnView {
     /// The file has no section for the attribute.
     case missing
-    case dense(UnsafeRawBufferPointer, width: Int)
+    case dense(UnsafeRawBufferPointer, layout: CellLayout)
     case sparse(SparseColumn)
     /// Run starts and their cells, laid out as a sparse column's rows and cells.
     case runs(SparseColumn)
@@ -262,7 +263,7 @@ package enum ColumnView {
     package func reader() -> CellReader {
         switch self {
         case .missing: CellReader(kind: .missing)
-        case .dense(let cells, let width): CellReader(kind: .dense(cells, width: width))
+        case .dense(let cells, let layout): CellReader(kind: .dense(cells, layout: layout))
         case .sparse(let column): CellReader(kind: .sparse(column))
         case .runs(let column): CellReader(kind: .runs(column))
         }
@@ -273,7 +274,7 @@ package enum ColumnView {
 package struct SparseColumn {
     @usableFromInline let rows: UnsafeRawBufferPointer
     @usableFromInline let cells: UnsafeRawBufferPointer
-    @usableFromInline let width: Int
+    @usableFromInline let layout: CellLayout
 
     @inlinable var count: Int { rows.count / 4 }
 
@@ -287,7 +288,7 @@ package struct SparseColumn {
 package final class CellReader {
     @usableFromInline enum Kind {
         case missing
-        case dense(UnsafeRawBufferPointer, width: Int)
+        case dense(UnsafeRawBufferPointer, layout: CellLayout)
         case sparse(SparseColumn)
         case runs(SparseColumn)
     }
@@ -313,24 +314,13 @@ package final class CellReader {
         switch kind {
         case .missing:
             return nil
-        case .dense(let cells, let width):
-            if width == 4 {
-                let raw = UInt32(littleEndian: cells.loadUnaligned(fromByteOffset: 4 * row, as: UInt32.self))
-                return raw == IndexFormat.absent32 ? nil : UInt64(raw)
-            }
-            let raw = UInt64(littleEndian: cells.loadUnaligned(fromByteOffset: 8 * row, as: UInt64.self))
-            return raw == IndexFormat.absent64 ? nil : raw
+        case .dense(let cells, let layout):
+            return layout.load(cells, at: row)
         case .sparse(let column), .runs(let column):
             let position: Int?
             if case .runs = kind { position = run(holding: row, in: column) } else { position = find(row, in: column) }
             guard let position else { return nil }
-            if column.width == 4 {
-                let raw = UInt32(
-                    littleEndian: column.cells.loadUnaligned(fromByteOffset: 4 * position, as: UInt32.self))
-                return raw == IndexFormat.absent32 ? nil : UInt64(raw)
-            }
-            let raw = UInt64(littleEndian: column.cells.loadUnaligned(fromByteOffset: 8 * position, as: UInt64.self))
-            return raw == IndexFormat.absent64 ? nil : raw
+            return column.layout.load(column.cells, at: position)
         }
     }
 

@@ -190,9 +190,9 @@ extension IndexFile {
             let id = try table.littleEndianUInt32(at: 8 + 16 * Int(typeID) + 4 * position)
             return id == IndexFormat.absent32 ? nil : try decode(cell: UInt64(id), as: attribute)
         }
-        guard let column = columns[attribute],
-            let cell = try cell(in: column, row: row, width: attribute.indexCellWidth)
-        else { return nil }
+        guard let column = columns[attribute], let cell = try cell(in: column, of: attribute, row: row) else {
+            return nil
+        }
         return try decode(cell: cell, as: attribute)
     }
 
@@ -210,14 +210,21 @@ extension IndexFile {
     }
 
     /// The raw cell of `row` in a column section, nil when absent.
-    private func cell(in section: Int, row: Int, width: Int) throws(IndexDamage) -> UInt64? {
+    private func cell(in section: Int, of attribute: Attribute, row: Int) throws(IndexDamage) -> UInt64? {
         let bytes = try self.bytes(of: section)
         let count = Int(try bytes.littleEndianUInt32(at: 0))
+        guard let layout = sections[section].cellLayout(of: attribute) else { throw IndexDamage("cell layout") }
+        let width = layout.width
         func load(_ offset: Int) throws(IndexDamage) -> UInt64 {
-            width == 4 ? UInt64(try bytes.littleEndianUInt32(at: offset)) : try bytes.littleEndianUInt64(at: offset)
+            switch width {
+            case 8: try bytes.littleEndianUInt64(at: offset)
+            case 4: UInt64(try bytes.littleEndianUInt32(at: offset))
+            case 2: UInt64(try bytes.littleEndianUInt16(at: offset))
+            default: UInt64(try bytes.slice(from: offset, count: 1)[0])
+            }
         }
         let raw: UInt64
-        switch ColumnEncoding(rawValue: sections[section].format) {
+        switch sections[section].columnEncoding {
         case .dense?:
             guard count == itemCount else { throw IndexDamage("row count") }
             raw = try load(8 + width * row)
@@ -231,8 +238,7 @@ extension IndexFile {
         case nil:
             throw IndexDamage("column encoding")
         }
-        let absent = width == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
-        return raw == absent ? nil : raw
+        return layout.cell(fromStored: raw)
     }
 
     /// Binary search over the ascending u32 rows after a column's prefix: the entry equal to

@@ -37,7 +37,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// Opens and maps `path`: `.indexMissing` when absent, `.indexCorrupt` when empty, foreign, of
     /// another version, truncated or with a damaged header.
     package convenience init(path: String) throws(FSFindError) {
-        try self.init(path: path, versions: IndexFormat.version...IndexFormat.version)
+        try self.init(path: path, versions: IndexFormat.readableVersions)
     }
 
     /// Opens a file of any of `versions`; only the current version may be read beyond its roots.
@@ -48,7 +48,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// Opens an index held in memory, checked exactly as a file is; `name` stands for the path in
     /// messages.
     package convenience init(bytes: [UInt8], name: String) throws(FSFindError) {
-        try self.init(region: .copy(of: bytes), path: name, versions: IndexFormat.version...IndexFormat.version)
+        try self.init(region: .copy(of: bytes), path: name, versions: IndexFormat.readableVersions)
     }
 
     private init(region: MappedRegion, path: String, versions: ClosedRange<UInt32>) throws(FSFindError) {
@@ -61,7 +61,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
         self.path = path
         self.region = region
-        self.formatVersion = Int(IndexFormat.version)
+        self.formatVersion = Int(header.version)
         self.itemCount = header.itemCount
         self.createdAt = header.createdAt
         self.sections = header.sections

@@ -5,11 +5,14 @@ import Foundation
 package enum IndexFormat {
     /// "FSFIND", NUL, 0x1A (Ctrl-Z, stops `type`/`cat`-style dumps of the binary part).
     static let magic: [UInt8] = [0x46, 0x53, 0x46, 0x49, 0x4E, 0x44, 0x00, 0x1A]
-    /// Bumped on any layout change; readers accept exactly this version.
-    static let version: UInt32 = 3
+    /// Bumped on any layout change; the version files are written in.
+    static let version: UInt32 = 4
+    /// The versions read whole: a format-3 file is a format-4 file without packed number columns
+    /// (``CellLayout``), so it is read as it is and needs no rebuild.
+    static let readableVersions: ClosedRange<UInt32> = 3...4
     /// Older versions whose header, directory and roots section are laid out as this one's: a
     /// refresh reads their roots, so an upgrade rebuilds the index without forgetting its folders.
-    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...3
+    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...4
     /// Bytes before the section directory.
     static let fixedHeaderSize = 48
     /// Offset of the header checksum inside the fixed header (zero while it is computed).

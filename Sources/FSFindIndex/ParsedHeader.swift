@@ -7,6 +7,8 @@ import Foundation
 /// version ("made by another version"), recorded length ("truncated"), header checksum, then the
 /// directory (sections tile the file exactly, known kinds, no duplicates, every required one).
 struct ParsedHeader {
+    /// The file's format version, one of those the caller accepts.
+    let version: UInt32
     let itemCount: Int
     let createdAt: Date
     let sections: [SectionEntry]
@@ -20,7 +22,7 @@ struct ParsedHeader {
     /// of an older file).
     init(
         _ bytes: UnsafeRawBufferPointer, path: String,
-        versions: ClosedRange<UInt32> = IndexFormat.version...IndexFormat.version
+        versions: ClosedRange<UInt32> = IndexFormat.readableVersions
     ) throws(FSFindError) {
         func corrupt(_ what: String) -> FSFindError { FSFindError.indexCorrupt(path, what) }
         let size = bytes.count
@@ -32,9 +34,11 @@ struct ParsedHeader {
         do {
             guard size >= 12 else { throw corrupt("is truncated (\(size) bytes)") }
             let version = try bytes.littleEndianUInt32(at: 8)
+            self.version = version
             guard versions.contains(version) else {
                 throw corrupt(
-                    "was made by another version of fsfind (index format \(version); this fsfind reads format \(IndexFormat.version))"
+                    "was made by another version of fsfind (index format \(version); this fsfind reads formats "
+                        + "\(IndexFormat.readableVersions.lowerBound) to \(IndexFormat.readableVersions.upperBound))"
                 )
             }
             guard size >= IndexFormat.fixedHeaderSize else { throw corrupt("is truncated (\(size) bytes)") }
@@ -85,9 +89,10 @@ struct ParsedHeader {
                 let entry = SectionEntry(
                     kind: kind, param: param, offset: offset, length: length, checksum: checksum, format: format)
                 if kind == .column {
-                    guard ColumnEncoding(rawValue: format) != nil else { throw corrupt("is damaged (column encoding)") }
+                    guard entry.columnEncoding != nil else { throw corrupt("is damaged (column encoding)") }
                     // A column this build has no attribute for is skipped, not an error.
                     if let attribute = Attribute(indexCode: param) {
+                        guard entry.cellLayout(of: attribute) != nil else { throw corrupt("is damaged (cell layout)") }
                         guard columns[attribute] == nil else { throw corrupt("is damaged (duplicate column)") }
                         guard !IndexFormat.typeAttributes.contains(attribute) else {
                             throw corrupt("is damaged (column)")
@@ -150,8 +155,9 @@ struct ParsedHeader {
                 }
             }
             for (attribute, index) in columns {
-                let width = attribute.indexCellWidth
-                let dense = sections[index].format == ColumnEncoding.dense.rawValue
+                // Checked when the directory was read: every column of a known attribute has a layout.
+                let width = sections[index].cellLayout(of: attribute)?.width ?? attribute.indexCellWidth
+                let dense = sections[index].columnEncoding == .dense
                 let fits =
                     dense
                     ? try shape(index, recordSize: width, counted: { $0 == rows })
