@@ -13,7 +13,7 @@ package struct CheckedSections {
     let itemCount: Int
     let names: NamesView
     let flags: RowRecords
-    let identities: RowRecords
+    let identities: IdentitiesView
     let types: TypeColumnView
     let strings: StringsView
 
@@ -26,7 +26,7 @@ package struct CheckedSections {
         itemCount = file.itemCount
         self.names = names
         self.flags = flags.records
-        self.identities = identities.records
+        self.identities = identities
         self.types = types
         self.strings = strings
         for id in 0..<strings.count where strings.bytes(UInt32(id)) == nil {
@@ -50,10 +50,8 @@ package struct CheckedSections {
         types.records.recordSize == 2 ? UInt32(types.records.u16(row)) : types.records.u32(row)
     }
 
-    /// The row's 40-byte identity record.
-    func identity(_ row: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: identities.bytes[(40 * row)..<(40 * row + 40)])
-    }
+    /// The row's identity.
+    func identity(_ row: Int) -> FileIdentity { identities.identity(row) }
 
     /// String `id`'s bytes; `id` must be below ``stringCount``.
     package func string(_ id: UInt32) -> UnsafeRawBufferPointer {

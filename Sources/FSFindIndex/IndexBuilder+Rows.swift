@@ -53,7 +53,7 @@ extension IndexBuilder {
             throw FSFindError(
                 .io, "cannot write an index of \(rows.count) items; at most \(RowEmitter.replacedTag - 1) fit")
         }
-        var emitter = try RowEmitter(old: old, rowCount: rows.count, stagedCount: staged.count, sink: sink)
+        var emitter = try RowEmitter(old: old, rowCount: rows.count, staged: staged, sink: sink)
         for (position, source) in rows.enumerated() {
             if source.staged >= 0 {
                 try emitter.emitStaged(Int(source.staged), replacing: Int(source.old), row: position, builder: &self)
@@ -151,6 +151,8 @@ private struct RowEmitter {
     var namesPieces: SectionPieces?
     var flagsPieces: SectionPieces?
     var identitiesPieces: SectionPieces?
+    /// How the identities are written: fitted to every old and staged row before the first is.
+    let identityLayout: IdentityLayout
     /// Old rows below this have had their per-row pages given back (see ``flushPieces(all:oldRow:)``).
     var releasedBelow = 0
     var typeColumn: [UInt32] = []
@@ -212,12 +214,21 @@ private struct RowEmitter {
         var width: Int { layout.width }
     }
 
-    init(old: IndexFile?, rowCount: Int, stagedCount: Int, sink: some SectionSink) throws(FSFindError) {
+    init(old: IndexFile?, rowCount: Int, staged: StagedItems, sink: some SectionSink) throws(FSFindError) {
         self.old = old
         self.rowCount = rowCount
+        let stagedCount = staged.count
+        // Every row the file may have (a removed one too: the layout only errs on the wide side).
+        let oldIdentities = old?.identitiesView()
+        let (layout, device) = IdentityLayout.fitting { visit in
+            for index in 0..<stagedCount { visit(staged.identity(index)) }
+            if let old, let oldIdentities { for row in 0..<old.itemCount { visit(oldIdentities.identity(row)) } }
+        }
+        identityLayout = layout
         namesPieces = try sink.reserve(.names, length: 8 + 8 * rowCount)
         flagsPieces = try sink.reserve(.derivedFlags, length: 8 + rowCount)
-        identitiesPieces = try sink.reserve(.identities, length: 8 + 40 * rowCount)
+        identitiesPieces = try sink.reserve(
+            .identities, param: 0, format: layout.bits, length: layout.headerSize + layout.recordSize * rowCount)
         if namesPieces != nil {
             names = Self.counted(rowCount)
             flags = Self.counted(rowCount)
@@ -225,8 +236,9 @@ private struct RowEmitter {
         } else {
             names = Self.header(count: rowCount, recordSize: 8)
             flags = Self.header(count: rowCount, recordSize: 1)
-            identities = Self.header(count: rowCount, recordSize: 40)
+            identities = Self.header(count: rowCount, recordSize: layout.recordSize)
         }
+        if layout.sharedDevice { identities.appendLittleEndian(device) }
         typeColumn.reserveCapacity(rowCount)
         oldToNew = Array(repeating: IndexFormat.absent32, count: old?.itemCount ?? 0)
         newRowOfStaged = Array(repeating: IndexFormat.absent32, count: stagedCount)
@@ -325,7 +337,7 @@ private struct RowEmitter {
             names.appendLittleEndian(try builder.newString(old.path(at: oldRow)))
         }
         flags.append(rows.flags.byte(oldRow))
-        identities.bytes.append(contentsOf: rows.identity(oldRow))
+        identityLayout.append(rows.identity(oldRow), to: &identities)
         typeColumn.append(try builder.carriedType(rows.typeID(oldRow)))
         while let oldProblems, problemCursor < oldProblems.count {
             let problemRow = oldProblems.row(problemCursor)
@@ -458,12 +470,7 @@ private struct RowEmitter {
 
         let items = builder.staged
         flags.append(items.flags[index])
-        let identity = items.identity(index)
-        identities.appendLittleEndian(identity.device)
-        identities.appendLittleEndian(identity.inode)
-        identities.appendLittleEndian(UInt64(bitPattern: identity.size))
-        identities.appendLittleEndian(UInt64(bitPattern: identity.mtimeNanos))
-        identities.appendLittleEndian(UInt64(bitPattern: identity.ctimeNanos))
+        identityLayout.append(items.identity(index), to: &identities)
         typeColumn.append(items.typeIDs[index])
         // Its column cells are written with each column (``stagedCells(of:builder:)``).
         if let problem = items.problems[index] {
@@ -583,7 +590,7 @@ private struct RowEmitter {
         } else {
             try add(EncodedSection(kind: .names, bytes: names.bytes))
             try add(EncodedSection(kind: .derivedFlags, bytes: flags.bytes))
-            try add(EncodedSection(kind: .identities, bytes: identities.bytes))
+            try add(EncodedSection(kind: .identities, format: identityLayout.bits, bytes: identities.bytes))
         }
         names = ByteWriter()
         flags = ByteWriter()

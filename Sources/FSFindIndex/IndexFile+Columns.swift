@@ -28,9 +28,11 @@ extension IndexFile {
         try ProblemsView(try bytes(of: fixed.problems))
     }
 
-    /// The identities section: 40 bytes per row.
+    /// The identities section, in its layout (``IdentityLayout``).
     package func identitiesView() -> IdentitiesView? {
-        (try? RowRecords(perItem(fixed.identities, recordSize: 40), recordSize: 40)).map(IdentitiesView.init)
+        guard let (layout, records, device) = try? identityRecords() else { return nil }
+        return IdentitiesView(
+            records: RowRecords(records, recordSize: layout.recordSize), layout: layout, device: device)
     }
 
     /// The type column: per row, the type-table entry (u16 or u32).
@@ -138,15 +140,39 @@ package struct DerivedFlagsView {
 /// The identities section row by row: the values a derived size or modification date reads.
 package struct IdentitiesView {
     @usableFromInline let records: RowRecords
+    @usableFromInline let sizeOffset: Int
+    @usableFromInline let narrowSizes: Bool
+    @usableFromInline let modificationOffset: Int
+    let layout: IdentityLayout
+    /// The device every row shares, when the layout stores it once.
+    let device: UInt64
+
+    init(records: RowRecords, layout: IdentityLayout, device: UInt64) {
+        self.records = records
+        self.layout = layout
+        self.device = device
+        sizeOffset = layout.sizeOffset
+        narrowSizes = layout.narrowSizes
+        modificationOffset = layout.modificationOffset
+    }
 
     /// The file size in bytes.
-    @inlinable package func size(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 16)) }
+    @inlinable package func size(_ row: Int) -> Int64 {
+        narrowSizes ? Int64(records.u32(row, sizeOffset)) : Int64(bitPattern: records.u64(row, sizeOffset))
+    }
 
     /// The modification time in nanoseconds since 1970.
-    @inlinable package func modificationNanos(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 24)) }
+    @inlinable package func modificationNanos(_ row: Int) -> Int64 {
+        Int64(bitPattern: records.u64(row, modificationOffset))
+    }
 
     /// The status-change time (ctime) in nanoseconds since 1970.
-    @inlinable package func changeNanos(_ row: Int) -> Int64 { Int64(bitPattern: records.u64(row, 32)) }
+    @inlinable package func changeNanos(_ row: Int) -> Int64 {
+        Int64(bitPattern: records.u64(row, modificationOffset + 8))
+    }
+
+    /// The row's whole identity.
+    func identity(_ row: Int) -> FileIdentity { layout.identity(in: records.bytes, row: row, device: device) }
 }
 
 /// The problems section: a count, then (row, kind, reason string id) per problem, rows ascending.

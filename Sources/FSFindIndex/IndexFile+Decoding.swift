@@ -109,14 +109,23 @@ extension IndexFile {
     // MARK: Identity, problems, roots
 
     func decodeIdentity(at row: Int) throws(IndexDamage) -> FileIdentity {
-        let bytes = try perItem(fixed.identities, recordSize: 40)
-        let base = 40 * row
-        return FileIdentity(
-            device: try bytes.littleEndianUInt64(at: base),
-            inode: try bytes.littleEndianUInt64(at: base + 8),
-            size: Int64(bitPattern: try bytes.littleEndianUInt64(at: base + 16)),
-            mtimeNanos: Int64(bitPattern: try bytes.littleEndianUInt64(at: base + 24)),
-            ctimeNanos: Int64(bitPattern: try bytes.littleEndianUInt64(at: base + 32)))
+        let (layout, records, device) = try identityRecords()
+        guard row >= 0, row < itemCount else { throw IndexDamage("row \(row)") }
+        return layout.identity(in: records, row: row, device: device)
+    }
+
+    /// The identities section's layout, its records (one per row, size checked) and the device
+    /// the rows share when the layout stores it once (else 0).
+    func identityRecords() throws(IndexDamage) -> (IdentityLayout, UnsafeRawBufferPointer, UInt64) {
+        guard let layout = IdentityLayout(format: sections[fixed.identities].format) else {
+            throw IndexDamage("identity layout")
+        }
+        let bytes = try self.bytes(of: fixed.identities)
+        guard Int(try bytes.littleEndianUInt32(at: 0)) == itemCount else { throw IndexDamage("row count") }
+        let device = layout.sharedDevice ? try bytes.littleEndianUInt64(at: 8) : 0
+        let records = try bytes.slice(
+            from: layout.headerSize, count: try Checked.multiply(itemCount, layout.recordSize))
+        return (layout, records, device)
     }
 
     func decodeProblem(at row: Int) throws(IndexDamage) -> ItemProblem? {

@@ -190,10 +190,13 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// column) of `rows` only.
     func releaseRowPages(_ rows: Range<Int>) {
         let typeWidth = sections[fixed.typeColumn].format == 2 ? 2 : 4
-        for (index, size) in [
-            (fixed.names, 8), (fixed.derivedFlags, 1), (fixed.identities, 40), (fixed.typeColumn, typeWidth),
+        let identities = IdentityLayout(format: sections[fixed.identities].format) ?? .wide
+        for (index, size, header) in [
+            (fixed.names, 8, 8), (fixed.derivedFlags, 1, 8),
+            (fixed.identities, identities.recordSize, identities.headerSize),
+            (fixed.typeColumn, typeWidth, 8),
         ] {
-            let start = sections[index].offset + 8
+            let start = sections[index].offset + header
             region.release((start + size * rows.lowerBound)..<(start + size * rows.upperBound))
         }
     }

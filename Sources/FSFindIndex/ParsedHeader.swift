@@ -138,19 +138,25 @@ struct ParsedHeader {
             // off, or sections with swapped labels, would otherwise pass every checksum and give
             // short or empty answers.
             let rows = Int(items)
-            func shape(_ index: Int, recordSize: Int, counted: (Int) -> Bool) throws(IndexDamage) -> Bool {
+            func shape(_ index: Int, recordSize: Int, header: Int = 8, counted: (Int) -> Bool) throws(IndexDamage)
+                -> Bool
+            {
                 let entry = sections[index]
                 let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
                 guard counted(count) else { return false }
-                let needed = try Checked.add(8, try Checked.multiply(count, recordSize))
+                let needed = try Checked.add(header, try Checked.multiply(count, recordSize))
                 return entry.length >= needed && entry.length - needed < 8
             }
+            guard let identities = IdentityLayout(format: sections[fixed.identities].format) else {
+                throw corrupt("is damaged (identity layout)")
+            }
             let perItem = [
-                (fixed.names, 8), (fixed.derivedFlags, 1), (fixed.identities, 40),
-                (fixed.typeColumn, Int(sections[fixed.typeColumn].format)),
+                (fixed.names, 8, 8), (fixed.derivedFlags, 1, 8),
+                (fixed.identities, identities.recordSize, identities.headerSize),
+                (fixed.typeColumn, Int(sections[fixed.typeColumn].format), 8),
             ]
-            for (index, recordSize) in perItem {
-                guard try shape(index, recordSize: recordSize, counted: { $0 == rows }) else {
+            for (index, recordSize, header) in perItem {
+                guard try shape(index, recordSize: recordSize, header: header, counted: { $0 == rows }) else {
                     throw corrupt("is damaged (\(sections[index].name) does not match the item count)")
                 }
             }

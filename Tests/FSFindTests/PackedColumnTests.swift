@@ -89,14 +89,16 @@ import Testing
     /// A format-3 file (no packed columns) is read as it is; a packed width a column cannot have
     /// is damage.
     @Test func formatThreeIsReadAndImpossibleLayoutsAreDamage() throws {
-        let items =
-            Self.items(.duration, [1.5, 2.25])
-            + Self.items(.pageCount, [3, 4]).map {
-                var item = $0
-                item.path += Array("x".utf8)
-                item.attributes[.path] = .text(String(decoding: item.path, as: UTF8.self))
-                return item
-            }
+        // Identities of two devices, a 64-bit inode and a size past 4 GiB: format 3's 40-byte records.
+        let items = (Self.items(.duration, [1.5, 2.25]) + Self.items(.pageCount, [3, 4])).enumerated().map {
+            var item = $0.element
+            item.path += Array("\($0.offset)".utf8)
+            item.attributes[.path] = .text(String(decoding: item.path, as: UTF8.self))
+            item.identity.device += UInt64($0.offset)
+            item.identity.inode += UInt64($0.offset) << 40
+            item.identity.size += Int64($0.offset) << 33
+            return item
+        }
         let image = try IndexWriter.encode(IndexContents(roots: [], items: items, createdAt: Date()))
         func patched(_ change: (inout [UInt8], IndexFile) throws -> Void) throws -> [UInt8] {
             var bytes = image.bytes
@@ -117,6 +119,8 @@ import Testing
         }
         let old = try IndexFile(bytes: three, name: "three")
         #expect(old.formatVersion == 3)
+        #expect(old.sections[old.fixed.identities].format == 0)
+        #expect(try old.allItems().map(\.identity) == IndexWriter.sortedUnique(items).map(\.identity))
         #expect(
             try old.allItems().map { $0.attributes[.duration] }
                 == IndexWriter.sortedUnique(items).map { $0.attributes[.duration] })
