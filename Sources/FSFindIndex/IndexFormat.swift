@@ -213,12 +213,19 @@ extension Attribute {
         }
     }
 
-    private static let byIndexCode: [UInt32: Attribute] = Dictionary(
-        uniqueKeysWithValues: Attribute.allCases.map { ($0.indexCode, $0) })
+    /// Position `code` holds the attribute of that index code (codes are small and dense): an
+    /// array, not a dictionary, whose hashing was 1% of a small query's start.
+    private static let byIndexCode: [Attribute?] = {
+        var table = [Attribute?](repeating: nil, count: Int(Attribute.allCases.map(\.indexCode).max() ?? 0) + 1)
+        for attribute in Attribute.allCases { table[Int(attribute.indexCode)] = attribute }
+        return table
+    }()
 
     /// The attribute an index file's column number stands for; nil for numbers this build lacks.
     init?(indexCode: UInt32) {
-        guard let attribute = Attribute.byIndexCode[indexCode] else { return nil }
+        guard indexCode < Attribute.byIndexCode.count, let attribute = Attribute.byIndexCode[Int(indexCode)] else {
+            return nil
+        }
         self = attribute
     }
 

@@ -56,6 +56,13 @@ import Testing
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// Each attribute has its own index code, and the code names it back.
+    @Test func indexCodesAreUniqueAndNameTheirAttribute() {
+        #expect(Set(Attribute.allCases.map(\.indexCode)).count == Attribute.allCases.count)
+        for attribute in Attribute.allCases { #expect(Attribute(indexCode: attribute.indexCode) == attribute) }
+        for unknown: UInt32 in [0, 45, 200, .max] { #expect(Attribute(indexCode: unknown) == nil) }
+    }
+
     @Test func roundTripEveryAttributeType() throws {
         let folder = TemporaryFolder()
         let path = folder.file("nested/deeper/index.fsfind")  // parent folders are created
