@@ -211,6 +211,8 @@ private struct RowEmitter {
         let encoding: ColumnEncoding
         let layout: CellLayout
         let count: Int
+        /// The bitmap encoding's rows, checked.
+        let bitmap: BitmapColumn?
         var width: Int { layout.width }
     }
 
@@ -258,12 +260,20 @@ private struct RowEmitter {
                 }
                 let width = layout.width
                 let dense = encoding == .dense
-                let needed = try Checked.add(8, try Checked.multiply(count, dense ? width : 4 + width))
-                guard !dense || count == old.itemCount, needed <= bytes.count else {
-                    throw IndexDamage("\(attribute.name) column size")
+                var bitmap: BitmapColumn?
+                if encoding == .bitmap {
+                    bitmap = BitmapColumn(bytes, rows: old.itemCount, count: count, layout: layout)
+                    guard bitmap != nil else { throw IndexDamage("\(attribute.name) column bitmap") }
+                } else {
+                    let needed = try Checked.add(8, try Checked.multiply(count, dense ? width : 4 + width))
+                    guard !dense || count == old.itemCount, needed <= bytes.count else {
+                        throw IndexDamage("\(attribute.name) column size")
+                    }
                 }
                 oldColumns.append(
-                    OldColumn(attribute: attribute, bytes: bytes, encoding: encoding, layout: layout, count: count))
+                    OldColumn(
+                        attribute: attribute, bytes: bytes, encoding: encoding, layout: layout, count: count,
+                        bitmap: bitmap))
             }
         } catch {
             throw old.damaged(error)
@@ -406,7 +416,8 @@ private struct RowEmitter {
             let bytes = column.bytes
             let kind = column.attribute.type
             let cells = UnsafeRawBufferPointer(
-                rebasing: bytes[(column.encoding == .dense ? 8 : 8 + 4 * column.count)...])
+                rebasing: bytes[(column.encoding == .dense || column.encoding == .bitmap ? 8 : 8 + 4 * column.count)...]
+            )
             // The column's size was checked against its count in `init`, so these reads stay inside
             // it. Dense and run columns are walked row by row, sparse ones entry by entry.
             let byRow = column.encoding != .sparse
@@ -437,6 +448,7 @@ private struct RowEmitter {
                 case .dense: cell = column.layout.load(cells, at: oldRow)
                 case .sparse: cell = column.layout.load(cells, at: entry)
                 case .runs: cell = run >= 0 ? column.layout.load(cells, at: run) : nil
+                case .bitmap: cell = column.bitmap?.cell(oldRow)
                 }
                 guard let raw = cell else { continue }
                 switch kind {
@@ -626,7 +638,7 @@ private struct RowEmitter {
         }
     }
 
-    /// Writes one column in the smallest of the three encodings, a megabyte at a time when the
+    /// Writes one column in the smallest of the four encodings, a megabyte at a time when the
     /// sink streams (a dense date column of a million rows is 8 MB); a number column whose values
     /// are all small whole numbers as integers of 1, 2 or 4 bytes (``CellLayout``).
     private func writeColumn(_ attribute: Attribute, _ merged: MergedColumn, into sink: some SectionSink)
@@ -644,13 +656,21 @@ private struct RowEmitter {
         let denseSize = rowCount * width
         let sparseSize = rows.count * (4 + width)
         let runsSize = merged.runCount * (4 + width)
-        let encoding: ColumnEncoding =
+        let bitmapSize = BitmapColumn.cellsOffset(rows: rowCount) - 8 + rows.count * width
+        var encoding: ColumnEncoding =
             runsSize < denseSize && runsSize < sparseSize ? .runs : sparseSize < denseSize ? .sparse : .dense
-        let count = encoding == .runs ? merged.runCount : encoding == .sparse ? rows.count : rowCount
+        if bitmapSize < min(denseSize, sparseSize, runsSize) { encoding = .bitmap }
+        let count: Int
+        let length: Int
+        switch encoding {
+        case .dense: (count, length) = (rowCount, 8 + denseSize)
+        case .sparse: (count, length) = (rows.count, 8 + sparseSize)
+        case .runs: (count, length) = (merged.runCount, 8 + runsSize)
+        case .bitmap: (count, length) = (rows.count, 8 + bitmapSize)
+        }
         var stream = try SectionStream(
             .column, param: attribute.indexCode, format: encoding.rawValue | layout.packedWidth << 8,
-            length: 8 + count * (encoding == .dense ? width : 4 + width),
-            sink: sink)
+            length: length, sink: sink)
         stream.writer.appendLittleEndian(UInt32(count))
         stream.writer.appendLittleEndian(UInt32(0))
         switch encoding {
@@ -674,6 +694,10 @@ private struct RowEmitter {
                 stream.writer.appendLittleEndian(row)
                 try stream.flushIfFull()
             }
+            for cell in cells { try append(&stream, cell) }
+        case .bitmap:
+            BitmapColumn.encode(rows: rows, rowCount: rowCount, into: &stream.writer)
+            try stream.flushIfFull()
             for cell in cells { try append(&stream, cell) }
         case .dense:
             var next = 0

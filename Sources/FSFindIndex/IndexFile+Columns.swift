@@ -71,6 +71,9 @@ extension IndexFile {
             return .dense(cells, layout: layout)
         }
         let k = Int(count)
+        if encoding == .bitmap {
+            return BitmapColumn(bytes, rows: itemCount, count: k, layout: layout).map(ColumnView.bitmap)
+        }
         guard let rows = try? bytes.slice(from: 8, count: 4 * k),
             let cells = try? bytes.slice(from: 8 + 4 * k, count: width * k)
         else { return nil }
@@ -284,6 +287,7 @@ package enum ColumnView {
     case sparse(SparseColumn)
     /// Run starts and their cells, laid out as a sparse column's rows and cells.
     case runs(SparseColumn)
+    case bitmap(BitmapColumn)
 
     /// A reader with its own cursor (sparse columns are walked, not searched, by a forward scan).
     package func reader() -> CellReader {
@@ -292,6 +296,7 @@ package enum ColumnView {
         case .dense(let cells, let layout): CellReader(kind: .dense(cells, layout: layout))
         case .sparse(let column): CellReader(kind: .sparse(column))
         case .runs(let column): CellReader(kind: .runs(column))
+        case .bitmap(let column): CellReader(kind: .bitmap(column))
         }
     }
 }
@@ -317,6 +322,7 @@ package final class CellReader {
         case dense(UnsafeRawBufferPointer, layout: CellLayout)
         case sparse(SparseColumn)
         case runs(SparseColumn)
+        case bitmap(BitmapColumn)
     }
 
     @usableFromInline let kind: Kind
@@ -347,6 +353,8 @@ package final class CellReader {
             if case .runs = kind { position = run(holding: row, in: column) } else { position = find(row, in: column) }
             guard let position else { return nil }
             return column.layout.load(column.cells, at: position)
+        case .bitmap(let column):
+            return column.cell(row)
         }
     }
 

@@ -240,6 +240,20 @@ extension IndexFile {
         case .sparse?:
             guard let found = try Self.search(bytes, count: count, for: row, exact: true) else { return nil }
             raw = try load(try Checked.add(8 + 4 * count, width * found))
+        case .bitmap?:
+            // The row's bit, the count of its 512-row block, the bits before it in the block.
+            guard count <= itemCount, row >= 0, row < itemCount else { throw IndexDamage("row count") }
+            let words = BitmapColumn.wordCount(rows: itemCount)
+            let word = try bytes.littleEndianUInt64(at: 8 + 8 * (row >> 6))
+            let bit = UInt64(1) << UInt64(row & 63)
+            guard word & bit != 0 else { return nil }
+            var position = Int(try bytes.littleEndianUInt32(at: 8 + 8 * words + 4 * (row >> 9)))
+            for w in ((row >> 9) << 3)..<(row >> 6) {
+                position += try bytes.littleEndianUInt64(at: 8 + 8 * w).nonzeroBitCount
+            }
+            position += (word & (bit &- 1)).nonzeroBitCount
+            guard position < count else { throw IndexDamage("bitmap count") }
+            raw = try load(try Checked.add(BitmapColumn.cellsOffset(rows: itemCount), width * position))
         case .runs?:
             // The run holding `row`: the last one starting at or before it.
             guard let found = try Self.search(bytes, count: count, for: row, exact: false) else { return nil }

@@ -142,6 +142,9 @@ enum ColumnEncoding: UInt32, Sendable {
     /// may be the "absent" value). A column most rows share one value of (`addedDate` after a
     /// first index) takes a few bytes instead of 8 per row.
     case runs = 3
+    /// A bit per row saying which rows have a cell, the count of cells before every 512th row,
+    /// then the cells in row order (format 4, ``BitmapColumn``).
+    case bitmap = 4
 }
 
 /// Bits of the per-item derived-flags byte: set when the attribute is present and exactly equal

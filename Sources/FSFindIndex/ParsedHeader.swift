@@ -163,11 +163,14 @@ struct ParsedHeader {
             for (attribute, index) in columns {
                 // Checked when the directory was read: every column of a known attribute has a layout.
                 let width = sections[index].cellLayout(of: attribute)?.width ?? attribute.indexCellWidth
-                let dense = sections[index].columnEncoding == .dense
-                let fits =
-                    dense
-                    ? try shape(index, recordSize: width, counted: { $0 == rows })
-                    : try shape(index, recordSize: 4 + width, counted: { $0 <= rows })
+                let fits: Bool
+                switch sections[index].columnEncoding {
+                case .dense?: fits = try shape(index, recordSize: width, counted: { $0 == rows })
+                case .bitmap?:
+                    fits = try shape(
+                        index, recordSize: width, header: BitmapColumn.cellsOffset(rows: rows), counted: { $0 <= rows })
+                default: fits = try shape(index, recordSize: 4 + width, counted: { $0 <= rows })
+                }
                 guard fits else { throw corrupt("is damaged (\(sections[index].name) does not match the item count)") }
             }
             if let index = fixed.textDocuments {

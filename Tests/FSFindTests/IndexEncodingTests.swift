@@ -10,8 +10,8 @@ import Testing
 /// is stored as a flag when it equals `fsCreationDate`; and reading the roots of an older file.
 @Suite struct IndexEncodingTests {
     /// 600 items: one `addedDate` for all (runs), a title on the first third only (runs with an
-    /// absent tail), a `lastUsedDate` each (dense), a duration on every seventh (sparse), and a
-    /// `contentCreationDate` equal to `fsCreationDate` on even items only.
+    /// absent tail), a `lastUsedDate` each (dense), a duration on every fortieth (sparse), and a
+    /// `contentCreationDate` equal to `fsCreationDate` on even items only (the odd ones: bitmap).
     static func items() -> [IndexedItem] {
         (0..<600).map { n in
             var extra: [Attribute: AttributeValue] = [
@@ -21,7 +21,7 @@ import Testing
             ]
             extra[.contentCreationDate] = n % 2 == 0 ? extra[.fsCreationDate] : .date(Fixtures.date(-1.5 - Double(n)))
             if n < 200 { extra[.title] = .text("Same title") }
-            if n % 7 == 0 { extra[.duration] = .number(Double(n) / 3) }
+            if n % 40 == 0 { extra[.duration] = .number(Double(n) / 3) }
             return Fixtures.item(String(format: "/m/file-%04d.mp3", n), extra, n: UInt64(n))
         }
     }
@@ -40,10 +40,11 @@ import Testing
         #expect(encoding(.title) == .runs)
         #expect(encoding(.lastUsedDate) == .dense)
         #expect(encoding(.duration) == .sparse)
-        // Only the odd items' creation dates take cells.
+        // Only the odd items' creation dates take cells: half the rows, so a bit per row (600
+        // bits in 10 words, a count per 512 rows) costs less than their row numbers.
         let creation = try #require(file.columns[.contentCreationDate])
-        #expect(file.sections[creation].format == ColumnEncoding.sparse.rawValue)
-        #expect(file.sections[creation].length == IndexEncodingTests.padded(8 + 300 * 12))
+        #expect(file.sections[creation].format == ColumnEncoding.bitmap.rawValue)
+        #expect(file.sections[creation].length == IndexEncodingTests.padded(8 + 8 * 10 + 4 * 2 + 300 * 8))
         // Row reads agree with the whole-file read, run boundaries included.
         for row in [0, 1, 199, 200, 201, 598, 599] {
             #expect(file.value(of: .title, at: row) == (row < 200 ? .text("Same title") : nil))
