@@ -32,11 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
-        .systemLibrary(
-            name: "CMagic",
-            pkgConfig: "libmagic",
-            providers: [.apt(["libmagic-dev"])]
-        ),
+        // libmagic's header only (Debian's libmagic-dev, Makefile's DEPS): the library is loaded
+        // with dlopen by the identifier (ContentType/MagicLibrary.swift), not at every start.
+        .systemLibrary(name: "CMagic"),
         // FFmpeg's headers only, no pkgConfig: linking it would load FFmpeg at every start; the
         // extractor loads it with dlopen (Extract/AVFormatLibrary.swift). Makefile's DEPS installs it.
         .systemLibrary(name: "CAVFormat"),

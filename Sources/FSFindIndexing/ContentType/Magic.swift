@@ -11,6 +11,7 @@ import SystemPackage
 /// A cookie is not thread-safe, so `Magic` is deliberately not `Sendable`: each worker thread
 /// creates its own (``Identifier`` does). Loading the compiled database takes a few milliseconds.
 package final class Magic {
+    private let library: MagicLibrary
     private let cookie: OpaquePointer
     /// libmagic's own read limit (7 MiB in 5.44), asked again for the few answers that need it.
     private let fullRead: Int
@@ -26,9 +27,11 @@ package final class Magic {
     /// Opens a cookie with libmagic's default database and flags plus `MAGIC_MIME_TYPE` and
     /// `MAGIC_ERROR` (without it, an unreadable file "succeeds" as "cannot open …").
     package init() throws(FSFindError) {
-        cookie = try Self.loading.withLock { _ throws(FSFindError) in try Self.openCookie() }
+        let library = try MagicLibrary.shared.get()
+        self.library = library
+        cookie = try Self.loading.withLock { _ throws(FSFindError) in try Self.openCookie(library) }
         var limit = 0
-        if magic_getparam(cookie, MAGIC_PARAM_BYTES_MAX, &limit) != 0 || limit <= Self.firstRead {
+        if library.getparam(cookie, MAGIC_PARAM_BYTES_MAX, &limit) != 0 || limit <= Self.firstRead {
             limit = 0
         }
         fullRead = limit
@@ -37,7 +40,7 @@ package final class Magic {
 
     private func setReadLimit(_ bytes: Int) {
         var value = bytes
-        _ = magic_setparam(cookie, MAGIC_PARAM_BYTES_MAX, &value)
+        _ = library.setparam(cookie, MAGIC_PARAM_BYTES_MAX, &value)
     }
 
     /// Serialises `magic_open`/`magic_load`: libmagic fills some static tables lazily on first
@@ -51,15 +54,15 @@ package final class Magic {
     /// cookie itself one thread's; ``Identifier`` adds them up for its caller.
     package private(set) var filesOpened = 0
 
-    private static func openCookie() throws(FSFindError) -> OpaquePointer {
-        guard let cookie = magic_open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
+    private static func openCookie(_ library: MagicLibrary) throws(FSFindError) -> OpaquePointer {
+        guard let cookie = library.open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
             throw FSFindError(
                 .io, "libmagic could not start", remedy: .advice("check that libmagic1 is installed"),
                 underlying: Errno(rawValue: errno))
         }
-        guard magic_load(cookie, nil) == 0 else {
-            let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
-            magic_close(cookie)
+        guard library.load(cookie, nil) == 0 else {
+            let reason = library.error(cookie).map { String(cString: $0) } ?? "unknown error"
+            library.close(cookie)
             throw FSFindError(
                 .io, "libmagic could not load its database: \(reason)",
                 remedy: .advice("check that libmagic-mgc (the magic database) is installed"))
@@ -67,7 +70,7 @@ package final class Magic {
         return cookie
     }
 
-    deinit { magic_close(cookie) }
+    deinit { library.close(cookie) }
 
     /// The MIME type of the regular file at `path`, from one `magic_descriptor` call.
     ///
@@ -120,9 +123,9 @@ package final class Magic {
     /// One `magic_descriptor` call. libmagic reads from the descriptor's offset (the start: the
     /// file was just opened) and puts the offset back, so a second call reads the same bytes.
     private func describe(_ file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
-        guard let answer = magic_descriptor(cookie, file.descriptor) else {
-            let code = magic_errno(cookie)
-            let reason = magic_error(cookie).map { String(cString: $0) } ?? "libmagic failed"
+        guard let answer = library.descriptor(cookie, file.descriptor) else {
+            let code = library.errno(cookie)
+            let reason = library.error(cookie).map { String(cString: $0) } ?? "libmagic failed"
             throw FSFindError(
                 .io, reason, path: PathBytes.display(path),
                 underlying: code > 0 ? Errno(rawValue: code) : nil)
