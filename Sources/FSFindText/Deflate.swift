@@ -18,18 +18,10 @@ package struct Deflate: @unchecked Sendable {
 
     /// zlib, loaded once per process; or why it could not be.
     package static let shared: Result<Deflate, FSFindError> = Result { () throws(FSFindError) in
-        guard let library = DynamicLibrary("libz.so.1") else {
-            throw FSFindError(.io, "libz.so.1 cannot be loaded", remedy: .advice("install the zlib1g package"))
-        }
-        func symbol<Function>(_ name: String) throws(FSFindError) -> Function {
-            guard let function: Function = library.symbol(name) else {
-                throw FSFindError(.io, "libz.so.1 has no function \(name)")
-            }
-            return function
-        }
+        let library = try DynamicLibrary.required("libz.so.1", package: "zlib1g")
         return Deflate(
-            compressBound: try symbol("compressBound"), compress2: try symbol("compress2"),
-            uncompress: try symbol("uncompress"))
+            compressBound: try library.function("compressBound"), compress2: try library.function("compress2"),
+            uncompress: try library.function("uncompress"))
     }
 
     /// Fast rather than small: text still shrinks about threefold, at a fraction of level 6's time.

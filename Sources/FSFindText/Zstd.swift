@@ -18,18 +18,10 @@ package struct Zstd: @unchecked Sendable {
 
     /// Zstandard, loaded once per process; or why it could not be.
     package static let shared: Result<Zstd, FSFindError> = Result { () throws(FSFindError) in
-        guard let library = DynamicLibrary("libzstd.so.1") else {
-            throw FSFindError(.io, "libzstd.so.1 cannot be loaded", remedy: .advice("install the libzstd1 package"))
-        }
-        func symbol<Function>(_ name: String) throws(FSFindError) -> Function {
-            guard let function: Function = library.symbol(name) else {
-                throw FSFindError(.io, "libzstd.so.1 has no function \(name)")
-            }
-            return function
-        }
+        let library = try DynamicLibrary.required("libzstd.so.1", package: "libzstd1")
         return Zstd(
-            compressBound: try symbol("ZSTD_compressBound"), compress: try symbol("ZSTD_compress"),
-            decompress: try symbol("ZSTD_decompress"), isError: try symbol("ZSTD_isError"))
+            compressBound: try library.function("ZSTD_compressBound"), compress: try library.function("ZSTD_compress"),
+            decompress: try library.function("ZSTD_decompress"), isError: try library.function("ZSTD_isError"))
     }
 
     /// Fast rather than small: text shrinks about fourfold at level 1.

@@ -21,20 +21,11 @@ struct MagicLibrary: @unchecked Sendable {
 
     /// libmagic, loaded once per process; or why it could not be.
     static let shared: Result<MagicLibrary, FSFindError> = Result { () throws(FSFindError) in
-        guard let library = DynamicLibrary("libmagic.so.1") else {
-            throw FSFindError(
-                .io, "libmagic.so.1 cannot be loaded", remedy: .advice("check that libmagic1 is installed"))
-        }
-        func symbol<Function>(_ name: String) throws(FSFindError) -> Function {
-            guard let function: Function = library.symbol(name) else {
-                throw FSFindError(.io, "libmagic.so.1 has no function \(name)")
-            }
-            return function
-        }
+        let library = try DynamicLibrary.required("libmagic.so.1", package: "libmagic1")
         return MagicLibrary(
-            open: try symbol("magic_open"), close: try symbol("magic_close"), load: try symbol("magic_load"),
-            error: try symbol("magic_error"), errno: try symbol("magic_errno"),
-            descriptor: try symbol("magic_descriptor"), getparam: try symbol("magic_getparam"),
-            setparam: try symbol("magic_setparam"))
+            open: try library.function("magic_open"), close: try library.function("magic_close"),
+            load: try library.function("magic_load"), error: try library.function("magic_error"),
+            errno: try library.function("magic_errno"), descriptor: try library.function("magic_descriptor"),
+            getparam: try library.function("magic_getparam"), setparam: try library.function("magic_setparam"))
     }
 }
