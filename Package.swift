@@ -89,13 +89,16 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
-        // SQLite with FTS5 (Debian's libsqlite3-dev), for the words inside files.
-        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // SQLite with FTS5 (Debian's libsqlite3-dev), for the words inside files: its header only;
+        // the functions fsfind calls load libsqlite3 on first use (CSQLiteLoader), so a command
+        // that reads no words does not map it.
+        .systemLibrary(name: "CSQLite"),
+        .target(name: "CSQLiteLoader", dependencies: ["CSQLite"]),
         // Snowball's stemmers (Debian's libstemmer-dev, loaded with dlopen) as an FTS5 tokenizer, in C.
-        .target(name: "CSnowball", dependencies: ["CSQLite"]),
+        .target(name: "CSnowball", dependencies: ["CSQLite", "CSQLiteLoader"]),
         // Words cut by FTS5's tokenizers in the extraction workers and replayed to the store's
         // writer, so its thread does not cut them again.
-        .target(name: "CWordStream", dependencies: ["CSQLite", "CSnowball"]),
+        .target(name: "CWordStream", dependencies: ["CSQLite", "CSnowball", "CSQLiteLoader"]),
         // The words inside files: the full-text store beside the index file.
         // zlib's header only (Debian's zlib1g-dev): the types of what Deflate.swift loads with dlopen.
         .systemLibrary(name: "CDeflate"),
@@ -104,7 +107,8 @@ let package = Package(
         .target(
             name: "FSFindText",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "CSQLite", "CSnowball", "CWordStream", "CDeflate", "CZstd",
+                "FSFindModel", "FSFindPlatform", "CSQLite", "CSQLiteLoader", "CSnowball", "CWordStream", "CDeflate",
+                "CZstd",
             ],
             swiftSettings: crossModule),
         // Elasticsearch's side of Samba's Spotlight: its query_string subset read into fsfind's own
