@@ -53,7 +53,7 @@ extension IndexBuilder {
             throw FSFindError(
                 .io, "cannot write an index of \(rows.count) items; at most \(RowEmitter.replacedTag - 1) fit")
         }
-        var emitter = try RowEmitter(old: old, rowCount: rows.count, staged: staged, sink: sink)
+        var emitter = try RowEmitter(old: old, rows: rows, staged: staged, sink: sink)
         for (position, source) in rows.enumerated() {
             if source.staged >= 0 {
                 try emitter.emitStaged(Int(source.staged), replacing: Int(source.old), row: position, builder: &self)
@@ -151,7 +151,7 @@ private struct RowEmitter {
     var namesPieces: SectionPieces?
     var flagsPieces: SectionPieces?
     var identitiesPieces: SectionPieces?
-    /// How the identities are written: fitted to every old and staged row before the first is.
+    /// How the identities are written: fitted to the rows being written before the first is.
     let identityLayout: IdentityLayout
     /// Old rows below this have had their per-row pages given back (see ``flushPieces(all:oldRow:)``).
     var releasedBelow = 0
@@ -216,15 +216,25 @@ private struct RowEmitter {
         var width: Int { layout.width }
     }
 
-    init(old: IndexFile?, rowCount: Int, staged: StagedItems, sink: some SectionSink) throws(FSFindError) {
+    init(old: IndexFile?, rows: some RandomAccessCollection<RowSource>, staged: StagedItems, sink: some SectionSink)
+        throws(FSFindError)
+    {
         self.old = old
+        let rowCount = rows.count
         self.rowCount = rowCount
         let stagedCount = staged.count
-        // Every row the file may have (a removed one too: the layout only errs on the wide side).
+        // Fitted to the rows this file will hold, so a watcher's small delta over a million-row
+        // base reads only its own rows' identities. (A copied row out of range fails when copied.)
         let oldIdentities = old?.identitiesView()
+        let oldCount = old?.itemCount ?? 0
         let (layout, device) = IdentityLayout.fitting { visit in
-            for index in 0..<stagedCount { visit(staged.identity(index)) }
-            if let old, let oldIdentities { for row in 0..<old.itemCount { visit(oldIdentities.identity(row)) } }
+            for source in rows {
+                if let index = source.stagedIndex {
+                    if index < stagedCount { visit(staged.identity(index)) }
+                } else if let oldIdentities, let row = source.copiedRow, row >= 0, row < oldCount {
+                    visit(oldIdentities.identity(row))
+                }
+            }
         }
         identityLayout = layout
         namesPieces = try sink.reserve(.names, length: 8 + 8 * rowCount)
