@@ -8,12 +8,12 @@ import FSFindModel
 /// word (0 where the word matches none of its words) is all a scan needs to remember about it.
 extension FreeTextMatcher {
     /// The best match quality of each query word in `value` (0: no word of `value` starts with it).
-    package func qualities(in value: String, into result: inout [Double]) {
-        qualities(in: TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true), into: &result)
+    package func qualities(in value: String, into result: UnsafeMutableBufferPointer<Double>) {
+        qualities(in: TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true), into: result)
     }
 
     /// ``qualities(in:into:)`` of a value already folded (case and diacritics).
-    package func qualities(in folded: FoldedText, into result: inout [Double]) {
+    package func qualities(in folded: FoldedText, into result: UnsafeMutableBufferPointer<Double>) {
         let scalars = folded.scalars
         let valueWords = folded.words
         for index in words.indices {
@@ -33,7 +33,7 @@ extension FreeTextMatcher {
 
     /// ``qualities(in:into:)`` for an ASCII value, over its bytes; `words` is ``words`` prepared
     /// for that (``ASCIIWords``).
-    package func qualities(in value: ASCIIText, words: ASCIIWords, into result: inout [Double]) {
+    package func qualities(in value: ASCIIText, words: ASCIIWords, into result: UnsafeMutableBufferPointer<Double>) {
         for index in result.indices { result[index] = 0 }
         let bytes = value.bytes
         let count = bytes.count

@@ -17,6 +17,8 @@ package struct ScanResult: Sendable, Equatable {
     /// Every row the field and location matched, whatever its scope: the candidates of the next
     /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
     package var matched: [Int]
+    /// What the scan cost; not part of the answer, so two results are equal without it.
+    package var work = ScanWork()
 
     package init(
         rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count),
@@ -28,9 +30,29 @@ package struct ScanResult: Sendable, Equatable {
         self.matched = matched
     }
 
+    package static func == (a: ScanResult, b: ScanResult) -> Bool {
+        a.rows == b.rows && a.total == b.total && a.counts == b.counts && a.matched == b.matched
+    }
+
     package func count(of scope: Scope) -> Int {
         counts[Scope.allCases.firstIndex(of: scope) ?? 0]
     }
+}
+
+/// What one scan cost, for the search trace (`FSFIND_SEARCH_TRACE`, which
+/// `benchmarks/search-keystroke` reads): where a slow key spent its time, without a profiler.
+package struct ScanWork: Sendable {
+    /// Rows the scan visited: its candidates, or every row.
+    package var visited = 0
+    /// Of those, rows the row summaries let through to be scored (all of them before the
+    /// summaries are made, or for a field that is not plain free text).
+    package var scored = 0
+    /// Asking the text store for the field's words.
+    package var content = Duration.zero
+    /// The pass over the rows, its parts joined.
+    package var scan = Duration.zero
+
+    package init() {}
 }
 
 /// One pass over the index for the interactive search: field query, location, every scope's count,
@@ -87,6 +109,7 @@ package struct InteractiveScan {
         _ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {
+        let started = ContinuousClock.now
         try index.prepare(query.referencedAttributes)
         let chosenBit = UInt16(1) << UInt16(Scope.allCases.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
@@ -106,6 +129,7 @@ package struct InteractiveScan {
         }
         // A key typed while the words were looked up: this search is stale.
         if content?.interrupted == true { return nil }
+        let scanStarted = ContinuousClock.now
         // The rows in merged order (the candidates, or every row), cut into consecutive parts, one
         // thread each: the first letter of a field scores every row of a million (~290 ms on one
         // core). Each part ranks its own best rows; joined in part order they are what one pass
@@ -142,24 +166,23 @@ package struct InteractiveScan {
             result.total += part.total
             for position in result.counts.indices { result.counts[position] += part.counts[position] }
             result.matched += part.matched
+            result.work.scored += part.scored
         }
         result.rows = top.sortedRows()
+        result.work.visited = rows
+        result.work.content = scanStarted - started
+        result.work.scan = ContinuousClock.now - scanStarted
         return result
     }
 
-    /// Bit `i` set when the row is in `Scope.allCases[i]`; worked out once per type-table entry.
-    fileprivate static func scopeBits(_ row: Int, of file: IndexFile, types: TypeColumnView?, cache: inout [UInt16?])
-        -> UInt16
-    {
-        let id = types?.typeID(row)
-        if let id, let bits = cache[id] { return bits }
+    /// Bit `i` set when the row is in `Scope.allCases[i]`, from its content type tree.
+    fileprivate static func scopeBits(_ row: Int, of file: IndexFile) -> UInt16 {
         var tree: [String] = []
         if case .textList(let list)? = file.value(of: .contentTypeTree, at: row) { tree = list }
         var bits: UInt16 = 0
         for (position, scope) in Scope.allCases.enumerated() where scope.contains(tree: tree) {
             bits |= 1 << UInt16(position)
         }
-        if let id { cache[id] = bits }
         return bits
     }
 }
@@ -170,6 +193,8 @@ private struct PartResult {
     var total = 0
     var counts = [Int](repeating: 0, count: Scope.allCases.count)
     var matched: [Int] = []
+    /// Rows the row summaries let through (``ScanWork/scored``).
+    var scored = 0
 }
 
 /// One scan's inputs, shared read-only by its parts' threads.
@@ -202,35 +227,30 @@ private struct ScanJob: @unchecked Sendable {
                 rowScore: RowScore(query, views: views[file], ranker: scan.ranker, content: content),
                 rowFilter: rowFilter, folder: folder)
         }
-        var part = PartResult(top: TopResults(capacity: scan.limit))
-        var visited = 0
-        /// Row `row` of file `file`, which is merged row `merged`; false when the scan must stop.
-        func visit(_ file: Int, _ row: Int, _ merged: Int) -> Bool {
-            visited += 1
-            if visited % InteractiveScan.stopCheckInterval == 0, shouldStop() { return false }
-            // Unretained: `files` keeps every one alive for the whole scan, and a retain and a
-            // release per row were a tenth of its time.
-            unowned(unsafe) let fileScan = files[file]
-            guard let (score, bits) = fileScan.match(row, floor: part.top.floor, chosenBit: chosenBit) else {
-                return true
-            }
-            part.matched.append(merged)
-            for position in part.counts.indices where bits & (1 << UInt16(position)) != 0 {
-                part.counts[position] += 1
-            }
-            if bits & chosenBit != 0 {
-                part.total += 1
-                part.top.insert(row: merged, score: score)
-            }
-            return true
-        }
+        // Unretained: `files` keeps every one alive for the whole scan (`withExtendedLifetime`
+        // below), and a retain and a release per row were a tenth of its time (an
+        // `unowned(unsafe)` binding of the array's element still retained it for the call).
+        var walker = PartWalk(
+            part: PartResult(top: TopResults(capacity: scan.limit)),
+            fileScans: files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit, shouldStop: shouldStop)
         // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
         // the scan in unspecialized generic calls.
-        part.matched.reserveCapacity(min(range.count, 1 << 16))
+        walker.part.matched.reserveCapacity(min(range.count, 1 << 16))
+        let completed = withExtendedLifetime(files) { walk(range, &walker) }
+        guard completed else { return nil }
+        walker.part.scored = files.reduce(0) { $0 + $1.scored }
+        return walker.part
+    }
+
+    /// Calls `walker` with each position of `range` (of the candidates, or of the merged rows)
+    /// as its file, row and merged row, until it says stop; false then.
+    @inline(__always)
+    private func walk(_ range: Range<Int>, _ walker: inout PartWalk) -> Bool {
+        let index = scan.index
         if let candidates {
             for merged in candidates[range] {
                 let (file, row) = index.place(of: merged)
-                guard visit(file, row, merged) else { return nil }
+                guard walker.visit(file, row, merged) else { return false }
             }
         } else {
             for piece in index.pieces {
@@ -238,11 +258,50 @@ private struct ScanJob: @unchecked Sendable {
                 let end = min(range.upperBound, piece.start + piece.rows.count)
                 guard first < end else { continue }
                 for merged in first..<end {
-                    guard visit(piece.file, piece.rows.lowerBound + (merged - piece.start), merged) else { return nil }
+                    guard walker.visit(piece.file, piece.rows.lowerBound + (merged - piece.start), merged) else {
+                        return false
+                    }
                 }
             }
         }
-        return part
+        return true
+    }
+}
+
+/// One part's walk over its rows: what it found so far, and what each row costs.
+///
+/// A value the walk mutates in place rather than a nested function's captured variables: those
+/// live in boxes, and every access to them was a dynamic exclusivity check (a tenth of a
+/// free-text scan).
+private struct PartWalk {
+    var part: PartResult
+    var visited = 0
+    let fileScans: [Unmanaged<FileScan>]
+    let chosenBit: UInt16
+    let shouldStop: () -> Bool
+
+    /// Row `row` of file `file`, which is merged row `merged`; false when the scan must stop.
+    @inline(__always) mutating func visit(_ file: Int, _ row: Int, _ merged: Int) -> Bool {
+        visited += 1
+        if visited % InteractiveScan.stopCheckInterval == 0, shouldStop() { return false }
+        let floor = part.top.floor
+        let chosenBit = chosenBit
+        guard
+            let (score, bits) = fileScans[file]._withUnsafeGuaranteedRef({
+                $0.match(row, floor: floor, chosenBit: chosenBit)
+            })
+        else {
+            return true
+        }
+        part.matched.append(merged)
+        for position in part.counts.indices where bits & (1 << UInt16(position)) != 0 {
+            part.counts[position] += 1
+        }
+        if bits & chosenBit != 0 {
+            part.total += 1
+            part.top.insert(row: merged, score: score)
+        }
+        return true
     }
 }
 
@@ -254,8 +313,15 @@ private final class FileScan {
     private let source: IndexFile
     private let types: TypeColumnView?
     private let folder: [UInt8]?
-    /// Scope bits per type-table entry, worked out on first use.
-    private var bitsByType: [UInt16?]
+    /// Scope bits per type-table entry, ``unknownBits`` until worked out. Tables of plain
+    /// values (``FlatTable``), not `var`s of this class: each access to a class's `var` is a
+    /// dynamic exclusivity check, a tenth of a type query's scan of a million rows.
+    private let bitsByType: FlatTable<UInt16>
+    private static let unknownBits: UInt16 = 0xFFFF
+    /// Rows the row filter let through (``ScanWork/scored``), in its one cell.
+    private let scoredRows = FlatTable<Int>(count: 1, repeating: 0)
+
+    var scored: Int { scoredRows[0] }
 
     init(views: IndexViews, rowScore: RowScore, rowFilter: FileRowFilter?, folder: [UInt8]?) {
         self.rowScore = rowScore
@@ -263,7 +329,7 @@ private final class FileScan {
         source = views.index
         types = views.types
         self.folder = folder
-        bitsByType = [UInt16?](repeating: nil, count: views.types?.typeCount ?? 0)
+        bitsByType = FlatTable(count: views.types?.typeCount ?? 0, repeating: Self.unknownBits)
     }
 
     /// The row's rank and scope bits, nil when it does not match (or is outside the folder). The
@@ -271,10 +337,21 @@ private final class FileScan {
     /// worst rank kept so far; else it only has to stay below (``RowScore/score(_:floor:)``).
     @inline(__always) func match(_ row: Int, floor: Double, chosenBit: UInt16) -> (score: Double, bits: UInt16)? {
         if rowFilter?.rejects(row) == true { return nil }
+        scoredRows[0] += 1
         if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return nil }
-        let bits = InteractiveScan.scopeBits(row, of: source, types: types, cache: &bitsByType)
+        let bits = scopeBits(row)
         guard let score = rowScore.score(row, floor: bits & chosenBit != 0 ? floor : .infinity) else { return nil }
         return (score, bits)
+    }
+
+    /// ``InteractiveScan/scopeBits(_:of:)``, once per type-table entry.
+    @inline(__always) private func scopeBits(_ row: Int) -> UInt16 {
+        guard let id = types?.typeID(row) else { return InteractiveScan.scopeBits(row, of: source) }
+        let known = bitsByType[id]
+        if known != Self.unknownBits { return known }
+        let bits = InteractiveScan.scopeBits(row, of: source)
+        bitsByType[id] = bits
+        return bits
     }
 }
 

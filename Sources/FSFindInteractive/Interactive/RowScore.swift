@@ -19,7 +19,7 @@ final class RowScore {
     private let words: [[UInt8]]
     /// Whether a name holding every word inside its words matches (``FieldQuery/matchesInsideWords``).
     private let matchesInside: Bool
-    private let modified: NumberSource?
+    private let modified: ModificationDates?
     private let names: NamesView?
     private let strings: StringsView?
     /// Per name string id: whether every word occurs inside the name (see
@@ -35,7 +35,7 @@ final class RowScore {
         let words = query.words
         self.words = words
         matchesInside = query.matchesInsideWords
-        modified = NumberSource(.contentModificationDate, views: views)
+        modified = NumberSource(.contentModificationDate, views: views).map(ModificationDates.init)
         names = views.names
         strings = views.strings
         infix = StringAnswers(count: query.matchesInsideWords ? (views.strings?.count ?? 0) : 0)
@@ -91,4 +91,15 @@ final class RowScore {
             return ResultRanker.containsAll(words, in: bytes) ? StringAnswers.yes : StringAnswers.no
         } == StringAnswers.yes
     }
+}
+
+/// The rows' modification dates for the recency lift, behind a class: optional chaining on a
+/// class reference borrows it, where chaining on an optional ``NumberSource`` copied the struct
+/// (and retained the views in it) for every row scored.
+private final class ModificationDates {
+    private let source: NumberSource
+
+    init(_ source: NumberSource) { self.source = source }
+
+    @inline(__always) func value(_ row: Int) -> Double? { source.value(row) }
 }

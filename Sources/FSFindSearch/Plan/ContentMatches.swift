@@ -13,33 +13,40 @@ import Foundation
 /// (`docs/full-text.md`). Membership is a bit set, so a plan asks it per row at the cost of a
 /// shift and a mask.
 final class ContentRows {
-    private var bits: [UInt64]
+    // Constants once made: a scan reads them for every row, and a class's `var` is read through
+    // a dynamic exclusivity check.
+    private let bits: [UInt64]
     /// BM25 per row, 0 where the store said nothing (or was not asked to rank): a dense column
     /// (4 bytes a row) rather than a dictionary, which cost a hash per hit and per lookup.
-    private var relevance: [Float]
-    private var found = 0
+    private let relevance: [Float]
+    private let found: Int
 
     /// The rows of `index` that carry the documents of `hits`, when the index's numbers are
     /// those of the store of `generation`; none otherwise.
     /// - Throws: ``FSFindError`` `.indexCorrupt` when the section fails its checksum.
     init(_ hits: TextStore.Hits, index: IndexFile, generation: UInt64?) throws(FSFindError) {
-        bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
-        relevance = []
-        guard !hits.documents.isEmpty, let documents = try index.textDocuments(), documents.generation == generation
-        else { return }
-        let ranked = hits.relevance.count == hits.documents.count
-        if ranked { relevance = [Float](repeating: 0, count: index.itemCount) }
-        documents.forEachRow(ofDocuments: hits.documents, itemCount: index.itemCount) { position, row in
-            if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { found += 1 }
-            bits[row >> 6] |= 1 << UInt64(row & 63)
-            if ranked { relevance[row] = max(relevance[row], Float(hits.relevance[position])) }
+        var bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
+        var relevance: [Float] = []
+        var found = 0
+        if !hits.documents.isEmpty, let documents = try index.textDocuments(), documents.generation == generation {
+            let ranked = hits.relevance.count == hits.documents.count
+            if ranked { relevance = [Float](repeating: 0, count: index.itemCount) }
+            documents.forEachRow(ofDocuments: hits.documents, itemCount: index.itemCount) { position, row in
+                if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { found += 1 }
+                bits[row >> 6] |= 1 << UInt64(row & 63)
+                if ranked { relevance[row] = max(relevance[row], Float(hits.relevance[position])) }
+            }
         }
+        self.bits = bits
+        self.relevance = relevance
+        self.found = found
     }
 
     /// No rows.
     init(emptyFor index: IndexFile) {
         bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
         relevance = []
+        found = 0
     }
 
     var isEmpty: Bool { found == 0 }

@@ -8,19 +8,24 @@ import FSFindQuery
 /// dynamic exclusivity check (begin/end access), a third of a free-text scan's time when
 /// measured. The table's storage is a pointer the class owns, so accesses are plain loads and
 /// stores. Not thread-safe, like the plan that owns it.
-final class FlatTable<Element: BitwiseCopyable> {
-    private let storage: UnsafeMutableBufferPointer<Element>
+package final class FlatTable<Element: BitwiseCopyable> {
+    @usableFromInline let storage: UnsafeMutableBufferPointer<Element>
 
-    init(count: Int, repeating value: Element) {
+    package init(count: Int, repeating value: Element) {
         storage = .allocate(capacity: max(0, count))
         storage.initialize(repeating: value)
     }
 
     deinit { storage.deallocate() }
 
-    var count: Int { storage.count }
+    @inlinable package var count: Int { storage.count }
 
-    @inline(__always) subscript(_ index: Int) -> Element {
+    /// The cells themselves, for code below this target that fills a run of values.
+    @inlinable package var buffer: UnsafeMutableBufferPointer<Element> { storage }
+
+    // Inlinable, so other targets' scans get it specialized: unspecialized, each access went
+    // through the generic value witnesses (malloc, copy, free).
+    @inlinable @inline(__always) package subscript(_ index: Int) -> Element {
         get { storage[index] }
         set { storage[index] = newValue }
     }

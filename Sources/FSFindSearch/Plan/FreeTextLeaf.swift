@@ -28,7 +28,7 @@ final class FreeTextLeaf {
     /// Kept qualities, `words.count` per matching string or list.
     private let qualities = DoubleRun()
     /// One value's qualities while they are worked out.
-    private var scratch: [Double]
+    private let scratch: FlatTable<Double>
     private let kept: FlatTable<Double>
     private let best: FlatTable<Double>
     private let inName: FlatTable<Bool>
@@ -70,7 +70,7 @@ final class FreeTextLeaf {
         self.lists = lists
         stringQualities = FlatTable(count: strings.count, repeating: Self.unknown)
         listQualities = FlatTable(count: lists.count, repeating: Self.unknown)
-        scratch = [Double](repeating: 0, count: matcher.words.count)
+        scratch = FlatTable(count: matcher.words.count, repeating: 0)
         kept = FlatTable(count: matcher.words.count, repeating: 0)
         best = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
@@ -124,8 +124,8 @@ final class FreeTextLeaf {
 
     /// Keeps `scratch` when some word matched; the offset, or `none`.
     private func keepScratch() -> Int32 {
-        guard scratch.contains(where: { $0 > 0 }) else { return Self.none }
-        for k in scratch.indices { kept[k] = scratch[k] }
+        guard scratch.buffer.contains(where: { $0 > 0 }) else { return Self.none }
+        for k in 0..<scratch.count { kept[k] = scratch[k] }
         return Int32(qualities.append(kept))
     }
 
@@ -151,16 +151,16 @@ final class FreeTextLeaf {
             // letter: a value holding none of those bytes (most names, for most words) is not
             // cut into words at all.
             guard holdsFirstByte(bytes) else {
-                for k in scratch.indices { scratch[k] = 0 }
+                for k in 0..<scratch.count { scratch[k] = 0 }
                 return
             }
-            matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: &scratch)
+            matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: scratch.buffer)
         } else if lacksEveryFirstScalar(bytes) {
-            for k in scratch.indices { scratch[k] = 0 }
+            for k in 0..<scratch.count { scratch[k] = 0 }
         } else if let folded = TextFolding.foldLatin(bytes, caseInsensitive: true, diacriticInsensitive: true) {
-            matcher.qualities(in: folded, into: &scratch)
+            matcher.qualities(in: folded, into: scratch.buffer)
         } else {
-            matcher.qualities(in: String(decoding: bytes, as: UTF8.self), into: &scratch)
+            matcher.qualities(in: String(decoding: bytes, as: UTF8.self), into: scratch.buffer)
         }
     }
 
@@ -212,7 +212,7 @@ final class FreeTextLeaf {
                 for k in combined.indices { combined[k] = max(combined[k], qualities[Int(elementOffset) + k]) }
             }
             if valid {
-                scratch = combined
+                for k in combined.indices { scratch[k] = combined[k] }
                 offset = keepScratch()
             }
         }
@@ -230,10 +230,10 @@ final class FreeTextLeaf {
         }
         var combined = [Double](repeating: 0, count: words.count)
         for value in values {
-            matcher.qualities(in: value, into: &scratch)
+            matcher.qualities(in: value, into: scratch.buffer)
             for k in combined.indices { combined[k] = max(combined[k], scratch[k]) }
         }
-        scratch = combined
+        for k in combined.indices { scratch[k] = combined[k] }
         return keepScratch()
     }
 }

@@ -11,25 +11,32 @@ import FSFindQuery
 /// `docs/query-plan.md` explains the choices. Not thread-safe: one plan per scan. Call
 /// ``IndexFile/prepare(_:)`` for the query's attributes first, so damage is reported as before.
 package final class QueryPlan {
-    private indirect enum Step {
+    /// The tree's steps hold their leaves unretained (``leaves`` keeps them alive), and only
+    /// `not` is boxed: a row's walk then copies no reference, where a retain and a release per
+    /// leaf and per box were a quarter of a type query's scan of a million rows.
+    private enum Step {
         case all([Step])
         case any([Step])
-        case not(Step)
-        case text(TextLeaf)
-        case presence(PresenceLeaf)
-        case number(NumberLeaf)
-        case type(TypeLeaf)
-        case freeText(FreeTextLeaf)
+        indirect case not(Step)
+        case text(Unmanaged<TextLeaf>)
+        case presence(Unmanaged<PresenceLeaf>)
+        case number(Unmanaged<NumberLeaf>)
+        case type(Unmanaged<TypeLeaf>)
+        case freeText(Unmanaged<FreeTextLeaf>)
         /// A `textContent` comparison, answered by the text store.
-        case content(ContentRows)
+        case content(Unmanaged<ContentRows>)
         case rowReader(Node)
     }
 
     let index: IndexFile
     private let root: Step
-    /// The free-text leaves not under a `not` (what relevance adds up), when the plan read them
-    /// all directly; nil when it read one through the row reader.
-    private let freeTexts: [FreeTextLeaf]?
+    /// Every leaf of ``root``, which the steps do not retain.
+    private let leaves: [AnyObject]
+    /// The free-text leaves not under a `not` (what relevance adds up), unretained too.
+    private let freeTexts: [Unmanaged<FreeTextLeaf>]
+    /// False when the plan read a free-text leaf through the row reader: relevance then comes
+    /// from the query itself.
+    private let freeTextsComplete: Bool
     /// The query's own relevance, for a free-text query the plan could not read directly.
     private let query: CompiledQuery
 
@@ -44,7 +51,9 @@ package final class QueryPlan {
         self.query = query
         var walk = Walk(comparisons: (content?.comparisons ?? [])[...], freeTexts: (content?.freeText ?? [])[...])
         root = Self.step(for: query.root, positive: true, views: views, walk: &walk)
-        freeTexts = walk.leavesComplete ? walk.leaves : nil
+        leaves = walk.retained
+        freeTexts = walk.leaves.map { Unmanaged.passUnretained($0) }
+        freeTextsComplete = walk.leavesComplete
     }
 
     /// What building the steps consumes and collects, in the order ``ContentMatches`` walked.
@@ -53,6 +62,14 @@ package final class QueryPlan {
         var freeTexts: ArraySlice<[ContentRows]?>
         var leaves: [FreeTextLeaf] = []
         var leavesComplete = true
+        /// Every leaf made, kept by the plan.
+        var retained: [AnyObject] = []
+
+        /// `leaf`, kept, as a step's unretained reference.
+        mutating func keep<Leaf: AnyObject>(_ leaf: Leaf) -> Unmanaged<Leaf> {
+            retained.append(leaf)
+            return .passUnretained(leaf)
+        }
     }
 
     /// ``CompiledQuery/matches(_:)`` of the row.
@@ -63,9 +80,9 @@ package final class QueryPlan {
     /// ``CompiledQuery/relevance(_:)`` of the row.
     /// A word found only among the file's words counts for little (``FreeTextLeaf``).
     package func relevance(_ row: Int) -> Double {
-        guard let freeTexts else { return query.relevance(index.row(row)) }
+        guard freeTextsComplete else { return query.relevance(index.row(row)) }
         var total = 0.0
-        for leaf in freeTexts { total += leaf.score(row) ?? 0 }
+        for leaf in freeTexts { total += leaf._withUnsafeGuaranteedRef { $0.score(row) } ?? 0 }
         return total
     }
 
@@ -78,12 +95,12 @@ package final class QueryPlan {
             for step in steps where evaluate(step, row, index) { return true }
             return false
         case .not(let step): return !evaluate(step, row, index)
-        case .text(let leaf): return leaf.test(row)
-        case .presence(let leaf): return leaf.test(row)
-        case .number(let leaf): return leaf.test(row)
-        case .type(let leaf): return leaf.test(row)
-        case .freeText(let leaf): return leaf.score(row) != nil
-        case .content(let rows): return rows.contains(row)
+        case .text(let leaf): return leaf._withUnsafeGuaranteedRef { $0.test(row) }
+        case .presence(let leaf): return leaf._withUnsafeGuaranteedRef { $0.test(row) }
+        case .number(let leaf): return leaf._withUnsafeGuaranteedRef { $0.test(row) }
+        case .type(let leaf): return leaf._withUnsafeGuaranteedRef { $0.test(row) }
+        case .freeText(let leaf): return leaf._withUnsafeGuaranteedRef { $0.score(row) } != nil
+        case .content(let rows): return rows._withUnsafeGuaranteedRef { $0.contains(row) }
         case .rowReader(let node): return node.evaluate(index.row(row))
         }
     }
@@ -98,7 +115,7 @@ package final class QueryPlan {
             return .not(step(for: node, positive: false, views: views, walk: &walk))
         case .text(let test) where test.attributes == [.textContent]:
             // In the order ContentMatches walked the tree; none left means no store was asked.
-            let rows = Step.content(walk.comparisons.popFirst() ?? ContentRows(emptyFor: views.index))
+            let rows = Step.content(walk.keep(walk.comparisons.popFirst() ?? ContentRows(emptyFor: views.index)))
             return test.negated ? .not(rows) : rows
         case .freeText(let matcher):
             let content = walk.freeTexts.popFirst() ?? nil
@@ -107,25 +124,29 @@ package final class QueryPlan {
                 return .rowReader(node)
             }
             if positive { walk.leaves.append(leaf) }
-            return .freeText(leaf)
+            return .freeText(walk.keep(leaf))
         default: break
         }
-        if readsOnlyTypes(node) { return .type(TypeLeaf(node, views: views)) }
+        if readsOnlyTypes(node) { return .type(walk.keep(TypeLeaf(node, views: views))) }
         switch node {
         case .text(let test):
-            if let leaf = TextLeaf(test, views: views) { return .text(leaf) }
+            if let leaf = TextLeaf(test, views: views) { return .text(walk.keep(leaf)) }
         case .presence(let attributes, let wantPresent):
             if let leaf = PresenceLeaf(attributes: attributes, wantPresent: wantPresent, views: views) {
-                return .presence(leaf)
+                return .presence(walk.keep(leaf))
             }
         case .number(let attribute, let op, let operand):
-            if let leaf = NumberLeaf(attribute, .number(op, operand), views: views) { return .number(leaf) }
+            if let leaf = NumberLeaf(attribute, .number(op, operand), views: views) { return .number(walk.keep(leaf)) }
         case .numberRange(let attribute, let lower, let upper):
-            if let leaf = NumberLeaf(attribute, .numberRange(lower, upper), views: views) { return .number(leaf) }
+            if let leaf = NumberLeaf(attribute, .numberRange(lower, upper), views: views) {
+                return .number(walk.keep(leaf))
+            }
         case .date(let attribute, let op, let span):
-            if let leaf = NumberLeaf(attribute, .date(op, span), views: views) { return .number(leaf) }
+            if let leaf = NumberLeaf(attribute, .date(op, span), views: views) { return .number(walk.keep(leaf)) }
         case .dateRange(let attribute, let lower, let upper):
-            if let leaf = NumberLeaf(attribute, .dateRange(lower, upper), views: views) { return .number(leaf) }
+            if let leaf = NumberLeaf(attribute, .dateRange(lower, upper), views: views) {
+                return .number(walk.keep(leaf))
+            }
         case .all, .any, .not, .freeText:
             break
         }

@@ -59,8 +59,13 @@ final class SearchLoop {
     private var fieldError: QueryError?
     private var needsSearch = true
     /// `FSFIND_SEARCH_TRACE=FILE`: one line per search-triggering key batch, the milliseconds from
-    /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports).
+    /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports),
+    /// then how the answer was found (``traceDetail``).
     private let trace: FileHandle?
+    /// The last search's way (`cached`, `narrow` or `full`) and, for a scan, its
+    /// ``ScanWork``: rows visited and scored, matches, milliseconds asking the text store and
+    /// scanning.
+    private var traceDetail = ""
     private var keysReadAt: ContinuousClock.Instant?
     /// `FSFIND_PREVIEW_TRACE=FILE`: for each key that moves the selection, `list MS` when the
     /// list is repainted and `preview MS` when the new selection's preview is on screen, both
@@ -147,7 +152,7 @@ final class SearchLoop {
                     let elapsed = ContinuousClock.now - start
                     let milliseconds =
                         Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                    trace?.write(Data(String(format: "%.3f\n", milliseconds).utf8))
+                    trace?.write(Data((String(format: "%.3f ", milliseconds) + traceDetail + "\n").utf8))
                     keysReadAt = nil
                 }
             }
@@ -289,6 +294,7 @@ final class SearchLoop {
         case .cached(let result):
             session.apply(result)
             needsSearch = false
+            traceDetail = "cached"
             return
         case .narrow(let rows): candidates = rows
         case .full: candidates = nil
@@ -298,6 +304,7 @@ final class SearchLoop {
                 self.terminal.hasInput() || TerminalRestorer.resized.load(ordering: .relaxed)
             }
             guard let result else { return }  // stale: a key is waiting
+            if trace != nil { traceDetail = Self.describe(result, narrowed: candidates != nil) }
             planner.finished(result, for: session)
             session.apply(result)
             needsSearch = false
@@ -305,6 +312,18 @@ final class SearchLoop {
             session.status = error.sentence
             needsSearch = false
         }
+    }
+
+    /// ``traceDetail`` of a scan: `narrow|full visited V scored S matched M content MS scan MS`.
+    private static func describe(_ result: ScanResult, narrowed: Bool) -> String {
+        func milliseconds(_ duration: Duration) -> String {
+            String(
+                format: "%.3f",
+                Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
+        }
+        let work = result.work
+        return "\(narrowed ? "narrow" : "full") visited \(work.visited) scored \(work.scored) "
+            + "matched \(result.matched.count) content \(milliseconds(work.content)) scan \(milliseconds(work.scan))"
     }
 
     private func draw() {
