@@ -268,6 +268,61 @@ import Testing
         }
     }
 
+    /// Free text measures an accented Latin value as the ASCII bytes of its letters without their
+    /// marks: that must fold (case and diacritics) to the same scalars, words and boundaries as
+    /// the value itself, and anything else must be refused.
+    @Test func latinLettersWithoutMarksFoldAsTheValueDoes() {
+        var rng = SplitMix64(seed: 0xF457_0008)
+        let ascii = Array("aZ09 _-.Ik".unicodeScalars)
+        var stripped = 0
+        for _ in 0..<3000 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<Int.random(in: 0...8, using: &rng) {
+                if Bool.random(using: &rng) {
+                    scalars.append(ascii[Int.random(in: 0..<ascii.count, using: &rng)])
+                } else if let scalar = Unicode.Scalar(UInt32.random(in: 0x80..<0x180, using: &rng)) {
+                    scalars.append(scalar)
+                }
+            }
+            let text = String(String.UnicodeScalarView(scalars))
+            let bytes = Array(text.utf8)
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = bytes.withUnsafeBytes { source in
+                buffer.withUnsafeMutableBytes { TextFolding.strippingLatinMarks(source, into: $0) }
+            }
+            guard let count else { continue }
+            stripped += 1
+            let plain = String(decoding: buffer[..<count], as: UTF8.self)
+            #expect(plain.unicodeScalars.allSatisfy { $0.isASCII }, "\(text.debugDescription)")
+            let expected = TextFolding.fold(text, caseInsensitive: true, diacriticInsensitive: true)
+            let folded = TextFolding.fold(plain, caseInsensitive: true, diacriticInsensitive: true)
+            #expect(folded.scalars == expected.scalars, "\(text.debugDescription)")
+            #expect(folded.words == expected.words, "\(text.debugDescription)")
+        }
+        #expect(stripped > 500)
+        let cases: [(String, String?)] = [
+            ("Café Müller", "Cafe Muller"), ("naïve", "naive"), ("İstanbul", "Istanbul"), ("ÉtéÀ", "EteA"),
+            ("Straße", nil), ("Łódź", nil), ("æon", nil), ("a\u{00A0}b", nil), ("…", nil),
+        ]
+        for (text, plain) in cases {
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = Array(text.utf8).withUnsafeBytes { source in
+                buffer.withUnsafeMutableBytes { TextFolding.strippingLatinMarks(source, into: $0) }
+            }
+            #expect(count.map { String(decoding: buffer[..<$0], as: UTF8.self) } == plain, "\(text)")
+        }
+        // A lone lead byte, and a buffer too small.
+        var small = [UInt8](repeating: 0, count: 2)
+        #expect(
+            [UInt8]([0xC3]).withUnsafeBytes { s in
+                small.withUnsafeMutableBytes { TextFolding.strippingLatinMarks(s, into: $0) }
+            } == nil)
+        #expect(
+            Array("abc".utf8).withUnsafeBytes { s in
+                small.withUnsafeMutableBytes { TextFolding.strippingLatinMarks(s, into: $0) }
+            } == nil)
+    }
+
     @Test func searcherCountsAndOrdersAsBefore() throws {
         var generator = Generator(rng: SplitMix64(seed: 0xF457_0004))
         let folder = TemporaryFolder()

@@ -29,6 +29,8 @@ final class FreeTextLeaf {
     private let qualities = DoubleRun()
     /// One value's qualities while they are worked out.
     private let scratch: FlatTable<Double>
+    /// A Latin value with its letters' marks dropped (``TextFolding/strippingLatinMarks(_:into:)``).
+    private let stripped = FlatTable<UInt8>(count: 1024, repeating: 0)
     private let kept: FlatTable<Double>
     private let best: FlatTable<Double>
     private let inName: FlatTable<Bool>
@@ -157,6 +159,12 @@ final class FreeTextLeaf {
             matcher.qualities(in: ASCIIText(bytes: bytes), words: words, into: scratch.buffer)
         } else if lacksEveryFirstScalar(bytes) {
             for k in 0..<scratch.count { scratch[k] = 0 }
+        } else if let count = TextFolding.strippingLatinMarks(
+            bytes, into: UnsafeMutableRawBufferPointer(stripped.buffer))
+        {
+            // Accented Latin letters and ASCII: the ASCII matcher over the letters without marks.
+            let ascii = UnsafeRawBufferPointer(start: stripped.buffer.baseAddress, count: count)
+            matcher.qualities(in: ASCIIText(bytes: ascii), words: words, into: scratch.buffer)
         } else if let folded = TextFolding.foldLatin(bytes, caseInsensitive: true, diacriticInsensitive: true) {
             matcher.qualities(in: folded, into: scratch.buffer)
         } else {
