@@ -47,7 +47,7 @@ USERUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/user
 SYSTEMUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
 
 # What `make bench` compares against, and how: N entries in the synthetic tree, RUNS rounds.
-BENCH_DEPS := plocate hyperfine time recollcmd imagemagick chafa
+BENCH_DEPS := plocate hyperfine time recollcmd imagemagick chafa tmux
 N ?= 1000000
 RUNS ?= 5
 BENCH_WORK ?= /tmp/fsfind-bench
