@@ -227,19 +227,24 @@ import Testing
         }
     }
 
+    /// Up to eight characters, each one of `ascii` or any of U+0080–U+017F.
+    static func latinText(_ ascii: [Unicode.Scalar], _ rng: inout SplitMix64) -> String {
+        var scalars: [Unicode.Scalar] = []
+        for _ in 0..<Int.random(in: 0...8, using: &rng) {
+            if Bool.random(using: &rng) {
+                scalars.append(ascii[Int.random(in: 0..<ascii.count, using: &rng)])
+            } else if let scalar = Unicode.Scalar(UInt32.random(in: 0x80..<0x180, using: &rng)) {
+                scalars.append(scalar)
+            }
+        }
+        return String(String.UnicodeScalarView(scalars))
+    }
+
     @Test func latinFoldingAgreesWithFoundationsDecomposition() {
         var rng = SplitMix64(seed: 0xF457_0007)
         let ascii = Array("aZ09 _-.İ".unicodeScalars.filter(\.isASCII))
         for _ in 0..<3000 {
-            var scalars: [Unicode.Scalar] = []
-            for _ in 0..<Int.random(in: 0...8, using: &rng) {
-                if Bool.random(using: &rng) {
-                    scalars.append(ascii[Int.random(in: 0..<ascii.count, using: &rng)])
-                } else if let scalar = Unicode.Scalar(UInt32.random(in: 0x80..<0x180, using: &rng)) {
-                    scalars.append(scalar)
-                }
-            }
-            let text = String(String.UnicodeScalarView(scalars))
+            let text = Self.latinText(ascii, &rng)
             for (c, d) in [(false, false), (true, false), (false, true), (true, true)] {
                 let expected = TextFolding.fold(text, caseInsensitive: c, diacriticInsensitive: d)
                 let bytes = Array(text.utf8)
@@ -276,15 +281,7 @@ import Testing
         let ascii = Array("aZ09 _-.Ik".unicodeScalars)
         var stripped = 0
         for _ in 0..<3000 {
-            var scalars: [Unicode.Scalar] = []
-            for _ in 0..<Int.random(in: 0...8, using: &rng) {
-                if Bool.random(using: &rng) {
-                    scalars.append(ascii[Int.random(in: 0..<ascii.count, using: &rng)])
-                } else if let scalar = Unicode.Scalar(UInt32.random(in: 0x80..<0x180, using: &rng)) {
-                    scalars.append(scalar)
-                }
-            }
-            let text = String(String.UnicodeScalarView(scalars))
+            let text = Self.latinText(ascii, &rng)
             let bytes = Array(text.utf8)
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = bytes.withUnsafeBytes { source in
