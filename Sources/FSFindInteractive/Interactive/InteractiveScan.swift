@@ -17,7 +17,8 @@ package struct ScanResult: Sendable, Equatable {
     /// Every row the field and location matched, whatever its scope: the candidates of the next
     /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
     package var matched: [Int]
-    /// What the scan cost; not part of the answer, so two results are equal without it.
+    /// What the scan cost; not part of the answer, so two results are equal without it (a field
+    /// added above belongs in `==`).
     package var work = ScanWork()
 
     package init(

@@ -121,9 +121,13 @@ final class SearchLoop {
 
     /// Writes `what` and the milliseconds since `start` to the preview trace.
     private func tracePreview(_ what: String, since start: ContinuousClock.Instant) {
-        let elapsed = ContinuousClock.now - start
-        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        previewTrace?.write(Data((what + String(format: " %.3f\n", milliseconds)).utf8))
+        previewTrace?.write(Data((what + " " + Self.milliseconds(ContinuousClock.now - start) + "\n").utf8))
+    }
+
+    /// `duration` in milliseconds with three decimals, as the traces write it.
+    private static func milliseconds(_ duration: Duration) -> String {
+        String(
+            format: "%.3f", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
     }
 
     /// Runs until Enter, Esc or Ctrl-C. Throws when the index turns out damaged mid-session.
@@ -149,10 +153,7 @@ final class SearchLoop {
                 }
                 draw()
                 if !needsSearch, let start = keysReadAt {
-                    let elapsed = ContinuousClock.now - start
-                    let milliseconds =
-                        Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-                    trace?.write(Data((String(format: "%.3f ", milliseconds) + traceDetail + "\n").utf8))
+                    trace?.write(Data((Self.milliseconds(ContinuousClock.now - start) + " " + traceDetail + "\n").utf8))
                     keysReadAt = nil
                 }
             }
@@ -316,11 +317,6 @@ final class SearchLoop {
 
     /// ``traceDetail`` of a scan: `narrow|full visited V scored S matched M content MS scan MS`.
     private static func describe(_ result: ScanResult, narrowed: Bool) -> String {
-        func milliseconds(_ duration: Duration) -> String {
-            String(
-                format: "%.3f",
-                Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
-        }
         let work = result.work
         return "\(narrowed ? "narrow" : "full") visited \(work.visited) scored \(work.scored) "
             + "matched \(result.matched.count) content \(milliseconds(work.content)) scan \(milliseconds(work.scan))"
