@@ -47,7 +47,11 @@ package struct CheckedSections {
 
     /// The row's type-table entry as stored (checked against the table by whoever uses it).
     func typeID(_ row: Int) -> UInt32 {
-        types.records.recordSize == 2 ? UInt32(types.records.u16(row)) : types.records.u32(row)
+        switch types.records.recordSize {
+        case 1: UInt32(types.records.byte(row))
+        case 2: UInt32(types.records.u16(row))
+        default: types.records.u32(row)
+        }
     }
 
     /// The row's identity.

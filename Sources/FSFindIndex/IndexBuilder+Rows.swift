@@ -153,6 +153,8 @@ private struct RowEmitter {
     var identitiesPieces: SectionPieces?
     /// How the identities are written: fitted to the rows being written before the first is.
     let identityLayout: IdentityLayout
+    /// The distinct identities the rows number, when the layout is tabled.
+    var identityTable: Numbering<FileIdentity>?
     /// Old rows below this have had their per-row pages given back (see ``flushPieces(all:oldRow:)``).
     var releasedBelow = 0
     var typeColumn: [UInt32] = []
@@ -213,6 +215,8 @@ private struct RowEmitter {
         let count: Int
         /// The bitmap encoding's rows, checked.
         let bitmap: BitmapColumn?
+        /// The dictionary encoding's cells and numbers, checked.
+        let dictionary: DictionaryColumn?
         var width: Int { layout.width }
     }
 
@@ -227,7 +231,7 @@ private struct RowEmitter {
         // base reads only its own rows' identities. (A copied row out of range fails when copied.)
         let oldIdentities = old?.identitiesView()
         let oldCount = old?.itemCount ?? 0
-        let (layout, device) = IdentityLayout.fitting { visit in
+        let (layout, device, table) = IdentityLayout.fitting(rows: rowCount) { visit in
             for source in rows {
                 if let index = source.stagedIndex {
                     if index < stagedCount { visit(staged.identity(index)) }
@@ -237,6 +241,7 @@ private struct RowEmitter {
             }
         }
         identityLayout = layout
+        identityTable = table
         namesPieces = try sink.reserve(.names, length: 8 + 8 * rowCount)
         flagsPieces = try sink.reserve(.derivedFlags, length: 8 + rowCount)
         identitiesPieces = try sink.reserve(
@@ -271,9 +276,13 @@ private struct RowEmitter {
                 let width = layout.width
                 let dense = encoding == .dense
                 var bitmap: BitmapColumn?
+                var dictionary: DictionaryColumn?
                 if encoding == .bitmap {
                     bitmap = BitmapColumn(bytes, rows: old.itemCount, count: count, layout: layout)
                     guard bitmap != nil else { throw IndexDamage("\(attribute.name) column bitmap") }
+                } else if encoding == .dictionary {
+                    dictionary = DictionaryColumn(bytes, rows: old.itemCount, count: count, layout: layout)
+                    guard dictionary != nil else { throw IndexDamage("\(attribute.name) column dictionary") }
                 } else {
                     let needed = try Checked.add(8, try Checked.multiply(count, dense ? width : 4 + width))
                     guard !dense || count == old.itemCount, needed <= bytes.count else {
@@ -283,7 +292,7 @@ private struct RowEmitter {
                 oldColumns.append(
                     OldColumn(
                         attribute: attribute, bytes: bytes, encoding: encoding, layout: layout, count: count,
-                        bitmap: bitmap))
+                        bitmap: bitmap, dictionary: dictionary))
             }
         } catch {
             throw old.damaged(error)
@@ -357,7 +366,7 @@ private struct RowEmitter {
             names.appendLittleEndian(try builder.newString(old.path(at: oldRow)))
         }
         flags.append(rows.flags.byte(oldRow))
-        identityLayout.append(rows.identity(oldRow), to: &identities)
+        try identityLayout.append(rows.identity(oldRow), table: identityTable, to: &identities)
         typeColumn.append(try builder.carriedType(rows.typeID(oldRow)))
         while let oldProblems, problemCursor < oldProblems.count {
             let problemRow = oldProblems.row(problemCursor)
@@ -426,7 +435,7 @@ private struct RowEmitter {
             let bytes = column.bytes
             let kind = column.attribute.type
             let cells = UnsafeRawBufferPointer(
-                rebasing: bytes[(column.encoding == .dense || column.encoding == .bitmap ? 8 : 8 + 4 * column.count)...]
+                rebasing: bytes[(column.encoding == .sparse || column.encoding == .runs ? 8 + 4 * column.count : 8)...]
             )
             // The column's size was checked against its count in `init`, so these reads stay inside
             // it. Dense and run columns are walked row by row, sparse ones entry by entry.
@@ -459,6 +468,7 @@ private struct RowEmitter {
                 case .sparse: cell = column.layout.load(cells, at: entry)
                 case .runs: cell = run >= 0 ? column.layout.load(cells, at: run) : nil
                 case .bitmap: cell = column.bitmap?.cell(oldRow)
+                case .dictionary: cell = column.dictionary?.cell(oldRow)
                 }
                 guard let raw = cell else { continue }
                 switch kind {
@@ -492,7 +502,7 @@ private struct RowEmitter {
 
         let items = builder.staged
         flags.append(items.flags[index])
-        identityLayout.append(items.identity(index), to: &identities)
+        try identityLayout.append(items.identity(index), table: identityTable, to: &identities)
         typeColumn.append(items.typeIDs[index])
         // Its column cells are written with each column (``stagedCells(of:builder:)``).
         if let problem = items.problems[index] {
@@ -617,14 +627,25 @@ private struct RowEmitter {
         names = ByteWriter()
         flags = ByteWriter()
         identities = ByteWriter()
+        if let entries = identityTable?.values {
+            var table = Self.header(count: entries.count, recordSize: identityLayout.entrySize)
+            for identity in entries { identityLayout.appendEntry(identity, to: &table) }
+            identityTable = nil
+            try add(EncodedSection(kind: .identityTable, bytes: table.bytes))
+        }
         var table = Self.header(count: types.count, recordSize: 16)
         for entry in types { for id in entry { table.appendLittleEndian(id) } }
         try add(EncodedSection(kind: .typeTable, bytes: table.bytes))
-        // Type ids take 2 bytes while there are at most 65,536 combinations (there are dozens).
-        let typeWidth: UInt32 = types.count <= 0x1_0000 ? 2 : 4
+        // Type ids take 1 byte while there are at most 256 combinations (there are dozens: 35 on
+        // the benchmark tree, 100 in /usr), 2 up to 65,536.
+        let typeWidth: UInt32 = types.count <= 0x100 ? 1 : types.count <= 0x1_0000 ? 2 : 4
         var typeBytes = Self.header(count: rowCount, recordSize: Int(typeWidth))
         for id in typeColumn {
-            if typeWidth == 2 { typeBytes.appendLittleEndian(UInt16(id)) } else { typeBytes.appendLittleEndian(id) }
+            switch typeWidth {
+            case 1: typeBytes.append(UInt8(id))
+            case 2: typeBytes.appendLittleEndian(UInt16(id))
+            default: typeBytes.appendLittleEndian(id)
+            }
         }
         typeColumn = []
         try add(EncodedSection(kind: .typeColumn, format: typeWidth, bytes: typeBytes.bytes))
@@ -670,6 +691,23 @@ private struct RowEmitter {
         var encoding: ColumnEncoding =
             runsSize < denseSize && runsSize < sparseSize ? .runs : sparseSize < denseSize ? .sparse : .dense
         if bitmapSize < min(denseSize, sparseSize, runsSize) { encoding = .bitmap }
+        // Dictionary: only for 8-byte cells (a date's or a number's bits) repeated across rows.
+        var numbering: Numbering<UInt64>?
+        if width == 8, rows.count >= Numbering<UInt64>.minimumRows {
+            numbering = Numbering(limit: rowCount / 2)
+            for cell in cells where cell != merged.absent {
+                if numbering?.add(cell) == false {
+                    numbering = nil
+                    break
+                }
+            }
+        }
+        if let numbering,
+            DictionaryColumn.size(rows: rowCount, count: numbering.count, width: width)
+                < min(denseSize, sparseSize, runsSize, bitmapSize)
+        {
+            encoding = .dictionary
+        }
         let count: Int
         let length: Int
         switch encoding {
@@ -677,6 +715,9 @@ private struct RowEmitter {
         case .sparse: (count, length) = (rows.count, 8 + sparseSize)
         case .runs: (count, length) = (merged.runCount, 8 + runsSize)
         case .bitmap: (count, length) = (rows.count, 8 + bitmapSize)
+        case .dictionary:
+            let distinct = numbering?.count ?? 0
+            (count, length) = (distinct, 8 + DictionaryColumn.size(rows: rowCount, count: distinct, width: width))
         }
         var stream = try SectionStream(
             .column, param: attribute.indexCode, format: encoding.rawValue | layout.packedWidth << 8,
@@ -709,6 +750,30 @@ private struct RowEmitter {
             BitmapColumn.encode(rows: rows, rowCount: rowCount, into: &stream.writer)
             try stream.flushIfFull()
             for cell in cells { try append(&stream, cell) }
+        case .dictionary:
+            guard let numbering else { throw FSFindError(.io, "internal error: a dictionary column without its cells") }
+            for cell in numbering.values { try append(&stream, cell) }
+            let numberWidth = DictionaryColumn.numberWidth(count: numbering.count)
+            let absentNumber: UInt32 = numberWidth == 4 ? .max : (1 << UInt32(8 * numberWidth)) - 1
+            var next = 0
+            for row in 0..<rowCount {
+                var number = absentNumber
+                if next < rows.count, Int(rows[next]) == row {
+                    if cells[next] != merged.absent {
+                        guard let found = numbering.number(of: cells[next]) else {
+                            throw FSFindError(.io, "internal error: a cell missing from its column's dictionary")
+                        }
+                        number = found
+                    }
+                    next += 1
+                }
+                switch numberWidth {
+                case 1: stream.writer.append(UInt8(truncatingIfNeeded: number))
+                case 2: stream.writer.appendLittleEndian(UInt16(truncatingIfNeeded: number))
+                default: stream.writer.appendLittleEndian(number)
+                }
+                try stream.flushIfFull()
+            }
         case .dense:
             var next = 0
             for row in 0..<rowCount {

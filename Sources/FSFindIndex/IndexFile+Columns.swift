@@ -28,16 +28,27 @@ extension IndexFile {
         try ProblemsView(try bytes(of: fixed.problems))
     }
 
-    /// The identities section, in its layout (``IdentityLayout``).
+    /// The identities section, in its layout (``IdentityLayout``); nil when damaged, or when a
+    /// row numbers an entry past the identity table (checked here, once for all rows).
     package func identitiesView() -> IdentitiesView? {
-        guard let (layout, records, device) = try? identityRecords() else { return nil }
-        return IdentitiesView(
-            records: RowRecords(records, recordSize: layout.recordSize), layout: layout, device: device)
+        guard let records = try? identityRecords() else { return nil }
+        if records.layout.tabled {
+            let count = UInt32(records.entryCount)
+            let rows = RowRecords(records.rows, recordSize: records.layout.recordSize)
+            var largest: UInt32 = 0
+            if rows.recordSize == 2 {
+                for row in 0..<itemCount { largest = max(largest, UInt32(rows.u16(row))) }
+            } else {
+                for row in 0..<itemCount { largest = max(largest, rows.u32(row)) }
+            }
+            guard itemCount == 0 || largest < count else { return nil }
+        }
+        return IdentitiesView(records)
     }
 
     /// The type column: per row, the type-table entry (u16 or u32).
     package func typeColumnView() -> TypeColumnView? {
-        let width = sections[fixed.typeColumn].format == 2 ? 2 : 4
+        let width = typeColumnWidth
         guard let records = try? RowRecords(perItem(fixed.typeColumn, recordSize: width), recordSize: width),
             let count = try? decodeTypeCount()
         else { return nil }
@@ -73,6 +84,9 @@ extension IndexFile {
         let k = Int(count)
         if encoding == .bitmap {
             return BitmapColumn(bytes, rows: itemCount, count: k, layout: layout).map(ColumnView.bitmap)
+        }
+        if encoding == .dictionary {
+            return DictionaryColumn(bytes, rows: itemCount, count: k, layout: layout).map(ColumnView.dictionary)
         }
         guard let rows = try? bytes.slice(from: 8, count: 4 * k),
             let cells = try? bytes.slice(from: 8 + 4 * k, count: width * k)
@@ -141,8 +155,14 @@ package struct DerivedFlagsView {
 }
 
 /// The identities section row by row: the values a derived size or modification date reads.
+/// Every row's entry is inside the records (checked when the view is made).
 package struct IdentitiesView {
+    /// The identity records: one per row, or the table's entries.
     @usableFromInline let records: RowRecords
+    /// Per row, the number of its entry (2 or 4 bytes) when tabled; unused otherwise.
+    @usableFromInline let numbers: RowRecords
+    /// 0 (not tabled: a row is its own entry), 2 or 4.
+    @usableFromInline let numberWidth: Int
     @usableFromInline let sizeOffset: Int
     @usableFromInline let narrowSizes: Bool
     @usableFromInline let modificationOffset: Int
@@ -150,32 +170,48 @@ package struct IdentitiesView {
     /// The device every row shares, when the layout stores it once.
     let device: UInt64
 
-    init(records: RowRecords, layout: IdentityLayout, device: UInt64) {
-        self.records = records
+    init(_ identities: IdentityRecords) {
+        let layout = identities.layout
+        records = RowRecords(identities.entries, recordSize: layout.entrySize)
+        numbers = RowRecords(identities.rows, recordSize: layout.recordSize)
+        numberWidth = layout.tabled ? layout.recordSize : 0
         self.layout = layout
-        self.device = device
+        device = identities.device
         sizeOffset = layout.sizeOffset
         narrowSizes = layout.narrowSizes
         modificationOffset = layout.modificationOffset
     }
 
+    /// The record holding row `row`'s identity.
+    @inlinable @inline(__always) func entry(_ row: Int) -> Int {
+        switch numberWidth {
+        case 0: row
+        case 2: Int(numbers.u16(row))
+        default: Int(numbers.u32(row))
+        }
+    }
+
     /// The file size in bytes.
     @inlinable package func size(_ row: Int) -> Int64 {
-        narrowSizes ? Int64(records.u32(row, sizeOffset)) : Int64(bitPattern: records.u64(row, sizeOffset))
+        let entry = entry(row)
+        return narrowSizes
+            ? Int64(records.u32(entry, sizeOffset)) : Int64(bitPattern: records.u64(entry, sizeOffset))
     }
 
     /// The modification time in nanoseconds since 1970.
     @inlinable package func modificationNanos(_ row: Int) -> Int64 {
-        Int64(bitPattern: records.u64(row, modificationOffset))
+        Int64(bitPattern: records.u64(entry(row), modificationOffset))
     }
 
     /// The status-change time (ctime) in nanoseconds since 1970.
     @inlinable package func changeNanos(_ row: Int) -> Int64 {
-        Int64(bitPattern: records.u64(row, modificationOffset + 8))
+        Int64(bitPattern: records.u64(entry(row), modificationOffset + 8))
     }
 
     /// The row's whole identity.
-    func identity(_ row: Int) -> FileIdentity { layout.identity(in: records.bytes, row: row, device: device) }
+    func identity(_ row: Int) -> FileIdentity {
+        layout.identity(in: records.bytes, row: entry(row), device: device)
+    }
 }
 
 /// The problems section: a count, then (row, kind, reason string id) per problem, rows ascending.
@@ -226,7 +262,12 @@ package struct TypeColumnView {
 
     /// The row's type-table entry, nil when it is past the table (damage).
     @inlinable package func typeID(_ row: Int) -> Int? {
-        let id = records.recordSize == 2 ? Int(records.u16(row)) : Int(records.u32(row))
+        let id: Int
+        switch records.recordSize {
+        case 1: id = Int(records.byte(row))
+        case 2: id = Int(records.u16(row))
+        default: id = Int(records.u32(row))
+        }
         return id < typeCount ? id : nil
     }
 }
@@ -288,6 +329,7 @@ package enum ColumnView {
     /// Run starts and their cells, laid out as a sparse column's rows and cells.
     case runs(SparseColumn)
     case bitmap(BitmapColumn)
+    case dictionary(DictionaryColumn)
 
     /// A reader with its own cursor (sparse columns are walked, not searched, by a forward scan).
     package func reader() -> CellReader {
@@ -297,6 +339,7 @@ package enum ColumnView {
         case .sparse(let column): CellReader(kind: .sparse(column))
         case .runs(let column): CellReader(kind: .runs(column))
         case .bitmap(let column): CellReader(kind: .bitmap(column))
+        case .dictionary(let column): CellReader(kind: .dictionary(column))
         }
     }
 }
@@ -323,6 +366,7 @@ package final class CellReader {
         case sparse(SparseColumn)
         case runs(SparseColumn)
         case bitmap(BitmapColumn)
+        case dictionary(DictionaryColumn)
     }
 
     @usableFromInline let kind: Kind
@@ -354,6 +398,8 @@ package final class CellReader {
             guard let position else { return nil }
             return column.layout.load(column.cells, at: position)
         case .bitmap(let column):
+            return column.cell(row)
+        case .dictionary(let column):
             return column.cell(row)
         }
     }

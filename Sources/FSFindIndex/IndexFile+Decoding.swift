@@ -109,23 +109,30 @@ extension IndexFile {
     // MARK: Identity, problems, roots
 
     func decodeIdentity(at row: Int) throws(IndexDamage) -> FileIdentity {
-        let (layout, records, device) = try identityRecords()
+        let records = try identityRecords()
         guard row >= 0, row < itemCount else { throw IndexDamage("row \(row)") }
-        return layout.identity(in: records, row: row, device: device)
+        guard let entry = records.entry(ofRow: row) else { throw IndexDamage("identity number") }
+        return records.layout.identity(in: records.entries, row: entry, device: records.device)
     }
 
-    /// The identities section's layout, its records (one per row, size checked) and the device
-    /// the rows share when the layout stores it once (else 0).
-    func identityRecords() throws(IndexDamage) -> (IdentityLayout, UnsafeRawBufferPointer, UInt64) {
+    /// The identities section in its layout, sizes checked: the rows' records, and the table's
+    /// entries when the rows number them (else the rows' records again).
+    func identityRecords() throws(IndexDamage) -> IdentityRecords {
         guard let layout = IdentityLayout(format: sections[fixed.identities].format) else {
             throw IndexDamage("identity layout")
         }
         let bytes = try self.bytes(of: fixed.identities)
         guard Int(try bytes.littleEndianUInt32(at: 0)) == itemCount else { throw IndexDamage("row count") }
         let device = layout.sharedDevice ? try bytes.littleEndianUInt64(at: 8) : 0
-        let records = try bytes.slice(
-            from: layout.headerSize, count: try Checked.multiply(itemCount, layout.recordSize))
-        return (layout, records, device)
+        let rows = try bytes.slice(from: layout.headerSize, count: try Checked.multiply(itemCount, layout.recordSize))
+        guard layout.tabled else {
+            return IdentityRecords(layout: layout, device: device, rows: rows, entries: rows, entryCount: itemCount)
+        }
+        guard let table = fixed.identityTable else { throw IndexDamage("identity table") }
+        let tableBytes = try self.bytes(of: table)
+        let count = Int(try tableBytes.littleEndianUInt32(at: 0))
+        let entries = try tableBytes.slice(from: 8, count: try Checked.multiply(count, layout.entrySize))
+        return IdentityRecords(layout: layout, device: device, rows: rows, entries: entries, entryCount: count)
     }
 
     func decodeProblem(at row: Int) throws(IndexDamage) -> ItemProblem? {
@@ -207,11 +214,16 @@ extension IndexFile {
 
     /// The row's entry in the type table (not checked against the table's size).
     func decodeTypeID(at row: Int) throws(IndexDamage) -> UInt32 {
-        if sections[fixed.typeColumn].format == 2 {
-            return UInt32(try perItem(fixed.typeColumn, recordSize: 2).littleEndianUInt16(at: 2 * row))
+        switch typeColumnWidth {
+        case 1: UInt32(try perItem(fixed.typeColumn, recordSize: 1).slice(from: row, count: 1)[0])
+        case 2: UInt32(try perItem(fixed.typeColumn, recordSize: 2).littleEndianUInt16(at: 2 * row))
+        default: try perItem(fixed.typeColumn, recordSize: 4).littleEndianUInt32(at: 4 * row)
         }
-        return try perItem(fixed.typeColumn, recordSize: 4).littleEndianUInt32(at: 4 * row)
     }
+
+    /// Bytes per row of the type column: its `format`, 1 (format 5), 2 or 4 (checked when the
+    /// directory was read).
+    var typeColumnWidth: Int { Int(sections[fixed.typeColumn].format) }
 
     /// The number of type-table entries.
     func decodeTypeCount() throws(IndexDamage) -> Int {
@@ -254,6 +266,18 @@ extension IndexFile {
             position += (word & (bit &- 1)).nonzeroBitCount
             guard position < count else { throw IndexDamage("bitmap count") }
             raw = try load(try Checked.add(BitmapColumn.cellsOffset(rows: itemCount), width * position))
+        case .dictionary?:
+            // The row's number, then the cell it numbers (all ones, or any number past the cells: absent).
+            guard count <= itemCount, row >= 0, row < itemCount else { throw IndexDamage("row count") }
+            let numbers = try Checked.add(8, try Checked.multiply(count, width))
+            let number: Int
+            switch DictionaryColumn.numberWidth(count: count) {
+            case 1: number = Int(try bytes.slice(from: numbers + row, count: 1)[0])
+            case 2: number = Int(try bytes.littleEndianUInt16(at: numbers + 2 * row))
+            default: number = Int(try bytes.littleEndianUInt32(at: numbers + 4 * row))
+            }
+            guard number < count else { return nil }
+            raw = try load(8 + width * number)
         case .runs?:
             // The run holding `row`: the last one starting at or before it.
             guard let found = try Self.search(bytes, count: count, for: row, exact: false) else { return nil }

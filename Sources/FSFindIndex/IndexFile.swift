@@ -111,6 +111,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
         if identities { needed.insert(fixed.identities) }
         if problems { needed.insert(fixed.problems) }
+        if needed.contains(fixed.identities), let table = fixed.identityTable { needed.insert(table) }
         for section in needed.sorted() {
             try verify(section, releasing: releasingPages)
             if releasingPages { releasePages(ofSections: [section]) }
@@ -189,12 +190,11 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// ``releasePages(ofSections:)`` for the per-row records (names, flags, identities, type
     /// column) of `rows` only.
     func releaseRowPages(_ rows: Range<Int>) {
-        let typeWidth = sections[fixed.typeColumn].format == 2 ? 2 : 4
         let identities = IdentityLayout(format: sections[fixed.identities].format) ?? .wide
         for (index, size, header) in [
             (fixed.names, 8, 8), (fixed.derivedFlags, 1, 8),
             (fixed.identities, identities.recordSize, identities.headerSize),
-            (fixed.typeColumn, typeWidth, 8),
+            (fixed.typeColumn, typeColumnWidth, 8),
         ] {
             let start = sections[index].offset + header
             region.release((start + size * rows.lowerBound)..<(start + size * rows.upperBound))
@@ -446,4 +446,6 @@ struct FixedSections: Sendable {
     var overlay: Int?
     /// The rows with words in the text store; nil when none has.
     var textDocuments: Int?
+    /// The distinct identities the rows number, when the identities are tabled (format 5).
+    var identityTable: Int?
 }

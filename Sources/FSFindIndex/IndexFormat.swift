@@ -6,13 +6,14 @@ package enum IndexFormat {
     /// "FSFIND", NUL, 0x1A (Ctrl-Z, stops `type`/`cat`-style dumps of the binary part).
     static let magic: [UInt8] = [0x46, 0x53, 0x46, 0x49, 0x4E, 0x44, 0x00, 0x1A]
     /// Bumped on any layout change; the version files are written in.
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     /// The versions read whole: a format-3 file is a format-4 file without packed number columns
-    /// (``CellLayout``), so it is read as it is and needs no rebuild.
-    static let readableVersions: ClosedRange<UInt32> = 3...4
+    /// (``CellLayout``), and a format-4 one a format-5 file without tabled identities
+    /// (``IdentityLayout``) or dictionary columns, so each is read as it is and needs no rebuild.
+    static let readableVersions: ClosedRange<UInt32> = 3...5
     /// Older versions whose header, directory and roots section are laid out as this one's: a
     /// refresh reads their roots, so an upgrade rebuilds the index without forgetting its folders.
-    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...4
+    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...5
     /// Bytes before the section directory.
     static let fixedHeaderSize = 48
     /// Offset of the header checksum inside the fixed header (zero while it is computed).
@@ -123,6 +124,9 @@ enum SectionKind: UInt32, Sendable, CaseIterable {
     /// Zeros that fill the room a streamed file keeps for its directory (``IndexFileWriter``);
     /// readers skip it.
     case padding = 12
+    /// Each distinct identity once, when the identities section's rows number them
+    /// (``IdentityLayout/tabled``; format 5): a u32 count, a reserved u32, then the entries.
+    case identityTable = 13
     /// One attribute's values; the directory's `param` is the attribute's ``Attribute/indexCode``.
     case column = 16
 
@@ -145,6 +149,8 @@ enum ColumnEncoding: UInt32, Sendable {
     /// A bit per row saying which rows have a cell, the count of cells before every 512th row,
     /// then the cells in row order (format 4, ``BitmapColumn``).
     case bitmap = 4
+    /// Each distinct cell once, then per row its number among them (format 5, ``DictionaryColumn``).
+    case dictionary = 5
 }
 
 /// Bits of the per-item derived-flags byte: set when the attribute is present and exactly equal

@@ -118,16 +118,17 @@ struct ParsedHeader {
                 case .identities: fixed.identities = index
                 case .typeTable: fixed.typeTable = index
                 case .typeColumn:
-                    guard sections[index].format == 2 || sections[index].format == 4 else {
+                    guard [1, 2, 4].contains(sections[index].format) else {
                         throw corrupt("is damaged (type column width)")
                     }
                     fixed.typeColumn = index
                 case .problems: fixed.problems = index
-                case .column, .overlay, .textDocuments, .padding: break
+                case .column, .overlay, .textDocuments, .padding, .identityTable: break
                 }
             }
             fixed.overlay = fixedIndex[.overlay]
             fixed.textDocuments = fixedIndex[.textDocuments]
+            fixed.identityTable = fixedIndex[.identityTable]
             // Every item has an 8-byte names record: an item count the names section cannot hold is
             // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
             let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))
@@ -150,6 +151,14 @@ struct ParsedHeader {
             guard let identities = IdentityLayout(format: sections[fixed.identities].format) else {
                 throw corrupt("is damaged (identity layout)")
             }
+            // A tabled layout's entries: at least one, at most one per row; no table otherwise.
+            if identities.tabled {
+                guard let table = fixed.identityTable,
+                    try shape(table, recordSize: identities.entrySize, counted: { $0 >= 1 && $0 <= rows })
+                else { throw corrupt("is damaged (identity table)") }
+            } else if fixed.identityTable != nil {
+                throw corrupt("is damaged (identity table)")
+            }
             let perItem = [
                 (fixed.names, 8, 8), (fixed.derivedFlags, 1, 8),
                 (fixed.identities, identities.recordSize, identities.headerSize),
@@ -169,6 +178,15 @@ struct ParsedHeader {
                 case .bitmap?:
                     fits = try shape(
                         index, recordSize: width, header: BitmapColumn.cellsOffset(rows: rows), counted: { $0 <= rows })
+                case .dictionary?:
+                    let entry = sections[index]
+                    let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
+                    let needed = try Checked.add(
+                        8,
+                        try Checked.add(
+                            try Checked.multiply(count, width),
+                            try Checked.multiply(rows, DictionaryColumn.numberWidth(count: count))))
+                    fits = count <= rows && entry.length >= needed && entry.length - needed < 8
                 default: fits = try shape(index, recordSize: 4 + width, counted: { $0 <= rows })
                 }
                 guard fits else { throw corrupt("is damaged (\(sections[index].name) does not match the item count)") }

@@ -75,14 +75,19 @@ import Testing
         }
     }
 
-    @Test func unknownLayoutBitsAreDamage() throws {
+    /// Bits this build does not know, wide numbers without a table, and a table the layout does
+    /// not name (or a tabled layout without one) are damage, said as such.
+    @Test(
+        arguments: [(UInt8(32), "identity layout"), (16, "identity layout"), (8 | 7, "identity table")]
+            as [(UInt8, String)])
+    func unknownLayoutBitsAreDamage(format: UInt8, said: String) throws {
         var bytes = try IndexWriter.encode(
             IndexContents(roots: [], items: Self.items([Self.identity()]), createdAt: Date())
         ).bytes
         let file = try IndexFile(bytes: bytes, name: "good")
-        bytes[48 + 32 * file.fixed.identities + 28] = 8
+        bytes[48 + 32 * file.fixed.identities + 28] = format
         IndexConsistencyFuzzTests.fixChecksums(&bytes)
         let error = expectCorrupt("bad") { () throws(FSFindError) in _ = try IndexFile(bytes: bytes, name: "bad") }
-        #expect(error?.message.contains("identity layout") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains(said) == true, "\(error?.message ?? "")")
     }
 }
