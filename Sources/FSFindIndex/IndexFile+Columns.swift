@@ -33,6 +33,11 @@ extension IndexFile {
     package func identitiesView() -> IdentitiesView? {
         guard let records = try? identityRecords() else { return nil }
         if records.layout.tabled {
+            switch identityNumbersChecked.load(ordering: .acquiring) {
+            case 1: return IdentitiesView(records)
+            case 2: return nil
+            default: break
+            }
             let count = UInt32(records.entryCount)
             let rows = RowRecords(records.rows, recordSize: records.layout.recordSize)
             var largest: UInt32 = 0
@@ -41,7 +46,9 @@ extension IndexFile {
             } else {
                 for row in 0..<itemCount { largest = max(largest, rows.u32(row)) }
             }
-            guard itemCount == 0 || largest < count else { return nil }
+            let inside = itemCount == 0 || largest < count
+            identityNumbersChecked.store(inside ? 1 : 2, ordering: .releasing)
+            guard inside else { return nil }
         }
         return IdentitiesView(records)
     }

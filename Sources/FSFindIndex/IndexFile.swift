@@ -33,6 +33,10 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// Bit `i` set once section `i`'s checksum has failed, so a scan over a damaged column does
     /// not checksum the whole section again for every row.
     private let failed: Atomic<UInt64>
+    /// Whether every row's number in a tabled identities section is inside the identity table: 0
+    /// not checked yet, 1 yes, 2 no (``identitiesView()`` checks once; each key of `fsfind
+    /// search` makes its views again).
+    let identityNumbersChecked = Atomic<UInt8>(0)
 
     /// Opens and maps `path`: `.indexMissing` when absent, `.indexCorrupt` when empty, foreign, of
     /// another version, truncated or with a damaged header.
