@@ -10,6 +10,9 @@ import Testing
 /// back exactly through the checked reader and the scans' views, a refresh copies rows between the
 /// layouts both ways, and a number past its table is damage, never a read outside the file.
 @Suite struct SharedValuesTests {
+    /// Rows per file: a table is never chosen under 4,096.
+    static let rows = 4500
+
     /// `count` items, links to `inodes` inodes in turn, each with its inode's identity, access
     /// date and creation date (a folder of hard links, as a backup snapshot or the benchmark tree).
     static func links(_ count: Int, inodes: Int, prefix: String = "l") -> [IndexedItem] {
@@ -67,7 +70,7 @@ import Testing
     }
 
     @Test func hardLinksShareOneIdentityAndOneCellEach() throws {
-        let file = try Self.written(Self.links(6000, inodes: 300))
+        let file = try Self.written(Self.links(Self.rows, inodes: 300))
         let layout = try #require(IdentityLayout(format: file.sections[file.fixed.identities].format))
         #expect(layout.tabled && layout.recordSize == 2)
         let table = try #require(file.fixed.identityTable)
@@ -75,29 +78,31 @@ import Testing
         #expect(Self.encoding(file, .lastUsedDate) == .dictionary)
         #expect(Self.encoding(file, .fsCreationDate) == .dictionary)
         #expect(file.typeColumnWidth == 1)
-        try Self.expectReadBack(file, Self.links(6000, inodes: 300))
+        try Self.expectReadBack(file, Self.links(Self.rows, inodes: 300))
 
         // The same rows without links keep a record and a cell per row, and take more room.
-        let unique = try Self.written(Self.links(6000, inodes: 6000))
+        let unique = try Self.written(Self.links(Self.rows, inodes: Self.rows))
         #expect(IdentityLayout(format: unique.sections[unique.fixed.identities].format)?.tabled == false)
         #expect(unique.fixed.identityTable == nil)
         #expect(Self.encoding(unique, .lastUsedDate) == .dense)
-        try Self.expectReadBack(unique, Self.links(6000, inodes: 6000))
+        try Self.expectReadBack(unique, Self.links(Self.rows, inodes: Self.rows))
         // 24 bytes a row of identity and 16 of dates become 2 + 2 + 2 and the 300 values once each.
         let saved =
-            try Self.image(Self.links(6000, inodes: 6000)).count - Self.image(Self.links(6000, inodes: 300)).count
-        #expect(saved > 6000 * 30, "\(saved)")
+            try Self.image(Self.links(Self.rows, inodes: Self.rows)).count
+            - Self.image(Self.links(Self.rows, inodes: 300)).count
+        #expect(saved > Self.rows * 30, "\(saved)")
     }
 
     /// A refresh copying some rows and replacing others writes whichever layout its rows fit.
     /// (`every`: every how many rows is replaced; `shared`: whether the new file is tabled.)
     @Test(arguments: [
-        (300, 6000, 1, false), (6000, 300, 1, true), (6000, 300, 3, false), (300, 200, 3, true), (300, 6000, 3, true),
+        (300, rows, 1, false), (rows, 300, 1, true), (rows, 300, 3, false), (300, 200, 3, true), (300, rows, 3, true),
     ])
     func aRefreshCopiesSharedValuesAcrossLayouts(oldInodes: Int, newInodes: Int, every: Int, shared: Bool) throws {
-        let old = Self.links(6000, inodes: oldInodes)
+        let old = Self.links(Self.rows, inodes: oldInodes)
         let first = try Self.written(old)
-        let replacements = Self.links(6000, inodes: newInodes)
+        let replacements = Dictionary(
+            uniqueKeysWithValues: Self.links(Self.rows, inodes: newInodes).map { ($0.path, $0) })
         var builder = try IndexBuilder(old: first)
         var expected = IndexWriter.sortedUnique(old)
         var rows: [RowSource] = []
@@ -107,7 +112,7 @@ import Testing
                 rows.append(.old(row))
                 continue
             }
-            let item = try #require(replacements.first { $0.path == expected[row].path })
+            let item = try #require(replacements[expected[row].path])
             rows.append(.staged(try builder.stage(item), replacing: row))
             expected[row] = item
         }
@@ -122,14 +127,38 @@ import Testing
         try Self.expectReadBack(copy, expected)
     }
 
+    /// A format-4 file (no table, dense dates) is read as it is, and a refresh over it writes
+    /// format 5 with whatever its rows fit.
+    @Test func aFormatFourFileIsReadAndItsRefreshWritesFormatFive() throws {
+        var bytes = try Self.image(Self.links(Self.rows, inodes: Self.rows))
+        bytes[8] = 4
+        for i in 44..<48 { bytes[i] = 0 }
+        let checksum = CRC32C.checksum(Array(bytes[0..<(48 + 32 * Int(bytes[12]))]))
+        withUnsafeBytes(of: checksum.littleEndian) { for i in 0..<4 { bytes[44 + i] = $0[i] } }
+        let four = try IndexFile(bytes: bytes, name: "four")
+        try four.prepareAll()
+        #expect(four.formatVersion == 4)
+        try Self.expectReadBack(four, Self.links(Self.rows, inodes: Self.rows))
+        var builder = try IndexBuilder(old: four)
+        let links = IndexWriter.sortedUnique(Self.links(Self.rows, inodes: 300))
+        let rows = try (0..<four.itemCount).map { row in RowSource.staged(try builder.stage(links[row]), replacing: row)
+        }
+        let five = try IndexFile(
+            bytes: try builder.encode(rows: rows, roots: [], createdAt: Date()).bytes, name: "five")
+        try five.prepareAll()
+        #expect(five.formatVersion == 5)
+        #expect(IdentityLayout(format: five.sections[five.fixed.identities].format)?.tabled == true)
+        try Self.expectReadBack(five, links)
+    }
+
     /// A row's number past the identity table, or past a dictionary's cells, behind good
     /// checksums (a writer's bug): the scans get no view or an absent cell, the row reader zeros
     /// or nothing, a refresh says the index is damaged.
     @Test func aNumberPastItsTableIsDamage() throws {
-        let good = try Self.written(Self.links(6000, inodes: 300))
+        let good = try Self.written(Self.links(Self.rows, inodes: 300))
         let layout = try #require(IdentityLayout(format: good.sections[good.fixed.identities].format))
         let row = 17
-        var bytes = try Self.image(Self.links(6000, inodes: 300))
+        var bytes = try Self.image(Self.links(Self.rows, inodes: 300))
         let identityAt = good.sections[good.fixed.identities].offset + layout.headerSize + 2 * row
         bytes[identityAt] = 0x2C  // 300: one past the last entry
         bytes[identityAt + 1] = 0x01
