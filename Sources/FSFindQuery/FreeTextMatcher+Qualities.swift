@@ -69,7 +69,7 @@ extension FreeTextMatcher {
 
     /// 1.0 for the whole word, else 0.5 plus half the share typed; 0.1 more for the first word
     /// (the arithmetic ``score(_:)`` does, in the same order).
-    @inline(__always) static func quality(wordCount: Int, valueWordCount: Int, first: Bool) -> Double {
+    @inline(__always) package static func quality(wordCount: Int, valueWordCount: Int, first: Bool) -> Double {
         var quality = valueWordCount == wordCount ? 1.0 : 0.5 + 0.5 * Double(wordCount) / Double(valueWordCount)
         if first { quality += 0.1 }
         return quality

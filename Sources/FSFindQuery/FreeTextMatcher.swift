@@ -15,6 +15,8 @@ package struct FreeTextMatcher: Sendable {
     /// The runs of ``words`` that came from one quoted phrase (`"buy bread"`): in names and titles
     /// each of its words is a word as any other; inside files they must stand together, in order.
     package let phrases: [Range<Int>]
+    /// What an item whose name holds every query word gets on top of the words' matches.
+    package static let inNameBonus = 0.5
 
     package init(words: [String]) {
         var folded: [[Unicode.Scalar]] = []
@@ -63,6 +65,6 @@ package struct FreeTextMatcher: Sendable {
             }
         }
         guard best.allSatisfy({ $0 > 0 }) else { return nil }
-        return best.reduce(0, +) + (inName.allSatisfy { $0 } ? 0.5 : 0)
+        return best.reduce(0, +) + (inName.allSatisfy { $0 } ? Self.inNameBonus : 0)
     }
 }

@@ -48,6 +48,9 @@ package struct ScanWork: Sendable {
     /// Of those, rows the row summaries let through to be scored (all of them before the
     /// summaries are made, or for a field that is not plain free text).
     package var scored = 0
+    /// Of those, rows counted without a score, their text's bound and lift below the worst result
+    /// kept (``SignatureFilter/textBound(_:at:)``).
+    package var bounded = 0
     /// Asking the text store for the field's words.
     package var content = Duration.zero
     /// The pass over the rows, its parts joined.
@@ -168,6 +171,7 @@ package struct InteractiveScan {
             for position in result.counts.indices { result.counts[position] += part.counts[position] }
             result.matched += part.matched
             result.work.scored += part.scored
+            result.work.bounded += part.bounded
         }
         result.rows = top.sortedRows()
         result.work.visited = rows
@@ -196,6 +200,8 @@ private struct PartResult {
     var matched: [Int] = []
     /// Rows the row summaries let through (``ScanWork/scored``).
     var scored = 0
+    /// Of those, rows counted without a score (``ScanWork/bounded``).
+    var bounded = 0
 }
 
 /// One scan's inputs, shared read-only by its parts' threads.
@@ -240,6 +246,7 @@ private struct ScanJob: @unchecked Sendable {
         let completed = withExtendedLifetime(files) { walk(range, &walker) }
         guard completed else { return nil }
         walker.part.scored = files.reduce(0) { $0 + $1.scored }
+        walker.part.bounded = files.reduce(0) { $0 + $1.bounded }
         return walker.part
     }
 
@@ -319,10 +326,12 @@ private final class FileScan {
     /// dynamic exclusivity check, a tenth of a type query's scan of a million rows.
     private let bitsByType: FlatTable<UInt16>
     private static let unknownBits: UInt16 = 0xFFFF
-    /// Rows the row filter let through (``ScanWork/scored``), in its one cell.
-    private let scoredRows = FlatTable<Int>(count: 1, repeating: 0)
+    /// Rows the row filter let through (``ScanWork/scored``), and of those the rows counted
+    /// without a score (``ScanWork/bounded``), in its two cells.
+    private let scoredRows = FlatTable<Int>(count: 2, repeating: 0)
 
     var scored: Int { scoredRows[0] }
+    var bounded: Int { scoredRows[1] }
 
     init(views: IndexViews, rowScore: RowScore, rowFilter: FileRowFilter?, folder: [UInt8]?) {
         self.rowScore = rowScore
@@ -341,7 +350,18 @@ private final class FileScan {
         scoredRows[0] += 1
         if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return nil }
         let bits = scopeBits(row)
-        guard let score = rowScore.score(row, floor: bits & chosenBit != 0 ? floor : .infinity) else { return nil }
+        let rowFloor = bits & chosenBit != 0 ? floor : .infinity
+        // A one-letter field's match (the summary says so exactly) whose text cannot reach the
+        // results kept: counted, with its bound as a rank that stays below them, not scored.
+        if let bound = rowFilter?.textBound(row),
+            bound + ResultRanker.recencyWeight < rowFloor || bound + rowScore.recency(row) < rowFloor
+        {
+            guard rowScore.chipsMatch(row) else { return nil }
+            scoredRows[1] += 1
+            return (bound, bits)
+        }
+        let startingNowhere = rowFilter?.startsNowhere(row) ?? false
+        guard let score = rowScore.score(row, floor: rowFloor, startingNowhere: startingNowhere) else { return nil }
         return (score, bits)
     }
 

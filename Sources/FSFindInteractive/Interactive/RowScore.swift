@@ -45,13 +45,18 @@ final class RowScore {
     /// largest recency lift keeps below `floor` (the worst of the results kept so far) is
     /// returned without its lift: the row cannot be kept, and its modification time, a cache
     /// miss per row, is not read.
-    func score(_ row: Int, floor: Double = -.infinity) -> Double? {
+    /// `startingNowhere`: the row's summary says no free-text word starts a word of its values
+    /// (``QueryPlan/relevance(_:startingNowhere:)``).
+    func score(_ row: Int, floor: Double = -.infinity, startingNowhere: Bool = false) -> Double? {
         // Optional chaining, not binding: a bound plan is retained and released for every row.
         if filter?.matches(row) == false { return nil }
         guard text != nil else { return lifted(0, row, floor) }
-        if isFreeText { return freeText(row, floor: floor) }
+        if isFreeText { return freeText(row, floor: floor, startingNowhere: startingNowhere) }
         return text?.matches(row) == true ? lifted(0, row, floor) : nil
     }
+
+    /// Whether the field's chips (not its text) match the row.
+    func chipsMatch(_ row: Int) -> Bool { filter?.matches(row) != false }
 
     /// `base` and the row's recency lift, or `base` alone when it stays below `floor` anyway.
     @inline(__always) private func lifted(_ base: Double, _ row: Int, _ floor: Double) -> Double {
@@ -66,12 +71,12 @@ final class RowScore {
 
     /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, the text being free text (without
     /// the lift below `floor`, as ``score(_:floor:)``).
-    func freeText(_ row: Int, floor: Double = -.infinity) -> Double? {
+    func freeText(_ row: Int, floor: Double = -.infinity, startingNowhere: Bool = false) -> Double? {
         // Free text in a tree (`paris -draft`, `a|b`): the tree decides, its leaves rank.
         if words.isEmpty {
             return text?.matches(row) == true ? lifted(text?.relevance(row) ?? 0, row, floor) : nil
         }
-        let relevance = text?.relevance(row) ?? 0
+        let relevance = text?.relevance(row, startingNowhere: startingNowhere) ?? 0
         if relevance > 0 { return lifted(relevance, row, floor) }
         guard matchesInside, nameContainsAll(row) else { return nil }
         return lifted(ResultRanker.infixWeight * Double(words.count), row, floor)

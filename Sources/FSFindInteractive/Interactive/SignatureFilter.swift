@@ -1,4 +1,5 @@
 import FSFindIndex
+import FSFindModel
 import FSFindQuery
 import FSFindSearch
 
@@ -13,6 +14,24 @@ struct SignatureFilter {
     private let starts: [(first: UInt64, pair: UInt64)]
     /// The bits of the typed words' bytes and of their pairs when they match inside names.
     private let inside: (bytes: UInt64, pairs: UInt64)?
+    /// For a field of one word of one letter (a–z, whose bit says exactly which rows match), its
+    /// bit: see ``textBound(_:at:)``.
+    private let letter: UInt64?
+
+    /// The most a one-letter word scores in values other than the name: the largest weight of
+    /// the other attributes times the best quality (a whole first word). No bonus: that needs
+    /// the word in the name.
+    static let besideName =
+        (AttributeRegistry.freeTextWeights.filter { $0.attribute != .displayName }.map(\.weight).max() ?? 0)
+        * FreeTextMatcher.quality(wordCount: 1, valueWordCount: 1, first: true)
+    /// The most it scores when the name holds it but neither as its first word nor as a word of
+    /// its own (so of two letters or more): the better of the name's quality and ``besideName``,
+    /// plus the bonus of a word found in the name.
+    static let laterInName =
+        max(
+            (AttributeRegistry.freeTextWeights.first { $0.attribute == .displayName }?.weight ?? 1)
+                * FreeTextMatcher.quality(wordCount: 1, valueWordCount: 2, first: false), besideName)
+        + FreeTextMatcher.inNameBonus
 
     /// Nil unless the field's text is plain free text (not a tree, not a predicate).
     init?(_ query: FieldQuery) {
@@ -22,6 +41,11 @@ struct SignatureFilter {
         starts = matcher.words.map { word in
             let first = word.first?.value ?? 0
             return (RowSignatures.startBit(first), word.count > 1 ? RowSignatures.pairBit(first, word[1].value) : 0)
+        }
+        if matcher.words.count == 1, let word = matcher.words.first, word.count == 1, word[0].value &- 0x61 < 26 {
+            letter = RowSignatures.startBit(word[0].value)
+        } else {
+            letter = nil
         }
         guard query.matchesInsideWords else {
             inside = nil
@@ -55,6 +79,32 @@ struct SignatureFilter {
         guard let inside else { return false }
         return first & inside.bytes == inside.bytes && words[base + 2] & inside.pairs == inside.pairs
     }
+
+    /// Whether no word's first character, and first two, start a word of the row's values (a row
+    /// that passed did so by the files' words or inside its name): its values need no measuring.
+    @inline(__always) func startsNowhere(_ words: UnsafeMutableBufferPointer<UInt64>, at base: Int) -> Bool {
+        let first = words[base]
+        let pairs = words[base + 1]
+        for k in starts.indices where first & starts[k].first != 0 && pairs & starts[k].pair == starts[k].pair {
+            return false
+        }
+        return true
+    }
+
+    /// For a row that passed, the most its text can score when that is provably below a
+    /// one-letter field's best (nil otherwise): ``besideName`` when no word of its name starts
+    /// with the letter, ``laterInName`` when only later words of two letters or more do. A row
+    /// whose bound and recency lift stay below the worst result kept is counted without being
+    /// scored: on a million names, three in five of a first letter's matches.
+    @inline(__always) func textBound(_ words: UnsafeMutableBufferPointer<UInt64>, at base: Int) -> Double? {
+        guard let letter else { return nil }
+        let name = words[base + 3]
+        if name & letter == 0 { return Self.besideName }
+        if name & (letter << RowSignatures.nameFirstShift) == 0, name & RowSignatures.nameSingleBit == 0 {
+            return Self.laterInName
+        }
+        return nil
+    }
 }
 
 /// ``SignatureFilter`` over the rows of one index file of a scan. A class, so the scan's per-row
@@ -65,17 +115,29 @@ final class FileRowFilter {
     private let summaries: RowSignatures
     private let words: UnsafeMutableBufferPointer<UInt64>
     private let content: ContentMatches?
+    private let count: Int
 
     init(_ filter: SignatureFilter, summaries: RowSignatures, content: ContentMatches?) {
         self.filter = filter
         self.summaries = summaries
         words = summaries.words
         self.content = content
+        count = summaries.count
+    }
+
+    /// ``SignatureFilter/startsNowhere(_:at:)`` of a row that passed.
+    @inline(__always) func startsNowhere(_ row: Int) -> Bool {
+        row < count && filter.startsNowhere(words, at: RowSignatures.stride * row)
+    }
+
+    /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.
+    @inline(__always) func textBound(_ row: Int) -> Double? {
+        row < count ? filter.textBound(words, at: RowSignatures.stride * row) : nil
     }
 
     /// True when row `row` of the file cannot match.
     @inline(__always) func rejects(_ row: Int) -> Bool {
-        row < summaries.count && !filter.passes(words, at: 3 * row, row: row, content: content)
+        row < count && !filter.passes(words, at: RowSignatures.stride * row, row: row, content: content)
     }
 }
 

@@ -83,15 +83,17 @@ final class FreeTextLeaf {
     /// title match, so a file named or titled with the words ranks above one that mentions them.
     static let contentWeight = 0.1
 
-    /// ``FreeTextMatcher/score(_:)`` for `row`.
-    func score(_ row: Int) -> Double? {
+    /// ``FreeTextMatcher/score(_:)`` for `row`; `startingNowhere` when no query word starts a
+    /// word of the row's values (its summary says so, ``QueryPlan/relevance(_:startingNowhere:)``),
+    /// so only the files' words are asked.
+    func score(_ row: Int, startingNowhere: Bool = false) -> Double? {
         let count = words.count
         guard count > 0 else { return nil }
         for k in 0..<count {
             best[k] = 0
             inName[k] = false
         }
-        for s in sources.indices {
+        for s in sources.indices where !startingNowhere {
             let offset: Int32
             switch sources[s].cell(row) {
             case .absent: continue
@@ -121,7 +123,7 @@ final class FreeTextLeaf {
             total += best[k]
             allInName = allInName && inName[k]
         }
-        return total + (allInName ? 0.5 : 0)
+        return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
     }
 
     /// Keeps `scratch` when some word matched; the offset, or `none`.

@@ -79,10 +79,17 @@ package final class QueryPlan {
 
     /// ``CompiledQuery/relevance(_:)`` of the row.
     /// A word found only among the file's words counts for little (``FreeTextLeaf``).
-    package func relevance(_ row: Int) -> Double {
+    package func relevance(_ row: Int) -> Double { relevance(row, startingNowhere: false) }
+
+    /// ``relevance(_:)``, told whether the caller knows (from the row's summary,
+    /// ``RowSignatures``) that no query word starts a word of any of the row's free-text
+    /// values: then only the files' words can hold them, and the values are not measured.
+    package func relevance(_ row: Int, startingNowhere: Bool) -> Double {
         guard freeTextsComplete else { return query.relevance(index.row(row)) }
         var total = 0.0
-        for leaf in freeTexts { total += leaf._withUnsafeGuaranteedRef { $0.score(row) } ?? 0 }
+        for leaf in freeTexts {
+            total += leaf._withUnsafeGuaranteedRef { $0.score(row, startingNowhere: startingNowhere) } ?? 0
+        }
         return total
     }
 

@@ -15,16 +15,26 @@ import FSFindQuery
 package final class RowSignatures: @unchecked Sendable {
     // @unchecked: `words` is written in `init` only, then read.
 
-    /// Three per row. Word 0: bits 0–25 a word starts with that letter (folded), bit 26 with a
-    /// digit, bit 27 with anything else; bits 32–57 the name holds that ASCII letter (either
+    /// ``stride`` per row. Word 0: bits 0–25 a word starts with that letter (folded), bit 26 with
+    /// a digit, bit 27 with anything else; bits 32–57 the name holds that ASCII letter (either
     /// case), bit 58 a digit, bit 59 any other byte. Word 1: ``pairBit(_:_:)`` of the first two
     /// characters of each word. Word 2: ``pairBit(_:_:)`` of each two neighbouring bytes of the
-    /// name (ASCII letters lowered). Memory of its own, valid while this object lives, so a scan
-    /// reads it per row without retaining an array.
+    /// name (ASCII letters lowered). Word 3, the name's words alone: bits 0–27 as word 0's, bits
+    /// 32–59 the first word's bit among those (moved up 32), bit 63 a word of one character —
+    /// what bounds a one-letter field's score without scoring the row (``nameFirstShift``).
+    /// Memory of its own, valid while this object lives, so a scan reads it per row without
+    /// retaining an array.
     package let words: UnsafeMutableBufferPointer<UInt64>
 
-    /// Rows summarised.
-    package var count: Int { words.count / 3 }
+    /// Words per row.
+    package static let stride = 4
+    /// Where word 3 keeps the bit of the name's first word.
+    package static let nameFirstShift: UInt64 = 32
+    /// Word 3's bit for a name with a word of one character.
+    package static let nameSingleBit: UInt64 = 1 << 63
+
+    /// Rows summarised, worked out once (a scan asks for every row).
+    package let count: Int
 
     /// Worked out from the sections `views` reads (nil when one is damaged: the scan then scores
     /// every row). Each distinct string is summarised once.
@@ -47,24 +57,28 @@ package final class RowSignatures: @unchecked Sendable {
             starts[Int(id)] = value
             return value
         }
-        let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 3 * index.itemCount)
+        let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Self.stride * index.itemCount)
         result.initialize(repeating: 0)
         for row in 0..<index.itemCount {
             var starting = Summary()
+            var name = Summary()
             for source in sources {
+                var value = Summary()
                 switch source.cell(row) {
                 case .absent: break
-                case .string(let id): starting.add(startBits(ofString: id))
+                case .string(let id): value = startBits(ofString: id)
                 case .list(let id):
                     guard let elements = lists.list(id) else { break }
-                    for i in 0..<elements.count { starting.add(startBits(ofString: elements[i])) }
+                    for i in 0..<elements.count { value.add(startBits(ofString: elements[i])) }
                 case .slow:
                     switch index.value(of: source.attribute, at: row) {
-                    case .text(let text)?: starting.add(Self.wordStarts(text))
-                    case .textList(let list)?: for text in list { starting.add(Self.wordStarts(text)) }
+                    case .text(let text)?: value = Self.wordStarts(text)
+                    case .textList(let list)?: for text in list { value.add(Self.wordStarts(text)) }
                     default: break
                     }
                 }
+                starting.add(value)
+                if source.attribute == .displayName { name = value }
             }
             var holding: Summary
             if names.hasParent(row), Int(names.nameID(row)) < holds.count {
@@ -74,11 +88,14 @@ package final class RowSignatures: @unchecked Sendable {
             } else {
                 holding = index.name(at: row).withUnsafeBytes(Self.nameBytes)
             }
-            result[3 * row] = starting.starts | holding.starts
-            result[3 * row + 1] = starting.pairs
-            result[3 * row + 2] = holding.pairs
+            let base = Self.stride * row
+            result[base] = starting.starts | holding.starts
+            result[base + 1] = starting.pairs
+            result[base + 2] = holding.pairs
+            result[base + 3] = name.starts | name.shape
         }
         words = result
+        count = index.itemCount
     }
 
     deinit { words.deallocate() }
@@ -87,10 +104,21 @@ package final class RowSignatures: @unchecked Sendable {
     struct Summary: Equatable {
         var starts: UInt64 = 0
         var pairs: UInt64 = 0
+        /// Of one value's words: its first word's start bit (moved up ``nameFirstShift``), and
+        /// ``nameSingleBit`` when a word is one character long. Not merged by ``add(_:)``.
+        var shape: UInt64 = 0
 
         mutating func add(_ other: Summary) {
             starts |= other.starts
             pairs |= other.pairs
+        }
+
+        /// Counts word `first` (a folded character) of `length` characters, the `position`th.
+        mutating func word(_ first: UInt32, length: Int, position: Int) {
+            let bit = startBit(first)
+            starts |= bit
+            if position == 0 { shape |= bit << nameFirstShift }
+            if length == 1 { shape |= nameSingleBit }
         }
     }
 
@@ -133,9 +161,11 @@ package final class RowSignatures: @unchecked Sendable {
     static func wordStarts(_ value: UnsafeRawBufferPointer) -> Summary {
         if ASCIIText.isASCII(value) {
             var summary = Summary()
+            var position = 0
             ASCIIText(bytes: value).forEachWord { word in
                 let first = UInt32(ASCIIText.lowered(value[word.lowerBound]))
-                summary.starts |= startBit(first)
+                summary.word(first, length: word.count, position: position)
+                position += 1
                 if word.count > 1 {
                     summary.pairs |= pairBit(first, UInt32(ASCIIText.lowered(value[word.lowerBound + 1])))
                 }
@@ -157,9 +187,9 @@ package final class RowSignatures: @unchecked Sendable {
 
     private static func wordStarts(_ folded: FoldedText) -> Summary {
         var summary = Summary()
-        for word in folded.words {
+        for (position, word) in folded.words.enumerated() {
             let first = folded.scalars[word.lowerBound].value
-            summary.starts |= startBit(first)
+            summary.word(first, length: word.count, position: position)
             if word.count > 1 { summary.pairs |= pairBit(first, folded.scalars[word.lowerBound + 1].value) }
         }
         return summary

@@ -315,10 +315,10 @@ final class SearchLoop {
         }
     }
 
-    /// ``traceDetail`` of a scan: `narrow|full visited V scored S matched M content MS scan MS`.
+    /// ``traceDetail`` of a scan: `narrow|full visited V scored S bounded B matched M content MS scan MS`.
     private static func describe(_ result: ScanResult, narrowed: Bool) -> String {
         let work = result.work
-        return "\(narrowed ? "narrow" : "full") visited \(work.visited) scored \(work.scored) "
+        return "\(narrowed ? "narrow" : "full") visited \(work.visited) scored \(work.scored) bounded \(work.bounded) "
             + "matched \(result.matched.count) content \(milliseconds(work.content)) scan \(milliseconds(work.scan))"
     }
 
