@@ -73,7 +73,7 @@ private final class ParallelCrawl: Sendable {
     init(root: CrawlEntry, threads: Int) {
         state = Mutex(State(pending: [root]))
         self.threads = threads
-        room = DispatchSemaphore(value: 4 * threads)
+        room = DispatchSemaphore(value: 64 * threads)
         work.signal()
     }
 

@@ -12,6 +12,9 @@ package struct IndexSummary: Sendable, Equatable {
     package var seconds = 0.0
     /// Regular files opened to identify them; 0 for a refresh where nothing changed.
     package var opened = 0
+    /// Whether the previous file was copied as it was, only its roots' refresh times new (a
+    /// refresh that found nothing changed, ``Indexer``).
+    package var copied = false
 
     package init() {}
 
