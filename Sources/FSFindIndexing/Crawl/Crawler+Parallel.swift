@@ -46,8 +46,10 @@ extension Crawler {
 ///
 /// Three counting semaphores carry the waiting: `work` is signalled once per folder queued (and
 /// once per thread at the end), `results` once per result (and once at the end), and `room` holds
-/// the results not yet taken to `4 × threads` folders, so a slow consumer (the indexing pipeline
-/// is full) pauses the listing instead of letting the results hold the tree.
+/// the results not yet taken to `64 × threads` folders, so a slow consumer (the indexing pipeline
+/// is full) pauses the listing instead of letting the results hold the tree. (At `4 × threads`
+/// the listers waited on it every few folders: a no-change refresh of `/usr` switched threads
+/// 18,000 times, 10,000 at 64; of the million-entry tree 62,000 and 39,000.)
 private final class ParallelCrawl: Sendable {
     enum Result: Sendable {
         case listing(Crawler.FolderListing)
