@@ -140,7 +140,7 @@ struct EncodedSection {
 /// sections by index and problems through a cursor that only moves forward (copied rows come in
 /// the old file's order, since both files are in path order). Their column cells are copied
 /// afterwards, one old column at a time, and merged with the staged rows' cells.
-private struct RowEmitter {
+struct RowEmitter {
     let old: IndexFile?
     var names: ByteWriter
     var flags: ByteWriter
@@ -665,14 +665,16 @@ private struct RowEmitter {
                 old.releasePages(ofSections: [section, old.fixed.strings, old.fixed.lists])
             }
             guard !merged.rows.isEmpty else { continue }
-            try writeColumn(attribute, merged, into: sink)
+            try Self.writeColumn(attribute, merged, rowCount: rowCount, into: sink)
         }
     }
 
     /// Writes one column in the smallest of the four encodings, a megabyte at a time when the
     /// sink streams (a dense date column of a million rows is 8 MB); a number column whose values
     /// are all small whole numbers as integers of 1, 2 or 4 bytes (``CellLayout``).
-    private func writeColumn(_ attribute: Attribute, _ merged: MergedColumn, into sink: some SectionSink)
+    static func writeColumn(
+        _ attribute: Attribute, _ merged: MergedColumn, rowCount: Int, into sink: some SectionSink
+    )
         throws(FSFindError)
     {
         let rows = merged.rows

@@ -77,13 +77,24 @@ import Testing
             roots: [], options: CrawlOptions())
         #expect(!third.copied && third.changed == 1, "\(third.line)")
         let readAt = Self.accessTime(notes)
+        let beforeAccess = try IndexFile(path: index)
+        let beforeSections = try Self.sections(beforeAccess)
         let accessOnly = try Indexer(indexPath: index, now: hour.addingTimeInterval(60)).run(
             roots: [], options: CrawlOptions())
-        // (Where reading sets no access time, noatime, nothing changed and the file is copied.)
+        // Copied too, the access times' column written anew (where reading sets no access time,
+        // noatime, only copied).
         let stored = try IndexFile(path: index)
+        try stored.prepareAll()
         let row = try #require(stored.rowIndex(ofPath: Array(notes.utf8)))
         #expect(stored.value(of: .lastUsedDate, at: row) == .date(readAt))
-        #expect(accessOnly.changed == 0, "\(accessOnly.line)")
+        #expect(accessOnly.changed == 0 && accessOnly.copied, "\(accessOnly.line)")
+        let lastUsedColumn = "column \(Attribute.lastUsedDate.indexCode)"
+        let rewritten = try Self.sections(stored).filter { $0.key != lastUsedColumn }
+        #expect(rewritten == beforeSections.filter { $0.key != lastUsedColumn }, "the other sections copied")
+        // Every other row's access time as it was.
+        for other in 0..<stored.itemCount where other != row {
+            #expect(stored.value(of: .lastUsedDate, at: other) == beforeAccess.value(of: .lastUsedDate, at: other))
+        }
 
         // A changed file, and a second root: written.
         try Self.write(root + "/notes.txt", "buy bread, milk and eggs\n")

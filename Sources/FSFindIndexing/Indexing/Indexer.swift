@@ -372,8 +372,10 @@ package struct Indexer: Sendable {
             let unchanged = try Self.unchanged(
                 previous, rows: rows, plan: plan, summary: summary, roots: roots, store: store)
         {
-            file = try previous.file.copy(refreshed: roots.map(\.lastRefresh), createdAt: now, replacing: indexPath)
-            (summary.unreadable, summary.unparsable) = unchanged
+            file = try previous.file.copy(
+                refreshed: roots.map(\.lastRefresh), lastUsed: unchanged.accessed ? plan.lastUsed : nil, createdAt: now,
+                replacing: indexPath)
+            (summary.unreadable, summary.unparsable) = (unchanged.unreadable, unchanged.unparsable)
             summary.copied = true
         } else {
             file = try builder.write(
@@ -398,16 +400,18 @@ package struct Indexer: Sendable {
         return summary
     }
 
-    /// When a refresh wrote nothing but its roots' refresh times, its previous file's problem
-    /// counts (unreadable, unparsable); nil when anything else would differ: an item new, changed
-    /// or gone, a row not copied in place, an access time not the one stored, other roots or
-    /// options, another text store, or a file in an older format (which a refresh upgrades).
-    /// The whole file is then copied instead of written again (``IndexFile/copy(refreshed:createdAt:replacing:)``):
-    /// on the million-entry tree a second of a three-second refresh.
+    /// When a refresh wrote nothing but its roots' refresh times and its rows' access times, its
+    /// previous file's problem counts (unreadable, unparsable) and whether an access time is new;
+    /// nil when anything else would differ: an item new, changed or gone, a row not copied in
+    /// place, other roots or options, another text store, or a file in an older format (which a
+    /// refresh upgrades). The file is then copied instead of written again, only the
+    /// `lastUsedDate` column encoded anew when an access time changed
+    /// (``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``): on the million-entry tree a
+    /// second of a three-second refresh.
     private static func unchanged(
         _ previous: PreviousIndex, rows: [RowSource], plan: RefreshPlan, summary: IndexSummary, roots: [IndexRoot],
         store: TextStore?
-    ) throws(FSFindError) -> (unreadable: Int, unparsable: Int)? {
+    ) throws(FSFindError) -> (unreadable: Int, unparsable: Int, accessed: Bool)? {
         let file = previous.file
         guard summary.new == 0, summary.changed == 0, summary.removed == 0, file.isCurrentFormat,
             rows.count == file.itemCount, previous.count == file.itemCount
@@ -423,10 +427,13 @@ package struct Indexer: Sendable {
         }
         // A kept row's access time replaces its stored one (``RefreshPlan/keep(_:accessTime:)``).
         guard let lastUsed = file.columnView(.lastUsedDate)?.reader() else { return nil }
-        for (row, cell) in plan.lastUsed.enumerated() where cell != IndexFormat.absent64 {
-            guard lastUsed.cell(row) == cell else { return nil }
+        var accessed = false
+        for (row, cell) in plan.lastUsed.enumerated() where cell != IndexFormat.absent64 && lastUsed.cell(row) != cell {
+            accessed = true
+            break
         }
-        return try file.problemCounts()
+        let (unreadable, unparsable) = try file.problemCounts()
+        return (unreadable, unparsable, accessed)
     }
 
     /// At most this much text (by the files' sizes, capped at the text limit) waits in one
