@@ -62,7 +62,7 @@ struct SignatureFilter {
         inside = (bytes, pairs)
     }
 
-    /// Whether the row with summary `words` (its three) may match; `content` holds the words of
+    /// Whether the row whose summary starts at `words[base]` may match; `content` holds the words of
     /// the files of the row's index file, when they were looked up.
     @inline(__always) func passes(
         _ words: UnsafeMutableBufferPointer<UInt64>, at base: Int, row: Int, content: ContentMatches?
