@@ -38,6 +38,9 @@ MDTOOLS_NAMES = mdfind mdls mdutil
 BUILD_CONFIG ?= release
 BIN ?=
 BINDIR = $(DESTDIR)$(PREFIX)/bin
+# fsfind-reader, the position-independent build the commands that read files' contents run in
+# (docs/decisions.md, "Two executables"); `fsfind` looks for it in ../libexec/fsfind.
+LIBEXECDIR = $(DESTDIR)$(PREFIX)/libexec/fsfind
 MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
 BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions
@@ -120,7 +123,7 @@ bench: release
 clean:
 	rm -rf .build
 
-# The binary, the man page and the completion scripts where Debian's man, bash-completion, zsh
+# The binaries, the man page and the completion scripts where Debian's man, bash-completion, zsh
 # and fish look for them, the `fsfind watch` user unit and the `fsfind serve` system unit where
 # systemd looks for them.
 install:
@@ -130,6 +133,7 @@ ifeq ($(BIN),)
 else
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(USERUNITDIR) $(SYSTEMUNITDIR)
 	install -m 755 "$(BIN)" $(BINDIR)/fsfind
+	install -D -m 755 "$(dir $(BIN))fsfind-reader" $(LIBEXECDIR)/fsfind-reader
 	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/fsfind-watch.service > $(USERUNITDIR)/fsfind-watch.service
 	chmod 644 $(USERUNITDIR)/fsfind-watch.service
 	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/fsfind-serve.service > $(SYSTEMUNITDIR)/fsfind-serve.service
@@ -145,6 +149,8 @@ endif
 
 # The mdfind, mdls and mdutil links are removed only when they point at fsfind.
 uninstall:
+	rm -f $(LIBEXECDIR)/fsfind-reader
+	rmdir $(LIBEXECDIR) 2>/dev/null || true
 	rm -f $(BINDIR)/fsfind $(MANDIR)/fsfind.1 $(BASHDIR)/fsfind $(ZSHDIR)/_fsfind $(FISHDIR)/fsfind.fish
 	rm -f $(USERUNITDIR)/fsfind-watch.service $(SYSTEMUNITDIR)/fsfind-serve.service
 	for tool in $(MDTOOLS_NAMES); do \

@@ -23,7 +23,8 @@ let crossModule: [SwiftSetting] = [
 let package = Package(
     name: "fsfind",
     products: [
-        .executable(name: "fsfind", targets: ["fsfind"])
+        .executable(name: "fsfind", targets: ["fsfind"]),
+        .executable(name: "fsfind-reader", targets: ["fsfind-reader"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -128,8 +129,10 @@ let package = Package(
             ], swiftSettings: crossModule),
         // The man page's registry-built sections; used by the documentation tests, not shipped.
         .target(name: "FSFindManual", dependencies: ["FSFindModel"], swiftSettings: crossModule),
-        .executableTarget(
-            name: "fsfind",
+        // The command line: every subcommand, the exit statuses, the terminal. Both executables
+        // below are this and nothing else.
+        .target(
+            name: "FSFindCommandLine",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
                 "FSFindInteractive", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe",
@@ -138,6 +141,19 @@ let package = Package(
             ],
             swiftSettings: crossModule
         ),
+        // `fsfind` itself. A release build links it at a fixed address (not position-independent):
+        // the loader then has no relocations to apply, which were half of a small query's time
+        // (96,000 pointers on about 300 pages, each page copied on write at every start). Commands
+        // that read files' contents (index, watch, search, serve and the workers) run in
+        // `fsfind-reader` instead, so what parses hostile files keeps address-space randomisation
+        // (docs/decisions.md, "Two executables").
+        .executableTarget(
+            name: "fsfind",
+            dependencies: ["FSFindCommandLine"],
+            linkerSettings: [.unsafeFlags(["-Xclang-linker", "-no-pie"], .when(configuration: .release))]
+        ),
+        // The same program, position-independent; installed in libexec/fsfind, found by `fsfind`.
+        .executableTarget(name: "fsfind-reader", dependencies: ["FSFindCommandLine"]),
         // The glib family's and libxml2's headers, whose include paths only pkg-config knows, for the checks
         // below: test-only, so only the test bundle links these libraries.
         .systemLibrary(
@@ -167,7 +183,7 @@ let package = Package(
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
                 "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
-                "FSFindElastic", "FSFindServe", "CLibraryTypeChecks",
+                "FSFindElastic", "FSFindServe", "CLibraryTypeChecks", "FSFindCommandLine",
             ]
         ),
         .testTarget(

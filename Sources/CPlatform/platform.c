@@ -3,6 +3,7 @@
 // with (sys/resource.h's enums) lives here.
 #include "CPlatform.h"
 
+#include <link.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <sched.h>
@@ -159,4 +160,17 @@ void fsfind_use_one_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
 
 int fsfind_spawn_close_from(void *actions, int fd) {
     return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, fd);
+}
+
+// dl_iterate_phdr visits the main program first; returning non-zero stops the walk there.
+static int fsfind_first_image_bias(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    *(ElfW(Addr) *)data = info->dlpi_addr;
+    return 1;
+}
+
+int fsfind_main_image_is_fixed(void) {
+    ElfW(Addr) bias = 1;
+    dl_iterate_phdr(fsfind_first_image_bias, &bias);
+    return bias == 0;
 }

@@ -8,6 +8,7 @@ import Testing
         "usr/local/bin/fsfind",
         "usr/local/lib/systemd/system/fsfind-serve.service",
         "usr/local/lib/systemd/user/fsfind-watch.service",
+        "usr/local/libexec/fsfind/fsfind-reader",
         "usr/local/share/bash-completion/completions/fsfind",
         "usr/local/share/fish/vendor_completions.d/fsfind.fish",
         "usr/local/share/man/man1/fsfind.1",
@@ -30,6 +31,8 @@ import Testing
         #expect(FileManager.default.isExecutableFile(atPath: destination.file("usr/local/bin/fsfind")))
         let version = try ShellLine.run(destination.file("usr/local/bin/fsfind"), ["--version"])
         #expect(version.status == 0 && !version.out.isEmpty)
+        #expect(
+            FileManager.default.isExecutableFile(atPath: destination.file("usr/local/libexec/fsfind/fsfind-reader")))
         // The unit names the installed binary, and systemd reads it without complaint.
         let unit = try String(
             contentsOfFile: destination.file("usr/local/lib/systemd/user/fsfind-watch.service"), encoding: .utf8)

@@ -106,3 +106,9 @@ long fsfind_fgetxattr(int descriptor, const char *name, void *value, size_t size
 
 /// `lsetxattr(path, name, value, size, 0)`: how the tests give files the attributes users' tools write.
 int fsfind_lsetxattr(const char *path, const char *name, const void *value, size_t size);
+
+// The running executable (platform.c).
+
+/// 1 when the main program was linked at a fixed address (not position-independent: its load
+/// bias, as `dl_iterate_phdr` reports it, is 0), 0 when the loader placed it at a random one.
+int fsfind_main_image_is_fixed(void);

@@ -11,15 +11,17 @@ import Glibc
 /// Runs the command and turns every failure into one sentence on stderr and the exit status of
 /// `docs/spec/cli.md`: 0 success, 1 runtime failure, 2 usage or query error (ArgumentParser's own usage
 /// errors included, which it would otherwise exit with 64).
-@main
-enum Entrypoint {
-    static func main() {
+///
+/// Both executables, `fsfind` and `fsfind-reader`, are this and nothing else.
+package enum Entrypoint {
+    package static func main() {
         guardIndexMappings()
         do {
             var arguments = rawArguments()
             if let linked = try MdToolLinks.arguments(program: String(cString: CommandLine.unsafeArgv[0]!), arguments) {
                 arguments = linked
             }
+            if let command = arguments.first { ReaderHandoff.runInReaderIfNeeded(command: command) }
             if arguments.first == FSFindCommand.Query.configuration.commandName,
                 let options = QueryOptions.quickParse(Array(arguments.dropFirst()))
             {

@@ -1,0 +1,3 @@
+import FSFindCommandLine
+
+Entrypoint.main()
