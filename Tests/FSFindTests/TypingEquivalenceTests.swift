@@ -177,11 +177,55 @@ import Testing
             Fixtures.item("/m/No.txt", n: 9), Fixtures.item("/m/Nord n.txt", n: 10),
             Fixtures.item("/m/big nap.txt", n: 11), Fixtures.item("/m/n.txt", n: 12),
             Fixtures.item("/m/nice.txt", n: 13), Fixtures.item("/m/north.txt", n: 14),
+            // With their folder, the names are strings of their own, whose summaries know an ASCII
+            // name's word lengths and that no other value has words: `nice` and `north` (first
+            // words of four and five letters, 0.725 and 0.7) then cannot reach the two kept either.
+            Fixtures.item("/m", folder: true, n: 15),
         ]
         let path = folder.file("summaries.fsfind")
         try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
         let bounded = try compare(try IndexSnapshot(path: path), text: nil)
-        #expect(bounded["n"] == 2)
+        #expect(bounded["n"] == 4, "\(bounded)")
+    }
+
+    /// A one-letter field's bound per row, from what the summary knows of the name's words and of
+    /// the row's other values (``SignatureFilter/textBound(_:at:)``).
+    @Test func boundsFromTheNamesWordsAndTheOtherValues() throws {
+        let folder = TemporaryFolder()
+        let items = [
+            Fixtures.item("/m", folder: true, n: 1),
+            Fixtures.item("/m/north.txt", n: 2), Fixtures.item("/m/nice.txt", n: 3),
+            Fixtures.item("/m/big nap.txt", n: 4), Fixtures.item("/m/big no.txt", n: 5),
+            Fixtures.item("/m/north.mp3", [.title: .text("Song")], n: 6),
+            Fixtures.item("/m/paris.mp3", [.title: .text("Night")], n: 7),
+            Fixtures.item("/m/Nord n.txt", n: 8), Fixtures.item("/m/naïve.txt", n: 9),
+            Fixtures.item("/m/café noir.txt", n: 10),
+        ]
+        let path = folder.file("bounds.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let index = try IndexSnapshot(path: path).files[0]
+        let summaries = try #require(RowSignatures(views: IndexViews(index: index)))
+        let filter = try #require(SignatureFilter(FieldQuery(SearchField("n"), context: context)))
+        let rows = FileRowFilter(filter, summaries: summaries, content: nil)
+        var bounds: [String: Double?] = [:]
+        for row in 0..<index.itemCount where !rows.rejects(row) {
+            bounds[String(decoding: index.name(at: row), as: UTF8.self)] = rows.textBound(row)
+        }
+        func close(_ name: String, _ expected: Double?) {
+            let found = bounds[name] ?? nil
+            #expect(
+                found.map { abs($0 - (expected ?? .nan)) < 1e-9 } ?? (expected == nil),
+                "\(name): \(String(describing: found))")
+        }
+        close("north.txt", 0.7 + 0.5)  // first word of five letters; `txt` after it, three
+        close("nice.txt", 0.725 + 0.5)  // four letters
+        close("big nap.txt", 0.5 + 0.5 / 3 + 0.5)  // only a later word of three letters or more
+        close("big no.txt", 0.75 + 0.5)  // a later word of two letters
+        close("north.mp3", 0.77 + 0.5)  // a title: another value might hold the letter
+        close("paris.mp3", 0.77)  // the name does not: only the title can
+        close("Nord n.txt", nil)  // a word of one letter
+        close("naïve.txt", nil)  // not ASCII, starting with it: measured
+        close("café noir.txt", 0.77 + 0.5)  // not ASCII, a later word: as before
     }
 
     @Test func indexedTreeWithWords() throws {

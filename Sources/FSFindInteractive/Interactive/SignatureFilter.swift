@@ -32,6 +32,21 @@ struct SignatureFilter {
             (AttributeRegistry.freeTextWeights.first { $0.attribute == .displayName }?.weight ?? 1)
                 * FreeTextMatcher.quality(wordCount: 1, valueWordCount: 2, first: false), besideName)
         + FreeTextMatcher.inNameBonus
+    /// For an ASCII name whose lengths the summary knows (``RowSignatures/nameLengthShift``), and
+    /// which has no word of one character: indexed by the first word's length when it starts with
+    /// the letter (2–7, 7 standing for longer; 0 when it does not), then by whether a later word
+    /// has two characters, then by whether another value than the name has words
+    /// (``RowSignatures/otherTextBit``). A later word starting with the letter scores at most 0.75
+    /// if it has two, else at most 0.67 (three or more); the first word by its length; the better
+    /// of those, or ``besideName`` when other values may match, plus the bonus.
+    static let asciiNameBounds: [[[Double]]] = (0...7).map { length in
+        let name = AttributeRegistry.freeTextWeights.first { $0.attribute == .displayName }?.weight ?? 1
+        let first = length >= 2 ? FreeTextMatcher.quality(wordCount: 1, valueWordCount: length, first: true) : 0
+        return [3, 2].map { later in
+            let inName = name * max(first, FreeTextMatcher.quality(wordCount: 1, valueWordCount: later, first: false))
+            return [inName + FreeTextMatcher.inNameBonus, max(inName, besideName) + FreeTextMatcher.inNameBonus]
+        }
+    }
 
     /// Nil unless the field's text is plain free text (not a tree, not a predicate).
     init?(_ query: FieldQuery) {
@@ -93,17 +108,21 @@ struct SignatureFilter {
 
     /// For a row that passed, the most its text can score when that is provably below a
     /// one-letter field's best (nil otherwise): ``besideName`` when no word of its name starts
-    /// with the letter, ``laterInName`` when only later words of two letters or more do. A row
+    /// with the letter; for an ASCII name without a one-letter word, ``asciiNameBounds`` by its
+    /// words' lengths; for another name, ``laterInName`` when only later words of two letters or
+    /// more do. A row
     /// whose bound and recency lift stay below the worst result kept is counted without being
     /// scored: on a million names, three in five of a first letter's matches.
     @inline(__always) func textBound(_ words: UnsafeMutableBufferPointer<UInt64>, at base: Int) -> Double? {
         guard let letter else { return nil }
         let name = words[base + 3]
         if name & letter == 0 { return Self.besideName }
-        if name & (letter << RowSignatures.nameFirstShift) == 0, name & RowSignatures.nameSingleBit == 0 {
-            return Self.laterInName
-        }
-        return nil
+        guard name & RowSignatures.nameSingleBit == 0 else { return nil }
+        let startsFirst = name & (letter << RowSignatures.nameFirstShift) != 0
+        let length = Int(truncatingIfNeeded: (name >> RowSignatures.nameLengthShift) & 7)
+        guard length > 0 else { return startsFirst ? nil : Self.laterInName }
+        return Self.asciiNameBounds[startsFirst ? length : 0][name & RowSignatures.nameLaterPairBit != 0 ? 1 : 0][
+            name & RowSignatures.otherTextBit != 0 ? 1 : 0]
     }
 }
 

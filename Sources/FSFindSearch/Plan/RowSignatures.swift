@@ -19,9 +19,13 @@ package final class RowSignatures: @unchecked Sendable {
     /// a digit, bit 27 with anything else; bits 32–57 the name holds that ASCII letter (either
     /// case), bit 58 a digit, bit 59 any other byte. Word 1: ``pairBit(_:_:)`` of the first two
     /// characters of each word. Word 2: ``pairBit(_:_:)`` of each two neighbouring bytes of the
-    /// name (ASCII letters lowered). Word 3, the name's words alone: bits 0–27 as word 0's, bits
-    /// 32–59 the first word's bit among those (moved up 32), bit 63 a word of one character —
-    /// what bounds a one-letter field's score without scoring the row (``nameFirstShift``).
+    /// name (ASCII letters lowered). Word 3, the name's words alone: bits 0–27 as word 0's, bit
+    /// 28 a later word (not the first) of two characters, bit 29 a word in another free-text value
+    /// than the name (``otherTextBit``), bits 32–59 the first word's bit among
+    /// those (moved up 32), bits 60–62 the first word's length up to 7, bit 63 a word of one
+    /// character — what bounds a one-letter field's score without scoring the row
+    /// (``nameFirstShift``, ``nameLengthShift``, ``nameLaterPairBit``). Bits 28 and 60–62 are
+    /// set for an ASCII name only, whose words ``FreeTextLeaf`` measures by the same bytes.
     /// Memory of its own, valid while this object lives, so a scan reads it per row without
     /// retaining an array.
     package let words: UnsafeMutableBufferPointer<UInt64>
@@ -32,6 +36,14 @@ package final class RowSignatures: @unchecked Sendable {
     package static let nameFirstShift: UInt64 = 32
     /// Word 3's bit for a name with a word of one character.
     package static let nameSingleBit: UInt64 = 1 << 63
+    /// Where word 3 keeps the length of an ASCII name's first word (3 bits, at most 7: a longer
+    /// word scores less, so 7 bounds it too; 0 for a name that is not ASCII).
+    package static let nameLengthShift: UInt64 = 60
+    /// Word 3's bit for an ASCII name with a word of two characters after its first.
+    package static let nameLaterPairBit: UInt64 = 1 << 28
+    /// Word 3's bit for a row with a word in a free-text value other than its name (a title, an
+    /// author …): without it, only the name can score.
+    package static let otherTextBit: UInt64 = 1 << 29
 
     /// Rows summarised, worked out once (a scan asks for every row).
     package let count: Int
@@ -62,6 +74,7 @@ package final class RowSignatures: @unchecked Sendable {
         for row in 0..<index.itemCount {
             var starting = Summary()
             var name = Summary()
+            var others: UInt64 = 0
             for source in sources {
                 var value = Summary()
                 switch source.cell(row) {
@@ -78,7 +91,11 @@ package final class RowSignatures: @unchecked Sendable {
                     }
                 }
                 starting.add(value)
-                if source.attribute == .displayName { name = value }
+                if source.attribute == .displayName {
+                    name = value
+                } else if value.starts != 0 {
+                    others = Self.otherTextBit
+                }
             }
             var holding: Summary
             if names.hasParent(row), Int(names.nameID(row)) < holds.count {
@@ -92,7 +109,7 @@ package final class RowSignatures: @unchecked Sendable {
             result[base] = starting.starts | holding.starts
             result[base + 1] = starting.pairs
             result[base + 2] = holding.pairs
-            result[base + 3] = name.starts | name.shape
+            result[base + 3] = name.starts | name.shape | others
         }
         words = result
         count = index.itemCount
@@ -114,10 +131,17 @@ package final class RowSignatures: @unchecked Sendable {
         }
 
         /// Counts word `first` (a folded character) of `length` characters, the `position`th.
-        mutating func word(_ first: UInt32, length: Int, position: Int) {
+        /// `exactLength`: `length` is what ``FreeTextLeaf`` measures the word by (an ASCII value's
+        /// bytes), so the lengths may bound its score.
+        mutating func word(_ first: UInt32, length: Int, position: Int, exactLength: Bool = false) {
             let bit = startBit(first)
             starts |= bit
-            if position == 0 { shape |= bit << nameFirstShift }
+            if position == 0 {
+                shape |= bit << nameFirstShift
+                if exactLength { shape |= UInt64(min(length, 7)) << nameLengthShift }
+            } else if exactLength, length == 2 {
+                shape |= nameLaterPairBit
+            }
             if length == 1 { shape |= nameSingleBit }
         }
     }
@@ -164,7 +188,7 @@ package final class RowSignatures: @unchecked Sendable {
             var position = 0
             ASCIIText(bytes: value).forEachWord { word in
                 let first = UInt32(ASCIIText.lowered(value[word.lowerBound]))
-                summary.word(first, length: word.count, position: position)
+                summary.word(first, length: word.count, position: position, exactLength: true)
                 position += 1
                 if word.count > 1 {
                     summary.pairs |= pairBit(first, UInt32(ASCIIText.lowered(value[word.lowerBound + 1])))
