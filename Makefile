@@ -79,8 +79,9 @@ build: deps
 # subfolders, 30 failed lookups) for libc, libm, libz and libgcc_s: 1.4 ms less system time a start
 # (benchmarks/RESULTS.md, "Start-up: packed relocations, no search of the binary's folder").
 # The toolchain's lld links instead of gold when the C library reads packed relative relocations
-# (glibc 2.36, Debian 12): the binary's 96,000 relocations then take 19 KB instead of 2.3 MB, and
-# the loader applies them in about a third less of a query's CPU time (benchmarks/RESULTS.md,
+# (glibc 2.36, Debian 12): fsfind-reader's 96,000 relocations then take 19 KB instead of 2.3 MB
+# (`fsfind` itself, linked at a fixed address by Package.swift, has none), and the loader applies
+# them in about a third less of a start's CPU time (benchmarks/RESULTS.md,
 # "Start-up: packed relocations"). Elsewhere gold links as before.
 STATIC_CXX := $(CURDIR)/.build/static-c++
 PACKED_RELOCATIONS := $(shell command -v ld.lld >/dev/null 2>&1 && \
