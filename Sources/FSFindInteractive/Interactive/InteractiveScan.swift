@@ -221,7 +221,6 @@ private struct ScanJob: @unchecked Sendable {
 
     /// Positions `range` of the candidates (or of the merged rows); nil when told to stop.
     func run(_ range: Range<Int>, views: [IndexViews]) -> PartResult? {
-        let index = scan.index
         let files = views.indices.map { file in
             let content = content?.forFile(file)
             // A file's summaries, when the field is plain words and they were made for it.
@@ -360,8 +359,8 @@ private final class FileScan {
             scoredRows[1] += 1
             return (bound, bits)
         }
-        let startingNowhere = rowFilter?.startsNowhere(row) ?? false
-        guard let score = rowScore.score(row, floor: rowFloor, startingNowhere: startingNowhere) else { return nil }
+        let measured = rowFilter?.measuredValues(row) ?? .all
+        guard let score = rowScore.score(row, floor: rowFloor, measuring: measured) else { return nil }
         return (score, bits)
     }
 

@@ -45,13 +45,13 @@ final class RowScore {
     /// largest recency lift keeps below `floor` (the worst of the results kept so far) is
     /// returned without its lift: the row cannot be kept, and its modification time, a cache
     /// miss per row, is not read.
-    /// `startingNowhere`: the row's summary says no free-text word starts a word of its values
-    /// (``QueryPlan/relevance(_:startingNowhere:)``).
-    func score(_ row: Int, floor: Double = -.infinity, startingNowhere: Bool = false) -> Double? {
+    /// `measured`: the values the row's summary says a free-text word can start a word of
+    /// (``QueryPlan/relevance(_:measuring:)``).
+    func score(_ row: Int, floor: Double = -.infinity, measuring measured: MeasuredValues = .all) -> Double? {
         // Optional chaining, not binding: a bound plan is retained and released for every row.
         if filter?.matches(row) == false { return nil }
         guard text != nil else { return lifted(0, row, floor) }
-        if isFreeText { return freeText(row, floor: floor, startingNowhere: startingNowhere) }
+        if isFreeText { return freeText(row, floor: floor, measuring: measured) }
         return text?.matches(row) == true ? lifted(0, row, floor) : nil
     }
 
@@ -71,12 +71,12 @@ final class RowScore {
 
     /// ``ResultRanker/freeTextScore(_:row:name:)`` of the row, the text being free text (without
     /// the lift below `floor`, as ``score(_:floor:)``).
-    func freeText(_ row: Int, floor: Double = -.infinity, startingNowhere: Bool = false) -> Double? {
+    func freeText(_ row: Int, floor: Double = -.infinity, measuring measured: MeasuredValues = .all) -> Double? {
         // Free text in a tree (`paris -draft`, `a|b`): the tree decides, its leaves rank.
         if words.isEmpty {
             return text?.matches(row) == true ? lifted(text?.relevance(row) ?? 0, row, floor) : nil
         }
-        let relevance = text?.relevance(row, startingNowhere: startingNowhere) ?? 0
+        let relevance = text?.relevance(row, measuring: measured) ?? 0
         if relevance > 0 { return lifted(relevance, row, floor) }
         guard matchesInside, nameContainsAll(row) else { return nil }
         return lifted(ResultRanker.infixWeight * Double(words.count), row, floor)

@@ -145,9 +145,15 @@ final class FileRowFilter {
         count = summaries.count
     }
 
-    /// ``SignatureFilter/startsNowhere(_:at:)`` of a row that passed.
-    @inline(__always) func startsNowhere(_ row: Int) -> Bool {
-        row < count && filter.startsNowhere(words, at: RowSignatures.stride * row)
+    /// Which values of a row that passed need measuring: none when no word starts a word of
+    /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value has
+    /// words (``RowSignatures/otherTextBit``: most rows, whose other free-text columns would
+    /// each be read only to find them empty).
+    @inline(__always) func measuredValues(_ row: Int) -> MeasuredValues {
+        guard row < count else { return .all }
+        let base = RowSignatures.stride * row
+        if filter.startsNowhere(words, at: base) { return .none }
+        return words[base + 3] & RowSignatures.otherTextBit == 0 ? .name : .all
     }
 
     /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.

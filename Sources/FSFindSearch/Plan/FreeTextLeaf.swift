@@ -2,6 +2,17 @@ import FSFindIndex
 import FSFindModel
 import FSFindQuery
 
+/// Which of a row's free-text values a query word can start a word of, as the row's summary
+/// (``RowSignatures``) tells a scan before the row is scored: only those need measuring.
+package enum MeasuredValues: Sendable {
+    /// Every value (nothing is known, or some value other than the name has words).
+    case all
+    /// The name alone: no other value has a word.
+    case name
+    /// None: no query word starts a word of any value, so only the files' words can hold them.
+    case none
+}
+
 /// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
 /// query word is worked out once and kept, and a row's score is put together from those, in
 /// the same arithmetic as ``FreeTextMatcher/score(_:)``.
@@ -42,7 +53,9 @@ final class FreeTextLeaf {
 
     /// Nil when a section it needs is damaged.
     init?(_ matcher: FreeTextMatcher, views: IndexViews, content: [ContentRows]? = nil) {
-        guard let strings = views.strings, let lists = views.lists else { return nil }
+        guard let strings = views.strings, let lists = views.lists,
+            AttributeRegistry.freeTextAttributes.first == .displayName
+        else { return nil }
         var sources: [TextSource] = []
         for attribute in AttributeRegistry.freeTextAttributes {
             guard let source = TextSource(attribute, views: views) else { return nil }
@@ -83,17 +96,19 @@ final class FreeTextLeaf {
     /// title match, so a file named or titled with the words ranks above one that mentions them.
     static let contentWeight = 0.1
 
-    /// ``FreeTextMatcher/score(_:)`` for `row`; `startingNowhere` when no query word starts a
-    /// word of the row's values (its summary says so, ``QueryPlan/relevance(_:startingNowhere:)``),
-    /// so only the files' words are asked.
-    func score(_ row: Int, startingNowhere: Bool = false) -> Double? {
+    /// ``FreeTextMatcher/score(_:)`` for `row`, measuring only the values `measured` says a query
+    /// word can start a word of (``QueryPlan/relevance(_:measuring:)``); the files' words are
+    /// asked in every case.
+    func score(_ row: Int, measuring measured: MeasuredValues = .all) -> Double? {
         let count = words.count
         guard count > 0 else { return nil }
         for k in 0..<count {
             best[k] = 0
             inName[k] = false
         }
-        for s in sources.indices where !startingNowhere {
+        // The name is source 0 (`init` checks): `.name` measures it alone, `.none` nothing.
+        let measuredSources = measured == .all ? sources.count : measured == .name ? 1 : 0
+        for s in 0..<measuredSources {
             let offset: Int32
             switch sources[s].cell(row) {
             case .absent: continue

@@ -79,16 +79,17 @@ package final class QueryPlan {
 
     /// ``CompiledQuery/relevance(_:)`` of the row.
     /// A word found only among the file's words counts for little (``FreeTextLeaf``).
-    package func relevance(_ row: Int) -> Double { relevance(row, startingNowhere: false) }
+    package func relevance(_ row: Int) -> Double { relevance(row, measuring: .all) }
 
-    /// ``relevance(_:)``, told whether the caller knows (from the row's summary,
-    /// ``RowSignatures``) that no query word starts a word of any of the row's free-text
-    /// values: then only the files' words can hold them, and the values are not measured.
-    package func relevance(_ row: Int, startingNowhere: Bool) -> Double {
+    /// ``relevance(_:)``, told which of the row's free-text values need measuring, as the
+    /// caller knows from the row's summary (``RowSignatures``): none when no query word starts a
+    /// word of any of them (only the files' words can hold them), the name alone when no other
+    /// value has words.
+    package func relevance(_ row: Int, measuring measured: MeasuredValues) -> Double {
         guard freeTextsComplete else { return query.relevance(index.row(row)) }
         var total = 0.0
         for leaf in freeTexts {
-            total += leaf._withUnsafeGuaranteedRef { $0.score(row, startingNowhere: startingNowhere) } ?? 0
+            total += leaf._withUnsafeGuaranteedRef { $0.score(row, measuring: measured) } ?? 0
         }
         return total
     }
