@@ -4,16 +4,17 @@ import FSFindQuery
 import FSFindSearch
 
 /// What a field of plain free text asks of a row's ``RowSignatures`` summary before the row is
-/// scored: every word's first character, and first two, start a word of the row's free text (or
-/// the word is among the file's words), or — once every word is long enough to match inside
-/// names — the name holds every byte and every pair of neighbouring bytes of every word. A row
-/// that fails cannot match; one that passes is scored.
+/// scored: every word's first character, and first two and three, start a word of the row's
+/// free text (or the word is among the file's words), or — once every word is long enough to
+/// match inside names — the name holds every byte and every pair and triple of neighbouring
+/// bytes of every word. A row that fails cannot match; one that passes is scored.
 struct SignatureFilter {
     /// Per query word (cut and folded as ``FreeTextMatcher`` does), the bit of its first character
-    /// and the bit of its first two (0 for a one-letter word).
-    private let starts: [(first: UInt64, pair: UInt64)]
-    /// The bits of the typed words' bytes and of their pairs when they match inside names.
-    private let inside: (bytes: UInt64, pairs: UInt64)?
+    /// and the bits of its first two and three (0 for a word shorter than that).
+    private let starts: [(first: UInt64, pair: UInt64, triple: UInt64)]
+    /// The bits of the typed words' bytes and of their pairs and triples when they match inside
+    /// names.
+    private let inside: (bytes: UInt64, pairs: UInt64, triples: UInt64)?
     /// For a field of one word of one letter (a–z, whose bit says exactly which rows match), its
     /// bit: see ``textBound(_:at:)``.
     private let letter: UInt64?
@@ -56,7 +57,10 @@ struct SignatureFilter {
         }
         starts = matcher.words.map { word in
             let first = word.first?.value ?? 0
-            return (RowSignatures.startBit(first), word.count > 1 ? RowSignatures.pairBit(first, word[1].value) : 0)
+            return (
+                RowSignatures.startBit(first), word.count > 1 ? RowSignatures.pairBit(first, word[1].value) : 0,
+                word.count > 2 ? RowSignatures.tripleBit(first, word[1].value, word[2].value) : 0
+            )
         }
         if matcher.words.count == 1, let word = matcher.words.first, word.count == 1, word[0].value &- 0x61 < 26 {
             letter = RowSignatures.startBit(word[0].value)
@@ -69,13 +73,15 @@ struct SignatureFilter {
         }
         var bytes: UInt64 = 0
         var pairs: UInt64 = 0
+        var triples: UInt64 = 0
         for word in query.words {
             for (k, byte) in word.enumerated() {
                 bytes |= RowSignatures.byteBit(byte)
                 if k > 0 { pairs |= RowSignatures.pairBit(UInt32(word[k - 1]), UInt32(byte)) }
+                if k > 1 { triples |= RowSignatures.tripleBit(UInt32(word[k - 2]), UInt32(word[k - 1]), UInt32(byte)) }
             }
         }
-        inside = (bytes, pairs)
+        inside = (bytes, pairs, triples)
     }
 
     /// Whether the row whose summary starts at `words[base]` may match; `content` holds the words of
@@ -85,8 +91,12 @@ struct SignatureFilter {
     ) -> Bool {
         let first = words[base]
         let pairs = words[base + 1]
+        let triples = words[base + 4]
         var everyWord = true
-        for k in starts.indices where first & starts[k].first == 0 || pairs & starts[k].pair != starts[k].pair {
+        for k in starts.indices
+        where first & starts[k].first == 0 || pairs & starts[k].pair != starts[k].pair
+            || triples & starts[k].triple != starts[k].triple
+        {
             if let content, content.firstLeaf(word: k, holds: row) { continue }
             everyWord = false
             break
@@ -94,14 +104,20 @@ struct SignatureFilter {
         if everyWord { return true }
         guard let inside else { return false }
         return first & inside.bytes == inside.bytes && words[base + 2] & inside.pairs == inside.pairs
+            && triples & inside.triples == inside.triples
     }
 
-    /// Whether no word's first character, and first two, start a word of the row's values (a row
-    /// that passed did so by the files' words or inside its name): its values need no measuring.
+    /// Whether no word's first character, and first two and three, start a word of the row's
+    /// values (a row that passed did so by the files' words or inside its name): its values need
+    /// no measuring.
     @inline(__always) func startsNowhere(_ words: UnsafeMutableBufferPointer<UInt64>, at base: Int) -> Bool {
         let first = words[base]
         let pairs = words[base + 1]
-        for k in starts.indices where first & starts[k].first != 0 && pairs & starts[k].pair == starts[k].pair {
+        let triples = words[base + 4]
+        for k in starts.indices
+        where first & starts[k].first != 0 && pairs & starts[k].pair == starts[k].pair
+            && triples & starts[k].triple == starts[k].triple
+        {
             return false
         }
         return true

@@ -2,9 +2,9 @@ import FSFindIndex
 import FSFindModel
 import FSFindQuery
 
-/// Per row of one index file, a 192-bit summary of its free text: which characters, and which
-/// pairs of characters, start a word of its free-text values (``FreeTextMatcher``'s words,
-/// folded), and which bytes and pairs of bytes its name holds.
+/// Per row of one index file, a 320-bit summary of its free text: which characters, and which
+/// pairs and triples of characters, start a word of its free-text values (``FreeTextMatcher``'s
+/// words, folded), and which bytes, pairs and triples of bytes its name holds.
 ///
 /// The search field's scan asks it before scoring a row: free text of a few letters matches at a
 /// word start somewhere (or, from three letters, inside the name or among the file's words), and
@@ -25,13 +25,17 @@ package final class RowSignatures: @unchecked Sendable {
     /// those (moved up 32), bits 60–62 the first word's length up to 7, bit 63 a word of one
     /// character — what bounds a one-letter field's score without scoring the row
     /// (``nameFirstShift``, ``nameLengthShift``, ``nameLaterPairBit``). Bits 28 and 60–62 are
-    /// set for an ASCII name only, whose words ``FreeTextLeaf`` measures by the same bytes.
+    /// set for an ASCII name only, whose words ``FreeTextLeaf`` measures by the same bytes. Word
+    /// 4: ``tripleBit(_:_:_:)`` of the first three characters of each word of three or more, and
+    /// of each three neighbouring bytes of the name — what a word of three letters or more must
+    /// find, one way or the other, unless the file's words hold it: with pairs alone, four in five
+    /// of the rows a three-letter field scored on a million names did not match.
     /// Memory of its own, valid while this object lives, so a scan reads it per row without
     /// retaining an array.
     package let words: UnsafeMutableBufferPointer<UInt64>
 
     /// Words per row.
-    package static let stride = 4
+    package static let stride = 5
     /// Where word 3 keeps the bit of the name's first word.
     package static let nameFirstShift: UInt64 = 32
     /// Word 3's bit for a name with a word of one character.
@@ -110,6 +114,7 @@ package final class RowSignatures: @unchecked Sendable {
             result[base + 1] = starting.pairs
             result[base + 2] = holding.pairs
             result[base + 3] = name.starts | name.shape | others
+            result[base + 4] = starting.triples | holding.triples
         }
         words = result
         count = index.itemCount
@@ -121,6 +126,7 @@ package final class RowSignatures: @unchecked Sendable {
     struct Summary: Equatable {
         var starts: UInt64 = 0
         var pairs: UInt64 = 0
+        var triples: UInt64 = 0
         /// Of one value's words: its first word's start bit (moved up ``nameFirstShift``), and
         /// ``nameSingleBit`` when a word is one character long. Not merged by ``add(_:)``.
         var shape: UInt64 = 0
@@ -128,6 +134,7 @@ package final class RowSignatures: @unchecked Sendable {
         mutating func add(_ other: Summary) {
             starts |= other.starts
             pairs |= other.pairs
+            triples |= other.triples
         }
 
         /// Counts word `first` (a folded character) of `length` characters, the `position`th.
@@ -166,15 +173,26 @@ package final class RowSignatures: @unchecked Sendable {
         1 << UInt64(((first &* 0x9E37_79B1) ^ (second &* 0x85EB_CA77)) >> 26)
     }
 
-    /// The bytes of a name and their neighbouring pairs, ASCII letters lowered: what
+    /// One of 64 bits for the three `first`, `second`, `third` (scalars or bytes, folded or
+    /// lowered).
+    @inline(__always) package static func tripleBit(_ first: UInt32, _ second: UInt32, _ third: UInt32) -> UInt64 {
+        1 << UInt64(((first &* 0x9E37_79B1) ^ (second &* 0x85EB_CA77) ^ (third &* 0xC2B2_AE3D)) >> 26)
+    }
+
+    /// The bytes of a name and their neighbouring pairs and triples, ASCII letters lowered: what
     /// ``ResultRanker``'s inside-a-word test compares typed bytes with.
     static func nameBytes(_ bytes: UnsafeRawBufferPointer) -> Summary {
         var summary = Summary()
         var previous: UInt32?
+        var beforePrevious: UInt32?
         for byte in bytes {
             summary.starts |= byteBit(byte)
             let lowered = UInt32(ASCIIText.lowered(byte))
-            if let previous { summary.pairs |= pairBit(previous, lowered) }
+            if let previous {
+                summary.pairs |= pairBit(previous, lowered)
+                if let beforePrevious { summary.triples |= tripleBit(beforePrevious, previous, lowered) }
+            }
+            beforePrevious = previous
             previous = lowered
         }
         return summary
@@ -191,7 +209,12 @@ package final class RowSignatures: @unchecked Sendable {
                 summary.word(first, length: word.count, position: position, exactLength: true)
                 position += 1
                 if word.count > 1 {
-                    summary.pairs |= pairBit(first, UInt32(ASCIIText.lowered(value[word.lowerBound + 1])))
+                    let second = UInt32(ASCIIText.lowered(value[word.lowerBound + 1]))
+                    summary.pairs |= pairBit(first, second)
+                    if word.count > 2 {
+                        summary.triples |= tripleBit(
+                            first, second, UInt32(ASCIIText.lowered(value[word.lowerBound + 2])))
+                    }
                 }
                 return true
             }
@@ -214,7 +237,10 @@ package final class RowSignatures: @unchecked Sendable {
         for (position, word) in folded.words.enumerated() {
             let first = folded.scalars[word.lowerBound].value
             summary.word(first, length: word.count, position: position)
-            if word.count > 1 { summary.pairs |= pairBit(first, folded.scalars[word.lowerBound + 1].value) }
+            guard word.count > 1 else { continue }
+            let second = folded.scalars[word.lowerBound + 1].value
+            summary.pairs |= pairBit(first, second)
+            if word.count > 2 { summary.triples |= tripleBit(first, second, folded.scalars[word.lowerBound + 2].value) }
         }
         return summary
     }
