@@ -228,6 +228,31 @@ import Testing
         close("café noir.txt", 0.77 + 0.5)  // not ASCII, a later word: as before
     }
 
+    /// A word of three letters or more must find its first three characters starting a word, or
+    /// its bytes' triples in the name (``RowSignatures``' fifth word): names that start words with
+    /// its first two only are not scored.
+    @Test func threeLettersNeedTheirTriple() throws {
+        let folder = TemporaryFolder()
+        let items = [
+            Fixtures.item("/m", folder: true, n: 1), Fixtures.item("/m/report.txt", n: 2),
+            Fixtures.item("/m/results.txt", n: 3), Fixtures.item("/m/red door.txt", n: 4),
+            Fixtures.item("/m/my repo.txt", n: 5), Fixtures.item("/m/prepare.txt", n: 6),
+        ]
+        let path = folder.file("triples.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let index = try IndexSnapshot(path: path)
+        let scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        scan.summarize()
+        let result = try #require(
+            try scan.run(FieldQuery(SearchField("rep"), context: context), scope: .all, onlyIn: nil))
+        let names = result.rows.map { String(decoding: index.files[0].name(at: $0), as: UTF8.self) }
+        #expect(names == ["my repo.txt", "report.txt", "prepare.txt"])
+        // `results.txt` and `red door.txt` start words with `re` and hold `r`, `e`, `p`: the pairs
+        // let them through, the triples do not.
+        #expect(result.work.scored == 3)
+        try compare(index, text: nil)
+    }
+
     @Test func indexedTreeWithWords() throws {
         let folder = TemporaryFolder()
         let (index, store) = try indexedTree(
