@@ -291,7 +291,8 @@ def write_startup(measured):
     text = open(results).read()
     if start in text and end in text:
         before, rest = text.split(start, 1)
-        text = before + section + rest.split(end, 1)[1]
+        # The section's own newline, then one blank line: rewriting it adds none.
+        text = before + section + "\n" + rest.split(end, 1)[1].lstrip("\n")
     else:
         # After the file's introduction, before the first section.
         head, sep, rest = text.partition("\n## ")
