@@ -197,6 +197,7 @@ import Testing
             Fixtures.item("/m/north.txt", n: 2), Fixtures.item("/m/nice.txt", n: 3),
             Fixtures.item("/m/big nap.txt", n: 4), Fixtures.item("/m/big no.txt", n: 5),
             Fixtures.item("/m/north.mp3", [.title: .text("Song")], n: 6),
+            Fixtures.item("/m/north.flac", [.title: .text("Nocturne")], n: 11),
             Fixtures.item("/m/paris.mp3", [.title: .text("Night")], n: 7),
             Fixtures.item("/m/Nord n.txt", n: 8), Fixtures.item("/m/naïve.txt", n: 9),
             Fixtures.item("/m/café noir.txt", n: 10),
@@ -221,7 +222,8 @@ import Testing
         close("nice.txt", 0.725 + 0.5)  // four letters
         close("big nap.txt", 0.5 + 0.5 / 3 + 0.5)  // only a later word of three letters or more
         close("big no.txt", 0.75 + 0.5)  // a later word of two letters
-        close("north.mp3", 0.77 + 0.5)  // a title: another value might hold the letter
+        close("north.mp3", 0.7 + 0.5)  // a title, none of whose words starts with the letter
+        close("north.flac", 0.77 + 0.5)  // a title starting a word with it
         close("paris.mp3", 0.77)  // the name does not: only the title can
         close("Nord n.txt", nil)  // a word of one letter
         close("naïve.txt", nil)  // not ASCII, starting with it: measured

@@ -16,8 +16,13 @@ struct SignatureFilter {
     /// names.
     private let inside: (bytes: UInt64, pairs: UInt64, triples: UInt64)?
     /// For a field of one word of one letter (a–z, whose bit says exactly which rows match), its
-    /// bit: see ``textBound(_:at:)``.
-    private let letter: UInt64?
+    /// bit and its number (1–26, as ``RowSignatures/nameFirstShift`` keeps it): see
+    /// ``textBound(_:at:)``.
+    private let letter: (bit: UInt64, code: UInt64)?
+    /// The bits of the words' first letters among the other values' (``RowSignatures/othersStartShift``),
+    /// nil when a word starts with something else than a–z: a row whose other values start no
+    /// word with them has its name measured alone.
+    private let othersStart: UInt64?
 
     /// The most a one-letter word scores in values other than the name: the largest weight of
     /// the other attributes times the best quality (a whole first word). No bonus: that needs
@@ -37,8 +42,8 @@ struct SignatureFilter {
     /// For an ASCII name whose lengths the summary knows (``RowSignatures/nameLengthShift``), and
     /// which has no word of one character: indexed by the first word's length when it starts with
     /// the letter (2–7, 7 standing for longer; 0 when it does not), then by whether a later word
-    /// has two characters, then by whether another value than the name has words
-    /// (``RowSignatures/otherTextBit``). A later word starting with the letter scores at most 0.75
+    /// has two characters, then by whether a word of another value than the name starts with the
+    /// letter (``RowSignatures/othersStartShift``). A later word starting with the letter scores at most 0.75
     /// if it has two, else at most 0.67 (three or more); the first word by its length; the better
     /// of those, or ``besideName`` when other values may match, plus the bonus.
     static let asciiNameBounds: [[[Double]]] = (0...7).map { length in
@@ -63,10 +68,14 @@ struct SignatureFilter {
             )
         }
         if matcher.words.count == 1, let word = matcher.words.first, word.count == 1, word[0].value &- 0x61 < 26 {
-            letter = RowSignatures.startBit(word[0].value)
+            letter = (RowSignatures.startBit(word[0].value), UInt64(word[0].value - 0x60))
         } else {
             letter = nil
         }
+        let firsts = matcher.words.map { $0.first?.value ?? 0 }
+        othersStart =
+            firsts.allSatisfy { $0 &- 0x61 < 26 }
+            ? firsts.reduce(0) { $0 | RowSignatures.startBit($1) } << RowSignatures.othersStartShift : nil
         guard query.matchesInsideWords else {
             inside = nil
             return
@@ -133,13 +142,22 @@ struct SignatureFilter {
     @inline(__always) func textBound(_ words: UnsafeMutableBufferPointer<UInt64>, at base: Int) -> Double? {
         guard let letter else { return nil }
         let name = words[base + 3]
-        if name & letter == 0 { return Self.besideName }
+        if name & letter.bit == 0 { return Self.besideName }
         guard name & RowSignatures.nameSingleBit == 0 else { return nil }
-        let startsFirst = name & (letter << RowSignatures.nameFirstShift) != 0
+        let startsFirst = (name >> RowSignatures.nameFirstShift) & 31 == letter.code
         let length = Int(truncatingIfNeeded: (name >> RowSignatures.nameLengthShift) & 7)
         guard length > 0 else { return startsFirst ? nil : Self.laterInName }
+        // The other values count only when a word of theirs starts with the letter.
         return Self.asciiNameBounds[startsFirst ? length : 0][name & RowSignatures.nameLaterPairBit != 0 ? 1 : 0][
-            name & RowSignatures.otherTextBit != 0 ? 1 : 0]
+            name & letter.bit << RowSignatures.othersStartShift != 0 ? 1 : 0]
+    }
+
+    /// Whether no word of the row's other values than its name can start with a query word
+    /// (from word 3 of its summary): none has words, or none starts one with a word's first letter.
+    @inline(__always) func othersStartNone(_ name: UInt64) -> Bool {
+        if name & RowSignatures.otherTextBit == 0 { return true }
+        guard let othersStart else { return false }
+        return name & othersStart == 0
     }
 }
 
@@ -162,14 +180,14 @@ final class FileRowFilter {
     }
 
     /// Which values of a row that passed need measuring: none when no word starts a word of
-    /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value has
-    /// words (``RowSignatures/otherTextBit``: most rows, whose other free-text columns would
-    /// each be read only to find them empty).
+    /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value can
+    /// (``SignatureFilter/othersStartNone(_:)``: most rows, whose other free-text columns would
+    /// each be read only to find them empty or not matching).
     @inline(__always) func measuredValues(_ row: Int) -> MeasuredValues {
         guard row < count else { return .all }
         let base = RowSignatures.stride * row
         if filter.startsNowhere(words, at: base) { return .none }
-        return words[base + 3] & RowSignatures.otherTextBit == 0 ? .name : .all
+        return filter.othersStartNone(words[base + 3]) ? .name : .all
     }
 
     /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.

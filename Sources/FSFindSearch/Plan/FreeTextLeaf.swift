@@ -22,6 +22,8 @@ final class FreeTextLeaf {
     /// The query words as bytes, for comparing with ASCII values.
     private let words: ASCIIWords
     private let sources: [TextSource]
+    /// The name's place among ``sources``, as a range of one (none when the name is not free text).
+    private let nameSource: Range<Int>
     private let weights: [Double]
     /// The first folded scalar of each query word.
     private let firstScalars: [UInt32]
@@ -53,9 +55,7 @@ final class FreeTextLeaf {
 
     /// Nil when a section it needs is damaged.
     init?(_ matcher: FreeTextMatcher, views: IndexViews, content: [ContentRows]? = nil) {
-        guard let strings = views.strings, let lists = views.lists,
-            AttributeRegistry.freeTextAttributes.first == .displayName
-        else { return nil }
+        guard let strings = views.strings, let lists = views.lists else { return nil }
         var sources: [TextSource] = []
         for attribute in AttributeRegistry.freeTextAttributes {
             guard let source = TextSource(attribute, views: views) else { return nil }
@@ -65,6 +65,7 @@ final class FreeTextLeaf {
         self.matcher = matcher
         words = ASCIIWords(matcher.words)
         self.sources = sources
+        nameSource = sources.firstIndex { $0.attribute == .displayName }.map { $0..<($0 + 1) } ?? 0..<0
         weights = AttributeRegistry.freeTextWeights.map(\.weight)
         let firstScalars = matcher.words.compactMap { $0.first?.value }
         self.firstScalars = firstScalars
@@ -106,9 +107,13 @@ final class FreeTextLeaf {
             best[k] = 0
             inName[k] = false
         }
-        // The name is source 0 (`init` checks): `.name` measures it alone, `.none` nothing.
-        let measuredSources = measured == .all ? sources.count : measured == .name ? 1 : 0
-        for s in 0..<measuredSources {
+        let measuredSources =
+            switch measured {
+            case .all: sources.indices
+            case .name: nameSource
+            case .none: 0..<0
+            }
+        for s in measuredSources {
             let offset: Int32
             switch sources[s].cell(row) {
             case .absent: continue

@@ -19,13 +19,16 @@ package final class RowSignatures: @unchecked Sendable {
     /// a digit, bit 27 with anything else; bits 32–57 the name holds that ASCII letter (either
     /// case), bit 58 a digit, bit 59 any other byte. Word 1: ``pairBit(_:_:)`` of the first two
     /// characters of each word. Word 2: ``pairBit(_:_:)`` of each two neighbouring bytes of the
-    /// name (ASCII letters lowered). Word 3, the name's words alone: bits 0–27 as word 0's, bit
-    /// 28 a later word (not the first) of two characters, bit 29 a word in another free-text value
-    /// than the name (``otherTextBit``), bits 32–59 the first word's bit among
-    /// those (moved up 32), bits 60–62 the first word's length up to 7, bit 63 a word of one
-    /// character — what bounds a one-letter field's score without scoring the row
-    /// (``nameFirstShift``, ``nameLengthShift``, ``nameLaterPairBit``). Bits 28 and 60–62 are
-    /// set for an ASCII name only, whose words ``FreeTextLeaf`` measures by the same bytes. Word
+    /// name (ASCII letters lowered). Word 3, the name apart from the other values: bits 0–25 the
+    /// name's words start with that letter, bit 26 a word of one character (``nameSingleBit``),
+    /// bit 28 a later word (not the first) of two characters (``nameLaterPairBit``), bit 29 a
+    /// word in another free-text value than the name (``otherTextBit``), bits 30–32 the first
+    /// word's length up to 7 (``nameLengthShift``), bits 33–37 its first letter (1–26 for a–z, 0
+    /// for anything else: ``nameFirstShift``), bits 38–63 the other values' words start with
+    /// that letter (``othersStartShift``) — what bounds a one-letter field's score without
+    /// scoring the row, and spares measuring the other values when none can hold a word. Bits 28
+    /// and 30–32 are set for an ASCII name only, whose words ``FreeTextLeaf`` measures by the
+    /// same bytes. Word
     /// 4: ``tripleBit(_:_:_:)`` of the first three characters of each word of three or more, and
     /// of each three neighbouring bytes of the name — what a word of three letters or more must
     /// find, one way or the other, unless the file's words hold it: with pairs alone, four in five
@@ -36,13 +39,19 @@ package final class RowSignatures: @unchecked Sendable {
 
     /// Words per row.
     package static let stride = 5
-    /// Where word 3 keeps the bit of the name's first word.
-    package static let nameFirstShift: UInt64 = 32
+    /// Where word 3 keeps the first letter of the name's first word (5 bits: 1–26 for a–z, 0 for
+    /// anything else).
+    package static let nameFirstShift: UInt64 = 33
     /// Word 3's bit for a name with a word of one character.
-    package static let nameSingleBit: UInt64 = 1 << 63
+    package static let nameSingleBit: UInt64 = 1 << 26
     /// Where word 3 keeps the length of an ASCII name's first word (3 bits, at most 7: a longer
     /// word scores less, so 7 bounds it too; 0 for a name that is not ASCII).
-    package static let nameLengthShift: UInt64 = 60
+    package static let nameLengthShift: UInt64 = 30
+    /// Where word 3 keeps the letters a–z that start a word of the row's other values (26 bits,
+    /// as ``startBit(_:)``'s).
+    package static let othersStartShift: UInt64 = 38
+    /// The bits of ``startBit(_:)`` for the letters a–z.
+    package static let letterBits: UInt64 = (1 << 26) - 1
     /// Word 3's bit for an ASCII name with a word of two characters after its first.
     package static let nameLaterPairBit: UInt64 = 1 << 28
     /// Word 3's bit for a row with a word in a free-text value other than its name (a title, an
@@ -79,6 +88,7 @@ package final class RowSignatures: @unchecked Sendable {
             var starting = Summary()
             var name = Summary()
             var others: UInt64 = 0
+            var otherStarts: UInt64 = 0
             for source in sources {
                 var value = Summary()
                 switch source.cell(row) {
@@ -99,6 +109,7 @@ package final class RowSignatures: @unchecked Sendable {
                     name = value
                 } else if value.starts != 0 {
                     others = Self.otherTextBit
+                    otherStarts |= value.starts & Self.letterBits
                 }
             }
             var holding: Summary
@@ -113,7 +124,8 @@ package final class RowSignatures: @unchecked Sendable {
             result[base] = starting.starts | holding.starts
             result[base + 1] = starting.pairs
             result[base + 2] = holding.pairs
-            result[base + 3] = name.starts | name.shape | others
+            result[base + 3] =
+                name.starts & Self.letterBits | name.shape | others | otherStarts << Self.othersStartShift
             result[base + 4] = starting.triples | holding.triples
         }
         words = result
@@ -127,7 +139,8 @@ package final class RowSignatures: @unchecked Sendable {
         var starts: UInt64 = 0
         var pairs: UInt64 = 0
         var triples: UInt64 = 0
-        /// Of one value's words: its first word's start bit (moved up ``nameFirstShift``), and
+        /// Of one value's words: its first word's first letter (1–26 at ``nameFirstShift``), its
+        /// length and whether a later word has two characters (ASCII only), and
         /// ``nameSingleBit`` when a word is one character long. Not merged by ``add(_:)``.
         var shape: UInt64 = 0
 
@@ -144,7 +157,7 @@ package final class RowSignatures: @unchecked Sendable {
             let bit = startBit(first)
             starts |= bit
             if position == 0 {
-                shape |= bit << nameFirstShift
+                if first &- 0x61 < 26 { shape |= UInt64(first - 0x60) << nameFirstShift }
                 if exactLength { shape |= UInt64(min(length, 7)) << nameLengthShift }
             } else if exactLength, length == 2 {
                 shape |= nameLaterPairBit
