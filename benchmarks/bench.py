@@ -115,7 +115,8 @@ def main():
     ARGS = parser.parse_args()
     fsfind = os.path.abspath(ARGS.fsfind)
     os.makedirs(ARGS.work, exist_ok=True)
-    write_startup(startup(fsfind))
+    measured_startup = startup(fsfind)
+    write_startup(measured_startup)
     if ARGS.startup_only:
         return
     synthetic = os.path.join(ARGS.work, f"tree-{ARGS.n}")
@@ -222,7 +223,7 @@ def main():
         for label, i in info.items():
             agreement[label] = mime_agreement(fsfind, i["index"], i["files"])
 
-    write_report(table, info, agreement, now)
+    write_report(table, info, agreement, now, measured_startup[0])
 
 
 STARTUP_RUNS = 60
@@ -316,7 +317,52 @@ def machine():
             f"load average at the end {load[0]:.1f} (the cores are shared with other builds)")
 
 
-def write_report(table, info, agreement, now):
+def issue17_rows(table, info, startup_means):
+    """Issue 17's six targets as this run measured them: (item, asked, measured, holds), the
+    measured text "–" and holds None where this run did not measure it."""
+    rows = []
+    ratios = [ours / theirs for ours, theirs in zip(startup_means["fsfind"], startup_means["plocate"])]
+    rows.append(("1 start-up: a query on `sample/` ÷ `plocate -c`", "≤ 2×",
+                 " / ".join(f"{r:.1f}×" for r in ratios), max(ratios) <= 2.0 if ratios else None))
+    synthetic, real = info.get("synthetic"), info.get("real")
+    keys = re.search(r"p90 ([0-9.]+) ms, max ([0-9.]+) ms", (synthetic or {}).get("keystrokes", ""))
+    if keys:
+        p90, top = float(keys.group(1)), float(keys.group(2))
+        rows.append(("2 search field on the million: p90 / max", "≤ 50 / ≤ 100 ms", f"{p90:.1f} / {top:.1f} ms",
+                     p90 <= 50 and top <= 100))
+    else:
+        rows.append(("2 search field on the million: p90 / max", "≤ 50 / ≤ 100 ms", "–", None))
+    if synthetic:
+        firsts = [m for m in [(synthetic.get("first index") or (None, None))[1],
+                              table.median("synthetic", "full index", "fsfind")[1]] if m is not None]
+        refreshes = [m for m in [table.median("synthetic", "refresh, nothing changed", "fsfind")[1],
+                                 table.median("synthetic", "refresh, 1% changed", "fsfind")[1]] if m is not None]
+        first, refresh = (max(firsts) if firsts else None), (max(refreshes) if refreshes else None)
+        rows.append(("3 memory on the million: first index / refresh", "≤ 256 / ≤ 192 MiB",
+                     f"{fmt_mib(first)} / {fmt_mib(refresh)} MiB",
+                     None if first is None or refresh is None else first <= 256 * 1024 and refresh <= 192 * 1024))
+        per_item = os.path.getsize(synthetic["index"]) / synthetic["entries"]
+        rows.append(("4 index size on the million", "≤ 64 bytes/item", f"{per_item:.1f}", per_item <= 64))
+    refresh_ratios = []
+    for label in ("synthetic", "real"):
+        if label in info:
+            ours = table.median(label, "refresh, nothing changed", "fsfind")[0]
+            theirs = table.median(label, "refresh, nothing changed", "find -printf")[0]
+            if ours is not None and theirs:
+                refresh_ratios.append((label, ours / theirs))
+    rows.append(("5 refresh, nothing changed ÷ `find -printf`: million / `/usr`", "≤ 1.0×",
+                 " / ".join(f"{r:.2f}×" for _, r in refresh_ratios) or "–",
+                 all(r <= 1.0 for _, r in refresh_ratios) if refresh_ratios else None))
+    if real:
+        ours = table.median("real", "full index, metadata only", "fsfind")[0]
+        theirs = table.median("real", "full index, metadata only", "file -b --mime-type -f")[0]
+        if ours is not None and theirs:
+            rows.append(("6 first index of `/usr` (metadata) ÷ `file --mime-type -f`", "≤ 0.5×", f"{ours / theirs:.2f}×",
+                         ours / theirs <= 0.5))
+    return rows
+
+
+def write_report(table, info, agreement, now, startup_means=None):
     # One section per kind of run, so a later run replaces its own numbers and nobody else's.
     label = ("real" if ARGS.no_synthetic else f"n{ARGS.n}") + ("-nofile" if ARGS.skip_file else "") \
         + ("-synthetic" if ARGS.no_real else "")
@@ -327,6 +373,12 @@ def write_report(table, info, agreement, now):
              f"Measured {now} by `make bench` (`benchmarks/bench.py`), release build. Machine: {machine()}.",
              f"Median wall time of {ARGS.runs} interleaved rounds (whole process, start to exit); peak memory is the",
              "largest maximum resident set size of any round (`/usr/bin/time`). Ratio = fsfind / reference.", ""]
+    if startup_means is not None:
+        lines += ["Issue 17's targets in this run (the rows below give each number's measurement):", "",
+                  "| target | asked | this run | holds |", "|---|---|---|---|"]
+        for item, asked, measured, holds in issue17_rows(table, info, startup_means):
+            lines.append(f"| {item} | {asked} | {measured} | {'–' if holds is None else 'yes' if holds else '**no**'} |")
+        lines.append("")
     for label, i in info.items():
         index_size = os.path.getsize(i["index"])
         locate_size = os.path.getsize(i["locate"])
