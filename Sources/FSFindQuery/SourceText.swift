@@ -48,8 +48,12 @@ struct SourceText: Sendable {
 
     /// The text of a scalar range, for quoting in messages.
     func text(_ range: Range<Int>) -> String {
-        var view = String.UnicodeScalarView()
-        view.append(contentsOf: scalars[max(0, range.lowerBound)..<min(range.upperBound, scalars.count)])
-        return String(view)
+        // A scalar at a time: `append(contentsOf:)` runs unspecialised, and its first call
+        // searches the binary's conformance records (a query's start pays for it).
+        var text = ""
+        for scalar in scalars[max(0, range.lowerBound)..<min(range.upperBound, scalars.count)] {
+            text.unicodeScalars.append(scalar)
+        }
+        return text
     }
 }

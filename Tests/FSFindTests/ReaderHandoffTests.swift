@@ -45,6 +45,12 @@ import Testing
     }
 
     @Test func onlyTheCommandsThatReadFilesOrListenAreHandedOver() {
+        let names = [
+            FSFindCommand.Index.configuration.commandName, FSFindCommand.Watch.configuration.commandName,
+            FSFindCommand.Search.configuration.commandName, FSFindCommand.Serve.configuration.commandName,
+            FSFindCommand.ExtractWorker.name, FSFindCommand.PreviewWorkerCommand.name,
+        ]
+        #expect(names == ReaderHandoff.commands)
         for command in ["index", "watch", "search", "serve", "extract-worker", "preview-worker"] {
             #expect(ReaderHandoff.commands.contains(command), "\(command)")
         }
