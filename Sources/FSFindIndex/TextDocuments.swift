@@ -59,8 +59,9 @@ package struct TextDocuments {
         return nil
     }
 
-    /// For each of `numbers` (ascending) that a row has, `body(position in numbers, row)`; a
-    /// row of the index appears at most once. A forward merge: each number is found by a
+    /// For each of `numbers` (ascending) and each row that has it, `body(position in numbers,
+    /// row)`: files whose bytes are the same share a number (their words are stored once). A row
+    /// of the index appears at most once. A forward merge: each number is found by a
     /// galloping search from the last one's place, so a rare word costs a few steps per hit and
     /// a common one a pass over the section. Positions that do not fit the section (damage past
     /// the checksum) are skipped.
@@ -87,9 +88,11 @@ package struct TextDocuments {
                 if (number(at: mid) ?? .max) < wanted { low = mid + 1 } else { high = mid }
             }
             k = low
-            guard k < count, number(at: k) == wanted else { continue }
-            let row = Int(Self.load(rows, Int(Self.load(byDocument, k))))
-            if row < itemCount { body(position, row) }
+            while k < count, number(at: k) == wanted {
+                let row = Int(Self.load(rows, Int(Self.load(byDocument, k))))
+                if row < itemCount { body(position, row) }
+                k += 1
+            }
         }
     }
 

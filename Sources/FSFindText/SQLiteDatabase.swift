@@ -201,6 +201,10 @@ final class SQLiteDatabase {
             }
         }
 
+        /// Ends a read before its last row: a statement left part way holds its read transaction
+        /// (and a commit then cannot change the journal mode).
+        func reset() { sqlite3_reset(statement) }
+
         /// Steps to the end (an insert, an update, a delete).
         func run() throws(FSFindError) {
             while try step() {}

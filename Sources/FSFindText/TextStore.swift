@@ -5,14 +5,17 @@ import Glibc
 
 /// The words inside files: an SQLite database with an FTS5 table, beside the index file.
 ///
-/// Each document is one file's text, keyed by its path **and** its identity (device, inode, size,
-/// mtime, ctime, as in the index). That key is what keeps the store and the metadata index
-/// consistent without a shared transaction (`docs/full-text.md`): a refresh adds the text of new
-/// and changed files first (committed), then replaces the index file atomically, then deletes the
-/// documents no index row matches any more. A reader holding either index sees only the documents
-/// whose identity its rows carry: the old text with the old index, the new with the new, never a
-/// deleted file's words; a kill between the steps leaves extra documents that the next refresh
-/// removes. Write-ahead logging lets queries read while a refresh writes.
+/// Each document is a text and its words, under a number that is never given twice; each file
+/// that has words is a row naming its document, keyed by its path **and** its identity (device,
+/// inode, size, mtime, ctime, as in the index). Files whose bytes are the same (a license copied
+/// into many packages) name one document, whose words are cut and indexed once (``Writer/link(path:identity:document:)``).
+/// The key is what keeps the store and the metadata index consistent without a shared
+/// transaction (`docs/full-text.md`): a refresh adds the text of new and changed files first
+/// (committed), then replaces the index file atomically, then deletes the files no index row
+/// matches any more, and the documents no file names. A reader holding either index sees only the
+/// documents whose numbers its rows carry: the old text with the old index, the new with the new,
+/// never a deleted file's words; a kill between the steps leaves extra files and documents that
+/// the next refresh removes. Write-ahead logging lets queries read while a refresh writes.
 package final class TextStore {
     /// The documents that matched a query, in ascending number: what the index's
     /// `textDocuments` section finds rows for (``IndexedItem/textDocument``).
@@ -83,7 +86,7 @@ package final class TextStore {
 
     /// The layout this build writes (`PRAGMA user_version`); a store of another layout is
     /// derived data, so it is started again (and ``isNew`` says so).
-    static let layout: Int64 = 2
+    static let layout: Int64 = 3
 
     /// True when this open created the store (or started an old layout again): it holds no
     /// file's words yet, so a refresh must read every file once.
@@ -137,13 +140,14 @@ package final class TextStore {
             PRAGMA auto_vacuum = INCREMENTAL;
             PRAGMA journal_mode = \(isNew ? "TRUNCATE" : "WAL");
             PRAGMA synchronous = NORMAL;
-            CREATE TABLE IF NOT EXISTS document(
-                id INTEGER PRIMARY KEY,
+            CREATE TABLE IF NOT EXISTS document(id INTEGER PRIMARY KEY, text BLOB NOT NULL);
+            CREATE TABLE IF NOT EXISTS file(
                 path BLOB NOT NULL,
                 device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
                 mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
-                text BLOB NOT NULL);
-            CREATE INDEX IF NOT EXISTS document_by_path ON document(path);
+                document INTEGER NOT NULL);
+            CREATE INDEX IF NOT EXISTS file_by_path ON file(path);
+            CREATE INDEX IF NOT EXISTS file_by_document ON file(document);
             CREATE TABLE IF NOT EXISTS state(key TEXT PRIMARY KEY, value INTEGER NOT NULL);
             CREATE VIEW IF NOT EXISTS document_body AS SELECT id, inflate(text) AS body FROM document;
             CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
@@ -217,7 +221,12 @@ package final class TextStore {
         private let database: SQLiteDatabase
         private let findSame: SQLiteDatabase.Statement
         private let insertDocument: SQLiteDatabase.Statement
+        private let insertFile: SQLiteDatabase.Statement
         private let insertWords: SQLiteDatabase.Statement
+        private let documentOfFile: SQLiteDatabase.Statement
+        private let deleteFile: SQLiteDatabase.Statement
+        private let documentNamed: SQLiteDatabase.Statement
+        private let documentHeld: SQLiteDatabase.Statement
         private let deleteDocument: SQLiteDatabase.Statement
         private let deleteWords: SQLiteDatabase.Statement
         private var open = true
@@ -230,13 +239,17 @@ package final class TextStore {
             self.database = database
             findSame = try database.prepare(
                 """
-                SELECT id FROM document
+                SELECT rowid FROM file
                 WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
                 """)
-            insertDocument = try database.prepare(
-                "INSERT INTO document(id, path, device, inode, size, mtime, ctime, text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
-            )
+            insertDocument = try database.prepare("INSERT INTO document(id, text) VALUES (?, ?)")
+            insertFile = try database.prepare(
+                "INSERT INTO file(path, device, inode, size, mtime, ctime, document) VALUES (?, ?, ?, ?, ?, ?, ?)")
             insertWords = try database.prepare("INSERT INTO words(rowid, body) VALUES (?, ?)")
+            documentOfFile = try database.prepare("SELECT document FROM file WHERE rowid = ?")
+            deleteFile = try database.prepare("DELETE FROM file WHERE rowid = ?")
+            documentNamed = try database.prepare("SELECT 1 FROM file WHERE document = ? LIMIT 1")
+            documentHeld = try database.prepare("SELECT 1 FROM document WHERE id = ?")
             deleteDocument = try database.prepare("DELETE FROM document WHERE id = ?")
             // An external-content table forgets a document's words when told what they were.
             deleteWords = try database.prepare(
@@ -295,9 +308,9 @@ package final class TextStore {
             throws(FSFindError)
         {
             try removeSame(path: path, identity: identity)
-            let key = TextStore.key(path, identity)
-            try insertDocument.bind([.integer(Int64(document))] + key + [.blob(packed)]).run()
+            try insertDocument.bind([.integer(Int64(document)), .blob(packed)]).run()
             try insertWords.bind([.integer(Int64(document)), .text(text)]).run()
+            try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
             nextDocument = max(nextDocument, document + 1)
         }
 
@@ -309,13 +322,29 @@ package final class TextStore {
             throws(FSFindError)
         {
             try removeSame(path: path, identity: identity)
-            let key = TextStore.key(path, identity)
-            try insertDocument.bind([.integer(Int64(document))] + key + [.blob(packed)]).run()
+            try insertDocument.bind([.integer(Int64(document)), .blob(packed)]).run()
             // The text FTS5 is given is not cut: the armed words are indexed in its place.
             try database.replaying(words) { () throws(FSFindError) in
                 try insertWords.bind([.integer(Int64(document)), .text("")]).run()
             }
+            try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
             nextDocument = max(nextDocument, document + 1)
+        }
+
+        /// Records that the file at `path` as it is now (`identity`) has the words of `document`,
+        /// added earlier for another file whose bytes are the same (``TextTwins`` in the indexer):
+        /// its words are neither cut nor indexed again, and stay while any file names them.
+        /// Throws `.broken` when there is no such document (a caller's mistake).
+        package func link(path: [UInt8], identity: FileIdentity, document: UInt32) throws(FSFindError) {
+            try removeSame(path: path, identity: identity)
+            try documentHeld.bind([.integer(Int64(document))])
+            let held = try documentHeld.step()
+            documentHeld.reset()
+            guard held else {
+                throw FSFindError.broken(
+                    "a file was linked to text document \(document), which the store does not hold")
+            }
+            try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
         }
 
         /// Removes the copies already stored for `path` as it is now (`identity`): a run killed
@@ -324,7 +353,7 @@ package final class TextStore {
             try findSame.bind(TextStore.key(path, identity))
             var old: [Int64] = []
             while try findSame.step() { old.append(findSame.integer(0)) }
-            for id in old { try remove(id) }
+            for row in old { try remove(file: row) }
         }
 
         /// Records, in this transaction, that documents may have gone stale: set before an index is
@@ -339,13 +368,13 @@ package final class TextStore {
             try database.execute("DELETE FROM state WHERE key = 'collect'")
         }
 
-        /// ``removeDocuments(keeping:)`` for the documents of these paths only (by the path index):
+        /// ``removeDocuments(keeping:)`` for the files of these paths only (by the path index):
         /// what a refresh changed or removed, at the cost of those, not of the whole store.
         package func removeDocuments(atPaths paths: [[UInt8]], keeping keep: ([UInt8], FileIdentity) -> Bool)
             throws(FSFindError) -> Int
         {
             let byPath = try database.prepare(
-                "SELECT id, path, device, inode, size, mtime, ctime FROM document WHERE path = ?")
+                "SELECT rowid, path, device, inode, size, mtime, ctime FROM file WHERE path = ?")
             var gone: [Int64] = []
             for path in paths {
                 try byPath.bind([.blob(path)])
@@ -353,25 +382,39 @@ package final class TextStore {
                     if !keep(path, TextStore.identity(byPath, from: 2)) { gone.append(byPath.integer(0)) }
                 }
             }
-            for id in gone { try remove(id) }
+            for row in gone { try remove(file: row) }
             return gone.count
         }
 
-        /// Removes every document for which `keep` (path, identity) is false; returns how many
-        /// went. Reads only the small document table, never the words.
+        /// Removes every file for which `keep` (path, identity) is false, and the words no file
+        /// names any more; returns how many files went. Reads only the small file table, never
+        /// the words.
         package func removeDocuments(keeping keep: ([UInt8], FileIdentity) -> Bool) throws(FSFindError) -> Int {
-            let all = try database.prepare("SELECT id, path, device, inode, size, mtime, ctime FROM document")
+            let all = try database.prepare("SELECT rowid, path, device, inode, size, mtime, ctime FROM file")
             var gone: [Int64] = []
             while try all.step() {
                 if !keep(all.blob(1), TextStore.identity(all, from: 2)) { gone.append(all.integer(0)) }
             }
-            for id in gone { try remove(id) }
+            for row in gone { try remove(file: row) }
             return gone.count
         }
 
-        private func remove(_ id: Int64) throws(FSFindError) {
-            try deleteWords.bind([.integer(id)]).run()
-            try deleteDocument.bind([.integer(id)]).run()
+        /// Removes a file's row, and its document's words when no other file names them.
+        private func remove(file row: Int64) throws(FSFindError) {
+            try documentOfFile.bind([.integer(row)])
+            let document = try documentOfFile.step() ? documentOfFile.integer(0) : nil
+            documentOfFile.reset()
+            try deleteFile.bind([.integer(row)]).run()
+            guard let document, !(try documentNamed(document)) else { return }
+            try deleteWords.bind([.integer(document)]).run()
+            try deleteDocument.bind([.integer(document)]).run()
+        }
+
+        /// True when a file names `document`.
+        private func documentNamed(_ document: Int64) throws(FSFindError) -> Bool {
+            try documentNamed.bind([.integer(document)])
+            defer { documentNamed.reset() }
+            return try documentNamed.step()
         }
     }
 
@@ -414,7 +457,7 @@ package final class TextStore {
     {
         let document = try database.prepare(
             """
-            SELECT id FROM document
+            SELECT document FROM file
             WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
             """)
         let query = try database.prepare(
@@ -453,7 +496,7 @@ package final class TextStore {
     package func textStart(path: [UInt8], identity: FileIdentity, characters: Int) throws(FSFindError) -> String? {
         let query = try database.prepare(
             """
-            SELECT substr(inflate(text), 1, ?) FROM document
+            SELECT substr(inflate(document.text), 1, ?) FROM file JOIN document ON document.id = file.document
             WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
             """)
         // SQLite's substr wraps a length near Int64.max round to nothing: clamped to what a
@@ -544,9 +587,10 @@ package final class TextStore {
         return try query.step()
     }
 
-    /// How many documents the store holds (kept or not yet collected).
+    /// How many files the store holds words for (kept or not yet collected); files whose bytes
+    /// are the same share one document, and count once each.
     package func documentCount() throws(FSFindError) -> Int {
-        let count = try database.prepare("SELECT count(*) FROM document")
+        let count = try database.prepare("SELECT count(*) FROM file")
         _ = try count.step()
         return Int(count.integer(0))
     }

@@ -237,6 +237,56 @@ import Testing
         #expect(try query("cheese") == ["Documents/list.txt"])
     }
 
+    /// Files with the same bytes (a license in many packages, a document saved twice) are read
+    /// once: each is found by the words, with its own snippet, and keeps them when the file
+    /// whose words it names changes or goes. A file of the same size with other bytes is not one.
+    @Test func filesWithTheSameBytesShareTheirWordsUntilTheLastGoes() throws {
+        let documents = tree.root + "/Documents/"
+        // Past the 16 KiB under which files are not compared.
+        let license = String(repeating: "The quokka clause of this license covers every copy.\n", count: 400)
+        try Data(license.utf8).write(to: URL(fileURLWithPath: documents + "a-license.txt"))
+        try FileManager.default.createDirectory(atPath: documents + "Deep", withIntermediateDirectories: true)
+        try Data(license.utf8).write(to: URL(fileURLWithPath: documents + "Deep/z-license.txt"))
+        // The same size, one word changed.
+        let other = license.replacingOccurrences(of: "quokka", with: "wombat")
+        try Data(other.utf8).write(to: URL(fileURLWithPath: documents + "b-license.txt"))
+        let run = try FSFind.run(["index", "--index", tree.index, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("words of 1 taken from files with the same bytes"), "\(run.stderr)")
+        #expect(try query("quokka").sorted() == ["Documents/Deep/z-license.txt", "Documents/a-license.txt"])
+        #expect(try query("wombat") == ["Documents/b-license.txt"])
+        let snippets = try query("--snippets", "textContent == \"quokka\"cdw")
+        #expect(snippets.count == 4 && snippets.filter { $0.contains("The quokka clause") }.count == 2, "\(snippets)")
+        let shown = try FSFind.run([
+            "show", "--index", tree.index, "--attr", "textContent", documents + "Deep/z-license.txt",
+        ])
+        #expect(shown.out.hasPrefix("textContent = \"The quokka clause"), "\(shown.out)")
+        // The first file changes: the copy keeps the words, the changed one has its new ones.
+        try Data("A new text about a numbat.\n".utf8).write(to: URL(fileURLWithPath: documents + "a-license.txt"))
+        #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)
+        #expect(try query("quokka") == ["Documents/Deep/z-license.txt"])
+        #expect(try query("numbat") == ["Documents/a-license.txt"])
+        // The copy goes too: so do the words.
+        try FileManager.default.removeItem(atPath: documents + "Deep/z-license.txt")
+        #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)
+        #expect(try query("quokka") == [])
+        #expect(try query("wombat") == ["Documents/b-license.txt"])
+    }
+
+    /// When the file whose words its copies would name cannot be read (its extractor crashed),
+    /// each copy reads its own.
+    @Test func aCopyReadsItsOwnWordsWhenTheFirstCannotBeRead() throws {
+        let documents = tree.root + "/Documents/"
+        let license = String(repeating: "The quokka clause of this license covers every copy.\n", count: 400)
+        try Data(license.utf8).write(to: URL(fileURLWithPath: documents + "a-license.txt"))
+        try Data(license.utf8).write(to: URL(fileURLWithPath: documents + "z-license.txt"))
+        let run = try FSFind.run(
+            ["index", "--index", tree.index, "--verbose"], environment: ["FSFIND_TEST_CRASH_ON": "a-license.txt"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(!run.stderr.contains("taken from files with the same bytes"), "\(run.stderr)")
+        #expect(try query("quokka") == ["Documents/z-license.txt"])
+    }
+
     @Test func noContentReadsNoWords() throws {
         let index = tree.index + ".metadata-only"
         let run = try FSFind.run(["index", "--index", index, "--no-content", tree.root])

@@ -195,4 +195,21 @@ struct ContentRowsTests {
             #expect(throws: IndexDamage.self) { try TextDocuments(buffer, itemCount: count / 4) }
         }
     }
+
+    /// Files with the same bytes share a number: each number finds every row that has it.
+    @Test func aSharedNumberFindsEveryRowThatHasIt() throws {
+        let rows: [UInt32] = [0, 1, 2, 3, 5, 8, 9]
+        let documents: [UInt32] = [7, 4, 7, 9, 4, 7, 2]
+        let bytes = TextDocuments.encoded(generation: 1, rows: rows, documents: documents)
+        try bytes.withUnsafeBytes { buffer in
+            let numbers = try TextDocuments(buffer, itemCount: 10)
+            var got: [(Int, Int)] = []
+            numbers.forEachRow(ofDocuments: [2, 4, 5, 7], itemCount: 10) { got.append(($0, $1)) }
+            #expect(got.filter { $0.0 == 0 }.map(\.1) == [9])
+            #expect(got.filter { $0.0 == 1 }.map(\.1).sorted() == [1, 5])
+            #expect(got.filter { $0.0 == 2 }.isEmpty)
+            #expect(got.filter { $0.0 == 3 }.map(\.1).sorted() == [0, 2, 8])
+            #expect(got.count == 6)
+        }
+    }
 }

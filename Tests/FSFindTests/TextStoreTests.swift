@@ -152,6 +152,45 @@ import Testing
         #expect(try store.search(TextQuery.words(["new"]), ranked: false).documents == [new])
     }
 
+    /// Files with the same bytes name one document: its words stay while any of them is kept,
+    /// and go with the last; a link names only a document the store holds.
+    @Test func linkedFilesShareWordsUntilTheLastGoes() throws {
+        let folder = TemporaryFolder()
+        let store = try TextStore(path: folder.file("t.text"), create: true)
+        let shared = try store.write { writer throws(FSFindError) in
+            let number = try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "shared license text")
+            try writer.link(path: Array("/b".utf8), identity: Self.identity(2), document: number)
+            try writer.link(path: Array("/c".utf8), identity: Self.identity(3), document: number)
+            // Linked again as it is (a run killed after its commit): still one row for /b.
+            try writer.link(path: Array("/b".utf8), identity: Self.identity(2), document: number)
+            return number
+        }
+        #expect(try store.documentCount() == 3)
+        #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents == [shared])
+        let b = try store.snippets(TextQuery.words(["license"]), for: [(Array("/b".utf8), Self.identity(2))])
+        #expect(b.first??.text == "shared license text")
+        #expect(try store.textStart(path: Array("/c".utf8), identity: Self.identity(3), characters: 6) == "shared")
+        // The first file goes: the others keep the words.
+        var removed = try store.write { writer throws(FSFindError) in
+            try writer.removeDocuments { path, _ in path != Array("/a".utf8) }
+        }
+        #expect(removed == 1)
+        #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents == [shared])
+        #expect(try store.textStart(path: Array("/a".utf8), identity: Self.identity(1), characters: 6) == nil)
+        // The last ones go: so do the words (FTS5's vocabulary no longer has them).
+        removed = try store.write { writer throws(FSFindError) in
+            try writer.removeDocuments(atPaths: [Array("/b".utf8), Array("/c".utf8)]) { _, _ in false }
+        }
+        #expect(removed == 2)
+        #expect(try store.documentCount() == 0)
+        #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents.isEmpty)
+        #expect(throws: FSFindError.self) {
+            try store.write { writer throws(FSFindError) in
+                try writer.link(path: Array("/d".utf8), identity: Self.identity(4), document: shared)
+            }
+        }
+    }
+
     @Test func aFailedTransactionLeavesNothing() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)

@@ -31,7 +31,7 @@ import Testing
         try database.registerSnowball()
         try database.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, words, 'instance')")
         let rows = try database.prepare(
-            "SELECT d.path, v.offset, v.term FROM temp.v v JOIN document d ON d.id = v.doc ORDER BY 1, 2, 3")
+            "SELECT f.path, v.offset, v.term FROM temp.v v JOIN file f ON f.document = v.doc ORDER BY 1, 2, 3")
         var result: [String] = []
         while try rows.step() { result.append("\(rows.text(0)) \(rows.integer(1)) \(rows.text(2))") }
         return result

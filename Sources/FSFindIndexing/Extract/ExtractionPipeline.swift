@@ -104,18 +104,23 @@ package struct ExtractionPipeline: Sendable {
     ]
 
     /// `items` with the content attributes of every file an extractor reads, in the same order.
-    package func run(_ items: [IndexedItem]) -> [IndexedItem] {
+    ///
+    /// The items at `withoutText` (positions in `items`) get their metadata but not their words:
+    /// another file with the same bytes brings those (``TextTwins``).
+    package func run(_ items: [IndexedItem], withoutText: Set<Int> = []) -> [IndexedItem] {
         var jobs: [(index: Int, request: ExtractionWire.Request)] = []
         for (index, item) in items.enumerated() where item.problem == nil {
             guard case .textList(let tree)? = item.attributes[.contentTypeTree],
                 let extractor = self.extractor(for: tree)
             else { continue }
+            let words = !withoutText.contains(index)
+            if !words && extractor.readsOnlyText { continue }
             jobs.append(
                 (
                     index,
                     ExtractionWire.Request(
                         extractor: extractor.name, path: item.path, identity: item.identity, tree: tree,
-                        textLimit: textLimit, wordCutter: wordCutter ?? "")
+                        textLimit: words ? textLimit : 0, wordCutter: words ? wordCutter ?? "" : "")
                 ))
         }
         guard !jobs.isEmpty else { return items }

@@ -15,6 +15,9 @@ package struct IndexSummary: Sendable, Equatable {
     /// Whether the previous file was copied as it was, only its roots' refresh times new (a
     /// refresh that found nothing changed, ``Indexer``).
     package var copied = false
+    /// Files whose words were not read because an earlier file of the run has the same bytes
+    /// (``TextTwins``): they name that file's words in the text store.
+    package var sharedWords = 0
 
     package init() {}
 
@@ -25,6 +28,10 @@ package struct IndexSummary: Sendable, Equatable {
             + "\(unparsable) unparsable, \(time) s"
     }
 
-    /// The summary plus the count of files opened, for `--verbose`.
-    package var verboseLine: String { line + ", \(opened) files opened" }
+    /// The summary plus the count of files opened (and of files whose words another file with the
+    /// same bytes brought), for `--verbose`.
+    package var verboseLine: String {
+        line + ", \(opened) files opened"
+            + (sharedWords > 0 ? ", words of \(sharedWords) taken from files with the same bytes" : "")
+    }
 }

@@ -254,8 +254,13 @@ package struct Indexer: Sendable {
         // feeder's thread (the longest serial step of a run with words) only indexes them.
         var pipeline = self.pipeline
         pipeline.wordCutter = store?.wordCutterSpec
+        // Files with the same bytes as an earlier one of the run name its words, not read again.
+        let twins = TextTwins()
         func stage() throws(FSFindError) {
-            var items = pipeline.run(waiting.flatMap(\.items)).makeIterator()
+            let batch = waiting.flatMap(\.items)
+            let roles = feeder == nil ? [:] : twins.roles(of: batch, pipeline: pipeline)
+            var items = pipeline.run(batch, withoutText: Set(roles.filter(\.value.isTwin).keys)).makeIterator()
+            var position = 0
             var rootDone = false
             for chunk in waiting {
                 for step in chunk.steps {
@@ -265,6 +270,8 @@ package struct Indexer: Sendable {
                     case .read(let entry, let oldRow, let sameFile):
                         // One item per read step, in the same order (the identify stage's contract).
                         guard var item = items.next() else { throw FSFindError.broken("a chunk lost an item") }
+                        let role = roles[position]
+                        position += 1
                         // An unreadable file is an error, named on stderr (folders are named by the
                         // crawl that could not list them).
                         if let problem = item.problem, problem.kind == .unreadable, entry.fileType != .directory {
@@ -278,16 +285,10 @@ package struct Indexer: Sendable {
                         }
                         item.attributes[.addedDate] =
                             sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
-                        if let cut = item.cutText, let feeder {
-                            // Packed and cut by the extraction worker: the feeder's thread only indexes.
-                            item.textDocument = try feeder.add(path: item.path, identity: item.identity, cut: cut)
-                            item.cutText = nil
-                        } else if let content = item.content, !content.isEmpty, let feeder {
-                            // Packed here, while the feeder's thread indexes earlier documents.
-                            item.textDocument = try feeder.add(
-                                path: item.path, identity: item.identity, text: content,
-                                packed: try TextStore.pack(content))
-                            item.content = nil
+                        if let feeder {
+                            try storeWords(
+                                of: &item, role: role, feeder: feeder, twins: twins, pipeline: pipeline,
+                                summary: &summary)
                         }
                         plan.staged(try builder.stage(item), replacing: oldRow)
                         progress.read += 1
@@ -439,6 +440,39 @@ package struct Indexer: Sendable {
     /// At most this much text (by the files' sizes, capped at the text limit) waits in one
     /// extraction batch, so a folder of big logs cannot hold gigabytes in memory.
     private static let textBatchBytes = 16 << 20
+
+    /// Queues `item`'s words for the text store (and gives it its document number): those the
+    /// extraction worker cut, or the text it brought; for a twin (``TextTwins``), its original's
+    /// document, or its own words when the original could not be read.
+    private func storeWords(
+        of item: inout IndexedItem, role: TextTwins.Role?, feeder: TextStoreFeeder, twins: TextTwins,
+        pipeline: ExtractionPipeline, summary: inout IndexSummary
+    ) throws(FSFindError) {
+        if case .twin(let slot) = role {
+            if let document = twins.document(of: slot) {
+                item.textDocument = try feeder.link(path: item.path, identity: item.identity, document: document)
+                summary.sharedWords += 1
+                return
+            }
+            guard twins.originalFailed(slot), item.problem == nil else { return }
+            // The original's words could not be read (it changed, or its reading failed): this
+            // one reads its own.
+            item = pipeline.run([item])[0]
+        }
+        if let cut = item.cutText {
+            // Packed and cut by the extraction worker: the feeder's thread only indexes.
+            item.textDocument = try feeder.add(path: item.path, identity: item.identity, cut: cut)
+            item.cutText = nil
+        } else if let content = item.content, !content.isEmpty {
+            // Packed here, while the feeder's thread indexes earlier documents.
+            item.textDocument = try feeder.add(
+                path: item.path, identity: item.identity, text: content, packed: try TextStore.pack(content))
+            item.content = nil
+        }
+        if case .original(let slot) = role {
+            twins.settle(slot, document: item.textDocument, failed: item.problem != nil)
+        }
+    }
 
     /// The text store beside the index, created when missing; nil when content is not read.
     func openTextStore(fresh: Bool = false) throws(FSFindError) -> TextStore? {

@@ -40,6 +40,8 @@ final class TextStoreFeeder {
                         try writer.add(
                             path: document.path, identity: document.identity, words: words,
                             packed: document.packed, document: document.number)
+                    case .same:
+                        try writer.link(path: document.path, identity: document.identity, document: document.number)
                     }
                 } catch {
                     failure = error
@@ -65,14 +67,17 @@ final class TextStoreFeeder {
             return switch words {
             case .text(let text): overhead + text.utf8.count + packed.count
             case .cut(let words): overhead + words.count + packed.count
+            case .same: overhead
             }
         }
     }
 
-    /// A document's words: its text, for SQLite to cut, or the words an extraction worker cut.
+    /// A document's words: its text, for SQLite to cut, the words an extraction worker cut, or
+    /// those of a document already queued (a file with the same bytes).
     private enum Words {
         case text(String)
         case cut([UInt8])
+        case same
     }
 
     /// Documents that may wait for the writer: as many as the weight allows.
@@ -112,6 +117,18 @@ final class TextStoreFeeder {
     func add(path: [UInt8], identity: FileIdentity, cut: CutText) throws(FSFindError) -> UInt32 {
         try add(
             Document(path: path, identity: identity, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
+    }
+
+    /// Queues the record that the file at `path` has the words of `document`, a number this
+    /// feeder gave earlier (``TextTwins``): nothing is cut or indexed. Returns `document`.
+    func link(path: [UInt8], identity: FileIdentity, document: UInt32) throws(FSFindError) -> UInt32 {
+        let record = Document(path: path, identity: identity, words: .same, packed: [], number: document)
+        guard shared.queue.push(record) else {
+            thread?.join()
+            thread = nil
+            throw shared.failure ?? FSFindError.broken("the text store's writer stopped")
+        }
+        return document
     }
 
     private func add(_ document: Document) throws(FSFindError) -> UInt32 {

@@ -233,6 +233,7 @@ package final class LiveIndexer {
             total.new += summary.new
             total.seconds += summary.seconds
             total.opened += summary.opened
+            total.sharedWords += summary.sharedWords
         }
         return total
     }
