@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,33 @@ import Testing
         "",
         "Chapter 1. First page\u{0C}Chapter 2. Second page, calling again",
         "a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9",
+        mixed,
     ]
+
+    /// Six thousand words drawn (seeded) from ASCII words in every case, with digits, of the
+    /// lengths around the cutter's cache limit (23–25 letters), words touching accented letters,
+    /// CJK or dashes, between every kind of separator: the ASCII words are cut through the stem
+    /// cache (most of them more than once), the rest by the tokenizer.
+    static let mixed: String = {
+        let words = [
+            "running", "RUNNING", "Running", "runs", "ran", "calling", "Comparisons", "the", "a", "I", "ok",
+            "ABC123def", "x86_64", "don't", "e-mail", "3.14", "1,000", "v2", "HTTP2", "café", "Zürich",
+            "naïve", "İstanbul", "straße", "œuvre", "東京", "word—another", "Ωmega", "e\u{301}t\u{301}e",
+            String(repeating: "q", count: 23), String(repeating: "r", count: 24), String(repeating: "S", count: 25),
+            "internationalizations", "generalizations", "relational", "hopping", "agreed", "ponies", "ties",
+            "caresses", "feed", "sky", "dying", "flies", "happily", "Ç", "ÿes", "ﬁnance", "Ⅻ", "²",
+        ]
+        let separators = [
+            " ", " ", " ", "\n", ", ", ". ", "; ", "(", ")", "'", "\"", "-", "_", "/", "\t", " — ", "\u{A0}", "…",
+        ]
+        var generator = SplitMix64(seed: 23)
+        var text = ""
+        for _ in 0..<6000 {
+            text += words[Int(generator.next() % UInt64(words.count))]
+            text += separators[Int(generator.next() % UInt64(separators.count))]
+        }
+        return text
+    }()
 
     /// Every word of the store, with its document's path and its position: what FTS5 indexed.
     private static func instances(_ path: String) throws -> [String] {
@@ -59,7 +86,7 @@ import Testing
             }
         }
         let expected = try Self.instances(folder.file("plain.text"))
-        #expect(expected.count > 60, "the texts have words")
+        #expect(expected.count > 6000, "the texts have words")
         #expect(try Self.instances(folder.file("replayed.text")) == expected)
         return (plain, replayed)
     }
