@@ -38,8 +38,37 @@ package enum StoredText {
         if body.starts(with: Zstd.magic) {
             return (try? Zstd.shared.get())?.decompress(body, length: Int(length))
         }
+        if body.starts(with: gzipMagic) {
+            return (try? Deflate.shared.get())?.gunzip(body, length: Int(length))
+        }
         return (try? Deflate.shared.get())?.decompress(body, length: Int(length))
     }
+
+    /// The stored form of `text` when `file` (a whole gzip file, as read from disk) holds exactly its
+    /// UTF-8 bytes: the file itself, not packed again. A compressed changelog's words are its
+    /// bytes, and gzip keeps them smaller than Zstandard's fast level; packing them again was most
+    /// of the packing of a first index of `/usr/share/doc` (three quarters of its text is gzip).
+    ///
+    /// Nil (pack the text) unless the file's gzip trailer gives the text's length and CRC-32:
+    /// text decoded from another encoding, cut at the text limit or missing a byte-order mark has
+    /// another length, and a file of several members has the last one's in its trailer.
+    package static func gzipFile(_ file: [UInt8], holding text: String) -> [UInt8]? {
+        guard file.count >= 18, file.starts(with: gzipMagic + [8]), let deflate = try? Deflate.shared.get() else {
+            return nil
+        }
+        func trailer(_ offset: Int) -> UInt32 {
+            (0..<4).reduce(UInt32(0)) { $0 | UInt32(file[file.count - offset + $1]) << (8 * UInt32($1)) }
+        }
+        var text = text
+        let same = text.withUTF8 { bytes in
+            UInt32(truncatingIfNeeded: bytes.count) == trailer(4)
+                && deflate.checksum(UnsafeRawBufferPointer(bytes)) == trailer(8)
+        }
+        return same ? header(text.utf8.count) + file : nil
+    }
+
+    /// The first bytes of a gzip file.
+    static let gzipMagic: [UInt8] = [0x1F, 0x8B]
 
     /// The 8 bytes before the packed text: its UTF-8 length, little-endian.
     static func header(_ length: Int) -> [UInt8] {

@@ -287,6 +287,25 @@ import Testing
         #expect(try query("quokka") == ["Documents/z-license.txt"])
     }
 
+    /// A gzip changelog is stored as its file (its words are exactly its bytes): its snippet is read
+    /// back from it, and when it changes its old words go (FTS5 forgets them from the stored file).
+    @Test func aCompressedChangelogIsStoredAsItsFile() throws {
+        let snippet = try query("--snippets", "textContent == \"searchable\"cdw")
+        #expect(
+            snippet == [
+                "Documents/changelog.Debian.gz", "    fsfind (0.2) unstable; urgency=medium * Searchable changelogs.",
+            ],
+            "\(snippet)")
+        let plain = tree.root + "/Documents/changelog.Debian"
+        try FileManager.default.removeItem(atPath: plain + ".gz")
+        try Data("fsfind (0.3) unstable; urgency=low\n  * Quieter releases.\n".utf8)
+            .write(to: URL(fileURLWithPath: plain))
+        try Shell.run("/bin/gzip", ["-n", plain])
+        #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)
+        #expect(try query("searchable") == [])
+        #expect(try query("quieter") == ["Documents/changelog.Debian.gz"])
+    }
+
     @Test func noContentReadsNoWords() throws {
         let index = tree.index + ".metadata-only"
         let run = try FSFind.run(["index", "--index", index, "--no-content", tree.root])

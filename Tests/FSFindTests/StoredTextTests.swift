@@ -33,6 +33,51 @@ import Testing
         }
     }
 
+    /// `gzip -n` of `bytes`, as a changelog is shipped.
+    private static func gzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("t")
+        try Data(bytes).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
+        process.arguments = ["-n", "-9", file.path]
+        try process.run()
+        process.waitUntilExit()
+        return Array(try Data(contentsOf: folder.appendingPathComponent("t.gz")))
+    }
+
+    /// A gzip file that holds exactly a text is its stored form, read back through zlib; one whose
+    /// text is not its bytes (another encoding, cut, several members, bytes after the trailer) is not.
+    @Test func aGzipFileHoldingExactlyItsTextIsItsStoredForm() throws {
+        for text in Self.texts where !text.isEmpty {
+            let file = try Self.gzip(Array(text.utf8))
+            let stored = try #require(StoredText.gzipFile(file, holding: text), "\(text.prefix(20))")
+            #expect(Array(stored.dropFirst(8)) == file, "the file as it is, after the length")
+            #expect(unpack(stored) == Array(text.utf8))
+            // Damage is nil.
+            #expect(unpack(Array(stored.dropLast(9))) == nil)
+        }
+        let text = Self.texts[3]
+        // Latin-1 bytes decode to a longer UTF-8 text.
+        let latin1 = try Self.gzip(Array("caf".utf8) + [0xE9])
+        #expect(StoredText.gzipFile(latin1, holding: "café") == nil)
+        // Cut at the text limit.
+        #expect(StoredText.gzipFile(try Self.gzip(Array(text.utf8)), holding: String(text.prefix(1000))) == nil)
+        // Two members: the trailer is the second's.
+        let two = try Self.gzip(Array("first part\n".utf8)) + (try Self.gzip(Array("second part\n".utf8)))
+        #expect(StoredText.gzipFile(two, holding: "first part\nsecond part\n") == nil)
+        // Read back (as libarchive reads them) when stored some other way, and bytes after a member
+        // that do not start another are not read.
+        #expect(unpack(StoredText.header(23) + two) == Array("first part\nsecond part\n".utf8))
+        #expect(unpack(StoredText.header(11) + (try Self.gzip(Array("first part\n".utf8))) + [0, 0, 0]) != nil)
+        // Bytes after the trailer.
+        #expect(StoredText.gzipFile(try Self.gzip(Array(text.utf8)) + [0, 0, 0, 0], holding: text) == nil)
+        // Not gzip at all.
+        #expect(StoredText.gzipFile(Array(text.utf8), holding: text) == nil)
+    }
+
     @Test func damageIsNil() throws {
         let packed = try StoredText.pack(Self.texts[2])
         for length in 0..<packed.count { #expect(unpack(Array(packed.prefix(length))) == nil, "cut at \(length)") }

@@ -162,7 +162,7 @@ enum ExtractionWire {
             var attributes = ExtractedValueLimits.capped(reading.attributes)
             var cutText: CutText?
             if let text = reading.text {
-                if let cut = Self.cut(text, spec: request.wordCutter) {
+                if let cut = Self.cut(text, spec: request.wordCutter, file: file) {
                     cutText = cut
                 } else {
                     attributes[.textContent] = .text(text)
@@ -177,12 +177,22 @@ enum ExtractionWire {
     /// `text` packed and cut by the tokenizer `spec`, here rather than on the text store's
     /// writing thread; nil (the text then travels as it is, and the indexer cuts it) for no spec,
     /// no words, or when cutting fails or would not fit in a frame.
-    static func cut(_ text: String, spec: String) -> CutText? {
+    static func cut(_ text: String, spec: String, file: CrawledFile? = nil) -> CutText? {
         guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get(),
-            let words = try? cutter.cut(text, spec: spec), let packed = try? TextStore.pack(text),
+            let words = try? cutter.cut(text, spec: spec),
+            let packed = Self.storedGzip(file, text: text) ?? (try? TextStore.pack(text)),
             words.count + packed.count < maximumFrame / 2
         else { return nil }
         return CutText(packed: packed, words: words)
+    }
+
+    /// The stored form of `text` when `file` is a gzip file that holds exactly it (``StoredText/gzipFile(_:holding:)``):
+    /// the file as it is, read once more (it is the compressed size; at most 64 MiB).
+    private static func storedGzip(_ file: CrawledFile?, text: String) -> [UInt8]? {
+        guard let file, file.size <= 64 << 20, (try? file.prefix(3)) == [0x1F, 0x8B, 8],
+            let bytes = try? file.prefix(file.size), bytes.count == file.size
+        else { return nil }
+        return StoredText.gzipFile(bytes, holding: text)
     }
 
     /// The payload length a frame header announces, or nil when it is not a sane size.
