@@ -84,6 +84,15 @@ package final class TextStore {
     /// with it elsewhere can be added with ``Writer/add(path:identity:words:packed:document:)``.
     package var wordCutterSpec: String { tokenizer }
 
+    /// The page size of a new store, and the size FTS5 fills its leaves to: 16 KiB pages, not
+    /// SQLite's 4 KiB, write a first index of /usr/share/doc in about 6% less time (the documents'
+    /// packed texts take a quarter of the overflow pages, FTS5's leaves a quarter of the rows),
+    /// with one-word, phrase and snippet queries as fast; 64 KiB was as fast to write and made
+    /// phrase and snippet queries 25–50% slower (`benchmarks/RESULTS.md`). An existing store keeps
+    /// its page size (changing it needs a VACUUM of the whole store).
+    static let pageSize = 16384
+    static let leafSize = 16000
+
     /// The layout this build writes (`PRAGMA user_version`); a store of another layout is
     /// derived data, so it is started again (and ``isNew`` says so).
     static let layout: Int64 = 3
@@ -137,6 +146,7 @@ package final class TextStore {
         }
         try database.execute(
             """
+            PRAGMA page_size = \(Self.pageSize);
             PRAGMA auto_vacuum = INCREMENTAL;
             PRAGMA journal_mode = \(isNew ? "TRUNCATE" : "WAL");
             PRAGMA synchronous = NORMAL;
@@ -154,6 +164,10 @@ package final class TextStore {
                 body, content = 'document_body', content_rowid = 'id', tokenize = '\(tokenizer)');
             PRAGMA user_version = \(Self.layout);
             """)
+        if isNew {
+            // FTS5's leaves fill a page of the larger size too (its default, 4,050, fits 4 KiB).
+            try database.execute("INSERT INTO words(words, rank) VALUES ('pgsz', \(Self.leafSize))")
+        }
         if let known = try Self.generation(of: database) {
             generation = known
         } else {

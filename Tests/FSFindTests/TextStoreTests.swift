@@ -224,6 +224,12 @@ import Testing
         let again = try TextStore(path: path, create: true)
         #expect(!again.isNew)
         #expect(try again.textStart(path: Array("/a".utf8), identity: Self.identity(1), characters: 5) == "fresh")
+        // Made again with this build's page size, and FTS5's leaves to fill its pages.
+        let database = try SQLiteDatabase(path: path, create: false)
+        let pageSize = try database.prepare("PRAGMA page_size")
+        #expect(try pageSize.step() && pageSize.integer(0) == Int64(TextStore.pageSize))
+        let leaves = try database.prepare("SELECT v FROM words_config WHERE k = 'pgsz'")
+        #expect(try leaves.step() && leaves.integer(0) == Int64(TextStore.leafSize))
     }
 
     @Test func editDistanceStopsPastItsLimit() {
