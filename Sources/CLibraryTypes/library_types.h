@@ -1,5 +1,5 @@
 // The C function types fsfind loads with dlsym, so Swift never types a C signature by hand
-// (libarchive, cairo, the glib family, libxml2).
+// (libarchive, libdeflate, cairo, the glib family, libxml2).
 //
 // libarchive's header stands alone: its types are taken from the declarations with __typeof__,
 // as CDeflate takes zlib's. The glib family's headers (poppler-glib, GMime, gdk-pixbuf, chafa)
@@ -14,6 +14,7 @@
 #include <archive.h>
 #include <archive_entry.h>
 #include <cairo/cairo.h>
+#include <libdeflate.h>
 
 // MARK: libarchive
 
@@ -29,6 +30,12 @@ typedef __typeof__(&archive_format) fsfind_archive_format;
 typedef __typeof__(&archive_filter_bytes) fsfind_archive_filter_bytes;
 typedef __typeof__(&archive_entry_pathname) fsfind_archive_entry_pathname;
 typedef __typeof__(&archive_entry_filetype) fsfind_archive_entry_filetype;
+
+// MARK: libdeflate (its header stands alone too)
+
+typedef __typeof__(&libdeflate_alloc_decompressor) fsfind_libdeflate_alloc_decompressor;
+typedef __typeof__(&libdeflate_gzip_decompress_ex) fsfind_libdeflate_gzip_decompress_ex;
+typedef __typeof__(&libdeflate_free_decompressor) fsfind_libdeflate_free_decompressor;
 
 // MARK: cairo (its header stands alone too)
 

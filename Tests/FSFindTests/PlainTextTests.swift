@@ -26,6 +26,11 @@ import Testing
         #expect(PlainText.decode(Array(text.dropLast())) == "caf")
         let emoji = Array("ok 🎵".utf8)
         #expect(PlainText.decode(Array(emoji.dropLast(2))) == "ok ")
+        // Latin-1 near the end is not a cut character: E9 then a line break, or E9 alone after
+        // a lead byte's worth of room.
+        #expect(PlainText.decode(Array("caf".utf8) + [0xE9, 0x0A]) == "café\n")
+        #expect(PlainText.decode(Array("d".utf8) + [0xE9, 0x6A, 0xE0]) == "déjà")
+        #expect(PlainText.decode(Array("ok ".utf8) + [0xF0, 0x9F, 0x41]) == "ok ð\u{9F}A")
     }
 
     @Test func binaryIsNotText() {

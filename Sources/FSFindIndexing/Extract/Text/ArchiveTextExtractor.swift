@@ -42,6 +42,7 @@ package struct ArchiveTextExtractor: Extractor {
     }
 
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        if let text = Self.gzippedText(file, tree: tree, limit: limit) { return text }
         let library = try LibArchive.shared.get()
         guard let archive = library.new() else { throw ExtractionError("libarchive: out of memory") }
         defer { _ = library.free(archive) }
@@ -77,6 +78,17 @@ package struct ArchiveTextExtractor: Extractor {
             }
         }
         return text.isEmpty ? nil : text
+    }
+
+    /// The text of a gzip file of one text member of at most `limit` bytes (a compressed
+    /// changelog), inflated at once by libdeflate (``Gunzip``); nil for anything else (a
+    /// compressed tar, several members, a bomb, libdeflate missing), which libarchive reads.
+    private static func gzippedText(_ file: CrawledFile, tree: [String], limit: Int) -> String? {
+        guard tree.contains("org.gnu.gnu-zip-archive"), file.size <= limit, let gunzip = try? Gunzip.shared.get(),
+            let compressed = try? file.prefix(file.size), let contents = gunzip.contents(of: compressed, limit: limit),
+            let text = PlainText.decode(contents), !text.isEmpty
+        else { return nil }
+        return text
     }
 
     /// The member's text, at most `limit` bytes, or nil when its start is not text.

@@ -23,11 +23,19 @@ enum PlainText {
     private static func utf8(_ bytes: ArraySlice<UInt8>) -> String? {
         for cut in 0...min(3, bytes.count) {
             if let text = String(validating: bytes.dropLast(cut), as: UTF8.self) {
-                // Only a cut that removed the start of a multi-byte character counts.
-                if cut == 0 || bytes[bytes.endIndex - cut] >= 0xC0 { return text }
+                if cut == 0 || isCutCharacter(bytes.suffix(cut)) { return text }
             }
         }
         return nil
+    }
+
+    /// True when `tail` is the start of a multi-byte character and no more: a lead byte, then
+    /// fewer continuation bytes than it announces. A Latin-1 `é` before a line break (E9 0A) is
+    /// not one, so "café\n" in Latin-1 is read as Latin-1, not cut to "caf".
+    private static func isCutCharacter(_ tail: ArraySlice<UInt8>) -> Bool {
+        guard let lead = tail.first, lead >= 0xC0 else { return false }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        return tail.count < length && tail.dropFirst().allSatisfy { $0 & 0xC0 == 0x80 }
     }
 
     private static func latin1(_ bytes: ArraySlice<UInt8>) -> String {
