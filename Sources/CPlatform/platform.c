@@ -3,6 +3,7 @@
 // with (sys/resource.h's enums) lives here.
 #include "CPlatform.h"
 
+#include <errno.h>
 #include <link.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -150,6 +151,13 @@ int fsfind_lower_priority(void) {
     // IOPRIO_WHO_PROCESS is 1; the class (IOPRIO_CLASS_IDLE, 3) sits above IOPRIO_CLASS_SHIFT, 13.
     if (syscall(SYS_ioprio_set, 1, 0, 3 << 13) != 0) failed++;
     return failed;
+}
+
+int fsfind_lower_thread_priority(int increment) {
+    errno = 0;
+    int current = getpriority(PRIO_PROCESS, 0);
+    if (current == -1 && errno != 0) return -1;
+    return setpriority(PRIO_PROCESS, 0, current + increment);
 }
 
 void fsfind_release_free_memory(void) { malloc_trim(0); }

@@ -1,5 +1,7 @@
+import CPlatform
 import FSFindTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 @testable import FSFindIndexing
@@ -64,5 +66,27 @@ import Testing
                 if chunk.sequence == 2 { throw FSFindError(.io, "a full disk") }
             }
         }
+    }
+}
+
+/// A thread's nice value is its own on Linux: the libmagic threads of a run that reads words are
+/// made nicer (``RefreshStream/identifyNice``) without the run's other threads.
+@Suite struct ThreadPriorityTests {
+    @Test func loweringOneThreadLeavesTheOthers() {
+        errno = 0
+        let before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let seen = Mutex<Int32?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let start = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            if fsfind_lower_thread_priority(3) == 0 {
+                seen.withLock { $0 = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) - start }
+            }
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        #expect(seen.withLock { $0 } == min(3, 19 - before))
+        #expect(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) == before)
     }
 }

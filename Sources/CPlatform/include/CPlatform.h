@@ -51,6 +51,12 @@ void fsfind_exit_on_termination_stop(void);
 // the three failed (a kernel without one of them still runs the watcher).
 int fsfind_lower_priority(void);
 
+// Raises the calling thread's nice value by `increment` (Linux keeps one per thread; POSIX says
+// per process). For the libmagic threads of a run that reads words, so the text store's single
+// writing thread, the run's longest serial step, is not starved by them. Returns setpriority's
+// result.
+int fsfind_lower_thread_priority(int increment);
+
 // One malloc arena for the whole process (glibc's M_ARENA_MAX), for `fsfind watch`: a batch's
 // crawl, libmagic and text threads each took an arena of their own, a batch freed into one what
 // the next batch allocated from another, and a 50,000-file burst on a million items peaked at

@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindIndex
 import FSFindModel
 import Foundation
@@ -52,6 +53,9 @@ struct RefreshStream {
     let full: Bool
     let identifyThreads: Int
     let crawlThreads: Int
+    /// How much nicer than the run the libmagic threads are: 0, or ``Indexer/identifyNiceWithWords``
+    /// in a run that reads words.
+    var identifyNice: Int32 = 0
 
     /// Runs the pipeline, calling `consume` on the calling thread with each chunk, in order. A
     /// throw from `consume` stops every stage and is rethrown once all threads have returned.
@@ -76,7 +80,9 @@ struct RefreshStream {
             }
             crawled.close()
         }
+        let nice = identifyNice
         let identifiers = JoinedThreads.start(count: identifyThreads) { _ in
+            if nice > 0 { _ = fsfind_lower_thread_priority(nice) }
             var worker = Identifier.Worker()
             while var chunk = crawled.pop() {
                 for step in chunk.steps {
