@@ -13,6 +13,10 @@ package struct IndexedItem: Sendable, Hashable {
     /// The words already cut and packed by the extraction worker (instead of ``content``), when
     /// the indexer asked for them.
     package var cutText: CutText?
+    /// True when the file was not as crawled by the time its content had been read (written
+    /// to meanwhile): its words may not be those of its bytes as compared, so files with the same
+    /// bytes read their own (``TextTwins`` in the indexer).
+    package var changedWhileRead = false
     /// The text store's number for this file's words as they were stored (its document), nil
     /// when it has none: what the index records so a word's documents find their rows without a
     /// path lookup (`docs/full-text.md`).

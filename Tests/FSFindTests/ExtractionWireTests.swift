@@ -1,3 +1,4 @@
+import FSFindTestSupport
 import Foundation
 import Testing
 
@@ -43,6 +44,36 @@ import Testing
         #expect(throws: ExtractionError("bad ✗")) { try failure.get() }
         let empty = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success([:]))))
         #expect(try empty.get() == [:])
+        let changed = ExtractionWire.Extracted(Self.attributes, changedWhileRead: true)
+        #expect(try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success(changed)))).get() == changed)
+    }
+
+    /// A file written to between the crawl and the end of its reading says so (its twins then
+    /// read their own words); one left alone does not.
+    @Test func aFileWrittenToSinceTheCrawlIsReportedChanged() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("notes.txt")
+        try Data(String(repeating: "quokka words\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        let crawled = FileIdentity(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+            mtimeNanos: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+            ctimeNanos: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+        func read(_ identity: FileIdentity) throws -> ExtractionWire.Extracted {
+            try ExtractionWire.perform(
+                ExtractionWire.Request(
+                    extractor: "text", path: Array(path.utf8), identity: identity,
+                    tree: ["public.plain-text", "public.text", "public.data", "public.item"], textLimit: 1 << 20,
+                    wordCutter: "porter unicode61 remove_diacritics 2"),
+                registry: .standard
+            ).get()
+        }
+        let asCrawled = try read(crawled)
+        #expect(!asCrawled.changedWhileRead && asCrawled.cutText != nil)
+        var earlier = crawled
+        earlier.mtimeNanos -= 1_000_000_000
+        #expect(try read(earlier).changedWhileRead)
     }
 
     @Test func nanSurvives() throws {

@@ -1,6 +1,7 @@
 import FSFindIndex
 import FSFindModel
 import FSFindPlatform
+import Glibc
 import SystemPackage
 
 /// What extractors read from a ``CrawledFile``, with a refusal reported as an extraction failure
@@ -22,6 +23,17 @@ extension CrawledFile {
         } catch {
             throw ExtractionError(error.description)
         }
+    }
+
+    /// True when the open file still has `identity`'s size, modification and change times (the
+    /// device and inode were checked at the open): nobody wrote to it since the crawl.
+    func stillHas(_ identity: FileIdentity) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        let changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        return Int64(status.st_size) == identity.size && modified == identity.mtimeNanos
+            && changed == identity.ctimeNanos
     }
 
     /// At most `limit` bytes from the start of the file (fewer when it is shorter).

@@ -152,6 +152,7 @@ package struct ExtractionPipeline: Sendable {
                 item.attributes[attribute] = value
             }
             item.cutText = extracted.cutText
+            item.changedWhileRead = extracted.changedWhileRead
         case .failure(let error):
             item.problem = ItemProblem(.unparsable, error.reason)
         }

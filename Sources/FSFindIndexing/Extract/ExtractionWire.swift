@@ -42,11 +42,17 @@ enum ExtractionWire {
         var textProblem: String?
         /// The words, packed and cut for the text store, when the request named its tokenizer.
         var cutText: CutText?
+        /// The file's size, modification or change time was not the request's once it was read.
+        var changedWhileRead = false
 
-        init(_ attributes: [Attribute: AttributeValue], textProblem: String? = nil, cutText: CutText? = nil) {
+        init(
+            _ attributes: [Attribute: AttributeValue], textProblem: String? = nil, cutText: CutText? = nil,
+            changedWhileRead: Bool = false
+        ) {
             self.attributes = attributes
             self.textProblem = textProblem
             self.cutText = cutText
+            self.changedWhileRead = changedWhileRead
         }
 
         init(dictionaryLiteral elements: (Attribute, AttributeValue)...) {
@@ -104,6 +110,7 @@ enum ExtractionWire {
             } else {
                 writer.byte(0)
             }
+            writer.byte(extracted.changedWhileRead ? 1 : 0)
         case .failure(let error):
             writer.byte(1)
             writer.text(error.reason)
@@ -136,8 +143,11 @@ enum ExtractionWire {
             case 1: cutText = CutText(packed: try reader.blob(), words: try reader.blob())
             case let flag: throw ExtractionError("unknown cut-text flag \(flag)")
             }
+            let changed = try reader.byte()
+            guard changed <= 1 else { throw ExtractionError("unknown changed flag \(changed)") }
             try reader.end()
-            return .success(Extracted(attributes, textProblem: textProblem, cutText: cutText))
+            return .success(
+                Extracted(attributes, textProblem: textProblem, cutText: cutText, changedWhileRead: changed == 1))
         case 1:
             let reason = try reader.text()
             try reader.end()
@@ -168,7 +178,10 @@ enum ExtractionWire {
                     attributes[.textContent] = .text(text)
                 }
             }
-            return .success(Extracted(attributes, textProblem: reading.textProblem, cutText: cutText))
+            return .success(
+                Extracted(
+                    attributes, textProblem: reading.textProblem, cutText: cutText,
+                    changedWhileRead: !file.stillHas(request.identity)))
         } catch {
             return .failure(error)
         }

@@ -450,7 +450,7 @@ package struct Indexer: Sendable {
         pipeline: ExtractionPipeline, summary: inout IndexSummary
     ) throws(FSFindError) {
         if case .twin(let slot) = role {
-            if let document = twins.document(of: slot) {
+            if let document = twins.document(of: slot), !twins.originalFailed(slot) {
                 item.textDocument = try feeder.link(path: item.path, identity: item.identity, document: document)
                 summary.sharedWords += 1
                 return
@@ -471,7 +471,8 @@ package struct Indexer: Sendable {
             item.content = nil
         }
         if case .original(let slot) = role {
-            twins.settle(slot, document: item.textDocument, failed: item.problem != nil)
+            // Read with a problem, or written to while read: its words may not be its compared bytes'.
+            twins.settle(slot, document: item.textDocument, failed: item.problem != nil || item.changedWhileRead)
         }
     }
 
