@@ -65,16 +65,13 @@ final class TextTwins {
         var unreadable = false
         /// Its document in the text store, once settled; nil when it has none.
         var document: UInt32?
-        /// Settled with a problem: its words were not read, so its twins read their own.
+        /// Settled with a problem, or written to while read: its words may not be those of the
+        /// bytes compared, so its twins read their own.
         var failed = false
     }
 
     /// The originals of each size and type, in the order they came.
     private var groups: [Key: [Original]] = [:]
-
-    /// The files read to compare them, and their bytes (for the run's numbers).
-    private(set) var filesRead = 0
-    private(set) var bytesRead = 0
 
     /// The role of each item of a batch that the extractors are about to read (positions in
     /// `items`); items without one are read as before.
@@ -133,11 +130,9 @@ final class TextTwins {
     /// The digest of the file at `path`, read whole, when it is still the crawled file (same
     /// device, inode, size, modification and change times); nil otherwise.
     private func digest(of path: [UInt8], identity: FileIdentity) -> Digest? {
-        guard let file = try? CrawledFile(opening: path, expected: identity) else { return nil }
-        var status = stat()
-        guard fstat(file.descriptor, &status) == 0, Int64(status.st_size) == identity.size,
-            Self.nanos(status.st_mtim) == identity.mtimeNanos, Self.nanos(status.st_ctim) == identity.ctimeNanos
-        else { return nil }
+        guard let file = try? CrawledFile(opening: path, expected: identity), file.stillHas(identity) else {
+            return nil
+        }
         var first = Hasher()
         var second = Hasher()
         first.combine(UInt8(1))
@@ -155,11 +150,7 @@ final class TextTwins {
             second.combine(bytes: bytes)
             remaining -= count
         }
-        filesRead += 1
-        bytesRead += Int(identity.size)
         return Digest(
             first: UInt64(bitPattern: Int64(first.finalize())), second: UInt64(bitPattern: Int64(second.finalize())))
     }
-
-    private static func nanos(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
 }
