@@ -56,4 +56,17 @@ import Testing
         #expect(result.status == 2 && result.out.isEmpty && !result.stderr.isEmpty, "\(arguments): \(result.stderr)")
         #expect(!result.stderr.contains("quick parse"))
     }
+
+    /// `--` ends the options: what follows is the query, a predicate or words, never an option,
+    /// and the `--` itself is no part of it (it was read as a word, or as an unexpected `-`).
+    @Test func doubleDashEndsTheOptions() throws {
+        let predicate = try run(["--", "fsName == \"tone.*\""])
+        let plain = try run(["fsName == \"tone.*\""])
+        #expect(predicate.status == 0 && !predicate.lines.isEmpty && predicate.out == plain.out, "\(predicate.stderr)")
+        let words = try run(["--count", "--", "tone"])
+        #expect(words.status == 0 && words.out == (try run(["--count", "tone"])).out, "\(words.stderr)")
+        // After `--`, what looks like an option is a word: looked for, not obeyed.
+        let dashed = try run(["--", "--count"])
+        #expect(dashed.status == 0 && !dashed.lines.contains { Int($0) != nil }, "\(dashed.out) \(dashed.stderr)")
+    }
 }

@@ -21,6 +21,12 @@ extension QueryOptions {
         while position < arguments.count {
             let argument = arguments[position]
             position += 1
+            if argument == "--" {
+                // The end of the options: the rest is the query, as the parser reads it.
+                options.optionsEnd = options.words.count
+                options.words += arguments[position...]
+                break
+            }
             guard argument.hasPrefix("-") else {
                 options.words.append(argument)
                 continue

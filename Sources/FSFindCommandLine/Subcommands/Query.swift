@@ -127,8 +127,13 @@ extension FSFindCommand {
         /// The options as a plain value: what runs the query, whichever way it was read
         /// (``QuickQuery``, or ``QueryOptions/quickParse(_:)`` without this parser).
         var options: QueryOptions {
-            QueryOptions(
-                words: words, scope: scope, onlyIn: onlyIn, name: name, null: null, json: json, attributes: attributes,
+            // The parser keeps a `--` among the words it did not recognise; it ends the options.
+            let end = words.firstIndex(of: "--")
+            var words = words
+            if let end { words.remove(at: end) }
+            return QueryOptions(
+                words: words, optionsEnd: end, scope: scope, onlyIn: onlyIn, name: name, null: null, json: json,
+                attributes: attributes,
                 count: count, mdfindAttributes: mdfindAttributes, interpret: interpret, literal: literal, live: live,
                 limit: limit, sort: sort, reverse: reverse, snippets: snippets, explain: explain,
                 index: indexOption.index)

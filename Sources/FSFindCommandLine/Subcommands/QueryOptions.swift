@@ -15,6 +15,9 @@ import Foundation
 /// wrappers, and the two readings can be compared.
 struct QueryOptions: Equatable {
     var words: [String] = []
+    /// Where the words after a `--` begin in ``words`` (the `--` itself is not a word): those are
+    /// the query whatever they look like, never options.
+    var optionsEnd: Int? = nil
     var scope = Scope.all
     var onlyIn: [String] = []
     var name: String? = nil
@@ -55,7 +58,7 @@ struct QueryOptions: Equatable {
             throw ValidationError(
                 "--live goes with the list, -0, --json, --attr or --count; not with --limit or -attr")
         }
-        if let option = words.first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
+        if let option = words[..<(optionsEnd ?? words.count)].first(where: { $0.hasPrefix("--") && $0.count > 2 }) {
             throw ValidationError("unknown option '\(option)' (fsfind query --help lists them)")
         }
         if interpret && literal { throw ValidationError("choose one of -interpret and -literal") }
