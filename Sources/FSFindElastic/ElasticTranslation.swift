@@ -38,7 +38,11 @@ package struct ElasticTranslation: Sendable {
             for operand in operands { translated.append(try Self.translate(operand)) }
             expression = .and(translated)
         }
-        query = Query(expression: expression)
+        // Repeated clauses folded, what is left capped (`Query.folded`), before anything runs.
+        let folded = expression.folded
+        let clauses = folded.clauseCount
+        guard clauses <= QueryExpression.maximumClauses else { throw .tooManyClauses(clauses) }
+        query = Query(expression: folded)
         onlyIn = scopes
     }
 
@@ -124,7 +128,25 @@ package struct ElasticTranslation: Sendable {
             return .comparison(
                 Comparison(
                     target: .attribute(attribute), op: .equal, value: .text(pattern(term)), modifiers: insensitive))
-        case .text, .content:
+        case .content:
+            // The words inside files are found by word or by the start of a word (`pari*`); any
+            // other wildcard (`*aris`, `p*s`, `*`) the text store cannot answer exactly.
+            guard !term.hasWildcards || (isPrefix(term) && !term.literalText.isEmpty) else {
+                let written = term.segments.map {
+                    switch $0 {
+                    case .literal(let text): text
+                    case .wildcard: "*"
+                    }
+                }.joined()
+                throw .unsupported(
+                    "content:\(written): the words inside files are matched by word or by the start of a word (content:pari*); a * anywhere else cannot be answered exactly"
+                )
+            }
+            var words = insensitive
+            words.wordBased = true
+            return .comparison(
+                Comparison(target: .attribute(attribute), op: .equal, value: .text(pattern(term)), modifiers: words))
+        case .text:
             if term.segments == [.wildcard] { return present(attribute) }
             var words = insensitive
             words.wordBased = true
@@ -269,6 +291,8 @@ package enum ElasticQueryError: Error, Sendable, Equatable {
     case unknownField(String)
     case badValue(String, String, String)
     case unsupported(String)
+    /// More clauses than ``QueryExpression/maximumClauses`` once repeated ones are folded.
+    case tooManyClauses(Int)
 
     /// Elasticsearch's error `type`.
     package var type: String {
@@ -277,6 +301,7 @@ package enum ElasticQueryError: Error, Sendable, Equatable {
         case .unknownField: "query_shard_exception"
         case .badValue: "query_shard_exception"
         case .unsupported: "query_shard_exception"
+        case .tooManyClauses: "too_many_clauses"
         }
     }
 
@@ -287,6 +312,8 @@ package enum ElasticQueryError: Error, Sendable, Equatable {
             "unknown field [\(name)]; fsfind serve answers the fields of Samba's mappings (see `fsfind serve --help`)"
         case .badValue(let field, let value, let expected): "field [\(field)] expects \(expected), not [\(value)]"
         case .unsupported(let what): "not supported: \(what)"
+        case .tooManyClauses(let count):
+            "maxClauseCount is set to \(QueryExpression.maximumClauses); the query has \(count) clauses once repeated ones are folded"
         }
     }
 }

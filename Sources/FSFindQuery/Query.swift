@@ -27,19 +27,19 @@ package struct Query: Sendable, Equatable, CustomStringConvertible {
         }
         // Free text, with mdfind's operators and the search field's keywords (`kind:image paris`).
         if FreeText.isFreeText(source.scalars) {
-            return Query(expression: try FreeTextParser.parse(text, keywords: true))
+            return try folded(try FreeTextParser.parse(text, keywords: true), source: text)
         }
         // Keywords among predicates (`kind:image && pixelHeight > 2000`, `duration:>=600`).
         if text.contains(":"), let expanded = try QueryKeywords.expand(text) { return expanded }
         var parser = try Parser(source)
         let expression = try parser.parseQuery()
-        return Query(expression: expression, unknownSpotlightNames: parser.unknownSpotlightNames)
+        return try folded(expression, unknownSpotlightNames: parser.unknownSpotlightNames, source: text)
     }
 
     /// `text` as free text whatever it holds (mdfind's `-interpret`: read as a search field reads
     /// it); an error when it has no word at all.
     package static func freeText(_ text: String) throws(QueryError) -> Query {
-        Query(expression: try FreeTextParser.parse(text, keywords: true))
+        try folded(try FreeTextParser.parse(text, keywords: true), source: text)
     }
 
     /// True for a query with free text in it (ranked by relevance by default).

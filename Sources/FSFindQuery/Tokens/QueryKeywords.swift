@@ -57,7 +57,7 @@ enum QueryKeywords {
         // the free-text reader takes keywords where they stand.
         let remainder = rest.joined(separator: " ")
         if FreeText.isFreeText(SourceText(remainder).scalars, requiringWord: false) {
-            return Query(expression: try FreeTextParser.parse(text, keywords: true))
+            return try Query.folded(try FreeTextParser.parse(text, keywords: true), source: text)
         }
         // The grammar: each keyword in its place, in parentheses.
         var rewritten = ""
