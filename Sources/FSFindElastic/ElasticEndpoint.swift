@@ -31,12 +31,18 @@ package struct ElasticEndpoint: Sendable {
     let context: QueryContext
     /// Recent searches' rows, so that Samba's second page does not run the query again.
     private let cache = ResultCache()
+    /// The rows no hit can name (paths that are not UTF-8), per version of the index.
+    private let unnamable = UnnamableRows()
 
     /// The most hits one request may page to, as Elasticsearch's `index.max_result_window`.
     package static let maximumWindow = 10_000
     /// The most characters of a file's words a hit's `_source.content` carries (`fsfind export`
     /// gives all of them): fifty hits of whole books would be a response of gigabytes.
     package static let contentCharacters = 64 * 1024
+    /// The largest answer a request gets: an answer is held whole until its client has read it,
+    /// so clients that ask and never read must not hold gigabytes (10,000 hits of whole `_source`
+    /// would be 600 MB). Samba's pages of 50 paths are a few kilobytes.
+    package static let maximumAnswerBytes = 16 << 20
 
     package init(indexName: String, index: IndexSource, context: QueryContext) {
         self.indexName = indexName
@@ -44,8 +50,9 @@ package struct ElasticEndpoint: Sendable {
         self.context = context
     }
 
-    /// Answers one request. `path` is the request target without the query string.
-    package func respond(method: String, path: String, body: [UInt8]) -> Response {
+    /// Answers one request. `path` is the request target without the query string; `stop` ends
+    /// a search early (its time limit, its client gone, the server stopping: a 503).
+    package func respond(method: String, path: String, body: [UInt8], stop: RequestStop = RequestStop()) -> Response {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { String($0) }
         switch (method, parts.count) {
         case ("GET", 0), ("HEAD", 0):
@@ -56,7 +63,7 @@ package struct ElasticEndpoint: Sendable {
         case ("POST", 2), ("GET", 2):
             guard parts[1] == "_search" else { break }
             guard names(parts[0]) else { return missingIndex(parts[0]) }
-            return search(body: body)
+            return search(body: body, stop: stop)
         case (_, 2) where parts[1] == "_search", (_, 0), (_, 1):
             return Self.error(
                 405, type: "method_not_allowed",
@@ -78,7 +85,7 @@ package struct ElasticEndpoint: Sendable {
 
     // MARK: - _search
 
-    private func search(body: [UInt8]) -> Response {
+    private func search(body: [UInt8], stop: RequestStop) -> Response {
         let request: ElasticSearchRequest
         do { request = try ElasticSearchRequest(body: body) } catch {
             return Self.error(400, type: error.type, reason: error.reason)
@@ -95,14 +102,16 @@ package struct ElasticEndpoint: Sendable {
             return Self.error(400, type: error.type, reason: error.reason)
         }
         let started = DispatchTime.now()
-        do {
+        do throws(FSFindError) {
             let (snapshot, generation) = try index.currentWithGeneration()
             let key = ResultCache.Key(query: request.queryString, generation: generation)
             let found: ResultCache.Entry
             if let cached = cache.entry(key) {
                 found = cached
             } else {
-                found = try run(translation, on: snapshot)
+                found = try run(
+                    translation, on: snapshot, unnamable: try unnamable.rows(of: snapshot, generation: generation),
+                    stop: stop)
                 cache.store(found, for: key)
             }
             let total = found.total
@@ -111,10 +120,12 @@ package struct ElasticEndpoint: Sendable {
             let text = keepsContent ? try index.openTextStore() : nil
             let roots = try snapshot.roots().map(\.path)
             var hits: [String] = []
+            var answerBytes = 0
             if !page.isEmpty, request.source != .none {
                 try snapshot.prepare(Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]))
             }
             for row in page {
+                if stop.shouldStop { throw Self.stopped }
                 let path = snapshot.path(at: row)
                 let item = snapshot.row(row)
                 var content: String?
@@ -133,6 +144,14 @@ package struct ElasticEndpoint: Sendable {
                 hit.add("_id", json: JSONWriter.string(Self.identifier(path)))
                 hit.add("_score", json: "1.0")
                 if request.source != .none { hit.add("_source", json: source) }
+                answerBytes += hit.line.utf8.count + 1
+                guard answerBytes <= Self.maximumAnswerBytes else {
+                    return Self.error(
+                        400, type: "illegal_argument_exception",
+                        reason:
+                            "the answer would be larger than \(Self.maximumAnswerBytes >> 20) MiB; ask for fewer hits (size) or fewer _source fields"
+                    )
+                }
                 hits.append(hit.line)
             }
             let took = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
@@ -142,16 +161,32 @@ package struct ElasticEndpoint: Sendable {
                 + "\"hits\":{\"total\":{\"value\":\(total),\"relation\":\"eq\"},"
                 + "\"max_score\":\(total == 0 ? "null" : "1.0"),\"hits\":[" + hits.joined(separator: ",") + "]}}"
             return Response(status: 200, body: body)
+        } catch  where error.code == .stopped {
+            switch stop.reason {
+            case .timedOut:
+                let seconds = stop.limit.map { "\(Int($0)) s" } ?? "its time"
+                return Self.error(
+                    503, type: "timeout_exception",
+                    reason:
+                        "the search did not finish within the server's limit of \(seconds) (fsfind serve --search-timeout)"
+                )
+            default:
+                return Self.error(503, type: "fsfind_shutting_down", reason: "the search was stopped: \(error.message)")
+            }
         } catch {
             let status = error.code == .indexMissing ? 503 : 500
             return Self.error(status, type: "fsfind_index_exception", reason: error.message)
         }
     }
 
-    /// Runs the query: every matching row counted, the first ``maximumWindow`` kept in order.
-    private func run(_ translation: ElasticTranslation, on snapshot: IndexSnapshot) throws(FSFindError)
-        -> ResultCache.Entry
-    {
+    /// What the page's loop throws when the request's work should end.
+    private static let stopped = FSFindError(.stopped, "the request was stopped before its answer was whole")
+
+    /// Runs the query: every matching row a hit can name (not those of `unnamable`) counted, the
+    /// first ``maximumWindow`` kept in order.
+    private func run(
+        _ translation: ElasticTranslation, on snapshot: IndexSnapshot, unnamable: Set<Int>, stop: RequestStop
+    ) throws(FSFindError) -> ResultCache.Entry {
         let searcher = Searcher(index: snapshot, text: try index.openTextStore())
         let compiled = try compile(translation.query)
         let onlyIn = translation.onlyIn
@@ -163,12 +198,14 @@ package struct ElasticEndpoint: Sendable {
         // 50 of a common word's 250 ms on a million files, would only order the 10,000 kept of
         // a larger answer. Names and titles still rank first.
         request.wordRelevance = false
+        request.shouldStop = { stop.shouldStop }
         var rows = try searcher.search(compiled, isFreeText: translation.query.isFreeText, request: request)
         // A search within a folder finds what is in it, not the folder (Spotlight never returns
         // the folder searched, and Samba fails a whole search on its share's root).
         for folder in onlyIn {
             if let row = snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
         }
+        if !unnamable.isEmpty { rows.removeAll { unnamable.contains($0) } }
         return ResultCache.Entry(rows: rows.prefix(Self.maximumWindow).map { UInt32($0) }, total: rows.count)
     }
 

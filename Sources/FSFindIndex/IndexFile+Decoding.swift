@@ -82,6 +82,32 @@ extension IndexFile {
         return path
     }
 
+    /// The rows whose path is not valid UTF-8 (a name anywhere up the chain is not), ascending:
+    /// one pass over the names, each row's answer its parent's (an earlier row's) or its own name's.
+    func rowsWithoutUTF8Paths() throws(IndexDamage) -> [Int] {
+        let names = try checkedNames()
+        var invalid = [Bool](repeating: false, count: itemCount)
+        var rows: [Int] = []
+        for row in 0..<itemCount {
+            let parent = names.parent(row)
+            if parent != IndexFormat.absent32 {
+                guard Int(parent) < row else { throw IndexDamage("parent row") }
+                if invalid[Int(parent)] {
+                    invalid[row] = true
+                    rows.append(row)
+                    continue
+                }
+            }
+            let name = try stringBytes(names.nameID(row))
+            // Names are nearly always ASCII: only the rest is decoded.
+            if name.contains(where: { $0 >= 0x80 }), String(validating: name, as: UTF8.self) == nil {
+                invalid[row] = true
+                rows.append(row)
+            }
+        }
+        return rows
+    }
+
     /// The byte order of the row's path against `target` (negative, zero, positive, as
     /// ``IndexFormat/compare(_:_:)``), without building the path: the names up the parent chain
     /// are compared in place. A binary search by path makes ~20 of these per lookup, and mapping

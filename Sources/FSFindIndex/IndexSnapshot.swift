@@ -171,6 +171,20 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         return piece.start + (row - piece.rows.lowerBound)
     }
 
+    /// The merged rows whose path is not valid UTF-8, ascending: what a JSON answer cannot name
+    /// (a JSON string holds Unicode text, and a path with its odd bytes replaced names another
+    /// file). Usually none; one pass over each file's names.
+    /// - Throws: ``FSFindError`` `.indexCorrupt` when the names section is damaged.
+    package func rowsWithoutUTF8Paths() throws(FSFindError) -> [Int] {
+        var rows: [Int] = []
+        for (k, file) in files.enumerated() {
+            let own: [Int]
+            do throws(IndexDamage) { own = try file.rowsWithoutUTF8Paths() } catch { throw file.damaged(error) }
+            rows += own.compactMap { mergedRow(file: k, row: $0) }
+        }
+        return rows.sorted()
+    }
+
     package func row(_ row: Int) -> IndexRow {
         let (file, index) = location(of: row)
         return file.row(index)

@@ -18,6 +18,9 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
         case usage
         /// fsfind broke one of its own rules: a bug to report, not a user's mistake.
         case broken
+        /// The caller said stop (a server's time limit passed, its client went away, it is
+        /// stopping): the work was given up, nothing is wrong.
+        case stopped
     }
 
     /// What the user can do about an error.

@@ -17,6 +17,10 @@ package struct SearchRequest: Sendable {
     /// for BM25 (about 50 ms of a common word's lookup on a million files): what `fsfind serve`
     /// asks, since Samba passes Finder paths, never an order.
     package var wordRelevance = true
+    /// Asked now and then while the search runs (between the text store's questions, every few
+    /// thousand rows of the scan); when it says yes the search ends with ``FSFindError`` code
+    /// `.stopped`. What a server gives a search whose time is up or whose client has gone.
+    package var shouldStop: (@Sendable () -> Bool)?
 
     package init(
         scope: Scope = .all, onlyIn: [[UInt8]] = [], sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil

@@ -68,7 +68,11 @@ package struct Searcher {
             || !ContentMatches.textContentTests(query.root).isEmpty
         let content =
             asksContent
-            ? try ContentMatches(query, store: text, index: index, ranked: ranked && request.wordRelevance) : nil
+            ? try ContentMatches(
+                query, store: text, index: index, ranked: ranked && request.wordRelevance,
+                shouldStop: request.shouldStop) : nil
+        if content?.interrupted == true { throw Self.stopped }
+        let shouldStop = request.shouldStop
         let files = index.files
         let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
         var matchesOfFile: [[Int]] = []
@@ -89,7 +93,9 @@ package struct Searcher {
             let chunks = Self.chunks(runs, parts: request.scanThreads ?? Self.scanThreads(rows: rows))
             if chunks.count == 1 {
                 let found = Self.scan(
-                    chunks[0], of: file, with: plans[k], scope: request.scope, ranked: ranked, counting: counting)
+                    chunks[0], of: file, with: plans[k], scope: request.scope, ranked: ranked, counting: counting,
+                    shouldStop: shouldStop)
+                if found.stopped { throw Self.stopped }
                 matchesOfFile.append(found.rows)
                 scoresOfFile.append(found.scores)
                 count += found.count
@@ -98,7 +104,7 @@ package struct Searcher {
             // A large index is scanned by one thread per core, each with a plan of its own (a
             // plan keeps what it has learnt about each string; the content answers are shared and
             // only read), each chunk's matches in path order, joined in chunk order.
-            let found = PartSlots<(rows: [Int], scores: [Double], count: Int)>(count: chunks.count)
+            let found = PartSlots<(rows: [Int], scores: [Double], count: Int, stopped: Bool)>(count: chunks.count)
             // Each plan goes to exactly one thread, and what plans share (the mapped file, the
             // content answers) is only read during the scan: hence the unchecked box.
             let planOf = OneThreadEach(
@@ -109,10 +115,11 @@ package struct Searcher {
                 found.store(
                     Self.scan(
                         chunks[part], of: file, with: planOf.items[part], scope: scope, ranked: ranked,
-                        counting: counting),
+                        counting: counting, shouldStop: shouldStop),
                     at: part)
             }
             let parts = found.all.compactMap { $0 }
+            if parts.contains(where: \.stopped) { throw Self.stopped }
             matchesOfFile.append(parts.flatMap(\.rows))
             scoresOfFile.append(parts.flatMap(\.scores))
             count += parts.reduce(0) { $0 + $1.count }
@@ -126,18 +133,38 @@ package struct Searcher {
         return (rows, scores, rows.count)
     }
 
+    /// The error a search that was told to stop ends with.
+    static let stopped = FSFindError(.stopped, "the search was stopped before it finished")
+
+    /// How many rows a scan looks at between two questions to `shouldStop`.
+    static let rowsBetweenStopChecks = 16384
+
     /// One chunk of a file's rows: the matches, as positions in the merged list, in order.
-    /// With `counting`, only how many (no positions, no scores).
+    /// With `counting`, only how many (no positions, no scores). `stopped` when `shouldStop`
+    /// said so before the chunk's end (the rest is then not looked at).
     private static func scan(
         _ runs: [(start: Int, rows: Range<Int>)], of file: IndexFile, with plan: QueryPlan, scope: Scope,
-        ranked: Bool, counting: Bool
-    ) -> (rows: [Int], scores: [Double], count: Int) {
+        ranked: Bool, counting: Bool, shouldStop: (@Sendable () -> Bool)?
+    ) -> (rows: [Int], scores: [Double], count: Int, stopped: Bool) {
         var matches: [Int] = []
         var scores: [Double] = []
         var count = 0
         let types = scope == .all ? nil : file.typeColumnView()
         var inScope = TypeMemo(count: scope == .all ? 0 : file.typeCount)
-        for run in runs {
+        // The rows in blocks, so the question is asked between blocks, not for every row.
+        let blocks =
+            shouldStop == nil
+            ? runs
+            : runs.flatMap { run in
+                stride(from: run.rows.lowerBound, to: run.rows.upperBound, by: rowsBetweenStopChecks).map { first in
+                    (
+                        start: run.start + (first - run.rows.lowerBound),
+                        rows: first..<min(first + rowsBetweenStopChecks, run.rows.upperBound)
+                    )
+                }
+            }
+        for run in blocks {
+            if let shouldStop, shouldStop() { return (matches, scores, count, true) }
             for row in run.rows {
                 if let scopeType = scope.contentType {
                     let inside = inScope.answer(for: types?.typeID(row)) {
@@ -156,7 +183,7 @@ package struct Searcher {
                 }
             }
         }
-        return (matches, scores, count)
+        return (matches, scores, count, false)
     }
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.

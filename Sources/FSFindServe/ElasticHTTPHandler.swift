@@ -14,24 +14,36 @@ final class ElasticHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
 
-    private let endpoint: ElasticEndpoint
-    private let pool: NIOThreadPool
-    private let slowGuard: SlowRequestGuard
-    private let log: ServerLog
-    private let bodyLimit: Int
+    /// What every connection's handler shares.
+    struct Shared: Sendable {
+        var endpoint: ElasticEndpoint
+        var pool: NIOThreadPool
+        var log: ServerLog
+        var bodyLimit: Int
+        /// How long one search may run (``RequestStop``).
+        var searchSeconds: Double
+        /// The server's own stop, which every request's stop follows.
+        var stopping: RequestStop
+        var budget: AnswerBudget
+    }
+
+    private let shared: Shared
+    private let connectionGuard: ConnectionGuard
 
     private var head: HTTPRequestHead?
     private var body: [UInt8] = []
     /// The request was refused before its end (too large): the rest of it is dropped.
     private var refused = false
+    /// The search running for this connection, stopped if the client goes away.
+    private var inFlight: RequestStop?
 
-    init(endpoint: ElasticEndpoint, pool: NIOThreadPool, slowGuard: SlowRequestGuard, log: ServerLog, bodyLimit: Int) {
-        self.endpoint = endpoint
-        self.pool = pool
-        self.slowGuard = slowGuard
-        self.log = log
-        self.bodyLimit = bodyLimit
+    init(_ shared: Shared, connectionGuard: ConnectionGuard) {
+        self.shared = shared
+        self.connectionGuard = connectionGuard
     }
+
+    private var log: ServerLog { shared.log }
+    private var bodyLimit: Int { shared.bodyLimit }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
@@ -52,16 +64,18 @@ final class ElasticHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
         case .end:
             guard let head, !refused else { return }
             self.head = nil
-            slowGuard.requestReceived()
-            let endpoint = self.endpoint
+            connectionGuard.requestReceived()
+            let endpoint = shared.endpoint
             let method = head.method.rawValue
             let path = String(head.uri.split(separator: "?", maxSplits: 1).first ?? "")
             let body = self.body
             self.body = []
             let started = NIODeadline.now()
             let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            pool.runIfActive(eventLoop: context.eventLoop) {
-                let response = endpoint.respond(method: method, path: path, body: body)
+            let stop = RequestStop(seconds: shared.searchSeconds, parent: shared.stopping)
+            inFlight = stop
+            shared.pool.runIfActive(eventLoop: context.eventLoop) {
+                let response = endpoint.respond(method: method, path: path, body: body, stop: stop)
                 // A query over a million rows allocates tens of megabytes (row lists, the text
                 // store's hits) in this thread's malloc arena; given back now, not kept until the
                 // arena happens to be reused.
@@ -69,6 +83,9 @@ final class ElasticHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
                 return response
             }.whenComplete { result in
                 let (handler, context) = bound.value
+                handler.inFlight = nil
+                // Nobody is left to read it.
+                guard context.channel.isActive else { return }
                 let response: ElasticEndpoint.Response
                 switch result {
                 case .success(let answer): response = answer
@@ -88,7 +105,7 @@ final class ElasticHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     /// A body over the limit: 413, then the connection is closed (its rest is never read).
     private func refuse(context: ChannelHandlerContext, head: HTTPRequestHead, length: Int) {
         refused = true
-        slowGuard.requestReceived()
+        connectionGuard.requestReceived()
         log.write(
             "\(peer(context)) \(head.method.rawValue) \(head.uri): a body of \(length) bytes is over the limit of \(bodyLimit); refused and closed"
         )
@@ -101,25 +118,46 @@ final class ElasticHTTPHandler: ChannelInboundHandler, RemovableChannelHandler {
     private func write(
         _ response: ElasticEndpoint.Response, for head: HTTPRequestHead, context: ChannelHandlerContext, keepAlive: Bool
     ) {
-        let bytes = Array(response.body.utf8)
+        var response = response
+        if !shared.budget.take(response.body.utf8.count) {
+            log.write(
+                "\(peer(context)) \(head.method.rawValue) \(head.uri): an answer of \(response.body.utf8.count) bytes refused, as other clients have not yet read theirs"
+            )
+            response = ElasticEndpoint.error(
+                503, type: "fsfind_busy",
+                reason: "other clients have not yet read their answers; ask again, or for fewer hits")
+            _ = shared.budget.take(response.body.utf8.count)
+        }
+        let taken = response.body.utf8.count
+        let buffer = context.channel.allocator.buffer(string: response.body)
+        response.body = ""
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json; charset=UTF-8")
-        headers.add(name: "Content-Length", value: String(bytes.count))
+        headers.add(name: "Content-Length", value: String(buffer.readableBytes))
         if !keepAlive { headers.add(name: "Connection", value: "close") }
         let status = HTTPResponseStatus(statusCode: response.status)
         context.write(
             wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: status, headers: headers))),
             promise: nil)
         if head.method != .HEAD {
-            context.write(
-                wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(bytes: bytes)))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
         }
-        let bound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        let slowGuard = NIOLoopBound(self.slowGuard, eventLoop: context.eventLoop)
+        let bound = NIOLoopBound((context, connectionGuard), eventLoop: context.eventLoop)
+        let budget = shared.budget
+        connectionGuard.answerWritten(context: context)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in
-            slowGuard.value.answered()
-            if !keepAlive { bound.value.close(promise: nil) }
+            // Written, or failed because the connection closed: either way no longer held.
+            budget.giveBack(taken)
+            let (context, connectionGuard) = bound.value
+            connectionGuard.answered(context: context)
+            if !keepAlive { context.close(promise: nil) }
         }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        // The client is gone: its search stops, nobody will read the answer.
+        inFlight?.stop(.clientGone)
+        context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

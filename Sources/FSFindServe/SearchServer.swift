@@ -1,5 +1,6 @@
 import FSFindElastic
 import FSFindModel
+import Glibc
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -14,6 +15,18 @@ package final class SearchServer {
         package var requestSeconds: Int64 = 10
         /// Threads answering queries at once.
         package var queryThreads = 2
+        /// How long a search may run before it is given up (a 503): a query that cannot finish
+        /// soon must not hold one of the few query threads (Samba itself gives up after 60 s).
+        package var searchSeconds: Double = 10
+        /// How long a connection may be quiet between requests before it is closed: far longer
+        /// than Samba leaves its share's connection unused in a working day, but not forever.
+        package var idleSeconds: Int64 = 24 * 3600
+        /// Open connections at most (``ConnectionTable``); nil: a quarter of the descriptor limit,
+        /// at most 256.
+        package var connections: Int?
+        /// Bytes of answers written but not yet taken by their clients, across the server, beyond
+        /// which an answer larger than ``AnswerBudget/smallAnswer`` is refused with a 503.
+        package var pendingAnswerBytes = 64 << 20
 
         package init() {}
     }
@@ -21,6 +34,8 @@ package final class SearchServer {
     private let group: MultiThreadedEventLoopGroup
     private let pool: NIOThreadPool
     private let channel: any Channel
+    /// Stops every search in progress when the server stops.
+    private let stopping = RequestStop()
 
     /// The address the server listens on (with the port the system chose for port 0).
     package var address: String { Self.text(channel.localAddress) }
@@ -42,19 +57,34 @@ package final class SearchServer {
         pool = NIOThreadPool(numberOfThreads: limits.queryThreads)
         pool.start()
         let pool = self.pool
+        let loop = group.next()
+        let table = NIOLoopBoundBox.makeBoxSendingValue(
+            ConnectionTable(limit: Self.connections(asked: limits.connections), log: log), eventLoop: loop)
+        let requests = ElasticHTTPHandler.Shared(
+            endpoint: endpoint, pool: pool, log: log, bodyLimit: limits.bodyBytes, searchSeconds: limits.searchSeconds,
+            stopping: stopping, budget: AnswerBudget(limit: limits.pendingAnswerBytes))
         let bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.backlog, value: 256)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // `accept` failing (no descriptor left) frees the spare one for the waiting connection
+            // and waits a second before it accepts again, instead of spinning on the failure.
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(DescriptorReserve(log: log))
+                    try channel.pipeline.syncOperations.addHandler(
+                        AcceptBackoffHandler(shouldForwardIOErrorCaught: false))
+                }
+            }
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    let slowGuard = SlowRequestGuard(limit: .seconds(limits.requestSeconds), log: log)
-                    try channel.pipeline.syncOperations.addHandler(slowGuard)
+                    let connectionGuard = ConnectionGuard(
+                        limit: .seconds(limits.requestSeconds), idleLimit: .seconds(limits.idleSeconds), log: log)
+                    try channel.pipeline.syncOperations.addHandler(connectionGuard)
                     try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
                     try channel.pipeline.syncOperations.addHandler(
-                        ElasticHTTPHandler(
-                            endpoint: endpoint, pool: pool, slowGuard: slowGuard, log: log,
-                            bodyLimit: limits.bodyBytes))
+                        ElasticHTTPHandler(requests, connectionGuard: connectionGuard))
+                    table.value.admit(channel, guard: connectionGuard)
                 }
             }
         do {
@@ -66,8 +96,21 @@ package final class SearchServer {
         }
     }
 
-    /// Stops listening, lets the answers in progress finish, and ends the threads.
+    /// The connections to allow: `asked`, or a quarter of the descriptors the process may open (each
+    /// connection is one; the index, its text store and the threads take some) and at most 256;
+    /// never more than half of them, so connections alone never leave `accept` without one.
+    static func connections(asked: Int?) -> Int {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return asked ?? 256 }
+        // RLIM_INFINITY is the largest rlim_t.
+        let descriptors = Int(min(rlim_t(1 << 30), limit.rlim_cur))
+        return max(8, min(asked ?? min(256, descriptors / 4), descriptors / 2))
+    }
+
+    /// Stops listening, stops the searches in progress (each answers 503 within moments), and
+    /// ends the threads.
     package func stop() {
+        stopping.stop(.serverStopping)
         try? channel.close().wait()
         try? pool.syncShutdownGracefully()
         try? group.syncShutdownGracefully()

@@ -52,6 +52,26 @@ extension FSFindCommand {
                 valueName: "seconds"))
         var requestTimeout = 10
 
+        @Option(
+            name: .customLong("search-timeout"),
+            help: ArgumentHelp(
+                "Seconds a search may run before it is given up with a 503 (Samba waits 60).", valueName: "seconds"))
+        var searchTimeout = 10
+
+        @Option(
+            name: .customLong("idle-timeout"),
+            help: ArgumentHelp(
+                "Seconds a connection may stay quiet between requests before it is closed (default a day).",
+                valueName: "seconds"))
+        var idleTimeout = 86_400
+
+        @Option(
+            name: .customLong("max-connections"),
+            help: ArgumentHelp(
+                "Connections open at once (default a quarter of the descriptor limit, at most 256); beyond it the longest idle is closed.",
+                valueName: "n"))
+        var maxConnections: Int?
+
         @Flag(help: "Log only refusals and errors, not every request.")
         var quiet = false
 
@@ -64,6 +84,15 @@ extension FSFindCommand {
             if let threads, !(1...256).contains(threads) { throw ValidationError("--threads: expected 1 to 256") }
             guard (1...3600).contains(requestTimeout) else {
                 throw ValidationError("--request-timeout: expected 1 to 3600 seconds")
+            }
+            guard (1...3600).contains(searchTimeout) else {
+                throw ValidationError("--search-timeout: expected 1 to 3600 seconds")
+            }
+            guard (1...30 * 86_400).contains(idleTimeout) else {
+                throw ValidationError("--idle-timeout: expected 1 to 2592000 seconds (30 days)")
+            }
+            if let maxConnections, !(2...65_536).contains(maxConnections) {
+                throw ValidationError("--max-connections: expected 2 to 65536")
             }
             guard !indexName.isEmpty, indexName.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
                 throw ValidationError("--index-name: letters, digits, '-', '_' and '.' only")
@@ -96,6 +125,9 @@ extension FSFindCommand {
             // speed; two keep one slow query from holding up the rest.
             limits.queryThreads = threads ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
             limits.requestSeconds = Int64(requestTimeout)
+            limits.searchSeconds = Double(searchTimeout)
+            limits.idleSeconds = Int64(idleTimeout)
+            limits.connections = maxConnections
             let log = ServerLog()
             let server = try SearchServer(
                 endpoint: ElasticEndpoint(indexName: indexName, index: source, context: context), host: host,
