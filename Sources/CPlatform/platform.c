@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -25,6 +26,11 @@ static _Atomic(uintptr_t) starts[fsfind_mapping_slots];
 static _Atomic(uintptr_t) ends[fsfind_mapping_slots];
 static _Atomic(char *) names[fsfind_mapping_slots];
 static _Atomic(int) claimed[fsfind_mapping_slots];
+// Set when a fault in the slot's mapping was recovered from (its rest now reads as zeros).
+static _Atomic(int) faulted[fsfind_mapping_slots];
+// Recover instead of exiting (a server: the request fails, the process goes on).
+static _Atomic(int) fault_recovers;
+static uintptr_t fault_page_size = 4096;
 
 static char *fault_prefix;
 static char *fault_suffix;
@@ -38,6 +44,7 @@ int fsfind_mapping_register(const void *start, size_t length, const char *name) 
         if (!atomic_compare_exchange_strong(&claimed[slot], &expected, 1)) continue;
         atomic_store(&names[slot], strdup(name));
         atomic_store(&ends[slot], (uintptr_t)start + length);
+        atomic_store(&faulted[slot], 0);
         atomic_store(&starts[slot], (uintptr_t)start);
         return slot;
     }
@@ -66,19 +73,42 @@ static void write_all(const char *text) {
 
 static void on_bus_error(int number, siginfo_t *info, void *context) {
     (void)context;
-    if (fault_before != NULL) fault_before();
     uintptr_t address = (uintptr_t)info->si_addr;
     for (int slot = 0; slot < fsfind_mapping_slots; slot++) {
         uintptr_t start = atomic_load(&starts[slot]);
         if (start == 0 || address < start || address >= atomic_load(&ends[slot])) continue;
+        if (atomic_load(&fault_recovers)) {
+            // The pages from the faulting one to the mapping's end become zeros (mmap is a plain
+            // system call, safe here in practice), the slot says so, and the read goes on.
+            uintptr_t page = address & ~(fault_page_size - 1);
+            uintptr_t end = (atomic_load(&ends[slot]) + fault_page_size - 1) & ~(fault_page_size - 1);
+            void *replaced = mmap((void *)page, end - page, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+            if (replaced != MAP_FAILED) {
+                atomic_store(&faulted[slot], 1);
+                return;
+            }
+        }
+        if (fault_before != NULL) fault_before();
         write_all(fault_prefix);
         write_all(atomic_load(&names[slot]));
         write_all(fault_suffix);
         _exit(fault_status);
     }
     // Not an index mapping: die of the signal, as without this handler.
+    if (fault_before != NULL) fault_before();
     signal(number, SIG_DFL);
     raise(number);
+}
+
+void fsfind_mapping_fault_recover(int recovers) {
+    long size = sysconf(_SC_PAGESIZE);
+    if (size > 0) fault_page_size = (uintptr_t)size;
+    atomic_store(&fault_recovers, recovers);
+}
+
+int fsfind_mapping_faulted(int slot) {
+    if (slot < 0 || slot >= fsfind_mapping_slots) return 0;
+    return atomic_load(&faulted[slot]);
 }
 
 void fsfind_mapping_fault_handler_install(const char *prefix, const char *suffix, int status, void (*before)(void)) {

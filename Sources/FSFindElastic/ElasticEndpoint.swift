@@ -112,6 +112,7 @@ package struct ElasticEndpoint: Sendable {
                 found = try run(
                     translation, on: snapshot, unnamable: try unnamable.rows(of: snapshot, generation: generation),
                     stop: stop)
+                try Self.checkWhole(snapshot)
                 cache.store(found, for: key)
             }
             let total = found.total
@@ -154,6 +155,7 @@ package struct ElasticEndpoint: Sendable {
                 }
                 hits.append(hit.line)
             }
+            try Self.checkWhole(snapshot)
             let took = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
             let body =
                 "{\"took\":\(took),\"timed_out\":false,"
@@ -177,6 +179,17 @@ package struct ElasticEndpoint: Sendable {
             let status = error.code == .indexMissing ? 503 : 500
             return Self.error(status, type: "fsfind_index_exception", reason: error.message)
         }
+    }
+
+    /// Throws when the index file was cut short while this request read it (another program
+    /// rewrote it in place): what was read may be zeros, so the request fails (500) and the next
+    /// one opens the file again (``IndexSource``).
+    private static func checkWhole(_ snapshot: IndexSnapshot) throws(FSFindError) {
+        guard snapshot.hasFaulted else { return }
+        throw FSFindError(
+            .indexCorrupt,
+            "the index file \(snapshot.path) was cut short while this request read it (another program rewrote it in place); the next request reads it again",
+            path: snapshot.path)
     }
 
     /// What the page's loop throws when the request's work should end.

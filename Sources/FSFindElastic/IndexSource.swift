@@ -28,7 +28,8 @@ package final class IndexSource: Sendable {
     package func currentWithGeneration() throws(FSFindError) -> (snapshot: IndexSnapshot, generation: Int) {
         let stamp = [FileStamp(path), FileStamp(IndexSnapshot.deltaPath(forIndex: path))]
         let kept = state.withLock { state -> (IndexSnapshot, Int)? in
-            guard state.stamp == stamp, let snapshot = state.snapshot else { return nil }
+            // A snapshot whose file was cut short under a read is never used again.
+            guard state.stamp == stamp, let snapshot = state.snapshot, !snapshot.hasFaulted else { return nil }
             return (snapshot, state.generation)
         }
         if let kept { return kept }

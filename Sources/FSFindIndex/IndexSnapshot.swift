@@ -47,6 +47,11 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     /// Bytes on disk: the base and the delta.
     package var fileSize: Int { base.fileSize + (delta?.fileSize ?? 0) }
 
+    /// True once a file of the snapshot was cut short while it was read and the read recovered
+    /// from (a server's, ``MappingFaults/recoverInstead()``): what was read may be zeros, so the
+    /// answer is thrown away and the snapshot is not used again.
+    package var hasFaulted: Bool { files.contains { $0.region.hasFaulted } }
+
     package var formatVersion: Int { base.formatVersion }
 
     /// Opens the index at `path`: the delta first, then the base, so that a compaction between

@@ -18,6 +18,10 @@ struct MappedRegion: @unchecked Sendable {
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
+    /// True once the file was cut short under the mapping and a read past its new end was
+    /// recovered from (``MappingFaults/recoverInstead()``): reads may have seen zeros.
+    var hasFaulted: Bool { faultToken >= 0 && MappingFaults.hasFaulted(faultToken) }
+
     /// Maps `path`; an empty file maps to no bytes (mmap refuses length 0).
     ///
     /// Opened with `O_NONBLOCK`, so a FIFO put where the index belongs cannot hang the command

@@ -19,6 +19,19 @@ package enum MappingFaults {
         fsfind_mapping_forget(token)
     }
 
+    /// From now on a fault in a registered mapping is recovered from instead of ending the
+    /// process: the rest of that mapping reads as zeros and ``hasFaulted(_:)`` says so, so the
+    /// reader can throw its answer away. For a server, where one request should fail, not all.
+    package static func recoverInstead() {
+        fsfind_mapping_fault_recover(1)
+    }
+
+    /// True once a fault in the mapping of `token` was recovered from: what was read from it since
+    /// may be zeros instead of the file's bytes.
+    package static func hasFaulted(_ token: Int32) -> Bool {
+        fsfind_mapping_faulted(token) != 0
+    }
+
     /// Installs the handler: a fault in a registered mapping calls `before` (async-signal-safe
     /// only), writes `prefix`, the file's name and `suffix` to stderr, and exits with `status`.
     /// Any other `SIGBUS` still kills the process (after `before`).

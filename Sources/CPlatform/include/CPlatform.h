@@ -94,6 +94,15 @@ void fsfind_mapping_forget(int slot);
 /// dies of the signal as usual. The strings are copied.
 void fsfind_mapping_fault_handler_install(const char *prefix, const char *suffix, int status, void (*before)(void));
 
+/// With `recovers` non-zero, a fault in a registered mapping no longer exits: the mapping's pages
+/// from the faulting one to its end are replaced by zeros, the slot is marked
+/// (`fsfind_mapping_faulted`), and the read goes on. What a server sets, so that one request
+/// fails instead of the process.
+void fsfind_mapping_fault_recover(int recovers);
+
+/// Non-zero once a fault in `slot`'s mapping was recovered from.
+int fsfind_mapping_faulted(int slot);
+
 // Extended attributes (platform.c). <sys/xattr.h> is not included here: in this module it would
 // clash with the C library's own module over `fd_set`. Same contracts as llistxattr(2) and
 // lgetxattr(2): the last component is not followed.

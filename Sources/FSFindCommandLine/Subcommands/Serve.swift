@@ -2,6 +2,7 @@ import ArgumentParser
 import CPlatform
 import FSFindElastic
 import FSFindModel
+import FSFindPlatform
 import FSFindQuery
 import FSFindServe
 import Foundation
@@ -113,6 +114,8 @@ extension FSFindCommand {
             // Blocked before any server thread starts, so every thread inherits the mask and the
             // signal is taken only by the `sigwait` below.
             fsfind_block_termination()
+            // An index file cut short in place under a request fails that request, not the server.
+            MappingFaults.recoverInstead()
             let source = IndexSource(path: indexOption.path)
             // An index must be there at the start (a typo in --index is said at once); later a
             // missing one is a 503 until `fsfind index` writes it again.
