@@ -420,7 +420,7 @@ _fsfind_serve() {
     repeating_flags=()
     non_repeating_flags=(--quiet --version -h --help)
     repeating_options=()
-    non_repeating_options=(--listen --index-name --threads --request-timeout --index)
+    non_repeating_options=(--listen --index-name --threads --request-timeout --search-timeout --idle-timeout --max-connections --index)
     __fsfind_offer_flags_options 0
 
     # Offer option value completions
@@ -435,6 +435,15 @@ _fsfind_serve() {
         return
         ;;
     '--request-timeout')
+        return
+        ;;
+    '--search-timeout')
+        return
+        ;;
+    '--idle-timeout')
+        return
+        ;;
+    '--max-connections')
         return
         ;;
     '--index')

@@ -41,7 +41,7 @@ function __fsfind_parse_tokens -S
         case 'forget'
             __fsfind_parse_subcommand -r 1 'no-wait' 'index=' 'version' 'h/help'
         case 'serve'
-            __fsfind_parse_subcommand 0 'listen=' 'index-name=' 'threads=' 'request-timeout=' 'quiet' 'index=' 'version' 'h/help'
+            __fsfind_parse_subcommand 0 'listen=' 'index-name=' 'threads=' 'request-timeout=' 'search-timeout=' 'idle-timeout=' 'max-connections=' 'quiet' 'index=' 'version' 'h/help'
         case 'export'
             __fsfind_parse_subcommand 0 'es-bulk' 'es-mapping' 'index-name=' 'since=' 'no-content' 'index=' 'version' 'h/help'
         case 'help'
@@ -184,6 +184,9 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" index-name' -l 'index-name' -d 'The index name clients ask for (smb.conf\'s elasticsearch:index).' -rfka ''
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" threads' -l 'threads' -d 'Queries answered at once (default: the number of cores, at least 2); more wait their turn.' -rfka ''
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" request-timeout' -l 'request-timeout' -d 'Seconds a request may take to arrive whole once begun; then the connection is closed.' -rfka ''
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" search-timeout' -l 'search-timeout' -d 'Seconds a search may run before it is given up with a 503 (Samba waits 60).' -rfka ''
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" idle-timeout' -l 'idle-timeout' -d 'Seconds a connection may stay quiet between requests before it is closed (default a day).' -rfka ''
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" max-connections' -l 'max-connections' -d 'Connections open at once (default a quarter of the descriptor limit, at most 256); beyond it the longest idle is closed.' -rfka ''
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" quiet' -l 'quiet' -d 'Log only refusals and errors, not every request.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" version' -l 'version' -d 'Show the version.'

@@ -212,7 +212,24 @@ package enum ManualSections {
         .Cm index
         and
         .Cm watch
-        replace it. For a site that outgrows one machine,
+        replace it.
+        .Pp
+        Its limits keep one local user from taking it over: a search runs at most
+        .Fl -search-timeout
+        seconds (10; then a 503), and stops when its client hangs up or the server is asked to
+        stop; a query holds at most 1024 clauses once repeated words are folded (400
+        .Ql too_many_clauses ) ;
+        an answer is at most 16 MiB, and answers clients have not read take at most 64 MiB in all
+        (then a 503); an answer not read within
+        .Fl -request-timeout
+        seconds closes its connection; at most
+        .Fl -max-connections
+        connections are open (a quarter of the descriptor limit, at most 256; the one idle longest
+        is closed for a new one), and a connection quiet for
+        .Fl -idle-timeout
+        seconds (a day) is closed. SIGTERM ends it within a second or two.
+        .Pp
+        For a site that outgrows one machine,
         .Cm export Fl -es-bulk
         writes the same documents for a real Elasticsearch or OpenSearch cluster:
         .Bd -literal -offset indent
