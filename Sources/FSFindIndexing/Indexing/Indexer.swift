@@ -69,12 +69,13 @@ package struct Indexer: Sendable {
         }
         let (previous, olderRoots) = try openPrevious()
         // An index whose text store is new (made by an older fsfind, with `--no-content`, with the
-        // store deleted or of an older layout) has no words for its unchanged files: read every
-        // file once, as `--full` would.
+        // store deleted or of an older layout), damaged or another than the index's has no words
+        // for its unchanged files: read every file once, as `--full` would.
         // Likewise an index an older fsfind wrote, without the columns every item now has
         // (the owner, which every item has, tags …): its kept rows would lack them.
         let olderColumns = previous.map { $0.file.itemCount > 0 && !$0.file.hasColumn(.fsOwnerUserID) } ?? false
-        let storeIsNew = previous != nil && !olderColumns ? try openTextStore()?.isNew == true : false
+        var storeIsNew = false
+        if let previous, !olderColumns { storeIsNew = try storeLacksWords(of: previous.file) }
         if previous != nil, olderColumns || storeIsNew {
             return try Indexer(
                 indexPath: indexPath, full: true, reporter: reporter, language: language, now: now, pipeline: pipeline
@@ -477,10 +478,53 @@ package struct Indexer: Sendable {
     }
 
     /// The text store beside the index, created when missing; nil when content is not read.
-    func openTextStore(fresh: Bool = false) throws(FSFindError) -> TextStore? {
+    /// With `verify`, checked page by page and started again when damaged (``TextStore/damage``).
+    func openTextStore(fresh: Bool = false, verify: Bool = false) throws(FSFindError) -> TextStore? {
         guard pipeline.textLimit > 0 else { return nil }
         return try TextStore(
-            path: TextStore.path(forIndex: indexPath), create: true, language: language, fresh: fresh)
+            path: TextStore.path(forIndex: indexPath), create: true, language: language, fresh: fresh, verify: verify)
+    }
+
+    /// Opens the text store as this run will write it (created when missing, checked page by page
+    /// and started again when damaged) and says whether every file must be read again for its
+    /// words, as `--full` does: the store is new (missing, made with `--no-content` or by an older
+    /// fsfind, of an older layout or another language), was damaged, or is not the store whose
+    /// document numbers `file`'s rows carry (made again under a watcher: its numbers name other
+    /// words), which is then started again too. Said on the reporter when the index had words.
+    private func storeLacksWords(of file: IndexFile) throws(FSFindError) -> Bool {
+        let path = TextStore.path(forIndex: indexPath)
+        let existed = access(path, F_OK) == 0
+        guard let store = try openTextStore(verify: true) else { return false }
+        let named = try file.textDocuments()?.generation
+        let reason: String
+        if let damage = store.damage {
+            reason = "the text store is damaged (\(damage))"
+        } else if store.isNew {
+            guard !existed, named != nil else { return true }
+            reason = "the text store was missing"
+        } else if let named, named != store.generation {
+            reason = "the text store is not the one the index was written with"
+            _ = try openTextStore(fresh: true)
+        } else {
+            return false
+        }
+        reporter?.problem(path: Array(path.utf8), message: "\(reason); reading every file's words again")
+        return true
+    }
+
+    /// True when a batch cannot add to the text store: the store is missing, damaged or another
+    /// than the one whose numbers the rows carry (`generations`). Opens nothing for writing, so
+    /// the refresh that follows (``storeLacksWords(of:)``) sees the store as the batch found it.
+    func storeLacksWords(named generations: Set<UInt64>) throws(FSFindError) -> Bool {
+        guard pipeline.textLimit > 0 else { return false }
+        let path = TextStore.path(forIndex: indexPath)
+        guard access(path, F_OK) == 0 else { return true }
+        do throws(FSFindError) {
+            let store = try TextStore(path: path, create: false)
+            return !generations.isEmpty && store.generation.map { generations != [$0] } ?? true
+        } catch  where error.code == .indexCorrupt || error.code == .indexMissing {
+            return true
+        }
     }
 
     /// Removes the documents of files the index just written no longer has, as they are: a
