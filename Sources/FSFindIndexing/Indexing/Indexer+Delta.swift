@@ -213,7 +213,7 @@ extension Indexer {
                         }
                     case .problem(let path, let message):
                         reporter?.problem(path: path, message: message)
-                    case .progress, .rootDone:
+                    case .progress, .rootDone, .vanished:
                         break
                     }
                 }

@@ -144,6 +144,13 @@ package struct Indexer: Sendable {
     /// folder deleted for good leaves the index within a month. `fsfind forget` drops one at once.
     package static let missingRootRetention: TimeInterval = 30 * 24 * 3600
 
+    /// True when nothing is at `path` any more (`ENOENT`, or `ENOTDIR`: a folder on its way is a
+    /// file now): a path read with a problem is then taken as deleted, not as unreadable.
+    static func isGone(_ path: [UInt8]) -> Bool {
+        PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: AT_FDCWD) }) == nil
+            && Crawler.meansDeleted(errno)
+    }
+
     /// Why the recorded root at `path` cannot be crawled now (its `stat` fails), or nil.
     static func whyMissing(_ path: [UInt8]) -> String? {
         guard PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: AT_FDCWD) }) == nil else {
@@ -239,6 +246,8 @@ package struct Indexer: Sendable {
         var waiting: [RefreshStream.Chunk] = []
         var waitingReads = 0
         var waitingText = 0
+        // Crawl roots that were gone when their crawl began (``RefreshStream/Step/vanished(_:)``).
+        var vanished: [[UInt8]] = []
         // The words of new and changed files go into the text store in one transaction, committed
         // before the index is replaced; what the new index no longer names is removed after
         // (`docs/full-text.md`: a reader of either index sees a consistent pair).
@@ -274,6 +283,13 @@ package struct Indexer: Sendable {
                         guard var item = items.next() else { throw FSFindError.broken("a chunk lost an item") }
                         let role = roles[position]
                         position += 1
+                        // Deleted between the crawl and its reading (libmagic's or an extractor's
+                        // open found nothing): not an error and not an item. Its old row, unseen,
+                        // goes with the rest of what its crawled root no longer has.
+                        if item.problem != nil, Self.isGone(item.path) {
+                            if case .original(let slot) = role { twins.settle(slot, document: nil, failed: true) }
+                            continue
+                        }
                         // An unreadable file is an error, named on stderr (folders are named by the
                         // crawl that could not list them).
                         if let problem = item.problem, problem.kind == .unreadable, entry.fileType != .directory {
@@ -307,6 +323,8 @@ package struct Indexer: Sendable {
                         progress.items = items
                         progress.toRead = toRead
                         rootDone = true
+                    case .vanished(let path):
+                        vanished.append(path)
                     }
                 }
             }
@@ -352,9 +370,19 @@ package struct Indexer: Sendable {
 
         // Old entries under a crawled root that the crawl did not see are gone; the others, under
         // roots not crawled this time, are carried over.
+        // A recorded root that went while it was to be crawled keeps its items, as a missing
+        // root does; any other path that went (a watcher's batch names paths a build deletes a
+        // moment later) is a deletion, with everything that was below it.
+        let vanishedRoots = vanished.filter { path in allRoots.contains { $0.path == path } }
+        if delta == nil {
+            for path in vanishedRoots {
+                reporter?.problem(path: path, message: "deleted while it was being indexed; its items are kept")
+            }
+        }
+        let gone = gone + vanished.filter { !vanishedRoots.contains($0) }
         if let previous {
             // (A folder looked at alone, ``FolderAlone``, says nothing of what is inside it.)
-            for root in toCrawl where !FolderAlone.isAlone(root) {
+            for root in toCrawl where !FolderAlone.isAlone(root) && !vanishedRoots.contains(root.path) {
                 for range in previous.rows(within: root.path) { summary.removed += plan.remove(unseenIn: range) }
             }
             // Paths a watcher saw go, with everything below them.
