@@ -1,5 +1,6 @@
 import FSFindIndex
 import FSFindModel
+import FSFindSearch
 import FSFindText
 import Foundation
 import Synchronization
@@ -40,14 +41,11 @@ package final class IndexSource: Sendable {
         }
     }
 
-    /// The text store beside the index, opened for one request (a SQLite connection is not
-    /// shared between threads); nil when the index has none.
-    package func openTextStore() throws(FSFindError) -> TextStore? {
-        do {
-            return try TextStore(path: TextStore.path(forIndex: path), create: false)
-        } catch  where error.code == .indexMissing {
-            return nil
-        }
+    /// The text store beside `snapshot`, opened for one request (a SQLite connection is not
+    /// shared between threads) and checked to be the one whose words it names
+    /// (``TextStore/opened(beside:)``); nil when the index has none and names no words.
+    package func openTextStore(for snapshot: IndexSnapshot) throws(FSFindError) -> TextStore? {
+        try TextStore.opened(beside: snapshot)
     }
 }
 

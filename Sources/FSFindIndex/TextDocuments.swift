@@ -143,3 +143,17 @@ extension IndexFile {
         }
     }
 }
+
+extension IndexSnapshot {
+    /// The text stores whose document numbers the rows carry: the generation of the base's and
+    /// of the delta's `textDocuments` section, where there is one (a file has one only when a row
+    /// of it has words). Empty when no row has words: an index made with `--no-content` needs no
+    /// store.
+    package func textGenerations() throws(FSFindError) -> Set<UInt64> {
+        var generations: Set<UInt64> = []
+        for file in files {
+            if let documents = try file.textDocuments() { generations.insert(documents.generation) }
+        }
+        return generations
+    }
+}

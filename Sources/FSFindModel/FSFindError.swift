@@ -32,6 +32,8 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
         case createIndex
         /// The index is damaged: rebuild it from its folders.
         case rebuildIndex
+        /// The text store is missing, damaged or not the index's: a refresh reads the words again.
+        case rebuildWords
         /// No folder is recorded, so there is nothing to refresh: name one.
         case nameFolders
         /// Another run holds the index lock: wait for it, or ask not to.
@@ -94,6 +96,7 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
             case .advice(let text): text
             case .createIndex: "create the index"
             case .rebuildIndex: "rebuild the index"
+            case .rebuildWords: "refresh the index to read the words again"
             case .nameFolders: "name the folders to index"
             case .waitForLock: "wait for the other run to finish"
             }

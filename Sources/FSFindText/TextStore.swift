@@ -101,6 +101,10 @@ package final class TextStore {
     /// file's words yet, so a refresh must read every file once.
     package private(set) var isNew = false
 
+    /// Why this open started the store again (its first complaint of ``SQLiteDatabase/quickCheck()``),
+    /// when `verify` found it damaged; nil otherwise.
+    package private(set) var damage: String?
+
     /// Opens the store; with `create`, creates it (and its tables) when missing.
     ///
     /// - Parameter language: with `create`, the language to stem in (one of ``languages``); a
@@ -111,7 +115,16 @@ package final class TextStore {
     /// With `fresh`, an existing store is discarded and made again (a first index: none of its
     /// documents belongs to an index any more, and adding each again would leave the old words
     /// beside the new until FTS5 merged them; a store of `/usr` grew from 661 to 927 MB).
-    package init(path: String, create: Bool, language: String? = nil, fresh: Bool = false) throws(FSFindError) {
+    /// With `verify` (and `create`), an existing store is checked page by page first
+    /// (``SQLiteDatabase/quickCheck()``) and made again when damaged (``damage`` says why, and
+    /// ``isNew`` is true): what `fsfind index` does, so that a refresh repairs a store queries
+    /// call malformed instead of reporting success over it.
+    /// - Throws: `.io` when a named pipe, a folder or a device is at `path`
+    ///   (``SQLiteDatabase/checkRegularFiles(_:)``); `.indexCorrupt` when a reader finds the
+    ///   store's schema or state damaged.
+    package init(
+        path: String, create: Bool, language: String? = nil, fresh: Bool = false, verify: Bool = false
+    ) throws(FSFindError) {
         if let language, !Self.languages.contains(language) {
             throw FSFindError(
                 .usage,
@@ -122,9 +135,20 @@ package final class TextStore {
             throw FSFindError(.indexMissing, "there is no text store at \(path)", path: path, remedy: .rebuildIndex)
         }
         var database = try SQLiteDatabase(path: path, create: create)
-        var stored = exists ? (try? Self.storedLanguage(database)) ?? nil : nil
+        // A reader must not take a damaged schema for a store without words (it would answer
+        // nothing, exit 0); a writer starts a store it cannot read again.
+        var stored =
+            exists ? (create ? (try? Self.storedLanguage(database)) ?? nil : try Self.storedLanguage(database)) : nil
+        if create && exists && verify && !fresh {
+            do throws(FSFindError) {
+                damage = try database.quickCheck()
+            } catch {
+                damage = error.message
+            }
+        }
         if create && exists
-            && (fresh || (try? database.userVersion()) != Self.layout || (language != nil && stored != language))
+            && (fresh || damage != nil || (try? database.userVersion()) != Self.layout
+                || (language != nil && stored != language))
         {
             // Asked to, another layout (an earlier build's) or another language: start again.
             database = try Self.removeAndReopen(database, path: path)
@@ -141,7 +165,7 @@ package final class TextStore {
         self.language = stored ?? language ?? Self.defaultLanguage
         self.tokenizer = Self.tokenizer(for: self.language)
         guard create else {
-            generation = (try? Self.generation(of: database)) ?? nil
+            generation = try Self.generation(of: database)
             return
         }
         try database.execute(
@@ -178,7 +202,12 @@ package final class TextStore {
         }
     }
 
+    /// The generation the `state` table records; nil when there is no such table (a store of an
+    /// older layout) or no generation in it. Damage is thrown, not taken for "none".
     private static func generation(of database: SQLiteDatabase) throws(FSFindError) -> UInt64? {
+        let table = try database.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'state'")
+        guard try table.step() else { return nil }
+        table.reset()
         let query = try database.prepare("SELECT value FROM state WHERE key = 'generation'")
         return try query.step() ? UInt64(bitPattern: query.integer(0)) : nil
     }
@@ -593,6 +622,16 @@ package final class TextStore {
         }
         let distance = previous[b.count]
         return distance <= limit ? distance : nil
+    }
+
+    /// The first complaint of a page-by-page check of the store (``SQLiteDatabase/quickCheck()``),
+    /// or nil when it finds none: what `fsfind status` reports. Reads the whole store.
+    package func damageFound() -> String? {
+        do {
+            return try database.quickCheck()
+        } catch {
+            return error.message
+        }
     }
 
     /// True when a run set ``Writer/markCollectionPending()`` and did not get to clear it.

@@ -124,10 +124,15 @@ struct InteractiveSearchEndToEndTests {
     }
 
     @Test func anIndexCutShortUnderTheSessionEndsItWithAMessageNotACrash() throws {
-        // A copy, so the suite's index stays whole for the other tests.
+        // A copy, so the suite's index stays whole for the other tests; with its text store, which
+        // a search reads (a missing one is an error of its own).
         let copy = tree.index + ".cut"
         try FileManager.default.copyItem(atPath: tree.index, toPath: copy)
-        defer { try? FileManager.default.removeItem(atPath: copy) }
+        try FileManager.default.copyItem(atPath: tree.index + ".text", toPath: copy + ".text")
+        defer {
+            try? FileManager.default.removeItem(atPath: copy)
+            try? FileManager.default.removeItem(atPath: copy + ".text")
+        }
         let session = try TmuxSession(
             width: 80, height: 24, arguments: ["search", "--index", copy], directory: tree.root)
         try session.waitFor("the first results") { Self.count($0) != nil }

@@ -193,4 +193,63 @@ import Testing
             "\(watch.stderr)")
         #expect(watch.stop() == 0)
     }
+
+    /// A build tree's churn: folders of files made and deleted within one batch window, over and
+    /// over. A path named by an event and gone by its batch, a folder gone between its parent's
+    /// listing and its own, a file gone between the crawl and libmagic: each is a deletion. Before,
+    /// the first failed the whole batch ("could not update the index: cannot read …"; every change
+    /// then waited 30 s) and the others were an error line each.
+    @Test func pathsDeletedDuringABatchAreDeletionsNotErrors() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        let manager = FileManager.default
+        for round in 0..<150 {
+            let folder = setup.root + "/tmp\(round)"
+            try manager.createDirectory(atPath: folder + "/obj/deep", withIntermediateDirectories: true)
+            for number in 0..<12 {
+                try setup.write("tmp\(round)/obj/deep/part\(number).o", "object \(number)\n")
+                try setup.write("tmp\(round)/scratch\(number).txt", "a scratch note about a quoll\n")
+            }
+            try setup.write("lone\(round).tmp", "a moment\n")
+            if round % 3 == 0 { usleep(20_000) }  // now and then a batch starts in the middle
+            try manager.removeItem(atPath: folder)
+            unlink(setup.root + "/lone\(round).tmp")
+        }
+        try setup.write("done.txt", "an ocelot at last\n")
+        // Promptly: a failed batch waited 30 s before it was tried again.
+        #expect(try setup.becomes("ocelot", ["done.txt"], seconds: 15), "\(watch.stderr)")
+        #expect(try setup.becomes("quoll", []), "\(watch.stderr)")
+        #expect(try setup.find("fsName == 'tmp*' || fsName == 'lone*'").isEmpty)
+        #expect(watch.stop() == 0)
+        let lines = watch.stderr.split(separator: "\n").filter {
+            $0.contains("could not update") || $0.contains("cannot")
+        }
+        #expect(lines.isEmpty, "\(lines.count) error lines: \(lines.prefix(5))")
+    }
+
+    /// The text store deleted under a watcher: its next batch does not start an empty store
+    /// beside an index whose numbers name the old one's words (which then matched nothing until
+    /// `index --full`); it reads every file's words again.
+    @Test func aTextStoreDeletedUnderAWatcherIsReadAgainByItsNextBatch() throws {
+        let setup = try Setup()
+        let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)
+        #expect(try setup.find("aardvark") == ["first.txt"])
+        try FileManager.default.removeItem(atPath: setup.index + ".text")
+        try setup.write("new.txt", "a pangolin appears\n")
+        #expect(try setup.becomes("pangolin", ["new.txt"]), "\(watch.stderr)")
+        #expect(try setup.becomes("aardvark", ["first.txt"]), "\(watch.stderr)")
+        #expect(try FSFind.run(["status", "--index", setup.index]).status == 0)
+        #expect(watch.stderr.contains("reading every file's words again"), "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
+
+    /// The store deleted while no watcher ran: the watcher's start reads the words again.
+    @Test func aTextStoreDeletedBeforeAWatcherStartsIsReadAgainAtItsStart() throws {
+        let setup = try Setup()
+        #expect(try FSFind.run(["index", "--index", setup.index, setup.root]).status == 0)
+        try FileManager.default.removeItem(atPath: setup.index + ".text")
+        let watch = try WatchProcess(index: setup.index, environment: Self.normal)
+        #expect(try setup.find("aardvark") == ["first.txt"], "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+    }
 }

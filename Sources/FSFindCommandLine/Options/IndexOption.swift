@@ -41,18 +41,12 @@ struct IndexOption: ParsableArguments {
         try IndexSnapshot(path: path)
     }
 
-    /// Opens the index's text store for reading; nil when there is none (an index made with
-    /// `--no-content`, or by an older fsfind): free text then finds names and titles only.
-    func openTextStore() throws(FSFindError) -> TextStore? {
-        try Self.openTextStore(indexPath: path)
-    }
-
-    /// The text store beside the index at `indexPath`, opened for reading; nil when there is none.
-    static func openTextStore(indexPath: String) throws(FSFindError) -> TextStore? {
-        do {
-            return try TextStore(path: TextStore.path(forIndex: indexPath), create: false)
-        } catch  where error.code == .indexMissing {
-            return nil
-        }
+    /// Opens the text store of `index` for reading; nil when there is none and the index names
+    /// no words (an index made with `--no-content`): free text then finds names and titles only.
+    /// A store that is missing, another than the index's, damaged or not a file is an error that
+    /// names it and `fsfind index` (``TextStore/opened(beside:)``): only commands that read words
+    /// call this.
+    static func openTextStore(for index: IndexSnapshot) throws(FSFindError) -> TextStore? {
+        try TextStore.opened(beside: index)
     }
 }

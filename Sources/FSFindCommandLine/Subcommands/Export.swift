@@ -64,7 +64,7 @@ extension FSFindCommand {
             let start = since.flatMap { ISO8601Text($0)?.interval(in: .current)?.start }
             let index = try indexOption.open()
             try index.prepareAll()
-            let text = noContent ? nil : try indexOption.openTextStore()
+            let text = noContent ? nil : try IndexOption.openTextStore(for: index)
             let roots = try index.roots().map(\.path)
             let action = { (id: String) in
                 "{\"index\":{\"_index\":\(JSONWriter.string(indexName)),\"_id\":\(JSONWriter.string(id))}}"

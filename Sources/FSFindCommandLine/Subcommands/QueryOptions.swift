@@ -137,7 +137,7 @@ struct QueryOptions: Equatable {
         }
         let index = try IndexSnapshot(path: indexPath)
         let words = Searcher.readsWords(compiled)
-        let searcher = Searcher(index: index, text: words ? try IndexOption.openTextStore(indexPath: indexPath) : nil)
+        let searcher = Searcher(index: index, text: words ? try IndexOption.openTextStore(for: index) : nil)
         if count {
             // Counting needs no order: no relevance scores, no sort.
             var output = StandardOutput()
@@ -205,9 +205,9 @@ struct QueryOptions: Equatable {
         var known: Set<[UInt8]> = []
         var lastCount: Int?
         func update() throws(FSFindError) {
+            let index = try IndexSnapshot(path: indexPath)
             let searcher = Searcher(
-                index: try IndexSnapshot(path: indexPath),
-                text: Searcher.readsWords(compiled) ? try IndexOption.openTextStore(indexPath: indexPath) : nil)
+                index: index, text: Searcher.readsWords(compiled) ? try IndexOption.openTextStore(for: index) : nil)
             let rows = try searcher.search(compiled, isFreeText: isFreeText, request: request)
             if count {
                 guard rows.count != lastCount else { return }

@@ -83,15 +83,18 @@ extension FSFindCommand {
                     ?? PathBytes.absolute(PathBytes.bytes("."))
             }
             let index = try indexOption.open()
+            let words = try IndexOption.openTextStore(for: index)
             let initial = text.joined(separator: " ")
             let session = SearchSession(
                 field: SearchField(initial.isEmpty ? "" : initial + " "), scope: scope,
                 everywhere: onlyIn == nil, folder: folder)
             let recent = RecentSearches(path: RecentSearches.defaultPath())
             let loop = SearchLoop(
-                terminal: terminal, index: index, text: try indexOption.openTextStore(), context: context,
-                session: session, recent: recent
-            ) { () throws(FSFindError) in (try indexOption.open(), try indexOption.openTextStore()) }
+                terminal: terminal, index: index, text: words, context: context, session: session, recent: recent
+            ) { () throws(FSFindError) in
+                let index = try indexOption.open()
+                return (index, try IndexOption.openTextStore(for: index))
+            }
 
             try terminal.enterFullScreen()
             let outcome: SearchLoop.Outcome

@@ -63,7 +63,17 @@ extension FSFindCommand {
             let only = try parseAttributes(attributes)
             let index = try indexOption.open()
             try index.prepareAll()
-            let text = try indexOption.openTextStore()
+            // The words are one attribute among many: a store that cannot give them costs only
+            // them, and is named once the rest is shown (exit 1).
+            var text: TextStore?
+            var storeFailure: FSFindError?
+            if only.isEmpty || only.contains(.textContent) {
+                do throws(FSFindError) {
+                    text = try IndexOption.openTextStore(for: index)
+                } catch {
+                    storeFailure = error
+                }
+            }
             let formatter = AttributeListFormatter()
             var writer = ResultWriter(format: .lines, attributes: [])
             var missing = false
@@ -97,6 +107,7 @@ extension FSFindCommand {
                 }
             }
             try writer.finish()
+            if let storeFailure { throw storeFailure }
             if missing { throw ExitCode(1) }
         }
 

@@ -35,9 +35,9 @@ extension FSFindCommand {
             let (unreadable, unparsable) = try index.problemCounts()
             let formatter = ValueFormatter()
             let textPath = TextStore.path(forIndex: index.path)
-            let text = try indexOption.openTextStore()
+            let (text, textProblem) = Self.textStore(of: index)
             let textSize = TextStore.size(atPath: textPath) ?? 0
-            let documents = try text?.documentCount() ?? 0
+            let documents = textProblem == nil ? try text?.documentCount() ?? 0 : 0
             let watcher = WatcherStatus.of(indexPath: index.path)
             if json {
                 var object = JSONWriter()
@@ -56,7 +56,13 @@ extension FSFindCommand {
                 } else {
                     object.add("delta", json: "null")
                 }
-                if text != nil {
+                if let textProblem {
+                    var store = JSONWriter()
+                    store.add("path", json: JSONWriter.string(textPath))
+                    store.add("size", json: String(textSize))
+                    store.add("problem", json: JSONWriter.string(textProblem.sentence))
+                    object.add("textStore", json: store.line)
+                } else if text != nil {
                     var store = JSONWriter()
                     store.add("path", json: JSONWriter.string(textPath))
                     store.add("size", json: String(textSize))
@@ -92,7 +98,9 @@ extension FSFindCommand {
                 object.add("unparsable", json: String(unparsable))
                 var output = StandardOutput()
                 output.write(line: object.line)
-                return try output.finish()
+                try output.finish()
+                if let textProblem { throw textProblem }
+                return
             }
             // A writer, not raw stdout: root paths and excludes are escaped on a terminal.
             var output = ResultWriter(format: .lines, attributes: [])
@@ -106,11 +114,15 @@ extension FSFindCommand {
                     line: "Delta:          \(delta.path), \(delta.fileSize) bytes, \(delta.itemCount) items "
                         + "(a watcher's changes since \(formatter.date(index.base.createdAt)))")
             }
-            output.write(
-                line: text == nil
-                    ? "Text store:     none (indexed with --no-content, or not yet)"
-                    : "Text store:     \(textPath), \(textSize) bytes, \(documents) documents, "
-                        + "words in \(text?.language ?? TextStore.defaultLanguage)")
+            if let textProblem {
+                output.write(line: "Text store:     \(textProblem.sentence)")
+            } else {
+                output.write(
+                    line: text == nil
+                        ? "Text store:     none (indexed with --no-content, or not yet)"
+                        : "Text store:     \(textPath), \(textSize) bytes, \(documents) documents, "
+                            + "words in \(text?.language ?? TextStore.defaultLanguage)")
+            }
             if let watcher {
                 let last = watcher.lastUpdate.map { ", last update \(formatter.date($0))" } ?? ""
                 output.write(line: "Watcher:        running (pid \(watcher.pid))\(last)")
@@ -132,6 +144,28 @@ extension FSFindCommand {
             output.write(line: "Unreadable:     \(unreadable)")
             output.write(line: "Unparsable:     \(unparsable)")
             try output.finish()
+            // Everything else is said; the store's problem is also the exit status (1).
+            if let textProblem { throw textProblem }
+        }
+
+        /// The index's text store, and what is wrong with it: opened as a query of words opens
+        /// it (missing, another store than the index's, not a file), then checked page by page
+        /// (damage a query may meet only later; about 35 ms for a 106 MB store).
+        private static func textStore(of index: IndexSnapshot) -> (TextStore?, FSFindError?) {
+            do throws(FSFindError) {
+                guard let store = try TextStore.opened(beside: index) else { return (nil, nil) }
+                if let damage = store.damageFound() {
+                    return (
+                        store,
+                        FSFindError(
+                            .indexCorrupt, "the text store \(store.path) is damaged (\(damage))", path: store.path,
+                            remedy: .rebuildWords)
+                    )
+                }
+                return (store, nil)
+            } catch {
+                return (nil, error)
+            }
         }
     }
 }

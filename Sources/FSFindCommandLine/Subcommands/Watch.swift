@@ -1,5 +1,6 @@
 import ArgumentParser
 import CPlatform
+import FSFindIndex
 import FSFindIndexing
 import FSFindModel
 import FSFindOutput
@@ -78,9 +79,11 @@ extension FSFindCommand {
             }
             let isTerminal = isatty(STDERR_FILENO) == 1
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
-            // Words are read when the index has a text store, or is new (as `fsfind index` does).
+            // Words are read when the index has a text store, names words (a store deleted is read
+            // again), or is new (as `fsfind index` does).
             let readsWords =
                 access(indexPath, F_OK) != 0 || access(TextStore.path(forIndex: indexPath), F_OK) == 0
+                || (try? IndexSnapshot(path: indexPath).textGenerations().isEmpty) == false
             let indexer = Indexer(
                 indexPath: indexPath, reporter: reporter,
                 pipeline: ExtractionPipeline(

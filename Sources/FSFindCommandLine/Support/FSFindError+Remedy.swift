@@ -7,6 +7,7 @@ extension FSFindError {
             switch remedy {
             case .createIndex: "run 'fsfind index PATH' to create one"
             case .rebuildIndex: "run 'fsfind index --full' to rebuild it"
+            case .rebuildWords: "run 'fsfind index' to read the words again"
             case .nameFolders: "name the folders to index, for example 'fsfind index ~/Documents'"
             case .waitForLock: "wait for it to finish, or run without --no-wait"
             case .advice(let text): text

@@ -32,6 +32,7 @@ extension Crawler {
                 entry(folder)
                 diagnostic(Self.alreadyCrawled(folder))
             case .listing(let listing):
+                if listing.vanished { continue }  // deleted since its parent was listed
                 listing.diagnostics.forEach(diagnostic)
                 entry(listing.folder)
                 listing.files.forEach(entry)

@@ -19,7 +19,9 @@ import SystemPackage
 ///   the same tree always crawls in the same order.
 /// - A folder that cannot be opened or listed is still an entry (with `unreadableReason`) plus a
 ///   diagnostic; an entry that cannot be stat'ed is only a diagnostic (nothing is known about it);
-///   an entry that vanished between listing and stat is silently skipped.
+///   an entry that vanished between listing and stat, and a folder that vanished (`ENOENT`, or
+///   `ENOTDIR`: replaced by a file) between its parent's listing and its own, are deleted, not
+///   failures: silently skipped, with what was below them.
 package struct Crawler: Sendable {
     package let options: CrawlOptions
 
@@ -49,6 +51,7 @@ package struct Crawler: Sendable {
                 continue
             }
             let listing = read(folder, excludes: excludes)
+            if listing.vanished { continue }  // deleted since its parent was listed
             listing.diagnostics.forEach(diagnostic)
             entry(listing.folder)
             listing.files.forEach(entry)
@@ -81,12 +84,19 @@ package struct Crawler: Sendable {
         var files: [CrawlEntry] = []
         var subfolders: [CrawlEntry] = []
         var diagnostics: [CrawlDiagnostic] = []
+        /// The folder was gone when it was to be opened: deleted, not unreadable. The other
+        /// fields then say nothing.
+        var vanished = false
     }
 
     /// Lists and stats one folder.
     func read(_ folder: CrawlEntry, excludes: [[CChar]]) -> FolderListing {
         var result = FolderListing(folder: folder)
         let listing = list(folder.path, excludes: excludes, diagnostic: { result.diagnostics.append($0) })
+        if listing.vanished {
+            result.vanished = true
+            return result
+        }
         if let failure = listing.failure {
             result.folder.unreadableReason = failure
             result.diagnostics.append(CrawlDiagnostic(path: folder.path, message: "cannot read folder: \(failure)"))
@@ -110,6 +120,8 @@ package struct Crawler: Sendable {
         var entries: [CrawlEntry] = []
         /// Why the folder could not be opened or read to the end.
         var failure: String?
+        /// Nothing (or no folder) was at its path any more.
+        var vanished = false
     }
 
     /// Opens the folder at `path`, reads every name, stats the ones that pass the filters and
@@ -118,7 +130,12 @@ package struct Crawler: Sendable {
         var listing = Listing()
         let fd = PathBytes.open(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else {
-            listing.failure = Errno(rawValue: errno).description
+            let code = errno
+            if Self.meansDeleted(code) {
+                listing.vanished = true
+            } else {
+                listing.failure = Errno(rawValue: code).description
+            }
             return listing
         }
         guard let stream = fdopendir(fd) else {
@@ -170,6 +187,11 @@ package struct Crawler: Sendable {
         }
         return listing
     }
+
+    /// True for the errors that say a path met in a crawl is gone since: `ENOENT`, and
+    /// `ENOTDIR` (it, or a folder on its way, is a file now). Such a path is deleted, not
+    /// unreadable: a busy build tree makes thousands of them a minute.
+    static func meansDeleted(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR }
 
     private func isExcluded(name: [UInt8], path: [UInt8], excludes: [[CChar]]) -> Bool {
         guard !excludes.isEmpty else { return false }

@@ -1,6 +1,7 @@
 import CPlatform
 import FSFindIndex
 import FSFindModel
+import FSFindText
 import Foundation
 import Glibc
 
@@ -54,6 +55,11 @@ extension Indexer {
             return try run(roots: [], options: CrawlOptions(), holding: lock)
         }
         if snapshot.delta == nil { unlink(deltaPath) }  // one written for another base: stale
+        // A batch adds words to the store the rows' numbers belong to: one deleted, made again or
+        // damaged holds none of the others, so every file is read again (the refresh says why).
+        if try storeLacksWords(named: snapshot.textGenerations()) {
+            return try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
         var roots = try snapshot.roots()
         for index in roots.indices where refreshed.contains(roots[index].path) { roots[index].lastRefresh = now }
         // Shortest first, so a path below another changed path is skipped: that one's crawl (or
@@ -98,8 +104,18 @@ extension Indexer {
             return summary
         }
         let baseItems = snapshot.base.itemCount
-        var summary = try writeDelta(
-            snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock)
+        let storePath = TextStore.path(forIndex: indexPath)
+        var summary: IndexSummary
+        do {
+            summary = try writeDelta(
+                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock)
+        } catch  where error.code == .indexCorrupt && error.path == storePath {
+            // Damage the batch met in the store: a refresh checks it, starts it again and reads
+            // every file's words, instead of failing every batch after this one.
+            reporter?.problem(
+                path: Array(storePath.utf8), message: "\(error.message); reading every file's words again")
+            return try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
         // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
         // again and must not count its pages twice.
         let written = try IndexFile(path: deltaPath)
@@ -154,7 +170,7 @@ extension Indexer {
             guard let snapshot = try? IndexSnapshot(path: indexPath), let roots = try? snapshot.roots(),
                 snapshot.base.itemCount == 0 || snapshot.base.hasColumn(.fsOwnerUserID),
                 roots.allSatisfy({ Self.whyMissing($0.path) == nil }), !roots.isEmpty,
-                try openTextStore()?.isNew != true
+                try !storeLacksWords(named: snapshot.textGenerations())
             else { return nil }
             let base = snapshot.base
             let previous: PreviousIndex
@@ -197,7 +213,7 @@ extension Indexer {
                         }
                     case .problem(let path, let message):
                         reporter?.problem(path: path, message: message)
-                    case .progress, .rootDone:
+                    case .progress, .rootDone, .vanished:
                         break
                     }
                 }

@@ -69,12 +69,13 @@ package struct Indexer: Sendable {
         }
         let (previous, olderRoots) = try openPrevious()
         // An index whose text store is new (made by an older fsfind, with `--no-content`, with the
-        // store deleted or of an older layout) has no words for its unchanged files: read every
-        // file once, as `--full` would.
+        // store deleted or of an older layout), damaged or another than the index's has no words
+        // for its unchanged files: read every file once, as `--full` would.
         // Likewise an index an older fsfind wrote, without the columns every item now has
         // (the owner, which every item has, tags …): its kept rows would lack them.
         let olderColumns = previous.map { $0.file.itemCount > 0 && !$0.file.hasColumn(.fsOwnerUserID) } ?? false
-        let storeIsNew = previous != nil && !olderColumns ? try openTextStore()?.isNew == true : false
+        var storeIsNew = false
+        if let previous, !olderColumns { storeIsNew = try storeLacksWords(of: previous.file) }
         if previous != nil, olderColumns || storeIsNew {
             return try Indexer(
                 indexPath: indexPath, full: true, reporter: reporter, language: language, now: now, pipeline: pipeline
@@ -142,6 +143,13 @@ package struct Indexer: Sendable {
     /// complete refresh: long enough for a drive that is away for a holiday, short enough that a
     /// folder deleted for good leaves the index within a month. `fsfind forget` drops one at once.
     package static let missingRootRetention: TimeInterval = 30 * 24 * 3600
+
+    /// True when nothing is at `path` any more (`ENOENT`, or `ENOTDIR`: a folder on its way is a
+    /// file now): a path read with a problem is then taken as deleted, not as unreadable.
+    static func isGone(_ path: [UInt8]) -> Bool {
+        PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: AT_FDCWD) }) == nil
+            && Crawler.meansDeleted(errno)
+    }
 
     /// Why the recorded root at `path` cannot be crawled now (its `stat` fails), or nil.
     static func whyMissing(_ path: [UInt8]) -> String? {
@@ -238,6 +246,8 @@ package struct Indexer: Sendable {
         var waiting: [RefreshStream.Chunk] = []
         var waitingReads = 0
         var waitingText = 0
+        // Crawl roots that were gone when their crawl began (``RefreshStream/Step/vanished(_:)``).
+        var vanished: [[UInt8]] = []
         // The words of new and changed files go into the text store in one transaction, committed
         // before the index is replaced; what the new index no longer names is removed after
         // (`docs/full-text.md`: a reader of either index sees a consistent pair).
@@ -273,6 +283,13 @@ package struct Indexer: Sendable {
                         guard var item = items.next() else { throw FSFindError.broken("a chunk lost an item") }
                         let role = roles[position]
                         position += 1
+                        // Deleted between the crawl and its reading (libmagic's or an extractor's
+                        // open found nothing): not an error and not an item. Its old row, unseen,
+                        // goes with the rest of what its crawled root no longer has.
+                        if item.problem != nil, Self.isGone(item.path) {
+                            if case .original(let slot) = role { twins.settle(slot, document: nil, failed: true) }
+                            continue
+                        }
                         // An unreadable file is an error, named on stderr (folders are named by the
                         // crawl that could not list them).
                         if let problem = item.problem, problem.kind == .unreadable, entry.fileType != .directory {
@@ -306,6 +323,8 @@ package struct Indexer: Sendable {
                         progress.items = items
                         progress.toRead = toRead
                         rootDone = true
+                    case .vanished(let path):
+                        vanished.append(path)
                     }
                 }
             }
@@ -351,9 +370,19 @@ package struct Indexer: Sendable {
 
         // Old entries under a crawled root that the crawl did not see are gone; the others, under
         // roots not crawled this time, are carried over.
+        // A recorded root that went while it was to be crawled keeps its items, as a missing
+        // root does; any other path that went (a watcher's batch names paths a build deletes a
+        // moment later) is a deletion, with everything that was below it.
+        let vanishedRoots = vanished.filter { path in allRoots.contains { $0.path == path } }
+        if delta == nil {
+            for path in vanishedRoots {
+                reporter?.problem(path: path, message: "deleted while it was being indexed; its items are kept")
+            }
+        }
+        let gone = gone + vanished.filter { !vanishedRoots.contains($0) }
         if let previous {
             // (A folder looked at alone, ``FolderAlone``, says nothing of what is inside it.)
-            for root in toCrawl where !FolderAlone.isAlone(root) {
+            for root in toCrawl where !FolderAlone.isAlone(root) && !vanishedRoots.contains(root.path) {
                 for range in previous.rows(within: root.path) { summary.removed += plan.remove(unseenIn: range) }
             }
             // Paths a watcher saw go, with everything below them.
@@ -477,10 +506,53 @@ package struct Indexer: Sendable {
     }
 
     /// The text store beside the index, created when missing; nil when content is not read.
-    func openTextStore(fresh: Bool = false) throws(FSFindError) -> TextStore? {
+    /// With `verify`, checked page by page and started again when damaged (``TextStore/damage``).
+    func openTextStore(fresh: Bool = false, verify: Bool = false) throws(FSFindError) -> TextStore? {
         guard pipeline.textLimit > 0 else { return nil }
         return try TextStore(
-            path: TextStore.path(forIndex: indexPath), create: true, language: language, fresh: fresh)
+            path: TextStore.path(forIndex: indexPath), create: true, language: language, fresh: fresh, verify: verify)
+    }
+
+    /// Opens the text store as this run will write it (created when missing, checked page by page
+    /// and started again when damaged) and says whether every file must be read again for its
+    /// words, as `--full` does: the store is new (missing, made with `--no-content` or by an older
+    /// fsfind, of an older layout or another language), was damaged, or is not the store whose
+    /// document numbers `file`'s rows carry (made again under a watcher: its numbers name other
+    /// words), which is then started again too. Said on the reporter when the index had words.
+    private func storeLacksWords(of file: IndexFile) throws(FSFindError) -> Bool {
+        let path = TextStore.path(forIndex: indexPath)
+        let existed = access(path, F_OK) == 0
+        guard let store = try openTextStore(verify: true) else { return false }
+        let named = try file.textDocuments()?.generation
+        let reason: String
+        if let damage = store.damage {
+            reason = "the text store is damaged (\(damage))"
+        } else if store.isNew {
+            guard !existed, named != nil else { return true }
+            reason = "the text store was missing"
+        } else if let named, named != store.generation {
+            reason = "the text store is not the one the index was written with"
+            _ = try openTextStore(fresh: true)
+        } else {
+            return false
+        }
+        reporter?.problem(path: Array(path.utf8), message: "\(reason); reading every file's words again")
+        return true
+    }
+
+    /// True when a batch cannot add to the text store: the store is missing, damaged or another
+    /// than the one whose numbers the rows carry (`generations`). Opens nothing for writing, so
+    /// the refresh that follows (``storeLacksWords(of:)``) sees the store as the batch found it.
+    func storeLacksWords(named generations: Set<UInt64>) throws(FSFindError) -> Bool {
+        guard pipeline.textLimit > 0 else { return false }
+        let path = TextStore.path(forIndex: indexPath)
+        guard access(path, F_OK) == 0 else { return true }
+        do throws(FSFindError) {
+            let store = try TextStore(path: path, create: false)
+            return !generations.isEmpty && store.generation.map { generations != [$0] } ?? true
+        } catch  where error.code == .indexCorrupt || error.code == .indexMissing {
+            return true
+        }
     }
 
     /// Removes the documents of files the index just written no longer has, as they are: a

@@ -28,6 +28,9 @@ struct RefreshStream {
         case progress(items: Int, folder: String, toRead: Int)
         /// Root `root` is fully crawled, after `items` entries, `toRead` of them to read.
         case rootDone([UInt8], items: Int, toRead: Int)
+        /// Root `root` was gone when its crawl began (a watcher's batch names paths that may be
+        /// deleted a moment later): nothing was crawled under it.
+        case vanished([UInt8])
     }
 
     /// Steps in crawl order, with the items read for their `.read` steps, in the same order.
@@ -137,35 +140,42 @@ struct RefreshStream {
         var toRead = 0
         var lastReport = ContinuousClock.now
         for root in roots {
-            try Crawler(options: root.options).crawl(
-                root: root.path, threads: crawlThreads,
-                entry: { entry in
-                    guard !stopped else { return }
-                    count += 1
-                    let oldRow = previous?.row(of: entry)
-                    if let oldRow {
-                        if seen[oldRow] { return }  // crawled already, through an overlapping root
-                        seen[oldRow] = true
-                    }
-                    // An unchanged file whose parser failed would fail (or hang) again: it keeps
-                    // its problem until it changes or `--full` asks to retry. An unreadable one is
-                    // retried.
-                    if !full, let oldRow, let file = previous?.file, file.identity(at: oldRow) == entry.identity,
-                        file.problem(at: oldRow)?.kind != .unreadable
-                    {
-                        add(.keep(row: oldRow, accessTime: entry.accessTime))
-                    } else {
-                        let sameFile = oldRow ?? previous?.row(sameFileAs: entry.identity)
-                        add(.read(entry, oldRow: oldRow ?? -1, sameFile: sameFile))
-                        toRead += 1
-                    }
-                    if count & 255 == 0, lastReport.duration(to: .now) > .milliseconds(100) {
-                        lastReport = .now
-                        let folder = PathBytes.display(Array(entry.path.prefix(entry.nameStart)))
-                        add(.progress(items: count, folder: folder, toRead: toRead))
-                    }
-                },
-                diagnostic: { diagnostic in add(.problem(path: diagnostic.path, message: diagnostic.message)) })
+            do throws(FSFindError) {
+                try Crawler(options: root.options).crawl(
+                    root: root.path, threads: crawlThreads,
+                    entry: { entry in
+                        guard !stopped else { return }
+                        count += 1
+                        let oldRow = previous?.row(of: entry)
+                        if let oldRow {
+                            if seen[oldRow] { return }  // crawled already, through an overlapping root
+                            seen[oldRow] = true
+                        }
+                        // An unchanged file whose parser failed would fail (or hang) again: it keeps
+                        // its problem until it changes or `--full` asks to retry. An unreadable one is
+                        // retried.
+                        if !full, let oldRow, let file = previous?.file, file.identity(at: oldRow) == entry.identity,
+                            file.problem(at: oldRow)?.kind != .unreadable
+                        {
+                            add(.keep(row: oldRow, accessTime: entry.accessTime))
+                        } else {
+                            let sameFile = oldRow ?? previous?.row(sameFileAs: entry.identity)
+                            add(.read(entry, oldRow: oldRow ?? -1, sameFile: sameFile))
+                            toRead += 1
+                        }
+                        if count & 255 == 0, lastReport.duration(to: .now) > .milliseconds(100) {
+                            lastReport = .now
+                            let folder = PathBytes.display(Array(entry.path.prefix(entry.nameStart)))
+                            add(.progress(items: count, folder: folder, toRead: toRead))
+                        }
+                    },
+                    diagnostic: { diagnostic in add(.problem(path: diagnostic.path, message: diagnostic.message)) })
+            } catch  where error.underlying.map({ Crawler.meansDeleted($0.rawValue) }) == true {
+                // Deleted since the caller looked (only the root's own stat throws): the rest of
+                // the run goes on, and the caller decides what its rows become.
+                add(.vanished(root.path))
+                continue
+            }
             add(.rootDone(root.path, items: count, toRead: toRead))
         }
         send()
