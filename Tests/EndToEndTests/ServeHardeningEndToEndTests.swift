@@ -107,7 +107,9 @@ import Testing
         let big = try BigTree.shared.get()
         let copy = big.folder + "/cut.fsfind"
         try? FileManager.default.removeItem(atPath: copy)
+        try? FileManager.default.removeItem(atPath: copy + ".text")
         try FileManager.default.copyItem(atPath: big.index, toPath: copy)
+        try FileManager.default.copyItem(atPath: big.index + ".text", toPath: copy + ".text")
         let whole = try Data(contentsOf: URL(fileURLWithPath: copy))
         let server = try ServeProcess(index: copy)
         var cutShort = 0

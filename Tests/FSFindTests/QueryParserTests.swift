@@ -107,4 +107,25 @@ import Testing
             #expect(throws: QueryError.self) { try CompiledQuery(Query(expression: expression), context: fixedContext) }
         }
     }
+
+    /// Repetition is folded before anything runs (issue 46: one word 300 times took 26 s), and
+    /// what is left is capped.
+    @Test func repetitionIsFoldedAndClausesCapped() throws {
+        #expect(
+            try Query.parse(Array(repeating: "hello", count: 300).joined(separator: " ")).expression
+                == .freeText(["hello"]))
+        #expect(try Query.parse("Paris paris PARÍS london").expression == .freeText(["Paris", "london"]))
+        #expect(try Query.parse(#"title == "a" && title == "a""#) == Query.parse(#"title == "a""#))
+        #expect(
+            try Query.parse(
+                #"(title == "a" || title == "b") && (title == "b" || title == "a") && (title == "a" || title == "b")"#
+            )
+            .description == #"(title == "a" || title == "b") && (title == "b" || title == "a")"#)
+        let limit = QueryExpression.maximumClauses
+        #expect(throws: Never.self) { try Query.parse((0..<limit).map { "w\($0)" }.joined(separator: " ")) }
+        #expect(throws: QueryError.self) { try Query.parse((0...limit).map { "w\($0)" }.joined(separator: " ")) }
+        #expect(throws: QueryError.self) {
+            try Query.parse((0...limit).map { "size == \($0)" }.joined(separator: " || "))
+        }
+    }
 }
