@@ -124,8 +124,13 @@ import Testing
         let limit = QueryExpression.maximumClauses
         #expect(throws: Never.self) { try Query.parse((0..<limit).map { "w\($0)" }.joined(separator: " ")) }
         #expect(throws: QueryError.self) { try Query.parse((0...limit).map { "w\($0)" }.joined(separator: " ")) }
-        #expect(throws: QueryError.self) {
-            try Query.parse((0...limit).map { "size == \($0)" }.joined(separator: " || "))
+        let predicates = (0...limit).map { "fileSize == \($0)" }
+        #expect(throws: Never.self) { try Query.parse(predicates.dropLast().joined(separator: " || ")) }
+        do {
+            _ = try Query.parse(predicates.joined(separator: " || "))
+            Issue.record("\(limit + 1) comparisons were read")
+        } catch {
+            #expect(error.message.contains("\(limit + 1) clauses"), "\(error.message)")
         }
     }
 }
