@@ -212,4 +212,5 @@ def main():
             subprocess.run(["pkill", "-f", f"configfile={c}"])
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -5,6 +5,7 @@ import FSFindQuery
 import FSFindSearch
 import FSFindText
 import Foundation
+import Synchronization
 
 /// What `fsfind serve` answers, without the HTTP: a request's method, path and body in, a status
 /// and a JSON body out. The server (`FSFindServe`) only moves bytes; everything a test wants to
@@ -33,6 +34,8 @@ package struct ElasticEndpoint: Sendable {
     private let cache = ResultCache()
     /// The rows no hit can name (paths that are not UTF-8), per version of the index.
     private let unnamable = UnnamableRows()
+    /// Requests whose answer may be large, being answered now: one at a time (``largeAnswer``).
+    private let largeAnswers = OneAtATime()
 
     /// The most hits one request may page to, as Elasticsearch's `index.max_result_window`.
     package static let maximumWindow = 10_000
@@ -97,6 +100,18 @@ package struct ElasticEndpoint: Sendable {
                     "Result window is too large, from + size must be less than or equal to: [\(Self.maximumWindow)] but was [\(request.from + request.size)]."
             )
         }
+        // An answer that may run to megabytes (many hits with their words) takes a query thread
+        // for most of a second; one at a time, so the others stay free for Samba's pages of 50
+        // paths. Another meanwhile is refused as Elasticsearch refuses work its pool cannot take.
+        let large = Self.largeAnswer(request)
+        if large {
+            guard largeAnswers.enter() else {
+                return Self.error(
+                    429, type: "es_rejected_execution_exception",
+                    reason: "another request for a large answer (many hits with their words) is being answered; ask again")
+            }
+        }
+        defer { if large { largeAnswers.leave() } }
         let translation: ElasticTranslation
         do { translation = try ElasticTranslation.parse(request.queryString) } catch {
             return Self.error(400, type: error.type, reason: error.reason)
@@ -194,6 +209,12 @@ package struct ElasticEndpoint: Sendable {
             path: snapshot.path)
     }
 
+    /// True when a request's answer may be more than about 4 MiB: its hits' words (up to 64 KiB
+    /// each) for more than 64 hits. (Without their words, 10,000 hits are a few megabytes.)
+    static func largeAnswer(_ request: ElasticSearchRequest) -> Bool {
+        request.source.keeps("content") && request.size > 64
+    }
+
     /// What the page's loop throws when the request's work should end.
     private static let stopped = FSFindError(.stopped, "the request was stopped before its answer was whole")
 
@@ -271,4 +292,15 @@ package struct ElasticEndpoint: Sendable {
             body: "{\"error\":{\"root_cause\":[\(cause)],\"type\":\(JSONWriter.string(type)),"
                 + "\"reason\":\(JSONWriter.string(reason))},\"status\":\(status)}")
     }
+}
+
+/// A gate that lets one holder through at a time and turns the others away (never makes them wait:
+/// a query thread waiting is the thread the gate is there to keep free).
+private final class OneAtATime: Sendable {
+    private let held = Atomic<Bool>(false)
+
+    /// True, and held, when nobody held it.
+    func enter() -> Bool { held.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged }
+
+    func leave() { held.store(false, ordering: .releasing) }
 }

@@ -39,6 +39,8 @@ package struct ElasticTranslation: Sendable {
             expression = .and(translated)
         }
         // Repeated clauses folded, what is left capped (`Query.folded`), before anything runs.
+        let written = expression.clauseCount
+        guard written <= QueryExpression.maximumWrittenClauses else { throw .tooManyClauses(written) }
         let folded = expression.folded
         let clauses = folded.clauseCount
         guard clauses <= QueryExpression.maximumClauses else { throw .tooManyClauses(clauses) }
@@ -50,6 +52,7 @@ package struct ElasticTranslation: Sendable {
     package static func parse(_ text: String) throws(ElasticQueryError) -> ElasticTranslation {
         let lucene: LuceneQuery
         do { lucene = try LuceneQueryParser.parse(text) } catch {
+            if let clauses = error.clauses { throw ElasticQueryError.tooManyClauses(clauses) }
             throw ElasticQueryError.syntax(error)
         }
         return try ElasticTranslation(lucene)
@@ -313,7 +316,7 @@ package enum ElasticQueryError: Error, Sendable, Equatable {
         case .badValue(let field, let value, let expected): "field [\(field)] expects \(expected), not [\(value)]"
         case .unsupported(let what): "not supported: \(what)"
         case .tooManyClauses(let count):
-            "maxClauseCount is set to \(QueryExpression.maximumClauses); the query has \(count) clauses once repeated ones are folded"
+            "maxClauseCount is set to \(QueryExpression.maximumClauses) once repeated clauses are folded (\(QueryExpression.maximumWrittenClauses) as written); the query has \(count)"
         }
     }
 }

@@ -57,6 +57,9 @@ package struct LuceneBound: Sendable, Equatable {
 package struct LuceneSyntaxError: Error, Sendable, Equatable {
     package var message: String
     package var offset: Int
+    /// Set when the query was refused for holding more clauses than it may be written with
+    /// (``FSFindQuery/QueryExpression/maximumWrittenClauses``): how many were read by then.
+    package var clauses: Int?
 
     package init(_ message: String, at offset: Int) {
         self.message = message

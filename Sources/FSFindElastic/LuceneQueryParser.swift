@@ -1,3 +1,5 @@
+import FSFindQuery
+
 /// Reads a `query_string` query: the subset of Lucene's classic syntax that Samba's Spotlight
 /// service generates (`source3/rpc_server/mdssvc/es_parser.y`), plus what people commonly type.
 ///
@@ -16,6 +18,9 @@ package struct LuceneQueryParser {
     private let text: [Unicode.Scalar]
     private var position = 0
     private var depth = 0
+    /// Clauses read so far: past ``QueryExpression/maximumWrittenClauses`` the rest is not read
+    /// (600 KB of words took a quarter of a second to read, for a refusal).
+    private var written = 0
 
     /// Deeper nesting is refused, so that a hostile query cannot exhaust the stack.
     static let maximumDepth = 64
@@ -73,6 +78,12 @@ package struct LuceneQueryParser {
                 clauses[last].occur = .must
             }
             clauses.append((occur, try parseClause(field: field)))
+            written += 1
+            if written > QueryExpression.maximumWrittenClauses {
+                var error = LuceneSyntaxError("too many clauses", at: position)
+                error.clauses = written
+                throw error
+            }
         }
         if closing {
             guard position < text.count else { throw LuceneSyntaxError("a \"(\" is never closed", at: start) }

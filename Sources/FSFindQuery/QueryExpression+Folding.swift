@@ -10,6 +10,11 @@ extension QueryExpression {
     /// phrases: Elasticsearch's `max_clause_count` for years, far above what people write.
     package static let maximumClauses = 1024
 
+    /// The most clauses a query may be written with, before folding: enough for any repetition a
+    /// person or a program writes, few enough that a query of megabytes is refused before the
+    /// work of folding it (its operands printed to be compared).
+    package static let maximumWrittenClauses = 16 * maximumClauses
+
     /// The same expression with each repeated operand of an `and` or `or`, and each repeated word
     /// of free text (as free text compares words), kept only where it first stands. Operands are compared by their canonical
     /// printed form, so folding a query is linear in its size.
@@ -63,8 +68,9 @@ extension Query {
     package static func folded(_ expression: QueryExpression, unknownSpotlightNames: [String] = [], source: String)
         throws(QueryError) -> Query
     {
-        let folded = expression.folded
-        let clauses = folded.clauseCount
+        let written = expression.clauseCount
+        let folded = written <= QueryExpression.maximumWrittenClauses ? expression.folded : expression
+        let clauses = written <= QueryExpression.maximumWrittenClauses ? folded.clauseCount : written
         guard clauses <= QueryExpression.maximumClauses else {
             throw QueryError(
                 message:

@@ -266,14 +266,25 @@ import Testing
         // Twenty clients ask for 13 MB each and never read; idle connections and a repeated
         // word beside them (items 1 and 3).
         let body = #"{"size": 200, "_source": true, "query": {"query_string": {"query": "content:alpha*"}}}"#
+        let request = Array(
+            "POST /fsfind/_search HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8)
+        // Sent at once, one is answered and the others turned away (one large answer at a time).
+        let together = try (0..<3).map { _ in try HTTPConnection(port: server.port) }
+        for connection in together { connection.send(request) }
+        let statuses = try together.map { try $0.response().status }.sorted()
+        #expect(statuses.first == 200 && statuses.last == 429, "\(statuses)")
+        // Sent one after another, each once the last is answered (written, not read): from the
+        // fifth or so, the answers no client has read fill the budget and the rest are refused.
         let readers = try (0..<20).map { _ in try HTTPConnection(port: server.port) }
-        for reader in readers {
+        for (k, reader) in readers.enumerated() {
             var small: Int32 = 4096
             setsockopt(reader.socket, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-            reader.send(
-                Array(
-                    "POST /fsfind/_search HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)".utf8
-                ))
+            reader.send(request)
+            let answered = 5 + k
+            #expect(
+                eventually(seconds: 30) {
+                    server.stderr.components(separatedBy: "POST /fsfind/_search").count > answered
+                })
         }
         let idle = try (0..<50).map { _ in try HTTPConnection(port: server.port) }
         let port = server.port
