@@ -108,7 +108,9 @@ package struct ElasticEndpoint: Sendable {
             guard largeAnswers.enter() else {
                 return Self.error(
                     429, type: "es_rejected_execution_exception",
-                    reason: "another request for a large answer (many hits with their words) is being answered; ask again")
+                    reason:
+                        "another request for a large answer (many hits with their words) is being answered; ask again"
+                )
             }
         }
         defer { if large { largeAnswers.leave() } }
