@@ -60,6 +60,13 @@ final class ConnectionTable {
         lastLogged = now
     }
 
+    /// Closes every connection; the future completes when all are closed.
+    func closeAll(on loop: any EventLoop) -> EventLoopFuture<Void> {
+        let channels = open.values.map(\.channel)
+        open = [:]
+        return EventLoopFuture.andAllComplete(channels.map { $0.close() }, on: loop)
+    }
+
     /// How many connections are open.
     var count: Int { open.count }
 }

@@ -36,6 +36,8 @@ package final class SearchServer {
     private let channel: any Channel
     /// Stops every search in progress when the server stops.
     private let stopping = RequestStop()
+    /// The open connections (``ConnectionTable``), used on the loop only.
+    private let connections: NIOLoopBoundBox<ConnectionTable>
 
     /// The address the server listens on (with the port the system chose for port 0).
     package var address: String { Self.text(channel.localAddress) }
@@ -58,8 +60,9 @@ package final class SearchServer {
         pool.start()
         let pool = self.pool
         let loop = group.next()
-        let table = NIOLoopBoundBox.makeBoxSendingValue(
+        let table: NIOLoopBoundBox<ConnectionTable> = NIOLoopBoundBox.makeBoxSendingValue(
             ConnectionTable(limit: Self.connections(asked: limits.connections), log: log), eventLoop: loop)
+        connections = table
         let requests = ElasticHTTPHandler.Shared(
             endpoint: endpoint, pool: pool, log: log, bodyLimit: limits.bodyBytes, searchSeconds: limits.searchSeconds,
             stopping: stopping, budget: AnswerBudget(limit: limits.pendingAnswerBytes))
@@ -112,6 +115,11 @@ package final class SearchServer {
     package func stop() {
         stopping.stop(.serverStopping)
         try? channel.close().wait()
+        // The connections closed first: their descriptors are what the threads' shutdown needs
+        // when a flood has taken every one (it trapped for want of one).
+        let connections = self.connections
+        let loop = channel.eventLoop
+        try? loop.flatSubmit { connections.value.closeAll(on: loop) }.wait()
         try? pool.syncShutdownGracefully()
         try? group.syncShutdownGracefully()
     }

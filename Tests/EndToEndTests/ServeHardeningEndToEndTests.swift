@@ -91,6 +91,38 @@ import Testing
         #expect(server.stop() == 0)
     }
 
+    /// Descriptors that run out all the same (the limit lowered under a running server, or the
+    /// system's table full): `accept` failing does not spin the event loop.
+    @Test func noDescriptorLeftDoesNotSpinTheLoop() throws {
+        let setup = try ServeEndToEndTests.Setup()
+        let server = try ServeProcess(index: setup.index)
+        let pid = server.process.processIdentifier
+        let prlimit = Process()
+        prlimit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        prlimit.arguments = ["--pid", "\(pid)", "--nofile=40:40"]
+        try Spawning.run(prlimit)
+        prlimit.waitUntilExit()
+        #expect(prlimit.terminationStatus == 0)
+        let flood = (0..<100).compactMap { _ in try? HTTPConnection(port: server.port) }
+        Thread.sleep(forTimeInterval: 1)
+        let before = Self.cpuTicks(pid)
+        Thread.sleep(forTimeInterval: 2)
+        let spent = Self.cpuTicks(pid) - before
+        // A spinning loop takes all of a core: about 200 ticks in 2 s.
+        #expect(spent < 100, "the server used \(spent) ticks of CPU in 2 s with no descriptor left")
+        #expect(server.stderr.contains("no file descriptor left"), "\(server.stderr)")
+        withExtendedLifetime(flood) {}
+        #expect(server.stop() == 0)
+    }
+
+    /// User and system CPU time of process `pid`, in clock ticks (`/proc/PID/stat`).
+    static func cpuTicks(_ pid: Int32) -> Int {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        let fields = stat.split(separator: ")").last?.split(separator: " ") ?? []
+        return fields.count > 12 ? (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0) : 0
+    }
+
     @Test func aConnectionQuietPastTheIdleLimitIsClosed() throws {
         let setup = try ServeEndToEndTests.Setup()
         let server = try ServeProcess(index: setup.index, ["--idle-timeout", "1"])
