@@ -160,7 +160,7 @@ def main():
           f"{statistics.median(times):.0f} / {max(times):.0f} |")
     print(f"| searches with the wrong number of results | {failures} of {runs} |")
     print(f"| server resident set, peak (sampled every 100 ms) | {peak[0]:.0f} MiB |")
-    print(f"| SIGTERM to exit, under the attacks | {ended * 1000:.0f} ms |")
+    print(f"| SIGTERM to exit, under the attacks (exit status) | {ended * 1000:.0f} ms ({serve.returncode}) |")
     print(f"| attack connections opened: idle / repeated word / 600 KB / never read | "
           f"{counts['idle']} / {counts['repeated']} / {counts['huge']} / {counts['unread']} |")
     print(f"| server log lines | {len(lines)} |")
