@@ -29,6 +29,8 @@ DEPS += libstemmer-dev
 DEPS += libchafa-dev libswscale-dev
 # The shells, tmux and man for the completion, man page and interactive tests.
 DEPS += bash-completion zsh fish tmux man-db groff-base
+# fzf for contrib/fsfind-fzf's test (issue 41 item 5).
+DEPS += fzf
 # Samba's smbd and its Python client (samba.samba3.mdscli): the Spotlight-over-SMB end-to-end test
 # runs a real smbd on loopback against `fsfind serve` (issue 18).
 DEPS += samba python3-samba

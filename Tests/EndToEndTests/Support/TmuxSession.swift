@@ -19,10 +19,11 @@ final class TmuxSession {
     var stderrPath: String { folder.file("stderr") }
     var statusPath: String { folder.file("status") }
 
-    /// Starts `fsfind ARGUMENTS` in a `width`×`height` window, in `directory`.
+    /// Starts `fsfind ARGUMENTS` (or `command`, a whole command line) in a `width`×`height`
+    /// window, in `directory`.
     init(
         width: Int = 80, height: Int = 24, arguments: [String], directory: String,
-        environment: [String: String] = [:]
+        environment: [String: String] = [:], command: [String]? = nil
     ) throws {
         folder = try TemporaryFolder()
         socket = folder.file("tmux.sock")
@@ -31,7 +32,7 @@ final class TmuxSession {
             "XDG_STATE_HOME": folder.file("state"),
         ]
         for (key, value) in environment { env[key] = value }
-        let quoted = ([FSFind.binary.path] + arguments).map(Self.quote).joined(separator: " ")
+        let quoted = (command ?? [FSFind.binary.path] + arguments).map(Self.quote).joined(separator: " ")
         let exports = env.sorted { $0.key < $1.key }.map { "export \($0.key)=\(Self.quote($0.value))" }.joined(
             separator: "\n")
         let script = """
