@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+/// `docs/architecture.md`'s target table says what each target may call; this checks it against
+/// `Package.swift`, where the compiler enforces it, so the page a newcomer reads cannot drift
+/// (issue 42 item 9). Each library target of the package has a row, and a row's "depends on"
+/// names exactly the fsfind targets the target depends on (by their short names: `Model`,
+/// `Query` …; C targets and packages are described, not checked).
+@Suite struct ArchitectureTableTests {
+    static let root = DocumentedNumbersTests.root
+
+    /// Each `FSFind…` library target and the `FSFind…` targets it depends on, read from the
+    /// manifest's text (`name: "FSFindX"` and the `dependencies: [ … ]` after it).
+    static func manifestTargets() throws -> [String: Set<String>] {
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        var targets: [String: Set<String>] = [:]
+        let scanner = manifest.components(separatedBy: ".target(").dropFirst()
+        for declaration in scanner {
+            guard let nameRange = declaration.range(of: #"name: "FSFind[A-Za-z]+""#, options: .regularExpression)
+            else { continue }
+            let name = String(declaration[nameRange].dropFirst(7).dropLast())
+            var dependencies: Set<String> = []
+            if let start = declaration.range(of: "dependencies: [") {
+                var depth = 1
+                var end = start.upperBound
+                while end < declaration.endIndex, depth > 0 {
+                    if declaration[end] == "[" { depth += 1 }
+                    if declaration[end] == "]" { depth -= 1 }
+                    end = declaration.index(after: end)
+                }
+                let list = declaration[start.upperBound..<end]
+                var rest = list[...]
+                while let found = rest.range(of: #""FSFind[A-Za-z]+""#, options: .regularExpression) {
+                    dependencies.insert(String(rest[found].dropFirst(7).dropLast()))
+                    rest = rest[found.upperBound...]
+                }
+            }
+            // The tests' own support target is not part of the program.
+            if name != "FSFindTestSupport" { targets[String(name.dropFirst(6))] = dependencies }
+        }
+        return targets
+    }
+
+    /// The table's rows: short target name → the words of its "depends on" column.
+    static func tableRows() throws -> [String: String] {
+        let page = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        var rows: [String: String] = [:]
+        for line in page.split(separator: "\n") where line.hasPrefix("| `FSFind") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard cells.count > 3 else { continue }
+            rows[String(cells[1].dropFirst(7).dropLast())] = cells[3]
+        }
+        return rows
+    }
+
+    @Test func everyTargetHasARowNamingWhatItDependsOn() throws {
+        let targets = try Self.manifestTargets()
+        let rows = try Self.tableRows()
+        #expect(targets.count >= 12, "read \(targets.count) targets from Package.swift")
+        for (target, dependencies) in targets.sorted(by: { $0.key < $1.key }) {
+            guard let column = rows[target] else {
+                Issue.record("docs/architecture.md has no row for FSFind\(target)")
+                continue
+            }
+            // "all of the above but …" is the command line's row: nothing to list.
+            if column.hasPrefix("all of the above") { continue }
+            let words = Set(column.split(whereSeparator: { !$0.isLetter }).map(String.init))
+            let named = words.intersection(targets.keys)
+            #expect(
+                named == dependencies,
+                "FSFind\(target): the table names \(named.sorted()), Package.swift \(dependencies.sorted())")
+        }
+    }
+}
