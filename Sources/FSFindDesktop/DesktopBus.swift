@@ -32,6 +32,8 @@ package final class DesktopBus: Sendable {
         /// The newest search per interface: an older one asks this and stops.
         var searches: [String: Int] = [:]
         var status: Int32 = 0
+        /// Whether the name was ever this process's: losing it then means the bus went away.
+        var owned = false
     }
     private let state = Mutex(State())
 
@@ -62,7 +64,7 @@ package final class DesktopBus: Sendable {
             2,  // G_BUS_TYPE_SESSION
             DesktopInterfaces.busName, 0,  // G_BUS_NAME_OWNER_FLAGS_NONE: a second provider waits its turn, then goes
             { connection, _, context in Registration.of(context).busAcquired(connection) },
-            nil,
+            { _, _, context in Registration.of(context).bus.state.withLock { $0.owned = true } },
             { connection, _, context in Registration.of(context).bus.nameLost(connection) },
             context, nil)
         for signal in [SIGINT, SIGTERM] {
@@ -100,7 +102,10 @@ package final class DesktopBus: Sendable {
     }
 
     fileprivate func nameLost(_ connection: OpaquePointer?) {
-        if connection == nil {
+        if state.withLock({ $0.owned }) {
+            // The session ended (logout, dbus-run-session done): nothing to say.
+            quit(status: 0)
+        } else if connection == nil {
             log("fsfind: no D-Bus session bus to serve on (is DBUS_SESSION_BUS_ADDRESS set?)")
             quit(status: 1)
         } else {

@@ -69,13 +69,18 @@ package final class DesktopSearchBackend: Sendable {
             return .refused(
                 "\(terms.count) terms, \(text.utf8.count) bytes (at most \(maximumTerms) and \(maximumBytes))")
         }
-        if let query = try? FSFindQuery.Query.freeText(text) { return .query(query) }
-        // Operators where they make no sense: the words alone, ANDed.
+        // A quote still open is a phrase being typed; read as one it would run to the end.
+        let quotes: Set<Unicode.Scalar> = ["\"", "\u{201C}", "\u{201D}"]
+        let balanced =
+            text.unicodeScalars.filter { quotes.contains($0) }.count % 2 == 0
+            ? text : String(String.UnicodeScalarView(text.unicodeScalars.filter { !quotes.contains($0) }))
+        if let query = try? FSFindQuery.Query.freeText(balanced) { return .query(query) }
+        // Operators where they make no sense: the words alone, ANDed (the operator words dropped).
         let words = String(
-            String.UnicodeScalarView(text.unicodeScalars.map { TextFolding.isWordScalar($0) ? $0 : " " }))
-        if words.unicodeScalars.filter({ !$0.properties.isWhitespace }).count >= minimumCharacters,
-            let query = try? FSFindQuery.Query.freeText(words)
-        {
+            String.UnicodeScalarView(text.unicodeScalars.map { TextFolding.isWordScalar($0) ? $0 : " " })
+        )
+        .split(separator: " ").filter { !["AND", "OR", "NOT"].contains($0) }.joined(separator: " ")
+        if words.unicodeScalars.count >= minimumCharacters, let query = try? FSFindQuery.Query.freeText(words) {
             return .query(query)
         }
         return .refused("no word to look for")

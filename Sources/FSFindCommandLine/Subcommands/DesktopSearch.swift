@@ -40,6 +40,13 @@ extension FSFindCommand {
         }
 
         func run() throws {
+            // SIGINT and SIGTERM end the main loop (GLib's handlers): a mask inherited from whatever
+            // started this process must not hold them back.
+            var termination = sigset_t()
+            sigemptyset(&termination)
+            sigaddset(&termination, SIGINT)
+            sigaddset(&termination, SIGTERM)
+            pthread_sigmask(SIG_UNBLOCK, &termination, nil)
             // An index file cut short in place under a search fails that search, not the provider.
             MappingFaults.recoverInstead()
             let gio = try GIOLibrary.shared.get()
