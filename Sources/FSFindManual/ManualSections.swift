@@ -333,6 +333,17 @@ package enum ManualSections {
         .Pa /var/lib/fsfind/shares.fsfind ,
         installed by
         .Li "make install" .
+        .It Pa /usr/local/share/dbus-1/services/org.fsfind.SearchProvider.service
+        Starts
+        .Cm desktop-search
+        when GNOME Shell or KRunner first searches; with
+        .Pa /usr/local/share/gnome-shell/search-providers/org.fsfind.SearchProvider.ini ,
+        .Pa /usr/local/share/applications/org.fsfind.Fsfind.desktop
+        and
+        .Pa /usr/local/share/krunner/dbusplugins/fsfind-krunner.desktop ,
+        installed by
+        .Li "make install" .
+        GNOME Shell reads search providers from the system data folders only, at its start.
         .El
         """
     }
