@@ -336,14 +336,17 @@ package enum ManualSections {
         .It Pa /usr/local/share/dbus-1/services/org.fsfind.SearchProvider.service
         Starts
         .Cm desktop-search
-        when GNOME Shell or KRunner first searches; with
-        .Pa /usr/local/share/gnome-shell/search-providers/org.fsfind.SearchProvider.ini ,
-        .Pa /usr/local/share/applications/org.fsfind.Fsfind.desktop
-        and
-        .Pa /usr/local/share/krunner/dbusplugins/fsfind-krunner.desktop ,
-        installed by
-        .Li "make install" .
-        GNOME Shell reads search providers from the system data folders only, at its start.
+        when GNOME Shell or KRunner first searches, installed by
+        .Li "make install"
+        with the three files below.
+        .It Pa /usr/local/share/gnome-shell/search-providers/
+        Holds GNOME Shell's provider file,
+        .Pa org.fsfind.SearchProvider.ini ,
+        read from the system data folders only, when the Shell starts.
+        .It Pa /usr/local/share/applications/org.fsfind.Fsfind.desktop
+        The application entry the provider is shown under.
+        .It Pa /usr/local/share/krunner/dbusplugins/fsfind-krunner.desktop
+        KRunner's runner file.
         .El
         """
     }

@@ -54,7 +54,7 @@ import Testing
         #expect(activation.contains("Exec=/usr/local/bin/fsfind desktop-search\n"), "\(activation)")
         let entry = try String(
             contentsOfFile: destination.file("usr/local/share/applications/org.fsfind.Fsfind.desktop"), encoding: .utf8)
-        #expect(entry.contains("Exec=/usr/local/bin/fsfind search\n") && !entry.contains("NoDisplay"), "\(entry)")
+        #expect(entry.contains("Exec=/usr/local/bin/fsfind search\n") && !entry.contains("\nNoDisplay"), "\(entry)")
         let provider = try String(
             contentsOfFile: destination.file(
                 "usr/local/share/gnome-shell/search-providers/org.fsfind.SearchProvider.ini"),
