@@ -34,6 +34,9 @@ DEPS += fzf
 # Samba's smbd and its Python client (samba.samba3.mdscli): the Spotlight-over-SMB end-to-end test
 # runs a real smbd on loopback against `fsfind serve` (issue 18).
 DEPS += samba python3-samba
+# `fsfind desktop-search` loads GIO with dlopen; its header for the type checks, and the session bus
+# (dbus-run-session) and gdbus for the desktop search end-to-end tests.
+DEPS += libglib2.0-dev libglib2.0-bin dbus
 # `make install MDTOOLS=yes` also links mdfind, mdls and mdutil to fsfind (they then behave as
 # those commands do; off by default, as another package may own the names).
 MDTOOLS ?= no
@@ -53,6 +56,12 @@ FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 # systemd looks for user units in /usr/local/lib/systemd/user and /usr/lib/systemd/user.
 USERUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/user
 SYSTEMUNITDIR = $(DESTDIR)$(PREFIX)/lib/systemd/system
+# `fsfind desktop-search`: the D-Bus activation file, GNOME Shell's provider file (system data
+# folders only), the application entry it names, and KRunner's runner file.
+DBUSSERVICEDIR = $(DESTDIR)$(PREFIX)/share/dbus-1/services
+SEARCHPROVIDERDIR = $(DESTDIR)$(PREFIX)/share/gnome-shell/search-providers
+APPLICATIONSDIR = $(DESTDIR)$(PREFIX)/share/applications
+KRUNNERDIR = $(DESTDIR)$(PREFIX)/share/krunner/dbusplugins
 
 # What `make bench` compares against, and how: N entries in the synthetic tree, RUNS rounds.
 BENCH_DEPS := plocate hyperfine time recollcmd imagemagick chafa tmux
@@ -138,12 +147,19 @@ ifeq ($(BIN),)
 	$(MAKE) install BIN="$$($(SWIFT) build -c $(BUILD_CONFIG) --show-bin-path)/fsfind"
 else
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(USERUNITDIR) $(SYSTEMUNITDIR)
+	install -d $(DBUSSERVICEDIR) $(SEARCHPROVIDERDIR) $(APPLICATIONSDIR) $(KRUNNERDIR)
 	install -m 755 "$(BIN)" $(BINDIR)/fsfind
 	install -D -m 755 "$(dir $(BIN))fsfind-reader" $(LIBEXECDIR)/fsfind-reader
 	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/fsfind-watch.service > $(USERUNITDIR)/fsfind-watch.service
 	chmod 644 $(USERUNITDIR)/fsfind-watch.service
 	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/fsfind-serve.service > $(SYSTEMUNITDIR)/fsfind-serve.service
 	chmod 644 $(SYSTEMUNITDIR)/fsfind-serve.service
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/desktop/org.fsfind.SearchProvider.service \
+		> $(DBUSSERVICEDIR)/org.fsfind.SearchProvider.service
+	sed 's|@BINDIR@|$(PREFIX)/bin|' contrib/desktop/org.fsfind.Fsfind.desktop > $(APPLICATIONSDIR)/org.fsfind.Fsfind.desktop
+	chmod 644 $(DBUSSERVICEDIR)/org.fsfind.SearchProvider.service $(APPLICATIONSDIR)/org.fsfind.Fsfind.desktop
+	install -m 644 contrib/desktop/org.fsfind.SearchProvider.ini $(SEARCHPROVIDERDIR)/org.fsfind.SearchProvider.ini
+	install -m 644 contrib/desktop/fsfind-krunner.desktop $(KRUNNERDIR)/fsfind-krunner.desktop
 	install -m 644 man/fsfind.1 $(MANDIR)/fsfind.1
 	install -m 644 completions/fsfind.bash $(BASHDIR)/fsfind
 	install -m 644 completions/_fsfind $(ZSHDIR)/_fsfind
@@ -159,6 +175,8 @@ uninstall:
 	rmdir $(LIBEXECDIR) 2>/dev/null || true
 	rm -f $(BINDIR)/fsfind $(MANDIR)/fsfind.1 $(BASHDIR)/fsfind $(ZSHDIR)/_fsfind $(FISHDIR)/fsfind.fish
 	rm -f $(USERUNITDIR)/fsfind-watch.service $(SYSTEMUNITDIR)/fsfind-serve.service
+	rm -f $(DBUSSERVICEDIR)/org.fsfind.SearchProvider.service $(SEARCHPROVIDERDIR)/org.fsfind.SearchProvider.ini
+	rm -f $(APPLICATIONSDIR)/org.fsfind.Fsfind.desktop $(KRUNNERDIR)/fsfind-krunner.desktop
 	for tool in $(MDTOOLS_NAMES); do \
 		if [ "$$(readlink $(BINDIR)/$$tool)" = fsfind ]; then rm -f $(BINDIR)/$$tool; fi; \
 	done

@@ -127,6 +127,14 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ], swiftSettings: crossModule),
+        // `fsfind desktop-search`: GNOME Shell's search provider and KRunner's runner on the session
+        // bus, through GIO's GDBus, which it loads with dlopen (no other command maps GIO).
+        .target(
+            name: "FSFindDesktop",
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindText",
+                "CLibraryTypes",
+            ], swiftSettings: crossModule),
         // The man page's registry-built sections; used by the documentation tests, not shipped.
         .target(name: "FSFindManual", dependencies: ["FSFindModel"], swiftSettings: crossModule),
         // The command line: every subcommand, the exit statuses, the terminal. Both executables
@@ -135,7 +143,7 @@ let package = Package(
             name: "FSFindCommandLine",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe",
+                "FSFindInteractive", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -171,10 +179,15 @@ let package = Package(
         .systemLibrary(
             name: "CChafaHeaders", path: "Tests/CLibraryTypeChecks/Headers/Chafa", pkgConfig: "chafa",
             providers: [.apt(["libchafa-dev"])]),
+        .systemLibrary(
+            name: "CGIOHeaders", path: "Tests/CLibraryTypeChecks/Headers/GIO", pkgConfig: "gio-2.0",
+            providers: [.apt(["libglib2.0-dev"])]),
         // Static assertions: each type CLibraryTypes declares by hand is the real header's.
         .target(
             name: "CLibraryTypeChecks",
-            dependencies: ["CPopplerHeaders", "CGMimeHeaders", "CPixbufHeaders", "CChafaHeaders", "CXML2Headers"],
+            dependencies: [
+                "CPopplerHeaders", "CGMimeHeaders", "CPixbufHeaders", "CChafaHeaders", "CXML2Headers", "CGIOHeaders",
+            ],
             path: "Tests/CLibraryTypeChecks", exclude: ["Headers"]),
         // The seeded generator both test targets draw from.
         .target(name: "FSFindTestSupport", path: "Tests/FSFindTestSupport"),
@@ -183,7 +196,7 @@ let package = Package(
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
                 "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
-                "FSFindElastic", "FSFindServe", "CLibraryTypeChecks", "FSFindCommandLine",
+                "FSFindElastic", "FSFindServe", "FSFindDesktop", "CLibraryTypeChecks", "FSFindCommandLine",
             ]
         ),
         .testTarget(

@@ -173,13 +173,13 @@ _fsfind() {
     unset 'unparsed_words[0]'
     unparsed_words=("${unparsed_words[@]}")
     case "${subcommand}" in
-    index|watch|query|search|show|status|attributes|scopes|forget|serve|export|help)
+    index|watch|query|search|show|status|attributes|scopes|forget|serve|desktop-search|export|help)
         # Offer subcommand argument completions
         "_fsfind_${subcommand}"
         ;;
     *)
         # Offer subcommand completions
-        COMPREPLY+=($(compgen -W 'index watch query search show status attributes scopes forget serve export help' -- "${cur}"))
+        COMPREPLY+=($(compgen -W 'index watch query search show status attributes scopes forget serve desktop-search export help' -- "${cur}"))
         ;;
     esac
 }
@@ -444,6 +444,25 @@ _fsfind_serve() {
         return
         ;;
     '--max-connections')
+        return
+        ;;
+    '--index')
+        __fsfind_add_completions -f
+        return
+        ;;
+    esac
+}
+
+_fsfind_desktop-search() {
+    repeating_flags=()
+    non_repeating_flags=(--version -h --help)
+    repeating_options=()
+    non_repeating_options=(--idle-exit --index)
+    __fsfind_offer_flags_options 0
+
+    # Offer option value completions
+    case "${prev}" in
+    '--idle-exit')
         return
         ;;
     '--index')

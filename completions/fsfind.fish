@@ -42,6 +42,8 @@ function __fsfind_parse_tokens -S
             __fsfind_parse_subcommand -r 1 'no-wait' 'index=' 'version' 'h/help'
         case 'serve'
             __fsfind_parse_subcommand 0 'listen=' 'index-name=' 'threads=' 'request-timeout=' 'search-timeout=' 'idle-timeout=' 'max-connections=' 'quiet' 'index=' 'version' 'h/help'
+        case 'desktop-search'
+            __fsfind_parse_subcommand 0 'idle-exit=' 'index=' 'version' 'h/help'
         case 'export'
             __fsfind_parse_subcommand 0 'es-bulk' 'es-mapping' 'index-name=' 'since=' 'no-content' 'index=' 'version' 'h/help'
         case 'help'
@@ -111,6 +113,7 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfin
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'scopes' -d 'List the scopes --scope accepts, with item counts.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'forget' -d 'Remove indexed folders and their items from the index.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'serve' -d 'Answer Elasticsearch searches from the index (Spotlight for Macs through Samba).'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'desktop-search' -d 'Answer GNOME Shell\'s and KRunner\'s searches from the index, on the D-Bus session bus.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'export' -d 'Write the index as Elasticsearch/OpenSearch bulk requests (NDJSON).'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind" -eq 1' -fa 'help' -d 'Show subcommand help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_positional "fsfind index" -ge 1' -fa '(__fsfind_complete_directories)'
@@ -191,6 +194,10 @@ complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options 
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" version' -l 'version' -d 'Show the version.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind serve" h help' -s 'h' -l 'help' -d 'Show help information.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind desktop-search" idle-exit' -l 'idle-exit' -d 'Seconds without a call before it exits (default 60).' -rfka ''
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind desktop-search" index' -l 'index' -d 'The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).' -rF
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind desktop-search" version' -l 'version' -d 'Show the version.'
+complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind desktop-search" h help' -s 'h' -l 'help' -d 'Show help information.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind export" es-bulk' -l 'es-bulk' -d 'Write _bulk NDJSON: an action line, then the document.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind export" es-mapping' -l 'es-mapping' -d 'Write the index mapping for the documents instead.'
 complete -c 'fsfind' -n '__fsfind_should_offer_completions_for_flags_or_options "fsfind export" index-name' -l 'index-name' -d 'The _index the actions name.' -rfka ''

@@ -65,6 +65,114 @@ typedef int (*fsfind_g_date_time_get_microsecond)(struct _GDateTime *datetime);
 struct _GBytes;
 typedef struct _GBytes *(*fsfind_g_bytes_new_static)(const void *data, unsigned long size);
 
+// MARK: GIO and GLib for the desktop search provider (FSFindDesktop; gsize is unsigned long,
+// gssize long, guint unsigned int, gdouble double; GBusType is int (it has -1), GBusNameOwnerFlags,
+// GDBusCallFlags, GAppInfoCreateFlags and GChecksumType unsigned int)
+
+struct _GMainContext;
+struct _GMainLoop;
+struct _GVariant;
+struct _GVariantType;
+struct _GDBusConnection;
+struct _GDBusMethodInvocation;
+struct _GDBusNodeInfo;
+struct _GDBusInterfaceInfo;
+struct _GCancellable;
+struct _GAsyncResult;
+struct _GObject;
+struct _GIcon;
+struct _GFile;
+struct _GAppInfo;
+struct _GAppLaunchContext;
+struct _GList;
+
+typedef int (*fsfind_g_source_func)(void *user_data);
+typedef void (*fsfind_g_destroy_notify)(void *data);
+typedef struct _GMainLoop *(*fsfind_g_main_loop_new)(struct _GMainContext *context, int is_running);
+typedef void (*fsfind_g_main_loop_run)(struct _GMainLoop *loop);
+typedef void (*fsfind_g_main_loop_quit)(struct _GMainLoop *loop);
+typedef unsigned int (*fsfind_g_timeout_add_seconds)(
+    unsigned int interval, fsfind_g_source_func function, void *data);
+typedef unsigned int (*fsfind_g_unix_signal_add)(int signum, fsfind_g_source_func handler, void *user_data);
+typedef char *(*fsfind_g_compute_checksum_for_string)(unsigned int checksum_type, const char *str, long length);
+typedef char *(*fsfind_g_shell_quote)(const char *unquoted_string);
+
+// GVariant: built for replies, read for a call's parameters.
+typedef struct _GVariant *(*fsfind_g_variant_new_string)(const char *string);
+typedef struct _GVariant *(*fsfind_g_variant_new_strv)(const char *const *strv, long length);
+typedef struct _GVariant *(*fsfind_g_variant_new_int32)(int value);
+typedef struct _GVariant *(*fsfind_g_variant_new_uint32)(unsigned int value);
+typedef struct _GVariant *(*fsfind_g_variant_new_double)(double value);
+typedef struct _GVariant *(*fsfind_g_variant_new_boolean)(int value);
+typedef struct _GVariant *(*fsfind_g_variant_new_variant)(struct _GVariant *value);
+typedef struct _GVariant *(*fsfind_g_variant_new_dict_entry)(struct _GVariant *key, struct _GVariant *value);
+typedef struct _GVariant *(*fsfind_g_variant_new_array)(
+    const struct _GVariantType *child_type, struct _GVariant *const *children, unsigned long n_children);
+typedef struct _GVariant *(*fsfind_g_variant_new_tuple)(struct _GVariant *const *children, unsigned long n_children);
+typedef struct _GVariantType *(*fsfind_g_variant_type_new)(const char *type_string);
+typedef void (*fsfind_g_variant_type_free)(struct _GVariantType *type);
+typedef unsigned long (*fsfind_g_variant_n_children)(struct _GVariant *value);
+typedef struct _GVariant *(*fsfind_g_variant_get_child_value)(struct _GVariant *value, unsigned long index_);
+typedef struct _GVariant *(*fsfind_g_variant_get_variant)(struct _GVariant *value);
+typedef const char **(*fsfind_g_variant_get_strv)(struct _GVariant *value, unsigned long *length);
+typedef const char *(*fsfind_g_variant_get_string)(struct _GVariant *value, unsigned long *length);
+typedef int (*fsfind_g_variant_get_int32)(struct _GVariant *value);
+typedef double (*fsfind_g_variant_get_double)(struct _GVariant *value);
+typedef int (*fsfind_g_variant_get_boolean)(struct _GVariant *value);
+typedef const char *(*fsfind_g_variant_get_type_string)(struct _GVariant *value);
+typedef struct _GVariant *(*fsfind_g_variant_ref_sink)(struct _GVariant *value);
+typedef void (*fsfind_g_variant_unref)(struct _GVariant *value);
+typedef char *(*fsfind_g_variant_print)(struct _GVariant *value, int type_annotate);
+
+// GDBus: the bus name, the objects, the replies, one outgoing call.
+typedef void (*fsfind_g_bus_acquired_callback)(struct _GDBusConnection *connection, const char *name, void *user_data);
+typedef unsigned int (*fsfind_g_bus_own_name)(
+    int bus_type, const char *name, unsigned int flags, fsfind_g_bus_acquired_callback bus_acquired_handler,
+    fsfind_g_bus_acquired_callback name_acquired_handler, fsfind_g_bus_acquired_callback name_lost_handler,
+    void *user_data, fsfind_g_destroy_notify user_data_free_func);
+typedef struct _GDBusNodeInfo *(*fsfind_g_dbus_node_info_new_for_xml)(const char *xml_data, struct _GError **error);
+typedef struct _GDBusInterfaceInfo *(*fsfind_g_dbus_node_info_lookup_interface)(
+    struct _GDBusNodeInfo *info, const char *name);
+typedef void (*fsfind_g_dbus_method_call_func)(
+    struct _GDBusConnection *connection, const char *sender, const char *object_path, const char *interface_name,
+    const char *method_name, struct _GVariant *parameters, struct _GDBusMethodInvocation *invocation,
+    void *user_data);
+/// `GDBusInterfaceVTable`: the method handler and no properties (the checks compare the layout).
+struct fsfind_gdbus_interface_vtable {
+    fsfind_g_dbus_method_call_func method_call;
+    void *get_property;
+    void *set_property;
+    void *padding[8];
+};
+typedef unsigned int (*fsfind_g_dbus_connection_register_object)(
+    struct _GDBusConnection *connection, const char *object_path, struct _GDBusInterfaceInfo *interface_info,
+    const struct fsfind_gdbus_interface_vtable *vtable, void *user_data,
+    fsfind_g_destroy_notify user_data_free_func, struct _GError **error);
+typedef void (*fsfind_g_dbus_method_invocation_return_value)(
+    struct _GDBusMethodInvocation *invocation, struct _GVariant *parameters);
+typedef void (*fsfind_g_dbus_method_invocation_return_dbus_error)(
+    struct _GDBusMethodInvocation *invocation, const char *error_name, const char *error_message);
+typedef void (*fsfind_g_async_ready_callback)(struct _GObject *source_object, struct _GAsyncResult *res, void *data);
+typedef void (*fsfind_g_dbus_connection_call)(
+    struct _GDBusConnection *connection, const char *bus_name, const char *object_path, const char *interface_name,
+    const char *method_name, struct _GVariant *parameters, const struct _GVariantType *reply_type,
+    unsigned int flags, int timeout_msec, struct _GCancellable *cancellable, fsfind_g_async_ready_callback callback,
+    void *user_data);
+
+// Icons and launching, as the desktop does it.
+typedef struct _GIcon *(*fsfind_g_content_type_get_icon)(const char *type);
+typedef char *(*fsfind_g_content_type_guess)(
+    const char *filename, const unsigned char *data, unsigned long data_size, int *result_uncertain);
+typedef struct _GVariant *(*fsfind_g_icon_serialize)(struct _GIcon *icon);
+typedef struct _GFile *(*fsfind_g_file_new_for_path)(const char *path);
+typedef struct _GIcon *(*fsfind_g_file_icon_new)(struct _GFile *file);
+typedef int (*fsfind_g_app_info_launch_default_for_uri)(
+    const char *uri, struct _GAppLaunchContext *context, struct _GError **error);
+typedef struct _GAppInfo *(*fsfind_g_app_info_create_from_commandline)(
+    const char *commandline, const char *application_name, unsigned int flags, struct _GError **error);
+typedef int (*fsfind_g_app_info_launch)(
+    struct _GAppInfo *appinfo, struct _GList *files, struct _GAppLaunchContext *context, struct _GError **error);
+
 // MARK: poppler-glib
 
 struct _PopplerDocument;

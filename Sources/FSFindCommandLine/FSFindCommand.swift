@@ -20,7 +20,8 @@ struct FSFindCommand: ParsableCommand {
         version: FSFindVersion.string,
         subcommands: [
             Index.self, Watch.self, Query.self, Search.self, Show.self, Status.self, Attributes.self,
-            Scopes.self, Forget.self, Serve.self, Export.self, ExtractWorker.self, PreviewWorkerCommand.self,
+            Scopes.self, Forget.self, Serve.self, DesktopSearch.self, Export.self, ExtractWorker.self,
+            PreviewWorkerCommand.self,
         ]
     )
 }

@@ -333,6 +333,20 @@ package enum ManualSections {
         .Pa /var/lib/fsfind/shares.fsfind ,
         installed by
         .Li "make install" .
+        .It Pa /usr/local/share/dbus-1/services/org.fsfind.SearchProvider.service
+        Starts
+        .Cm desktop-search
+        when GNOME Shell or KRunner first searches, installed by
+        .Li "make install"
+        with the three files below.
+        .It Pa /usr/local/share/gnome-shell/search-providers/
+        Holds GNOME Shell's provider file,
+        .Pa org.fsfind.SearchProvider.ini ,
+        read from the system data folders only, when the Shell starts.
+        .It Pa /usr/local/share/applications/org.fsfind.Fsfind.desktop
+        The application entry the provider is shown under.
+        .It Pa /usr/local/share/krunner/dbusplugins/fsfind-krunner.desktop
+        KRunner's runner file.
         .El
         """
     }

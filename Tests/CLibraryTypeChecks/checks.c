@@ -7,6 +7,8 @@
 #include <gmime/gmime.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <chafa.h>
+#include <gio/gio.h>
+#include <glib-unix.h>
 #include <libxml/parser.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
@@ -26,6 +28,72 @@ SAME(fsfind_g_object_unref, g_object_unref);
 SAME(fsfind_g_date_time_unref, g_date_time_unref);
 SAME(fsfind_g_date_time_to_unix, g_date_time_to_unix);
 SAME(fsfind_g_date_time_get_microsecond, g_date_time_get_microsecond);
+
+SAME(fsfind_g_main_loop_new, g_main_loop_new);
+SAME(fsfind_g_main_loop_run, g_main_loop_run);
+SAME(fsfind_g_main_loop_quit, g_main_loop_quit);
+SAME(fsfind_g_timeout_add_seconds, g_timeout_add_seconds);
+SAME(fsfind_g_unix_signal_add, g_unix_signal_add);
+SAME(fsfind_g_compute_checksum_for_string, g_compute_checksum_for_string);
+SAME(fsfind_g_shell_quote, g_shell_quote);
+_Static_assert(__builtin_types_compatible_p(fsfind_g_source_func, GSourceFunc), "GSourceFunc");
+_Static_assert(__builtin_types_compatible_p(fsfind_g_destroy_notify, GDestroyNotify), "GDestroyNotify");
+SAME(fsfind_g_variant_new_string, g_variant_new_string);
+SAME(fsfind_g_variant_new_strv, g_variant_new_strv);
+SAME(fsfind_g_variant_new_int32, g_variant_new_int32);
+SAME(fsfind_g_variant_new_uint32, g_variant_new_uint32);
+SAME(fsfind_g_variant_new_double, g_variant_new_double);
+SAME(fsfind_g_variant_new_boolean, g_variant_new_boolean);
+SAME(fsfind_g_variant_new_variant, g_variant_new_variant);
+SAME(fsfind_g_variant_new_dict_entry, g_variant_new_dict_entry);
+SAME(fsfind_g_variant_new_array, g_variant_new_array);
+SAME(fsfind_g_variant_new_tuple, g_variant_new_tuple);
+SAME(fsfind_g_variant_type_new, g_variant_type_new);
+SAME(fsfind_g_variant_type_free, g_variant_type_free);
+SAME(fsfind_g_variant_n_children, g_variant_n_children);
+SAME(fsfind_g_variant_get_child_value, g_variant_get_child_value);
+SAME(fsfind_g_variant_get_variant, g_variant_get_variant);
+SAME(fsfind_g_variant_get_strv, g_variant_get_strv);
+SAME(fsfind_g_variant_get_string, g_variant_get_string);
+SAME(fsfind_g_variant_get_int32, g_variant_get_int32);
+SAME(fsfind_g_variant_get_double, g_variant_get_double);
+SAME(fsfind_g_variant_get_boolean, g_variant_get_boolean);
+SAME(fsfind_g_variant_get_type_string, g_variant_get_type_string);
+SAME(fsfind_g_variant_ref_sink, g_variant_ref_sink);
+SAME(fsfind_g_variant_unref, g_variant_unref);
+SAME(fsfind_g_variant_print, g_variant_print);
+_Static_assert(
+    __builtin_types_compatible_p(fsfind_g_bus_acquired_callback, GBusAcquiredCallback), "GBusAcquiredCallback");
+_Static_assert(
+    __builtin_types_compatible_p(fsfind_g_bus_acquired_callback, GBusNameAcquiredCallback),
+    "GBusNameAcquiredCallback");
+_Static_assert(
+    __builtin_types_compatible_p(fsfind_g_bus_acquired_callback, GBusNameLostCallback), "GBusNameLostCallback");
+SAME(fsfind_g_bus_own_name, g_bus_own_name);
+SAME(fsfind_g_dbus_node_info_new_for_xml, g_dbus_node_info_new_for_xml);
+SAME(fsfind_g_dbus_node_info_lookup_interface, g_dbus_node_info_lookup_interface);
+_Static_assert(
+    __builtin_types_compatible_p(fsfind_g_dbus_method_call_func, GDBusInterfaceMethodCallFunc),
+    "GDBusInterfaceMethodCallFunc");
+_Static_assert(
+    sizeof(struct fsfind_gdbus_interface_vtable) == sizeof(GDBusInterfaceVTable), "GDBusInterfaceVTable's size");
+SAME(fsfind_g_dbus_method_invocation_return_value, g_dbus_method_invocation_return_value);
+SAME(fsfind_g_dbus_method_invocation_return_dbus_error, g_dbus_method_invocation_return_dbus_error);
+_Static_assert(
+    __builtin_types_compatible_p(fsfind_g_async_ready_callback, GAsyncReadyCallback), "GAsyncReadyCallback");
+SAME(fsfind_g_dbus_connection_call, g_dbus_connection_call);
+SAME(fsfind_g_content_type_get_icon, g_content_type_get_icon);
+SAME(fsfind_g_content_type_guess, g_content_type_guess);
+SAME(fsfind_g_icon_serialize, g_icon_serialize);
+SAME(fsfind_g_file_new_for_path, g_file_new_for_path);
+SAME(fsfind_g_file_icon_new, g_file_icon_new);
+SAME(fsfind_g_app_info_launch_default_for_uri, g_app_info_launch_default_for_uri);
+SAME(fsfind_g_app_info_create_from_commandline, g_app_info_create_from_commandline);
+SAME(fsfind_g_app_info_launch, g_app_info_launch);
+// The enum values the Swift code passes, as the headers define them.
+_Static_assert(G_BUS_TYPE_SESSION == 2 && G_BUS_NAME_OWNER_FLAGS_NONE == 0, "GBusType, GBusNameOwnerFlags");
+_Static_assert(G_DBUS_CALL_FLAGS_NONE == 0 && G_CHECKSUM_MD5 == 0, "GDBusCallFlags, GChecksumType");
+_Static_assert(G_APP_INFO_CREATE_NEEDS_TERMINAL == 1, "GAppInfoCreateFlags");
 
 SAME(fsfind_poppler_document_new_from_file, poppler_document_new_from_file);
 SAME(fsfind_poppler_document_new_from_bytes, poppler_document_new_from_bytes);
@@ -136,3 +204,15 @@ SAME_FIELD(fsfind_xml_node, _xmlNode, next);
 SAME_FIELD(fsfind_xml_node, _xmlNode, ns);
 SAME_FIELD(fsfind_xml_node, _xmlNode, content);
 SAME_FIELD(fsfind_xml_node, _xmlNode, properties);
+
+SAME_FIELD(fsfind_gdbus_interface_vtable, _GDBusInterfaceVTable, method_call);
+SAME_FIELD(fsfind_gdbus_interface_vtable, _GDBusInterfaceVTable, get_property);
+SAME_FIELD(fsfind_gdbus_interface_vtable, _GDBusInterfaceVTable, set_property);
+SAME_FIELD(fsfind_gdbus_interface_vtable, _GDBusInterfaceVTable, padding);
+// Registered with the vtable above: GDBusInterfaceVTable is a typedef of the struct compared field by field.
+_Static_assert(
+    __builtin_types_compatible_p(
+        __typeof__(&g_dbus_connection_register_object),
+        unsigned int (*)(GDBusConnection *, const char *, GDBusInterfaceInfo *, const GDBusInterfaceVTable *, void *,
+            GDestroyNotify, GError **)),
+    "g_dbus_connection_register_object");

@@ -9,8 +9,12 @@ import Testing
         "usr/local/lib/systemd/system/fsfind-serve.service",
         "usr/local/lib/systemd/user/fsfind-watch.service",
         "usr/local/libexec/fsfind/fsfind-reader",
+        "usr/local/share/applications/org.fsfind.Fsfind.desktop",
         "usr/local/share/bash-completion/completions/fsfind",
+        "usr/local/share/dbus-1/services/org.fsfind.SearchProvider.service",
         "usr/local/share/fish/vendor_completions.d/fsfind.fish",
+        "usr/local/share/gnome-shell/search-providers/org.fsfind.SearchProvider.ini",
+        "usr/local/share/krunner/dbusplugins/fsfind-krunner.desktop",
         "usr/local/share/man/man1/fsfind.1",
         "usr/local/share/zsh/vendor-completions/_fsfind",
     ]
@@ -42,6 +46,34 @@ import Testing
             contentsOfFile: destination.file("usr/local/lib/systemd/system/fsfind-serve.service"), encoding: .utf8)
         #expect(serve.contains("ExecStart=/usr/local/bin/fsfind serve --quiet --listen 127.0.0.1:9200"), "\(serve)")
         #expect(!serve.contains("@BINDIR@"))
+        // The desktop files name the installed binary (GLib drops an entry whose Exec does not
+        // resolve) and each other (docs/desktop-search.md).
+        let activation = try String(
+            contentsOfFile: destination.file("usr/local/share/dbus-1/services/org.fsfind.SearchProvider.service"),
+            encoding: .utf8)
+        #expect(activation.contains("Exec=/usr/local/bin/fsfind desktop-search\n"), "\(activation)")
+        let entry = try String(
+            contentsOfFile: destination.file("usr/local/share/applications/org.fsfind.Fsfind.desktop"), encoding: .utf8)
+        #expect(entry.contains("Exec=/usr/local/bin/fsfind search\n") && !entry.contains("\nNoDisplay"), "\(entry)")
+        let provider = try String(
+            contentsOfFile: destination.file(
+                "usr/local/share/gnome-shell/search-providers/org.fsfind.SearchProvider.ini"),
+            encoding: .utf8)
+        for line in [
+            "DesktopId=org.fsfind.Fsfind.desktop", "BusName=org.fsfind.SearchProvider",
+            "ObjectPath=/org/fsfind/SearchProvider", "Version=2",
+        ] {
+            #expect(provider.contains(line + "\n"), "\(line)")
+        }
+        let runner = try String(
+            contentsOfFile: destination.file("usr/local/share/krunner/dbusplugins/fsfind-krunner.desktop"),
+            encoding: .utf8)
+        for line in [
+            "X-Plasma-API=DBus", "X-Plasma-DBusRunner-Service=org.fsfind.SearchProvider",
+            "X-Plasma-DBusRunner-Path=/runner", "X-Plasma-Runner-Min-Letter-Count=2",
+        ] {
+            #expect(runner.contains(line + "\n"), "\(line)")
+        }
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/systemd-analyze") {
             for unit in ["user/fsfind-watch.service", "system/fsfind-serve.service"] {
                 let verify = try ShellLine.run(

@@ -48,10 +48,13 @@ import Testing
         let names = [
             FSFindCommand.Index.configuration.commandName, FSFindCommand.Watch.configuration.commandName,
             FSFindCommand.Search.configuration.commandName, FSFindCommand.Serve.configuration.commandName,
+            FSFindCommand.DesktopSearch.configuration.commandName,
             FSFindCommand.ExtractWorker.name, FSFindCommand.PreviewWorkerCommand.name,
         ]
         #expect(names == ReaderHandoff.commands)
-        for command in ["index", "watch", "search", "serve", "extract-worker", "preview-worker"] {
+        for command in [
+            "index", "watch", "search", "serve", "desktop-search", "extract-worker", "preview-worker",
+        ] {
             #expect(ReaderHandoff.commands.contains(command), "\(command)")
         }
         for command in ["query", "show", "status", "attributes", "scopes", "forget", "export", "--version"] {

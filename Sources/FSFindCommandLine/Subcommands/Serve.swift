@@ -4,6 +4,7 @@ import FSFindElastic
 import FSFindModel
 import FSFindPlatform
 import FSFindQuery
+import FSFindSearch
 import FSFindServe
 import Foundation
 import Glibc

@@ -19,7 +19,9 @@ enum ReaderHandoff {
     ///
     /// Literals in an array, asked before every command: a `Set`'s metadata, and each command's
     /// configuration, cost a query's start a search of the binary's conformance records.
-    static let commands = ["index", "watch", "search", "serve", "extract-worker", "preview-worker"]
+    static let commands = [
+        "index", "watch", "search", "serve", "desktop-search", "extract-worker", "preview-worker",
+    ]
 
     /// The reader's file name, beside `fsfind` in a build folder.
     static let readerName = "fsfind-reader"

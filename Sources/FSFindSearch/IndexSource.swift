@@ -1,6 +1,5 @@
 import FSFindIndex
 import FSFindModel
-import FSFindSearch
 import FSFindText
 import Foundation
 import Synchronization

@@ -1,0 +1,152 @@
+import FSFindIndex
+import FSFindModel
+import FSFindQuery
+import FSFindSearch
+import FSFindText
+
+/// The one place the desktop interfaces ask the index: terms in, ranked files out, with what a
+/// result row shows (name, content type, a snippet). Meant to move behind the shared query front
+/// end when there is one; nothing here knows D-Bus.
+///
+/// Terms mean what `fsfind query WORDS` makes of words (free text: names, titles, authors, words
+/// inside files; ranked by relevance; terms ANDed; mdfind's `-word` and `a | b` and the search
+/// field's `kind:image` included). It follows the index as `fsfind index` and `fsfind watch`
+/// replace it (``IndexSource``). Used from one thread at a time (the provider's worker).
+package final class DesktopSearchBackend: Sendable {
+    /// What a result row needs, for one file.
+    package struct Item: Equatable, Sendable {
+        package var path: [UInt8]
+        /// The display name (the file's name as people read it).
+        package var name: String
+        /// The MIME type fsfind found, nil when it has none or the file is not in the index.
+        package var contentType: String?
+        package var isFolder: Bool
+        /// The words around what matched, when the terms matched inside the file.
+        package var snippet: String?
+    }
+
+    /// More terms than this, or a longer text, is not something a person typed: answered with
+    /// nothing rather than compiled into a query of thousands of clauses.
+    package static let maximumTerms = 64
+    package static let maximumBytes = 4096
+    /// Fewer characters than this (all terms together) find nothing, as in Nautilus's provider:
+    /// one letter matches most of the index.
+    package static let minimumCharacters = 2
+
+    private let source: IndexSource
+
+    package init(indexPath: String) {
+        source = IndexSource(path: indexPath)
+    }
+
+    package var indexPath: String { source.path }
+
+    /// Why terms are not searched, or the query they make.
+    package enum Reading: Equatable {
+        case query(FSFindQuery.Query)
+        /// Too short to search: no answer, nothing to say.
+        case tooShort
+        /// Not searchable (too many terms, no word at all): no answer, and the reason.
+        case refused(String)
+
+        package static func == (a: Reading, b: Reading) -> Bool {
+            switch (a, b) {
+            case (.query(let x), .query(let y)): x == y
+            case (.tooShort, .tooShort): true
+            case (.refused(let x), .refused(let y)): x == y
+            default: false
+            }
+        }
+    }
+
+    /// The terms as `fsfind query` reads words: joined by spaces and read as free text. Terms that
+    /// do not make a query (an unbalanced `(`, a lone `NOT`) are read again as their words alone.
+    package static func read(_ terms: [String]) -> Reading {
+        let text = terms.joined(separator: " ")
+        let typed = text.unicodeScalars.filter { !$0.properties.isWhitespace }.count
+        if typed < minimumCharacters { return .tooShort }
+        if terms.count > maximumTerms || text.utf8.count > maximumBytes {
+            return .refused(
+                "\(terms.count) terms, \(text.utf8.count) bytes (at most \(maximumTerms) and \(maximumBytes))")
+        }
+        // A quote still open is a phrase being typed; read as one it would run to the end.
+        let quotes: Set<Unicode.Scalar> = ["\"", "\u{201C}", "\u{201D}"]
+        let balanced =
+            text.unicodeScalars.filter { quotes.contains($0) }.count % 2 == 0
+            ? text : String(String.UnicodeScalarView(text.unicodeScalars.filter { !quotes.contains($0) }))
+        if let query = try? FSFindQuery.Query.freeText(balanced) { return .query(query) }
+        // Operators where they make no sense: the words alone, ANDed (the operator words dropped).
+        let words = String(
+            String.UnicodeScalarView(text.unicodeScalars.map { TextFolding.isWordScalar($0) ? $0 : " " })
+        )
+        .split(separator: " ").filter { !["AND", "OR", "NOT"].contains($0) }.joined(separator: " ")
+        if words.unicodeScalars.count >= minimumCharacters, let query = try? FSFindQuery.Query.freeText(words) {
+            return .query(query)
+        }
+        return .refused("no word to look for")
+    }
+
+    /// The files the terms find, best first, at most `limit`. `shouldStop` is asked while the
+    /// search runs (``SearchRequest/shouldStop``): then it throws ``FSFindError`` code `.stopped`.
+    /// - Throws: `.stopped`, and the index's and text store's errors (missing, damaged).
+    package func search(
+        _ query: FSFindQuery.Query, limit: Int?, shouldStop: (@Sendable () -> Bool)? = nil
+    ) throws(FSFindError) -> [Item] {
+        let compiled = try Self.compile(query)
+        let index = try source.current()
+        let searcher = Searcher(
+            index: index, text: Searcher.readsWords(compiled) ? try source.openTextStore(for: index) : nil)
+        var request = SearchRequest(sort: .relevance, limit: limit)
+        request.shouldStop = shouldStop
+        let rows = try searcher.search(compiled, isFreeText: true, request: request)
+        try index.prepare([.displayName, .mimeType, .contentTypeTree])
+        return rows.map { item(at: $0, of: index, snippet: nil) }
+    }
+
+    /// What each path shows, in order; the snippet where `query` matched inside the file. A path
+    /// the index does not hold is described from its name alone (nil when it does not exist).
+    package func describe(_ paths: [[UInt8]], query: FSFindQuery.Query?) throws(FSFindError) -> [Item?] {
+        let index = try source.current()
+        try index.prepare([.displayName, .mimeType, .contentTypeTree])
+        let rows = paths.map { index.rowIndex(ofPath: $0) }
+        var snippets: [Int: Snippet] = [:]
+        if let query, let compiled = try? Self.compile(query), Searcher.readsWords(compiled) {
+            let found = rows.compactMap { $0 }
+            // A snippet is a nicety: a store that cannot give one leaves the folder shown instead.
+            if let text = try? source.openTextStore(for: index) {
+                snippets = (try? Searcher(index: index, text: text).snippets(for: compiled, rows: found)) ?? [:]
+            }
+        }
+        return zip(paths, rows).map { path, row in
+            if let row { return item(at: row, of: index, snippet: snippets[row]?.text) }
+            return nil
+        }
+    }
+
+    private static func compile(_ query: FSFindQuery.Query) throws(FSFindError) -> CompiledQuery {
+        do {
+            // Each time: `$time.today` and `modified:today` move with the clock.
+            return try CompiledQuery(query, context: try QueryContext.fromEnvironment())
+        } catch {
+            throw FSFindError(.usage, error.message)
+        }
+    }
+
+    private func item(at row: Int, of index: IndexSnapshot, snippet: String?) -> Item {
+        let path = index.path(at: row)
+        var name = PathBytes.display(path[PathBytes.nameStart(of: path)...])
+        if case .text(let display)? = index.value(of: .displayName, at: row), !display.isEmpty { name = display }
+        var contentType: String?
+        if case .text(let type)? = index.value(of: .mimeType, at: row), !type.isEmpty { contentType = type }
+        var isFolder = contentType == "inode/directory"
+        if case .textList(let tree)? = index.value(of: .contentTypeTree, at: row), tree.contains("public.folder") {
+            isFolder = true
+        }
+        let line = snippet.map {
+            $0.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        }
+        return Item(
+            path: path, name: name, contentType: isFolder ? "inode/directory" : contentType, isFolder: isFolder,
+            snippet: line?.isEmpty == false ? line : nil)
+    }
+}
