@@ -186,14 +186,15 @@ docs: deps
 	@bash scripts/make-docs.sh
 
 # The desktop search boxes for real (issue 41): GNOME Shell 43 headless and KF5's runner engine
-# searching the sample through a staged `make install`. Needs root (a private mount namespace for
+# searching the sample through a staged `make install` (PREFIX inside the stage, so every Exec
+# line of the installed files resolves, as the Shell requires). Needs root (a private mount namespace for
 # the Shell); installs gnome-shell and KF5's runner headers (about 300 packages) the first time.
 DESKTOP_TEST_DEPS := gnome-shell gjs libkf5runner-dev qtbase5-dev g++ dbus libglib2.0-bin python3-gi
 DESKTOP_STAGE ?= /tmp/fsfind-desktop-stage
 test-desktop: build
 	@bash scripts/install-deps.sh $(DESKTOP_TEST_DEPS)
 	rm -rf $(DESKTOP_STAGE)
-	$(MAKE) install DESTDIR=$(DESKTOP_STAGE) PREFIX=/usr BIN="$$($(SWIFT) build --show-bin-path)/fsfind"
+	$(MAKE) install PREFIX=$(DESKTOP_STAGE)/usr BIN="$$($(SWIFT) build --show-bin-path)/fsfind"
 	"$(DESKTOP_STAGE)/usr/bin/fsfind" index --index $(DESKTOP_STAGE)/index.fsfind sample
 	bash Tests/Desktop/gnome-shell-check.sh $(DESKTOP_STAGE) $(DESKTOP_STAGE)/index.fsfind paris 5 "2 more"
 	bash Tests/Desktop/krunner-check.sh $(DESKTOP_STAGE) $(DESKTOP_STAGE)/index.fsfind paris 5

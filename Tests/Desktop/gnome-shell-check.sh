@@ -6,7 +6,7 @@
 #
 #   Tests/Desktop/gnome-shell-check.sh STAGE INDEX WORD EXPECTED_ROWS EXPECTED_MORE
 #
-# STAGE is a `make install DESTDIR=STAGE PREFIX=/usr` tree; INDEX an fsfind index. Prints what the
+# STAGE is a `make install PREFIX=STAGE/usr` tree; INDEX an fsfind index. Prints what the
 # Shell showed, and exits 1 when it is not EXPECTED_ROWS rows with EXPECTED_MORE ("3 more", or "").
 set -euo pipefail
 stage=$(realpath "$1") index=$(realpath "$2") word=$3 rows=$4 more=${5:-}
