@@ -86,18 +86,22 @@ package final class DesktopSearchBackend: Sendable {
         return .refused("no word to look for")
     }
 
-    /// The files the terms find, best first, at most `limit`. `shouldStop` is asked while the
-    /// search runs (``SearchRequest/shouldStop``): then it throws ``FSFindError`` code `.stopped`.
+    /// The files the terms find, best first, at most `limit`; with `among`, only those paths (and
+    /// what is below them) are looked at: a subsearch narrows the previous answer. `shouldStop` is
+    /// asked while the search runs (``SearchRequest/shouldStop``): then it throws ``FSFindError``
+    /// code `.stopped`.
     /// - Throws: `.stopped`, and the index's and text store's errors (missing, damaged).
     package func search(
-        _ query: FSFindQuery.Query, limit: Int?, shouldStop: (@Sendable () -> Bool)? = nil
+        _ query: FSFindQuery.Query, limit: Int?, among: [[UInt8]]? = nil, shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(FSFindError) -> [Item] {
         let compiled = try Self.compile(query)
         let index = try source.current()
         let searcher = Searcher(
             index: index, text: Searcher.readsWords(compiled) ? try source.openTextStore(for: index) : nil)
-        var request = SearchRequest(sort: .relevance, limit: limit)
+        var request = SearchRequest(onlyIn: among ?? [], sort: .relevance, limit: limit)
         request.shouldStop = shouldStop
+        // Nothing to look at: no answer (an empty `onlyIn` would mean everywhere).
+        if let among, among.isEmpty { return [] }
         let rows = try searcher.search(compiled, isFreeText: true, request: request)
         try index.prepare([.displayName, .mimeType, .contentTypeTree])
         return rows.map { item(at: $0, of: index, snippet: nil) }
