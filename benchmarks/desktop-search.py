@@ -12,7 +12,8 @@ D-Bus round trip and the provider's work, not a client's start:
 - activation: `GetInitialResultSet([WORD])` against a stopped provider (D-Bus starts it), N times;
 - warm: the same on the running provider, N times (each a different word of the same length, so
   no cache answers it), median / p90 / max;
-- subsearch: `GetSubsearchResultSet(previous, [WORD, WORD2])`, N times;
+- subsearch: `GetSubsearchResultSet(previous, [WORD, WORD2])`, N times, with the previous answer
+  cut at 100 (searched afresh) and whole (narrowed);
 - metas: `GetResultMetas` for the first 5 ids (snippets and icons), N times;
 - memory: the provider's resident set after 200 searches;
 - idle: whether the provider has exited after its idle time (`--idle` seconds to wait, 0 to skip).
@@ -78,9 +79,15 @@ def client(stage, index, word, runs, idle):
         warm.append(ms)
         counts.append(len(ids))
     _, ids = timed(p, "GetInitialResultSet", ([word],), "(as)")
+    narrowed = []
     for k in range(runs):
+        # The previous answer cut at 100: searched afresh (what ranked below the cut may now
+        # rank above it).
         ms, _ = timed(p, "GetSubsearchResultSet", (ids, [word, word[:2 + k % 3]]), "(asas)")
         sub.append(ms)
+        # A previous answer that was whole (here its first 60 ids stand for one): narrowed.
+        ms, _ = timed(p, "GetSubsearchResultSet", (ids[:60], [word, word[:2 + k % 3]]), "(asas)")
+        narrowed.append(ms)
         ms, m = timed(p, "GetResultMetas", (ids[:5],), "(as)")
         metas.append(ms)
     for k in range(200):
@@ -108,7 +115,8 @@ def client(stage, index, word, runs, idle):
     print("|---|---:|---:|---:|---:|")
     print(row("GetInitialResultSet, provider started by D-Bus activation", cold))
     print(row("GetInitialResultSet, provider running", warm))
-    print(row("GetSubsearchResultSet", sub))
+    print(row("GetSubsearchResultSet, previous answer cut at 100 (searched afresh)", sub))
+    print(row("GetSubsearchResultSet, previous answer whole (60 ids, narrowed)", narrowed))
     print(row("GetResultMetas, 5 ids", metas))
     print(f"\nResident memory after 200 more searches: {rss:.1f} MiB" if rss else "\nResident memory: provider gone")
     if idle:
