@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FSFindDesktop
+@testable import FSFindIndex
 
 /// The desktop provider's replies and ids, without a bus: the shapes GNOME Shell and KRunner
 /// check, built through GIO as the provider builds them, and the URIs GLib would write.
@@ -155,5 +156,34 @@ struct DesktopSearchTests {
         let cached = GIODesktop(gio: gio, environment: ["XDG_CACHE_HOME": folder], executable: "/bin/false")
         let thumbnail = cached.icon(path: Array("/x/photo one.jpg".utf8), uri: uri, contentType: "image/jpeg")
         #expect(thumbnail == .fileIcon(uri: "file://\(folder)/thumbnails/normal/\(digest).png"), "\(thumbnail)")
+    }
+
+    /// A search told to stop answers nothing: silently when a newer search took over (its answer
+    /// is the one the Shell shows), with one line when it ran past the time budget. The stop is
+    /// asked before the scan's first rows, so this holds on any index, however small.
+    @Test func aStoppedSearchAnswersNothing() throws {
+        let folder = TemporaryFolder()
+        let index = folder.file("index.fsfind")
+        try IndexWriter.write(Fixtures.contents(), to: index)
+        let lines = Lines()
+        let service = Self.service(index: index, lines: lines)
+        let found = service.call(
+            interface: DesktopInterfaces.gnome, method: "GetInitialResultSet", arguments: [.strings(["song"])])
+        guard case .value(.tuple(let values)) = found, case .array(_, let items)? = values.first else {
+            Issue.record("\(found)")
+            return
+        }
+        let ids = items.compactMap { if case .string(let id) = $0 { id } else { nil } }
+        #expect(ids.count == 1 && ids[0].hasSuffix("/data/music/song.mp3"), "\(ids)")
+        let superseded = service.call(
+            interface: DesktopInterfaces.gnome, method: "GetInitialResultSet", arguments: [.strings(["song"])],
+            stop: DesktopSearchService.Stop(superseded: { true }))
+        #expect(superseded == .value(.tuple([.strings([])])))
+        #expect(lines.lines.isEmpty, "\(lines.lines)")
+        let late = service.call(
+            interface: DesktopInterfaces.gnome, method: "GetInitialResultSet", arguments: [.strings(["song"])],
+            stop: DesktopSearchService.Stop(deadline: .now - .seconds(1)))
+        #expect(late == .value(.tuple([.strings([])])))
+        #expect(lines.lines.count == 1 && lines.lines[0].contains("took over"), "\(lines.lines)")
     }
 }
