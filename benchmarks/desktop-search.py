@@ -90,14 +90,30 @@ def client(stage, index, word, runs, idle):
         narrowed.append(ms)
         ms, m = timed(p, "GetResultMetas", (ids[:5],), "(as)")
         metas.append(ms)
+    # After a pause in typing (its index pages given back after 2 s).
+    paused = []
+    for k in range(5):
+        time.sleep(3)
+        ms, _ = timed(p, "GetInitialResultSet", ([words[k % len(words)]],), "(as)")
+        paused.append(ms)
     for k in range(200):
         timed(p, "GetInitialResultSet", ([words[k % len(words)]],), "(as)")
     provider = pid()
     rss = None
+    parts = {}
+    if provider:
+        for line in open(f"/proc/{provider}/status"):
+            key = line.split(":")[0]
+            if key in ("VmRSS", "RssAnon", "RssFile"):
+                parts[key] = int(line.split()[1]) / 1024
+        rss = parts.get("VmRSS")
+    # After a pause in typing the provider gives its index pages back.
+    time.sleep(4)
+    idle_rss = None
     if provider:
         for line in open(f"/proc/{provider}/status"):
             if line.startswith("VmRSS:"):
-                rss = int(line.split()[1]) / 1024
+                idle_rss = int(line.split()[1]) / 1024
     exited = None
     if idle:
         time.sleep(idle)
@@ -115,10 +131,14 @@ def client(stage, index, word, runs, idle):
     print("|---|---:|---:|---:|---:|")
     print(row("GetInitialResultSet, provider started by D-Bus activation", cold))
     print(row("GetInitialResultSet, provider running", warm))
+    print(row("GetInitialResultSet, 3 s after the last search (pages given back)", paused))
     print(row("GetSubsearchResultSet, previous answer cut at 100 (searched afresh)", sub))
     print(row("GetSubsearchResultSet, previous answer whole (60 ids, narrowed)", narrowed))
     print(row("GetResultMetas, 5 ids", metas))
-    print(f"\nResident memory after 200 more searches: {rss:.1f} MiB" if rss else "\nResident memory: provider gone")
+    print(f"\nResident memory after 200 more searches: {rss:.1f} MiB (anonymous {parts.get('RssAnon', 0):.1f}, "
+          f"mapped files {parts.get('RssFile', 0):.1f})" if rss else "\nResident memory: provider gone")
+    if idle_rss:
+        print(f"Resident memory 4 s after the last search: {idle_rss:.1f} MiB")
     if idle:
         print(f"Exited after {idle} s idle: {'yes' if exited else 'no'}")
 

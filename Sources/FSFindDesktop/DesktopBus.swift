@@ -34,6 +34,8 @@ package final class DesktopBus: Sendable {
         var status: Int32 = 0
         /// Whether the name was ever this process's: losing it then means the bus went away.
         var owned = false
+        /// The index's pages were given back since the last call.
+        var released = false
     }
     private let state = Mutex(State())
 
@@ -95,11 +97,21 @@ package final class DesktopBus: Sendable {
     }
 
     private func quitIfIdle() {
-        let idle = state.withLock {
-            $0.inFlight == 0 && ContinuousClock.now - $0.lastCall >= .seconds(options.idleSeconds)
+        let (idle, release) = state.withLock { state in
+            let quiet = state.inFlight == 0 ? ContinuousClock.now - state.lastCall : .zero
+            let release = !state.released && quiet >= Self.releaseAfter
+            if release { state.released = true }
+            return (quiet >= .seconds(options.idleSeconds), release)
         }
         if idle { quit(status: 0) }
+        // A couple of seconds without a search: typing has paused, and the index's mapped pages
+        // (most of the provider's resident memory) go back to the page cache, on the worker so it
+        // never overlaps a search.
+        if release { worker.submit { [service] in service.releasePages() } }
     }
+
+    /// How long without a call before the index's pages are given back.
+    static let releaseAfter = Duration.seconds(2)
 
     fileprivate func nameLost(_ connection: OpaquePointer?) {
         if state.withLock({ $0.owned }) {
@@ -127,6 +139,7 @@ package final class DesktopBus: Sendable {
         let generation = state.withLock { state -> Int in
             state.inFlight += 1
             state.lastCall = .now
+            state.released = false
             guard isSearch else { return 0 }
             state.searches[interface, default: 0] += 1
             return state.searches[interface, default: 0]

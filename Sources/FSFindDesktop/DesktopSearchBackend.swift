@@ -41,6 +41,9 @@ package final class DesktopSearchBackend: Sendable {
 
     package var indexPath: String { source.path }
 
+    /// Gives the index's mapped pages back (``IndexSource/releasePages()``), when idle.
+    package func releasePages() { source.releasePages() }
+
     /// Why terms are not searched, or the query they make.
     package enum Reading: Equatable {
         case query(FSFindQuery.Query)

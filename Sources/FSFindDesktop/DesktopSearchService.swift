@@ -75,6 +75,9 @@ package final class DesktopSearchService: Sendable {
         }
     }
 
+    /// Gives the index's mapped pages back while no search runs.
+    package func releasePages() { backend.releasePages() }
+
     /// Answers one call.
     package func call(interface: String, method: String, arguments: [DBusArgument], stop: Stop = Stop()) -> Reply {
         func argument(_ position: Int) -> DBusArgument {

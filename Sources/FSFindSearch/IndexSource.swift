@@ -20,6 +20,14 @@ package final class IndexSource: Sendable {
         self.path = path
     }
 
+    /// Lets the kernel take back the pages of the kept index's mapping (they are read again from
+    /// the page cache when next needed): what a long-running reader calls when it goes idle, so a
+    /// provider waiting for the next search does not hold the index's tens of megabytes.
+    package func releasePages() {
+        guard let snapshot = state.withLock({ $0.snapshot }) else { return }
+        for file in snapshot.files { file.releaseAllPages() }
+    }
+
     /// The index as it is now.
     package func current() throws(FSFindError) -> IndexSnapshot { try currentWithGeneration().snapshot }
 
