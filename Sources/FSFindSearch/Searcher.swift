@@ -369,6 +369,13 @@ package struct Searcher {
             // Rows are stored in path-byte order already.
             ordered = rows
         case .relevance:
+            // The first few of many (a hundred of 173,000 for `paris` on a million files): kept in
+            // a heap as they come, not all sorted; the same order, ties to the lower row.
+            if let limit, !reverse, limit >= 0, limit < rows.count / 8 {
+                var top = TopResults(capacity: limit)
+                for (row, score) in zip(rows, scores) where score >= top.floor { top.insert(row: row, score: score) }
+                return top.sortedRows()
+            }
             ordered = zip(rows, scores).sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 < $1.0 }.map(\.0)
         case .name, .modified, .created, .size, .duration:
             // The attribute is non-nil for these keys.

@@ -70,4 +70,16 @@ import Testing
         let dashed = try run(["--", "--count"])
         #expect(dashed.status == 0 && !dashed.lines.contains { Int($0) != nil }, "\(dashed.out) \(dashed.stderr)")
     }
+
+    /// `--limit N` on a ranked search gives the first N rows of the whole ranked list, ties in
+    /// path order: with N far below the matches, the rows are kept in a heap, not sorted.
+    @Test(arguments: ["t", "s", "a"])
+    func aLimitKeepsTheFirstRowsOfTheRankedList(word: String) throws {
+        let all = try run([word])
+        #expect(all.status == 0 && all.lines.count >= 16, "\(word): \(all.lines.count)")
+        for limit in [0, 1] {
+            let first = try run(["--limit", String(limit), word])
+            #expect(first.lines == Array(all.lines.prefix(limit)), "\(word) --limit \(limit)")
+        }
+    }
 }

@@ -8,6 +8,7 @@ import Testing
 @testable import FSFindModel
 @testable import FSFindOutput
 @testable import FSFindQuery
+@testable import FSFindSearch
 
 /// One scan over a small written index: ranking, scope counts, location, chips, stopping early.
 @Suite struct InteractiveScanTests {

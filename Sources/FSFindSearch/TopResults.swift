@@ -1,13 +1,11 @@
-import FSFindIndex
-import FSFindSearch
-
 /// The best `capacity` (row, score) pairs seen, kept in a min-heap so a million matches cost
-/// O(n log k), not a full sort; higher scores win, then lower rows (path order).
-struct TopResults {
-    let capacity: Int
+/// O(n log k), not a full sort; higher scores win, then lower rows (path order). The search field
+/// keeps its best rows with it, and a ranked search with a limit (``Searcher``) its first ones.
+package struct TopResults {
+    package let capacity: Int
     private var heap: [(row: Int, score: Double)] = []
 
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(0, capacity)
         heap.reserveCapacity(min(self.capacity, 4096))
     }
@@ -18,7 +16,7 @@ struct TopResults {
         a.score != b.score ? a.score < b.score : a.row > b.row
     }
 
-    mutating func insert(row: Int, score: Double) {
+    package mutating func insert(row: Int, score: Double) {
         let entry = (row: row, score: score)
         if heap.count < capacity {
             heap.append(entry)
@@ -46,16 +44,16 @@ struct TopResults {
     }
 
     /// Scores below this cannot be kept: the worst kept score once full, else -∞.
-    var floor: Double {
+    package var floor: Double {
         if heap.count < capacity { return -.infinity }
         return capacity == 0 ? .infinity : heap[0].score
     }
 
     /// The kept (row, score) pairs, in no order: what another ``TopResults`` takes in to join two.
-    var entries: [(row: Int, score: Double)] { heap }
+    package var entries: [(row: Int, score: Double)] { heap }
 
     /// The rows, best first.
-    func sortedRows() -> [Int] {
+    package func sortedRows() -> [Int] {
         heap.sorted { Self.worse($1, $0) }.map(\.row)
     }
 }
