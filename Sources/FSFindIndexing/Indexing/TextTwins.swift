@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindPlatform
 import Glibc
 
 /// Files of one run whose bytes are the same, so that their words are read, cut and indexed once.
@@ -141,8 +142,7 @@ final class TextTwins {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { buffer.deallocate() }
         while remaining > 0 {
-            let count = read(file.descriptor, buffer.baseAddress, min(buffer.count, remaining))
-            if count < 0 && errno == EINTR { continue }
+            let count = retryingOnInterrupt { read(file.descriptor, buffer.baseAddress, min(buffer.count, remaining)) }
             // Shorter than it was crawled: not the crawled file's bytes any more.
             guard count > 0 else { return nil }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])

@@ -1,5 +1,6 @@
 import CPlatform
 import FSFindModel
+import FSFindPlatform
 import Glibc
 
 /// What `FolderWatcher` and `IndexChanges` share: reading a non-blocking inotify descriptor to
@@ -10,8 +11,9 @@ enum InotifyEvents {
     static func readAll(_ descriptor: Int32, _ body: (_ wd: Int32, _ mask: UInt32, _ name: [UInt8]) -> Void) {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
+            let count = retryingOnInterrupt {
+                buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            }
             guard count > 0 else { break }
             var offset = 0
             let header = MemoryLayout<inotify_event>.size
