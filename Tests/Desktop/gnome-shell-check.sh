@@ -27,6 +27,29 @@ class Extension {
 }
 function init() { return new Extension(); }
 JS
+# Stand-ins for what a desktop has, so what the provider opens can be checked: the default
+# application of the sample's first hit (audio/mpeg) and a terminal emulator (GLib looks for xterm
+# among others), each writing what it was asked to open.
+mkdir -p "$work/bin" "$work/home/.local/share/applications"
+cat > "$work/bin/xterm" <<TERM
+#!/bin/sh
+printf '%s\n' "\$*" >> $work/launched
+TERM
+chmod +x "$work/bin/xterm"
+cat > "$work/bin/opener" <<OPENER
+#!/bin/sh
+printf '%s\n' "\$1" >> $work/opened
+OPENER
+chmod +x "$work/bin/opener"
+cat > "$work/home/.local/share/applications/fsfind-test-opener.desktop" <<OPENER
+[Desktop Entry]
+Type=Application
+Name=fsfind test opener
+Exec=$work/bin/opener %u
+MimeType=audio/mpeg;
+NoDisplay=true
+OPENER
+printf '[Default Applications]\naudio/mpeg=fsfind-test-opener.desktop\n' > "$work/home/.config/mimeapps.list"
 cat > "$work/inside.sh" <<INSIDE
 set -u
 dbus-daemon --session --nofork --address=unix:path=$work/sysbus & sysbus=\$!
@@ -55,15 +78,19 @@ INSIDE
 export XDG_RUNTIME_DIR="$work/run" HOME="$work/home" GSETTINGS_BACKEND=keyfile \
     XDG_CONFIG_HOME="$work/home/.config" XDG_DATA_HOME="$work/home/.local/share" \
     XDG_DATA_DIRS="$stage/usr/share:/usr/local/share:/usr/share" FSFIND_INDEX="$index" \
-    PATH="$stage/usr/bin:$PATH"
+    PATH="$work/bin:$stage/usr/bin:$PATH"
 # No logind on this kind of machine: with /run/systemd hidden the Shell uses its dummy login manager.
 timeout 180 unshare --mount sh -c "mount -t tmpfs none /run/systemd 2>/dev/null; dbus-run-session -- sh $work/inside.sh" \
     > "$work/out.txt" 2>&1 || true
 cat "$work/out.txt" | grep -v "^$"
 result=$(cat "$work/result.txt" 2>/dev/null || true)
-/usr/bin/python3 - "$result" "$rows" "$more" <<'PY'
+opened=$(cat "$work/opened" 2>/dev/null || true)
+launched=$(cat "$work/launched" 2>/dev/null || true)
+echo "opened by the default application: ${opened:-nothing}"
+echo "launched in a terminal: ${launched:-nothing}"
+/usr/bin/python3 - "$result" "$rows" "$more" "$opened" "$launched" "$word" <<'PY'
 import json, re, sys
-raw, rows, more = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+raw, rows, more, opened, launched, word = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6]
 m = re.search(r"\(true, '(.*)'\)", raw, re.S)
 if not m:
     sys.exit(f"FAIL: no result from the Shell: {raw!r}")
@@ -74,5 +101,12 @@ for name, description in shown["shown"]:
     print(f"  {name} | {description}")
 if not shown["visible"] or len(shown["shown"]) != rows or shown["more"] != more:
     sys.exit(f"FAIL: expected {rows} rows and more={more!r}")
+# The first row activated: opened with its default application (given the path or the URI).
+first = shown["shown"][0][0]
+if not opened.rstrip().endswith("/" + first):
+    sys.exit(f"FAIL: activating {first} opened {opened!r}")
+# The provider's icon clicked: fsfind search on the terms, in a terminal.
+if "fsfind" not in launched or "search" not in launched or word not in launched:
+    sys.exit(f"FAIL: LaunchSearch ran {launched!r}")
 print("PASS")
 PY
