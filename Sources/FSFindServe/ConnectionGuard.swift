@@ -68,6 +68,8 @@ final class ConnectionGuard: ChannelDuplexHandler {
     /// The answer is being written: its client has the request's limit to take it.
     func answerWritten(context: ChannelHandlerContext) {
         deadline?.cancel()
+        deadline = nil
+        guard context.channel.isActive else { return }
         deadline = close(
             context, after: limit,
             saying: "the answer was not read within \(limit.nanoseconds / 1_000_000_000) s; connection closed")
@@ -92,6 +94,9 @@ final class ConnectionGuard: ChannelDuplexHandler {
 
     private func startIdleClock(context: ChannelHandlerContext) {
         cancelIdleClock()
+        // A connection already gone (an answer's write completing after the close) keeps no
+        // clock: a day's timer per closed connection would pile up under a flood.
+        guard context.channel.isActive else { return }
         idleDeadline = close(
             context, after: idleLimit,
             saying: "idle for \(idleLimit.nanoseconds / 1_000_000_000) s; connection closed")
