@@ -5,8 +5,8 @@ import FSFindSearch
 import FSFindText
 
 /// The one place the desktop interfaces ask the index: terms in, ranked files out, with what a
-/// result row shows (name, content type, a snippet). Meant to move behind the shared query front
-/// end when there is one; nothing here knows D-Bus.
+/// result row shows (name, content type, a snippet), asked through the ``QueryFrontEnd`` every
+/// front end shares; nothing here knows D-Bus.
 ///
 /// Terms mean what `fsfind query WORDS` makes of words (free text: names, titles, authors, words
 /// inside files; ranked by relevance; terms ANDed; mdfind's `-word` and `a | b` and the search
@@ -33,16 +33,16 @@ package final class DesktopSearchBackend: Sendable {
     /// one letter matches most of the index.
     package static let minimumCharacters = 2
 
-    private let source: IndexSource
+    private let frontEnd: QueryFrontEnd
 
     package init(indexPath: String) {
-        source = IndexSource(path: indexPath)
+        frontEnd = QueryFrontEnd(indexPath: indexPath)
     }
 
-    package var indexPath: String { source.path }
+    package var indexPath: String { frontEnd.indexPath }
 
     /// Gives the index's mapped pages back (``IndexSource/releasePages()``), when idle.
-    package func releasePages() { source.releasePages() }
+    package func releasePages() { frontEnd.releasePages() }
 
     /// Why terms are not searched, or the query they make.
     package enum Reading: Equatable {
@@ -97,10 +97,7 @@ package final class DesktopSearchBackend: Sendable {
     package func search(
         _ query: FSFindQuery.Query, limit: Int?, among: [[UInt8]]? = nil, shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(FSFindError) -> [Item] {
-        let compiled = try Self.compile(query)
-        let index = try source.current()
-        let searcher = Searcher(
-            index: index, text: Searcher.readsWords(compiled) ? try source.openTextStore(for: index) : nil)
+        let question = try Self.compile(query)
         var request = SearchRequest(onlyIn: among ?? [], sort: .relevance, limit: limit)
         request.shouldStop = shouldStop
         // Names and titles rank first; files that only have the words inside rank after them
@@ -109,41 +106,34 @@ package final class DesktopSearchBackend: Sendable {
         request.wordRelevance = false
         // Nothing to look at: no answer (an empty `onlyIn` would mean everywhere).
         if let among, among.isEmpty { return [] }
-        let rows = try searcher.search(compiled, isFreeText: true, request: request)
-        try index.prepare([.displayName, .mimeType, .contentTypeTree])
-        return rows.map { item(at: $0, of: index, snippet: nil) }
+        let results = try frontEnd.open().search(question, request)
+        let reader = try results.reader(for: Self.shown)
+        return results.rows.map { item(at: $0, of: reader, snippet: nil) }
     }
 
     /// What each path shows, in order; the snippet where `query` matched inside the file. A path
     /// the index does not hold is described from its name alone (nil when it does not exist).
     package func describe(_ paths: [[UInt8]], query: FSFindQuery.Query?) throws(FSFindError) -> [Item?] {
-        let index = try source.current()
-        try index.prepare([.displayName, .mimeType, .contentTypeTree])
-        let rows = paths.map { index.rowIndex(ofPath: $0) }
-        var snippets: [Int: Snippet] = [:]
-        if let query, let compiled = try? Self.compile(query), Searcher.readsWords(compiled) {
-            let found = rows.compactMap { $0 }
-            // A snippet is a nicety: a store that cannot give one leaves the folder shown instead.
-            if let text = try? source.openTextStore(for: index) {
-                snippets = (try? Searcher(index: index, text: text).snippets(for: compiled, rows: found)) ?? [:]
-            }
-        }
-        return zip(paths, rows).map { path, row in
-            if let row { return item(at: row, of: index, snippet: snippets[row]?.text) }
-            return nil
-        }
+        // A snippet is a nicety: a store that cannot give one leaves the folder shown instead.
+        let (results, rows) = try frontEnd.open().lookUp(paths, for: query.flatMap { try? Self.compile($0) })
+        let reader = try results.reader(for: Self.shown)
+        let snippets = (try? results.snippets()) ?? [:]
+        return rows.map { row in row.map { item(at: $0, of: reader, snippet: snippets[$0]?.text) } }
     }
 
-    private static func compile(_ query: FSFindQuery.Query) throws(FSFindError) -> CompiledQuery {
+    /// What a result row shows of a file.
+    private static let shown: Set<Attribute> = [.displayName, .mimeType, .contentTypeTree]
+
+    private static func compile(_ query: FSFindQuery.Query) throws(FSFindError) -> Question {
         do {
             // Each time: `$time.today` and `modified:today` move with the clock.
-            return try CompiledQuery(query, context: try QueryContext.fromEnvironment())
+            return try Question(query, context: try QueryContext.fromEnvironment())
         } catch {
             throw FSFindError(.usage, error.message)
         }
     }
 
-    private func item(at row: Int, of index: IndexSnapshot, snippet: String?) -> Item {
+    private func item(at row: Int, of index: ResultReader, snippet: String?) -> Item {
         let path = index.path(at: row)
         var name = PathBytes.display(path[PathBytes.nameStart(of: path)...])
         if case .text(let display)? = index.value(of: .displayName, at: row), !display.isEmpty { name = display }

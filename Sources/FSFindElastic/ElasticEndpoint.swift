@@ -28,7 +28,9 @@ package struct ElasticEndpoint: Sendable {
 
     /// The index name clients use (`elasticsearch:index` in `smb.conf`); `_all` and `*` too.
     package let indexName: String
-    package let index: IndexSource
+    package var index: IndexSource { frontEnd.source }
+    /// How every request asks the index (``QueryFrontEnd``).
+    let frontEnd: QueryFrontEnd
     let context: QueryContext
     /// Recent searches' rows, so that Samba's second page does not run the query again.
     private let cache = ResultCache()
@@ -49,7 +51,7 @@ package struct ElasticEndpoint: Sendable {
 
     package init(indexName: String, index: IndexSource, context: QueryContext) {
         self.indexName = indexName
-        self.index = index
+        frontEnd = QueryFrontEnd(source: index)
         self.context = context
     }
 
@@ -120,15 +122,16 @@ package struct ElasticEndpoint: Sendable {
         }
         let started = DispatchTime.now()
         do throws(FSFindError) {
-            let (snapshot, generation) = try index.currentWithGeneration()
-            let key = ResultCache.Key(query: request.queryString, generation: generation)
+            let opened = try frontEnd.open()
+            let snapshot = opened.snapshot
+            let key = ResultCache.Key(query: request.queryString, generation: opened.generation)
             let found: ResultCache.Entry
             if let cached = cache.entry(key) {
                 found = cached
             } else {
                 found = try run(
-                    translation, on: snapshot, unnamable: try unnamable.rows(of: snapshot, generation: generation),
-                    stop: stop)
+                    translation, on: opened,
+                    unnamable: try unnamable.rows(of: snapshot, generation: opened.generation), stop: stop)
                 try Self.checkWhole(snapshot)
                 cache.store(found, for: key)
             }
@@ -137,17 +140,18 @@ package struct ElasticEndpoint: Sendable {
             let keepsContent = request.source.keeps("content")
             // The words are one field of a hit: a store that cannot give them leaves it out (the
             // search itself fails when it needs them, in `run`).
-            let text = keepsContent ? (try? index.openTextStore(for: snapshot)) ?? nil : nil
+            let text = keepsContent ? (try? opened.textStore()) ?? nil : nil
             let roots = try snapshot.roots().map(\.path)
             var hits: [String] = []
             var answerBytes = 0
-            if !page.isEmpty, request.source != .none {
-                try snapshot.prepare(Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]))
-            }
+            let shown =
+                !page.isEmpty && request.source != .none
+                ? Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]) : []
+            let reader = try ResultReader(snapshot, attributes: shown)
             for row in page {
                 if stop.shouldStop { throw Self.stopped }
-                let path = snapshot.path(at: row)
-                let item = snapshot.row(row)
+                let path = reader.path(at: row)
+                let item = reader.item(row)
                 var content: String?
                 if let text {
                     content = try text.textStart(
@@ -223,12 +227,10 @@ package struct ElasticEndpoint: Sendable {
     /// Runs the query: every matching row a hit can name (not those of `unnamable`) counted, the
     /// first ``maximumWindow`` kept in order.
     private func run(
-        _ translation: ElasticTranslation, on snapshot: IndexSnapshot, unnamable: Set<Int>, stop: RequestStop
+        _ translation: ElasticTranslation, on opened: OpenIndex, unnamable: Set<Int>, stop: RequestStop
     ) throws(FSFindError) -> ResultCache.Entry {
-        let compiled = try compile(translation.query)
-        // Opened only for a search of words: the others keep working without the store.
-        let searcher = Searcher(
-            index: snapshot, text: Searcher.readsWords(compiled) ? try index.openTextStore(for: snapshot) : nil)
+        // The store is opened only for a search of words: the others keep working without it.
+        let question = try compile(translation.query)
         let onlyIn = translation.onlyIn
         // A large search is split across the cores like `fsfind query`'s (measured through Samba
         // on a million items: free text 480 -> 400 ms, words 290 -> 280; peak memory 62-64 MiB
@@ -239,18 +241,18 @@ package struct ElasticEndpoint: Sendable {
         // a larger answer. Names and titles still rank first.
         request.wordRelevance = false
         request.shouldStop = { stop.shouldStop }
-        var rows = try searcher.search(compiled, isFreeText: translation.query.isFreeText, request: request)
+        var rows = try opened.search(question, request).rows
         // A search within a folder finds what is in it, not the folder (Spotlight never returns
         // the folder searched, and Samba fails a whole search on its share's root).
         for folder in onlyIn {
-            if let row = snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
+            if let row = opened.snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
         }
         if !unnamable.isEmpty { rows.removeAll { unnamable.contains($0) } }
         return ResultCache.Entry(rows: rows.prefix(Self.maximumWindow).map { UInt32($0) }, total: rows.count)
     }
 
-    private func compile(_ query: Query) throws(FSFindError) -> CompiledQuery {
-        do { return try CompiledQuery(query, context: context) } catch {
+    private func compile(_ query: Query) throws(FSFindError) -> Question {
+        do { return try Question(query, context: context) } catch {
             throw FSFindError(.broken, "the query could not be compiled: \(error.message)")
         }
     }

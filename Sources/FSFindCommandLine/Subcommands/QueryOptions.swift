@@ -113,8 +113,8 @@ struct QueryOptions: Equatable {
         do { context = try QueryContext.fromEnvironment { getenv($0).map { String(cString: $0) } } } catch {
             throw FSFindError(.usage, error.message)
         }
-        let compiled: CompiledQuery
-        do { compiled = try CompiledQuery(parsed, context: context) } catch {
+        let question: Question
+        do { question = try Question(parsed, context: context) } catch {
             throw QueryFailure(error: error, query: query)
         }
         let folders = onlyIn.map {
@@ -131,64 +131,58 @@ struct QueryOptions: Equatable {
         }
 
         let request = SearchRequest(scope: scope, onlyIn: folders, sort: sort, reverse: reverse, limit: limit)
+        let frontEnd = QueryFrontEnd(indexPath: indexPath)
         if live {
-            try runLive(compiled, isFreeText: parsed.isFreeText, request: request, shown: shown)
+            try runLive(question, request: request, shown: shown, frontEnd: frontEnd)
             return
         }
-        let index = try IndexSnapshot(path: indexPath)
-        let words = Searcher.readsWords(compiled)
-        let searcher = Searcher(index: index, text: words ? try IndexOption.openTextStore(for: index) : nil)
+        let index = try frontEnd.open()
         if count {
             // Counting needs no order: no relevance scores, no sort.
             var output = StandardOutput()
-            output.write(line: String(try searcher.count(compiled, request: request)))
+            output.write(line: String(try index.count(question, request)))
             try output.finish()
             return
         }
-        let rows = try searcher.search(compiled, isFreeText: parsed.isFreeText, request: request)
-        if rows.isEmpty {
+        let results = try index.search(question, request)
+        if results.rows.isEmpty {
             // A word no file holds may be a typo: say so, and name the nearest word that is
             // there (exit 0 all the same: no result is a result).
-            for (word, suggestion) in try searcher.suggestions(for: compiled) {
+            for (word, suggestion) in try results.suggestions() {
                 StandardError.write("fsfind: no file holds \"\(word)\"; did you mean \"\(suggestion)\"?\n")
             }
         }
         if !mdfindShown.isEmpty {
-            try index.prepare(Set(mdfindShown.map(\.1)))
+            let reader = try results.reader(for: Set(mdfindShown.map(\.1)))
             var writer = ResultWriter(format: .lines, attributes: [])
             let formatter = ValueFormatter()
-            for row in rows {
+            for row in results.rows {
                 // mdfind's form: the path, three spaces, then `NAME = value` per attribute,
                 // `(null)` for one the item lacks.
-                let item = index.row(row)
                 let pairs = mdfindShown.map { name, attribute in
-                    "\(name) = " + (item.value(of: attribute).map { formatter.plain($0) } ?? "(null)")
+                    "\(name) = " + (reader.value(of: attribute, at: row).map { formatter.plain($0) } ?? "(null)")
                 }
-                writer.write(line: PathBytes.display(index.path(at: row)) + "   " + pairs.joined(separator: "   "))
+                writer.write(line: PathBytes.display(reader.path(at: row)) + "   " + pairs.joined(separator: "   "))
             }
             try writer.finish()
             return
         }
-        try write(rows, of: searcher, compiled, shown: shown)
+        try write(results.rows, of: results, shown: shown)
     }
 
     /// The rows as the list, `-0`, `--json` or `--attr` asks; with `removed`, the paths of
     /// items that no longer match after them, marked (`query --live`).
     private func write(
-        _ rows: [Int], of searcher: Searcher, _ compiled: CompiledQuery, shown: [Attribute],
-        removed: [[UInt8]] = []
+        _ rows: [Int], of results: QueryResults, shown: [Attribute], removed: [[UInt8]] = []
     ) throws(FSFindError) {
-        let index = searcher.index
         let format: ResultWriter.Format = json ? .json : null ? .null : shown.isEmpty ? .lines : .attributes
-        if !shown.isEmpty || json {
-            try index.prepare(Set(shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown))
-        }
-        var writer = ResultWriter(
-            format: format, attributes: shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown)
-        let lines = snippets ? try searcher.snippets(for: compiled, rows: rows) : [:]
+        let written = shown.isEmpty ? ResultWriter.defaultJSONAttributes : shown
+        let reader = try results.reader(for: !shown.isEmpty || json ? Set(written) : [])
+        var writer = ResultWriter(format: format, attributes: written)
+        let lines = snippets ? try results.snippets(for: rows) : [:]
         for row in rows {
             writer.write(
-                path: index.path(at: row), item: index.row(row), snippet: lines[row]?.text, page: lines[row]?.page)
+                path: reader.path(at: row), item: reader.item(row), snippet: lines[row]?.text, page: lines[row]?.page)
         }
         for path in removed { writer.writeRemoved(path: path) }
         try writer.finish()
@@ -198,32 +192,29 @@ struct QueryOptions: Equatable {
     /// takes away, until SIGINT or SIGTERM (status 0). With `--count`, the count each time it
     /// changes.
     private func runLive(
-        _ compiled: CompiledQuery, isFreeText: Bool, request: SearchRequest, shown: [Attribute]
+        _ question: Question, request: SearchRequest, shown: [Attribute], frontEnd: QueryFrontEnd
     ) throws(FSFindError) {
         // Watched before the first search, so a version written meanwhile is not missed.
         let changes = try IndexChanges(indexPath: indexPath)
         var known: Set<[UInt8]> = []
         var lastCount: Int?
         func update() throws(FSFindError) {
-            let index = try IndexSnapshot(path: indexPath)
-            let searcher = Searcher(
-                index: index, text: Searcher.readsWords(compiled) ? try IndexOption.openTextStore(for: index) : nil)
-            let rows = try searcher.search(compiled, isFreeText: isFreeText, request: request)
+            let results = try frontEnd.open().search(question, request)
             if count {
-                guard rows.count != lastCount else { return }
-                lastCount = rows.count
+                guard results.rows.count != lastCount else { return }
+                lastCount = results.rows.count
                 var output = StandardOutput()
-                output.write(line: String(rows.count))
+                output.write(line: String(results.rows.count))
                 try output.finish()
                 return
             }
-            let paths = rows.map { searcher.index.path(at: $0) }
+            let paths = results.paths
             let now = Set(paths)
-            let added = zip(rows, paths).filter { !known.contains($0.1) }.map(\.0)
+            let added = zip(results.rows, paths).filter { !known.contains($0.1) }.map(\.0)
             let removed = known.subtracting(now).sorted { IndexFormat.compare($0, $1) < 0 }
             known = now
             if !added.isEmpty || !removed.isEmpty {
-                try write(added, of: searcher, compiled, shown: shown, removed: removed)
+                try write(added, of: results, shown: shown, removed: removed)
             }
         }
         try update()

@@ -1,0 +1,64 @@
+import FSFindIndex
+import FSFindModel
+import FSFindText
+
+/// One version of the index and, once a question needs them, its words: what the answers to one
+/// request read. Not shared between threads (a SQLite connection is not).
+package final class OpenIndex {
+    package let snapshot: IndexSnapshot
+    /// A number that changes whenever the index is opened again: what a cache of answers is
+    /// keyed by (an object's address may be reused, this is not).
+    package let generation: Int
+    private let source: IndexSource
+    private var text: TextStore??
+
+    init(snapshot: IndexSnapshot, generation: Int, source: IndexSource) {
+        self.snapshot = snapshot
+        self.generation = generation
+        self.source = source
+    }
+
+    /// The rows `question` matches, ordered and cut as `request` asks (relevance for free text
+    /// unless a sort is given, else path order).
+    /// - Throws: ``FSFindError``: the index's and the text store's damage, `.stopped` when
+    ///   ``SearchRequest/shouldStop`` said so.
+    package func search(_ question: Question, _ request: SearchRequest) throws(FSFindError) -> QueryResults {
+        let searcher = try searcher(for: question)
+        let rows = try searcher.search(question.compiled, isFreeText: question.isFreeText, request: request)
+        return QueryResults(question: question, rows: rows, searcher: searcher)
+    }
+
+    /// How many rows ``search(_:_:)`` would give, without ordering them (no scores, no sort).
+    package func count(_ question: Question, _ request: SearchRequest) throws(FSFindError) -> Int {
+        try searcher(for: question).count(question.compiled, request: request)
+    }
+
+    /// The rows of `paths` (nil for a path the index does not hold), as results of `question`
+    /// for their snippets. The words are a nicety here: a store that cannot be opened gives
+    /// none rather than failing the description of files already found.
+    /// - Throws: ``FSFindError`` `.indexCorrupt` when the paths' sections are damaged.
+    package func lookUp(_ paths: [[UInt8]], for question: Question?) throws(FSFindError) -> (
+        results: QueryResults, rows: [Int?]
+    ) {
+        // The paths' sections are checked before a path is looked for in them.
+        try snapshot.prepare([], paths: true)
+        let rows = paths.map { snapshot.rowIndex(ofPath: $0) }
+        let words = question?.readsWords == true ? ((try? textStore()) ?? nil) : nil
+        let results = QueryResults(
+            question: question, rows: rows.compactMap { $0 }, searcher: Searcher(index: snapshot, text: words))
+        return (results, rows)
+    }
+
+    /// The text store beside the index, opened once (``TextStore/opened(beside:)``); nil when the
+    /// index names no words.
+    package func textStore() throws(FSFindError) -> TextStore? {
+        if let text { return text }
+        let opened = try source.openTextStore(for: snapshot)
+        text = .some(opened)
+        return opened
+    }
+
+    private func searcher(for question: Question) throws(FSFindError) -> Searcher {
+        Searcher(index: snapshot, text: question.readsWords ? try textStore() : nil)
+    }
+}

@@ -1,0 +1,48 @@
+import FSFindIndex
+import FSFindModel
+import FSFindText
+
+/// What a question found in one version of the index: the rows, and everything a front end
+/// shows about them (paths, attribute values, snippets) or says when there are none
+/// (suggestions), read from that same version.
+package struct QueryResults {
+    /// Nil for rows looked up by path with no question (``OpenIndex/lookUp(_:for:)``).
+    package let question: Question?
+    /// Row numbers in the snapshot, in the order asked.
+    package let rows: [Int]
+    private let searcher: Searcher
+
+    init(question: Question?, rows: [Int], searcher: Searcher) {
+        self.question = question
+        self.rows = rows
+        self.searcher = searcher
+    }
+
+    package var snapshot: IndexSnapshot { searcher.index }
+
+    /// The path of row `row`.
+    package func path(at row: Int) -> [UInt8] { searcher.index.path(at: row) }
+
+    /// The paths of every result, in order.
+    package var paths: [[UInt8]] { rows.map { searcher.index.path(at: $0) } }
+
+    /// The rows' values of `attributes`, each column checked once before the first is read: a
+    /// damaged column is this error, never a silently absent value.
+    package func reader(for attributes: Set<Attribute>) throws(FSFindError) -> ResultReader {
+        try ResultReader(searcher.index, attributes: attributes)
+    }
+
+    /// For each of `rows` (all results when nil) the question found by its words, a line of
+    /// context around them; asked only for the rows shown, so ten results cost ten snippets.
+    package func snippets(for rows: [Int]? = nil) throws(FSFindError) -> [Int: Snippet] {
+        guard let question else { return [:] }
+        return try searcher.snippets(for: question.compiled, rows: rows ?? self.rows)
+    }
+
+    /// Each free-text word no file's words hold, with the nearest word they do hold
+    /// (`quartely` → "quarterly"): what a front end offers when a search found nothing.
+    package func suggestions() throws(FSFindError) -> [(word: String, suggestion: String)] {
+        guard let question else { return [] }
+        return try searcher.suggestions(for: question.compiled)
+    }
+}
