@@ -30,6 +30,14 @@ import Testing
         (["-0", "--count", "--count", "kind:image"], ["--null", "--count", "kind:image"]),
         (["--snippets", "quarterly"], ["--snippets", "quarterly", "--limit=100"]),
         (["fsName == \"tone.*\"", "--sort", "size"], ["fsName == \"tone.*\"", "--sort=size"]),
+        // mdfind's own spellings come from the same table (``QueryOption``).
+        (["--count", "-name", "tone"], ["--count", "-name", "tone", "--limit=100"]),
+        (["-interpret", "tone"], ["-interpret", "tone", "--sort=relevance"]),
+        (
+            ["fsName == \"tone.*\"", "-attr", "kMDItemFSSize"],
+            ["fsName == \"tone.*\"", "-attr", "kMDItemFSSize", "--sort=path"]
+        ),
+        (["--explain", "tone", "-onlyin", "/"], ["--explain", "tone", "--onlyin=/"]),
     ])
     func theQuickReadingIsTheParsers(quick: [String], parsed: [String]) throws {
         let first = try run(quick)

@@ -10,12 +10,13 @@ import FSFindText
 
 /// `--index FILE`, shared by every subcommand.
 struct IndexOption: ParsableArguments {
-    @Option(
-        name: .long,
-        help: ArgumentHelp(
-            "The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).",
-            valueName: "file"), completion: .file())
+    @Option(name: .long, help: Self.help, completion: .file())
     var index: String?
+
+    static var help: ArgumentHelp {
+        ArgumentHelp(
+            "The index file (default: $FSFIND_INDEX, else $XDG_DATA_HOME/fsfind/index.fsfind).", valueName: "file")
+    }
 
     /// The index path after the location rules of `docs/spec/cli.md`.
     var path: String { Self.path(explicit: index) }

@@ -3,10 +3,9 @@ import FSFindModel
 import FSFindSearch
 
 extension QueryOptions {
-    /// The everyday forms of `fsfind query` read without ArgumentParser: words, and the options a
-    /// script or a shell alias passes (`--count`, `--json`, `-0`, `--limit N`, `--scope S`,
-    /// `--sort K`, `--reverse`, `--snippets`, `--attr X`, `--onlyin D`, `--index F`), each spelt
-    /// apart from its value. Nil for anything else, which the parser then reads as before.
+    /// `fsfind query`'s command line read without ArgumentParser: words, and every option of the
+    /// table (``QueryOption``) spelt apart from its value. Nil for anything else (`--opt=value`,
+    /// `--help`, a misspelt option, a value the option refuses), which the parser then reads.
     ///
     /// ArgumentParser builds its view of a command by reflection, and each generic type it meets
     /// the first time costs the runtime a scan of all 6,874 conformance records of the binary:
@@ -31,34 +30,18 @@ extension QueryOptions {
                 options.words.append(argument)
                 continue
             }
-            switch argument {
-            case "--count", "-count": options.count = true
-            case "--json": options.json = true
-            case "-0", "--null": options.null = true
-            case "--reverse": options.reverse = true
-            case "--snippets": options.snippets = true
-            default:
-                // An option with its value in the next argument; a value that looks like an
-                // option is left to the parser, which says what it makes of it.
+            // Anything not in the table (`-draft`, mdfind's "without"; a misspelt option) is the
+            // parser's to read.
+            guard let option = QueryOption.named(argument) else { return nil }
+            var value = ""
+            if option.takesValue {
+                // A value that looks like an option is left to the parser, which says what it
+                // makes of it.
                 guard position < arguments.count, !arguments[position].hasPrefix("-") else { return nil }
-                let value = arguments[position]
+                value = arguments[position]
                 position += 1
-                switch argument {
-                case "--limit":
-                    guard let number = Int(value) else { return nil }
-                    options.limit = number
-                case "--scope":
-                    guard let scope = Scope(rawValue: value) else { return nil }
-                    options.scope = scope
-                case "--sort":
-                    guard let key = SortKey(rawValue: value) else { return nil }
-                    options.sort = key
-                case "--index": options.index = value
-                case "--onlyin", "-onlyin": options.onlyIn.append(value)
-                case "--attr": options.attributes.append(value)
-                default: return nil
-                }
             }
+            guard option.apply(value, to: &options) else { return nil }
         }
         do {
             try IndexOption.validate(explicit: options.index)

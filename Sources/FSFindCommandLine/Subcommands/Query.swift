@@ -39,87 +39,57 @@ extension FSFindCommand {
             })
         var words: [String] = []
 
-        @Option(name: .long, help: ArgumentHelp("Only items of this category.", valueName: "scope"))
+        // Names and help: ``QueryOption``, the table the quick reading reads too.
+        @Option(name: QueryOption.scope.names, help: QueryOption.scope.help)
         var scope: Scope = .all
 
-        @Option(
-            name: [.customLong("onlyin"), .customLong("onlyin", withSingleDash: true)],
-            help: ArgumentHelp(
-                "Only items at or below this folder (repeatable).",
-                valueName: "dir"), completion: .directory)
+        @Option(name: QueryOption.onlyIn.names, help: QueryOption.onlyIn.help, completion: .directory)
         var onlyIn: [String] = []
 
-        @Option(
-            name: .customLong("name", withSingleDash: true),
-            help: ArgumentHelp(
-                "mdfind's -name: only items whose name contains this text (any case and accents).",
-                valueName: "text"))
+        @Option(name: QueryOption.name.names, help: QueryOption.name.help)
         var name: String?
 
-        @Flag(name: [.customShort("0"), .customLong("null")], help: "End each path with NUL instead of a newline.")
+        @Flag(name: QueryOption.null.names, help: QueryOption.null.help)
         var null = false
 
-        @Flag(name: .long, help: "Print one JSON object per result (NDJSON).")
+        @Flag(name: QueryOption.json.names, help: QueryOption.json.help)
         var json = false
 
         @Option(
-            name: .customLong("attr"),
-            help: ArgumentHelp(
-                "Attributes to print with each path (comma-separated, repeatable).",
-                valueName: "names"),
+            name: QueryOption.attributes.names, help: QueryOption.attributes.help,
             completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var attributes: [String] = []
 
-        @Flag(name: [.long, .customLong("count", withSingleDash: true)], help: "Print only the number of matches.")
+        @Flag(name: QueryOption.count.names, help: QueryOption.count.help)
         var count = false
 
         @Option(
-            name: .customLong("attr", withSingleDash: true),
-            help: ArgumentHelp(
-                "mdfind's -attr: after each path, 'NAME = value' for this attribute (repeatable).",
-                valueName: "name"),
+            name: QueryOption.mdfindAttributes.names, help: QueryOption.mdfindAttributes.help,
             completion: .custom { _, _, typed in ShellCompletion.attributeList(typed) })
         var mdfindAttributes: [String] = []
 
-        @Flag(
-            name: .customLong("interpret", withSingleDash: true),
-            help: "mdfind's -interpret: read the query as words typed into a search field.")
+        @Flag(name: QueryOption.interpret.names, help: QueryOption.interpret.help)
         var interpret = false
 
-        @Flag(
-            name: .customLong("literal", withSingleDash: true),
-            help: "mdfind's -literal: read the query as a query (what fsfind does anyway).")
+        @Flag(name: QueryOption.literal.names, help: QueryOption.literal.help)
         var literal = false
 
-        @Flag(
-            name: [.long, .customLong("live", withSingleDash: true)],
-            help:
-                "Print the matches, then keep printing new ones (and removed ones, marked '- ') as the index changes, until Ctrl-C."
-        )
+        @Flag(name: QueryOption.live.names, help: QueryOption.live.help)
         var live = false
 
-        @Option(name: .long, help: ArgumentHelp("Print at most this many results.", valueName: "n"))
+        @Option(name: QueryOption.limit.names, help: QueryOption.limit.help)
         var limit: Int?
 
-        @Option(
-            name: .long,
-            help: ArgumentHelp(
-                "Order of results (default: path; relevance for free text).",
-                valueName: "key"))
+        @Option(name: QueryOption.sort.names, help: QueryOption.sort.help)
         var sort: SortKey?
 
-        @Flag(name: .long, help: "Reverse the order.")
+        @Flag(name: QueryOption.reverse.names, help: QueryOption.reverse.help)
         var reverse = false
 
-        @Flag(
-            name: .long,
-            help: "After each path found by its words, a line of context around them (a \"snippet\" field with --json)."
-        )
+        @Flag(name: QueryOption.snippets.names, help: QueryOption.snippets.help)
         var snippets = false
 
-        @Flag(
-            name: .long,
-            help: "Print how the query was read (its canonical form, and each -onlyin folder) instead of running it.")
+        @Flag(name: QueryOption.explain.names, help: QueryOption.explain.help)
         var explain = false
 
         @OptionGroup var indexOption: IndexOption
