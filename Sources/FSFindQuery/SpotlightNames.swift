@@ -37,10 +37,11 @@ enum SpotlightNames {
     /// Finder's group attribute, read through ``groupKinds``.
     static let groupID = "_kMDItemGroupId"
 
-    /// True for a name no item has: an unknown `kMDItem…` or `_kMDItem…` name, or a Core
-    /// Spotlight name from ``coreSpotlightOnly``. Known attributes and `_kMDItemGroupId` are not.
+    /// True for a name no item has: an unknown Spotlight name (`kMDItem…`, `kMD…` such as
+    /// `kMDPath`, Finder's `_kMDItem…`), or a Core Spotlight name from ``coreSpotlightOnly``.
+    /// Known attributes and `_kMDItemGroupId` are not.
     static func isAbsent(_ name: String) -> Bool {
         guard name != groupID, AttributeRegistry.attribute(named: name) == nil else { return false }
-        return name.hasPrefix("kMDItem") || name.hasPrefix("_kMDItem") || coreSpotlightOnly.contains(name)
+        return name.hasPrefix("kMD") || name.hasPrefix("_kMD") || coreSpotlightOnly.contains(name)
     }
 }
