@@ -90,13 +90,14 @@ package enum FreeText {
         return false
     }
 
-    /// True for `(true)`, `((false))`, `(!true)`: a constant in parentheses, as Finder writes it.
+    /// True for `(true)`, `((false))`, `(!true)`: a constant in parentheses, as Finder writes it
+    /// (or NSPredicate, `(TRUEPREDICATE)`).
     private static func isParenthesizedConstant(_ scalars: [Unicode.Scalar]) -> Bool {
         guard scalars.contains("(") else { return false }
         let rest = String(
             String.UnicodeScalarView(
                 scalars.filter { $0 != "(" && $0 != ")" && $0 != "!" && !$0.properties.isWhitespace }))
-        return rest == "true" || rest == "false"
+        return ["true", "false", "TRUEPREDICATE", "FALSEPREDICATE"].contains(rest)
     }
 
     /// True when the word right before an opening quote names an attribute (`title "x"`, or any
