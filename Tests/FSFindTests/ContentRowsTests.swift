@@ -2,7 +2,7 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindModel
 @testable import FSFindQuery

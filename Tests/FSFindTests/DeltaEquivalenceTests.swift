@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindModel

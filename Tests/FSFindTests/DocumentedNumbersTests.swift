@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import FSFindElastic
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindQuery
 @testable import FSFindSearch

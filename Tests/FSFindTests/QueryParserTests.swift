@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindModel
 @testable import FSFindQuery

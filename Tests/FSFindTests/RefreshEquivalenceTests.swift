@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindManual
 @testable import FSFindModel

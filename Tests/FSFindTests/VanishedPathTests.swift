@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindModel
 

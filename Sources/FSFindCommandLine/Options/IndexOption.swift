@@ -1,5 +1,5 @@
 import ArgumentParser
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindIndexing
 import FSFindInteractive
 import FSFindModel

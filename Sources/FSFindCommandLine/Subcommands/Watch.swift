@@ -1,6 +1,6 @@
 import ArgumentParser
 import CPlatform
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindIndexing
 import FSFindModel
 import FSFindOutput

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindIndexing
 import FSFindInteractive
 import FSFindModel

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// Maps what libmagic says about a file (plus its name and entry kind) to a ``ContentTypeInfo``.

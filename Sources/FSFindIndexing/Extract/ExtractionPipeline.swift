@@ -1,5 +1,5 @@
 import Dispatch
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 import Foundation
 import Synchronization

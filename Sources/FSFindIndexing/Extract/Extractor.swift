@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// Reads content metadata (title, authors, duration, dimensions, …) from one family of files.

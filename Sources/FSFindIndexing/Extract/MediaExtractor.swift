@@ -1,5 +1,5 @@
 import CAVFormat
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 import Foundation
 

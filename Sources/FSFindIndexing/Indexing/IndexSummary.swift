@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 
 /// What one `fsfind index` run did; printed as the one-line summary.
 package struct IndexSummary: Sendable, Equatable {

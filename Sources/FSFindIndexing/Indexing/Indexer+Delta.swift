@@ -1,5 +1,5 @@
 import CPlatform
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 import FSFindText
 import Foundation

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// Decodes HTML character references (`&amp;`, `&eacute;`, `&#233;`, `&#xE9;`) in a title.

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// Turns bytes of unknown encoding into text: UTF-8 when they are valid UTF-8, else Latin-1.

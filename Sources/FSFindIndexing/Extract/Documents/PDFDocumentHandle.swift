@@ -1,5 +1,5 @@
 import CLibraryTypes
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
 import Foundation

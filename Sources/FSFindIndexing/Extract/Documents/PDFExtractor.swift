@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// Reads a PDF's Info dictionary and page count through poppler-glib.

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// An RTF document's `\info` title, author, subject and keywords, and its words (``RTFText``).

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// The visible text of an HTML page, through libxml2's HTML parser (the one browsers' quirks

@@ -1,5 +1,5 @@
 import CLibraryTypes
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// The libarchive functions ``ArchiveTextExtractor`` calls, loaded with `dlopen` the first time a

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// The words of a text file that no other extractor reads: plain text, source code, logs,
