@@ -67,6 +67,13 @@ let package = Package(
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "CCRC32C", .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
+        // Walking the roots: each entry's status and extended attributes, and a file opened for
+        // reading as it was crawled (what extraction and previews read through).
+        .target(
+            name: "FSFindCrawl",
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "CPlatform", .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: crossModule),
         // Queries against an index file: plans over the mapped sections.
         .target(
             name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindText"],
@@ -85,7 +92,7 @@ let package = Package(
         .target(
             name: "FSFindIndexing",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindText",
+                "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindText", "FSFindCrawl",
                 "CMagic", "CPlatform", "CAVFormat", "CExif", "CLibraryTypes",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -145,7 +152,8 @@ let package = Package(
             name: "FSFindCommandLine",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
+                "FSFindInteractive", "FSFindCrawl", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe",
+                "FSFindDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -197,7 +205,7 @@ let package = Package(
             name: "FSFindTests",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
+                "FSFindInteractive", "FSFindCrawl", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
                 "FSFindElastic", "FSFindServe", "FSFindDesktop", "CLibraryTypeChecks", "FSFindCommandLine",
             ]
         ),

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import FSFindIndexing
+@testable import FSFindPlatform
 
 /// The queue between the pipeline's stages: bounded, every element delivered once, and closing or
 /// cancelling wakes whoever waits.

@@ -2,6 +2,7 @@ import FSFindTestSupport
 import Foundation
 import Glibc
 
+@testable import FSFindCrawl
 @testable import FSFindIndexing
 @testable import FSFindModel
 @testable import FSFindPlatform

@@ -4,6 +4,7 @@ import Glibc
 import Synchronization
 import Testing
 
+@testable import FSFindCrawl
 @testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindManual

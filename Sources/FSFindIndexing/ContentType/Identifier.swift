@@ -1,6 +1,8 @@
 import Dispatch
+import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Synchronization
 

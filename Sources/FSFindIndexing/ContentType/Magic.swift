@@ -1,4 +1,5 @@
 import CMagic
+import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform

@@ -1,6 +1,7 @@
 import Dispatch
 import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Synchronization
 

@@ -1,4 +1,5 @@
 import CAVFormat
+import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
 import Foundation

@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindPlatform
 import FSFindText
 
 /// Writes documents into the text store on a thread of its own, so SQLite's tokenizing and

@@ -1,3 +1,4 @@
+import FSFindCrawl
 import FSFindModel
 import FSFindPlatform
 import Glibc

@@ -1,6 +1,8 @@
 import CPlatform
+import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Synchronization
 

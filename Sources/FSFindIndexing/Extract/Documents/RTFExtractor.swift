@@ -1,3 +1,4 @@
+import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
 

@@ -1,5 +1,4 @@
 import CPlatform
-import FSFindIndexFormat
 import FSFindModel
 import Foundation
 import Glibc
@@ -8,7 +7,7 @@ import Glibc
 ///
 /// Swift's Glibc module does not import `statx` (it is behind `_GNU_SOURCE`); the `CPlatform`
 /// shim declares it from glibc's own header, so `struct statx` is the kernel's, not a copy.
-struct FileStatus {
+package struct FileStatus {
     var mode: UInt32
     var identity: FileIdentity
     var accessTime: Date
@@ -20,7 +19,7 @@ struct FileStatus {
 
     /// Status of `name` in the folder open as `directory` (or a path relative to the working
     /// directory with `AT_FDCWD`); the last component is not followed. nil with `errno` set on failure.
-    static func of(_ name: UnsafePointer<CChar>, in directory: Int32) -> FileStatus? {
+    package static func of(_ name: UnsafePointer<CChar>, in directory: Int32) -> FileStatus? {
         var buffer = statx()
         let flags = AT_SYMLINK_NOFOLLOW | fsfind_AT_NO_AUTOMOUNT
         if fsfind_statx(directory, name, flags, fsfind_STATX_BASIC_STATS_BTIME, &buffer) == 0 {

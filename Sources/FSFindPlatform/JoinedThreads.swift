@@ -4,11 +4,11 @@ import Foundation
 /// Threads that are always joined: `start` runs `body` on `count` new threads, and `join()` returns
 /// once every one of them has returned. The pipeline never leaves a thread running after the run
 /// that started it (fd's `thread::scope` does the same).
-struct JoinedThreads: Sendable {
+package struct JoinedThreads: Sendable {
     private let group = DispatchGroup()
 
     /// Starts `count` threads running `body(index)`.
-    static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> JoinedThreads {
+    package static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> JoinedThreads {
         let threads = JoinedThreads()
         for index in 0..<count {
             threads.group.enter()
@@ -22,5 +22,5 @@ struct JoinedThreads: Sendable {
     }
 
     /// Waits until every thread has returned from its body.
-    func join() { group.wait() }
+    package func join() { group.wait() }
 }

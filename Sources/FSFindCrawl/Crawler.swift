@@ -1,5 +1,4 @@
 import CPlatform
-import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
 import Glibc
@@ -191,7 +190,7 @@ package struct Crawler: Sendable {
     /// True for the errors that say a path met in a crawl is gone since: `ENOENT`, and
     /// `ENOTDIR` (it, or a folder on its way, is a file now). Such a path is deleted, not
     /// unreadable: a busy build tree makes thousands of them a minute.
-    static func meansDeleted(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR }
+    package static func meansDeleted(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR }
 
     private func isExcluded(name: [UInt8], path: [UInt8], excludes: [[CChar]]) -> Bool {
         guard !excludes.isEmpty else { return false }

@@ -14,7 +14,7 @@ import Glibc
 /// libmagic's read already opened (no second walk of a deep path), `llistxattr` for a folder. A
 /// file system without extended attributes answers `ENOTSUP` once and is not asked again. One
 /// reader per thread.
-struct ExtendedAttributeReader {
+package struct ExtendedAttributeReader {
     /// Devices whose file system has no extended attributes.
     private var unsupportedDevices: Set<UInt64> = []
 
@@ -30,10 +30,12 @@ struct ExtendedAttributeReader {
     /// The buffer the names are listed into, kept from entry to entry.
     private var listBuffer = [CChar](repeating: 0, count: 1024)
 
+    package init() {}
+
     /// The attributes `entry`'s extended attributes give, empty when it has none of them.
     /// - Parameter descriptor: `entry`'s file, open (the crawled file, checked), or nil to read
     ///   by path without following a link.
-    mutating func attributes(of entry: CrawlEntry, descriptor: Int32? = nil) -> [Attribute: AttributeValue] {
+    package mutating func attributes(of entry: CrawlEntry, descriptor: Int32? = nil) -> [Attribute: AttributeValue] {
         // `user.*` attributes exist only on regular files and folders; the kernel refuses them on
         // links, devices and pipes, and reading a link's would not follow it anyway.
         guard entry.fileType == .regular || entry.fileType == .directory,

@@ -1,4 +1,3 @@
-import FSFindIndexFormat
 import FSFindModel
 
 /// How much of one extracted value the index keeps.
@@ -9,17 +8,20 @@ import FSFindModel
 /// most ``textBytes`` bytes of UTF-8 (cut between characters) and a list at most ``listElements``
 /// entries, each capped the same way. A file's words belong to full-text search, not to these
 /// fields. Documented in `docs/extraction.md` and `docs/spec/attributes.md`.
-enum ExtractedValueLimits {
+///
+/// Here, below extraction, because the crawler caps the first such values (extended attributes);
+/// the extraction workers cap theirs with the same limits.
+package enum ExtractedValueLimits {
     /// The most UTF-8 bytes one text value keeps: a long title or description still fits whole.
-    static let textBytes = 4096
+    package static let textBytes = 4096
     /// The most entries one text list (authors, keywords, codecs) keeps.
-    static let listElements = 256
+    package static let listElements = 256
 
-    static func capped(_ attributes: [Attribute: AttributeValue]) -> [Attribute: AttributeValue] {
+    package static func capped(_ attributes: [Attribute: AttributeValue]) -> [Attribute: AttributeValue] {
         attributes.mapValues(capped)
     }
 
-    static func capped(_ value: AttributeValue) -> AttributeValue {
+    package static func capped(_ value: AttributeValue) -> AttributeValue {
         switch value {
         case .text(let text): .text(capped(text))
         case .textList(let list): .textList(list.prefix(listElements).map(capped))
@@ -28,7 +30,7 @@ enum ExtractedValueLimits {
     }
 
     /// `text` up to the last whole character within ``textBytes`` bytes.
-    static func capped(_ text: String) -> String {
+    package static func capped(_ text: String) -> String {
         guard text.utf8.count > textBytes else { return text }
         var end = text.startIndex
         var bytes = 0

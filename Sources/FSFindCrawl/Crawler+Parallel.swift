@@ -1,6 +1,6 @@
 import Dispatch
-import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Synchronization
 
