@@ -88,13 +88,22 @@ let package = Package(
             name: "FSFindInteractive",
             dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText"],
             swiftSettings: crossModule),
-        // Crawl → identify → extract → index; the only stage that loads C libraries.
+        // Identify → extract: content types (libmagic), the extractors and the sandboxed workers
+        // they run in; the only stage that loads the extractors' C libraries.
+        .target(
+            name: "FSFindExtraction",
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl",
+                "CMagic", "CPlatform", "CAVFormat", "CExif", "CLibraryTypes",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: crossModule),
+        // Crawl → identify → extract → index, as one refresh; the watcher; search's previews.
         .target(
             name: "FSFindIndexing",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindText", "FSFindCrawl",
-                "CMagic", "CPlatform", "CAVFormat", "CExif", "CLibraryTypes",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindText", "FSFindCrawl", "FSFindExtraction",
+                "CPlatform", "CAVFormat", "CLibraryTypes",
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // SQLite with FTS5 (Debian's libsqlite3-dev), for the words inside files: its header only;
@@ -152,8 +161,8 @@ let package = Package(
             name: "FSFindCommandLine",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindCrawl", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe",
-                "FSFindDesktop",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindIndexing", "FSFindText", "FSFindElastic",
+                "FSFindServe", "FSFindDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -205,8 +214,9 @@ let package = Package(
             name: "FSFindTests",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindCrawl", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
-                "FSFindElastic", "FSFindServe", "FSFindDesktop", "CLibraryTypeChecks", "FSFindCommandLine",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindIndexing", "FSFindManual",
+                "FSFindTestSupport", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
+                "CLibraryTypeChecks", "FSFindCommandLine",
             ]
         ),
         .testTarget(

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindManual

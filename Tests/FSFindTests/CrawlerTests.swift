@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import FSFindCrawl
+@testable import FSFindExtraction
 @testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindManual

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindIndexing
 @testable import FSFindManual
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import FSFindCrawl
+@testable import FSFindExtraction
 @testable import FSFindIndexing
 @testable import FSFindManual
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindIndexing
 
 /// The text rules shared by the document extractors: author and keyword splitting, dates, HTML

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindIndexFormat
 @testable import FSFindIndexing
 @testable import FSFindManual

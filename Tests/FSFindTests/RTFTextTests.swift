@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindIndexing
 
 /// RTF's visible text and `\info` fields, as WordPad, TextEdit and Word write them, and hostile

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindIndexing
 
 /// The XML parts of Office, OpenDocument and EPUB files, read with libxml2's streaming reader:

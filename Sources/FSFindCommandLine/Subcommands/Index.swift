@@ -1,4 +1,5 @@
 import ArgumentParser
+import FSFindExtraction
 import FSFindIndexFormat
 import FSFindIndexing
 import FSFindInteractive

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CPlatform
+import FSFindExtraction
 import FSFindIndexFormat
 import FSFindIndexing
 import FSFindModel

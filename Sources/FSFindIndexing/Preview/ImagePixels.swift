@@ -1,4 +1,5 @@
 import CLibraryTypes
+import FSFindExtraction
 import FSFindModel
 import FSFindPlatform
 

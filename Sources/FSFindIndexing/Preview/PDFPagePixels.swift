@@ -1,4 +1,5 @@
 import CLibraryTypes
+import FSFindExtraction
 import FSFindModel
 
 /// poppler-glib's page rendering and the cairo image surface it renders into, loaded with `dlopen`

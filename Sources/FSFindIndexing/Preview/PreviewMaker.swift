@@ -1,4 +1,5 @@
 import FSFindCrawl
+import FSFindExtraction
 import FSFindModel
 import FSFindPlatform
 

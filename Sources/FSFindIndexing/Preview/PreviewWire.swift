@@ -1,3 +1,4 @@
+import FSFindExtraction
 import FSFindModel
 
 /// The bytes `fsfind search` and its preview worker exchange: frames as in ``ExtractionWire``

@@ -1,3 +1,4 @@
+import FSFindExtraction
 import FSFindModel
 
 /// The loop `fsfind preview-worker` runs: read a ``PreviewRequest``, make its preview, reply,

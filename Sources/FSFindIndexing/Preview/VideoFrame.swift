@@ -1,4 +1,5 @@
 import CAVFormat
+import FSFindExtraction
 import FSFindModel
 
 /// FFmpeg's decoding functions (libavcodec through libavformat's handle) and libswscale's
