@@ -98,12 +98,21 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
-        // Crawl → identify → extract → index, as one refresh; the watcher; search's previews.
+        // `fsfind search`'s previews: the sandboxed worker that draws a file's picture or first lines
+        // (chafa, FFmpeg's decoders, cairo) and the screen's client of it, behind the screen's
+        // `FilePreviewer`.
+        .target(
+            name: "FSFindPreview",
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl", "FSFindExtraction", "FSFindInteractive",
+                "CAVFormat", "CLibraryTypes",
+            ], swiftSettings: crossModule),
+        // Crawl → identify → extract → index, as one refresh; the watcher.
         .target(
             name: "FSFindIndexing",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindText", "FSFindCrawl", "FSFindExtraction",
-                "CPlatform", "CAVFormat", "CLibraryTypes",
+                "CPlatform",
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // SQLite with FTS5 (Debian's libsqlite3-dev), for the words inside files: its header only;
@@ -161,8 +170,8 @@ let package = Package(
             name: "FSFindCommandLine",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindIndexing", "FSFindText", "FSFindElastic",
-                "FSFindServe", "FSFindDesktop",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexing", "FSFindText",
+                "FSFindElastic", "FSFindServe", "FSFindDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -214,8 +223,8 @@ let package = Package(
             name: "FSFindTests",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindIndexing", "FSFindManual",
-                "FSFindTestSupport", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexing",
+                "FSFindManual", "FSFindTestSupport", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
                 "CLibraryTypeChecks", "FSFindCommandLine",
             ]
         ),

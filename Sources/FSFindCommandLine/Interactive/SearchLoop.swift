@@ -5,6 +5,7 @@ import FSFindInteractive
 import FSFindModel
 import FSFindOutput
 import FSFindPlatform
+import FSFindPreview
 import FSFindQuery
 import FSFindSearch
 import FSFindText
@@ -39,7 +40,7 @@ final class SearchLoop {
     /// `NO_COLOR` set and not empty (no-color.org): attributes only, and pictures without colour.
     private static let monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     /// Draws previews in a worker process; the screen reads its replies between keys.
-    private let previews = PreviewClient(arguments: [FSFindCommand.PreviewWorkerCommand.name])
+    private let previews: any FilePreviewer = PreviewClient(arguments: [FSFindCommand.PreviewWorkerCommand.name])
     private var previewCache = PreviewCache<PreviewRequest>()
     /// The terminal draws previews itself (``KittyGraphics``) rather than in chafa's symbols.
     private static let terminalImages =
@@ -341,7 +342,7 @@ final class SearchLoop {
         if Self.terminalImages { box.columns = min(box.columns, KittyGraphics.largestSide) }
         var tree: [String] = []
         if case .textList(let types)? = index.value(of: .contentTypeTree, at: row) { tree = types }
-        guard PreviewMaker.kind(tree: tree, name: index.name(at: row)) != nil else { return nil }
+        guard previews.hasPreview(tree: tree, name: index.name(at: row)) else { return nil }
         return PreviewRequest(
             path: index.path(at: row), identity: index.identity(at: row), tree: tree, columns: box.columns,
             rows: box.rows, monochrome: Self.monochrome, pixels: Self.terminalImages)
@@ -368,7 +369,7 @@ final class SearchLoop {
         else { return }
         if previews.pendingRequest != nil {
             guard let deadline = previews.deadline,
-                ContinuousClock.now - (deadline - PreviewClient.timeout) > .milliseconds(250)
+                ContinuousClock.now - (deadline - previews.timeout) > .milliseconds(250)
             else { return }
             previews.abandon()
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSFindIndexing
+import FSFindPreview
 import Glibc
 
 extension FSFindCommand {

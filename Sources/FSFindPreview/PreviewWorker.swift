@@ -1,4 +1,5 @@
 import FSFindExtraction
+import FSFindInteractive
 import FSFindModel
 
 /// The loop `fsfind preview-worker` runs: read a ``PreviewRequest``, make its preview, reply,

@@ -1,4 +1,5 @@
 import FSFindExtraction
+import FSFindInteractive
 import FSFindModel
 import Glibc
 
@@ -89,5 +90,15 @@ package final class PreviewClient {
         }
         pending = nil
         return (request, preview)
+    }
+}
+
+/// The search screen's previewer (``FilePreviewer``, declared by the screen): this worker's
+/// client, with ``PreviewMaker``'s word on which files have a preview.
+extension PreviewClient: FilePreviewer {
+    package var timeout: Duration { Self.timeout }
+
+    package func hasPreview(tree: [String], name: [UInt8]) -> Bool {
+        PreviewMaker.kind(tree: tree, name: name) != nil
     }
 }

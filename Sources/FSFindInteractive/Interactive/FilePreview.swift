@@ -1,7 +1,7 @@
 /// What `fsfind search` shows of a file itself beside its attributes: a picture drawn with
 /// terminal symbols, its first lines, or why there is none.
 ///
-/// Made in a sandboxed worker (`FSFindIndexing/Preview`), painted by the search screen; a plain
+/// Made in a sandboxed worker (`FSFindPreview`), painted by the search screen; a plain
 /// value between the two, so the screen never sees the file or a library.
 package enum FilePreview: Sendable, Equatable {
     /// An image, a PDF's first page or a video's poster frame, as coloured cells.

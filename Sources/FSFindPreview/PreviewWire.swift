@@ -1,4 +1,5 @@
 import FSFindExtraction
+import FSFindInteractive
 import FSFindModel
 
 /// The bytes `fsfind search` and its preview worker exchange: frames as in ``ExtractionWire``

@@ -1,4 +1,5 @@
 import FSFindExtraction
+import FSFindInteractive
 import FSFindModel
 import FSFindText
 
