@@ -107,9 +107,10 @@ let package = Package(
                 "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl", "FSFindExtraction", "FSFindInteractive",
                 "CAVFormat", "CLibraryTypes",
             ], swiftSettings: crossModule),
-        // Crawl → identify → extract → index, as one refresh; the watcher.
+        // Crawl → identify → extract → index file, as one refresh (its lock, its summary, the text
+        // store fed beside it); and `fsfind watch`, which keeps the index up to date.
         .target(
-            name: "FSFindIndexing",
+            name: "FSFindIndexer",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindText", "FSFindCrawl", "FSFindExtraction",
                 "CPlatform",
@@ -170,7 +171,7 @@ let package = Package(
             name: "FSFindCommandLine",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexing", "FSFindText",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexer", "FSFindText",
                 "FSFindElastic", "FSFindServe", "FSFindDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
@@ -223,7 +224,7 @@ let package = Package(
             name: "FSFindTests",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexing",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexer",
                 "FSFindManual", "FSFindTestSupport", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
                 "CLibraryTypeChecks", "FSFindCommandLine",
             ]

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FSFindIndexFormat
-import FSFindIndexing
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

@@ -3,7 +3,6 @@ import Testing
 
 @testable import FSFindCrawl
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindModel
 
 /// Compressed text files: a gzip file of one member is inflated at once by libdeflate

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 @testable import FSFindQuery
 @testable import FSFindSearch

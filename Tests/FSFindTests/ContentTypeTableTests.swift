@@ -1,7 +1,6 @@
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindModel
 
 @Suite struct ContentTypeTableTests {

@@ -4,7 +4,6 @@ import Testing
 
 @testable import FSFindCrawl
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindManual
 @testable import FSFindModel
 

@@ -3,7 +3,6 @@ import Foundation
 import Glibc
 
 @testable import FSFindCrawl
-@testable import FSFindIndexing
 @testable import FSFindModel
 @testable import FSFindPlatform
 

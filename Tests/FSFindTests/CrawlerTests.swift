@@ -5,7 +5,6 @@ import Testing
 @testable import FSFindCrawl
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindManual
 @testable import FSFindModel
 @testable import FSFindPlatform

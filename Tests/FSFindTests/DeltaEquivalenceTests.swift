@@ -4,7 +4,7 @@ import Glibc
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindManual
 
 /// EXIF cases the sample photo does not cover: southern and western coordinates, an explicit

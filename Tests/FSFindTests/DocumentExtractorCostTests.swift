@@ -3,7 +3,6 @@ import Glibc
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindManual
 
 /// Time per file for each document and image extractor, printed as a table. Off unless

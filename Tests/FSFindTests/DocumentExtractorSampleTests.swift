@@ -3,7 +3,6 @@ import Testing
 
 @testable import FSFindCrawl
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindManual
 
 /// Each document and image extractor on the committed sample tree, with the metadata

@@ -4,7 +4,6 @@ import Testing
 @testable import FSFindCrawl
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindModel
 
 /// Shared helpers for the document and image extractor tests (prefixed `DocumentSample` so the

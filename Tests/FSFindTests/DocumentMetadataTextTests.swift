@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 
 /// The text rules shared by the document extractors: author and keyword splitting, dates, HTML
 /// entities and titles, Markdown headings.

@@ -3,7 +3,7 @@ import Testing
 
 @testable import FSFindElastic
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindQuery
 @testable import FSFindSearch
 @testable import FSFindServe

@@ -3,7 +3,6 @@ import Glibc
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel

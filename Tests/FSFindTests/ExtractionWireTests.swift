@@ -4,7 +4,6 @@ import Testing
 
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindModel
 
 /// The worker protocol's codec: every value type survives the round trip, and damaged messages are

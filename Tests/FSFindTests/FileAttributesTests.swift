@@ -4,7 +4,7 @@ import Testing
 
 @testable import FSFindCrawl
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// The attributes every item gets from the file system (`attributeChangeDate`, owner, group,

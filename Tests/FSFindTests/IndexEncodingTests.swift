@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindManual
 @testable import FSFindModel
 

@@ -3,7 +3,6 @@ import Foundation
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindManual
 @testable import FSFindModel
 

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindManual
 @testable import FSFindModel
 

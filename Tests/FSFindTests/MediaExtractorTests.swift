@@ -3,7 +3,6 @@ import Testing
 
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindManual
 @testable import FSFindModel
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// A recorded root that has gone missing: its items stay while the other roots are refreshed,

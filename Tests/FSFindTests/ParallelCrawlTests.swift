@@ -4,7 +4,6 @@ import Testing
 
 @testable import FSFindCrawl
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindModel
 
 /// The parallel crawl must find exactly what the serial one finds, with each folder before its

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 
 /// How a text file's bytes become its words: by its bytes, never its name.
 @Suite struct PlainTextTests {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
 @testable import FSFindModel
 @testable import FSFindQuery
 

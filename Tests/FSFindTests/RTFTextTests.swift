@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 
 /// RTF's visible text and `\info` fields, as WordPad, TextEdit and Word write them, and hostile
 /// RTF costing linear work.

@@ -6,7 +6,7 @@ import Testing
 
 @testable import FSFindCrawl
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindManual
 @testable import FSFindModel
 @testable import FSFindPlatform

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// Staged items keep each path as a folder and a name, and their cells by column: paths must come

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 @testable import FSFindModel
 
 /// A file swapped between the crawl and the moment its content is read (a symlink to a file

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// A refresh that finds nothing changed copies the previous file as it is, only its roots'

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FSFindCrawl
 @testable import FSFindIndexFormat
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// A path deleted while it is being indexed is a deletion, not a failure: a busy build tree under

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import FSFindExtraction
-@testable import FSFindIndexing
 
 /// The XML parts of Office, OpenDocument and EPUB files, read with libxml2's streaming reader:
 /// what the readers take from namespaces, attributes, empty and skipped elements, CDATA, damage

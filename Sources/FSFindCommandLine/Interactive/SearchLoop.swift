@@ -1,6 +1,6 @@
 import CPlatform
 import FSFindIndexFormat
-import FSFindIndexing
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

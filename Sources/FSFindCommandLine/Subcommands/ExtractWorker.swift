@@ -1,7 +1,6 @@
 import ArgumentParser
 import FSFindExtraction
 import FSFindIndexFormat
-import FSFindIndexing
 import FSFindInteractive
 import FSFindModel
 import FSFindQuery

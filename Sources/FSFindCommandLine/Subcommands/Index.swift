@@ -1,7 +1,7 @@
 import ArgumentParser
 import FSFindExtraction
 import FSFindIndexFormat
-import FSFindIndexing
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

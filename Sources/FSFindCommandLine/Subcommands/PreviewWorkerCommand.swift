@@ -1,5 +1,4 @@
 import ArgumentParser
-import FSFindIndexing
 import FSFindPreview
 import Glibc
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import CPlatform
 import FSFindIndexFormat
-import FSFindIndexing
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

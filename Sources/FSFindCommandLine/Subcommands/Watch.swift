@@ -2,7 +2,7 @@ import ArgumentParser
 import CPlatform
 import FSFindExtraction
 import FSFindIndexFormat
-import FSFindIndexing
+import FSFindIndexer
 import FSFindModel
 import FSFindOutput
 import FSFindPlatform

@@ -1,5 +1,5 @@
 import FSFindIndexFormat
-import FSFindIndexing
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

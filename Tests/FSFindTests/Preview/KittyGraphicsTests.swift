@@ -1,4 +1,3 @@
-import FSFindIndexing
 import FSFindInteractive
 import FSFindModel
 import FSFindPreview
