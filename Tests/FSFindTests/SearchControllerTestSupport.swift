@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery

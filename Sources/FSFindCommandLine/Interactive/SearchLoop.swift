@@ -1,10 +1,11 @@
 import CPlatform
-import FSFindIndex
-import FSFindIndexing
+import FSFindIndexFormat
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput
 import FSFindPlatform
+import FSFindPreview
 import FSFindQuery
 import FSFindSearch
 import FSFindText
@@ -33,7 +34,7 @@ final class SearchLoop {
     /// `NO_COLOR` set and not empty (no-color.org): attributes only, and pictures without colour.
     private static let monochrome = !(ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     /// Draws previews in a worker process; the screen reads its replies between keys.
-    private let previews = PreviewClient(arguments: [FSFindCommand.PreviewWorkerCommand.name])
+    private let previews: any FilePreviewer = PreviewClient(arguments: [FSFindCommand.PreviewWorkerCommand.name])
     /// The terminal draws previews itself (``KittyGraphics``) rather than in chafa's symbols.
     private static let terminalImages =
         !monochrome && KittyGraphics.isSupported(ProcessInfo.processInfo.environment)

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// What happened, as the search screen's loop tells ``SearchController``: keys, a resize, the
