@@ -31,9 +31,7 @@ extension Indexer {
     package func update(
         changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: indexPath)
@@ -154,9 +152,7 @@ extension Indexer {
     /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
     /// missing (its retention), or more changes than a delta holds.
     package func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         func refresh() throws(FSFindError) -> IndexSummary {
             try run(roots: [], options: CrawlOptions(), holding: lock)
@@ -246,9 +242,7 @@ extension Indexer {
     ///   removed first; what it held is found again by the next refresh of its roots).
     @discardableResult
     package func compact(holding lock: IndexLock) throws(FSFindError) -> Bool {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: deltaPath)
         guard access(deltaPath, F_OK) == 0 else { return false }

@@ -53,9 +53,7 @@ package struct Indexer: Sendable {
     package func run(roots requested: [[UInt8]], options: CrawlOptions, holding lock: IndexLock) throws(FSFindError)
         -> IndexSummary
     {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         // The caller holds the index lock, so any temporary file beside the index is a leftover
         // of a run that was killed before its rename.
@@ -164,9 +162,7 @@ package struct Indexer: Sendable {
     /// items went.
     /// - Throws: ``FSFindError`` (`.usage`) naming a path that is not a recorded root.
     package func forget(roots forgotten: [[UInt8]], holding lock: IndexLock) throws(FSFindError) -> Int {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         // A damaged delta is removed by the attempt; its changes come back with the next refresh.
         _ = try? compact(holding: lock)
         let previous = try PreviousIndex(file: try IndexFile(path: indexPath))
