@@ -283,7 +283,7 @@ extension Indexer {
                 let same = position < base.itemCount && base.path(at: position) == path
                 // Delta rows come in their own order (both lists are in path order), so the
                 // staged item of delta row k is item k.
-                guard try builder.stage(delta.item(at: row)) == row else {
+                guard try builder.stage(delta.item(at: row), textDocument: delta.textDocument(at: row)) == row else {
                     throw FSFindError.broken("the delta's rows are not in merged order")
                 }
                 replaced.append(same ? Int32(position) : -1)
@@ -371,7 +371,7 @@ struct DeltaOutput {
                 positions.append(deltaPositions[deltaRow])
                 deltaRow += 1
             }
-            rows.append(.staged(try builder.stage(base.item(at: row))))
+            rows.append(.staged(try builder.stage(base.item(at: row), textDocument: base.textDocument(at: row))))
             positions.append(row)
         }
         while deltaRow < deltaPositions.count {

@@ -266,7 +266,7 @@ package struct Indexer: Sendable {
         func stage() throws(FSFindError) {
             let batch = waiting.flatMap(\.items)
             let roles = feeder == nil ? [:] : twins.roles(of: batch, pipeline: pipeline)
-            var items = pipeline.run(batch, withoutText: Set(roles.filter(\.value.isTwin).keys)).makeIterator()
+            var reads = pipeline.read(batch, withoutText: Set(roles.filter(\.value.isTwin).keys)).makeIterator()
             var position = 0
             var rootDone = false
             for chunk in waiting {
@@ -276,20 +276,20 @@ package struct Indexer: Sendable {
                         plan.keep(row, accessTime: accessTime)
                     case .read(let entry, let oldRow, let sameFile):
                         // One item per read step, in the same order (the identify stage's contract).
-                        guard var item = items.next() else { throw FSFindError.broken("a chunk lost an item") }
+                        guard var read = reads.next() else { throw FSFindError.broken("a chunk lost an item") }
                         let role = roles[position]
                         position += 1
                         // Deleted between the crawl and its reading (libmagic's or an extractor's
                         // open found nothing): not an error and not an item. Its old row, unseen,
                         // goes with the rest of what its crawled root no longer has.
-                        if item.problem != nil, Self.isGone(item.path) {
+                        if read.item.problem != nil, Self.isGone(read.item.path) {
                             if case .original(let slot) = role { twins.settle(slot, document: nil, failed: true) }
                             continue
                         }
                         // An unreadable file is an error, named on stderr (folders are named by the
                         // crawl that could not list them).
-                        if let problem = item.problem, problem.kind == .unreadable, entry.fileType != .directory {
-                            reporter?.problem(path: item.path, message: problem.reason)
+                        if let problem = read.item.problem, problem.kind == .unreadable, entry.fileType != .directory {
+                            reporter?.problem(path: read.item.path, message: problem.reason)
                         }
                         if oldRow >= 0 {
                             plan.state[oldRow] = .replaced
@@ -297,14 +297,15 @@ package struct Indexer: Sendable {
                         } else {
                             summary.new += 1
                         }
-                        item.attributes[.addedDate] =
+                        read.item.attributes[.addedDate] =
                             sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(now)
+                        var document: UInt32?
                         if let feeder {
-                            try storeWords(
-                                of: &item, role: role, feeder: feeder, twins: twins, pipeline: pipeline,
+                            document = try storeWords(
+                                of: &read, role: role, feeder: feeder, twins: twins, pipeline: pipeline,
                                 summary: &summary)
                         }
-                        plan.staged(try builder.stage(item), replacing: oldRow)
+                        plan.staged(try builder.stage(read.item, textDocument: document), replacing: oldRow)
                         progress.read += 1
                     case .problem(let path, let message):
                         reporter?.problem(path: path, message: message)
@@ -467,38 +468,41 @@ package struct Indexer: Sendable {
     /// extraction batch, so a folder of big logs cannot hold gigabytes in memory.
     private static let textBatchBytes = 16 << 20
 
-    /// Queues `item`'s words for the text store (and gives it its document number): those the
-    /// extraction worker cut, or the text it brought; for a twin (``TextTwins``), its original's
-    /// document, or its own words when the original could not be read.
+    /// Queues `read`'s words for the text store and returns their document number, nil when it
+    /// has none: those the extraction worker cut, or the text it brought; for a twin
+    /// (``TextTwins``), its original's document, or its own words when the original could not be
+    /// read.
     private func storeWords(
-        of item: inout IndexedItem, role: TextTwins.Role?, feeder: TextStoreFeeder, twins: TextTwins,
+        of read: inout ExtractionPipeline.Read, role: TextTwins.Role?, feeder: TextStoreFeeder, twins: TextTwins,
         pipeline: ExtractionPipeline, summary: inout IndexSummary
-    ) throws(FSFindError) {
+    ) throws(FSFindError) -> UInt32? {
         if case .twin(let slot) = role {
             if let document = twins.document(of: slot), !twins.originalFailed(slot) {
-                item.textDocument = try feeder.link(path: item.path, identity: item.identity, document: document)
                 summary.sharedWords += 1
-                return
+                return try feeder.link(path: read.item.path, identity: read.item.identity, document: document)
             }
-            guard twins.originalFailed(slot), item.problem == nil else { return }
+            guard twins.originalFailed(slot), read.item.problem == nil else { return nil }
             // The original's words could not be read (it changed, or its reading failed): this
             // one reads its own.
-            item = pipeline.run([item])[0]
+            read = pipeline.read([read.item])[0]
         }
-        if let cut = item.cutText {
+        var document: UInt32?
+        if let cut = read.words.cut {
             // Packed and cut by the extraction worker: the feeder's thread only indexes.
-            item.textDocument = try feeder.add(path: item.path, identity: item.identity, cut: cut)
-            item.cutText = nil
-        } else if let content = item.content, !content.isEmpty {
+            document = try feeder.add(path: read.item.path, identity: read.item.identity, cut: cut)
+            read.words.cut = nil
+        } else if let content = read.words.text, !content.isEmpty {
             // Packed here, while the feeder's thread indexes earlier documents.
-            item.textDocument = try feeder.add(
-                path: item.path, identity: item.identity, text: content, packed: try TextStore.pack(content))
-            item.content = nil
+            document = try feeder.add(
+                path: read.item.path, identity: read.item.identity, text: content, packed: try TextStore.pack(content))
+            read.words.text = nil
         }
         if case .original(let slot) = role {
             // Read with a problem, or written to while read: its words may not be its compared bytes'.
-            twins.settle(slot, document: item.textDocument, failed: item.problem != nil || item.changedWhileRead)
+            twins.settle(
+                slot, document: document, failed: read.item.problem != nil || read.words.changedWhileRead)
         }
+        return document
     }
 
     /// The text store beside the index, created when missing; nil when content is not read.
