@@ -106,7 +106,8 @@ extension Indexer {
         var summary: IndexSummary
         do {
             summary = try writeDelta(
-                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock)
+                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock,
+                holding: lock)
         } catch  where error.code == .indexCorrupt && error.path == storePath {
             // Damage the batch met in the store: a refresh checks it, starts it again and reads
             // every file's words, instead of failing every batch after this one.
@@ -131,14 +132,14 @@ extension Indexer {
     /// The batch's refresh, written as the new delta.
     private func writeDelta(
         snapshot: consuming IndexSnapshot, roots: [IndexRoot], crawling: [IndexRoot], removing: [[UInt8]],
-        clock: ContinuousClock.Instant
+        clock: ContinuousClock.Instant, holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
         let output = try DeltaOutput(
             snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
             alone: crawling.filter(FolderAlone.isAlone).map(\.path))
         return try refresh(
             from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
-            delta: output)
+            delta: output, holding: lock)
     }
 
     /// Brings the index up to date with every recorded root, as a refresh does, but writes what
