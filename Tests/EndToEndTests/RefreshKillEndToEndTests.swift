@@ -9,7 +9,7 @@ import Testing
 /// other file's, and the next run leaves every file's words once, none for a file the index lacks.
 /// The debug build's `FSFIND_TEST_KILL_AFTER=STEP` makes the real binary kill itself with
 /// SIGKILL once STEP is done.
-@Suite struct RefreshKillEndToEndTests {
+@Suite(.ownThreads) struct RefreshKillEndToEndTests {
     /// The commit's steps, in order; a kill after each but the last falls between two of them.
     static let steps = ["words-written", "words-committed", "index-replaced", "stale-words-removed"]
 
@@ -59,6 +59,53 @@ import Testing
         let store = object?["textStore"] as? [String: Any]
         #expect(store?["problem"] == nil, "\(String(describing: store))")
         #expect(store?["documents"] as? Int == 3, "after a kill after \(step): \(String(describing: store))")
+    }
+
+    /// The same for a watcher's delta: a watcher started without paths finds the changes made
+    /// while none ran and writes them as a delta (`docs/live-index.md`), through the same steps.
+    @Test(arguments: steps)
+    func aWatcherKilledAfterACommitStepOfItsDeltaLeavesAnIndexAndWordsThatAgree(step: String) throws {
+        let folder = try TemporaryFolder()
+        let root = folder.path + "/tree"
+        let index = folder.file("index.fsfind")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try Self.write(root + "/kept.txt", "kept alpha\n")
+        try Self.write(root + "/changed.txt", "changed bravo\n")
+        try Self.write(root + "/gone.txt", "gone charlie\n")
+        let first = try FSFind.run(["index", "--index", index, root])
+        try #require(first.status == 0, "\(first.stderr)")
+
+        try Self.write(root + "/changed.txt", "changed again, delta\n")
+        try FileManager.default.removeItem(atPath: root + "/gone.txt")
+        try Self.write(root + "/new.txt", "new echo\n")
+        let watch = try WatchProcess(
+            index: index, environment: ["FSFIND_TEST_KILL_AFTER": "delta:" + step, "FSFIND_WATCH_PRIORITY": "normal"],
+            waitForStart: false)
+        watch.process.waitUntilExit()
+        #expect(
+            watch.process.terminationReason == .uncaughtSignal && watch.process.terminationStatus == SIGKILL,
+            "killed after delta:\(step): \(watch.stderr)")
+        #expect(
+            FileManager.default.fileExists(atPath: index + ".delta")
+                == (step != "words-written" && step != "words-committed"),
+            "the delta is in place once replaced")
+
+        let names = try Self.names(index)
+        let old = ["changed.txt", "gone.txt", "kept.txt", "tree"]
+        let new = ["changed.txt", "kept.txt", "new.txt", "tree"]
+        #expect(names == (step == "words-written" || step == "words-committed" ? old : new), "\(names)")
+        let holders = try Self.wordHolders(index)
+        #expect(holders == (names == old ? Self.oldWords : Self.newWords), "killed after delta:\(step): \(holders)")
+
+        let next = try FSFind.run(["index", "--index", index])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try Self.names(index) == new)
+        #expect(try Self.wordHolders(index) == Self.newWords, "after a kill after delta:\(step)")
+        let status = try FSFind.run(["status", "--index", index, "--json"])
+        let object = try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any]
+        let store = object?["textStore"] as? [String: Any]
+        #expect(status.status == 0 && store?["problem"] == nil, "\(status.stderr) \(String(describing: store))")
+        #expect(store?["documents"] as? Int == 3, "after a kill after delta:\(step): \(String(describing: store))")
     }
 
     private static func write(_ path: String, _ text: String) throws {
