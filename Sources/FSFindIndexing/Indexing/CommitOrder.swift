@@ -29,14 +29,6 @@ struct CommitOrder {
         case staleWordsRemoved = "stale-words-removed"
     }
 
-    /// The documents that may have gone stale, looked at after the index is replaced.
-    struct StaleWords {
-        /// The store, opened when the step is taken (`fsfind forget` opens it only then).
-        let store: () throws(FSFindError) -> TextStore
-        /// The paths whose old rows this run replaced or removed; nil: every path.
-        let paths: [[UInt8]]?
-    }
-
     private let indexPath: String
     private let feeder: TextStoreFeeder?
     private let transaction: TextStore.Writer?
@@ -49,7 +41,7 @@ struct CommitOrder {
     ///
     /// - Throws: ``FSFindError`` when `lock` does not guard writes to the index `file` replaces
     ///   (or whose delta it is): a caller cannot hold one index's lock and commit another (nor
-    ///   another's words: ``remove(_:readingIndex:)`` checks the store's path).
+    ///   another's words: ``StaleWords/remove(readingIndex:)`` checks the store's path).
     init(
         holding lock: IndexLock, feeder: TextStoreFeeder?, transaction: TextStore.Writer?, file: IndexFileWriter,
         staleWords: StaleWords?
@@ -74,45 +66,8 @@ struct CommitOrder {
         reached(.wordsCommitted)
         try file.commit()
         reached(.indexReplaced)
-        if let staleWords { try Self.remove(staleWords, readingIndex: indexPath) }
+        try staleWords?.remove(readingIndex: indexPath)
         reached(.staleWordsRemoved)
-    }
-
-    /// Removes the documents of files the index at `indexPath` (just written) no longer has, as
-    /// they are: a changed file's old words, a deleted file's, and those a killed run left behind.
-    /// Looks at the documents of `stale.paths` (nil: of every path), and clears the pending mark.
-    static func remove(_ stale: StaleWords, readingIndex indexPath: String) throws(FSFindError) {
-        let store = try stale.store()
-        guard store.path == TextStore.path(forIndex: indexPath) else {
-            throw FSFindError.broken("the text store \(store.path) is not the one of \(indexPath)")
-        }
-        if let paths = stale.paths, paths.isEmpty {
-            // Nothing replaced or removed (a first index, a refresh that changed nothing or only
-            // added): no document can be stale, and the index just written need not be read.
-            try store.write { writer throws(FSFindError) in try writer.clearCollectionPending() }
-            return
-        }
-        let index = try IndexSnapshot(path: indexPath)
-        // The lookups read names, strings and identities, each checked whole on first use: a
-        // section at a time here, pages given back.
-        for file in index.files { try file.prepare([], identities: true, problems: false, releasingPages: true) }
-        var lookups = 0
-        let current = { (path: [UInt8], identity: FileIdentity) -> Bool in
-            // Thousands of binary searches touch pages all over a million-row index: given back
-            // every thousand, so a burst's batch does not keep the whole index resident.
-            lookups += 1
-            if lookups % 1024 == 0 { for file in index.files { file.releaseAllPages() } }
-            guard let row = index.rowIndex(ofPath: path) else { return false }
-            return index.identity(at: row) == identity
-        }
-        _ = try store.write { writer throws(FSFindError) in
-            if let paths = stale.paths {
-                _ = try writer.removeDocuments(atPaths: paths, keeping: current)
-            } else {
-                _ = try writer.removeDocuments(keeping: current)
-            }
-            try writer.clearCollectionPending()
-        }
     }
 
     // MARK: - The kill test's hook
