@@ -298,14 +298,18 @@ package final class IndexFile: Sendable, PathOrderedRows {
         return set
     }
 
-    /// The whole item (for incremental merge).
+    /// The whole item (for incremental merge); its words' number is ``textDocument(at:)``.
     package func item(at index: Int) -> IndexedItem {
         checkRow(index)
-        var item = IndexedItem(
+        return IndexedItem(
             path: path(at: index), identity: identity(at: index), attributes: attributes(at: index),
             problem: problem(at: index))
-        item.textDocument = (try? textDocuments())??.document(ofRow: index)
-        return item
+    }
+
+    /// The text store's number for row `index`'s words (its document), nil when it has none or
+    /// the section cannot be read: what a row copied into another file carries over.
+    package func textDocument(at index: Int) -> UInt32? {
+        (try? textDocuments())??.document(ofRow: index)
     }
 
     /// The row holding `path`, by binary search over the sorted paths.

@@ -39,7 +39,7 @@ package struct StagedItems {
     private(set) var columnsTaken = false
     /// Problems by item: kind and reason string id.
     private(set) var problems: [Int: (kind: ItemProblem.Kind, reason: UInt32)] = [:]
-    /// The items that have a text-store document (``IndexedItem/textDocument``), ascending, and
+    /// The items that have a text-store document (``IndexBuilder/stage(_:textDocument:)``), ascending, and
     /// their document numbers: 8 bytes an item with words, where a dictionary took about 24 and
     /// more while it grew (391,490 of the million synthetic items have words).
     private var documentItems = ChunkedArray<UInt32>()

@@ -18,7 +18,7 @@ import Glibc
 /// the next refresh removes. Write-ahead logging lets queries read while a refresh writes.
 package final class TextStore {
     /// The documents that matched a query, in ascending number: what the index's
-    /// `textDocuments` section finds rows for (``IndexedItem/textDocument``).
+    /// `textDocuments` section finds rows for (``IndexFile/textDocument(at:)``).
     package struct Hits: Sendable {
         package var documents: [UInt32] = []
         /// FTS5's BM25 score of each, negated (larger is more relevant); empty when the search
@@ -335,7 +335,7 @@ package final class TextStore {
 
         /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already
         /// stored for the same path and identity (a run killed after its commit read it before);
-        /// returns its document number, for the file's row (``IndexedItem/textDocument``).
+        /// returns its document number, for the file's row (``IndexFile/textDocument(at:)``).
         @discardableResult
         package func add(path: [UInt8], identity: FileIdentity, text: String) throws(FSFindError) -> UInt32 {
             let document = nextDocument

@@ -32,9 +32,7 @@ extension Indexer {
     package func update(
         changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: indexPath)
@@ -109,7 +107,8 @@ extension Indexer {
         var summary: IndexSummary
         do {
             summary = try writeDelta(
-                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock)
+                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock,
+                holding: lock)
         } catch  where error.code == .indexCorrupt && error.path == storePath {
             // Damage the batch met in the store: a refresh checks it, starts it again and reads
             // every file's words, instead of failing every batch after this one.
@@ -134,14 +133,14 @@ extension Indexer {
     /// The batch's refresh, written as the new delta.
     private func writeDelta(
         snapshot: consuming IndexSnapshot, roots: [IndexRoot], crawling: [IndexRoot], removing: [[UInt8]],
-        clock: ContinuousClock.Instant
+        clock: ContinuousClock.Instant, holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
         let output = try DeltaOutput(
             snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
             alone: crawling.filter(FolderAlone.isAlone).map(\.path))
         return try refresh(
             from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
-            delta: output)
+            delta: output, holding: lock)
     }
 
     /// Brings the index up to date with every recorded root, as a refresh does, but writes what
@@ -155,9 +154,7 @@ extension Indexer {
     /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
     /// missing (its retention), or more changes than a delta holds.
     package func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         func refresh() throws(FSFindError) -> IndexSummary {
             try run(roots: [], options: CrawlOptions(), holding: lock)
@@ -247,9 +244,7 @@ extension Indexer {
     ///   removed first; what it held is found again by the next refresh of its roots).
     @discardableResult
     package func compact(holding lock: IndexLock) throws(FSFindError) -> Bool {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: deltaPath)
         guard access(deltaPath, F_OK) == 0 else { return false }
@@ -290,7 +285,7 @@ extension Indexer {
                 let same = position < base.itemCount && base.path(at: position) == path
                 // Delta rows come in their own order (both lists are in path order), so the
                 // staged item of delta row k is item k.
-                guard try builder.stage(delta.item(at: row)) == row else {
+                guard try builder.stage(delta.item(at: row), textDocument: delta.textDocument(at: row)) == row else {
                     throw FSFindError.broken("the delta's rows are not in merged order")
                 }
                 replaced.append(same ? Int32(position) : -1)
@@ -378,7 +373,7 @@ struct DeltaOutput {
                 positions.append(deltaPositions[deltaRow])
                 deltaRow += 1
             }
-            rows.append(.staged(try builder.stage(base.item(at: row))))
+            rows.append(.staged(try builder.stage(base.item(at: row), textDocument: base.textDocument(at: row))))
             positions.append(row)
         }
         while deltaRow < deltaPositions.count {

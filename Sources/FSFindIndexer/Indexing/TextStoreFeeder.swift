@@ -104,7 +104,7 @@ final class TextStoreFeeder {
     }
 
     /// The number the next document gets: chosen here, on the caller's thread, so the file's
-    /// row carries it at once (``IndexedItem/textDocument``) while the words wait for the writer.
+    /// row carries it at once (``IndexBuilder/stage(_:textDocument:)``) while the words wait for the writer.
     private var nextNumber: UInt32
 
     /// Queues a document (its stored form made by the caller, off the writing thread); waits
