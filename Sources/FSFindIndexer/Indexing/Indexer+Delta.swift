@@ -121,8 +121,8 @@ extension Indexer {
         let written = try IndexFile(path: deltaPath)
         if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
             // What the batch freed goes back to the system first: glibc keeps a freed heap, and
-            // the fold's peak would come on top of the batch's (a watcher's fold on 1M peaked at
-            // 205–241 MiB, 191 MiB of it heap, where `fsfind forget`'s fold takes 122).
+            // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
+            // that were in code comments").
             fsfind_release_free_memory()
             try compact(holding: lock)
             summary.seconds = Self.seconds(since: clock)
@@ -161,7 +161,8 @@ extension Indexer {
         }
         // The crawl's comparison in a function of its own, so what it holds (the previous index's
         // tables, the snapshot's mappings, the rows seen) is gone before the delta is written and
-        // folded: kept, it was on top of a fold at a watcher's start (187 MiB on 1M).
+        // folded: kept, it was on top of a fold at a watcher's start (`benchmarks/RESULTS.md`,
+        // "Numbers that were in code comments").
         func changes() throws(FSFindError) -> (
             changed: Set<[UInt8]>, alone: Set<[UInt8]>, roots: [IndexRoot], limit: Int
         )? {
@@ -273,13 +274,15 @@ extension Indexer {
         try base.prepareAll(releasingPages: true)
         var builder = try IndexBuilder(old: base)
         // The delta's rows are staged in merged order (the k-th is staged item k); the rows of the
-        // new file are then made as the writer reads them, not held (8 MB for a million).
+        // new file are then made as the writer reads them, not held (`benchmarks/RESULTS.md`, "A
+        // fold, a refresh and a watcher's start without the whole index in memory").
         var replaced: [Int32] = []
         for piece in snapshot.pieces where piece.file != 0 {
             for row in piece.rows {
                 // A delta row in place of a base row of the same path names it, so the base
                 // rows below it (a folder's entries) still find their parent; else they would
-                // store whole paths (found by the 1M benchmark: a fold grew the index 12%).
+                // store whole paths (found by the million-entry benchmark: `benchmarks/RESULTS.md`,
+                // "Live index with the delta").
                 let position = overlay.positions[row]
                 let path = delta.path(at: row)
                 let same = position < base.itemCount && base.path(at: position) == path

@@ -300,11 +300,12 @@ package struct Indexer: Sendable {
     /// one thread, the longest serial step of such a run, and among three libmagic threads, two
     /// extraction workers and the indexer's thread it got a third of a core until libmagic was done,
     /// then worked alone at the end. At nice 10 (a tenth of its weight) a first index of
-    /// /usr/share/doc took 4.90 s instead of 5.37 (six alternating rounds; nice 5: 5.29, nice 19:
-    /// as 10). A run without words has no such thread and keeps libmagic at the run's priority.
+    /// /usr/share/doc was nearly a tenth faster; nice 5 gained less, nice 19 no more
+    /// (`benchmarks/RESULTS.md`, "The first index with words under 3× the metadata-only one").
+    /// A run without words has no such thread and keeps libmagic at the run's priority.
     static let identifyNiceWithWords: Int32 = 10
 
     /// Threads that run libmagic: one per core, plus one to cover the waits of the crawl and the
-    /// extractors (measured on two cores: 2 % faster than one per core; docs/pipeline.md).
+    /// extractors (on two cores a little faster than one per core: `docs/pipeline.md`).
     static let identifyThreads = max(ProcessInfo.processInfo.activeProcessorCount, 1) + 1
 }

@@ -6,7 +6,8 @@
 /// ones; tests make them smaller.
 struct RefreshBatchPolicy: Sendable, Equatable {
     /// Files handed to the extractors at once: one extraction call per few thousand files keeps
-    /// both workers busy (per 256-entry chunk, their idle tails cost a first index 17%), while the
+    /// both workers busy (per 256-entry chunk, their idle tails cost a first index a sixth of its
+    /// time: `benchmarks/RESULTS.md`, "Numbers that were in code comments"), while the
     /// crawl and libmagic go on ahead.
     var files = 4096
     /// Chunks that may wait, as many as the identified queue holds: a refresh that keeps nearly
@@ -19,9 +20,9 @@ struct RefreshBatchPolicy: Sendable, Equatable {
     /// A batch's items were made on the identify threads and its texts on the extraction threads,
     /// and both were freed on the indexer's thread or the feeder's, each thread with its own malloc
     /// arena, whose holes stay resident; trimming after the hundreds of small batches of a refresh
-    /// that mostly keeps rows would cost time for nothing. A first index of /usr/share/doc peaked
-    /// at 241-270 MiB without, 188-205 with; one of 1,000,000 entries without words at 547 MiB
-    /// without, 493 with (benchmarks/RESULTS.md).
+    /// that mostly keeps rows would cost time for nothing. Trimmed, a first index peaks lower, with
+    /// words or without (`benchmarks/RESULTS.md`, "A PDF parsed once; malloc's pages given back
+    /// after each batch of text" and "Where a first index's memory goes").
     var trimFiles = 1024
     /// While files are read (the long part of a first index) the progress line moves at most this
     /// often, and when a root is done.

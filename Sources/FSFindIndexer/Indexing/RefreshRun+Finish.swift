@@ -50,8 +50,9 @@ extension RefreshRun {
     /// place, other roots or options, another text store, or a file in an older format (which a
     /// refresh upgrades). The file is then copied instead of written again, only the
     /// `lastUsedDate` column encoded anew when an access time changed
-    /// (``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``): on the million-entry tree a
-    /// second of a three-second refresh.
+    /// (``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``): re-encoding every row was a
+    /// good part of such a refresh of a large tree (`benchmarks/RESULTS.md`, "A refresh that finds
+    /// nothing changed copies the file").
     private static func unchanged(
         _ previous: PreviousIndex, rows: [RowSource], plan: RefreshPlan, summary: IndexSummary, roots: [IndexRoot],
         store: TextStore?

@@ -85,8 +85,8 @@ final class TextStoreFeeder {
     static let capacity = 4096
     /// The bytes of words and packed texts that may wait for the writer: about one and a half
     /// extraction batches (16 MiB of text each), so SQLite's thread has work while the workers
-    /// read the next batch, and memory stays bounded however large the files. (16 MiB was 5%
-    /// slower on /usr/share/doc, six alternating pairs, and no lower on a million entries.)
+    /// read the next batch, and memory stays bounded however large the files. (Half of it was
+    /// slower and no lower: `benchmarks/RESULTS.md`, "Words cut in the extraction workers".)
     static let weightLimit = 32 << 20
 
     private let shared: Shared
