@@ -126,4 +126,41 @@ import Testing
         // An exception no longer needed is taken off the list, so the list only shrinks.
         #expect(stillHolding == Self.notYetMoved, "no history left in \(Self.notYetMoved.subtracting(stillHolding))")
     }
+
+    /// A section a comment or a page names after `benchmarks/RESULTS.md` (`"Start-up: …"`) begins
+    /// one of its headings, so the pointer that replaced a number still leads to it.
+    @Test func everyNamedResultsSectionExists() throws {
+        let results = try String(
+            contentsOf: Self.root.appendingPathComponent("benchmarks/RESULTS.md"), encoding: .utf8)
+        let headings = results.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        let lineBreak = try NSRegularExpression(pattern: #"[ \t]*\n[ \t]*(//+[ \t]*)?"#)
+        let pointer = try NSRegularExpression(pattern: #"RESULTS\.md`?,((?:\s*(?:and\s+)?"[^"]+",?)+)"#)
+        let quoted = try NSRegularExpression(pattern: #""([^"]+)""#)
+        var files = try Self.sourceFiles()
+        for page in try FileManager.default.contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+        where page.hasSuffix(".md") {
+            files.append(
+                (
+                    "docs/\(page)",
+                    try String(contentsOf: Self.root.appendingPathComponent("docs/\(page)"), encoding: .utf8)
+                ))
+        }
+        var named = 0
+        for file in files {
+            let text = lineBreak.stringByReplacingMatches(
+                in: file.text, range: NSRange(file.text.startIndex..., in: file.text), withTemplate: " ")
+            for chain in pointer.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let names = String(text[Range(chain.range(at: 1), in: text)!])
+                for match in quoted.matches(in: names, range: NSRange(names.startIndex..., in: names)) {
+                    let name = String(names[Range(match.range(at: 1), in: names)!])
+                        .trimmingCharacters(in: CharacterSet(charactersIn: " …."))
+                    named += 1
+                    #expect(
+                        headings.contains { $0.hasPrefix(name) },
+                        "\(file.path) names the RESULTS.md section \"\(name)\", which no heading begins with")
+                }
+            }
+        }
+        #expect(named >= 50, "read \(named) section names")
+    }
 }
