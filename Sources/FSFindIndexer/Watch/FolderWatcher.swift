@@ -92,9 +92,10 @@ package final class FolderWatcher {
                 if case .other = failure { continue }  // gone already, or not a folder any more
                 return failure
             }
-            let fd = PathBytes.open(folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0, let stream = fdopendir(fd) else {
-                if fd >= 0 { close(fd) }
+            guard let fd = try? PathBytes.open(folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            else { continue }
+            guard let stream = fdopendir(fd.rawValue) else {
+                _ = try? fd.close()
                 continue
             }
             defer { closedir(stream) }
