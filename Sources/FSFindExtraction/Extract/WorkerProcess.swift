@@ -144,13 +144,10 @@ package final class WorkerProcess {
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return .stopped(.timedOut) }
-            let milliseconds = Int32(
-                clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            guard ContinuousClock.now < deadline else { return .stopped(.timedOut) }
             var watch = pollfd(fd: socket.rawValue, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watch, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }  // not retried as is: the wait is shortened first
+            // An interrupted wait is tried again for what is left of it.
+            let ready = retryingOnInterrupt { poll(&watch, 1, Self.milliseconds(until: deadline)) }
             guard ready > 0 else {
                 if ready == 0 { continue }  // the deadline check above ends the wait
                 return .stopped(.died(reap()))
@@ -171,9 +168,9 @@ package final class WorkerProcess {
         var status: Int32 = 0
         var waited = 0
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
+            let result = retryingOnInterrupt { waitpid(pid, &status, WNOHANG) }
             if result == pid { break }
-            if result < 0, errno != EINTR { return "the extractor vanished" }
+            if result < 0 { return "the extractor vanished" }
             if waited >= 200 {
                 kill(pid, SIGKILL)
                 _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
@@ -184,6 +181,15 @@ package final class WorkerProcess {
         }
         reaped = true
         return Self.describe(status)
+    }
+
+    /// What is left until `deadline`, in milliseconds rounded up, as `poll` takes it; 0 once it has
+    /// passed.
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        return Int32(
+            clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// "crashed (signal 11, SIGSEGV)" or "exited with status 1", from a `waitpid` status.

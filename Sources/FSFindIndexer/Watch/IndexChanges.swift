@@ -64,7 +64,7 @@ package final class IndexChanges {
                 pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: signalDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
             ]
-            if poll(&descriptors, 2, -1) < 0, errno != EINTR {
+            if retryingOnInterrupt({ poll(&descriptors, 2, -1) }) < 0 {
                 throw FSFindError.system("poll", .init(rawValue: errno), "cannot wait for the index to change")
             }
             if descriptors[1].revents != 0, fsfind_signalfd_read(signalDescriptor.rawValue) != 0 { return }

@@ -118,8 +118,9 @@ package final class LiveIndexer {
                 // A negative descriptor is ignored by poll(2): no index changes to wait for.
                 pollfd(fd: indexChanges?.descriptor.rawValue ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 3, due.map(Self.milliseconds(until:)) ?? -1)
-            if ready < 0, errno != EINTR {
+            // An interrupted wait is tried again for what is left of it.
+            let ready = retryingOnInterrupt { poll(&descriptors, 3, due.map(Self.milliseconds(until:)) ?? -1) }
+            if ready < 0 {
                 throw FSFindError.system("poll", .init(rawValue: errno), "cannot wait for changes")
             }
             if descriptors[1].revents != 0 {
