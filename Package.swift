@@ -86,8 +86,10 @@ let package = Package(
         // `fsfind search`: the session, the scan, the screen.
         .target(
             name: "FSFindInteractive",
-            dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText"],
-            swiftSettings: crossModule),
+            dependencies: [
+                "FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
+                .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: crossModule),
         // Identify → extract: content types (libmagic), the extractors and the sandboxed workers
         // they run in; the only stage that loads the extractors' C libraries.
         .target(
@@ -105,7 +107,7 @@ let package = Package(
             name: "FSFindPreview",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl", "FSFindExtraction", "FSFindInteractive",
-                "CAVFormat", "CLibraryTypes",
+                "CAVFormat", "CLibraryTypes", .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Crawl → identify → extract → index file, as one refresh (its lock, its summary, the text
         // store fed beside it); and `fsfind watch`, which keeps the index up to date.
@@ -151,6 +153,7 @@ let package = Package(
             name: "FSFindServe",
             dependencies: [
                 "FSFindModel", "FSFindElastic", "FSFindIndexFormat", "FSFindText", "CPlatform",
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

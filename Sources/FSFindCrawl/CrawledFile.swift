@@ -42,7 +42,7 @@ package final class CrawledFile {
     }
 
     /// The open descriptor, read-only.
-    package let descriptor: Int32
+    package let descriptor: FileDescriptor
     /// The file's size when it was opened.
     package let size: Int
 
@@ -52,28 +52,35 @@ package final class CrawledFile {
     package init(opening path: [UInt8], expected: FileIdentity?) throws(Refusal) {
         let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         // O_NOATIME where permitted (reading to index is not using the file); only the owner may.
-        var fd = PathBytes.open(path, flags: flags | PathBytes.openNoAccessTimeFlag)
-        if fd < 0, errno == EPERM { fd = PathBytes.open(path, flags: flags) }
-        guard fd >= 0 else { throw .cannotOpen(Errno(rawValue: errno)) }
+        let fd: FileDescriptor
+        do throws(Errno) {
+            do throws(Errno) {
+                fd = try PathBytes.open(path, flags: flags | PathBytes.openNoAccessTimeFlag)
+            } catch .notPermitted {
+                fd = try PathBytes.open(path, flags: flags)
+            }
+        } catch {
+            throw .cannotOpen(error)
+        }
         var status = stat()
-        guard fstat(fd, &status) == 0 else {
-            let code = errno
-            close(fd)
-            throw .cannotOpen(Errno(rawValue: code))
+        guard fstat(fd.rawValue, &status) == 0 else {
+            let code = Errno(rawValue: errno)
+            _ = try? fd.close()
+            throw .cannotOpen(code)
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            close(fd)
+            _ = try? fd.close()
             throw .notRegularFile
         }
         if let expected, UInt64(status.st_dev) != expected.device || UInt64(status.st_ino) != expected.inode {
-            close(fd)
+            _ = try? fd.close()
             throw .replaced
         }
         descriptor = fd
         size = Int(status.st_size)
     }
 
-    deinit { close(descriptor) }
+    deinit { _ = try? descriptor.close() }
 
     /// `/proc/self/fd/N` for this descriptor, checked to name the same inode (so a missing `/proc`
     /// is an error here rather than a confusing one inside a library).
@@ -82,11 +89,11 @@ package final class CrawledFile {
     /// and each check is a `stat` through `/proc` plus an `fstat`, two of the few system calls an
     /// extraction makes (a million files cost seconds of it).
     package func libraryPath() throws(Refusal) -> [UInt8] {
-        let path = Array("/proc/self/fd/\(descriptor)".utf8)
+        let path = Array("/proc/self/fd/\(descriptor.rawValue)".utf8)
         if Self.procVerified.load(ordering: .relaxed) { return path }
         var viaProc = stat()
         var direct = stat()
-        guard PathBytes.withCString(path, { stat($0, &viaProc) }) == 0, fstat(descriptor, &direct) == 0,
+        guard PathBytes.withCString(path, { stat($0, &viaProc) }) == 0, fstat(descriptor.rawValue, &direct) == 0,
             viaProc.st_dev == direct.st_dev, viaProc.st_ino == direct.st_ino
         else { throw .noProcFileSystem }
         Self.procVerified.store(true, ordering: .relaxed)

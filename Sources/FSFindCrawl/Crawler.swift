@@ -61,7 +61,7 @@ package struct Crawler: Sendable {
     /// The root's entry; ``FSFindError`` (`.io`) when the root itself cannot be stat'ed.
     func rootEntry(_ root: [UInt8]) throws(FSFindError) -> CrawlEntry {
         let rootPath = PathBytes.trimmed(root)
-        guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: AT_FDCWD) }) else {
+        guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: .currentWorkingDirectory) }) else {
             let code = errno
             throw FSFindError(
                 .io, "cannot read \(PathBytes.display(rootPath))",
@@ -127,19 +127,20 @@ package struct Crawler: Sendable {
     /// closes it again. Entries come back sorted by name.
     private func list(_ path: [UInt8], excludes: [[CChar]], diagnostic: (CrawlDiagnostic) -> Void) -> Listing {
         var listing = Listing()
-        let fd = PathBytes.open(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            if Self.meansDeleted(code) {
+        let fd: FileDescriptor
+        do throws(Errno) {
+            fd = try PathBytes.open(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        } catch {
+            if Self.meansDeleted(error.rawValue) {
                 listing.vanished = true
             } else {
-                listing.failure = Errno(rawValue: code).description
+                listing.failure = error.description
             }
             return listing
         }
-        guard let stream = fdopendir(fd) else {
+        guard let stream = fdopendir(fd.rawValue) else {
             listing.failure = Errno(rawValue: errno).description
-            close(fd)
+            _ = try? fd.close()
             return listing
         }
         defer { closedir(stream) }
@@ -160,7 +161,7 @@ package struct Crawler: Sendable {
         }
         names.sort { $0.lexicographicallyPrecedes($1) }
 
-        let directory = dirfd(stream)
+        let directory = FileDescriptor(rawValue: dirfd(stream))
         for name in names {
             if !options.includeHidden, name.first == UInt8(ascii: ".") { continue }
             let childPath = PathBytes.join(path, name)

@@ -2,6 +2,7 @@ import CPlatform
 import FSFindModel
 import FSFindPlatform
 import Glibc
+import SystemPackage
 
 /// Reads the freedesktop.org extended attributes that mean what Spotlight's user attributes mean:
 /// `user.xdg.tags` (comma-separated tags, as Dolphin and `tmsu` write them) into `userTags`,
@@ -35,7 +36,9 @@ package struct ExtendedAttributeReader {
     /// The attributes `entry`'s extended attributes give, empty when it has none of them.
     /// - Parameter descriptor: `entry`'s file, open (the crawled file, checked), or nil to read
     ///   by path without following a link.
-    package mutating func attributes(of entry: CrawlEntry, descriptor: Int32? = nil) -> [Attribute: AttributeValue] {
+    package mutating func attributes(
+        of entry: CrawlEntry, descriptor: FileDescriptor? = nil
+    ) -> [Attribute: AttributeValue] {
         // `user.*` attributes exist only on regular files and folders; the kernel refuses them on
         // links, devices and pipes, and reading a link's would not follow it anyway.
         guard entry.fileType == .regular || entry.fileType == .directory,
@@ -67,9 +70,9 @@ package struct ExtendedAttributeReader {
     }
 
     /// The entry's extended attribute names, nil when it has none or they cannot be listed.
-    private mutating func listNames(_ entry: CrawlEntry, descriptor: Int32?) -> Set<String>? {
+    private mutating func listNames(_ entry: CrawlEntry, descriptor: FileDescriptor?) -> Set<String>? {
         func list(_ buffer: UnsafeMutablePointer<CChar>?, _ capacity: Int) -> Int {
-            if let descriptor { return fsfind_flistxattr(descriptor, buffer, capacity) }
+            if let descriptor { return fsfind_flistxattr(descriptor.rawValue, buffer, capacity) }
             return PathBytes.withCString(entry.path) { fsfind_llistxattr($0, buffer, capacity) }
         }
         while true {
@@ -98,9 +101,9 @@ package struct ExtendedAttributeReader {
     }
 
     /// One attribute's value as text (invalid UTF-8 repaired), at most ``valueBytes`` of it.
-    private func read(_ name: String, of path: [UInt8], descriptor: Int32?) -> String? {
+    private func read(_ name: String, of path: [UInt8], descriptor: FileDescriptor?) -> String? {
         func get(_ buffer: UnsafeMutableRawPointer?, _ capacity: Int) -> Int {
-            if let descriptor { return fsfind_fgetxattr(descriptor, name, buffer, capacity) }
+            if let descriptor { return fsfind_fgetxattr(descriptor.rawValue, name, buffer, capacity) }
             return PathBytes.withCString(path) { fsfind_lgetxattr($0, name, buffer, capacity) }
         }
         var buffer = [UInt8](repeating: 0, count: Self.valueBytes)

@@ -2,6 +2,7 @@ import CPlatform
 import FSFindModel
 import Foundation
 import Glibc
+import SystemPackage
 
 /// `statx(2)` with `AT_SYMLINK_NOFOLLOW`, for birth times; `fstatat` where `statx` is missing.
 ///
@@ -19,16 +20,16 @@ package struct FileStatus {
 
     /// Status of `name` in the folder open as `directory` (or a path relative to the working
     /// directory with `AT_FDCWD`); the last component is not followed. nil with `errno` set on failure.
-    package static func of(_ name: UnsafePointer<CChar>, in directory: Int32) -> FileStatus? {
+    package static func of(_ name: UnsafePointer<CChar>, in directory: FileDescriptor) -> FileStatus? {
         var buffer = statx()
         let flags = AT_SYMLINK_NOFOLLOW | fsfind_AT_NO_AUTOMOUNT
-        if fsfind_statx(directory, name, flags, fsfind_STATX_BASIC_STATS_BTIME, &buffer) == 0 {
+        if fsfind_statx(directory.rawValue, name, flags, fsfind_STATX_BASIC_STATS_BTIME, &buffer) == 0 {
             return FileStatus(buffer)
         }
         // Kernels or sandboxes without statx: fall back to fstatat.
         if errno != ENOSYS && errno != EPERM { return nil }
         var status = stat()
-        guard fstatat(directory, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        guard fstatat(directory.rawValue, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return FileStatus(status)
     }
 

@@ -1,6 +1,7 @@
 import CPlatform
 import FSFindModel
 import Glibc
+import SystemPackage
 
 /// The system-call half of ``PathBytes``: opening and resolving byte paths.
 extension PathBytes {
@@ -35,31 +36,30 @@ extension PathBytes {
 
     /// `openat(dirfd, path, flags)` that also works for paths of `PATH_MAX` bytes or more: the
     /// leading folders are opened (`O_PATH`) a chunk at a time, each chunk shorter than `PATH_MAX`,
-    /// so deep trees with long names stay reachable. Returns -1 with `errno` set on failure.
-    package static func open(_ path: [UInt8], flags: Int32, relativeTo directory: Int32 = AT_FDCWD) -> Int32 {
+    /// so deep trees with long names stay reachable. `flags` are `open(2)`'s, GNU ones included
+    /// (`O_NOATIME`, which swift-system's `OpenOptions` lacks).
+    package static func open(
+        _ path: [UInt8], flags: Int32, relativeTo directory: FileDescriptor = .currentWorkingDirectory
+    ) throws(Errno) -> FileDescriptor {
         let limit = Int(PATH_MAX) - 1
         var base = directory
         var start = 0
-        defer { if base != directory { close(base) } }
+        defer { if base != directory { _ = try? base.close() } }
         while path.count - start > limit {
             // The last slash that keeps the chunk under the limit.
-            guard let cut = path[start..<(start + limit)].lastIndex(of: slash) else {
-                errno = ENAMETOOLONG
-                return -1
-            }
+            guard let cut = path[start..<(start + limit)].lastIndex(of: slash) else { throw .fileNameTooLong }
             let chunk = cut == start ? path[start...start] : path[start..<cut]
             let next = withCString(chunk) {
-                openat(base, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | openPathFlag)
+                openat(base.rawValue, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | openPathFlag)
             }
-            if base != directory { close(base) }
-            base = next
-            guard next >= 0 else {
-                base = directory
-                return -1
-            }
+            guard next >= 0 else { throw Errno(rawValue: errno) }
+            if base != directory { _ = try? base.close() }
+            base = FileDescriptor(rawValue: next)
             start = cut + 1
         }
-        return withCString(path[start...]) { openat(base, $0, flags) }
+        let opened = withCString(path[start...]) { openat(base.rawValue, $0, flags) }
+        guard opened >= 0 else { throw Errno(rawValue: errno) }
+        return FileDescriptor(rawValue: opened)
     }
 
     /// The absolute, symlink-resolved form of `path` (realpath(3)), or nil with errno set.
@@ -93,4 +93,9 @@ extension PathBytes {
         if parts.isEmpty { return [UInt8(ascii: "/")] }
         return parts.flatMap { [UInt8(ascii: "/")] + $0 }
     }
+}
+
+extension FileDescriptor {
+    /// `AT_FDCWD`: what the `*at` calls take for "relative to the working directory".
+    @inlinable package static var currentWorkingDirectory: FileDescriptor { FileDescriptor(rawValue: AT_FDCWD) }
 }

@@ -2,6 +2,7 @@ import FSFindExtraction
 import FSFindInteractive
 import FSFindModel
 import Glibc
+import SystemPackage
 
 /// The search screen's side of the preview worker: one request at a time, answered while the
 /// screen goes on reading keys.
@@ -30,7 +31,7 @@ package final class PreviewClient {
     package var pendingRequest: PreviewRequest? { pending?.request }
 
     /// The socket to poll while a request is pending.
-    package var descriptor: Int32? { pending == nil ? nil : worker?.descriptor }
+    package var descriptor: FileDescriptor? { pending == nil ? nil : worker?.descriptor }
 
     /// When the pending request times out.
     package var deadline: ContinuousClock.Instant? { pending?.deadline }
@@ -70,7 +71,7 @@ package final class PreviewClient {
             self.worker = nil  // killed and reaped
             preview = .unavailable("it took too long to draw")
         } else {
-            var watch = pollfd(fd: worker.descriptor, events: Int16(POLLIN), revents: 0)
+            var watch = pollfd(fd: worker.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
             guard poll(&watch, 1, 0) > 0 else { return nil }
             switch worker.reply(before: deadline) {
             case .reply(let payload):

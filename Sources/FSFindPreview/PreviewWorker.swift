@@ -1,6 +1,7 @@
 import FSFindExtraction
 import FSFindInteractive
 import FSFindModel
+import SystemPackage
 
 /// The loop `fsfind preview-worker` runs: read a ``PreviewRequest``, make its preview, reply,
 /// until `fsfind search` closes the socket. The limits are the extraction workers' kind
@@ -11,7 +12,9 @@ package enum PreviewWorker {
     /// over 512 MiB), and 2 CPU seconds per preview.
     package static let limits = ExtractionWorker.Limits(memoryBytes: 1 << 30, cpuSecondsPerFile: 2)
 
-    package static func serve(input: Int32, output: Int32, limits: ExtractionWorker.Limits = limits) -> Int32 {
+    package static func serve(input: FileDescriptor, output: FileDescriptor, limits: ExtractionWorker.Limits = limits)
+        -> Int32
+    {
         let hooks = ExtractionWorker.TestHooks.fromEnvironment()
         return ExtractionWorker.serveFrames(input: input, output: output, limits: limits) { payload in
             let preview: FilePreview

@@ -1,5 +1,6 @@
 import Glibc
 import NIOCore
+import SystemPackage
 
 /// One descriptor kept free for the moment the process has no other, so that `accept` failing for
 /// want of one does not spin the event loop.
@@ -14,7 +15,7 @@ final class DescriptorReserve: ChannelInboundHandler {
     typealias InboundOut = any Channel
 
     private let log: ServerLog
-    private var spare: Int32 = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    private var spare = DescriptorReserve.openSpare()
     /// The spare was given up: the next accepted connection is closed.
     private var draining = false
     private var lastLogged: NIODeadline?
@@ -24,7 +25,13 @@ final class DescriptorReserve: ChannelInboundHandler {
     }
 
     deinit {
-        if spare >= 0 { Glibc.close(spare) }
+        _ = try? spare?.close()
+    }
+
+    /// `/dev/null`, opened to hold a descriptor; nil when none is left even for it. (NIOCore has a
+    /// `FileDescriptor` protocol of its own: swift-system's is named in full.)
+    private static func openSpare() -> SystemPackage.FileDescriptor? {
+        try? SystemPackage.FileDescriptor.open("/dev/null", .readOnly, options: .closeOnExec)
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -40,7 +47,7 @@ final class DescriptorReserve: ChannelInboundHandler {
         let reserve = NIOLoopBound(self, eventLoop: context.eventLoop)
         child.eventLoop.execute {
             child.close().whenComplete { _ in
-                reserve.value.spare = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                reserve.value.spare = DescriptorReserve.openSpare()
             }
         }
     }
@@ -54,9 +61,9 @@ final class DescriptorReserve: ChannelInboundHandler {
                 )
                 lastLogged = now
             }
-            if spare >= 0 {
-                Glibc.close(spare)
-                spare = -1
+            if let descriptor = spare {
+                _ = try? descriptor.close()
+                spare = nil
                 draining = true
             }
         }

@@ -60,18 +60,16 @@ import Testing
             let result = PathBytes.withCString(tree.path(components)) { mkdir($0, 0o755) }
             if result != 0 {
                 // mkdir(2) itself cannot take such paths; create the level relative to its parent.
-                let parent = PathBytes.open(tree.path(Array(components.dropLast())), flags: O_RDONLY | O_DIRECTORY)
-                #expect(parent >= 0)
-                _ = PathBytes.withCString(components.last!) { mkdirat(parent, $0, 0o755) }
-                close(parent)
+                let parent = try PathBytes.open(tree.path(Array(components.dropLast())), flags: O_RDONLY | O_DIRECTORY)
+                _ = PathBytes.withCString(components.last!) { mkdirat(parent.rawValue, $0, 0o755) }
+                try parent.close()
             }
         }
         let deepest = tree.path(components + [pathBytes("bottom.md")])
         #expect(deepest.count > Int(PATH_MAX))
-        let fd = PathBytes.open(deepest, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
-        #expect(fd >= 0)
-        _ = CrawlSamples.markdown.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        close(fd)
+        let fd = try PathBytes.open(deepest, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC)
+        _ = try CrawlSamples.markdown.withUnsafeBytes { try fd.writeAll($0) }
+        try fd.close()
 
         let (entries, diagnostics) = try tree.crawl()
         #expect(diagnostics.isEmpty)

@@ -5,6 +5,7 @@ import FSFindInteractive
 import FSFindModel
 import FSFindQuery
 import Glibc
+import SystemPackage
 
 extension FSFindCommand {
     /// `fsfind extract-worker`: the hidden worker `fsfind index` starts to run extractors outside
@@ -26,7 +27,7 @@ extension FSFindCommand {
 
         func run() throws {
             let limits = ExtractionWorker.Limits(memoryBytes: memoryLimit, cpuSecondsPerFile: cpuLimit)
-            let status = ExtractionWorker.serve(input: STDIN_FILENO, output: STDOUT_FILENO, limits: limits)
+            let status = ExtractionWorker.serve(input: .standardInput, output: .standardOutput, limits: limits)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FSFindPreview
 import Glibc
+import SystemPackage
 
 extension FSFindCommand {
     /// `fsfind preview-worker`: the hidden worker `fsfind search` starts to draw the selected
@@ -16,7 +17,7 @@ extension FSFindCommand {
             shouldDisplay: false)
 
         func run() throws {
-            let status = PreviewWorker.serve(input: STDIN_FILENO, output: STDOUT_FILENO)
+            let status = PreviewWorker.serve(input: .standardInput, output: .standardOutput)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -6,6 +6,7 @@ import FSFindQuery
 import FSFindSearch
 import Glibc
 import Synchronization
+import SystemPackage
 
 /// Puts the terminal back from anywhere: a normal exit, an error, or a signal (kill, hangup, a
 /// crash). A signal handler may only call async-signal-safe functions, so everything it needs
@@ -13,7 +14,7 @@ import Synchronization
 enum TerminalRestorer {
     // nonisolated(unsafe): written once by `arm` before any handler is installed, then only read
     // (from the main thread or a signal handler), so there is no concurrent mutation.
-    nonisolated(unsafe) private static var fd: Int32 = -1
+    nonisolated(unsafe) private static var terminal = FileDescriptor(rawValue: -1)
     nonisolated(unsafe) private static var saved = termios()
     nonisolated(unsafe) private static var leaveBytes: [UInt8] = []
     private static let armed = Atomic<Bool>(false)
@@ -27,8 +28,8 @@ enum TerminalRestorer {
         SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGABRT, SIGSEGV, SIGILL, SIGTRAP, SIGFPE, SIGPIPE,
     ]
 
-    static func arm(fd: Int32, saved: termios) {
-        self.fd = fd
+    static func arm(_ terminal: FileDescriptor, saved: termios) {
+        self.terminal = terminal
         self.saved = saved
         leaveBytes = Array(TerminalCodes.leave.utf8)
         armed.store(true, ordering: .sequentiallyConsistent)
@@ -46,28 +47,30 @@ enum TerminalRestorer {
     static func restoreNow() {
         guard armed.exchange(false, ordering: .sequentiallyConsistent) else { return }
         writeLeave()
-        _ = tcsetattr(fd, TCSAFLUSH, &saved)
+        _ = tcsetattr(terminal.rawValue, TCSAFLUSH, &saved)
     }
 
     /// Restores the terminal from inside another signal handler (async-signal-safe), if armed.
     static func restoreFromFault() {
         guard armed.exchange(false, ordering: .sequentiallyConsistent) else { return }
         writeLeave()
-        _ = tcsetattr(fd, TCSANOW, &saved)
+        _ = tcsetattr(terminal.rawValue, TCSANOW, &saved)
     }
 
     private static func restoreFromSignal(_ number: Int32) {
         if armed.exchange(false, ordering: .sequentiallyConsistent) {
             writeLeave()
-            _ = tcsetattr(fd, TCSANOW, &saved)
+            _ = tcsetattr(terminal.rawValue, TCSANOW, &saved)
         }
         // Die of the same signal, so the parent sees what happened.
         Glibc.signal(number, SIG_DFL)
         raise(number)
     }
 
+    /// One `write(2)`, not `writeAll`: called from signal handlers, where only async-signal-safe
+    /// calls may run.
     private static func writeLeave() {
-        leaveBytes.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        leaveBytes.withUnsafeBytes { _ = Glibc.write(terminal.rawValue, $0.baseAddress, $0.count) }
     }
 
     private static func install(_ number: Int32, handler: @convention(c) (Int32) -> Void) {

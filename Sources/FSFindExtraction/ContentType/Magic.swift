@@ -123,7 +123,7 @@ package final class Magic {
     /// One `magic_descriptor` call. libmagic reads from the descriptor's offset (the start: the
     /// file was just opened) and puts the offset back, so a second call reads the same bytes.
     private func describe(_ file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
-        guard let answer = library.descriptor(cookie, file.descriptor) else {
+        guard let answer = library.descriptor(cookie, file.descriptor.rawValue) else {
             let code = library.errno(cookie)
             let reason = library.error(cookie).map { String(cString: $0) } ?? "libmagic failed"
             throw FSFindError(

@@ -29,7 +29,7 @@ extension CrawledFile {
     /// device and inode were checked at the open): nobody wrote to it since the crawl.
     package func stillHas(_ identity: FileIdentity) -> Bool {
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { return false }
+        guard fstat(descriptor.rawValue, &status) == 0 else { return false }
         let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
         let changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
         return Int64(status.st_size) == identity.size && modified == identity.mtimeNanos
@@ -42,7 +42,7 @@ extension CrawledFile {
     /// calls HTML costs one read, not the whole file.
     package func prefix(_ limit: Int) throws(ExtractionError) -> [UInt8] {
         do throws(Errno) {
-            return try FileDescriptor(rawValue: descriptor).read(upTo: limit, atAbsoluteOffset: 0)
+            return try descriptor.read(upTo: limit, atAbsoluteOffset: 0)
         } catch {
             throw ExtractionError("cannot read: \(error.description)")
         }

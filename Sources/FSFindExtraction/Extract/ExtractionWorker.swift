@@ -29,7 +29,7 @@ package enum ExtractionWorker {
     /// Serves requests from `input` and replies on `output` until end of input; returns the exit
     /// status (0 on a clean end, 1 on a broken message or socket).
     package static func serve(
-        input: Int32, output: Int32, limits: Limits,
+        input: FileDescriptor, output: FileDescriptor, limits: Limits,
         registry: ExtractorRegistry = .standard
     ) -> Int32 {
         let hooks = TestHooks.fromEnvironment()
@@ -50,20 +50,20 @@ package enum ExtractionWorker {
     /// first, then one reply frame for each request frame, the CPU limit re-armed before each,
     /// until the other end closes; 0 on a clean end, 1 on a broken frame or socket.
     package static func serveFrames(
-        input: Int32, output: Int32, limits: Limits, respond: ([UInt8]) -> [UInt8]
+        input: FileDescriptor, output: FileDescriptor, limits: Limits, respond: ([UInt8]) -> [UInt8]
     ) -> Int32 {
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
         exitWhenOrphaned()
         while true {
-            guard let header = FileDescriptor(rawValue: input).read(exactly: 4) else { return 0 }
+            guard let header = input.read(exactly: 4) else { return 0 }
             guard let length = ExtractionWire.frameLength(header),
-                let payload = FileDescriptor(rawValue: input).read(exactly: length)
+                let payload = input.read(exactly: length)
             else {
                 return 1
             }
             if limits.cpuSecondsPerFile > 0 { armCPULimit(seconds: limits.cpuSecondsPerFile) }
             do {
-                _ = try respond(payload).withUnsafeBytes { try FileDescriptor(rawValue: output).writeAll($0) }
+                _ = try respond(payload).withUnsafeBytes { try output.writeAll($0) }
             } catch {
                 return 1  // the other end is gone
             }

@@ -3,6 +3,7 @@ import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc
+import SystemPackage
 
 /// One running extraction worker, seen from the indexer: a child process and the socket to it.
 ///
@@ -23,7 +24,7 @@ package final class WorkerProcess {
 
     /// The child's process id; tests use it to check that parked workers are reused.
     let pid: pid_t
-    private let socket: Int32
+    private let socket: FileDescriptor
     private var reaped = false
 
     /// Starts `executable` with `arguments` (argv[1...]) and `environment` added to this process's.
@@ -67,18 +68,18 @@ package final class WorkerProcess {
         }
         var child: pid_t = 0
         let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-        close(pair[1])
+        Glibc.close(pair[1])
         guard status == 0 else {
-            close(pair[0])
+            Glibc.close(pair[0])
             throw ExtractionError(
                 "cannot start the extraction worker \(executable): \(String(cString: strerror(status)))")
         }
         pid = child
-        socket = pair[0]
+        socket = FileDescriptor(rawValue: pair[0])
     }
 
     deinit {
-        close(socket)
+        _ = try? socket.close()
         if !reaped {
             kill(pid, SIGKILL)
             var status: Int32 = 0
@@ -90,7 +91,7 @@ package final class WorkerProcess {
     /// bytes, no end of file) and no hang-up. Checked before a parked worker is reused, so a
     /// worker that died while parked costs a restart, not a file marked unparsable.
     var isIdleAndAlive: Bool {
-        var watch = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        var watch = pollfd(fd: socket.rawValue, events: Int16(POLLIN), revents: 0)
         let ready = poll(&watch, 1, 0)
         return ready == 0
     }
@@ -102,7 +103,7 @@ package final class WorkerProcess {
     }
 
     /// The socket to poll for a reply, for a caller that waits on other things too.
-    package var descriptor: Int32 { socket }
+    package var descriptor: FileDescriptor { socket }
 
     /// Sends one request frame; nil when sent, else how the worker ended.
     package func send(_ frame: [UInt8]) -> Outcome? {
@@ -111,7 +112,7 @@ package final class WorkerProcess {
             // Non-nil: the loop runs only while sent < frame.count, so the frame is not empty.
             let wrote = retryingOnInterrupt {
                 frame.withUnsafeBytes {
-                    Glibc.send(socket, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL))
+                    Glibc.send(socket.rawValue, $0.baseAddress! + sent, frame.count - sent, Int32(MSG_NOSIGNAL))
                 }
             }
             guard wrote > 0 else { return .died(reap()) }
@@ -143,20 +144,17 @@ package final class WorkerProcess {
         var buffer = [UInt8](repeating: 0, count: count)
         var done = 0
         while done < count {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero else { return .stopped(.timedOut) }
-            let milliseconds = Int32(
-                clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
-            var watch = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&watch, 1, milliseconds)
-            if ready < 0, errno == EINTR { continue }  // not retried as is: the wait is shortened first
+            guard ContinuousClock.now < deadline else { return .stopped(.timedOut) }
+            var watch = pollfd(fd: socket.rawValue, events: Int16(POLLIN), revents: 0)
+            // An interrupted wait is tried again for what is left of it.
+            let ready = retryingOnInterrupt { poll(&watch, 1, Self.milliseconds(until: deadline)) }
             guard ready > 0 else {
                 if ready == 0 { continue }  // the deadline check above ends the wait
                 return .stopped(.died(reap()))
             }
-            // Non-nil: the loop runs only while done < count, so the buffer is not empty.
-            let got = retryingOnInterrupt {
-                buffer.withUnsafeMutableBytes { read(socket, $0.baseAddress! + done, count - done) }
+            // swift-system's read retries EINTR; an error or the end of the stream is a dead worker.
+            let got = buffer.withUnsafeMutableBytes { bytes in
+                (try? socket.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[done...]))) ?? -1
             }
             guard got > 0 else { return .stopped(.died(reap())) }
             done += got
@@ -170,9 +168,9 @@ package final class WorkerProcess {
         var status: Int32 = 0
         var waited = 0
         while true {
-            let result = waitpid(pid, &status, WNOHANG)
+            let result = retryingOnInterrupt { waitpid(pid, &status, WNOHANG) }
             if result == pid { break }
-            if result < 0, errno != EINTR { return "the extractor vanished" }
+            if result < 0 { return "the extractor vanished" }
             if waited >= 200 {
                 kill(pid, SIGKILL)
                 _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
@@ -183,6 +181,15 @@ package final class WorkerProcess {
         }
         reaped = true
         return Self.describe(status)
+    }
+
+    /// What is left until `deadline`, in milliseconds rounded up, as `poll` takes it; 0 once it has
+    /// passed.
+    private static func milliseconds(until deadline: ContinuousClock.Instant) -> Int32 {
+        let left = ContinuousClock.now.duration(to: deadline)
+        guard left > .zero else { return 0 }
+        return Int32(
+            clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
     }
 
     /// "crashed (signal 11, SIGSEGV)" or "exited with status 1", from a `waitpid` status.

@@ -11,7 +11,7 @@ import SystemPackage
 /// killed, so a stale lock cannot block forever. The holder writes its pid into the file so the
 /// waiting run can say who it waits for.
 package final class IndexLock {
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     /// The lock file, `INDEX.lock`.
     package let path: String
     /// The index this lock guards.
@@ -35,28 +35,32 @@ package final class IndexLock {
         guardsWrites = suffix == IndexLock.writeSuffix
         path = indexPath + suffix
         try IndexLock.createParent(of: indexPath)
-        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else {
-            throw FSFindError.system("open", Errno(rawValue: errno), "cannot open the lock file \(path)", path: path)
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(
+                path, .readWrite, options: [.create, .closeOnExec, .noFollow],
+                permissions: FilePermissions(rawValue: 0o644))
+        } catch {
+            throw FSFindError.system(
+                "open", error as? Errno ?? .ioError, "cannot open the lock file \(path)", path: path)
         }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        if flock(fd.rawValue, LOCK_EX | LOCK_NB) != 0 {
             let holder = IndexLock.readPid(fd)
             guard wait else {
-                close(fd)
+                _ = try? fd.close()
                 throw FSFindError(
                     .locked, "another indexing run (pid \(holder)) is updating \(indexPath)",
                     path: indexPath, remedy: .waitForLock)
             }
             onWait(holder)
-            if retryingOnInterrupt({ flock(fd, LOCK_EX) }) != 0 {
-                close(fd)
-                throw FSFindError.system("flock", Errno(rawValue: errno), "cannot lock \(path)", path: path)
+            if retryingOnInterrupt({ flock(fd.rawValue, LOCK_EX) }) != 0 {
+                let error = Errno(rawValue: errno)
+                _ = try? fd.close()
+                throw FSFindError.system("flock", error, "cannot lock \(path)", path: path)
             }
         }
         descriptor = fd
-        let pid = Array("\(getpid())\n".utf8)
-        _ = ftruncate(fd, 0)
-        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+        record([])
     }
 
     /// Throws unless this is the lock that guards writes to the index at `indexPath`: what every
@@ -69,39 +73,36 @@ package final class IndexLock {
     }
 
     deinit {
-        _ = ftruncate(descriptor, 0)
-        close(descriptor)
+        _ = ftruncate(descriptor.rawValue, 0)
+        _ = try? descriptor.close()
     }
 
     /// Writes the holder's pid and `lines` into the lock file (``WatcherStatus`` reads them).
     package func record(_ lines: [String]) {
         let text = Array((["\(getpid())"] + lines).map { $0 + "\n" }.joined().utf8)
-        _ = ftruncate(descriptor, 0)
-        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        _ = ftruncate(descriptor.rawValue, 0)
+        _ = try? text.withUnsafeBytes { try descriptor.writeAll(toAbsoluteOffset: 0, $0) }
     }
 
     /// Who holds the lock file at `path` and what it recorded, or nil when nobody holds it.
     package static func holder(of path: String) -> (pid: Int32, lines: [String])? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        // A shared lock is refused while the holder has its exclusive one.
-        guard flock(fd, LOCK_SH | LOCK_NB) != 0 else {
-            flock(fd, LOCK_UN)
+        guard let fd = try? FileDescriptor.open(path, .readOnly, options: [.closeOnExec, .noFollow]) else {
             return nil
         }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        let lines = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).split(separator: "\n").map(
-            String.init)
+        defer { _ = try? fd.close() }
+        // A shared lock is refused while the holder has its exclusive one.
+        guard flock(fd.rawValue, LOCK_SH | LOCK_NB) != 0 else {
+            flock(fd.rawValue, LOCK_UN)
+            return nil
+        }
+        let bytes = (try? fd.read(upTo: 4096, atAbsoluteOffset: 0)) ?? []
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         return (Int32(lines.first ?? "") ?? 0, Array(lines.dropFirst()))
     }
 
-    private static func readPid(_ fd: Int32) -> Int32 {
-        var buffer = [UInt8](repeating: 0, count: 32)
-        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
-        guard count > 0 else { return 0 }
-        let text = String(decoding: buffer.prefix(count), as: UTF8.self)
+    private static func readPid(_ file: FileDescriptor) -> Int32 {
+        guard let bytes = try? file.read(upTo: 32, atAbsoluteOffset: 0), !bytes.isEmpty else { return 0 }
+        let text = String(decoding: bytes, as: UTF8.self)
         return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
     }
 

@@ -3,9 +3,11 @@ import FSFindCrawl
 import FSFindExtraction
 import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import FSFindText
 import Foundation
 import Glibc
+import SystemPackage
 
 /// Runs `fsfind index`: crawls roots, reuses what is unchanged, identifies the rest, and replaces
 /// the index file atomically.
@@ -150,13 +152,14 @@ package struct Indexer: Sendable {
     /// True when nothing is at `path` any more (`ENOENT`, or `ENOTDIR`: a folder on its way is a
     /// file now): a path read with a problem is then taken as deleted, not as unreadable.
     static func isGone(_ path: [UInt8]) -> Bool {
-        PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: AT_FDCWD) }) == nil
+        PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: .currentWorkingDirectory) }) == nil
             && Crawler.meansDeleted(errno)
     }
 
     /// Why the recorded root at `path` cannot be crawled now (its `stat` fails), or nil.
     static func whyMissing(_ path: [UInt8]) -> String? {
-        guard PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: AT_FDCWD) }) == nil else {
+        guard PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: .currentWorkingDirectory) }) == nil
+        else {
             return nil
         }
         return String(cString: strerror(errno))

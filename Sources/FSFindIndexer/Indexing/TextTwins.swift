@@ -145,9 +145,9 @@ final class TextTwins {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { buffer.deallocate() }
         while remaining > 0 {
-            let count = retryingOnInterrupt { read(file.descriptor, buffer.baseAddress, min(buffer.count, remaining)) }
-            // Shorter than it was crawled: not the crawled file's bytes any more.
-            guard count > 0 else { return nil }
+            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, remaining)])
+            // Shorter than it was crawled (or unreadable): not the crawled file's bytes any more.
+            guard let count = try? file.descriptor.read(into: chunk), count > 0 else { return nil }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
             first.combine(bytes: bytes)
             second.combine(bytes: bytes)

@@ -36,7 +36,7 @@ package final class FolderWatcher {
         case other(Errno)
     }
 
-    package let descriptor: Int32
+    package let descriptor: FileDescriptor
     /// At most this many watches, as if the kernel's limit were reached there; nil: the kernel's.
     /// The tests' way to reach the limit without lowering `fs.inotify.max_user_watches` for the
     /// whole machine.
@@ -55,10 +55,10 @@ package final class FolderWatcher {
         guard fd >= 0 else {
             throw FSFindError.system("inotify_init1", Errno(rawValue: errno), "cannot watch for changes")
         }
-        descriptor = fd
+        descriptor = FileDescriptor(rawValue: fd)
     }
 
-    deinit { close(descriptor) }
+    deinit { _ = try? descriptor.close() }
 
     /// How many folders are watched.
     package var count: Int { watches.count }
@@ -69,7 +69,7 @@ package final class FolderWatcher {
     package func watch(_ folder: [UInt8]) -> Result<Void, WatchFailure> {
         if watches[folder] != nil { return .success(()) }
         if let limit, watches.count >= limit { return .failure(.limitReached) }
-        let wd = PathBytes.withCString(folder) { inotify_add_watch(descriptor, $0, Self.mask) }
+        let wd = PathBytes.withCString(folder) { inotify_add_watch(descriptor.rawValue, $0, Self.mask) }
         guard wd >= 0 else {
             return .failure(errno == ENOSPC ? .limitReached : .other(Errno(rawValue: errno)))
         }
@@ -92,9 +92,10 @@ package final class FolderWatcher {
                 if case .other = failure { continue }  // gone already, or not a folder any more
                 return failure
             }
-            let fd = PathBytes.open(folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0, let stream = fdopendir(fd) else {
-                if fd >= 0 { close(fd) }
+            guard let fd = try? PathBytes.open(folder, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            else { continue }
+            guard let stream = fdopendir(fd.rawValue) else {
+                _ = try? fd.close()
                 continue
             }
             defer { closedir(stream) }
@@ -115,7 +116,7 @@ package final class FolderWatcher {
     /// Stops watching `folder` and every watched folder below it (they left the index).
     package func forget(below folder: [UInt8]) {
         for (path, wd) in watches where PathBytes.isWithin(path, folder: folder) {
-            inotify_rm_watch(descriptor, wd)
+            inotify_rm_watch(descriptor.rawValue, wd)
             watches[path] = nil
             paths[wd] = nil
         }

@@ -4,6 +4,7 @@ import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc
+import SystemPackage
 
 /// Tells a reader when the index it reads has changed (its file or its delta replaced): what `query --live` and
 /// `search` wait on to show what a watcher (or `fsfind index`) just wrote.
@@ -13,7 +14,7 @@ import Glibc
 /// where there was none) of the index's name. The descriptor is non-blocking, for `poll` beside
 /// a terminal or a signal descriptor; nothing is read or polled while nothing changes.
 package final class IndexChanges {
-    package let descriptor: Int32
+    package let descriptor: FileDescriptor
     private let name: [UInt8]
     /// The delta's name (``IndexSnapshot/deltaPath(forIndex:)``): a watcher's batch replaces it.
     private let deltaName: [UInt8]
@@ -32,15 +33,15 @@ package final class IndexChanges {
         let mask = UInt32(IN_MOVED_TO) | UInt32(IN_CREATE) | UInt32(IN_ONLYDIR)
         guard PathBytes.withCString(folder, { inotify_add_watch(fd, $0, mask) }) >= 0 else {
             let error = errno
-            close(fd)
+            Glibc.close(fd)
             throw FSFindError.system(
                 "inotify_add_watch", .init(rawValue: error), "cannot watch the index's folder for changes",
                 path: PathBytes.display(folder))
         }
-        descriptor = fd
+        descriptor = FileDescriptor(rawValue: fd)
     }
 
-    deinit { close(descriptor) }
+    deinit { _ = try? descriptor.close() }
 
     /// Reads every event waiting; true when one of them was a new version of the index (its base
     /// file or its delta).
@@ -57,16 +58,16 @@ package final class IndexChanges {
     /// Replacements within 50 ms of one another are one call.
     package func wait(onReplaced: () throws(FSFindError) -> Void) throws(FSFindError) {
         let signalDescriptor = try InotifyEvents.terminationDescriptor()
-        defer { close(signalDescriptor) }
+        defer { _ = try? signalDescriptor.close() }
         while true {
             var descriptors = [
-                pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
             ]
-            if poll(&descriptors, 2, -1) < 0, errno != EINTR {
+            if retryingOnInterrupt({ poll(&descriptors, 2, -1) }) < 0 {
                 throw FSFindError.system("poll", .init(rawValue: errno), "cannot wait for the index to change")
             }
-            if descriptors[1].revents != 0, fsfind_signalfd_read(signalDescriptor) != 0 { return }
+            if descriptors[1].revents != 0, fsfind_signalfd_read(signalDescriptor.rawValue) != 0 { return }
             guard descriptors[0].revents != 0, replaced() else { continue }
             // A watcher's batches come at least 200 ms apart; a few replacements at once are one.
             usleep(50_000)

@@ -5,6 +5,7 @@ import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc
+import SystemPackage
 
 /// `fsfind watch`'s loop: inotify events in, small batches of paths out to ``Indexer/update``.
 ///
@@ -97,7 +98,7 @@ package final class LiveIndexer {
         // again here for this thread), so they wait for the signal descriptor instead of ending
         // the process mid-batch.
         let signalDescriptor = try InotifyEvents.terminationDescriptor()
-        defer { close(signalDescriptor) }
+        defer { _ = try? signalDescriptor.close() }
 
         var batch = Batch()
         var nextUnwatchedRefresh = ContinuousClock.now + unwatchedRefresh
@@ -112,16 +113,18 @@ package final class LiveIndexer {
                 due = nextUnwatchedRefresh
             }
             var descriptors = [
-                pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: signalDescriptor, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: indexChanges?.descriptor ?? -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: watcher.descriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalDescriptor.rawValue, events: Int16(POLLIN), revents: 0),
+                // A negative descriptor is ignored by poll(2): no index changes to wait for.
+                pollfd(fd: indexChanges?.descriptor.rawValue ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&descriptors, 3, due.map(Self.milliseconds(until:)) ?? -1)
-            if ready < 0, errno != EINTR {
+            // An interrupted wait is tried again for what is left of it.
+            let ready = retryingOnInterrupt { poll(&descriptors, 3, due.map(Self.milliseconds(until:)) ?? -1) }
+            if ready < 0 {
                 throw FSFindError.system("poll", .init(rawValue: errno), "cannot wait for changes")
             }
             if descriptors[1].revents != 0 {
-                let number = fsfind_signalfd_read(signalDescriptor)
+                let number = fsfind_signalfd_read(signalDescriptor.rawValue)
                 if number != 0 { return Int32(number) }
             }
             if descriptors[0].revents != 0 { take(watcher.read(), into: &batch) }

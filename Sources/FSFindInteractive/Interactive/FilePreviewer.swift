@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// What the search screen needs of whatever draws its previews: one request at a time, sent once
 /// the list is painted and collected while the screen goes on reading keys.
 ///
@@ -16,7 +18,7 @@ package protocol FilePreviewer: AnyObject {
     var pendingRequest: PreviewRequest? { get }
 
     /// The descriptor to poll beside the terminal while a request is pending.
-    var descriptor: Int32? { get }
+    var descriptor: FileDescriptor? { get }
 
     /// When the pending request times out.
     var deadline: ContinuousClock.Instant? { get }

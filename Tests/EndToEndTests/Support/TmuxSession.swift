@@ -3,6 +3,7 @@ import Glibc
 import Testing
 
 @testable import FSFindManual
+@testable import FSFindPlatform
 
 /// Runs `fsfind search` in a detached tmux window of a chosen size, on a private tmux server, so
 /// a test can type keys (`send-keys`) and read the screen (`capture-pane`) like a person.
@@ -117,7 +118,7 @@ final class TmuxSession {
         let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
         guard printing else { return "" }
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }

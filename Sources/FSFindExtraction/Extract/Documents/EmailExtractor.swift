@@ -2,6 +2,7 @@ import FSFindCrawl
 import FSFindModel
 import Foundation
 import Glibc
+import SystemPackage
 
 /// Reads e-mail messages (`.eml`, a maildir's files, news articles) through GMime: the subject
 /// (as `title` and `subject`), the sender (`authorNames`), the `Date:` header
@@ -56,11 +57,11 @@ package struct EmailExtractor: Extractor {
             let library = try GMimeLibrary.shared.get()
             self.library = library
             // The stream owns and closes what it is given: a duplicate, read from the start.
-            let descriptor = dup(file.descriptor)
-            guard descriptor >= 0 else { throw ExtractionError("cannot read: \(String(cString: strerror(errno)))") }
-            lseek(descriptor, 0, SEEK_SET)
-            guard let stream = library.streamFromDescriptor(descriptor) else {
-                close(descriptor)
+            let descriptor: FileDescriptor
+            do { descriptor = try file.descriptor.duplicate() } catch { throw ExtractionError("cannot read: \(error)") }
+            _ = try? descriptor.seek(offset: 0, from: .start)
+            guard let stream = library.streamFromDescriptor(descriptor.rawValue) else {
+                _ = try? descriptor.close()
                 throw ExtractionError("GMime cannot read the file")
             }
             defer { library.objectUnref(UnsafeMutableRawPointer(stream)) }

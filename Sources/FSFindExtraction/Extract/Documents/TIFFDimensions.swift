@@ -9,10 +9,10 @@ import SystemPackage
 /// access), so a 2 GB scan would cost 2 GB of memory; the width and height are two tags in the
 /// first directory, which is all this reads. BigTIFF (version 43) is not read.
 enum TIFFDimensions {
-    /// Width and height of the first image in the open file `fd`, or nil when the header or
+    /// Width and height of the first image in the open file `file`, or nil when the header or
     /// directory is malformed (or cannot be read).
-    static func read(_ fd: Int32) -> (width: Int, height: Int)? {
-        guard let header = FileDescriptor(rawValue: fd).read(exactly: 8, atAbsoluteOffset: 0) else { return nil }
+    static func read(_ file: FileDescriptor) -> (width: Int, height: Int)? {
+        guard let header = file.read(exactly: 8, atAbsoluteOffset: 0) else { return nil }
         let little: Bool
         switch (header[0], header[1]) {
         case (0x49, 0x49): little = true  // "II"
@@ -26,11 +26,11 @@ enum TIFFDimensions {
         guard number(header[2..<4]) == 42 else { return nil }
         let directory = number(header[4..<8])
         guard directory >= 8,
-            let countBytes = FileDescriptor(rawValue: fd).read(exactly: 2, atAbsoluteOffset: directory)
+            let countBytes = file.read(exactly: 2, atAbsoluteOffset: directory)
         else { return nil }
         let count = number(countBytes[...])
         guard count > 0, count <= 4096,
-            let entries = FileDescriptor(rawValue: fd).read(exactly: count * 12, atAbsoluteOffset: directory + 2)
+            let entries = file.read(exactly: count * 12, atAbsoluteOffset: directory + 2)
         else {
             return nil
         }

@@ -21,17 +21,17 @@ struct ZipCentralDirectory {
     /// The most central directory bytes read; a directory this large is not a document.
     static let directoryLimit = 16 * 1024 * 1024
 
-    private let descriptor: Int32
+    private let descriptor: FileDescriptor
     private let entries: [String: Location]
 
-    init(descriptor: Int32) throws(ExtractionError) {
+    init(descriptor: FileDescriptor) throws(ExtractionError) {
         self.descriptor = descriptor
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw ExtractionError("cannot stat the archive") }
+        guard fstat(descriptor.rawValue, &status) == 0 else { throw ExtractionError("cannot stat the archive") }
         let size = Int(status.st_size)
         let tailLength = min(size, 22 + 65_535)
         guard tailLength >= 22,
-            let tail = FileDescriptor(rawValue: descriptor).read(
+            let tail = descriptor.read(
                 exactly: tailLength, atAbsoluteOffset: size - tailLength)
         else {
             throw ExtractionError("not a ZIP archive (too short)")
@@ -53,7 +53,7 @@ struct ZipCentralDirectory {
             throw ExtractionError("ZIP64 archives are not read")
         }
         guard directorySize <= Self.directoryLimit,
-            let directory = FileDescriptor(rawValue: descriptor).read(
+            let directory = descriptor.read(
                 exactly: directorySize, atAbsoluteOffset: directoryOffset)
         else { throw ExtractionError("ZIP central directory is out of bounds") }
         var entries: [String: Location] = [:]
@@ -82,7 +82,7 @@ struct ZipCentralDirectory {
     /// is not where the directory says.
     func location(of name: String) -> Location? {
         guard var location = entries[name],
-            let header = FileDescriptor(rawValue: descriptor).read(
+            let header = descriptor.read(
                 exactly: 30, atAbsoluteOffset: location.headerOffset),
             Self.u32(header, 0) == 0x0403_4B50, let nameLength = Self.u16(header, 26),
             let extraLength = Self.u16(header, 28)

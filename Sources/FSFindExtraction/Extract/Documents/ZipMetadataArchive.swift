@@ -119,7 +119,7 @@ final class ZipMetadataArchive {
     }
 
     private func read(count: Int, at offset: Int, name: String) throws(ExtractionError) -> Data {
-        guard let bytes = FileDescriptor(rawValue: file.descriptor).read(exactly: count, atAbsoluteOffset: offset)
+        guard let bytes = file.descriptor.read(exactly: count, atAbsoluteOffset: offset)
         else {
             throw ExtractionError("\(name) is cut short")
         }

@@ -1,6 +1,7 @@
 import FSFindCrawl
 import FSFindModel
 import Glibc
+import SystemPackage
 
 /// The words of compressed text files (`.gz`, `.bz2`, `.xz`: the changelogs of /usr/share/doc,
 /// rotated logs) and of the text members of archives (zip, tar, compressed tar, 7z), through
@@ -50,11 +51,11 @@ package struct ArchiveTextExtractor: Extractor {
         _ = library.supportAllFormats(archive)
         _ = library.supportRawFormat(archive)
         // libarchive reads from the descriptor's position: a duplicate, from the start.
-        let descriptor = dup(file.descriptor)
-        guard descriptor >= 0 else { throw ExtractionError("cannot read: \(String(cString: strerror(errno)))") }
-        defer { close(descriptor) }
-        lseek(descriptor, 0, SEEK_SET)
-        guard library.openDescriptor(archive, descriptor, 64 * 1024) == LibArchive.ok else {
+        let descriptor: FileDescriptor
+        do { descriptor = try file.descriptor.duplicate() } catch { throw ExtractionError("cannot read: \(error)") }
+        defer { _ = try? descriptor.close() }
+        _ = try? descriptor.seek(offset: 0, from: .start)
+        guard library.openDescriptor(archive, descriptor.rawValue, 64 * 1024) == LibArchive.ok else {
             throw ExtractionError("libarchive cannot read the file")
         }
         var text = ""
