@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Raw ASCII bytes of one value, classified the way ``TextFolding`` classifies them, without
 /// building a `String` or a ``FoldedText``.
 ///

@@ -1,4 +1,3 @@
-import FSFindModel
 import Foundation
 
 /// A value or pattern prepared for matching: canonically decomposed, optionally case- and

@@ -91,6 +91,39 @@ final class FreeTextLeaf {
         best = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
         self.content = content
+        // With the file's words (format 6), every string's qualities are known before the scan:
+        // the strings no query word starts a word of are none, and no value is measured again.
+        if let lexicon = views.words {
+            for k in 0..<scratch.count { scratch[k] = 0 }
+            let zeros = scratch
+            for (k, word) in matcher.words.enumerated() {
+                let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
+                prefix.withUnsafeBytes { prefix in
+                    for w in lexicon.words(startingWith: prefix) {
+                        let lexiconWord = lexicon.word(w)
+                        let length = ValueWords.scalarCount(lexiconWord)
+                        let postings = lexicon.postings(w)
+                        for p in 0..<(postings.count / 4) {
+                            let posting = UInt32(
+                                littleEndian: postings.loadUnaligned(fromByteOffset: 4 * p, as: UInt32.self))
+                            let id = Int(posting >> 1)
+                            guard id < stringQualities.count else { continue }
+                            var offset = stringQualities[id]
+                            if offset < 0 {
+                                offset = Int32(qualities.append(zeros))
+                                stringQualities[id] = offset
+                            }
+                            let quality = FreeTextMatcher.quality(
+                                wordCount: word.count, valueWordCount: length, first: posting & 1 != 0)
+                            qualities.raise(Int(offset) + k, to: quality)
+                        }
+                    }
+                }
+            }
+            for id in 0..<stringQualities.count where stringQualities[id] == Self.unknown {
+                stringQualities[id] = Self.none
+            }
+        }
     }
 
     /// What a word found only among the file's words is worth, at most: below any name or
