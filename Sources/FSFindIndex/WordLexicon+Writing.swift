@@ -48,26 +48,36 @@ extension WordLexicon {
             }
             occurrences = []
             next = []
-            // One posting per string and word: the same id twice in a row, flags joined.
-            var kept = 0
+            // One posting per string and word (the same id twice in a row: flags joined), each
+            // as its difference from the one before, in LEB128.
+            var encoded: [UInt8] = []
             var ends = [UInt32](repeating: 0, count: words.count)
             for r in 0..<words.count {
-                let first = kept
-                for k in starts[r]..<starts[r + 1] {
-                    if kept > first, postings[kept - 1] >> 1 == postings[k] >> 1 {
-                        postings[kept - 1] |= postings[k]
-                    } else {
-                        postings[kept] = postings[k]
-                        kept += 1
+                var previous: UInt32 = 0
+                var k = starts[r]
+                while k < starts[r + 1] {
+                    var posting = postings[k]
+                    k += 1
+                    while k < starts[r + 1], postings[k] >> 1 == posting >> 1 {
+                        posting |= postings[k]
+                        k += 1
                     }
+                    var delta = posting - previous
+                    previous = posting
+                    while delta >= 0x80 {
+                        encoded.append(UInt8(delta & 0x7F) | 0x80)
+                        delta >>= 7
+                    }
+                    encoded.append(UInt8(delta))
                 }
-                ends[r] = UInt32(kept)
+                ends[r] = UInt32(encoded.count)
             }
+            postings = []
             let blobBytes = words.reduce(0) { $0 + $1.count }
             var stream = try SectionStream(
-                .words, length: 8 + 8 * words.count + 4 * kept + blobBytes, sink: sink)
+                .words, length: 8 + 8 * words.count + encoded.count + blobBytes, sink: sink)
             stream.writer.appendLittleEndian(UInt32(words.count))
-            stream.writer.appendLittleEndian(UInt32(kept))
+            stream.writer.appendLittleEndian(UInt32(encoded.count))
             var end: UInt32 = 0
             for word in order {
                 end += UInt32(words[word].count)
@@ -78,9 +88,12 @@ extension WordLexicon {
                 stream.writer.appendLittleEndian(ends[r])
                 try stream.flushIfFull()
             }
-            for k in 0..<kept {
-                stream.writer.appendLittleEndian(postings[k])
+            var start = 0
+            while start < encoded.count {
+                let end = min(encoded.count, start + SectionStream.piece)
+                stream.writer.bytes.append(contentsOf: encoded[start..<end])
                 try stream.flushIfFull()
+                start = end
             }
             for word in order {
                 stream.writer.bytes.append(contentsOf: words[word])

@@ -10,9 +10,12 @@ import FSFindModel
 /// name, title or any other value, for spelling suggestions.
 ///
 /// Layout (`docs/index-format.md`): u32 W, u32 P; u32 wordEnds[W] (the end of word i in the
-/// blob; word 0 starts at 0); u32 postingEnds[W] (the end of word i's postings; word 0's start
-/// at 0); u32 postings[P], each a string id shifted left by one with bit 0 set when the word is
-/// that string's first word, ascending within a word; then the words' bytes end to end.
+/// blob; word 0 starts at 0); u32 postingEnds[W] (the end of word i's postings in the P posting
+/// bytes; word 0's start at 0); the postings; then the words' bytes end to end. A posting is a
+/// string id shifted left by one with bit 0 set when the word is that string's first word; a
+/// word's postings ascend, and each is written as its difference from the one before (from 0 for
+/// the first) in LEB128 (7 bits a byte, low first, the top bit set on all but the last byte):
+/// a common word's strings are close together, so most take a byte, not four.
 package struct WordLexicon {
     package let wordCount: Int
     @usableFromInline let wordEnds: UnsafeRawBufferPointer
@@ -28,8 +31,8 @@ package struct WordLexicon {
         let postingCount = Int(try bytes.littleEndianUInt32(at: 4))
         wordEnds = try bytes.slice(from: 8, count: try Checked.multiply(words, 4))
         postingEnds = try bytes.slice(from: 8 + 4 * words, count: 4 * words)
-        postings = try bytes.slice(from: 8 + 8 * words, count: try Checked.multiply(postingCount, 4))
-        blob = UnsafeRawBufferPointer(rebasing: bytes[(8 + 8 * words + 4 * postingCount)...])
+        postings = try bytes.slice(from: 8 + 8 * words, count: postingCount)
+        blob = UnsafeRawBufferPointer(rebasing: bytes[(8 + 8 * words + postingCount)...])
         wordCount = words
         var previousWord: UnsafeRawBufferPointer?
         var postingEnd = 0
@@ -54,10 +57,27 @@ package struct WordLexicon {
         return UnsafeRawBufferPointer(rebasing: blob[start..<Int(Self.u32(wordEnds, i))])
     }
 
-    /// Word `i`'s postings: string ids shifted left by one, bit 0 set where it is the first word.
-    @inlinable package func postings(_ i: Int) -> UnsafeRawBufferPointer {
-        let start = i == 0 ? 0 : Int(Self.u32(postingEnds, i - 1))
-        return UnsafeRawBufferPointer(rebasing: postings[(4 * start)..<(4 * Int(Self.u32(postingEnds, i)))])
+    /// Calls `body` with each string that holds word `i`, in ascending id, and whether the word is
+    /// its first. A posting that runs past the word's bytes ends the list (only damage makes one).
+    @inlinable package func forEachString(holding i: Int, _ body: (_ id: UInt32, _ first: Bool) -> Void) {
+        var position = i == 0 ? 0 : Int(Self.u32(postingEnds, i - 1))
+        let end = Int(Self.u32(postingEnds, i))
+        var posting: UInt64 = 0
+        while position < end {
+            var delta: UInt64 = 0
+            var shift: UInt64 = 0
+            var byte: UInt8
+            repeat {
+                guard position < end, shift < 35 else { return }
+                byte = postings[position]
+                position += 1
+                delta |= UInt64(byte & 0x7F) << shift
+                shift += 7
+            } while byte & 0x80 != 0
+            posting += delta
+            guard posting <= UInt64(UInt32.max) else { return }
+            body(UInt32(posting >> 1), posting & 1 != 0)
+        }
     }
 
     /// The words that start with `prefix`, as a range of word numbers.

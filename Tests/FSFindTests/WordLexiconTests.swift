@@ -22,10 +22,9 @@ import Testing
     private static func words(_ lexicon: WordLexicon, _ prefix: String) -> [String: [UInt32]] {
         var result: [String: [UInt32]] = [:]
         for w in Array(prefix.utf8).withUnsafeBytes({ lexicon.words(startingWith: $0) }) {
-            let postings = lexicon.postings(w)
-            result[String(decoding: lexicon.word(w), as: UTF8.self)] = (0..<(postings.count / 4)).map {
-                postings.load(fromByteOffset: 4 * $0, as: UInt32.self)
-            }
+            var postings: [UInt32] = []
+            lexicon.forEachString(holding: w) { id, first in postings.append(id << 1 | (first ? 1 : 0)) }
+            result[String(decoding: lexicon.word(w), as: UTF8.self)] = postings
         }
         return result
     }
@@ -53,6 +52,19 @@ import Testing
         }
     }
 
+    /// Postings are differences in LEB128: ids far apart (several bytes) and close (one) read back.
+    @Test func postingsNearAndFarReadBack() throws {
+        let strings = (0..<70_000).map { n in n % 7_001 == 0 ? "common rare \(n)" : "common \(n)" }
+        let bytes = try Self.section(strings)
+        try bytes.withUnsafeBytes { raw in
+            let lexicon = try WordLexicon(raw)
+            let rare = Self.words(lexicon, "rare")["rare"] ?? []
+            #expect(rare == stride(from: 0, to: 70_000, by: 7_001).map { UInt32($0) << 1 })
+            let common = Self.words(lexicon, "common")["common"] ?? []
+            #expect(common == (0..<70_000).map { UInt32($0) << 1 | 1 })
+        }
+    }
+
     /// Offsets that leave the section or words out of order are damage, found when the view is made.
     @Test func aDamagedSectionIsRefused() throws {
         let good = try Self.section(["alpha beta", "gamma", "beta delta"])
@@ -65,7 +77,7 @@ import Testing
                     guard let view = try? WordLexicon(raw) else { return }
                     for w in 0..<view.wordCount {
                         #expect(!view.word(w).isEmpty)
-                        _ = view.postings(w)
+                        view.forEachString(holding: w) { _, _ in }
                     }
                 }
             }

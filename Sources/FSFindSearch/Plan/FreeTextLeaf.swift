@@ -84,7 +84,9 @@ final class FreeTextLeaf {
         self.firstBytes = firstBytes
         self.strings = strings
         self.lists = lists
-        stringQualities = FlatTable(count: strings.count, repeating: Self.unknown)
+        // With the file's words every string a query word starts a word of is known up front:
+        // the others are none from the start.
+        stringQualities = FlatTable(count: strings.count, repeating: views.words == nil ? Self.unknown : Self.none)
         listQualities = FlatTable(count: lists.count, repeating: Self.unknown)
         scratch = FlatTable(count: matcher.words.count, repeating: 0)
         kept = FlatTable(count: matcher.words.count, repeating: 0)
@@ -102,26 +104,19 @@ final class FreeTextLeaf {
                     for w in lexicon.words(startingWith: prefix) {
                         let lexiconWord = lexicon.word(w)
                         let length = ValueWords.scalarCount(lexiconWord)
-                        let postings = lexicon.postings(w)
-                        for p in 0..<(postings.count / 4) {
-                            let posting = UInt32(
-                                littleEndian: postings.loadUnaligned(fromByteOffset: 4 * p, as: UInt32.self))
-                            let id = Int(posting >> 1)
-                            guard id < stringQualities.count else { continue }
-                            var offset = stringQualities[id]
+                        lexicon.forEachString(holding: w) { id, first in
+                            guard Int(id) < stringQualities.count else { return }
+                            var offset = stringQualities[Int(id)]
                             if offset < 0 {
                                 offset = Int32(qualities.append(zeros))
-                                stringQualities[id] = offset
+                                stringQualities[Int(id)] = offset
                             }
                             let quality = FreeTextMatcher.quality(
-                                wordCount: word.count, valueWordCount: length, first: posting & 1 != 0)
+                                wordCount: word.count, valueWordCount: length, first: first)
                             qualities.raise(Int(offset) + k, to: quality)
                         }
                     }
                 }
-            }
-            for id in 0..<stringQualities.count where stringQualities[id] == Self.unknown {
-                stringQualities[id] = Self.none
             }
         }
     }
