@@ -4,35 +4,68 @@ extension WordLexicon {
     /// The words of strings `0..<count` (``ValueWords``), gathered as the strings section is
     /// written: each distinct word once, with the ids of the strings that hold it.
     struct Builder {
-        /// Word ids by their bytes.
-        private var ids: [[UInt8]: UInt32] = [:]
-        private var words: [[UInt8]] = []
+        /// The distinct words' bytes end to end; word `i` is `blob[ends[i - 1]..<ends[i]]`.
+        private var blob: [UInt8] = []
+        private var ends: [UInt32] = []
+        /// Word ids + 1 (0: empty) where their hash puts them, probed linearly: a word looked up
+        /// costs no allocation (a million names have three million words).
+        private var slots = [UInt32](repeating: 0, count: 1 << 12)
         /// Per occurrence: the word's id in the high half, the posting in the low half.
         private var occurrences: [UInt64] = []
+        private var cutter = ValueWords()
+
+        private var wordCount: Int { ends.count }
 
         /// Adds string `id`'s words; ids must come in ascending order.
         mutating func add(_ bytes: UnsafeRawBufferPointer, id: UInt32) {
-            ValueWords.forEach(in: bytes) { word, first in
-                let key = Array(word)
-                let wordID: UInt32
-                if let known = ids[key] {
-                    wordID = known
-                } else {
-                    wordID = UInt32(words.count)
-                    ids[key] = wordID
-                    words.append(key)
-                }
-                occurrences.append(UInt64(wordID) << 32 | UInt64(id << 1 | (first ? 1 : 0)))
+            var cutter = ValueWords()
+            swap(&cutter, &self.cutter)
+            cutter.forEach(in: bytes) { word, first in
+                occurrences.append(UInt64(wordID(word)) << 32 | UInt64(id << 1 | (first ? 1 : 0)))
+            }
+            swap(&cutter, &self.cutter)
+        }
+
+        private func word(_ i: Int) -> ArraySlice<UInt8> {
+            blob[(i == 0 ? 0 : Int(ends[i - 1]))..<Int(ends[i])]
+        }
+
+        /// The id of `word`, added when new.
+        private mutating func wordID(_ word: UnsafeRawBufferPointer) -> UInt32 {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in word { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+            var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+            while slots[slot] != 0 {
+                let id = Int(slots[slot] - 1)
+                if self.word(id).elementsEqual(word) { return UInt32(id) }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+            let id = UInt32(wordCount)
+            blob.append(contentsOf: word)
+            ends.append(UInt32(blob.count))
+            slots[slot] = id + 1
+            if 2 * wordCount > slots.count { grow() }
+            return id
+        }
+
+        /// Twice the slots, every word hashed again.
+        private mutating func grow() {
+            slots = [UInt32](repeating: 0, count: 2 * slots.count)
+            for id in 0..<wordCount {
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+                for byte in word(id) { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3 }
+                var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+                while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+                slots[slot] = UInt32(id + 1)
             }
         }
 
         /// Writes the section into `sink`: the words in byte order, each word's postings in
         /// ascending string id, a string that holds a word twice listed once (first if either is).
         consuming func write(into sink: some SectionSink) throws(FSFindError) {
-            ids = [:]
-            let order = words.indices.sorted { a, b in
-                words[a].withUnsafeBytes { x in words[b].withUnsafeBytes { y in WordLexicon.compare(x, y) < 0 } }
-            }
+            slots = []
+            let words = (0..<wordCount).map { word($0) }
+            let order = words.indices.sorted { a, b in words[a].lexicographicallyPrecedes(words[b]) }
             var rank = [UInt32](repeating: 0, count: words.count)
             for (position, word) in order.enumerated() { rank[word] = UInt32(position) }
             // A counting sort by rank keeps each word's postings in the order they were added.

@@ -6,29 +6,37 @@
 /// The value takes the way the matcher's scan takes it: ASCII bytes as they are (a word is a run
 /// of letters and digits, a lower-case letter before an upper-case one starts a new word); Latin
 /// letters with their marks dropped, then the same; anything else through the general fold.
-package enum ValueWords {
+///
+/// One cutter is reused for many values: its buffers are kept between them.
+package struct ValueWords {
     /// The most bytes a value's Latin letters are stripped of their marks in (a longer value takes
     /// the general fold): the size of the scan's buffer for it.
     package static let strippedCapacity = 1024
 
+    private var word: [UInt8] = []
+    private var stripped = [UInt8](repeating: 0, count: strippedCapacity)
+
+    package init() {}
+
     /// Calls `body` with each word of `bytes` (a UTF-8 value) in order, and whether it is the first.
     /// The word's bytes are valid for the call only.
-    package static func forEach(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Bool) -> Void) {
+    package mutating func forEach(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Bool) -> Void) {
         if ASCIIText.isASCII(bytes) {
             forEachASCII(in: bytes, body)
             return
         }
-        var stripped = [UInt8](repeating: 0, count: strippedCapacity)
         let count = stripped.withUnsafeMutableBytes { TextFolding.strippingLatinMarks(bytes, into: $0) }
         if let count {
-            stripped.withUnsafeBytes { forEachASCII(in: UnsafeRawBufferPointer(rebasing: $0[..<count]), body) }
+            var latin = stripped
+            swap(&latin, &stripped)
+            latin.withUnsafeBytes { forEachASCII(in: UnsafeRawBufferPointer(rebasing: $0[..<count]), body) }
+            swap(&latin, &stripped)
             return
         }
         let folded =
             TextFolding.foldLatin(bytes, caseInsensitive: true, diacriticInsensitive: true)
             ?? TextFolding.fold(
                 String(decoding: bytes, as: UTF8.self), caseInsensitive: true, diacriticInsensitive: true)
-        var word: [UInt8] = []
         for (position, range) in folded.words.enumerated() {
             word.removeAll(keepingCapacity: true)
             for scalar in folded.scalars[range] { word.append(contentsOf: UTF8.encode(scalar)!) }
@@ -37,11 +45,11 @@ package enum ValueWords {
     }
 
     /// The words of ASCII bytes, lower-cased, as ``FreeTextMatcher``'s ASCII scan cuts them.
-    private static func forEachASCII(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Bool) -> Void) {
+    private mutating func forEachASCII(in bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Bool) -> Void)
+    {
         let count = bytes.count
         var i = 0
         var position = 0
-        var word: [UInt8] = []
         while i < count {
             while i < count, !ASCIIText.isWord(bytes[i]) { i += 1 }
             guard i < count else { break }
