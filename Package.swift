@@ -4,7 +4,7 @@ import PackageDescription
 /// Release builds optimise across the stage targets as if they were one module ("package CMO").
 ///
 /// The query plans (`FSFindSearch`) call the text matchers (`FSFindQuery`) and the index readers
-/// (`FSFindIndex`) per row; without this, splitting the library into targets made a free-text
+/// (`FSFindIndexFormat`) per row; without this, splitting the library into targets made a free-text
 /// query on 200,000 items 40% slower (56 ms against 40 ms). Package CMO requires library evolution,
 /// which only changes how the modules of this package see each other's layouts (they bypass it,
 /// being built together). It also makes the compiler warn, once per import, that Foundation and
@@ -63,13 +63,20 @@ let package = Package(
             swiftSettings: crossModule),
         // The index file: its format, its one reader and its writer.
         .target(
-            name: "FSFindIndex",
+            name: "FSFindIndexFormat",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "CCRC32C", .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
+        // Walking the roots: each entry's status and extended attributes, and a file opened for
+        // reading as it was crawled (what extraction and previews read through).
+        .target(
+            name: "FSFindCrawl",
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "CPlatform", .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: crossModule),
         // Queries against an index file: plans over the mapped sections.
         .target(
-            name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindText"],
+            name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindText"],
             swiftSettings: crossModule),
         // Paths, JSON and attribute lists written for people and scripts.
         .target(
@@ -79,15 +86,34 @@ let package = Package(
         // `fsfind search`: the session, the scan, the screen.
         .target(
             name: "FSFindInteractive",
-            dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindText"],
+            dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText"],
             swiftSettings: crossModule),
-        // Crawl → identify → extract → index; the only stage that loads C libraries.
+        // Identify → extract: content types (libmagic), the extractors and the sandboxed workers
+        // they run in; the only stage that loads the extractors' C libraries.
         .target(
-            name: "FSFindIndexing",
+            name: "FSFindExtraction",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindIndex", "FSFindText",
+                "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl",
                 "CMagic", "CPlatform", "CAVFormat", "CExif", "CLibraryTypes",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ], swiftSettings: crossModule),
+        // `fsfind search`'s previews: the sandboxed worker that draws a file's picture or first lines
+        // (chafa, FFmpeg's decoders, cairo) and the screen's client of it, behind the screen's
+        // `FilePreviewer`.
+        .target(
+            name: "FSFindPreview",
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl", "FSFindExtraction", "FSFindInteractive",
+                "CAVFormat", "CLibraryTypes",
+            ], swiftSettings: crossModule),
+        // Crawl → identify → extract → index file, as one refresh (its lock, its summary, the text
+        // store fed beside it); and `fsfind watch`, which keeps the index up to date.
+        .target(
+            name: "FSFindIndexer",
+            dependencies: [
+                "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindText", "FSFindCrawl", "FSFindExtraction",
+                "CPlatform",
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // SQLite with FTS5 (Debian's libsqlite3-dev), for the words inside files: its header only;
@@ -116,13 +142,15 @@ let package = Package(
         // queries, and items as FSCrawler-shaped documents (`fsfind serve`, `fsfind export`).
         .target(
             name: "FSFindElastic",
-            dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindText", "FSFindOutput"],
+            dependencies: [
+                "FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText", "FSFindOutput",
+            ],
             swiftSettings: crossModule),
         // `fsfind serve`: the HTTP endpoint (SwiftNIO), the only target that links it.
         .target(
             name: "FSFindServe",
             dependencies: [
-                "FSFindModel", "FSFindElastic", "FSFindIndex", "FSFindText", "CPlatform",
+                "FSFindModel", "FSFindElastic", "FSFindIndexFormat", "FSFindText", "CPlatform",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -132,7 +160,7 @@ let package = Package(
         .target(
             name: "FSFindDesktop",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindText",
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
                 "CLibraryTypes",
             ], swiftSettings: crossModule),
         // The man page's registry-built sections; used by the documentation tests, not shipped.
@@ -142,8 +170,9 @@ let package = Package(
         .target(
             name: "FSFindCommandLine",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexer", "FSFindText",
+                "FSFindElastic", "FSFindServe", "FSFindDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -194,15 +223,17 @@ let package = Package(
         .testTarget(
             name: "FSFindTests",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindIndexing", "FSFindManual", "FSFindTestSupport", "FSFindText",
-                "FSFindElastic", "FSFindServe", "FSFindDesktop", "CLibraryTypeChecks", "FSFindCommandLine",
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
+                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexer",
+                "FSFindManual", "FSFindTestSupport", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
+                "CLibraryTypeChecks", "FSFindCommandLine",
             ]
         ),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndex", "FSFindManual", "FSFindTestSupport",
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindManual",
+                "FSFindTestSupport",
             ],
             // Samba's Python client, run by the Spotlight-over-SMB tests and the benchmark.
             exclude: ["Support/mdscli-search.py"]

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

@@ -48,7 +48,9 @@ package enum FreeText {
             }
             index += 1
         }
-        guard hasLetterOrDigit || !requiringWord, phraseQuotes % 2 == 0, !isParenthesizedConstant(scalars) else {
+        guard hasLetterOrDigit || !requiringWord, phraseQuotes % 2 == 0, !isParenthesizedConstant(scalars),
+            !hasStringOperator(scalars)
+        else {
             return false
         }
         // `title "Paris"` is a predicate missing its operator, not a word and a phrase: left to
@@ -56,13 +58,46 @@ package enum FreeText {
         return phraseQuotes == 0 || !namesAttributeBeforeQuote(scalars)
     }
 
-    /// True for `(true)`, `((false))`, `(!true)`: a constant in parentheses, as Finder writes it.
+    /// True when an attribute name is followed by one of NSPredicate's string operators and then
+    /// by modifiers in brackets or a quoted value (`kMDItemDisplayName CONTAINS[cd] "x"`,
+    /// `title like "Par*"`): a predicate, where `a kind like this` stays words.
+    private static func hasStringOperator(_ scalars: [Unicode.Scalar]) -> Bool {
+        var words: [(text: String, end: Int)] = []
+        var index = 0
+        while index < scalars.count {
+            guard !scalars[index].properties.isWhitespace else {
+                index += 1
+                continue
+            }
+            var end = index
+            while end < scalars.count, !scalars[end].properties.isWhitespace, scalars[end] != "[",
+                !Lexer.isQuote(scalars[end]), scalars[end] != "("
+            {
+                end += 1
+            }
+            words.append((String(String.UnicodeScalarView(scalars[index..<end])), end))
+            index = max(end, index + 1)
+        }
+        for (position, word) in words.enumerated().dropFirst() {
+            let upper = word.text.uppercased()
+            guard Parser.StringOperator(rawValue: upper) != nil || upper == "MATCHES" else { continue }
+            let name = words[position - 1].text
+            guard AttributeRegistry.attribute(named: name) != nil || SpotlightNames.isAbsent(name) else { continue }
+            var next = word.end
+            while next < scalars.count, scalars[next].properties.isWhitespace { next += 1 }
+            if next < scalars.count, scalars[next] == "[" || Lexer.isQuote(scalars[next]) { return true }
+        }
+        return false
+    }
+
+    /// True for `(true)`, `((false))`, `(!true)`: a constant in parentheses, as Finder writes it
+    /// (or NSPredicate, `(TRUEPREDICATE)`).
     private static func isParenthesizedConstant(_ scalars: [Unicode.Scalar]) -> Bool {
         guard scalars.contains("(") else { return false }
         let rest = String(
             String.UnicodeScalarView(
                 scalars.filter { $0 != "(" && $0 != ")" && $0 != "!" && !$0.properties.isWhitespace }))
-        return rest == "true" || rest == "false"
+        return ["true", "false", "TRUEPREDICATE", "FALSEPREDICATE"].contains(rest)
     }
 
     /// True when the word right before an opening quote names an attribute (`title "x"`, or any

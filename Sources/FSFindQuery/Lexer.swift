@@ -150,6 +150,11 @@ struct Lexer {
     /// follows at once.
     mutating func bracketModifiers(at start: Int) throws(QueryError) -> TextModifiers? {
         guard source[start] == "[" else { return nil }
+        return try bracketModifiers(opening: start)
+    }
+
+    /// The modifiers in brackets at `opening`, where a `[` stands, with the lexer moved past the `]`.
+    private mutating func bracketModifiers(opening start: Int) throws(QueryError) -> TextModifiers {
         position = start + 1
         var modifiers = TextModifiers()
         while let m = peek(), m != "]", !m.properties.isWhitespace {
@@ -169,6 +174,14 @@ struct Lexer {
         return modifiers
     }
 
+    /// NSPredicate's modifiers after a word operator (`CONTAINS[cd]`, `like [c]`): as
+    /// ``bracketModifiers(at:)``, with white space allowed before the `[`.
+    mutating func wordOperatorModifiers(at start: Int) throws(QueryError) -> TextModifiers? {
+        let bracket = skippingWhitespace(from: start)
+        guard source[bracket] == "[" else { return nil }
+        return try bracketModifiers(opening: bracket)
+    }
+
     /// A bare ISO-8601 date or time from `start` (`2024-01-01`, `2024-01-01T12:00:00Z`), as a
     /// `$time.iso` value, with the lexer moved past it; nil (nothing consumed) when the text there
     /// is not one (a plain number stays a number).
@@ -185,28 +198,85 @@ struct Lexer {
     }
 
     /// mdfind's value without quotes, from `start` (where the parser's current token began): a
-    /// word, a dotted type (`public.movie`) or a pattern (`*.pdf`, `*`), up to white space, `)`,
-    /// `,`, `&&` or `||`. `*` is a wildcard; nothing else is special, and no modifiers follow.
+    /// word, a dotted type (`public.movie`), a name (`.git`) or a pattern (`*.pdf`, `*`), up to
+    /// white space, `)`, `,`, `&&` or `||`. `*` is a wildcard and `\` makes the next character
+    /// literal (`\*` a star), as in a quoted string; no modifiers follow.
     mutating func bareValue(from start: Int) -> Token {
         position = start
+        var segments: [TextPattern.Segment] = []
+        var literal = ""
         while let c = peek(), !c.properties.isWhitespace, c != ")", c != ",",
             !(c == "&" && peek(1) == "&"), !(c == "|" && peek(1) == "|")
         {
             position += 1
-        }
-        var segments: [TextPattern.Segment] = []
-        var literal = ""
-        for scalar in source.scalars[start..<position] {
-            if scalar == "*" {
+            if c == "\\", let escaped = peek() {
+                literal.unicodeScalars.append(escaped)
+                position += 1
+            } else if c == "*" {
                 if !literal.isEmpty { segments.append(.literal(literal)) }
                 literal = ""
                 if segments.last != .wildcard { segments.append(.wildcard) }
             } else {
-                literal.unicodeScalars.append(scalar)
+                literal.unicodeScalars.append(c)
             }
         }
         if !literal.isEmpty { segments.append(.literal(literal)) }
         return Token(kind: .string(TextPattern(segments), TextModifiers()), range: start..<position)
+    }
+
+    /// The first offset at or after `start` that is not white space.
+    func skippingWhitespace(from start: Int) -> Int {
+        var i = start
+        while let c = source[i], c.properties.isWhitespace { i += 1 }
+        return i
+    }
+
+    /// True when a value without quotes that the tokens would not read starts at `start`: a name
+    /// with a leading dot (`.git`, `.DS_Store`), an escaped character (`\*.scpt`) or a path
+    /// (`/Applications/*`).
+    func startsBareValueOfItsOwn(at start: Int) -> Bool {
+        guard let c = source[start] else { return false }
+        return c == "." || c == "\\" || c == "/"
+    }
+
+    /// True when an apostrophe inside a word stands at `offset` (`o'reilly`, `don’t`): a letter
+    /// or digit on both sides. Such a quote opens no string.
+    func isApostrophe(at offset: Int) -> Bool {
+        guard let c = source[offset], c == "'" || c == "\u{2019}", offset > 0, let before = source[offset - 1],
+            let after = source[offset + 1]
+        else { return false }
+        return TextFolding.isWordScalar(before) && TextFolding.isWordScalar(after)
+    }
+
+    /// Words typed among predicates (`kMDItemContentType == "com.adobe.pdf" && invoice`), from
+    /// `start`: everything up to `&&`, `||`, a parenthesis, a comparison operator, `$` or a
+    /// quote that is not an apostrophe inside a word, with quoted phrases kept whole. Returns the
+    /// range read, white space at its end dropped, and moves past it.
+    mutating func freeTextRun(from start: Int) -> Range<Int> {
+        position = start
+        var end = start
+        scan: while let c = peek() {
+            switch c {
+            case "(", ")", "=", "<", ">", "$": break scan
+            case "&" where peek(1) == "&": break scan
+            case "|" where peek(1) == "|": break scan
+            case "!" where peek(1) == "=": break scan
+            case "\"", "\u{201C}", "\u{201D}":
+                // A phrase: to its closing quote, or the run ends before it.
+                var close = position + 1
+                while let d = source[close], !FreeText.isPhraseQuote(d) { close += 1 }
+                guard source[close] != nil else { break scan }
+                position = close + 1
+                end = position
+                continue scan
+            default:
+                if Self.isQuote(c) && !isApostrophe(at: position) { break scan }
+            }
+            position += 1
+            if !c.properties.isWhitespace { end = position }
+        }
+        position = end
+        return start..<end
     }
 
     /// How many of `name`'s own steps one of `unit` is: days and weeks for `today`, weeks for

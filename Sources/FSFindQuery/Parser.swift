@@ -15,7 +15,46 @@ struct Parser {
     /// `kMDItem…` names fsfind does not know, in the order met: their predicates are false (the
     /// attribute is absent from every item, as in mdfind), and the caller warns about each.
     private(set) var unknownSpotlightNames: [String] = []
+    /// The attribute and operator of the comparison the last primary was, so that a value right
+    /// after `||` compares the same attribute again (`kMDItemFSName == "id_rsa" || "id_ed25519"`).
+    private var lastHead: Head?
+    /// ``lastHead`` as it stood at the latest `||`, for the primary that follows it.
+    private var chainHead: Head?
     private var source: SourceText { lexer.source }
+
+    /// What a predicate compares, before its value: the attribute (or a name no item has, or
+    /// Finder's `_kMDItemGroupId`), the operator, and the modifiers in brackets after it.
+    private struct Head {
+        enum Subject {
+            case target(AttributeTarget)
+            /// A Spotlight name fsfind does not have: the predicate is false.
+            case absent(String)
+            /// `_kMDItemGroupId`: Finder's kind groups (``SpotlightNames/groupKinds``).
+            case groupID
+        }
+
+        var subject: Subject
+        var subjectRange: Range<Int>
+        var op: ComparisonOperator
+        /// NSPredicate's string operator, when the operator was one (`CONTAINS`, `LIKE` …).
+        var stringOperator: StringOperator?
+        var opRange: Range<Int>
+        var bracketed: TextModifiers?
+    }
+
+    /// NSPredicate's string operators, as Spotlight queries written for `NSMetadataQuery` use
+    /// them (`kMDItemDisplayName CONTAINS[cd] "report"`); each is a pattern under `==`.
+    enum StringOperator: String, CaseIterable {
+        case contains = "CONTAINS"
+        case beginsWith = "BEGINSWITH"
+        case endsWith = "ENDSWITH"
+        case like = "LIKE"
+
+        /// The operator a word spells, in any case, as NSPredicate reads its keywords.
+        init?(word: String) {
+            self.init(rawValue: word.uppercased())
+        }
+    }
 
     init(_ source: SourceText) throws(QueryError) {
         lexer = Lexer(source)
@@ -44,8 +83,10 @@ struct Parser {
 
     private mutating func parseOr() throws(QueryError) -> QueryExpression {
         var operands = [try parseAnd()]
-        while token.kind == .or {
+        while isJoiner(.or) {
+            let head = lastHead
             try advance()
+            chainHead = head
             operands.append(try parseAnd())
         }
         return operands.count == 1 ? operands[0] : .or(operands)
@@ -53,16 +94,43 @@ struct Parser {
 
     private mutating func parseAnd() throws(QueryError) -> QueryExpression {
         var operands = [try parseUnary()]
-        while token.kind == .and {
+        while isJoiner(.and) {
             try advance()
             operands.append(try parseUnary())
         }
         return operands.count == 1 ? operands[0] : .and(operands)
     }
 
+    /// True when the token joins two operands with `kind` (`.and` or `.or`): `&&`/`||`, `AND`/`OR`,
+    /// or NSPredicate's `and`/`or` in any case between two predicates.
+    private func isJoiner(_ kind: Token.Kind) -> Bool {
+        if token.kind == kind { return true }
+        guard case .identifier(let word) = token.kind else { return false }
+        return word.lowercased() == (kind == .and ? "and" : "or")
+    }
+
+    /// True for NSPredicate's `not` in lower or mixed case (capital `NOT` is a token already),
+    /// when a predicate or a parenthesis follows: otherwise it is a word.
+    private func isNegationWord() -> Bool {
+        guard case .identifier(let word) = token.kind, word.lowercased() == "not" else { return false }
+        var probe = lexer
+        guard let next = try? probe.next() else { return false }
+        switch next.kind {
+        case .leftParen, .not: return true
+        case .identifier(let name): return isAttributeName(name)
+        default: return false
+        }
+    }
+
+    /// True for a name the grammar compares: an attribute, or a Spotlight name read as absent.
+    private func isAttributeName(_ name: String) -> Bool {
+        AttributeRegistry.attribute(named: name) != nil || name == SpotlightNames.groupID
+            || SpotlightNames.isAbsent(name)
+    }
+
     private mutating func parseUnary() throws(QueryError) -> QueryExpression {
         var nots = 0
-        while token.kind == .not {
+        while token.kind == .not || isNegationWord() {
             try enter(token.range)
             nots += 1
             try advance()
@@ -81,6 +149,17 @@ struct Parser {
     }
 
     private mutating func parsePrimary() throws(QueryError) -> QueryExpression {
+        let chain = chainHead
+        chainHead = nil
+        lastHead = nil
+        switch token.kind {
+        case .string, .number, .time:
+            // `kMDItemFSName == "id_rsa" || "id_ed25519"`: the value compares the attribute before.
+            guard let chain else { break }
+            return try parseValue(of: chain, valueAlreadyRead: true)
+        default:
+            break
+        }
         switch token.kind {
         case .leftParen:
             let open = token
@@ -97,22 +176,24 @@ struct Parser {
             }
             try advance()
             depth -= 1
+            lastHead = nil
             return inner
         case .identifier(let name) where name == "InRange" || name == "inRange":
             return try parseInRange()
-        case .identifier(let name) where name.hasPrefix("kMDItem") && AttributeRegistry.attribute(named: name) == nil:
-            return try parseAbsentComparison(name)
-        case .identifier("true"):
-            // Finder's saved searches join their parts to a constant: `(true) && (…)`.
+        case .identifier("true"), .identifier("TRUEPREDICATE"):
+            // Finder's saved searches join their parts to a constant: `(true) && (…)`;
+            // NSPredicate's constants are TRUEPREDICATE and FALSEPREDICATE.
             try advance()
             return .and([])
-        case .identifier("false"):
+        case .identifier("false"), .identifier("FALSEPREDICATE"):
             try advance()
             return .or([])
+        case .identifier(let name) where !isAttributeName(name) && isFreeTextWord():
+            return try parseFreeTextRun()
         case .star where source[token.range.upperBound] == "*":
             return try parseNameOrContent()
         case .identifier, .star:
-            return .comparison(try parseComparison())
+            return try parsePredicate()
         case .end:
             throw error("expected a predicate (attribute == \"value\") at the end of the query", token.range)
         case .rightParen:
@@ -122,35 +203,207 @@ struct Parser {
         }
     }
 
-    /// `attribute op value modifiers`, type-checked.
-    private mutating func parseComparison() throws(QueryError) -> Comparison {
-        let attributeToken = token
-        let target = try resolveTarget(attributeToken)
+    /// `attribute op value modifiers`, type-checked; also NSPredicate's string operators
+    /// (`kMDItemFSName ENDSWITH[c] ".pdf"`), `!= nil`, Spotlight names no item has, and
+    /// Finder's `_kMDItemGroupId`.
+    private mutating func parsePredicate() throws(QueryError) -> QueryExpression {
+        let subjectToken = token
+        let subject: Head.Subject
+        if case .identifier(let name) = subjectToken.kind, name == SpotlightNames.groupID {
+            subject = .groupID
+        } else if case .identifier(let name) = subjectToken.kind, SpotlightNames.isAbsent(name) {
+            subject = .absent(name)
+        } else {
+            subject = .target(try resolveTarget(subjectToken))
+        }
         try advance()
-        guard case .op(let op) = token.kind else {
+        let op: ComparisonOperator
+        var stringOperator: StringOperator?
+        let bracketed: TextModifiers?
+        switch token.kind {
+        case .op(let written):
+            op = written
+            // `==[cd]`: the modifiers in brackets after the operator, added to the value's own.
+            bracketed = try lexer.bracketModifiers(at: token.range.upperBound)
+        case .identifier(let word) where StringOperator(word: word) != nil:
+            op = .equal
+            stringOperator = StringOperator(word: word)
+            bracketed = try lexer.wordOperatorModifiers(at: token.range.upperBound)
+        case .identifier(let word) where word.uppercased() == "MATCHES":
             throw error(
-                "expected a comparison operator (==, !=, <, >, <=, >=) after '\(QueryChecker.clipped(source.text(attributeToken.range)))', found \(describe(token))",
+                "MATCHES (a regular expression) is not a Spotlight operator; write == \"pattern*\" with * as the wildcard, or LIKE",
+                token.range)
+        default:
+            throw error(
+                "expected a comparison operator (==, !=, <, >, <=, >=) after '\(QueryChecker.clipped(source.text(subjectToken.range)))', found \(describe(token))",
                 token.range)
         }
-        let opToken = token
-        // `==[cd]`: the modifiers in brackets after the operator, added to the value's own.
-        let bracketed = try lexer.bracketModifiers(at: opToken.range.upperBound)
-        try advance()
-        // A value without quotes, as mdfind takes it: a word, a dotted type or a pattern; for a
-        // date, a bare ISO date (`>= 2024-01-01`).
-        if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
-        if target.isDate, case .number = token.kind, let date = lexer.bareISODate(from: token.range.lowerBound) {
-            token = date
+        let head = Head(
+            subject: subject, subjectRange: subjectToken.range, op: op, stringOperator: stringOperator,
+            opRange: token.range, bracketed: bracketed)
+        if let stringOperator, case .target(let target) = subject, target != .anyText,
+            case .attribute(let attribute) = target, attribute.type != .text && attribute.type != .textList
+        {
+            throw error(
+                "\(stringOperator.rawValue) works only with text; '\(attribute.name)' is a \(attribute.type.rawValue)",
+                token.range)
+        }
+        return try parseValue(of: head, valueAlreadyRead: false)
+    }
+
+    /// The value after `head` (read from the operator on, or, in a chain after `||`, the current
+    /// token), and the predicate the two make.
+    private mutating func parseValue(of head: Head, valueAlreadyRead: Bool) throws(QueryError) -> QueryExpression {
+        var forDate = false
+        if case .target(let target) = head.subject { forDate = target.isDate }
+        if !valueAlreadyRead {
+            let valueStart = lexer.skippingWhitespace(from: lexer.position)
+            if lexer.startsBareValueOfItsOwn(at: valueStart) {
+                // `.git`, `\*.scpt`, `/Applications/*`: a bare value the tokens would not read.
+                token = lexer.bareValue(from: valueStart)
+            } else {
+                try advance()
+                // nil and NULL are NSPredicate's "no value": `!= nil` is presence, `== nil` absence.
+                if case .identifier(let word) = token.kind, ["nil", "null"].contains(word.lowercased()) {
+                    return try presence(of: head, word: word)
+                }
+                // A value without quotes, as mdfind takes it: a word, a dotted type or a pattern;
+                // for a date, a bare ISO date (`>= 2024-01-01`).
+                if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
+                if forDate, case .number = token.kind, let date = lexer.bareISODate(from: token.range.lowerBound) {
+                    token = date
+                }
+            }
         }
         let valueToken = token
-        var (value, modifiers) = try valueOf(valueToken, after: opToken, forDate: target.isDate)
-        if let bracketed { modifiers.formUnion(bracketed) }
-        try QueryChecker(source: source).check(
-            target: target, targetRange: attributeToken.range, op: op,
-            opRange: opToken.range, value: value, modifiers: modifiers,
-            valueRange: valueToken.range)
+        var (value, modifiers) = try valueOf(valueToken, after: head.opRange, forDate: forDate)
+        if let bracketed = head.bracketed { modifiers.formUnion(bracketed) }
+        if let stringOperator = head.stringOperator {
+            guard case .text(let pattern) = value else {
+                throw error(
+                    "\(stringOperator.rawValue) compares text; give it a quoted string, found \(describe(valueToken))",
+                    valueToken.range)
+            }
+            value = .text(try Self.pattern(pattern, stringOperator, range: valueToken.range, source: source))
+        }
+        let expression: QueryExpression
+        switch head.subject {
+        case .target(let target):
+            try QueryChecker(source: source).check(
+                target: target, targetRange: head.subjectRange, op: head.op,
+                opRange: head.opRange, value: value, modifiers: modifiers,
+                valueRange: valueToken.range)
+            expression = .comparison(Comparison(target: target, op: head.op, value: value, modifiers: modifiers))
+        case .absent(let name):
+            if !unknownSpotlightNames.contains(name) { unknownSpotlightNames.append(name) }
+            expression = .or([])
+        case .groupID:
+            expression = try group(head, value: value, valueRange: valueToken.range)
+        }
         try advance()
-        return Comparison(target: target, op: op, value: value, modifiers: modifiers)
+        lastHead = head
+        return expression
+    }
+
+    /// `attr != nil` (present: `attr == "*"`) or `attr == nil` (absent: `attr != "*"`).
+    private mutating func presence(of head: Head, word: String) throws(QueryError) -> QueryExpression {
+        guard head.op == .equal || head.op == .notEqual, head.stringOperator == nil else {
+            throw error("\(word) compares only with == and != (present or not)", token.range)
+        }
+        let op: ComparisonOperator = head.op == .equal ? .notEqual : .equal
+        let expression: QueryExpression
+        switch head.subject {
+        case .target(let target):
+            expression = .comparison(Comparison(target: target, op: op, value: .text(TextPattern([.wildcard]))))
+        case .absent(let name):
+            if !unknownSpotlightNames.contains(name) { unknownSpotlightNames.append(name) }
+            expression = .or([])
+        case .groupID:
+            // Every item is in some group.
+            expression = head.op == .equal ? .or([]) : .and([])
+        }
+        try advance()
+        lastHead = nil
+        return expression
+    }
+
+    /// `_kMDItemGroupId == N` (or `!=`): the files of that Finder group, as `kind:` finds them.
+    private func group(_ head: Head, value: QueryValue, valueRange: Range<Int>) throws(QueryError)
+        -> QueryExpression
+    {
+        let number: Double? =
+            switch value {
+            case .number(let number): number
+            case .text(let pattern) where !pattern.hasWildcards: Lexer.number(in: pattern.literalText)
+            default: nil
+            }
+        let groups = SpotlightNames.groupKinds.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+            .joined(separator: ", ")
+        guard head.op == .equal || head.op == .notEqual else {
+            throw error("\(SpotlightNames.groupID) compares only with == and != (\(groups))", head.opRange)
+        }
+        guard let number, number == number.rounded(), abs(number) < 1000,
+            let kind = SpotlightNames.groupKinds[Int(number)]
+        else {
+            throw error("not a Finder group \(SpotlightNames.groupID) has (\(groups))", valueRange)
+        }
+        guard case .token(let token) = SearchTokenParser.parse("kind:" + kind) else {
+            // Every kind in the table is one SearchTokenParser reads (a test holds them to it).
+            throw error("kind:\(kind) is not a kind", valueRange)
+        }
+        let files = try Query.parse(token.predicate).expression
+        return head.op == .equal ? files : .not(files)
+    }
+
+    /// The `==` pattern an NSPredicate string operator stands for. Its value is a plain string
+    /// there, so a `*` in it is a star (`CONTAINS "*"` looks for one), except under `LIKE`, whose
+    /// `*` is the wildcard as in Spotlight's own patterns.
+    static func pattern(
+        _ written: TextPattern, _ stringOperator: StringOperator, range: Range<Int>, source: SourceText
+    ) throws(QueryError) -> TextPattern {
+        if stringOperator == .like {
+            if written.literalText.contains("?") {
+                throw source.error(
+                    "'?' in LIKE (any one character) is not supported; write * for any run of characters",
+                    range)
+            }
+            return written
+        }
+        let text = written.segments.map { if case .literal(let text) = $0 { text } else { "*" } }.joined()
+        let literal: [TextPattern.Segment] = text.isEmpty ? [] : [.literal(text)]
+        switch stringOperator {
+        case .contains: return TextPattern([.wildcard] + literal + (literal.isEmpty ? [] : [.wildcard]))
+        case .beginsWith: return TextPattern(literal + [.wildcard])
+        case .endsWith: return TextPattern([.wildcard] + literal)
+        case .like: return written
+        }
+    }
+
+    /// True when the current word, among predicates, is free text: it names no attribute, and no
+    /// comparison operator or quoted value follows it (`… && invoice`, `… && o'reilly`).
+    private func isFreeTextWord() -> Bool {
+        if lexer.isApostrophe(at: token.range.upperBound) { return true }
+        var probe = lexer
+        guard let next = try? probe.next() else { return true }
+        switch next.kind {
+        case .op, .string, .leftParen: return false
+        case .identifier(let word): return StringOperator(word: word) == nil && word.uppercased() != "MATCHES"
+        default: return true
+        }
+    }
+
+    /// Free text among predicates: the words up to `&&`, `||`, a parenthesis or an operator, read
+    /// as free text is (`kMDItemContentType == "com.adobe.pdf" && tax return`).
+    private mutating func parseFreeTextRun() throws(QueryError) -> QueryExpression {
+        let range = lexer.freeTextRun(from: token.range.lowerBound)
+        let words: QueryExpression
+        do throws(QueryError) {
+            words = try FreeTextParser.parse(source.text(range), keywords: true)
+        } catch {
+            throw self.error(error.message, range)
+        }
+        try advance()
+        return words
     }
 
     /// `** == "words"`, Finder's RawQuery for what is typed into its search field: the value's
@@ -181,26 +434,6 @@ struct Parser {
         }
         try advance()
         return op == .equal ? words : .not(words)
-    }
-
-    /// `kMDItemSomething op value modifiers` for a Spotlight attribute fsfind does not have (App
-    /// Store, Finder-internal …): read for its syntax, then false, as mdfind treats an attribute
-    /// no item carries. Any other unknown name stays an error.
-    private mutating func parseAbsentComparison(_ name: String) throws(QueryError) -> QueryExpression {
-        try advance()
-        guard case .op = token.kind else {
-            throw error(
-                "expected a comparison operator (==, !=, <, >, <=, >=) after '\(QueryChecker.clipped(name))', found \(describe(token))",
-                token.range)
-        }
-        let opToken = token
-        _ = try lexer.bracketModifiers(at: opToken.range.upperBound)
-        try advance()
-        if isBareValueStart(token) { token = lexer.bareValue(from: token.range.lowerBound) }
-        _ = try valueOf(token, after: opToken)
-        try advance()
-        if !unknownSpotlightNames.contains(name) { unknownSpotlightNames.append(name) }
-        return .or([])
     }
 
     /// True for a token that starts a value without quotes (`Application`, `public.movie`,
@@ -268,7 +501,7 @@ struct Parser {
 
     /// The value `token` holds; with `forDate`, a quoted `"$time…"` is that `$time` value (as
     /// some scripts write it), where for text it stays text.
-    private func valueOf(_ token: Token, after op: Token?, forDate: Bool = false) throws(QueryError) -> (
+    private func valueOf(_ token: Token, after opRange: Range<Int>?, forDate: Bool = false) throws(QueryError) -> (
         QueryValue, TextModifiers
     ) {
         switch token.kind {
@@ -291,7 +524,7 @@ struct Parser {
         case .identifier(let word):
             throw error("text values need quotes: write \"\(QueryChecker.clipped(word))\"", token.range)
         default:
-            let after = op.map { " after '\(source.text($0.range))'" } ?? ""
+            let after = opRange.map { " after '\(source.text($0))'" } ?? ""
             throw error(
                 "expected a value\(after) (a quoted string, a number or $time…), found \(describe(token))", token.range)
         }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 
 /// Document and image metadata through the real binary: the queries issue 4 names, over the
 /// committed sample tree, each with the exact set of files it must find.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// Format 4's bitmap columns (``BitmapColumn``): a column more than one row in 30 of which has a

@@ -3,7 +3,8 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindIndexer
+@testable import FSFindPlatform
 
 /// The queue between the pipeline's stages: bounded, every element delivered once, and closing or
 /// cancelling wakes whoever waits.

@@ -1,7 +1,7 @@
 import FSFindTestSupport
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 
 /// The builder's tables that keep a fold small: a column's cells counted into runs as they are
 /// merged (not collected apart and merged), and a string table that hashes carried strings only

@@ -1,7 +1,7 @@
 import FSFindTestSupport
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 
 /// The CPU's CRC-32C instruction and the tables agree, at every length and alignment.
 @Suite struct CRC32CTests {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindExtraction
 @testable import FSFindModel
 
 /// Compressed text files: a gzip file of one member is inflated at once by libdeflate

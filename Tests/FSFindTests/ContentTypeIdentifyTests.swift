@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindExtraction
+@testable import FSFindIndexFormat
 @testable import FSFindManual
 @testable import FSFindModel
 @testable import FSFindPlatform

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 @testable import FSFindModel
 
 @Suite struct ContentTypeTableTests {

@@ -2,7 +2,8 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindExtraction
 @testable import FSFindManual
 @testable import FSFindModel
 

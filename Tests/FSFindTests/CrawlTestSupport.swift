@@ -2,7 +2,7 @@ import FSFindTestSupport
 import Foundation
 import Glibc
 
-@testable import FSFindIndexing
+@testable import FSFindCrawl
 @testable import FSFindModel
 @testable import FSFindPlatform
 

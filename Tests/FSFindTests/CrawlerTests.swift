@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindExtraction
+@testable import FSFindIndexFormat
 @testable import FSFindManual
 @testable import FSFindModel
 @testable import FSFindPlatform

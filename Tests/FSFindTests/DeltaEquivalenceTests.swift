@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 @testable import FSFindDesktop
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 
 /// The desktop provider's replies and ids, without a bus: the shapes GNOME Shell and KRunner
 /// check, built through GIO as the provider builds them, and the URIs GLib would write.

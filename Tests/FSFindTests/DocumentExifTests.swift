@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 @testable import FSFindManual
 
 /// EXIF cases the sample photo does not cover: southern and western coordinates, an explicit

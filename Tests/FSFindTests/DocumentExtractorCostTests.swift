@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 @testable import FSFindManual
 
 /// Time per file for each document and image extractor, printed as a table. Off unless

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindExtraction
 @testable import FSFindManual
 
 /// Each document and image extractor on the committed sample tree, with the metadata

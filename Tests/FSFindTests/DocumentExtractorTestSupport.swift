@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindExtraction
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// Shared helpers for the document and image extractor tests (prefixed `DocumentSample` so the

@@ -1,7 +1,5 @@
 import Foundation
 
-@testable import FSFindIndexing
-
 /// Builders for hostile inputs made at test time: ZIP archives assembled byte by byte (so a bomb
 /// costs a few MiB of compressed data, never its inflated size) and PDFs with a given body.
 enum DocumentHostileFiles {

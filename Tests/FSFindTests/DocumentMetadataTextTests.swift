@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 
 /// The text rules shared by the document extractors: author and keyword splitting, dates, HTML
 /// entities and titles, Markdown headings.

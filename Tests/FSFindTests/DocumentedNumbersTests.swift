@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 @testable import FSFindElastic
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindQuery
 @testable import FSFindSearch
 @testable import FSFindServe

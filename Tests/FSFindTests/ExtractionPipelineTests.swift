@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 @testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel

@@ -2,8 +2,8 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindExtraction
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// The worker protocol's codec: every value type survives the round trip, and damaged messages are

@@ -2,8 +2,9 @@ import CPlatform
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// The attributes every item gets from the file system (`attributeChangeDate`, owner, group,

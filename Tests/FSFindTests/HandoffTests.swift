@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindInteractive
 
 /// A value worked out on a thread of its own is there for the reader once made, and taken once.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// Format 4's identities (``IdentityLayout``): one device stored once, inodes and sizes in 4 bytes

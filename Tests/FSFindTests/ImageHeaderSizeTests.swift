@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 
 /// The PNG and GIF header reader: exact headers give a size, anything doubtful gives nil so
 /// gdk-pixbuf judges the file as before.

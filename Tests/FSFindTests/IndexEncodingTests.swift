@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindManual
 @testable import FSFindModel
 

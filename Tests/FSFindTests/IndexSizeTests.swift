@@ -2,8 +2,7 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindIndexFormat
 @testable import FSFindManual
 @testable import FSFindModel
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 @testable import FSFindManual
 @testable import FSFindModel
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// Format 4's packed number columns (``CellLayout``): a column of small whole numbers is stored

@@ -2,8 +2,8 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// The parallel crawl must find exactly what the serial one finds, with each folder before its

@@ -2,7 +2,7 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// The binary searches by path compare a target with a row's path in place, walking the row's

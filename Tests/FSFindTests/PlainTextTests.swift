@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 
 /// How a text file's bytes become its words: by its bytes, never its name.
 @Suite struct PlainTextTests {

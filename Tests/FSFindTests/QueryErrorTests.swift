@@ -1,6 +1,5 @@
 import Testing
 
-@testable import FSFindIndexing
 @testable import FSFindQuery
 
 /// One test per kind of query error. `1️⃣` marks where the caret must start (swift-format style);

@@ -1,7 +1,6 @@
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 @testable import FSFindQuery
 

@@ -1,8 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 @testable import FSFindQuery
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 
 /// RTF's visible text and `\info` fields, as WordPad, TextEdit and Word write them, and hostile
 /// RTF costing linear work.

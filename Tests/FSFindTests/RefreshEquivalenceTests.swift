@@ -4,8 +4,9 @@ import Glibc
 import Synchronization
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindManual
 @testable import FSFindModel
 @testable import FSFindPlatform

@@ -4,7 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// The pipeline hands chunks back in crawl order whatever order the identify threads finish

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel

@@ -1,6 +1,5 @@
 import Testing
 
-@testable import FSFindIndexing
 @testable import FSFindInteractive
 
 /// Typing into the token field: chips on space, deletion as one unit, selection, quotes.

@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
 @testable import FSFindInteractive
 @testable import FSFindQuery
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// Format 5 stores what hard links share once: rows sharing few identities number them in an

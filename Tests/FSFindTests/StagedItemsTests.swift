@@ -2,8 +2,8 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// Staged items keep each path as a folder and a name, and their cells by column: paths must come

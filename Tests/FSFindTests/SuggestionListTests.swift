@@ -1,6 +1,5 @@
 import Testing
 
-@testable import FSFindIndexing
 @testable import FSFindInteractive
 
 /// Suggestions: examples and recent searches on an empty field, keys and values as one types.

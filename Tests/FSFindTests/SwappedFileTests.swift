@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 @testable import FSFindModel
 
 /// A file swapped between the crawl and the moment its content is read (a symlink to a file

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindIndexer
 @testable import FSFindModel
 @testable import FSFindText
 

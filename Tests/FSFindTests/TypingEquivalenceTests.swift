@@ -2,8 +2,9 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindExtraction
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery

@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import Testing
 
-@testable import FSFindIndex
-@testable import FSFindIndexing
+@testable import FSFindCrawl
+@testable import FSFindIndexFormat
+@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// A path deleted while it is being indexed is a deletion, not a failure: a busy build tree under

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import FSFindIndexing
+@testable import FSFindExtraction
 
 /// The XML parts of Office, OpenDocument and EPUB files, read with libxml2's streaming reader:
 /// what the readers take from namespaces, attributes, empty and skipped elements, CDATA, damage

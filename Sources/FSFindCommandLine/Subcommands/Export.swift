@@ -1,6 +1,6 @@
 import ArgumentParser
 import FSFindElastic
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 import FSFindOutput
 import Foundation

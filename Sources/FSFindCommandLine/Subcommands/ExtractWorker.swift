@@ -1,6 +1,6 @@
 import ArgumentParser
-import FSFindIndex
-import FSFindIndexing
+import FSFindExtraction
+import FSFindIndexFormat
 import FSFindInteractive
 import FSFindModel
 import FSFindQuery

@@ -1,6 +1,7 @@
 import ArgumentParser
-import FSFindIndex
-import FSFindIndexing
+import FSFindExtraction
+import FSFindIndexFormat
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

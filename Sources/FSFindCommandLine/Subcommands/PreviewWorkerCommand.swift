@@ -1,5 +1,5 @@
 import ArgumentParser
-import FSFindIndexing
+import FSFindPreview
 import Glibc
 
 extension FSFindCommand {

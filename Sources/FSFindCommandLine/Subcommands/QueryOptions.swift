@@ -1,7 +1,7 @@
 import ArgumentParser
 import CPlatform
-import FSFindIndex
-import FSFindIndexing
+import FSFindIndexFormat
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

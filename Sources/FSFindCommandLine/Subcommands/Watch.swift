@@ -1,7 +1,8 @@
 import ArgumentParser
 import CPlatform
-import FSFindIndex
-import FSFindIndexing
+import FSFindExtraction
+import FSFindIndexFormat
+import FSFindIndexer
 import FSFindModel
 import FSFindOutput
 import FSFindPlatform

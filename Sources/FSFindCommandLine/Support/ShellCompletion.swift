@@ -1,6 +1,6 @@
 import ArgumentParser
-import FSFindIndex
-import FSFindIndexing
+import FSFindIndexFormat
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindQuery

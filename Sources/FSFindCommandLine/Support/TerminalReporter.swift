@@ -1,5 +1,5 @@
-import FSFindIndex
-import FSFindIndexing
+import FSFindIndexFormat
+import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 import FSFindSearch
@@ -30,11 +30,23 @@ package struct RecentSearches: Sendable {
 
     /// Puts `search` first (once) and writes the file; a blank search is not kept.
     package mutating func record(_ search: String) {
+        if remember(search) { save() }
+    }
+
+    /// Puts `search` first (once), in memory only; false for a blank search, which is not kept.
+    /// The search screen's controller remembers, and its loop saves (the controller writes no file).
+    @discardableResult
+    package mutating func remember(_ search: String) -> Bool {
         let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty, !trimmed.contains("\n") else { return }
+        guard !trimmed.isEmpty, !trimmed.contains("\n") else { return false }
         entries.removeAll { $0 == trimmed }
         entries.insert(trimmed, at: 0)
         if entries.count > Self.capacity { entries.removeLast(entries.count - Self.capacity) }
+        return true
+    }
+
+    /// Writes the entries to the file, creating its folder; failures are ignored (see above).
+    package func save() {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true,

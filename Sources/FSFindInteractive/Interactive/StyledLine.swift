@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 import FSFindSearch

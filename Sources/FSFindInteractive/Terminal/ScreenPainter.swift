@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindSearch
 
 /// Turns frames into terminal output, rewriting only the lines that changed since the last frame

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// The few control sequences fsfind sends a terminal, in one place. They are the ECMA-48 / xterm

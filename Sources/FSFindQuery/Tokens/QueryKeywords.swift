@@ -22,7 +22,16 @@ enum QueryKeywords {
                 continue
             }
             if Lexer.isQuote(scalar) { quote = scalar }
-            if scalar.properties.isWhitespace {
+            // Words end at white space, and at what the grammar joins them with, so a keyword
+            // stands in a predicate expression as a predicate does: `(kind:pdf)`, `a&&kind:pdf`.
+            let next = source[index + 1]
+            let previous = index > 0 ? source[index - 1] : nil
+            let joins =
+                (scalar == "&" && (next == "&" || previous == "&"))
+                || (scalar == "|" && (next == "|" || previous == "|"))
+            // `!` opening a word is the grammar's negation (`!kind:pdf`), not part of the word.
+            let negation = scalar == "!" && start == nil && next != "="
+            if scalar.properties.isWhitespace || scalar == "(" || scalar == ")" || joins || negation {
                 if let begun = start { words.append((begun..<index, source.text(begun..<index))) }
                 start = nil
             } else if start == nil {
@@ -32,7 +41,6 @@ enum QueryKeywords {
         if let begun = start { words.append((begun..<source.count, source.text(begun..<source.count))) }
 
         var predicates: [(range: Range<Int>, text: String)] = []
-        var rest: [String] = []
         for word in words {
             // A key is letters before the first colon, and no quote comes before it; `-` before
             // the key negates it (`-kind:pdf`).
@@ -41,7 +49,6 @@ enum QueryKeywords {
             guard let colon = text.firstIndex(of: ":"),
                 !text[..<colon].contains(where: { $0 == "\"" || $0 == "'" || $0 == "“" })
             else {
-                rest.append(word.text)
                 continue
             }
             switch SearchTokenParser.parse(text) {
@@ -49,13 +56,19 @@ enum QueryKeywords {
                 predicates.append((word.range, negated ? "!(\(token.predicate))" : token.predicate))
             case .incomplete(let message):
                 throw source.error(message, word.range)
-            case .notAToken: rest.append(word.text)
+            case .notAToken: break
             }
         }
         guard !predicates.isEmpty else { return nil }
         // Beside free text and its operators (`kind:image OR kind:pdf`, `author:'Ann Lee' -draft`),
         // the free-text reader takes keywords where they stand.
-        let remainder = rest.joined(separator: " ")
+        var remainder = ""
+        var cut = 0
+        for predicate in predicates {
+            remainder += source.text(cut..<predicate.range.lowerBound) + " "
+            cut = predicate.range.upperBound
+        }
+        remainder += source.text(cut..<source.count)
         if FreeText.isFreeText(SourceText(remainder).scalars, requiringWord: false) {
             return try Query.folded(try FreeTextParser.parse(text, keywords: true), source: text)
         }

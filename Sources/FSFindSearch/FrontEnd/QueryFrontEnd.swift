@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// The one way fsfind's front ends ask the index a question: `fsfind query` and its `--live`,

@@ -1,4 +1,4 @@
-import FSFindIndex
+import FSFindIndexFormat
 import FSFindModel
 
 /// The attribute values of an index's rows for a set of attributes named up front, each column

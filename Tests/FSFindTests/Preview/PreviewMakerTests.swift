@@ -1,6 +1,6 @@
-import FSFindIndexing
 import FSFindInteractive
 import FSFindModel
+import FSFindPreview
 import Foundation
 import Glibc
 import Testing

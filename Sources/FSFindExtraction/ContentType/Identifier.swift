@@ -1,0 +1,171 @@
+import Dispatch
+import FSFindCrawl
+import FSFindModel
+import FSFindPlatform
+import Foundation
+import Synchronization
+
+/// Turns crawl entries into index items: content type from libmagic for regular files, the
+/// file-system attributes from the crawl's `statx` for everything.
+///
+/// Only regular files are opened. Folders are `public.folder`, symlinks `public.symlink` (never
+/// followed). FIFOs, sockets and devices are kept as items but never opened: their type is just
+/// `public.item` (there is no content to conform to anything), with a kind such as "Named pipe" and
+/// the `inode/…` MIME type `file --mime-type` prints for them. A regular file that cannot be
+/// opened or read is `public.data` with an `.unreadable` problem; an unlistable folder is still
+/// `public.folder`, with an `.unreadable` problem.
+package enum Identifier {
+    /// Identifies `entries` on `workers` threads (one libmagic cookie each) and returns one item per
+    /// entry, in the same order, whatever the scheduling.
+    package static func identify(
+        _ entries: [CrawlEntry], workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> [IndexedItem] {
+        var opened = 0
+        return identify(entries, workers: workers, filesOpened: &opened)
+    }
+
+    /// ``identify(_:workers:)`` that also adds the number of files it opened to `filesOpened`.
+    package static func identify(
+        _ entries: [CrawlEntry], workers: Int = ProcessInfo.processInfo.activeProcessorCount, filesOpened: inout Int
+    ) -> [IndexedItem] {
+        let count = entries.count
+        guard count > 0 else { return [] }
+        let workerCount = max(1, min(workers, (count + chunkSize - 1) / chunkSize))
+        return [IndexedItem](unsafeUninitializedCapacity: count) { buffer, initializedCount in
+            // Non-nil: capacity is at least one.
+            let slots = Slots(base: buffer.baseAddress!)
+            let cursor = Cursor()
+            if workerCount == 1 {
+                work(entries, slots: slots, cursor: cursor)
+            } else {
+                JoinedThreads.start(count: workerCount) { _ in work(entries, slots: slots, cursor: cursor) }.join()
+            }
+            // Every index below `count` was claimed by exactly one worker and initialized.
+            initializedCount = count
+            filesOpened += cursor.opened.load(ordering: .relaxed)
+        }
+    }
+
+    /// Identifies one entry with the given cookie; what each worker does per entry.
+    /// - Parameter magic: the calling thread's cookie; only regular files use it.
+    package static func item(for entry: CrawlEntry, magic: Magic) -> IndexedItem {
+        var reader = ExtendedAttributeReader()
+        return item(for: entry, magic: .success(magic), extendedAttributes: &reader)
+    }
+
+    /// One thread's identifier: its own libmagic cookie, made on first use (a cookie must never be
+    /// shared between threads), and the number of files it opened.
+    package struct Worker {
+        private var magic: Result<Magic, FSFindError>?
+        private var extendedAttributes = ExtendedAttributeReader()
+
+        package init() {}
+
+        /// Files this worker's cookie opened.
+        package var filesOpened: Int {
+            if case .success(let cookie) = magic { return cookie.filesOpened }
+            return 0
+        }
+
+        /// The item for `entry`; only regular files are opened.
+        package mutating func item(for entry: CrawlEntry) -> IndexedItem {
+            if entry.fileType == .regular, magic == nil {
+                magic = Result { () throws(FSFindError) in try Magic() }
+            }
+            return Identifier.item(for: entry, magic: magic, extendedAttributes: &extendedAttributes)
+        }
+    }
+
+    /// Entries a worker claims at a time: large enough to keep the shared counter cold, small enough
+    /// to balance slow files across workers.
+    private static let chunkSize = 16
+
+    /// Where the workers write their items. Unsafe but sound: each slot is initialized by exactly
+    /// one worker (indices are handed out by an atomic counter), and the array is read only after
+    /// the threads are joined, which orders every write before the read.
+    private final class Slots: @unchecked Sendable {
+        let base: UnsafeMutablePointer<IndexedItem>
+        init(base: UnsafeMutablePointer<IndexedItem>) { self.base = base }
+    }
+
+    private final class Cursor: Sendable {
+        let next = Atomic<Int>(0)
+        /// Files the workers' cookies opened, added as each worker finishes.
+        let opened = Atomic<Int>(0)
+    }
+
+    private static func work(_ entries: [CrawlEntry], slots: Slots, cursor: Cursor) {
+        var worker = Worker()
+        defer { cursor.opened.add(worker.filesOpened, ordering: .relaxed) }
+        while true {
+            let start = cursor.next.wrappingAdd(chunkSize, ordering: .relaxed).oldValue
+            guard start < entries.count else { return }
+            for index in start..<min(start + chunkSize, entries.count) {
+                (slots.base + index).initialize(to: worker.item(for: entries[index]))
+            }
+        }
+    }
+
+    /// - Parameter magic: nil only when `entry` is not a regular file (the cookie is made lazily).
+    private static func item(
+        for entry: CrawlEntry, magic: Result<Magic, FSFindError>?, extendedAttributes: inout ExtendedAttributeReader
+    ) -> IndexedItem {
+        let name = Array(entry.name)
+        var problem: ItemProblem?
+        let info: ContentTypeInfo
+        // A regular file stays open until its extended attributes are read through it.
+        var opened: CrawledFile?
+        switch entry.fileType {
+        case .directory:
+            info = ContentTypeTable.folder
+            if let reason = entry.unreadableReason { problem = ItemProblem(.unreadable, reason) }
+        case .symlink: info = ContentTypeTable.symlink
+        case .fifo: info = ContentTypeTable.namedPipe
+        case .socket: info = ContentTypeTable.socket
+        case .characterDevice: info = ContentTypeTable.characterDevice
+        case .blockDevice: info = ContentTypeTable.blockDevice
+        case .unknown: info = ContentTypeTable.unknownItem
+        case .regular:
+            do throws(FSFindError) {
+                let cookie = try (magic ?? .failure(FSFindError(.io, "libmagic was not started"))).get()
+                let file = try Magic.open(entry.path, expected: entry.identity)
+                opened = file
+                let mimeType = try cookie.mimeType(of: file, path: entry.path)
+                info = ContentTypeTable.info(mimeType: mimeType, fileName: name)
+            } catch {
+                info = ContentTypeTable.unreadable
+                problem = ItemProblem(.unreadable, reason(error))
+            }
+        }
+
+        var attributes = AttributeSet()
+        let displayName = PathBytes.display(name)
+        attributes[.path] = .text(PathBytes.display(entry.path))
+        attributes[.fsName] = .text(displayName)
+        attributes[.displayName] = .text(displayName)
+        attributes[.contentType] = .text(info.uti)
+        attributes[.contentTypeTree] = .textList(info.tree)
+        if !info.mimeType.isEmpty { attributes[.mimeType] = .text(info.mimeType) }
+        attributes[.kind] = .text(info.kind)
+        if entry.fileType != .directory { attributes[.fileSize] = .number(Double(entry.identity.size)) }
+        attributes[.contentModificationDate] = .date(entry.modificationTime)
+        attributes[.contentCreationDate] = .date(entry.birthTime ?? entry.modificationTime)
+        if let birthTime = entry.birthTime { attributes[.fsCreationDate] = .date(birthTime) }
+        attributes[.lastUsedDate] = .date(entry.accessTime)
+        attributes[.attributeChangeDate] = .date(entry.changeTime)
+        attributes[.fsOwnerUserID] = .number(Double(entry.userID))
+        attributes[.fsOwnerGroupID] = .number(Double(entry.groupID))
+        attributes[.fsInvisible] = .number(name.first == UInt8(ascii: ".") ? 1 : 0)
+        for (attribute, value) in extendedAttributes.attributes(of: entry, descriptor: opened?.descriptor) {
+            attributes[attribute] = value
+        }
+        withExtendedLifetime(opened) {}
+        return IndexedItem(path: entry.path, identity: entry.identity, attributes: attributes, problem: problem)
+    }
+
+    /// A short reason for `show`: the errno text when there is one (`Permission denied`).
+    private static func reason(_ error: FSFindError) -> String {
+        if let underlying = error.underlying { return "\(error.message): \(underlying.description)" }
+        return error.message
+    }
+}

@@ -1,0 +1,50 @@
+import FSFindCrawl
+import FSFindModel
+import FSFindPlatform
+import Glibc
+import SystemPackage
+
+/// What extractors read from a ``CrawledFile``, with a refusal reported as an extraction failure
+/// (the item's `.unparsable` problem).
+extension CrawledFile {
+    /// Opens the file for an extractor: see ``CrawledFile/init(opening:expected:)``.
+    static func forExtraction(_ path: [UInt8], expected: FileIdentity?) throws(ExtractionError) -> CrawledFile {
+        do throws(Refusal) {
+            return try CrawledFile(opening: path, expected: expected)
+        } catch {
+            throw ExtractionError(error.description)
+        }
+    }
+
+    /// `/proc/self/fd/N`, the name under which a library that only takes paths opens this file.
+    package func pathForLibrary() throws(ExtractionError) -> [UInt8] {
+        do throws(Refusal) {
+            return try libraryPath()
+        } catch {
+            throw ExtractionError(error.description)
+        }
+    }
+
+    /// True when the open file still has `identity`'s size, modification and change times (the
+    /// device and inode were checked at the open): nobody wrote to it since the crawl.
+    package func stillHas(_ identity: FileIdentity) -> Bool {
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return false }
+        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+        let changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+        return Int64(status.st_size) == identity.size && modified == identity.mtimeNanos
+            && changed == identity.ctimeNanos
+    }
+
+    /// At most `limit` bytes from the start of the file (fewer when it is shorter).
+    ///
+    /// Text extractors only look at a bounded prefix, so a multi-gigabyte log file that libmagic
+    /// calls HTML costs one read, not the whole file.
+    package func prefix(_ limit: Int) throws(ExtractionError) -> [UInt8] {
+        do throws(Errno) {
+            return try FileDescriptor(rawValue: descriptor).read(upTo: limit, atAbsoluteOffset: 0)
+        } catch {
+            throw ExtractionError("cannot read: \(error.description)")
+        }
+    }
+}

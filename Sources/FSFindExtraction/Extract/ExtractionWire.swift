@@ -1,0 +1,344 @@
+import FSFindCrawl
+import FSFindModel
+import FSFindText
+import Foundation
+
+/// The bytes the indexer and its extraction workers exchange over a socket.
+///
+/// Every message is a frame: a little-endian `UInt32` payload length, then the payload. Inside,
+/// integers are little-endian `UInt32`, text is a length and UTF-8 bytes, numbers and dates are
+/// the `Double`'s bit pattern as little-endian `UInt64` (a date counts seconds since 2001, like
+/// `AttributeValue`). Attributes travel by name, so a value never lands in the wrong column.
+///
+/// Request: extractor name, path bytes, the crawled identity (device, inode, size, mtime and ctime
+/// as `UInt64`), tree count, each tree UTI, the text limit (`UInt64`, 0 for no text), the text
+/// store's tokenizer (empty for none). The text travels back as the `textContent` attribute, or,
+/// when a tokenizer was named, packed and cut into words (``CutText``).
+/// Reply: `0`, count, then (name, value) pairs, then `1` with the packed text and the words (two
+/// blobs) or `0`; `2`, why the words could not be read, then as `0`; or `1` and the failure reason.
+/// Value: tag `1` text, `2` text list (count, texts), `3` number, `4` date.
+package enum ExtractionWire {
+    /// Frames larger than this are a broken peer, not a reply (a title list of 64 MiB is absurd).
+    static let maximumFrame = 64 << 20
+
+    /// One file for a worker to read.
+    struct Request: Sendable, Hashable {
+        var extractor: String
+        var path: [UInt8]
+        /// What the crawl saw at `path`: the worker reads the file only if it is still that one.
+        var identity: FileIdentity
+        var tree: [String]
+        /// The most bytes of text to take (as `textContent`); 0 for none.
+        var textLimit: Int = 0
+        /// The text store's tokenizer (``TextStore/wordCutterSpec``): when set, the text comes
+        /// back packed and cut (``Extracted/cutText``) instead of as `textContent`.
+        var wordCutter: String = ""
+    }
+
+    /// What an extractor found in one file: its attributes (the words as `textContent`), and why
+    /// the words could not be read when the metadata could.
+    struct Extracted: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+        var attributes: [Attribute: AttributeValue]
+        var textProblem: String?
+        /// The words, packed and cut for the text store, when the request named its tokenizer.
+        var cutText: CutText?
+        /// The file's size, modification or change time was not the request's once it was read.
+        var changedWhileRead = false
+
+        init(
+            _ attributes: [Attribute: AttributeValue], textProblem: String? = nil, cutText: CutText? = nil,
+            changedWhileRead: Bool = false
+        ) {
+            self.attributes = attributes
+            self.textProblem = textProblem
+            self.cutText = cutText
+            self.changedWhileRead = changedWhileRead
+        }
+
+        init(dictionaryLiteral elements: (Attribute, AttributeValue)...) {
+            self.init(Dictionary(elements, uniquingKeysWith: { $1 }))
+        }
+    }
+
+    /// What a worker says about one file.
+    typealias Reply = Result<Extracted, ExtractionError>
+
+    static func encode(_ request: Request) -> [UInt8] {
+        var writer = Writer()
+        writer.text(request.extractor)
+        writer.blob(request.path)
+        writer.file(identity: request.identity, tree: request.tree)
+        writer.u64(UInt64(request.textLimit))
+        writer.text(request.wordCutter)
+        return writer.framed()
+    }
+
+    static func decodeRequest(_ payload: [UInt8]) throws(ExtractionError) -> Request {
+        var reader = Reader(payload)
+        let extractor = try reader.text()
+        let path = try reader.blob()
+        let (identity, tree) = try reader.file()
+        let textLimit = Int(truncatingIfNeeded: try reader.u64())
+        let wordCutter = try reader.text()
+        try reader.end()
+        return Request(
+            extractor: extractor, path: path, identity: identity, tree: tree, textLimit: max(0, textLimit),
+            wordCutter: wordCutter)
+    }
+
+    static func encode(_ reply: Reply) -> [UInt8] {
+        var writer = Writer()
+        switch reply {
+        case .success(let extracted):
+            let attributes = extracted.attributes
+            if let problem = extracted.textProblem {
+                writer.byte(2)
+                writer.text(problem)
+            } else {
+                writer.byte(0)
+            }
+            writer.u32(attributes.count)
+            for attribute in attributes.keys.sorted() {
+                writer.text(attribute.rawValue)
+                // Non-nil: the key comes from the same dictionary.
+                writer.value(attributes[attribute]!)
+            }
+            if let cut = extracted.cutText {
+                writer.byte(1)
+                writer.blob(cut.packed)
+                writer.blob(cut.words)
+            } else {
+                writer.byte(0)
+            }
+            writer.byte(extracted.changedWhileRead ? 1 : 0)
+        case .failure(let error):
+            writer.byte(1)
+            writer.text(error.reason)
+        }
+        return writer.framed()
+    }
+
+    /// Attributes by their names, as replies carry them: a hash lookup, where `init(rawValue:)`
+    /// compares the name with every case in turn.
+    private static let byName = Dictionary(uniqueKeysWithValues: Attribute.allCases.map { ($0.rawValue, $0) })
+
+    static func decodeReply(_ payload: [UInt8]) throws(ExtractionError) -> Reply {
+        var reader = Reader(payload)
+        switch try reader.byte() {
+        case let tag where tag == 0 || tag == 2:
+            let textProblem = tag == 2 ? try reader.text() : nil
+            var attributes: [Attribute: AttributeValue] = [:]
+            for _ in 0..<(try reader.count()) {
+                let name = try reader.text()
+                guard let attribute = byName[name] else {
+                    throw ExtractionError("unknown attribute \(name)")
+                }
+                let value = try reader.value()
+                guard value.type == attribute.type else { throw ExtractionError("\(name) has the wrong type") }
+                attributes[attribute] = value
+            }
+            var cutText: CutText?
+            switch try reader.byte() {
+            case 0: break
+            case 1: cutText = CutText(packed: try reader.blob(), words: try reader.blob())
+            case let flag: throw ExtractionError("unknown cut-text flag \(flag)")
+            }
+            let changed = try reader.byte()
+            guard changed <= 1 else { throw ExtractionError("unknown changed flag \(changed)") }
+            try reader.end()
+            return .success(
+                Extracted(attributes, textProblem: textProblem, cutText: cutText, changedWhileRead: changed == 1))
+        case 1:
+            let reason = try reader.text()
+            try reader.end()
+            return .failure(ExtractionError(reason))
+        case let tag:
+            throw ExtractionError("unknown reply tag \(tag)")
+        }
+    }
+
+    /// Runs the request's extractor on the file it names, if that is still the crawled file, and
+    /// caps what it found (``ExtractedValueLimits``): what a worker does with a request, and what
+    /// the pipeline does in process.
+    static func perform(_ request: Request, registry: ExtractorRegistry) -> Reply {
+        do throws(ExtractionError) {
+            guard let extractor = registry.extractor(named: request.extractor) else {
+                throw ExtractionError("no extractor named \(request.extractor)")
+            }
+            let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
+            // Text that cannot be read (a part over the limits, damage in the body) costs the words
+            // only: the metadata already read stays, and the reason becomes the item's problem.
+            let reading = try extractor.read(file, tree: request.tree, textLimit: request.textLimit)
+            var attributes = ExtractedValueLimits.capped(reading.attributes)
+            var cutText: CutText?
+            if let text = reading.text {
+                if let cut = Self.cut(text, spec: request.wordCutter, file: file) {
+                    cutText = cut
+                } else {
+                    attributes[.textContent] = .text(text)
+                }
+            }
+            return .success(
+                Extracted(
+                    attributes, textProblem: reading.textProblem, cutText: cutText,
+                    changedWhileRead: !file.stillHas(request.identity)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `text` packed and cut by the tokenizer `spec`, here rather than on the text store's
+    /// writing thread; nil (the text then travels as it is, and the indexer cuts it) for no spec,
+    /// no words, or when cutting fails or would not fit in a frame.
+    static func cut(_ text: String, spec: String, file: CrawledFile? = nil) -> CutText? {
+        guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get(),
+            let words = try? cutter.cut(text, spec: spec),
+            let packed = Self.storedGzip(file, text: text) ?? (try? TextStore.pack(text)),
+            words.count + packed.count < maximumFrame / 2
+        else { return nil }
+        return CutText(packed: packed, words: words)
+    }
+
+    /// The stored form of `text` when `file` is a gzip file that holds exactly it (``StoredText/gzipFile(_:holding:)``):
+    /// the file as it is, read once more (it is the compressed size; at most 64 MiB).
+    private static func storedGzip(_ file: CrawledFile?, text: String) -> [UInt8]? {
+        guard let file, file.size <= 64 << 20, (try? file.prefix(3)) == [0x1F, 0x8B, 8],
+            let bytes = try? file.prefix(file.size), bytes.count == file.size
+        else { return nil }
+        return StoredText.gzipFile(bytes, holding: text)
+    }
+
+    /// The payload length a frame header announces, or nil when it is not a sane size.
+    package static func frameLength(_ header: [UInt8]) -> Int? {
+        guard header.count == 4 else { return nil }
+        let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
+        return length <= maximumFrame ? length : nil
+    }
+
+    package struct Writer {
+        var buffer: [UInt8] = [0, 0, 0, 0]
+
+        package init() {}
+
+        package mutating func byte(_ value: UInt8) { buffer.append(value) }
+
+        package mutating func u32(_ value: Int) {
+            let value = UInt32(truncatingIfNeeded: value)
+            for shift in stride(from: 0, to: 32, by: 8) { buffer.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+
+        mutating func u64(_ value: UInt64) {
+            for shift in stride(from: 0, to: 64, by: 8) { buffer.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        }
+
+        package mutating func blob(_ value: [UInt8]) {
+            u32(value.count)
+            buffer.append(contentsOf: value)
+        }
+
+        package mutating func text(_ value: String) { blob(Array(value.utf8)) }
+
+        /// A file's identity (five u64) and its content-type tree: the part of a request that
+        /// names the file, the same in an extraction and a preview request.
+        package mutating func file(identity: FileIdentity, tree: [String]) {
+            u64(identity.device)
+            u64(identity.inode)
+            u64(UInt64(bitPattern: identity.size))
+            u64(UInt64(bitPattern: identity.mtimeNanos))
+            u64(UInt64(bitPattern: identity.ctimeNanos))
+            u32(tree.count)
+            for uti in tree { text(uti) }
+        }
+
+        mutating func value(_ value: AttributeValue) {
+            switch value {
+            case .text(let text):
+                byte(1)
+                self.text(text)
+            case .textList(let list):
+                byte(2)
+                u32(list.count)
+                for text in list { self.text(text) }
+            case .number(let number):
+                byte(3)
+                u64(number.bitPattern)
+            case .date(let date):
+                byte(4)
+                u64(date.timeIntervalSinceReferenceDate.bitPattern)
+            }
+        }
+
+        /// The payload with its length written into the first four bytes.
+        package func framed() -> [UInt8] {
+            var result = buffer
+            let length = UInt32(truncatingIfNeeded: buffer.count - 4)
+            for index in 0..<4 { result[index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
+            return result
+        }
+    }
+
+    /// Bounds-checked reads through the shared cursor (`FSFindModel/ByteCursor.swift`); running
+    /// out of bytes is a damaged message, never a trap.
+    package struct Reader {
+        private var cursor: ByteCursor<[UInt8]>
+
+        package init(_ data: [UInt8]) { cursor = ByteCursor(data) }
+
+        private static let truncated = ExtractionError("truncated message")
+
+        package mutating func byte() throws(ExtractionError) -> UInt8 {
+            do { return try cursor.u8() } catch { throw Self.truncated }
+        }
+
+        package mutating func u32() throws(ExtractionError) -> UInt32 {
+            do { return try cursor.u32() } catch { throw Self.truncated }
+        }
+
+        mutating func u64() throws(ExtractionError) -> UInt64 {
+            do { return try cursor.u64() } catch { throw Self.truncated }
+        }
+
+        /// What ``Writer/file(identity:tree:)`` wrote.
+        package mutating func file() throws(ExtractionError) -> (identity: FileIdentity, tree: [String]) {
+            let identity = FileIdentity(
+                device: try u64(), inode: try u64(), size: Int64(bitPattern: try u64()),
+                mtimeNanos: Int64(bitPattern: try u64()), ctimeNanos: Int64(bitPattern: try u64()))
+            var tree: [String] = []
+            for _ in 0..<(try count()) { tree.append(try text()) }
+            return (identity, tree)
+        }
+
+        /// A count of things that each take at least one byte, so it cannot exceed what is left.
+        package mutating func count() throws(ExtractionError) -> Int {
+            let value = Int(try u32())
+            guard value <= cursor.remaining else { throw Self.truncated }
+            return value
+        }
+
+        package mutating func blob() throws(ExtractionError) -> [UInt8] {
+            let length = try count()
+            do { return Array(try cursor.take(length)) } catch { throw Self.truncated }
+        }
+
+        package mutating func text() throws(ExtractionError) -> String {
+            String(decoding: try blob(), as: UTF8.self)
+        }
+
+        mutating func value() throws(ExtractionError) -> AttributeValue {
+            switch try byte() {
+            case 1: return .text(try text())
+            case 2:
+                var list: [String] = []
+                for _ in 0..<(try count()) { list.append(try text()) }
+                return .textList(list)
+            case 3: return .number(Double(bitPattern: try u64()))
+            case 4: return .date(Date(timeIntervalSinceReferenceDate: Double(bitPattern: try u64())))
+            case let tag: throw ExtractionError("unknown value tag \(tag)")
+            }
+        }
+
+        package func end() throws(ExtractionError) {
+            guard cursor.remaining == 0 else { throw ExtractionError("trailing bytes in message") }
+        }
+    }
+}

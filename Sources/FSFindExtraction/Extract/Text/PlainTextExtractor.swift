@@ -1,0 +1,26 @@
+import FSFindCrawl
+import FSFindModel
+
+/// The words of a text file that no other extractor reads: plain text, source code, logs,
+/// configuration, CSV (last in the registry, so HTML and Markdown keep their own extractors).
+///
+/// It finds no metadata, only text, so `--no-content` skips it and a source tree costs what it
+/// did before full text. The text is at most `limit` bytes of the file, decoded by ``PlainText``.
+package struct PlainTextExtractor: Extractor {
+    package init() {}
+
+    package var name: String { "text" }
+
+    package func handles(tree: [String]) -> Bool { tree.contains("public.text") }
+
+    package var readsText: Bool { true }
+    package var readsOnlyText: Bool { true }
+
+    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+        [:]
+    }
+
+    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+        PlainText.decode(try file.prefix(limit))
+    }
+}

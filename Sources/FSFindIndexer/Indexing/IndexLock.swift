@@ -1,0 +1,104 @@
+import FSFindIndexFormat
+import FSFindModel
+import FSFindPlatform
+import Foundation
+import Glibc
+import SystemPackage
+
+/// Keeps two `fsfind index` runs on one index from interleaving.
+///
+/// An `flock(2)` on `INDEX.lock` beside the index: the kernel drops it when the holder exits or is
+/// killed, so a stale lock cannot block forever. The holder writes its pid into the file so the
+/// waiting run can say who it waits for.
+package final class IndexLock {
+    private let descriptor: Int32
+    /// The lock file, `INDEX.lock`.
+    package let path: String
+    /// The index this lock guards.
+    package let indexPath: String
+
+    /// Takes the lock, waiting for another holder unless `wait` is false.
+    /// - Parameters:
+    ///   - suffix: the lock file's, after the index's name: `.lock` guards writes to the index;
+    ///     `fsfind watch` holds `.watch.lock` for as long as it runs, one watcher per index.
+    ///   - onWait: called once with the holder's pid (0 when unknown) before waiting.
+    package init(indexPath: String, suffix: String = ".lock", wait: Bool, onWait: (Int32) -> Void) throws(FSFindError) {
+        self.indexPath = indexPath
+        path = indexPath + suffix
+        try IndexLock.createParent(of: indexPath)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else {
+            throw FSFindError.system("open", Errno(rawValue: errno), "cannot open the lock file \(path)", path: path)
+        }
+        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let holder = IndexLock.readPid(fd)
+            guard wait else {
+                close(fd)
+                throw FSFindError(
+                    .locked, "another indexing run (pid \(holder)) is updating \(indexPath)",
+                    path: indexPath, remedy: .waitForLock)
+            }
+            onWait(holder)
+            if retryingOnInterrupt({ flock(fd, LOCK_EX) }) != 0 {
+                close(fd)
+                throw FSFindError.system("flock", Errno(rawValue: errno), "cannot lock \(path)", path: path)
+            }
+        }
+        descriptor = fd
+        let pid = Array("\(getpid())\n".utf8)
+        _ = ftruncate(fd, 0)
+        _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    deinit {
+        _ = ftruncate(descriptor, 0)
+        close(descriptor)
+    }
+
+    /// Writes the holder's pid and `lines` into the lock file (``WatcherStatus`` reads them).
+    package func record(_ lines: [String]) {
+        let text = Array((["\(getpid())"] + lines).map { $0 + "\n" }.joined().utf8)
+        _ = ftruncate(descriptor, 0)
+        _ = text.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Who holds the lock file at `path` and what it recorded, or nil when nobody holds it.
+    package static func holder(of path: String) -> (pid: Int32, lines: [String])? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // A shared lock is refused while the holder has its exclusive one.
+        guard flock(fd, LOCK_SH | LOCK_NB) != 0 else {
+            flock(fd, LOCK_UN)
+            return nil
+        }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        let lines = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self).split(separator: "\n").map(
+            String.init)
+        return (Int32(lines.first ?? "") ?? 0, Array(lines.dropFirst()))
+    }
+
+    private static func readPid(_ fd: Int32) -> Int32 {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let count = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return 0 }
+        let text = String(decoding: buffer.prefix(count), as: UTF8.self)
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    /// `index` creates missing parent folders of the index (`docs/spec/cli.md`).
+    static func createParent(of file: String) throws(FSFindError) {
+        guard let slash = file.lastIndex(of: "/") else { return }
+        let parent = file[..<slash]
+        var prefix = parent.hasPrefix("/") ? "" : "."
+        for part in parent.split(separator: "/") {
+            prefix += "/" + part
+            if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+                throw FSFindError(
+                    .io, "cannot create the folder \(prefix) for the index", path: prefix,
+                    underlying: .init(rawValue: errno))
+            }
+        }
+    }
+}

@@ -1,0 +1,446 @@
+import CPlatform
+import FSFindCrawl
+import FSFindIndexFormat
+import FSFindModel
+import FSFindText
+import Foundation
+import Glibc
+
+/// A watcher's batches write a delta beside the base instead of the whole index, so a change
+/// costs in proportion to the change and the delta, not to the index (`docs/index-format.md`,
+/// "Small updates"); the delta is folded into the base when it grows, and before any other
+/// writer starts from the base.
+extension Indexer {
+    /// Looks again at `changed` paths only, each below a recorded root: one that exists is crawled
+    /// (a file: itself; a folder: its subtree) with its root's options, one that does not is
+    /// removed with everything below it; the rest of the index is carried over. What `fsfind
+    /// watch` runs for a batch of events. Paths a crawl of their root would skip (hidden, excluded)
+    /// and paths under no root are ignored.
+    ///
+    /// The result is a new delta: the old delta's rows outside the batch, and the batch's paths as
+    /// they are now. The base is read, never written, unless the delta has grown past
+    /// ``deltaLimit(baseItems:)`` items or ``deltaByteLimit`` bytes: then it is folded in.
+    ///
+    /// The folder of each changed path is looked at again alone (its own row: an entry made or
+    /// removed changes its times), not what is inside it.
+    ///
+    /// - Parameters:
+    ///   - alone: more folders to look at alone (``reconcile(holding:)``: folders whose own times
+    ///     changed).
+    ///   - refreshed: roots crawled whole for this batch (``reconcile(holding:)``): their last
+    ///     refresh time becomes ``now``.
+    package func update(
+        changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], holding lock: IndexLock
+    ) throws(FSFindError) -> IndexSummary {
+        guard lock.indexPath == indexPath else {
+            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
+        }
+        let clock = ContinuousClock.now
+        let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
+        IndexWriter.removeTemporaryFiles(of: indexPath)
+        IndexWriter.removeTemporaryFiles(of: deltaPath)
+        let snapshot: IndexSnapshot
+        do {
+            snapshot = try IndexSnapshot(path: indexPath)
+            // Every section of the delta checked now (it is small), so damage anywhere in it is
+            // recognised here, not by the batch half-way.
+            try snapshot.delta?.prepareAll()
+        } catch
+            where error.code == .indexCorrupt && access(deltaPath, F_OK) == 0
+            && (try? IndexFile(path: indexPath)) != nil
+        {
+            // The base opens on its own, so the damage is the delta's (its header, or a section
+            // found bad when read): what it held is found again by reading every root.
+            reporter?.problem(path: Array(deltaPath.utf8), message: "\(error.message); reading every folder again")
+            unlink(deltaPath)
+            return try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
+        if snapshot.delta == nil { unlink(deltaPath) }  // one written for another base: stale
+        // A batch adds words to the store the rows' numbers belong to: one deleted, made again or
+        // damaged holds none of the others, so every file is read again (the refresh says why).
+        if try storeLacksWords(named: snapshot.textGenerations()) {
+            return try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
+        var roots = try snapshot.roots()
+        for index in roots.indices where refreshed.contains(roots[index].path) { roots[index].lastRefresh = now }
+        // Shortest first, so a path below another changed path is skipped: that one's crawl (or
+        // removal) covers it. Ancestors are looked up, not compared pairwise: a burst is thousands.
+        var covered: Set<[UInt8]> = []
+        /// True when `path`, or a folder above it, is crawled or removed whole already.
+        func isCovered(_ path: [UInt8]) -> Bool {
+            let ends = path.indices.dropFirst().filter { path[$0] == UInt8(ascii: "/") } + [path.count]
+            return ends.contains { covered.contains(Array(path[..<$0])) }
+        }
+        var crawling: [IndexRoot] = []
+        var removing: [[UInt8]] = []
+        for path in changed.sorted(by: { $0.count < $1.count }) {
+            if isCovered(path) { continue }
+            guard let root = roots.admitting(path) else { continue }
+            if Self.whyMissing(path) == nil {
+                crawling.append(IndexRoot(path: path, options: root.options, lastRefresh: now))
+                covered.insert(path)
+            } else if path != root.path {
+                // A root that went keeps its items, as in a refresh (``missingRootRetention``).
+                removing.append(path)
+                covered.insert(path)
+            }
+        }
+        var folders = alone
+        for path in changed {
+            if let slash = path.lastIndex(of: UInt8(ascii: "/")), slash > 0 { folders.insert(Array(path[..<slash])) }
+        }
+        for folder in folders.sorted(by: { $0.count < $1.count }) {
+            if isCovered(folder) { continue }
+            guard let root = roots.admitting(folder) else { continue }
+            if Self.whyMissing(folder) == nil {
+                crawling.append(FolderAlone.root(folder, now: now))
+            } else if folder != root.path {
+                removing.append(folder)  // gone since: with what was below it
+                covered.insert(folder)
+            }
+        }
+        guard !crawling.isEmpty || !removing.isEmpty || !refreshed.isEmpty else {
+            var summary = IndexSummary()
+            summary.items = snapshot.itemCount
+            return summary
+        }
+        let baseItems = snapshot.base.itemCount
+        let storePath = TextStore.path(forIndex: indexPath)
+        var summary: IndexSummary
+        do {
+            summary = try writeDelta(
+                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock)
+        } catch  where error.code == .indexCorrupt && error.path == storePath {
+            // Damage the batch met in the store: a refresh checks it, starts it again and reads
+            // every file's words, instead of failing every batch after this one.
+            reporter?.problem(
+                path: Array(storePath.utf8), message: "\(error.message); reading every file's words again")
+            return try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
+        // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
+        // again and must not count its pages twice.
+        let written = try IndexFile(path: deltaPath)
+        if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
+            // What the batch freed goes back to the system first: glibc keeps a freed heap, and
+            // the fold's peak would come on top of the batch's (a watcher's fold on 1M peaked at
+            // 205–241 MiB, 191 MiB of it heap, where `fsfind forget`'s fold takes 122).
+            fsfind_release_free_memory()
+            try compact(holding: lock)
+            summary.seconds = Self.seconds(since: clock)
+        }
+        return summary
+    }
+
+    /// The batch's refresh, written as the new delta.
+    private func writeDelta(
+        snapshot: consuming IndexSnapshot, roots: [IndexRoot], crawling: [IndexRoot], removing: [[UInt8]],
+        clock: ContinuousClock.Instant
+    ) throws(FSFindError) -> IndexSummary {
+        let output = try DeltaOutput(
+            snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
+            alone: crawling.filter(FolderAlone.isAlone).map(\.path))
+        return try refresh(
+            from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
+            delta: output)
+    }
+
+    /// Brings the index up to date with every recorded root, as a refresh does, but writes what
+    /// changed as a delta: the crawl is compared with the index, and only the paths that differ
+    /// (new, changed, gone, and those the delta already holds) are looked at again by
+    /// ``update(changed:refreshed:holding:)``. What `fsfind watch` runs when it starts and after
+    /// a lost event: it costs a crawl and the changes, not a rewrite of the index, and holds no
+    /// copy of it in memory.
+    ///
+    /// Falls back to ``run(roots:options:holding:)`` where a refresh has more to do: no index or
+    /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
+    /// missing (its retention), or more changes than a delta holds.
+    package func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
+        guard lock.indexPath == indexPath else {
+            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
+        }
+        let clock = ContinuousClock.now
+        func refresh() throws(FSFindError) -> IndexSummary {
+            try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
+        // The crawl's comparison in a function of its own, so what it holds (the previous index's
+        // tables, the snapshot's mappings, the rows seen) is gone before the delta is written and
+        // folded: kept, it was on top of a fold at a watcher's start (187 MiB on 1M).
+        func changes() throws(FSFindError) -> (
+            changed: Set<[UInt8]>, alone: Set<[UInt8]>, roots: [IndexRoot], limit: Int
+        )? {
+            guard let snapshot = try? IndexSnapshot(path: indexPath), let roots = try? snapshot.roots(),
+                snapshot.base.itemCount == 0 || snapshot.base.hasColumn(.fsOwnerUserID),
+                roots.allSatisfy({ Self.whyMissing($0.path) == nil }), !roots.isEmpty,
+                try !storeLacksWords(named: snapshot.textGenerations())
+            else { return nil }
+            let base = snapshot.base
+            let previous: PreviousIndex
+            do {
+                previous = try PreviousIndex(file: base, forCopying: false)
+            } catch {
+                return nil
+            }
+            // The delta's paths are looked at again whatever the crawl finds: one that went while no
+            // watcher ran is not in the base for the crawl to miss.
+            var changed: Set<[UInt8]> = []
+            var alone: Set<[UInt8]> = []
+            if let delta = snapshot.delta {
+                // A folder of the delta alone: its entries are rows of their own, or the base's.
+                for row in 0..<delta.itemCount {
+                    let path = delta.path(at: row)
+                    if case .text("public.folder")? = delta.value(of: .contentType, at: row) {
+                        alone.insert(path)
+                    } else {
+                        changed.insert(path)
+                    }
+                }
+            }
+            var seen = [Bool](repeating: false, count: base.itemCount)
+            let limit = Self.deltaLimit(baseItems: base.itemCount)
+            let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)
+            _ = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
+                previous.comparedSteps(chunk.steps.count)
+                for step in chunk.steps {
+                    switch step {
+                    case .keep(let row, _):
+                        seen[row] = true
+                    case .read(let entry, let oldRow, _):
+                        if oldRow >= 0 { seen[oldRow] = true }
+                        // A folder that was there: its own row only; its entries are judged one by one.
+                        if oldRow >= 0, entry.fileType == .directory {
+                            if alone.count <= limit { alone.insert(entry.path) }
+                        } else if changed.count <= limit {
+                            changed.insert(entry.path)
+                        }
+                    case .problem(let path, let message):
+                        reporter?.problem(path: path, message: message)
+                    case .progress, .rootDone, .vanished:
+                        break
+                    }
+                }
+            }
+            for root in roots {
+                for range in base.rows(within: root.path) {
+                    for row in range where !seen[row] && changed.count <= limit { changed.insert(base.path(at: row)) }
+                }
+            }
+            return (changed, alone, roots, limit)
+        }
+        let found = try changes()
+        // What the comparison freed goes back to the system before the delta or the refresh
+        // allocates its own (glibc keeps a freed heap; at a watcher's start it came on top).
+        fsfind_release_free_memory()
+        guard let (changed, alone, roots, limit) = found else { return try refresh() }
+        // More than a delta holds: the refresh rewrites the index once.
+        guard changed.count + alone.count <= limit else { return try refresh() }
+        var summary = try update(changed: changed, alone: alone, refreshed: roots.map(\.path), holding: lock)
+        summary.seconds = Self.seconds(since: clock)
+        return summary
+    }
+
+    /// Folds the delta, when there is one, into a new base and removes it; removes a delta that
+    /// belongs to another base (left by a compaction killed before its last step) or to no base.
+    /// `fsfind index` and `forget` start with it, so they always start from one whole file and
+    /// never lose a watcher's changes. Returns true when a delta was folded in.
+    ///
+    /// - Throws: ``FSFindError`` `.indexCorrupt` naming the delta when it is damaged (it is
+    ///   removed first; what it held is found again by the next refresh of its roots).
+    @discardableResult
+    package func compact(holding lock: IndexLock) throws(FSFindError) -> Bool {
+        guard lock.indexPath == indexPath else {
+            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
+        }
+        let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
+        IndexWriter.removeTemporaryFiles(of: deltaPath)
+        guard access(deltaPath, F_OK) == 0 else { return false }
+        guard let base = try? IndexFile(path: indexPath) else {
+            // No base, or a damaged one (rebuilt by the refresh that follows): the delta is of no
+            // use.
+            unlink(deltaPath)
+            return false
+        }
+        let snapshot: IndexSnapshot
+        let delta: IndexFile
+        do {
+            let file = try IndexFile(path: deltaPath)
+            snapshot = try IndexSnapshot(base: base, delta: file)
+            delta = file
+            if snapshot.delta != nil { try delta.prepareAll() }
+        } catch {
+            unlink(deltaPath)
+            throw error
+        }
+        guard snapshot.delta != nil, let overlay = snapshot.overlay else {
+            unlink(deltaPath)  // written for another base
+            return false
+        }
+        // Checked whole, but not kept whole in memory: the copy reads it a section at a time.
+        try base.prepareAll(releasingPages: true)
+        var builder = try IndexBuilder(old: base)
+        // The delta's rows are staged in merged order (the k-th is staged item k); the rows of the
+        // new file are then made as the writer reads them, not held (8 MB for a million).
+        var replaced: [Int32] = []
+        for piece in snapshot.pieces where piece.file != 0 {
+            for row in piece.rows {
+                // A delta row in place of a base row of the same path names it, so the base
+                // rows below it (a folder's entries) still find their parent; else they would
+                // store whole paths (found by the 1M benchmark: a fold grew the index 12%).
+                let position = overlay.positions[row]
+                let path = delta.path(at: row)
+                let same = position < base.itemCount && base.path(at: position) == path
+                // Delta rows come in their own order (both lists are in path order), so the
+                // staged item of delta row k is item k.
+                guard try builder.stage(delta.item(at: row)) == row else {
+                    throw FSFindError.broken("the delta's rows are not in merged order")
+                }
+                replaced.append(same ? Int32(position) : -1)
+            }
+        }
+        let rows = FoldRows(snapshot: snapshot, replaced: replaced)
+        // The delta's rows carry the numbers of the store it was written with (the newer).
+        // Written section by section, never whole in memory (a fold rewrites the whole base).
+        let file = try builder.write(
+            rows: rows, roots: try delta.roots(), createdAt: now, textGeneration: try delta.textDocuments()?.generation,
+            replacing: indexPath)
+        // The new base first, then the delta goes: a reader in between sees a delta whose stamp
+        // is not the new base's and reads the base alone, which holds everything.
+        try file.commit()
+        unlink(deltaPath)
+        return true
+    }
+
+    /// Most items a delta holds before it is folded into the base: 5% of the base (a query then
+    /// reads at most 5% more rows), but at least 4,096 so a small index is not rewritten for
+    /// every few files. `FSFIND_DELTA_LIMIT` sets it (tests: 0 folds after every batch).
+    static func deltaLimit(baseItems: Int) -> Int {
+        if let text = ProcessInfo.processInfo.environment["FSFIND_DELTA_LIMIT"], let limit = Int(text), limit >= 0 {
+            return limit
+        }
+        return max(baseItems / 20, 4096)
+    }
+
+    /// Most bytes a delta file may have before it is folded in (each batch rewrites it whole).
+    static let deltaByteLimit = 64 << 20
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let duration = start.duration(to: .now)
+        return Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// What a batch that writes a delta starts from and needs at the end.
+///
+/// The refresh machinery copies unchanged rows from one previous file. For a batch that file is
+/// made here, in memory: the delta's rows plus the base's visible rows under the batch's paths
+/// (the only base rows the batch can keep, change or remove). Every row of it knows its place
+/// among the base's rows, so only the newly read rows need a search of the base at the end.
+struct DeltaOutput {
+    let base: IndexFile
+    /// The in-memory previous file.
+    let previous: PreviousIndex
+    /// Per row of `previous`: its position among the base's rows (``IndexOverlay/positions``).
+    let knownPositions: [Int]
+    /// Base rows the new delta hides: the old delta's and every base row under the batch.
+    let hidden: [Range<Int>]
+
+    init(snapshot: IndexSnapshot, batch: [[UInt8]], alone: [[UInt8]]) throws(FSFindError) {
+        base = snapshot.base
+        // Decoding one base row checks every section it has (all of a million rows' file, 132
+        // MiB resident in a watcher's batch): checked here a section at a time, pages given back.
+        try base.prepareAll(releasingPages: true)
+        var added: [Range<Int>] = []
+        for path in batch { added += base.rows(within: path) }
+        for path in alone {
+            if let row = base.rowIndex(ofPath: path) { added.append(row..<(row + 1)) }
+        }
+        added = IndexOverlay.normalized(added)
+        let oldHidden = snapshot.overlay?.hidden ?? []
+        hidden = IndexOverlay.normalized(oldHidden + added)
+        // The visible base rows under the batch, ascending.
+        var baseRows: [Int] = []
+        var next = 0
+        for range in added {
+            for row in range {
+                while next < oldHidden.count, oldHidden[next].upperBound <= row { next += 1 }
+                if next < oldHidden.count, oldHidden[next].contains(row) { continue }
+                baseRows.append(row)
+            }
+        }
+        let delta = snapshot.delta
+        let deltaPositions = snapshot.overlay?.positions ?? []
+        var builder = try IndexBuilder(old: delta)
+        var rows: [RowSource] = []
+        var positions: [Int] = []
+        var deltaRow = 0
+        for row in baseRows {
+            while deltaRow < deltaPositions.count, deltaPositions[deltaRow] <= row {
+                rows.append(.old(deltaRow))
+                positions.append(deltaPositions[deltaRow])
+                deltaRow += 1
+            }
+            rows.append(.staged(try builder.stage(base.item(at: row))))
+            positions.append(row)
+        }
+        while deltaRow < deltaPositions.count {
+            rows.append(.old(deltaRow))
+            positions.append(deltaPositions[deltaRow])
+            deltaRow += 1
+        }
+        let roots = try snapshot.roots()
+        var generation = try base.textDocuments()?.generation
+        if let delta, let numbers = try delta.textDocuments() { generation = numbers.generation }
+        let image = try builder.encode(
+            rows: rows, roots: roots, createdAt: snapshot.createdAt, textGeneration: generation)
+        previous = try PreviousIndex(file: try IndexFile(bytes: image.bytes, name: base.path))
+        knownPositions = positions
+    }
+
+    /// The new delta's overlay for `rows` (rows of ``previous`` and staged items).
+    func overlay(rows: [RowSource], builder: IndexBuilder) -> IndexOverlay {
+        var positions: [Int] = []
+        positions.reserveCapacity(rows.count)
+        for source in rows {
+            if let old = source.copiedRow {
+                positions.append(knownPositions[old])
+            } else {
+                positions.append(base.lowerBound(builder.stagedPath(source.stagedIndex ?? 0)))
+                // A burst's thousands of binary searches touch pages all over the base: given
+                // back now and then, so the watcher does not keep the whole base resident.
+                if positions.count % 1024 == 0 { base.releaseAllPages() }
+            }
+        }
+        return IndexOverlay(base: base, hidden: hidden, positions: positions)
+    }
+}
+
+/// A folder looked at again alone: its own row, not what is inside it. Crawled as a root whose
+/// every entry is excluded (the crawler never applies excludes to the root it is given), and
+/// marked by that option so the refresh does not take its unseen entries for gone.
+enum FolderAlone {
+    static let excludeEverything = "*"
+
+    static func root(_ folder: [UInt8], now: Date) -> IndexRoot {
+        IndexRoot(
+            path: folder, options: CrawlOptions(includeHidden: false, excludes: [excludeEverything]), lastRefresh: now)
+    }
+
+    static func isAlone(_ root: IndexRoot) -> Bool {
+        root.options.excludes == [excludeEverything]
+    }
+}
+
+/// The rows of a folded file in merged order, made when read: a base row is copied, delta row k
+/// is staged item k, replacing the base row `replaced[k]` (or none when -1).
+struct FoldRows: RandomAccessCollection {
+    let snapshot: IndexSnapshot
+    let replaced: [Int32]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { snapshot.itemCount }
+
+    subscript(position: Int) -> RowSource {
+        let (file, row) = snapshot.place(of: position)
+        if file == 0 { return .old(row) }
+        return .staged(row, replacing: replaced[row] >= 0 ? Int(replaced[row]) : nil)
+    }
+}

@@ -1,0 +1,251 @@
+import CPlatform
+import FSFindCrawl
+import FSFindIndexFormat
+import FSFindModel
+import Foundation
+
+/// The index file a refresh starts from, with the lookups a refresh needs, answered from the
+/// mapped file without decoding its rows: which old row a crawled entry is, which rows lie under a
+/// folder, which row had an inode.
+///
+/// A crawled entry is found under its folder's row by binary search over that folder's children
+/// (the names section gives every row's parent; children of one folder are in name order). The
+/// crawler reports a folder right before its entries, so the folder's row is the one looked up
+/// last, and a lookup costs a handful of name comparisons and no allocation.
+final class PreviousIndex {
+    let file: IndexFile
+    private let sections: CheckedSections
+    /// `children[childStart[r]..<childStart[r + 1]]` are the rows whose parent is row `r`.
+    private var childStart: [Int32] = []
+    private var children: [Int32] = []
+    /// The last folder looked up, and what is known of it.
+    private var lastFolder: [UInt8] = []
+    private var lastFolderInfo: FolderInfo?
+    /// The folders crawled so far: a folder's entries come right after it, but its subfolders
+    /// come after all of them, and each needs the folder's row again.
+    private var folderInfo: [ByteKey: FolderInfo] = [:]
+    private var byInode: InodeTable?
+
+    /// False when the file is only compared with a crawl, never copied: then a new path is not
+    /// looked up among old inodes (``row(sameFileAs:)`` answers nil), which would cost a table
+    /// of every row.
+    private let findsRenames: Bool
+
+    /// Steps a crawl may compare with this file before its pages are given back (see
+    /// ``comparedSteps(_:)``).
+    static let stepsBetweenReleases = 1 << 14
+    private var stepsSinceRelease = 0
+
+    /// Counts `count` crawl steps compared with the file; every ``stepsBetweenReleases`` its
+    /// mapped pages are given back (``IndexFile/releaseAllPages()``), so a crawl of a million
+    /// entries does not keep the whole index resident (a watcher's start peaked at 153–161 MiB,
+    /// most of it the index's pages). Pages still needed are mapped again from the page cache.
+    /// Called from the thread that consumes the crawl's chunks only.
+    func comparedSteps(_ count: Int) {
+        stepsSinceRelease += count
+        guard stepsSinceRelease >= Self.stepsBetweenReleases else { return }
+        stepsSinceRelease = 0
+        file.releaseAllPages()
+    }
+
+    /// Opens `file` for copying (every section's checksum verified first), or, when not
+    /// `forCopying`, only for comparing a crawl with it (the sections a lookup reads are verified
+    /// when first read).
+    init(file: IndexFile, forCopying: Bool = true) throws(FSFindError) {
+        self.file = file
+        findsRenames = forCopying
+        if forCopying {
+            try file.prepareAll(releasingPages: true)
+        } else {
+            // Each section's pages go after its checksum: the crawl then maps back only what its
+            // lookups read (kept, they were a watcher's whole start-up peak: 93 MiB on 1M).
+            try file.prepare([], identities: true, problems: false, releasingPages: true)
+        }
+        do {
+            sections = try CheckedSections(file)
+        } catch {
+            throw file.damaged(error)
+        }
+        buildChildren()
+    }
+
+    var count: Int { file.itemCount }
+
+    private func buildChildren() {
+        let count = file.itemCount
+        var parents = [Int32](repeating: -1, count: count)
+        var counts = [Int32](repeating: 0, count: count + 1)
+        for row in 0..<count {
+            let parent = sections.parent(row)
+            guard parent != IndexFormat.absent32 else { continue }
+            parents[row] = Int32(parent)
+            counts[Int(parent) + 1] += 1
+        }
+        for row in 0..<count { counts[row + 1] += counts[row] }
+        var next = counts
+        var children = [Int32](repeating: 0, count: Int(counts[count]))
+        for row in 0..<count where parents[row] >= 0 {
+            let parent = Int(parents[row])
+            children[Int(next[parent])] = Int32(row)
+            next[parent] += 1
+        }
+        childStart = counts
+        self.children = children
+    }
+
+    /// The old row with `entry`'s path, if there is one.
+    func row(of entry: CrawlEntry) -> Int? {
+        var found: Int?
+        if entry.nameStart > 0 {
+            let folder = folder(of: entry)
+            if let row = folder.row {
+                found = child(of: row, named: entry.path[entry.nameStart...])
+            }
+            // A name stored whole (its folder was not indexed, or the path has `//`) is not among
+            // the folder's children; only rows inside the folder's block of paths can be it.
+            if found == nil, folder.hasRowsBelow { found = file.rowIndex(ofPath: entry.path) }
+        } else {
+            found = file.rowIndex(ofPath: entry.path)
+        }
+        if entry.fileType == .directory {
+            // Its entries come next.
+            lastFolder = entry.path
+            lastFolderInfo = FolderInfo(row: found, hasRowsBelow: found != nil || hasRows(below: entry.path))
+            folderInfo[ByteKey(entry.path)] = lastFolderInfo
+        }
+        return found
+    }
+
+    private struct FolderInfo {
+        var row: Int?
+        /// False when no old path starts with the folder's path + `/`: then nothing in it is old.
+        var hasRowsBelow: Bool
+    }
+
+    private func folder(of entry: CrawlEntry) -> FolderInfo {
+        let end = entry.nameStart > 1 ? entry.nameStart - 1 : entry.nameStart
+        let folder = entry.path[..<end]
+        if let info = lastFolderInfo, Self.equal(folder, lastFolder) { return info }
+        lastFolder = Array(folder)
+        if let info = folderInfo[ByteKey(lastFolder)] {
+            lastFolderInfo = info
+            return info
+        }
+        let row = file.rowIndex(ofPath: lastFolder)
+        let info = FolderInfo(row: row, hasRowsBelow: row != nil || hasRows(below: lastFolder))
+        lastFolderInfo = info
+        return info
+    }
+
+    private static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
+        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in StagedItems.compare(x, y) == 0 } }
+    }
+
+    private func hasRows(below folder: [UInt8]) -> Bool {
+        rows(within: folder).contains { !$0.isEmpty }
+    }
+
+    /// The child of `folder` called `name`, by binary search over its children's names.
+    private func child(of folder: Int, named name: ArraySlice<UInt8>) -> Int? {
+        var low = Int(childStart[folder])
+        var high = Int(childStart[folder + 1])
+        return name.withUnsafeBytes { target -> Int? in
+            while low < high {
+                let mid = low + (high - low) / 2
+                let row = Int(children[mid])
+                let order = StagedItems.compare(sections.string(sections.nameID(row)), target)
+                if order == 0 { return row }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
+        }
+    }
+
+    /// The crawl is over: the lookup tables it used (children, folders seen, inodes: about 25 MB
+    /// on 1M) and the pages its comparisons mapped are let go before the new file is written,
+    /// which needs neither (a watcher's start that refreshed the whole index peaked here, on top
+    /// of the rows' tables). ``row(of:)`` and ``row(sameFileAs:)`` are not called after.
+    func crawlFinished() {
+        childStart = []
+        children = []
+        folderInfo = [:]
+        lastFolder = []
+        lastFolderInfo = nil
+        byInode = nil
+        file.releaseAllPages()
+        fsfind_release_free_memory()
+    }
+
+    /// Rows at `folder` or below it (``IndexFile/rows(within:)``).
+    func rows(within folder: [UInt8]) -> [Range<Int>] { file.rows(within: folder) }
+
+    /// The old row of a file that may have been renamed: same device, inode, size and mtime.
+    ///
+    /// The table is built on first use, which only a refresh with new paths pays for.
+    func row(sameFileAs identity: FileIdentity) -> Int? {
+        guard findsRenames else { return nil }
+        if byInode == nil { byInode = InodeTable(count: count) { file.identity(at: $0) } }
+        return byInode?.row(sameFileAs: identity) { file.identity(at: $0) }
+    }
+}
+
+/// The rows of the previous file by what survives a rename (``InodeKey``), in 8 bytes per row.
+///
+/// A dictionary keyed by the 32-byte key took about 72 MB for a million rows (its key storage is
+/// sized to twice the count); this is one sorted array of `hash << 32 | row`, searched by hash,
+/// each candidate checked against the file's own identity record. Of rows with the same key
+/// (hard links), the last one answers, as the dictionary's last insertion did.
+private struct InodeTable {
+    private var entries: [UInt64]
+
+    init(count: Int, identity: (Int) -> FileIdentity) {
+        entries = []
+        entries.reserveCapacity(count)
+        for row in 0..<count { entries.append(UInt64(Self.hash(InodeKey(identity(row)))) << 32 | UInt64(row)) }
+        entries.sort()
+    }
+
+    func row(sameFileAs identity: FileIdentity, identityOf: (Int) -> FileIdentity) -> Int? {
+        let key = InodeKey(identity)
+        let hash = UInt64(Self.hash(key))
+        // The first entry past this hash, then back through the entries of this hash: the
+        // highest row first.
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if entries[mid] >> 32 <= hash { low = mid + 1 } else { high = mid }
+        }
+        var index = low - 1
+        while index >= 0, entries[index] >> 32 == hash {
+            let row = Int(entries[index] & 0xFFFF_FFFF)
+            if InodeKey(identityOf(row)) == key { return row }
+            index -= 1
+        }
+        return nil
+    }
+
+    private static func hash(_ key: InodeKey) -> UInt32 {
+        var hasher = Hasher()
+        hasher.combine(key)
+        return UInt32(truncatingIfNeeded: hasher.finalize())
+    }
+}
+
+/// What survives a rename: device, inode, and the content's size and mtime.
+///
+/// A rename keeps all four (only ctime moves), so a moved file keeps its `addedDate`. Size and
+/// mtime are in the key because file systems reuse a deleted file's inode at once: a file created
+/// right after another was deleted must not inherit the deleted one's `addedDate`.
+private struct InodeKey: Hashable {
+    let device: UInt64
+    let inode: UInt64
+    let size: Int64
+    let mtimeNanos: Int64
+    init(_ identity: FileIdentity) {
+        device = identity.device
+        inode = identity.inode
+        size = identity.size
+        mtimeNanos = identity.mtimeNanos
+    }
+}

@@ -1,0 +1,161 @@
+import FSFindModel
+import FSFindPlatform
+import FSFindText
+
+/// Writes documents into the text store on a thread of its own, so SQLite's tokenizing and
+/// indexing (the longest serial step of a first index with text) overlaps the reading of the
+/// next batch instead of following it.
+///
+/// The transaction stays one: the feeder only calls its ``TextStore/Writer`` from its thread,
+/// and ``finish()`` joins that thread before the caller commits. At most ``capacity`` documents
+/// wait, so memory stays bounded. The first error stops it; ``add(path:identity:text:packed:)``
+/// and ``finish()`` then throw it. A feeder dropped without ``finish()`` (the run threw) stops
+/// its thread and writes nothing more; the caller's uncommitted transaction then rolls back.
+final class TextStoreFeeder {
+    /// What the feeder's thread uses. The thread holds this, not the feeder, so a feeder that is
+    /// dropped can stop it.
+    private final class Shared: @unchecked Sendable {
+        // @unchecked: `writer` is used (and let go) only by the feeder's thread; `failure` is
+        // written by that thread before it cancels the queue and read after the join.
+        let queue: BoundedQueue<Document>
+        /// Let go when the thread ends: the thread's own last references can outlive the join,
+        /// and a writer dropped by its owner must roll back then, not whenever they go.
+        var writer: TextStore.Writer?
+        var failure: FSFindError?
+
+        init(_ writer: TextStore.Writer, capacity: Int, weightLimit: Int) {
+            self.writer = writer
+            queue = BoundedQueue(capacity: capacity, weightLimit: weightLimit, weight: \.weight)
+        }
+
+        func drain() {
+            defer { writer = nil }
+            while let document = queue.pop(), let writer {
+                do throws(FSFindError) {
+                    switch document.words {
+                    case .text(let text):
+                        try writer.add(
+                            path: document.path, identity: document.identity, text: text, packed: document.packed,
+                            document: document.number)
+                    case .cut(let words):
+                        try writer.add(
+                            path: document.path, identity: document.identity, words: words,
+                            packed: document.packed, document: document.number)
+                    case .same:
+                        try writer.link(path: document.path, identity: document.identity, document: document.number)
+                    }
+                } catch {
+                    failure = error
+                    queue.cancel()
+                    return
+                }
+            }
+        }
+    }
+
+    private struct Document: @unchecked Sendable {
+        // @unchecked: plain values, handed over once.
+        let path: [UInt8]
+        let identity: FileIdentity
+        let words: Words
+        let packed: [UInt8]
+        let number: UInt32
+
+        /// About the memory it holds (with a document's own keep: a million small files' queue
+        /// counts them too).
+        var weight: Int {
+            let overhead = path.count + 128
+            return switch words {
+            case .text(let text): overhead + text.utf8.count + packed.count
+            case .cut(let words): overhead + words.count + packed.count
+            case .same: overhead
+            }
+        }
+    }
+
+    /// A document's words: its text, for SQLite to cut, the words an extraction worker cut, or
+    /// those of a document already queued (a file with the same bytes).
+    private enum Words {
+        case text(String)
+        case cut([UInt8])
+        case same
+    }
+
+    /// Documents that may wait for the writer: as many as the weight allows.
+    static let capacity = 4096
+    /// The bytes of words and packed texts that may wait for the writer: about one and a half
+    /// extraction batches (16 MiB of text each), so SQLite's thread has work while the workers
+    /// read the next batch, and memory stays bounded however large the files. (16 MiB was 5%
+    /// slower on /usr/share/doc, six alternating pairs, and no lower on a million entries.)
+    static let weightLimit = 32 << 20
+
+    private let shared: Shared
+    private var thread: JoinedThreads?
+
+    /// A feeder of `writer`; tests make the queue smaller than ``capacity`` and ``weightLimit``.
+    init(
+        _ writer: TextStore.Writer, capacity: Int = TextStoreFeeder.capacity,
+        weightLimit: Int = TextStoreFeeder.weightLimit
+    ) {
+        nextNumber = writer.nextDocument
+        let shared = Shared(writer, capacity: capacity, weightLimit: weightLimit)
+        self.shared = shared
+        thread = JoinedThreads.start(count: 1) { _ in shared.drain() }
+    }
+
+    /// The number the next document gets: chosen here, on the caller's thread, so the file's
+    /// row carries it at once (``IndexedItem/textDocument``) while the words wait for the writer.
+    private var nextNumber: UInt32
+
+    /// Queues a document (its stored form made by the caller, off the writing thread); waits
+    /// while the queue is full. Returns the document's number.
+    func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) -> UInt32 {
+        try add(Document(path: path, identity: identity, words: .text(text), packed: packed, number: nextNumber))
+    }
+
+    /// Queues a document whose words an extraction worker packed and cut (``CutText``): the
+    /// writer's thread only indexes them. Returns the document's number.
+    func add(path: [UInt8], identity: FileIdentity, cut: CutText) throws(FSFindError) -> UInt32 {
+        try add(
+            Document(path: path, identity: identity, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
+    }
+
+    /// Queues the record that the file at `path` has the words of `document`, a number this
+    /// feeder gave earlier (``TextTwins``): nothing is cut or indexed. Returns `document`.
+    func link(path: [UInt8], identity: FileIdentity, document: UInt32) throws(FSFindError) -> UInt32 {
+        let record = Document(path: path, identity: identity, words: .same, packed: [], number: document)
+        guard shared.queue.push(record) else {
+            thread?.join()
+            thread = nil
+            throw shared.failure ?? FSFindError.broken("the text store's writer stopped")
+        }
+        return document
+    }
+
+    private func add(_ document: Document) throws(FSFindError) -> UInt32 {
+        let number = nextNumber
+        guard number < UInt32.max - 1 else {
+            throw FSFindError(.indexCorrupt, "the text store has used up its document numbers", remedy: .rebuildIndex)
+        }
+        nextNumber += 1
+        guard shared.queue.push(document) else {
+            thread?.join()
+            thread = nil
+            throw shared.failure ?? FSFindError.broken("the text store's writer stopped")
+        }
+        return number
+    }
+
+    /// Waits until every queued document is written; throws the writer's first error.
+    func finish() throws(FSFindError) {
+        shared.queue.close()
+        thread?.join()
+        thread = nil
+        if let failure = shared.failure { throw failure }
+    }
+
+    deinit {
+        shared.queue.cancel()
+        thread?.join()
+    }
+}

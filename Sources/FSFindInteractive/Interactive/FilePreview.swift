@@ -1,0 +1,81 @@
+/// What `fsfind search` shows of a file itself beside its attributes: a picture drawn with
+/// terminal symbols, its first lines, or why there is none.
+///
+/// Made in a sandboxed worker (`FSFindPreview`), painted by the search screen; a plain
+/// value between the two, so the screen never sees the file or a library.
+package enum FilePreview: Sendable, Equatable {
+    /// An image, a PDF's first page or a video's poster frame, as coloured cells.
+    case picture(PreviewPicture)
+    /// The same as pixels, for a terminal that draws images itself (the kitty graphics protocol).
+    case image(PreviewImage)
+    /// The first lines of a text file (control characters are the painter's to blank out).
+    case lines([String])
+    /// Why there is no preview, shown as "no preview: …".
+    case unavailable(String)
+
+    /// Bytes the preview holds, about: what the search screen's cache counts against its limit.
+    package var cost: Int {
+        switch self {
+        case .picture(let picture): 64 + picture.cells.count * MemoryLayout<PreviewPicture.Cell>.stride
+        case .image(let image): 64 + image.packedPixels.count
+        case .lines(let lines): 64 + lines.reduce(0) { $0 + 16 + $1.utf8.count }
+        case .unavailable(let reason): 64 + reason.utf8.count
+        }
+    }
+}
+
+/// A picture as terminal cells: each a symbol (a block, a half block, a braille pattern …) drawn
+/// in a foreground colour over a background colour, the way chafa lays an image out.
+package struct PreviewPicture: Sendable, Equatable {
+    /// One cell: a symbol one column wide and its two colours.
+    package struct Cell: Sendable, Equatable {
+        package var symbol: Unicode.Scalar
+        /// `0xRRGGBB`, or ``Cell/noColor`` for the terminal's own colour.
+        package var foreground: UInt32
+        package var background: UInt32
+
+        /// The terminal's default colour (chafa's "transparent"), and the only one without colours.
+        package static let noColor: UInt32 = 0xFFFF_FFFF
+
+        package init(symbol: Unicode.Scalar, foreground: UInt32, background: UInt32) {
+            self.symbol = symbol
+            self.foreground = foreground
+            self.background = background
+        }
+    }
+
+    package let columns: Int
+    package let rows: Int
+    /// Row after row, `columns × rows` cells.
+    package let cells: [Cell]
+
+    /// Nil unless `cells` holds exactly `columns × rows` cells.
+    package init?(columns: Int, rows: Int, cells: [Cell]) {
+        guard columns > 0, rows > 0, cells.count == columns * rows else { return nil }
+        self.columns = columns
+        self.rows = rows
+        self.cells = cells
+    }
+
+    package subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
+}
+
+/// A picture as pixels for the terminal to draw over a box of cells: RGB, 8 bits a channel,
+/// packed with zlib (what the kitty graphics protocol takes as `f=24,o=z`).
+package struct PreviewImage: Sendable, Equatable {
+    package let width: Int
+    package let height: Int
+    /// The cells the image covers, its aspect ratio kept.
+    package let columns: Int
+    package let rows: Int
+    /// `width × height × 3` bytes of RGB, zlib-compressed.
+    package let packedPixels: [UInt8]
+
+    package init(width: Int, height: Int, columns: Int, rows: Int, packedPixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.columns = columns
+        self.rows = rows
+        self.packedPixels = packedPixels
+    }
+}

@@ -1,0 +1,28 @@
+import FSFindExtraction
+import FSFindInteractive
+import FSFindModel
+
+/// The loop `fsfind preview-worker` runs: read a ``PreviewRequest``, make its preview, reply,
+/// until `fsfind search` closes the socket. The limits are the extraction workers' kind
+/// (``ExtractionWorker/Limits``), tighter: a preview is wanted within a fraction of a second, and
+/// the screen gives up on it after ``PreviewClient/timeout`` anyway.
+package enum PreviewWorker {
+    /// The extraction workers' 1 GiB of address space (loading FFmpeg and its codecs alone maps
+    /// over 512 MiB), and 2 CPU seconds per preview.
+    package static let limits = ExtractionWorker.Limits(memoryBytes: 1 << 30, cpuSecondsPerFile: 2)
+
+    package static func serve(input: Int32, output: Int32, limits: ExtractionWorker.Limits = limits) -> Int32 {
+        let hooks = ExtractionWorker.TestHooks.fromEnvironment()
+        return ExtractionWorker.serveFrames(input: input, output: output, limits: limits) { payload in
+            let preview: FilePreview
+            do throws(ExtractionError) {
+                let request = try PreviewWire.decodeRequest(payload)
+                hooks.misbehave(reading: Array(request.path[PathBytes.nameStart(of: request.path)...]))
+                preview = PreviewMaker.make(request)
+            } catch {
+                preview = .unavailable(error.reason)
+            }
+            return PreviewWire.encode(preview)
+        }
+    }
+}
