@@ -1,7 +1,7 @@
 import FSFindTestSupport
 import Testing
 
-@testable import FSFindIndex
+@testable import FSFindIndexFormat
 @testable import FSFindModel
 
 /// The `words` section (format 6) lists each word of the strings once, in byte order, with the
