@@ -55,7 +55,8 @@ package enum Entrypoint {
     /// `--version`, a misspelt option, a completion request): those are parsed again from the
     /// root, so every message and help text is the root's. The root's parse reflects over all
     /// thirteen subcommands and parses twice more for a completion-script request before it
-    /// reaches the query: 1.2 ms of an 8 ms query on a small index (`benchmarks/RESULTS.md`).
+    /// reaches the query, a cost a small query feels (`benchmarks/RESULTS.md`, "Start-up: `fsfind
+    /// query` parsed by its own options").
     private static func quickQuery(_ arguments: [String]) -> ParsableCommand? {
         guard arguments.first == FSFindCommand.Query.configuration.commandName else { return nil }
         // A help request parses as the parser's own help command: not a query, so the root answers.

@@ -49,8 +49,8 @@ extension Crawler {
 /// once per thread at the end), `results` once per result (and once at the end), and `room` holds
 /// the results not yet taken to `64 × threads` folders, so a slow consumer (the indexing pipeline
 /// is full) pauses the listing instead of letting the results hold the tree. (At `4 × threads`
-/// the listers waited on it every few folders: a no-change refresh of `/usr` switched threads
-/// 18,000 times, 10,000 at 64; of the million-entry tree 62,000 and 39,000.)
+/// the listers waited on it every few folders: `benchmarks/RESULTS.md`, "A refresh that finds
+/// nothing changed copies the file".)
 private final class ParallelCrawl: Sendable {
     enum Result: Sendable {
         case listing(Crawler.FolderListing)

@@ -134,8 +134,9 @@ package final class DesktopSearchService: Sendable {
             if case .query(let query) = DesktopSearchBackend.read(terms) { state.withLock { $0.lastQuery = query } }
             return []
         }
-        // Only the previous answer's rows are looked at (not the million: a fresh search of
-        // `paris pa` was 200 ms on the million-entry tree; the words' lookup is what is left).
+        // Only the previous answer's rows are looked at, not every row (a fresh search costs
+        // twice as much: `benchmarks/RESULTS.md`, "Desktop search"); the words' lookup is what is
+        // left.
         let items = search(terms, limit: nil, stop: stop, remember: true, among: previous.compactMap(FileURI.path(of:)))
         return Array(
             items.lazy.map { FileURI.make(path: $0.path) }.filter { kept.contains($0) }.prefix(Self.resultLimit))

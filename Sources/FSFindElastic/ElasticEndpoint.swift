@@ -232,13 +232,12 @@ package struct ElasticEndpoint: Sendable {
         // The store is opened only for a search of words: the others keep working without it.
         let question = try compile(translation.query)
         let onlyIn = translation.onlyIn
-        // A large search is split across the cores like `fsfind query`'s (measured through Samba
-        // on a million items: free text 480 -> 400 ms, words 290 -> 280; peak memory 62-64 MiB
-        // above the index, against 48 with one thread).
+        // A large search is split across the cores like `fsfind query`'s: faster through Samba,
+        // for a little more memory (`benchmarks/RESULTS.md`, "Spotlight over SMB").
         var request = SearchRequest(onlyIn: onlyIn)
         // Samba hands Finder paths, not an order (Finder sorts them itself): the words' BM25,
-        // 50 of a common word's 250 ms on a million files, would only order the 10,000 kept of
-        // a larger answer. Names and titles still rank first.
+        // most of a common word's lookup, would only order the 10,000 kept of a larger answer.
+        // Names and titles still rank first.
         request.wordRelevance = false
         request.shouldStop = { stop.shouldStop }
         var rows = try opened.search(question, request).rows

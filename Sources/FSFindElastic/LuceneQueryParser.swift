@@ -19,7 +19,8 @@ package struct LuceneQueryParser {
     private var position = 0
     private var depth = 0
     /// Clauses read so far: past ``QueryExpression/maximumWrittenClauses`` the rest is not read
-    /// (600 KB of words took a quarter of a second to read, for a refusal).
+    /// (a huge query's words were read whole, for a refusal: `benchmarks/RESULTS.md`, "`fsfind
+    /// serve` under a hostile local user").
     private var written = 0
 
     /// Deeper nesting is refused, so that a hostile query cannot exhaust the stack.

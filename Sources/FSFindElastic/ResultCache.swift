@@ -3,8 +3,8 @@ import Synchronization
 /// The rows of recent searches, so that paging costs what a page costs.
 ///
 /// Samba asks for a search's results 50 at a time (`from` 0, then 50, up to its `max results`),
-/// each page a new request; without this every page ran the whole query again, twice the time for
-/// one Finder search on a million items. Entries hold at most ``ElasticEndpoint/maximumWindow``
+/// each page a new request; without this every page ran the whole query again
+/// (`benchmarks/RESULTS.md`, "Spotlight over SMB"). Entries hold at most ``ElasticEndpoint/maximumWindow``
 /// rows (no request can page further) as `UInt32`, 40 KB each at most, and are keyed by the
 /// query text and the generation of the index it ran on, so a replaced index is never answered
 /// from an older one's rows.

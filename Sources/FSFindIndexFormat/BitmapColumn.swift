@@ -5,7 +5,7 @@
 /// A sparse column spends 4 bytes per cell on its row number; a bitmap spends 1.06 bits per row of
 /// the file whatever the cells, so it is the smaller one once more than one row in 30 has a cell:
 /// the durations, codecs and bit rates of a third of the benchmark tree's million rows, its image
-/// sizes, authors and creation dates (13 bytes per item, `benchmarks/RESULTS.md`). A row's cell is
+/// sizes, authors and creation dates (`benchmarks/RESULTS.md`, "Index format 4"). A row's cell is
 /// found without a search: its bit, the count of its 512-row block, and at most 7 word popcounts.
 package struct BitmapColumn {
     @usableFromInline let words: UnsafeRawBufferPointer

@@ -41,8 +41,9 @@ enum CRC32C {
 
     /// Continues `crc` (a finished CRC of the bytes before) over `bytes`.
     ///
-    /// With the CPU's instruction when it has one: with the tables, checksums were 9% of a name
-    /// query's CPU on a million items (`perf`); with the instruction, under 2%.
+    /// With the CPU's instruction when it has one: with the tables alone, checksums were a
+    /// visible share of a name query's CPU (`benchmarks/RESULTS.md`, "Numbers that were in code
+    /// comments").
     static func update(_ crc: UInt32, _ bytes: UnsafeRawBufferPointer) -> UInt32 {
         if hasInstruction, let base = bytes.baseAddress {
             return fsfind_crc32c_update(crc, base, bytes.count)

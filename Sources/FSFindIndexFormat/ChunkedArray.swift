@@ -2,8 +2,8 @@
 ///
 /// A Swift array doubles its buffer when full and copies itself across: a million-element array
 /// can hold room for two million, and the old buffer and the new one are both alive while it
-/// grows. Staged per item, that slack was a fifth of a million-entry first index's peak (a
-/// column's cells: 68.7 MB of buffers for about 45 MB of cells). Chunks are filled one after the
+/// grows. Staged per item, that slack was a fifth of a first index's peak (`benchmarks/RESULTS.md`,
+/// "A million-entry first index under 256 MiB"). Chunks are filled one after the
 /// other and never move, so at most one chunk is partly empty. The first chunk grows as an array
 /// does, so a column a few items have costs a few bytes, not a chunk.
 struct ChunkedArray<Element> {

@@ -5,8 +5,8 @@ import FSFindModel
 /// Format 3's records were 40 bytes: device, inode, size, modification and change time, 8 each.
 /// Since format 4 a file whose rows all live on one device stores the device once, after the
 /// section's prefix, and a file whose inodes (sizes) all fit in 32 bits stores them in 4 bytes:
-/// 24 bytes a row on an ext4 tree of files under 4 GiB, the million-entry benchmark tree's 16
-/// bytes per item less (`docs/index-format.md`). The times stay 8 bytes: nanoseconds since 1970,
+/// 24 bytes a row on an ext4 tree of files under 4 GiB, 16 fewer than format 3's
+/// (`docs/index-format.md`). The times stay 8 bytes: nanoseconds since 1970,
 /// what a refresh compares and the derived dates read exactly.
 ///
 /// Since format 5 a file whose rows share few distinct identities (hard links: every link to an

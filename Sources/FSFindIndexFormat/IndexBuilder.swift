@@ -74,9 +74,10 @@ package struct IndexBuilder {
 
     // MARK: - Staging items read in this run
 
-    /// Encodes `item` into the staged store; returns its staged index.
+    /// Encodes `item` into the staged store, with the text store's number for its words
+    /// (`textDocument`, nil when it has none); returns its staged index.
     @discardableResult
-    package mutating func stage(_ item: IndexedItem) throws(FSFindError) -> Int {
+    package mutating func stage(_ item: IndexedItem, textDocument: UInt32? = nil) throws(FSFindError) -> Int {
         let name = IndexFormat.lastComponent(item.path)
         // Its name goes into the string table now, not when its row is written: kept there, it is
         // not also held by the staged items; and in a refresh, before any row is copied, the
@@ -117,7 +118,7 @@ package struct IndexBuilder {
         try staged.append(
             path: item.path, nameID: nameID, identity: item.identity, flags: flags, typeID: typeID(typeKey),
             cells: cells,
-            problem: problem, textDocument: item.textDocument)
+            problem: problem, textDocument: textDocument)
         return index
     }
 

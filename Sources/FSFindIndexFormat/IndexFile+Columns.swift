@@ -5,7 +5,8 @@ import Foundation
 ///
 /// The per-row readers are `@inlinable`: the query plans (`FSFindSearch`) call them once per row
 /// and cell, and a call across the module boundary costs a retain and release of the reader each
-/// time (measured: a free-text query 40% slower than with the readers inlined).
+/// time (`benchmarks/RESULTS.md`, "Stage targets and the streaming pipeline": the free-text query
+/// most).
 ///
 /// ``IndexFile/value(of:at:)`` checks the section, its counts and every offset on each call and
 /// builds a `String`; over a million rows that is most of a query's time. These views check a

@@ -6,9 +6,9 @@ extension IndexFile {
     package var isCurrentFormat: Bool { formatVersion == Int(IndexFormat.version) }
 
     /// This file again, section for section, with only its roots' refresh times and its creation
-    /// time new: what a refresh that found nothing changed writes. Re-encoding every row of a
-    /// million-entry file took a second after a crawl of three (`benchmarks/RESULTS.md`,
-    /// "A refresh that finds nothing changed copies the file"); the copy is a write of its bytes.
+    /// time new: what a refresh that found nothing changed writes. Re-encoding every row held one
+    /// thread alone after the crawl, a good part of such a refresh (`benchmarks/RESULTS.md`, "A
+    /// refresh that finds nothing changed copies the file"); the copy is a write of its bytes.
     ///
     /// `refreshed` holds a time per root, in the file's order; `lastUsed`, when given, a
     /// `lastUsedDate` cell per row (``IndexFormat/absent64``: the stored one), so a refresh that

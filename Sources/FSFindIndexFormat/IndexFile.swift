@@ -126,7 +126,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     ///
     /// - Parameter releasingPages: give each section's pages back once checked
     ///   (``releasePages(ofSections:)``), for a writer that then copies the file a section at a
-    ///   time: checking a 140 MB index otherwise leaves all of it resident before the copy starts.
+    ///   time: checking an index otherwise leaves all of it resident before the copy starts.
     package func prepareAll(releasingPages: Bool = false) throws(FSFindError) {
         for section in sections.indices {
             try verify(section, releasing: releasingPages)
@@ -138,7 +138,9 @@ package final class IndexFile: Sendable, PathOrderedRows {
     ///
     /// - Parameter releasing: give the section's pages back a megabyte at a time as the checksum
     ///   passes them, so checking a section never has more than that of it resident (a watcher's
-    ///   start checked 40 MB sections whole on top of everything else it held).
+    ///   start checked its largest sections whole on top of everything else it held:
+    ///   `benchmarks/RESULTS.md`, "A fold, a refresh and a watcher's start without the whole index
+    ///   in memory").
     func verify(_ index: Int, releasing: Bool = false) throws(FSFindError) {
         let bit = UInt64(1) << UInt64(index)
         if verified.load(ordering: .acquiring) & bit != 0 { return }
@@ -298,14 +300,18 @@ package final class IndexFile: Sendable, PathOrderedRows {
         return set
     }
 
-    /// The whole item (for incremental merge).
+    /// The whole item (for incremental merge); its words' number is ``textDocument(at:)``.
     package func item(at index: Int) -> IndexedItem {
         checkRow(index)
-        var item = IndexedItem(
+        return IndexedItem(
             path: path(at: index), identity: identity(at: index), attributes: attributes(at: index),
             problem: problem(at: index))
-        item.textDocument = (try? textDocuments())??.document(ofRow: index)
-        return item
+    }
+
+    /// The text store's number for row `index`'s words (its document), nil when it has none or
+    /// the section cannot be read: what a row copied into another file carries over.
+    package func textDocument(at index: Int) -> UInt32? {
+        (try? textDocuments())??.document(ofRow: index)
     }
 
     /// The row holding `path`, by binary search over the sorted paths.

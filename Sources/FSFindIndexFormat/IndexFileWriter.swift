@@ -6,8 +6,8 @@ import SystemPackage
 
 /// An index file written section by section into a temporary file beside its target, then
 /// renamed over it: ``IndexBuilder`` hands over each section as soon as it is made, so a file of a
-/// million items is never whole in memory (a fold of the delta held all 136 MB of it, plus the
-/// base's pages it read: 362 MiB).
+/// million items is never whole in memory (a fold of the delta held all of it, plus the base's
+/// pages it read: `benchmarks/RESULTS.md`, "Live index with the delta").
 ///
 /// The header's size depends on how many sections there are, known only at the end, so the
 /// sections start after room for the largest directory (``reservedHeaderSize``) and a `padding`

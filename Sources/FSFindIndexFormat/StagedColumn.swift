@@ -3,15 +3,15 @@
 ///
 /// Most of a first index's cells repeat: every file of a tree has the same owner, group,
 /// `addedDate` and (mostly) `fsInvisible`, and the files of an album the same sample rate. Kept one
-/// entry per item they were 4 of the 6 cells each item of the million-entry benchmark tree
-/// stages, 48 MB of its peak. A run of one item (a date, which differs from file to file) costs
+/// entry per item they were most of the cells a first index stages (`benchmarks/RESULTS.md`, "A
+/// million-entry first index under 256 MiB"). A run of one item (a date, which differs from file to file) costs
 /// what a cell did before, 12 bytes (8 for a string or list id): runs are one item long unless
 /// listed in ``longRuns``. Kept in chunks (``ChunkedArray``), not arrays that double.
 struct StagedColumn {
     /// The first item of each run, ascending, and the run's cell: in `cells`, or in `narrowCells`
     /// for a column of string or list ids (``narrow``). While every run is one item, each
     /// following the last (a date each item has), the starts are not stored: run `r` starts at
-    /// `firstItem + r` (``implicitStarts``). Two such columns took 8 MB of a million-entry first index.
+    /// `firstItem + r` (``implicitStarts``), so a column of dates costs no starts.
     private var starts = ChunkedArray<UInt32>()
     private var implicitStarts = true
     private var firstItem: UInt32 = 0

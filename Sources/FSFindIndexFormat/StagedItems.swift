@@ -6,12 +6,11 @@ import Foundation
 /// names and the cells' strings and lists are interned in the ``IndexBuilder``'s tables, which
 /// also orders and rebuilds the staged paths (``IndexBuilder/withStagedPathOrder(of:_:)``).
 ///
-/// An ``IndexedItem`` holds its attributes in a dictionary, about half a kilobyte per file; a
-/// first index of a million files kept a million of them until the write, and peaked at 2.2 GiB.
-/// Staged as soon as they are read, the same items take about 145 bytes each on the
-/// million-entry benchmark tree (1,009,061 entries in 40,061 folders, 9.3 million cells), name
-/// and strings included. Whole paths took 104 bytes each of that, and cells kept by item were
-/// copied into columns for the write: the run peaked at 493 MiB (`docs/pipeline.md`).
+/// An ``IndexedItem`` holds its attributes in a dictionary, about half a kilobyte per file, and a
+/// first index that kept every one until the write needed gigabytes. Staged as soon as they are
+/// read, as a folder and a name and cells by column, the same items take a fraction of that, name
+/// and strings included (`benchmarks/RESULTS.md`, "A million-entry first index under 256 MiB";
+/// `docs/pipeline.md`).
 package struct StagedItems {
     /// Folders of staged items, each once: folder `f` is string `f`, the bytes before the last
     /// `/` of its items' paths (empty for `/name`).
@@ -39,7 +38,7 @@ package struct StagedItems {
     private(set) var columnsTaken = false
     /// Problems by item: kind and reason string id.
     private(set) var problems: [Int: (kind: ItemProblem.Kind, reason: UInt32)] = [:]
-    /// The items that have a text-store document (``IndexedItem/textDocument``), ascending, and
+    /// The items that have a text-store document (``IndexBuilder/stage(_:textDocument:)``), ascending, and
     /// their document numbers: 8 bytes an item with words, where a dictionary took about 24 and
     /// more while it grew (391,490 of the million synthetic items have words).
     private var documentItems = ChunkedArray<UInt32>()

@@ -95,7 +95,7 @@ struct StringTableBuilder {
     ///
     /// A fold or a refresh with changes adds its own strings first (the builder stages items,
     /// their names included, before it copies a row), so the lookup table holds those few
-    /// thousand, not the million carried (16 MB of slots on the 1,000,000-entry tree).
+    /// thousand, not the million carried (whose slots alone would be 16 MB).
     mutating func carriedID(_ oldID: UInt32, bytes: UnsafeRawBufferPointer) throws(FSFindError) -> UInt32 {
         if hashed > 0, let found = probe(bytes, Self.hash(bytes)).found { return found }
         try checkRoom(for: bytes.count)

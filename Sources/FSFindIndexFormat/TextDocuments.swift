@@ -105,8 +105,8 @@ package struct TextDocuments {
     }
 
     /// Writes the section into `sink`, a megabyte at a time when it streams; the order by
-    /// document number is worked out as 4-byte positions (a fold of 400,000 documents held 11 MB
-    /// for this section, now under 6).
+    /// document number is worked out as 4-byte positions, half of what a fold held for this
+    /// section as pairs (`benchmarks/RESULTS.md`, "Numbers that were in code comments").
     static func write(generation: UInt64, rows: [UInt32], documents: [UInt32], into sink: some SectionSink)
         throws(FSFindError)
     {

@@ -33,8 +33,9 @@ package enum AttributeRegistry {
     /// Looks an attribute up by its name or any alias, ignoring case (`kMDItemFSName`, `fsname`).
     package static func attribute(named name: String) -> Attribute? {
         // A name spelt as listed is found without the case-folded table, whose making (every name
-        // lowercased and hashed) was 2.7% of a small query's start; the names do not collide
-        // when case is ignored, so both ways give the same answer.
+        // lowercased and hashed) showed in a small query's start (`benchmarks/RESULTS.md`,
+        // "Start-up: the C++ runtime linked in"); the names do not collide when case is ignored,
+        // so both ways give the same answer.
         for descriptor in all where descriptor.name == name || descriptor.aliases.contains(name) {
             return descriptor.attribute
         }

@@ -9,8 +9,9 @@ extension FileDescriptor {
     package func read(upTo count: Int, atAbsoluteOffset offset: Int? = nil) throws(Errno) -> [UInt8] {
         guard count > 0 else { return [] }
         // Read straight into uninitialized capacity: a caller may ask for 16 MiB of a file of
-        // 2 KiB, and zeroing what read(2) is about to overwrite cost the full-text index 8% of its
-        // time. Only the bytes read count as initialized.
+        // 2 KiB, and zeroing what read(2) is about to overwrite showed in the full-text index's
+        // time (`benchmarks/RESULTS.md`, "Numbers that were in code comments"). Only the
+        // bytes read count as initialized.
         do {
             return try [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
                 initialized = 0

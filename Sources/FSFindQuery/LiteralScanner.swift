@@ -2,7 +2,8 @@
 /// literal: Knuth–Morris–Pratt.
 ///
 /// A plain scan that compares the literal at every position costs value × literal in the worst
-/// case: a 2,000-character `*abab…x*` against a 3,000,000-character title took 4 s. KMP never
+/// case, seconds for a long `*abab…x*` against a huge title (`benchmarks/RESULTS.md`, "Hardening
+/// (issue 15)"). KMP never
 /// re-reads a value character it has matched; its failure table costs the literal's length once,
 /// when the query is compiled. Short literals (the usual names and words) are scanned directly,
 /// which is as fast in practice and, at most ``directLimit`` comparisons per position, linear too.

@@ -10,7 +10,8 @@ package struct QueryContext: Sendable {
     package var now: Date
     /// The zone and calendar given to the initializer; nil for the environment's, looked up
     /// only when a date is first resolved: a query without dates (most of them) never asks ICU
-    /// for the local zone, which was a tenth of a small query's start-up (`benchmarks/RESULTS.md`).
+    /// for the local zone, which was a tenth of a small query's start-up (`benchmarks/RESULTS.md`,
+    /// "Start-up: no text store or time zone a query does not need").
     private let givenZone: TimeZone?
     private let givenCalendar: Calendar?
 

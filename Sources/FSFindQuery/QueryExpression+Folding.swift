@@ -3,8 +3,9 @@ import FSFindModel
 /// Repeated operands said once, and the size a query may have.
 ///
 /// Every clause costs a test per row and every free-text word a search of the text store, so a
-/// query of one word repeated 300 times ran for a minute, and one of 600 KB for more than eleven
-/// (issue 46). Repetition changes nothing a query means (`a && a` is `a`, `hello hello` is
+/// query of one word repeated hundreds of times, or of hundreds of kilobytes of words, ran for
+/// minutes (issue 46; `benchmarks/RESULTS.md`, "`fsfind serve` under a hostile local user").
+/// Repetition changes nothing a query means (`a && a` is `a`, `hello hello` is
 /// `hello`), so it is folded away before anything runs; what is left is capped, as
 /// Elasticsearch caps a query's clauses.
 extension QueryExpression {

@@ -8,7 +8,7 @@ import Synchronization
 /// `fsfind watch` has replaced it.
 ///
 /// Opening is cheap, but a fresh ``IndexSnapshot`` checksums each section again the first time a
-/// query reads it (136 MB on a million items); so the snapshot is kept while the files under its
+/// query reads it (every byte of each section it reads); so the snapshot is kept while the files under its
 /// names are the same ones (device, inode, size and change time of the index and its delta, one
 /// `stat` each per request). A replaced file is a new inode: the writer renames a new file into
 /// place, never rewrites one (`docs/index-format.md`).

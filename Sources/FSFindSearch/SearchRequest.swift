@@ -14,7 +14,7 @@ package struct SearchRequest: Sendable {
     package var scanThreads: Int?
     /// Whether a ranked search weighs matches in files' words by the text store's BM25. Without
     /// it they rank below every name or title match, in path order, and the store is not asked
-    /// for BM25 (about 50 ms of a common word's lookup on a million files): what `fsfind serve`
+    /// for BM25 (most of a common word's lookup, ``TextStore/search(_:ranked:)``): what `fsfind serve`
     /// asks, since Samba passes Finder paths, never an order.
     package var wordRelevance = true
     /// Asked now and then while the search runs (between the text store's questions, every few

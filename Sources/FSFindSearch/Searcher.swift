@@ -22,7 +22,8 @@ package struct Searcher {
 
     /// Whether answering `query` (and its snippets) asks the text store: free text or a
     /// `textContent` comparison. A name or attribute query never opens it: opening SQLite and
-    /// its write-ahead log was a tenth of a small query's start-up (`benchmarks/RESULTS.md`).
+    /// its write-ahead log was a tenth of a small query's start-up (`benchmarks/RESULTS.md`,
+    /// "Start-up: no text store or time zone a query does not need").
     package static func readsWords(_ query: CompiledQuery) -> Bool {
         !ContentMatches.freeTextLeaves(query.root).isEmpty || !ContentMatches.textContentTests(query.root).isEmpty
     }
@@ -36,7 +37,8 @@ package struct Searcher {
 
     /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
     package func count(_ query: CompiledQuery, request: SearchRequest) throws(FSFindError) -> Int {
-        // Counted as they are found, never collected (a million matches were 8 MB of positions).
+        // Counted as they are found, never collected (`benchmarks/RESULTS.md`, "Counting without
+        // collecting").
         let (_, _, count) = try scan(
             query, request: request, sort: nil, paths: !request.onlyIn.isEmpty, counting: true)
         return request.limit.map { min(max(0, $0), count) } ?? count
@@ -80,7 +82,7 @@ package struct Searcher {
         var count = 0
         for (k, file) in files.enumerated() {
             // `-onlyin` folders are blocks of rows in path order: found by binary search once,
-            // not by building every row's path (1.2 s on a million rows).
+            // not by building every row's path (`benchmarks/RESULTS.md`, "Spotlight over SMB").
             let within = request.onlyIn.isEmpty ? nil : Self.union(request.onlyIn.flatMap { file.rows(within: $0) })
             // The file's rows to look at, as (position in the merged list, rows of the file).
             var runs: [(start: Int, rows: Range<Int>)] = []

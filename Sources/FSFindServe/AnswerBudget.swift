@@ -3,7 +3,8 @@ import Synchronization
 /// The bytes of answers written to clients that have not taken them yet, across the server.
 ///
 /// An answer is held whole until its client reads it; twenty clients that ask for large answers
-/// and never read took the server to 1.5 GB. Each answer is capped
+/// and never read took the server's memory to gigabytes (`benchmarks/RESULTS.md`, "`fsfind serve`
+/// under a hostile local user"). Each answer is capped
 /// (``FSFindElastic/ElasticEndpoint/maximumAnswerBytes``), an answer not taken within the request
 /// limit closes its connection (``ConnectionGuard``), and this caps what all of them hold at once:
 /// beyond it a large answer is refused with a 503, while small ones (Samba's pages of paths)

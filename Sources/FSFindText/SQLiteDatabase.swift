@@ -66,8 +66,9 @@ final class SQLiteDatabase {
 
     /// SQLite's `PRAGMA quick_check`: every page of every table and index read and its structure
     /// checked (zeroed or overwritten pages, broken overflow chains), but not index against table.
-    /// Nil when it finds nothing, else its first complaint. About 35 ms for a 106 MB store in the
-    /// page cache, so `fsfind index` and `fsfind status` can afford it; a query cannot.
+    /// Nil when it finds nothing, else its first complaint. It reads the whole store, which
+    /// `fsfind index` and `fsfind status` can afford and a query cannot (`benchmarks/RESULTS.md`,
+    /// "Numbers that were in code comments").
     func quickCheck() throws(FSFindError) -> String? {
         let statement = try prepare("PRAGMA quick_check(1)")
         guard try statement.step() else { return nil }

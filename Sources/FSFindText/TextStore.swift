@@ -18,7 +18,7 @@ import Glibc
 /// the next refresh removes. Write-ahead logging lets queries read while a refresh writes.
 package final class TextStore {
     /// The documents that matched a query, in ascending number: what the index's
-    /// `textDocuments` section finds rows for (``IndexedItem/textDocument``).
+    /// `textDocuments` section finds rows for (``IndexFile/textDocument(at:)``).
     package struct Hits: Sendable {
         package var documents: [UInt32] = []
         /// FTS5's BM25 score of each, negated (larger is more relevant); empty when the search
@@ -85,11 +85,11 @@ package final class TextStore {
     package var wordCutterSpec: String { tokenizer }
 
     /// The page size of a new store, and the size FTS5 fills its leaves to: 16 KiB pages, not
-    /// SQLite's 4 KiB, write a first index of /usr/share/doc in about 6% less time (the documents'
-    /// packed texts take a quarter of the overflow pages, FTS5's leaves a quarter of the rows),
-    /// with one-word, phrase and snippet queries as fast; 64 KiB was as fast to write and made
-    /// phrase and snippet queries 25–50% slower (`benchmarks/RESULTS.md`). An existing store keeps
-    /// its page size (changing it needs a VACUUM of the whole store).
+    /// SQLite's 4 KiB, write a first index with words faster (the documents' packed texts take
+    /// fewer overflow pages, FTS5's leaves fewer rows), with one-word, phrase and snippet queries
+    /// as fast; 64 KiB made phrase and snippet queries slower (`benchmarks/RESULTS.md`, "The first
+    /// index with words under 3× the metadata-only one"). An existing store keeps its page size
+    /// (changing it needs a VACUUM of the whole store).
     static let pageSize = 16384
     static let leafSize = 16000
 
@@ -114,7 +114,7 @@ package final class TextStore {
     ///   `.usage` for a language Snowball does not know.
     /// With `fresh`, an existing store is discarded and made again (a first index: none of its
     /// documents belongs to an index any more, and adding each again would leave the old words
-    /// beside the new until FTS5 merged them; a store of `/usr` grew from 661 to 927 MB).
+    /// beside the new until FTS5 merged them: `benchmarks/RESULTS.md`, "A PDF parsed once").
     /// With `verify` (and `create`), an existing store is checked page by page first
     /// (``SQLiteDatabase/quickCheck()``) and made again when damaged (``damage`` says why, and
     /// ``isNew`` is true): what `fsfind index` does, so that a refresh repairs a store queries
@@ -324,7 +324,7 @@ package final class TextStore {
                 "INSERT OR REPLACE INTO state(key, value) VALUES ('next_document', \(Int64(nextDocument)))")
             try database.execute("COMMIT")
             open = false
-            // FTS5's merges free pages as they go (about 4% of a first index's store); a store made
+            // FTS5's merges free pages as they go; a store made
             // by this build (`auto_vacuum` is set before its first table) gives them back to the
             // file system. An older store has no pointer map, and this does nothing there.
             try database.execute("PRAGMA incremental_vacuum")
@@ -335,7 +335,7 @@ package final class TextStore {
 
         /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already
         /// stored for the same path and identity (a run killed after its commit read it before);
-        /// returns its document number, for the file's row (``IndexedItem/textDocument``).
+        /// returns its document number, for the file's row (``IndexFile/textDocument(at:)``).
         @discardableResult
         package func add(path: [UInt8], identity: FileIdentity, text: String) throws(FSFindError) -> UInt32 {
             let document = nextDocument
@@ -474,8 +474,9 @@ package final class TextStore {
 
     /// The documents matching an FTS5 query expression (see ``TextQuery``), in ascending number
     /// (FTS5's own order: nothing is sorted), with their BM25 relevance when `ranked`. BM25 needs
-    /// each document's length from another table: on a word in 65,000 documents it is 50 ms of
-    /// the 55, so a search that only counts or lists in path order does not ask for it.
+    /// each document's length from another table, most of a common word's lookup
+    /// (`benchmarks/RESULTS.md`, "Numbers that were in code comments"), so a search that only
+    /// counts or lists in path order does not ask for it.
     package func search(_ expression: String, ranked: Bool) throws(FSFindError) -> Hits {
         let query = try database.prepare(
             ranked

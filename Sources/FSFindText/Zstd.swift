@@ -5,9 +5,9 @@ import FSFindPlatform
 /// Zstandard's one-shot `ZSTD_compress` and `ZSTD_decompress`, found with `dlopen`/`dlsym`
 /// (their types from zstd.h, `CZstd/shim.h`), for the text the store keeps (``StoredText``).
 ///
-/// Chosen over zlib for it on the 4,671 texts of /usr/share/doc (268 MB): level 1 packs them in
-/// 1.06 s against zlib's 1.99 s at its fastest level, unpacks them in 0.22 s against 0.75 s, and
-/// keeps 71.5 MB against 79.5 (`benchmarks/RESULTS.md`). libzstd is on every Debian system (apt
+/// Chosen over zlib for it on the texts of /usr/share/doc: level 1 packs and unpacks them faster
+/// than zlib's fastest level and keeps them smaller (`benchmarks/RESULTS.md`, "A PDF parsed
+/// once"). libzstd is on every Debian system (apt
 /// and dpkg use it); loaded on first use like zlib, so a query that shows no snippet never maps it.
 package struct Zstd: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.

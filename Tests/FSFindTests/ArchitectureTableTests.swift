@@ -73,4 +73,36 @@ import Testing
                 "FSFind\(target): the table names \(named.sorted()), Package.swift \(dependencies.sorted())")
         }
     }
+
+    /// The "Where things live" rows: each file they name is under `Sources/`, and its target is
+    /// one the row's last column names, so the answer to "where does X live and what may it call"
+    /// cannot point at a file that moved or at the wrong target's row.
+    @Test func everyFileTheWhereTableNamesExistsInItsTarget() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        guard let start = page.range(of: "\n## Where things live\n") else {
+            Issue.record("docs/architecture.md has no \"Where things live\" section")
+            return
+        }
+        let rest = page[start.upperBound...]
+        let section = rest[..<(rest.range(of: "\n## ")?.lowerBound ?? rest.endIndex)]
+        let file = try Regex(#"`(FSFind[A-Za-z]+)/([^`]*\.swift)`"#)
+        var named = 0
+        for row in section.split(separator: "\n") where row.hasPrefix("| ") && !row.hasPrefix("| to find") {
+            let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let targets = cells.last else { continue }
+            let targetWords = Set(targets.split(whereSeparator: { !$0.isLetter }).map(String.init))
+            for match in row.matches(of: file) {
+                named += 1
+                let target = String(match.output[1].substring ?? "")
+                let path = "Sources/\(target)/\(match.output[2].substring ?? "")"
+                #expect(
+                    FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path),
+                    "docs/architecture.md names \(path), which is not there")
+                #expect(
+                    targetWords.contains(String(target.dropFirst(6))),
+                    "docs/architecture.md: \(path) is in \(target), not in \(targets)")
+            }
+        }
+        #expect(named >= 40, "read \(named) files from the \"Where things live\" table")
+    }
 }

@@ -262,14 +262,16 @@ import Testing
                 extractor: "office", path: Array(file.path.utf8), identity: identity, tree: Self.docxTree,
                 textLimit: 1 << 20),
             registry: .standard)
-        var item = IndexedItem(path: Array(file.path.utf8), identity: identity, attributes: AttributeSet())
-        ExtractionPipeline.merge(reply, into: &item)
+        var read = ExtractionPipeline.Read(
+            item: IndexedItem(path: Array(file.path.utf8), identity: identity, attributes: AttributeSet()))
+        ExtractionPipeline.merge(reply, into: &read)
+        let item = read.item
         #expect(item.attributes[.title] == .text("Minutes"))
         #expect(item.problem?.kind == .unparsable)
         #expect(
             item.problem?.reason.hasPrefix("its words could not be read: ") == true,
             "\(String(describing: item.problem))")
-        #expect(item.content == nil)
+        #expect(read.words.text == nil && read.words.cut == nil)
     }
 
     @Test func epubWhosePackagePathPointsNowhere() throws {

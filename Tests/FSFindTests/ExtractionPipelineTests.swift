@@ -17,25 +17,29 @@ import Testing
     }
 
     @Test func mergeKeepsFileSystemAttributesButTakesTheContentDate() {
-        var item = MediaFixtures.item("/music/a.mp3")
-        let before = item
+        let before = MediaFixtures.item("/music/a.mp3")
+        var read = ExtractionPipeline.Read(item: before)
         let contentDate = Date(timeIntervalSinceReferenceDate: 1_000)
         ExtractionPipeline.merge(
             .success([
                 .path: .text("/elsewhere"), .fileSize: .number(1), .title: .text("T"),
-                .contentCreationDate: .date(contentDate),
+                .contentCreationDate: .date(contentDate), .textContent: .text("some words"),
             ]),
-            into: &item)
+            into: &read)
+        let item = read.item
         #expect(item.attributes[.path] == before.attributes[.path])
         #expect(item.attributes[.fileSize] == before.attributes[.fileSize])
         #expect(item.attributes[.title] == .text("T"))
         #expect(item.attributes[.contentCreationDate] == .date(contentDate))
         #expect(item.problem == nil)
+        // The words go beside the item, not into its attributes.
+        #expect(item.attributes[.textContent] == nil)
+        #expect(read.words == ExtractionPipeline.Words(text: "some words"))
 
-        var failed = before
+        var failed = ExtractionPipeline.Read(item: before)
         ExtractionPipeline.merge(.failure(ExtractionError("broken header")), into: &failed)
-        #expect(failed.problem == ItemProblem(.unparsable, "broken header"))
-        #expect(failed.attributes == before.attributes)
+        #expect(failed.item.problem == ItemProblem(.unparsable, "broken header"))
+        #expect(failed.item.attributes == before.attributes)
     }
 
     @Test func itemsWithoutAnExtractorOrWithAProblemPassThrough() {

@@ -107,7 +107,8 @@ import Testing
         }
     }
 
-    /// Repetition is folded before anything runs (issue 46: one word 300 times took 26 s), and
+    /// Repetition is folded before anything runs (issue 46; `benchmarks/RESULTS.md`, "`fsfind
+    /// serve` under a hostile local user"), and
     /// what is left is capped.
     @Test func repetitionIsFoldedAndClausesCapped() throws {
         #expect(

@@ -64,12 +64,11 @@ import Testing
         var expected: [Int: UInt32] = [:]
         var random = SplitMix64(seed: 0xD0C5)
         for n in 0..<3000 {
-            var item = Fixtures.item(Array("/t/\(n)".utf8), n: UInt64(n))
+            let item = Fixtures.item(Array("/t/\(n)".utf8), n: UInt64(n))
             if n == 0 || n == 2999 || n == 1500 || n == 1501 || Int.random(in: 0..<5, using: &random) == 0 {
-                item.textDocument = UInt32(7 * n + 3)
-                expected[n] = item.textDocument
+                expected[n] = UInt32(7 * n + 3)
             }
-            try builder.stage(item)
+            try builder.stage(item, textDocument: expected[n])
         }
         for n in 0..<3000 { #expect(builder.staged.textDocument(of: n) == expected[n], "item \(n)") }
         #expect(builder.staged.textDocument(of: 3000) == nil)

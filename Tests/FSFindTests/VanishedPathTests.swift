@@ -79,10 +79,11 @@ import Testing
         let snapshot = try IndexSnapshot(path: index)
         let roots = try snapshot.roots()
         let output = try DeltaOutput(snapshot: snapshot, batch: [build, source], alone: [])
+        let lock = try IndexLock(indexPath: index, wait: true) { _ in }
         _ = try indexer.refresh(
             from: output.previous, roots: roots,
             crawling: [build, source].map { IndexRoot(path: $0, options: roots[0].options, lastRefresh: indexer.now) },
-            dropping: [], clock: .now, delta: output)
+            dropping: [], clock: .now, delta: output, holding: lock)
 
         let paths = try IndexSnapshot(path: index).allPaths().map { String(decoding: $0, as: UTF8.self) }
         #expect(paths == [root, root + "/keep.txt", root + "/src", root + "/src/new.c"])
@@ -101,8 +102,9 @@ import Testing
         try FileManager.default.moveItem(atPath: root, toPath: folder.path + "/away")
         let previous = try PreviousIndex(file: try IndexFile(path: index))
         let roots = try previous.file.roots()
+        let lock = try IndexLock(indexPath: index, wait: true) { _ in }
         _ = try Indexer(indexPath: index).refresh(
-            from: previous, roots: roots, crawling: roots, dropping: [], clock: .now)
+            from: previous, roots: roots, crawling: roots, dropping: [], clock: .now, holding: lock)
         let paths = try IndexSnapshot(path: index).allPaths().map { String(decoding: $0, as: UTF8.self) }
         #expect(paths == [root, root + "/one.txt"])
     }

@@ -52,8 +52,9 @@ final class SearchLoop {
     /// Reads the words inside files for the detail pane; its store is nil without one.
     private var searcher: Searcher
 
-    /// The index's value catalog for the suggestions, read on a thread of its own (0.7 s on a
-    /// million rows, which held the first paint) and taken between keys; a new one per index.
+    /// The index's value catalog for the suggestions, read on a thread of its own (read first, it
+    /// held the first paint of a large index: `benchmarks/RESULTS.md`, "The search field: short
+    /// words at word starts") and taken between keys; a new one per index.
     private var catalog = Handoff<ValueCatalog>()
 
     /// How long to wait after a lone ESC for the rest of an arrow key's sequence.

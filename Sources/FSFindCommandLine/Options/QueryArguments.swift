@@ -9,7 +9,8 @@ extension QueryOptions {
     ///
     /// ArgumentParser builds its view of a command by reflection, and each generic type it meets
     /// the first time costs the runtime a scan of all 6,874 conformance records of the binary:
-    /// half of the CPU time of a query on a small index (`benchmarks/RESULTS.md`, "Start-up").
+    /// half of the CPU time of a query on a small index (`benchmarks/RESULTS.md`, "Start-up: the
+    /// C++ runtime linked in, the query's options read without ArgumentParser").
     /// What is read here is read as the parser reads it — words in order wherever they stand, a
     /// repeated option's last value, a repeated flag once — and debug builds parse every command
     /// line this accepts both ways and stop if the two differ (``checkedAgainstParser(_:)``), so

@@ -150,7 +150,7 @@ extension FSFindCommand {
 
         /// The index's text store, and what is wrong with it: opened as a query of words opens
         /// it (missing, another store than the index's, not a file), then checked page by page
-        /// (damage a query may meet only later; about 35 ms for a 106 MB store).
+        /// (damage a query may meet only later; ``SQLiteDatabase/quickCheck()`` says what it costs).
         private static func textStore(of index: IndexSnapshot) -> (TextStore?, FSFindError?) {
             do throws(FSFindError) {
                 guard let store = try TextStore.opened(beside: index) else { return (nil, nil) }

@@ -6,8 +6,8 @@ import FSFindPlatform
 /// types from magic.h, `CMagic/shim.h`).
 ///
 /// Linked, libmagic and the compression libraries it needs (liblzma, libbz2, zlib) were loaded and
-/// relocated by every start of every command: 0.5–1.8 ms of a 4.5–6 ms `fsfind query`, which
-/// never identifies a file (`benchmarks/RESULTS.md`, "Start-up").
+/// relocated by every start of every command, a share of every `fsfind query`, which never
+/// identifies a file (`benchmarks/RESULTS.md`, "Start-up: the C++ runtime linked in").
 struct MagicLibrary: @unchecked Sendable {
     // @unchecked: C function pointers into a library that is never unloaded; immutable.
     let open: fsfind_magic_open

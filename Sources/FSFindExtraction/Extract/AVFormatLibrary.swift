@@ -5,7 +5,8 @@ import Glibc
 /// The few FFmpeg functions the media extractor calls, loaded with `dlopen` on first use.
 ///
 /// Linking libavformat would make every `fsfind` start load FFmpeg and the 150 libraries it
-/// depends on (codecs, X11, VA-API, …): about 50 ms before `fsfind query` could print anything.
+/// depends on (codecs, X11, VA-API, …), many times a query's own time (`benchmarks/RESULTS.md`,
+/// "Extraction cost per file: audio and video").
 /// Loaded here, only a process that reads a media file pays, which is an extraction worker. The
 /// sonames come from the headers' major versions, so the struct layouts compiled in always match
 /// the library loaded. Without FFmpeg installed, media files are marked unparsable with the reason

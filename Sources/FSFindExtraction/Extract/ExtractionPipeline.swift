@@ -65,7 +65,7 @@ package struct ExtractionPipeline: Sendable {
     /// skips the extractors that read only text (`--no-content`). See ``defaultTextLimit``.
     package var textLimit: Int
     /// The text store's tokenizer (``TextStore/wordCutterSpec``), set by the indexer that writes
-    /// into it: the extractors then pack the words and cut them (``IndexedItem/cutText``) where
+    /// into it: the extractors then pack the words and cut them (``Words/cut``) where
     /// they read them, instead of handing the text over.
     package var wordCutter: String?
 
@@ -103,11 +103,49 @@ package struct ExtractionPipeline: Sendable {
         .fsOwnerGroupID, .fsInvisible, .userTags, .whereFroms, .comment,
     ]
 
-    /// `items` with the content attributes of every file an extractor reads, in the same order.
+    /// A file's words on their way from its extractor to the text store. They travel beside the
+    /// item (``Read``), never inside it: the index file has no place for them.
+    package struct Words: Sendable, Hashable {
+        /// The text, when the extractor brought it whole (no ``ExtractionPipeline/wordCutter``,
+        /// or a text that could not be cut).
+        package var text: String?
+        /// The words already packed and cut by the extraction worker (instead of ``text``).
+        package var cut: CutText?
+        /// True when the file was not as crawled by the time its content had been read (written
+        /// to meanwhile): its words may not be those of its bytes as compared, so files with the
+        /// same bytes read their own (``TextTwins`` in the indexer).
+        package var changedWhileRead = false
+
+        package init(text: String? = nil, cut: CutText? = nil, changedWhileRead: Bool = false) {
+            self.text = text
+            self.cut = cut
+            self.changedWhileRead = changedWhileRead
+        }
+    }
+
+    /// An item as the extractors left it, and its words beside it.
+    package struct Read: Sendable, Hashable {
+        package var item: IndexedItem
+        package var words: Words
+
+        package init(item: IndexedItem, words: Words = Words()) {
+            self.item = item
+            self.words = words
+        }
+    }
+
+    /// `items` with the content attributes of every file an extractor reads, in the same order;
+    /// their words are dropped (``read(_:withoutText:)`` keeps them).
+    package func run(_ items: [IndexedItem], withoutText: Set<Int> = []) -> [IndexedItem] {
+        read(items, withoutText: withoutText).map(\.item)
+    }
+
+    /// `items` with the content attributes of every file an extractor reads, each with its words,
+    /// in the same order.
     ///
     /// The items at `withoutText` (positions in `items`) get their metadata but not their words:
     /// another file with the same bytes brings those (the indexer's `TextTwins`).
-    package func run(_ items: [IndexedItem], withoutText: Set<Int> = []) -> [IndexedItem] {
+    package func read(_ items: [IndexedItem], withoutText: Set<Int> = []) -> [Read] {
         var jobs: [(index: Int, request: ExtractionWire.Request)] = []
         for (index, item) in items.enumerated() where item.problem == nil {
             guard case .textList(let tree)? = item.attributes[.contentTypeTree],
@@ -123,38 +161,38 @@ package struct ExtractionPipeline: Sendable {
                         textLimit: words ? textLimit : 0, wordCutter: words ? wordCutter ?? "" : "")
                 ))
         }
-        guard !jobs.isEmpty else { return items }
+        var result = items.map { Read(item: $0) }
+        guard !jobs.isEmpty else { return result }
         let requests = jobs.map(\.request)
         let replies: [ExtractionWire.Reply]
         switch isolation {
         case .inProcess: replies = Self.inProcess(requests, registry: registry)
         case .workers(let options): replies = Self.isolated(requests, options: options)
         }
-        var result = items
         for (job, reply) in zip(jobs, replies) { Self.merge(reply, into: &result[job.index]) }
         return result
     }
 
     /// Puts a reply into its item: content attributes on success, the reason on failure; words
     /// that could not be read are the item's problem, beside the metadata that could.
-    static func merge(_ reply: ExtractionWire.Reply, into item: inout IndexedItem) {
+    static func merge(_ reply: ExtractionWire.Reply, into read: inout Read) {
         switch reply {
         case .success(let extracted):
-            if let problem = extracted.textProblem, item.problem == nil {
-                item.problem = ItemProblem(.unparsable, "its words could not be read: \(problem)")
+            if let problem = extracted.textProblem, read.item.problem == nil {
+                read.item.problem = ItemProblem(.unparsable, "its words could not be read: \(problem)")
             }
             for (attribute, value) in extracted.attributes where !fileSystemAttributes.contains(attribute) {
                 if attribute == .textContent {
                     // For the text store, not the index file.
-                    if case .text(let text) = value { item.content = text }
+                    if case .text(let text) = value { read.words.text = text }
                     continue
                 }
-                item.attributes[attribute] = value
+                read.item.attributes[attribute] = value
             }
-            item.cutText = extracted.cutText
-            item.changedWhileRead = extracted.changedWhileRead
+            read.words.cut = extracted.cutText
+            read.words.changedWhileRead = extracted.changedWhileRead
         case .failure(let error):
-            item.problem = ItemProblem(.unparsable, error.reason)
+            read.item.problem = ItemProblem(.unparsable, error.reason)
         }
     }
 

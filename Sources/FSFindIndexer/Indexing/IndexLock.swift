@@ -16,14 +16,23 @@ package final class IndexLock {
     package let path: String
     /// The index this lock guards.
     package let indexPath: String
+    /// True for the lock that guards writes to ``indexPath`` (`INDEX.lock`), false for a
+    /// watcher's (`INDEX.watch.lock`), which says only that a watcher runs.
+    package let guardsWrites: Bool
+
+    /// The suffix of the lock that guards writes to an index.
+    package static let writeSuffix = ".lock"
 
     /// Takes the lock, waiting for another holder unless `wait` is false.
     /// - Parameters:
     ///   - suffix: the lock file's, after the index's name: `.lock` guards writes to the index;
     ///     `fsfind watch` holds `.watch.lock` for as long as it runs, one watcher per index.
     ///   - onWait: called once with the holder's pid (0 when unknown) before waiting.
-    package init(indexPath: String, suffix: String = ".lock", wait: Bool, onWait: (Int32) -> Void) throws(FSFindError) {
+    package init(
+        indexPath: String, suffix: String = IndexLock.writeSuffix, wait: Bool, onWait: (Int32) -> Void
+    ) throws(FSFindError) {
         self.indexPath = indexPath
+        guardsWrites = suffix == IndexLock.writeSuffix
         path = indexPath + suffix
         try IndexLock.createParent(of: indexPath)
         let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -48,6 +57,15 @@ package final class IndexLock {
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Throws unless this is the lock that guards writes to the index at `indexPath`: what every
+    /// writer checks first, so a caller cannot hold one index's lock (or its watcher's) and write
+    /// another.
+    package func check(writing indexPath: String) throws(FSFindError) {
+        guard guardsWrites, self.indexPath == indexPath else {
+            throw FSFindError.broken("the lock held is \(path), not the one that guards writes to \(indexPath)")
+        }
     }
 
     deinit {

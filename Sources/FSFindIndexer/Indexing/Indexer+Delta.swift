@@ -32,9 +32,7 @@ extension Indexer {
     package func update(
         changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: indexPath)
@@ -109,7 +107,8 @@ extension Indexer {
         var summary: IndexSummary
         do {
             summary = try writeDelta(
-                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock)
+                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock,
+                holding: lock)
         } catch  where error.code == .indexCorrupt && error.path == storePath {
             // Damage the batch met in the store: a refresh checks it, starts it again and reads
             // every file's words, instead of failing every batch after this one.
@@ -122,8 +121,8 @@ extension Indexer {
         let written = try IndexFile(path: deltaPath)
         if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
             // What the batch freed goes back to the system first: glibc keeps a freed heap, and
-            // the fold's peak would come on top of the batch's (a watcher's fold on 1M peaked at
-            // 205–241 MiB, 191 MiB of it heap, where `fsfind forget`'s fold takes 122).
+            // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
+            // that were in code comments").
             fsfind_release_free_memory()
             try compact(holding: lock)
             summary.seconds = Self.seconds(since: clock)
@@ -134,14 +133,14 @@ extension Indexer {
     /// The batch's refresh, written as the new delta.
     private func writeDelta(
         snapshot: consuming IndexSnapshot, roots: [IndexRoot], crawling: [IndexRoot], removing: [[UInt8]],
-        clock: ContinuousClock.Instant
+        clock: ContinuousClock.Instant, holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
         let output = try DeltaOutput(
             snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
             alone: crawling.filter(FolderAlone.isAlone).map(\.path))
         return try refresh(
             from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
-            delta: output)
+            delta: output, holding: lock)
     }
 
     /// Brings the index up to date with every recorded root, as a refresh does, but writes what
@@ -155,16 +154,15 @@ extension Indexer {
     /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
     /// missing (its retention), or more changes than a delta holds.
     package func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         func refresh() throws(FSFindError) -> IndexSummary {
             try run(roots: [], options: CrawlOptions(), holding: lock)
         }
         // The crawl's comparison in a function of its own, so what it holds (the previous index's
         // tables, the snapshot's mappings, the rows seen) is gone before the delta is written and
-        // folded: kept, it was on top of a fold at a watcher's start (187 MiB on 1M).
+        // folded: kept, it was on top of a fold at a watcher's start (`benchmarks/RESULTS.md`,
+        // "Numbers that were in code comments").
         func changes() throws(FSFindError) -> (
             changed: Set<[UInt8]>, alone: Set<[UInt8]>, roots: [IndexRoot], limit: Int
         )? {
@@ -247,9 +245,7 @@ extension Indexer {
     ///   removed first; what it held is found again by the next refresh of its roots).
     @discardableResult
     package func compact(holding lock: IndexLock) throws(FSFindError) -> Bool {
-        guard lock.indexPath == indexPath else {
-            throw FSFindError.broken("the lock held is for \(lock.indexPath), not \(indexPath)")
-        }
+        try lock.check(writing: indexPath)
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: deltaPath)
         guard access(deltaPath, F_OK) == 0 else { return false }
@@ -278,19 +274,21 @@ extension Indexer {
         try base.prepareAll(releasingPages: true)
         var builder = try IndexBuilder(old: base)
         // The delta's rows are staged in merged order (the k-th is staged item k); the rows of the
-        // new file are then made as the writer reads them, not held (8 MB for a million).
+        // new file are then made as the writer reads them, not held (`benchmarks/RESULTS.md`, "A
+        // fold, a refresh and a watcher's start without the whole index in memory").
         var replaced: [Int32] = []
         for piece in snapshot.pieces where piece.file != 0 {
             for row in piece.rows {
                 // A delta row in place of a base row of the same path names it, so the base
                 // rows below it (a folder's entries) still find their parent; else they would
-                // store whole paths (found by the 1M benchmark: a fold grew the index 12%).
+                // store whole paths (found by the million-entry benchmark: `benchmarks/RESULTS.md`,
+                // "Live index with the delta").
                 let position = overlay.positions[row]
                 let path = delta.path(at: row)
                 let same = position < base.itemCount && base.path(at: position) == path
                 // Delta rows come in their own order (both lists are in path order), so the
                 // staged item of delta row k is item k.
-                guard try builder.stage(delta.item(at: row)) == row else {
+                guard try builder.stage(delta.item(at: row), textDocument: delta.textDocument(at: row)) == row else {
                     throw FSFindError.broken("the delta's rows are not in merged order")
                 }
                 replaced.append(same ? Int32(position) : -1)
@@ -378,7 +376,7 @@ struct DeltaOutput {
                 positions.append(deltaPositions[deltaRow])
                 deltaRow += 1
             }
-            rows.append(.staged(try builder.stage(base.item(at: row))))
+            rows.append(.staged(try builder.stage(base.item(at: row), textDocument: base.textDocument(at: row))))
             positions.append(row)
         }
         while deltaRow < deltaPositions.count {

@@ -38,8 +38,9 @@ final class PreviousIndex {
 
     /// Counts `count` crawl steps compared with the file; every ``stepsBetweenReleases`` its
     /// mapped pages are given back (``IndexFile/releaseAllPages()``), so a crawl of a million
-    /// entries does not keep the whole index resident (a watcher's start peaked at 153–161 MiB,
-    /// most of it the index's pages). Pages still needed are mapped again from the page cache.
+    /// entries does not keep the whole index resident (a watcher's start peaked with most of it
+    /// resident: `benchmarks/RESULTS.md`, "Numbers that were in code comments"). Pages still
+    /// needed are mapped again from the page cache.
     /// Called from the thread that consumes the crawl's chunks only.
     func comparedSteps(_ count: Int) {
         stepsSinceRelease += count
@@ -58,7 +59,8 @@ final class PreviousIndex {
             try file.prepareAll(releasingPages: true)
         } else {
             // Each section's pages go after its checksum: the crawl then maps back only what its
-            // lookups read (kept, they were a watcher's whole start-up peak: 93 MiB on 1M).
+            // lookups read (kept, they were a watcher's whole start-up peak: `benchmarks/RESULTS.md`,
+            // "Numbers that were in code comments").
             try file.prepare([], identities: true, problems: false, releasingPages: true)
         }
         do {
@@ -161,8 +163,9 @@ final class PreviousIndex {
         }
     }
 
-    /// The crawl is over: the lookup tables it used (children, folders seen, inodes: about 25 MB
-    /// on 1M) and the pages its comparisons mapped are let go before the new file is written,
+    /// The crawl is over: the lookup tables it used (children, folders seen, inodes:
+    /// `benchmarks/RESULTS.md`, "The watcher's every case under 128 MiB") and the pages its
+    /// comparisons mapped are let go before the new file is written,
     /// which needs neither (a watcher's start that refreshed the whole index peaked here, on top
     /// of the rows' tables). ``row(of:)`` and ``row(sameFileAs:)`` are not called after.
     func crawlFinished() {
@@ -191,8 +194,9 @@ final class PreviousIndex {
 
 /// The rows of the previous file by what survives a rename (``InodeKey``), in 8 bytes per row.
 ///
-/// A dictionary keyed by the 32-byte key took about 72 MB for a million rows (its key storage is
-/// sized to twice the count); this is one sorted array of `hash << 32 | row`, searched by hash,
+/// A dictionary keyed by the 32-byte key took nine times that (its key storage is sized to twice
+/// the count; `benchmarks/RESULTS.md`, "A fold, a refresh and a watcher's start without the whole
+/// index in memory"); this is one sorted array of `hash << 32 | row`, searched by hash,
 /// each candidate checked against the file's own identity record. Of rows with the same key
 /// (hard links), the last one answers, as the dictionary's last insertion did.
 private struct InodeTable {

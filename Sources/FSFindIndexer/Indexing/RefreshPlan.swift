@@ -18,8 +18,9 @@ struct RefreshPlan {
     /// The new `lastUsedDate` cell of kept rows, ``IndexFormat/absent64`` for the others.
     private(set) var lastUsed: [UInt64]
     /// How many items were staged, and those that replace an old row (staged item, old row), in
-    /// staging order; the others have paths the old file lacks. A first index replaces none: one
-    /// entry per staged item was 4 MB of a million-entry first index.
+    /// staging order; the others have paths the old file lacks. A first index replaces none, so
+    /// it keeps no entry per staged item (`benchmarks/RESULTS.md`, "A million-entry first index
+    /// under 256 MiB", its row "devices by run, lean plan").
     private var stagedCount = 0
     private var replacing: [(staged: Int32, old: Int32)] = []
 

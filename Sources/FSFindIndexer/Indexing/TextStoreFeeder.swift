@@ -85,8 +85,8 @@ final class TextStoreFeeder {
     static let capacity = 4096
     /// The bytes of words and packed texts that may wait for the writer: about one and a half
     /// extraction batches (16 MiB of text each), so SQLite's thread has work while the workers
-    /// read the next batch, and memory stays bounded however large the files. (16 MiB was 5%
-    /// slower on /usr/share/doc, six alternating pairs, and no lower on a million entries.)
+    /// read the next batch, and memory stays bounded however large the files. (Half of it was
+    /// slower and no lower: `benchmarks/RESULTS.md`, "Words cut in the extraction workers".)
     static let weightLimit = 32 << 20
 
     private let shared: Shared
@@ -104,7 +104,7 @@ final class TextStoreFeeder {
     }
 
     /// The number the next document gets: chosen here, on the caller's thread, so the file's
-    /// row carries it at once (``IndexedItem/textDocument``) while the words wait for the writer.
+    /// row carries it at once (``IndexBuilder/stage(_:textDocument:)``) while the words wait for the writer.
     private var nextNumber: UInt32
 
     /// Queues a document (its stored form made by the caller, off the writing thread); waits

@@ -8,8 +8,9 @@ import Glibc
 ///
 /// A tree holds copies: the same license in many packages, a document saved twice, a photo
 /// library's backup. On `/usr/share/doc` a quarter of the text is in files whose bytes another
-/// file has (one 1.2 MB changelog eleven times), and reading, cutting and indexing words is most
-/// of a first index with words (`benchmarks/RESULTS.md`). Here the first file of a run with given
+/// file has (one changelog eleven times), and reading, cutting and indexing words is most of a
+/// first index with words (`benchmarks/RESULTS.md`, "The first index with words under 3× the
+/// metadata-only one"). Here the first file of a run with given
 /// bytes is its twins' *original*: it is read as before, and each twin gets its metadata from its
 /// own extraction but names the original's document in the text store
 /// (``TextStore/Writer/link(path:identity:document:)``), whose words stay while any file names

@@ -260,7 +260,8 @@ package final class LiveIndexer {
             rows = [0..<index.itemCount]
         }
         // Every row is looked at, so the index's pages are given back now and then and at the
-        // end: kept, they were most of a watcher's memory at its start (a million rows, 66 MiB).
+        // end: kept, they were most of a watcher's memory at its start (`benchmarks/RESULTS.md`,
+        // "Numbers that were in code comments").
         var looked = 0
         defer { for file in index.files { file.releaseAllPages() } }
         for range in rows {

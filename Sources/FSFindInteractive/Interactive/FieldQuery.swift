@@ -25,8 +25,9 @@ package struct FieldQuery: Sendable {
     package let error: QueryError?
 
     /// Words shorter than this match only where a word starts: not inside the words of names
-    /// and not among the files' words. One or two letters occur inside most names (a `t` in 59%
-    /// of a million) and most files, so such a list and its counts would say nothing, and
+    /// and not among the files' words. One or two letters occur inside most names and most files
+    /// (`benchmarks/RESULTS.md`, "The search field: short words at word starts" counts them), so
+    /// such a list and its counts would say nothing, and
     /// marking most rows is what made a field's first letters slow; Spotlight matches word
     /// starts only.
     package static let shortestInsideWord = 3

@@ -124,8 +124,9 @@ package struct InteractiveScan {
                 // Asked only while the lookup runs, so the closure does not outlive this call.
                 // Without BM25, as `fsfind serve` asks: a file that only mentions the words ranks
                 // among such files by how recently it changed (the lift that already outweighs
-                // BM25's share for recent files); BM25 of a common prefix's 80,000 files cost
-                // 60–150 ms a key on the million-entry tree.
+                // BM25's share for recent files); BM25 of a common prefix's files slowed every key
+                // (`benchmarks/RESULTS.md`, "The search field: short words at word starts, row
+                // summaries, exact narrowing, no BM25 per key").
                 return try ContentMatches(
                     text, store: self.text, index: index, minimumWordLength: FieldQuery.shortestInsideWord,
                     ranked: false, shouldStop: shouldStop)
@@ -135,8 +136,10 @@ package struct InteractiveScan {
         if content?.interrupted == true { return nil }
         let scanStarted = ContinuousClock.now
         // The rows in merged order (the candidates, or every row), cut into consecutive parts, one
-        // thread each: the first letter of a field scores every row of a million (~290 ms on one
-        // core). Each part ranks its own best rows; joined in part order they are what one pass
+        // thread each: the first letter of a field scores every row, the slowest key on one core
+        // (`benchmarks/RESULTS.md`, "The interactive scan over the cores" and "Numbers that were in
+        // code comments"). Each part ranks its
+        // own best rows; joined in part order they are what one pass
         // gives (the ranking's ties go to the lower row, whichever part found it).
         let rows = candidates?.count ?? index.itemCount
         let partCount = rows < parallelRows ? 1 : max(1, min(threads, rows))

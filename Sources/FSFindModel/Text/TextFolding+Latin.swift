@@ -63,8 +63,9 @@ extension TextFolding {
     /// Why: free text folds case and diacritics, and a name like `Café Müller` then folds to the
     /// same words as `Cafe Muller`, which the ASCII matcher measures over bytes; through
     /// ``foldLatin(_:caseInsensitive:diacriticInsensitive:)`` each such name cost a scalar
-    /// array, a word array and Unicode property lookups, 12% of a search field's scan of a
-    /// million names one in seven of which has an accent. Case is kept, so the ASCII matcher's
+    /// array, a word array and Unicode property lookups, a tenth of a search field's scan of
+    /// names (`benchmarks/RESULTS.md`, "The search field's scan without a reference or an
+    /// exclusivity check per row"). Case is kept, so the ASCII matcher's
     /// word boundaries (a lower-case letter before an upper-case one) fall where the general
     /// fold puts them; `QueryPlanTests` holds the two to the same answers.
     package static func strippingLatinMarks(_ bytes: UnsafeRawBufferPointer, into buffer: UnsafeMutableRawBufferPointer)

@@ -19,6 +19,7 @@ package struct Question: Sendable {
 
     /// Whether answering it (or giving its snippets) asks the text store: free text or a
     /// `textContent` comparison. A name or attribute query never opens the store: opening SQLite
-    /// and its write-ahead log was a tenth of a small query's start-up (`benchmarks/RESULTS.md`).
+    /// and its write-ahead log was a tenth of a small query's start-up (`benchmarks/RESULTS.md`,
+    /// "Start-up: no text store or time zone a query does not need").
     package var readsWords: Bool { Searcher.readsWords(compiled) }
 }

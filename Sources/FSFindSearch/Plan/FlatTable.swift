@@ -5,8 +5,9 @@ import FSFindQuery
 /// A fixed-size table of plain values that a scan reads and writes millions of times.
 ///
 /// Why not an `Array` in a class property: every access to a class's `var` goes through Swift's
-/// dynamic exclusivity check (begin/end access), a third of a free-text scan's time when
-/// measured. The table's storage is a pointer the class owns, so accesses are plain loads and
+/// dynamic exclusivity check (begin/end access), a large share of a free-text scan's time
+/// (`benchmarks/RESULTS.md`, "Numbers that were in code comments"). The table's storage is a
+/// pointer the class owns, so accesses are plain loads and
 /// stores. Not thread-safe, like the plan that owns it.
 package final class FlatTable<Element: BitwiseCopyable> {
     @usableFromInline let storage: UnsafeMutableBufferPointer<Element>

@@ -3,7 +3,8 @@ import FSFindModel
 /// Reads the pixel size of a PNG or GIF from the fixed header every such file starts with.
 ///
 /// Both formats put the size at a fixed offset in the first 24 bytes, so one small read answers;
-/// gdk-pixbuf took about 1.2 ms per PNG for the same two numbers (module lookup, a libpng
+/// gdk-pixbuf took far longer for the same two numbers (`benchmarks/RESULTS.md`, "Extraction cost
+/// per file: documents and images"; module lookup, a libpng
 /// reader, GObject set-up), and /usr alone has thousands of PNG icons. A header that does not look
 /// exactly right (wrong signature, an IHDR whose CRC fails, a zero or oversized side) gives nil,
 /// and the caller asks gdk-pixbuf, so damaged files are judged as before.

@@ -40,7 +40,8 @@ package final class PDFDocumentHandle {
     /// long as some document is open: each document holds a count, and the last one to close
     /// deletes them. Opening one PDF at a time therefore built them anew for every file, twice
     /// when the text was read too: in an extraction worker that was more than half of a small
-    /// PDF's cost (`benchmarks/RESULTS.md`). This document holds the count from the first PDF on.
+    /// PDF's cost (`benchmarks/RESULTS.md`, "A PDF parsed once"). This document holds the count
+    /// from the first PDF on.
     /// False when poppler would not open it; then every file pays as before.
     static let residentDocumentOpen: Bool = {
         guard let library = try? PopplerLibrary.shared.get() else { return false }

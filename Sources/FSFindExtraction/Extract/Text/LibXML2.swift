@@ -3,12 +3,14 @@ import CLibraryTypes
 /// The libxml2 functions the HTML and XML readers call, loaded with `dlopen` the first time a
 /// worker reads a page or an Office, OpenDocument or EPUB part. Linked instead (as Foundation's
 /// `XMLParser` links it), libxml2 and the ICU and liblzma it needs were loaded by every start of
-/// every command: 1.5–1.9 ms of a 7 ms query (`benchmarks/RESULTS.md`). The function types and
+/// every command, a fifth of a small query (`benchmarks/RESULTS.md`, "Start-up: no text store or
+/// time zone a query does not need, libxml2 loaded only by the extractors"). The function types and
 /// the node fields read are libxml2's headers' (`CLibraryTypes`, checked by
 /// `Tests/CLibraryTypeChecks`).
 ///
 /// XML is read with the streaming reader (`xmlTextReader`), which holds one node at a time, as
-/// `XMLParser`'s callbacks did: the tree of a 23 MB `document.xml` cost a worker 41 MiB more.
+/// `XMLParser`'s callbacks did: the tree of a large `document.xml` cost a worker nearly twice
+/// the document's size (same section).
 /// HTML is read into a tree (libxml2's HTML parser has no such reader), as it always was, and so
 /// is a damaged XML part whose text is wanted: the reader gives up on the chunk that holds the
 /// damage, the tree parser recovers what came before it.

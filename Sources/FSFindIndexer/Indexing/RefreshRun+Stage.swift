@@ -1,0 +1,152 @@
+import CPlatform
+import FSFindCrawl
+import FSFindExtraction
+import FSFindIndexFormat
+import FSFindModel
+import FSFindText
+
+extension RefreshRun {
+    // MARK: - Stage a batch
+
+    /// Extracts the files of the waiting chunks (files with the same bytes as an earlier one of
+    /// the run only for their metadata), then goes through the chunks' steps in crawl order: a
+    /// kept row is kept, a read file staged with its words queued (``stage(_:entry:oldRow:sameFile:role:)``).
+    mutating func stageBatch() throws(FSFindError) {
+        let batch = waiting.flatMap(\.items)
+        let roles = words.map { $0.twins.roles(of: batch, pipeline: pipeline) } ?? [:]
+        var reads = pipeline.read(batch, withoutText: Set(roles.filter(\.value.isTwin).keys)).makeIterator()
+        var position = 0
+        var rootDone = false
+        for chunk in waiting {
+            for step in chunk.steps {
+                switch step {
+                case .keep(let row, let accessTime):
+                    plan.keep(row, accessTime: accessTime)
+                case .read(let entry, let oldRow, let sameFile):
+                    // One item per read step, in the same order (the identify stage's contract).
+                    guard let read = reads.next() else { throw FSFindError.broken("a chunk lost an item") }
+                    try stage(read, entry: entry, oldRow: oldRow, sameFile: sameFile, role: roles[position])
+                    position += 1
+                case .problem(let path, let message):
+                    indexer.reporter?.problem(path: path, message: message)
+                case .progress(let items, let folder, let toRead):
+                    progress.items = items
+                    progress.currentFolder = folder
+                    progress.toRead = toRead
+                    progress.elapsed = Indexer.seconds(since: clock)
+                    indexer.reporter?.progress(progress)
+                case .rootDone(let path, let items, let toRead):
+                    if let index = roots.firstIndex(where: { $0.path == path }) {
+                        roots[index].lastRefresh = indexer.now
+                    }
+                    progress.items = items
+                    progress.toRead = toRead
+                    rootDone = true
+                case .vanished(let path):
+                    vanished.append(path)
+                }
+            }
+        }
+        if policy.givesMemoryBack(after: waitingSize) { fsfind_release_free_memory() }
+        waiting = []
+        waitingSize = RefreshBatchPolicy.Waiting()
+        if let reporter = indexer.reporter,
+            policy.movesProgress(
+                read: progress.read, rootDone: rootDone, sinceLastReport: lastReport.duration(to: .now))
+        {
+            lastReport = .now
+            progress.toRead = max(progress.toRead, progress.read)
+            progress.elapsed = Indexer.seconds(since: clock)
+            reporter.progress(progress)
+        }
+    }
+
+    /// One file read in this batch: counted new or changed, its added date carried over from the
+    /// file it was (`sameFile`, a row of the previous index), its words queued, its item staged in
+    /// place of `oldRow` (-1: none).
+    private mutating func stage(
+        _ read: ExtractionPipeline.Read, entry: CrawlEntry, oldRow: Int, sameFile: Int?, role: TextTwins.Role?
+    ) throws(FSFindError) {
+        var read = read
+        // Deleted between the crawl and its reading (libmagic's or an extractor's open found
+        // nothing): not an error and not an item. Its old row, unseen, goes with the rest of what
+        // its crawled root no longer has.
+        if read.item.problem != nil, Indexer.isGone(read.item.path) {
+            if case .original(let slot) = role { words?.twins.settle(slot, document: nil, failed: true) }
+            return
+        }
+        // An unreadable file is an error, named on stderr (folders are named by the crawl that
+        // could not list them).
+        if let problem = read.item.problem, problem.kind == .unreadable, entry.fileType != .directory {
+            indexer.reporter?.problem(path: read.item.path, message: problem.reason)
+        }
+        if oldRow >= 0 {
+            plan.state[oldRow] = .replaced
+            summary.changed += 1
+        } else {
+            summary.new += 1
+        }
+        read.item.attributes[.addedDate] =
+            sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(indexer.now)
+        let document = try words?.queue(&read, role: role, pipeline: pipeline, summary: &summary)
+        plan.staged(try builder.stage(read.item, textDocument: document), replacing: oldRow)
+        progress.read += 1
+    }
+}
+
+/// Where a refresh's words go: the text store, its one transaction (committed before the index is
+/// replaced, `docs/full-text.md`), the thread that feeds it, and the files with the same bytes
+/// found so far in the run.
+struct RefreshWords {
+    let store: TextStore
+    let transaction: TextStore.Writer
+    /// SQLite indexes the words on a thread of its own while the next batch is read.
+    let feeder: TextStoreFeeder
+    /// Files with the same bytes as an earlier one of the run name its words, not read again.
+    let twins = TextTwins()
+    /// True when the last run was killed between its commit and its collection (the `collect`
+    /// mark is still set): every document is checked this time.
+    let collectEverything: Bool
+
+    init(store: TextStore) throws(FSFindError) {
+        self.store = store
+        collectEverything = try store.collectionPending()
+        transaction = try store.begin()
+        try transaction.markCollectionPending()
+        feeder = TextStoreFeeder(transaction)
+    }
+
+    /// Queues `read`'s words for the text store and returns their document number, nil when it
+    /// has none: those the extraction worker cut, or the text it brought; for a twin
+    /// (``TextTwins``), its original's document, or its own words when the original could not be
+    /// read.
+    func queue(
+        _ read: inout ExtractionPipeline.Read, role: TextTwins.Role?, pipeline: ExtractionPipeline,
+        summary: inout IndexSummary
+    ) throws(FSFindError) -> UInt32? {
+        if case .twin(let slot) = role {
+            if let document = twins.document(of: slot), !twins.originalFailed(slot) {
+                summary.sharedWords += 1
+                return try feeder.link(path: read.item.path, identity: read.item.identity, document: document)
+            }
+            guard twins.originalFailed(slot), read.item.problem == nil else { return nil }
+            // The original's words could not be read (it changed, or its reading failed): this
+            // one reads its own.
+            read = pipeline.read([read.item])[0]
+        }
+        var document: UInt32?
+        if let cut = read.words.cut {
+            // Packed and cut by the extraction worker: the feeder's thread only indexes.
+            document = try feeder.add(path: read.item.path, identity: read.item.identity, cut: cut)
+        } else if let text = read.words.text, !text.isEmpty {
+            // Packed here, while the feeder's thread indexes earlier documents.
+            document = try feeder.add(
+                path: read.item.path, identity: read.item.identity, text: text, packed: try TextStore.pack(text))
+        }
+        if case .original(let slot) = role {
+            // Read with a problem, or written to while read: its words may not be its compared bytes'.
+            twins.settle(slot, document: document, failed: read.item.problem != nil || read.words.changedWhileRead)
+        }
+        return document
+    }
+}
