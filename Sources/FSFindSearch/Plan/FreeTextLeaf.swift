@@ -37,6 +37,10 @@ final class FreeTextLeaf {
     /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
     /// offset of its qualities in ``qualities``.
     private let stringQualities: FlatTable<Int32>
+    /// With the file's words: one bit per string id, set for the strings some query word starts a
+    /// word of. A row's name is looked up here first: the bits of a million strings fit in the
+    /// processor's cache, their qualities' offsets (four bytes each) do not.
+    private let matchedStrings: FlatTable<UInt64>?
     private let listQualities: FlatTable<Int32>
     /// Kept qualities, `words.count` per matching string or list.
     private let qualities = DoubleRun()
@@ -95,26 +99,31 @@ final class FreeTextLeaf {
         self.content = content
         // With the file's words (format 6), every string's qualities are known before the scan:
         // the strings no query word starts a word of are none, and no value is measured again.
-        if let lexicon = views.words {
-            for k in 0..<scratch.count { scratch[k] = 0 }
-            let zeros = scratch
-            for (k, word) in matcher.words.enumerated() {
-                let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
-                prefix.withUnsafeBytes { prefix in
-                    for w in lexicon.words(startingWith: prefix) {
-                        let lexiconWord = lexicon.word(w)
-                        let length = ValueWords.scalarCount(lexiconWord)
-                        lexicon.forEachString(holding: w) { id, first in
-                            guard Int(id) < stringQualities.count else { return }
-                            var offset = stringQualities[Int(id)]
-                            if offset < 0 {
-                                offset = Int32(qualities.append(zeros))
-                                stringQualities[Int(id)] = offset
-                            }
-                            let quality = FreeTextMatcher.quality(
-                                wordCount: word.count, valueWordCount: length, first: first)
-                            qualities.raise(Int(offset) + k, to: quality)
+        guard let lexicon = views.words else {
+            matchedStrings = nil
+            return
+        }
+        let matched = FlatTable<UInt64>(count: (strings.count + 63) / 64, repeating: 0)
+        matchedStrings = matched
+        for k in 0..<scratch.count { scratch[k] = 0 }
+        let zeros = scratch
+        for (k, word) in matcher.words.enumerated() {
+            let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
+            prefix.withUnsafeBytes { prefix in
+                for w in lexicon.words(startingWith: prefix) {
+                    let lexiconWord = lexicon.word(w)
+                    let length = ValueWords.scalarCount(lexiconWord)
+                    lexicon.forEachString(holding: w) { id, first in
+                        guard Int(id) < stringQualities.count else { return }
+                        var offset = stringQualities[Int(id)]
+                        if offset < 0 {
+                            offset = Int32(qualities.append(zeros))
+                            stringQualities[Int(id)] = offset
+                            matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
                         }
+                        let quality = FreeTextMatcher.quality(
+                            wordCount: word.count, valueWordCount: length, first: first)
+                        qualities.raise(Int(offset) + k, to: quality)
                     }
                 }
             }
@@ -145,7 +154,14 @@ final class FreeTextLeaf {
             let offset: Int32
             switch sources[s].cell(row) {
             case .absent: continue
-            case .string(let id): offset = stringOffset(id)
+            case .string(let id):
+                if let matchedStrings {
+                    let word = Int(id >> 6)
+                    guard word < matchedStrings.count, matchedStrings[word] & (1 << UInt64(id & 63)) != 0 else {
+                        continue
+                    }
+                }
+                offset = stringOffset(id)
             case .list(let id): offset = listOffset(id)
             case .slow: offset = slowOffset(sources[s].attribute, row)
             }
