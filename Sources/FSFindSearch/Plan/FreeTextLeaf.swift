@@ -40,7 +40,10 @@ final class FreeTextLeaf {
     /// With the file's words: one bit per string id, set for the strings some query word starts a
     /// word of. A row's name is looked up here first: the bits of a million strings fit in the
     /// processor's cache, their qualities' offsets (four bytes each) do not.
-    private let matchedStrings: FlatTable<UInt64>?
+    private let matchedStrings: FlatTable<UInt64>
+    /// ``matchedStrings``' words, read in the scan's loop without touching the table object.
+    private let matchedBits: UnsafeMutableBufferPointer<UInt64>
+    private let hasWords: Bool
     private let listQualities: FlatTable<Int32>
     /// Kept qualities, `words.count` per matching string or list.
     private let qualities = DoubleRun()
@@ -99,12 +102,12 @@ final class FreeTextLeaf {
         self.content = content
         // With the file's words (format 6), every string's qualities are known before the scan:
         // the strings no query word starts a word of are none, and no value is measured again.
-        guard let lexicon = views.words else {
-            matchedStrings = nil
-            return
-        }
-        let matched = FlatTable<UInt64>(count: (strings.count + 63) / 64, repeating: 0)
+        let lexicon = views.words
+        let matched = FlatTable<UInt64>(count: lexicon == nil ? 0 : (strings.count + 63) / 64, repeating: 0)
         matchedStrings = matched
+        matchedBits = matched.buffer
+        hasWords = lexicon != nil
+        guard let lexicon else { return }
         for k in 0..<scratch.count { scratch[k] = 0 }
         let zeros = scratch
         for (k, word) in matcher.words.enumerated() {
@@ -154,14 +157,7 @@ final class FreeTextLeaf {
             let offset: Int32
             switch sources[s].cell(row) {
             case .absent: continue
-            case .string(let id):
-                if let matchedStrings {
-                    let word = Int(id >> 6)
-                    guard word < matchedStrings.count, matchedStrings[word] & (1 << UInt64(id & 63)) != 0 else {
-                        continue
-                    }
-                }
-                offset = stringOffset(id)
+            case .string(let id): offset = matchedOffset(id)
             case .list(let id): offset = listOffset(id)
             case .slow: offset = slowOffset(sources[s].attribute, row)
             }
@@ -195,6 +191,15 @@ final class FreeTextLeaf {
         guard scratch.buffer.contains(where: { $0 > 0 }) else { return Self.none }
         for k in 0..<scratch.count { kept[k] = scratch[k] }
         return Int32(qualities.append(kept))
+    }
+
+    /// ``stringOffset(_:)``, asking the matched strings' bits first when the file has words.
+    @inline(__always) private func matchedOffset(_ id: UInt32) -> Int32 {
+        if hasWords {
+            let word = Int(id >> 6)
+            guard word < matchedBits.count, matchedBits[word] & (1 << UInt64(id & 63)) != 0 else { return Self.none }
+        }
+        return stringOffset(id)
     }
 
     private func stringOffset(_ id: UInt32) -> Int32 {
