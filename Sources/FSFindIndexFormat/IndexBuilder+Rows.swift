@@ -80,6 +80,7 @@ extension IndexBuilder {
         try add(EncodedSection(kind: .lists, bytes: encodedLists()))
         // The largest table last, streamed when the sink can take it in pieces (not copied whole).
         try writeStrings(to: sink)
+        try writeWords(to: sink)
     }
 
     private mutating func encodeRoots(_ roots: [IndexRoot]) throws(FSFindError) -> EncodedSection {

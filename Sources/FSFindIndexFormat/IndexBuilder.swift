@@ -238,6 +238,15 @@ package struct IndexBuilder {
         try strings.write(to: sink) { old.map { $0.releasePages(ofSections: [$0.fixed.strings]) } }
     }
 
+    /// The words section (``WordLexicon``), made from the strings just written.
+    mutating func writeWords(to sink: some SectionSink) throws(FSFindError) {
+        var lexicon = WordLexicon.Builder()
+        for id in 0..<strings.count {
+            strings.withBytes(id) { lexicon.add($0, id: UInt32(id)) }
+        }
+        try lexicon.write(into: sink)
+    }
+
     mutating func typeID(_ key: [UInt32]) -> UInt32 { types.id(key) }
 
     // MARK: - Carrying over the previous file's strings, lists and types

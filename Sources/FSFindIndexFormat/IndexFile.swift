@@ -458,4 +458,6 @@ struct FixedSections: Sendable {
     var textDocuments: Int?
     /// The distinct identities the rows number, when the identities are tabled (format 5).
     var identityTable: Int?
+    /// The words of the strings (format 6); nil in an older file.
+    var words: Int?
 }

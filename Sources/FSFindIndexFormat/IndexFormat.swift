@@ -6,14 +6,16 @@ package enum IndexFormat {
     /// "FSFIND", NUL, 0x1A (Ctrl-Z, stops `type`/`cat`-style dumps of the binary part).
     static let magic: [UInt8] = [0x46, 0x53, 0x46, 0x49, 0x4E, 0x44, 0x00, 0x1A]
     /// Bumped on any layout change; the version files are written in.
-    static let version: UInt32 = 5
+    static let version: UInt32 = 6
     /// The versions read whole: a format-3 file is a format-4 file without packed number columns
     /// (``CellLayout``), and a format-4 one a format-5 file without tabled identities
-    /// (``IdentityLayout``) or dictionary columns, so each is read as it is and needs no rebuild.
-    static let readableVersions: ClosedRange<UInt32> = 3...5
+    /// (``IdentityLayout``) or dictionary columns, and a format-5 one a format-6 file without the
+    /// words section (``WordLexicon``: free text then measures every value), so each is read as it
+    /// is and needs no rebuild.
+    static let readableVersions: ClosedRange<UInt32> = 3...6
     /// Older versions whose header, directory and roots section are laid out as this one's: a
     /// refresh reads their roots, so an upgrade rebuilds the index without forgetting its folders.
-    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...5
+    static let versionsWithReadableRoots: ClosedRange<UInt32> = 1...6
     /// Bytes before the section directory.
     static let fixedHeaderSize = 48
     /// Offset of the header checksum inside the fixed header (zero while it is computed).
@@ -127,6 +129,9 @@ enum SectionKind: UInt32, Sendable, CaseIterable {
     /// Each distinct identity once, when the identities section's rows number them
     /// (``IdentityLayout/tabled``; format 5): a u32 count, a reserved u32, then the entries.
     case identityTable = 13
+    /// Every distinct word of the strings, with the strings that hold it (``WordLexicon``;
+    /// format 6).
+    case words = 14
     /// One attribute's values; the directory's `param` is the attribute's ``Attribute/indexCode``.
     case column = 16
 

@@ -123,12 +123,13 @@ struct ParsedHeader {
                     }
                     fixed.typeColumn = index
                 case .problems: fixed.problems = index
-                case .column, .overlay, .textDocuments, .padding, .identityTable: break
+                case .column, .overlay, .textDocuments, .padding, .identityTable, .words: break
                 }
             }
             fixed.overlay = fixedIndex[.overlay]
             fixed.textDocuments = fixedIndex[.textDocuments]
             fixed.identityTable = fixedIndex[.identityTable]
+            fixed.words = fixedIndex[.words]
             // Every item has an 8-byte names record: an item count the names section cannot hold is
             // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
             let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))

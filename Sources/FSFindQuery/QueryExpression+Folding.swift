@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// Repeated operands said once, and the size a query may have.
 ///
 /// Every clause costs a test per row and every free-text word a search of the text store, so a

@@ -92,8 +92,8 @@ import Testing
     @Test func otherVersion() throws {
         let folder = TemporaryFolder()
         var (bytes, _) = try goodBytes(folder)
-        bytes[8] = 6
-        let path = folder.file("v6.fsfind")
+        bytes[8] = UInt8(IndexFormat.version + 1)
+        let path = folder.file("next.fsfind")
         let error = expectCorrupt(path) { () throws(FSFindError) in _ = try open(bytes, at: path) }
         #expect(error?.message.contains("another version") == true)
         bytes[8] = 0

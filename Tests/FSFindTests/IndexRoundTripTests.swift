@@ -70,7 +70,7 @@ import Testing
         let expected = Fixtures.sorted(original)
 
         let file = try IndexFile(path: path)
-        #expect(file.formatVersion == 5)
+        #expect(file.formatVersion == Int(IndexFormat.version))
         #expect(file.itemCount == expected.items.count)
         #expect(file.createdAt == original.createdAt)
         #expect(file.fileSize == (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int))

@@ -1,6 +1,7 @@
 import FSFindTestSupport
 import Testing
 
+@testable import FSFindModel
 @testable import FSFindQuery
 
 /// Pattern literals are found in time linear in the value, and the matchers built on them give

@@ -166,7 +166,18 @@ import Testing
         let query = Query(expression: expression)
         guard let compiled = try? CompiledQuery(query, context: context) else { return }
         try? index.prepare(compiled.referencedAttributes)
-        let plan = QueryPlan(compiled, index: index)
+        // With the file's words (format 6) and without them (an older file: every value measured).
+        for withWords in [true, false] {
+            let views = IndexViews(index: index)
+            if !withWords { views.words = nil }
+            expectSameAnswers(
+                query, compiled, QueryPlan(compiled, views: views), index, label + (withWords ? "" : " (no words)"))
+        }
+    }
+
+    static func expectSameAnswers(
+        _ query: Query, _ compiled: CompiledQuery, _ plan: QueryPlan, _ index: IndexFile, _ label: String
+    ) {
         var mismatches = 0
         for row in 0..<index.itemCount {
             let expected = compiled.matches(index.row(row))
@@ -427,7 +438,13 @@ import Testing
             }
             IndexConsistencyFuzzTests.fixChecksums(&bytes)
             guard let index = try? IndexFile(bytes: bytes, name: path) else { continue }
-            for query in queries { Self.expectSameAnswers(query, index, "iteration \(iteration)") }
+            // Free text answers from the words section, made from the strings when the file was
+            // written: a writer that then damaged one of the two (checksums and all) leaves them
+            // disagreeing, and free text follows the words. Every other answer is the row reader's.
+            let derived = section.kind == .strings || section.kind == .words
+            for query in queries where !(derived && query.hasFreeText) {
+                Self.expectSameAnswers(query, index, "iteration \(iteration) \(section.kind)")
+            }
         }
     }
 

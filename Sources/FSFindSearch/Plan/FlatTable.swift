@@ -57,4 +57,9 @@ final class DoubleRun {
         count += values.count
         return offset
     }
+
+    /// Sets the value at `index` to `value` when that is larger.
+    @inline(__always) func raise(_ index: Int, to value: Double) {
+        if value > storage[index] { storage[index] = value }
+    }
 }

@@ -37,6 +37,13 @@ final class FreeTextLeaf {
     /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
     /// offset of its qualities in ``qualities``.
     private let stringQualities: FlatTable<Int32>
+    /// With the file's words: one bit per string id, set for the strings some query word starts a
+    /// word of. A row's name is looked up here first: the bits of a million strings fit in the
+    /// processor's cache, their qualities' offsets (four bytes each) do not.
+    private let matchedStrings: FlatTable<UInt64>
+    /// ``matchedStrings``' words, read in the scan's loop without touching the table object.
+    private let matchedBits: UnsafeMutableBufferPointer<UInt64>
+    private let hasWords: Bool
     private let listQualities: FlatTable<Int32>
     /// Kept qualities, `words.count` per matching string or list.
     private let qualities = DoubleRun()
@@ -84,13 +91,46 @@ final class FreeTextLeaf {
         self.firstBytes = firstBytes
         self.strings = strings
         self.lists = lists
-        stringQualities = FlatTable(count: strings.count, repeating: Self.unknown)
+        // With the file's words every string a query word starts a word of is known up front:
+        // the others are none from the start.
+        stringQualities = FlatTable(count: strings.count, repeating: views.words == nil ? Self.unknown : Self.none)
         listQualities = FlatTable(count: lists.count, repeating: Self.unknown)
         scratch = FlatTable(count: matcher.words.count, repeating: 0)
         kept = FlatTable(count: matcher.words.count, repeating: 0)
         best = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
         self.content = content
+        // With the file's words (format 6), every string's qualities are known before the scan:
+        // the strings no query word starts a word of are none, and no value is measured again.
+        let lexicon = views.words
+        let matched = FlatTable<UInt64>(count: lexicon == nil ? 0 : (strings.count + 63) / 64, repeating: 0)
+        matchedStrings = matched
+        matchedBits = matched.buffer
+        hasWords = lexicon != nil
+        guard let lexicon else { return }
+        for k in 0..<scratch.count { scratch[k] = 0 }
+        let zeros = scratch
+        for (k, word) in matcher.words.enumerated() {
+            let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
+            prefix.withUnsafeBytes { prefix in
+                for w in lexicon.words(startingWith: prefix) {
+                    let lexiconWord = lexicon.word(w)
+                    let length = ValueWords.scalarCount(lexiconWord)
+                    lexicon.forEachString(holding: w) { id, first in
+                        guard Int(id) < stringQualities.count else { return }
+                        var offset = stringQualities[Int(id)]
+                        if offset < 0 {
+                            offset = Int32(qualities.append(zeros))
+                            stringQualities[Int(id)] = offset
+                            matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
+                        }
+                        let quality = FreeTextMatcher.quality(
+                            wordCount: word.count, valueWordCount: length, first: first)
+                        qualities.raise(Int(offset) + k, to: quality)
+                    }
+                }
+            }
+        }
     }
 
     /// What a word found only among the file's words is worth, at most: below any name or
@@ -117,7 +157,7 @@ final class FreeTextLeaf {
             let offset: Int32
             switch sources[s].cell(row) {
             case .absent: continue
-            case .string(let id): offset = stringOffset(id)
+            case .string(let id): offset = matchedOffset(id)
             case .list(let id): offset = listOffset(id)
             case .slow: offset = slowOffset(sources[s].attribute, row)
             }
@@ -151,6 +191,15 @@ final class FreeTextLeaf {
         guard scratch.buffer.contains(where: { $0 > 0 }) else { return Self.none }
         for k in 0..<scratch.count { kept[k] = scratch[k] }
         return Int32(qualities.append(kept))
+    }
+
+    /// ``stringOffset(_:)``, asking the matched strings' bits first when the file has words.
+    @inline(__always) private func matchedOffset(_ id: UInt32) -> Int32 {
+        if hasWords {
+            let word = Int(id >> 6)
+            guard word < matchedBits.count, matchedBits[word] & (1 << UInt64(id & 63)) != 0 else { return Self.none }
+        }
+        return stringOffset(id)
     }
 
     private func stringOffset(_ id: UInt32) -> Int32 {

@@ -17,6 +17,8 @@ package final class IndexViews {
     package lazy var types: TypeColumnView? = index.typeColumnView()
     package lazy var strings: StringsView? = index.stringsView()
     lazy var lists: StringsView? = index.listsView()
+    /// The file's words (format 6; nil before, or when damaged: free text then measures values).
+    package lazy var words: WordLexicon? = try? index.wordLexicon()
     private var columns: [Attribute: ColumnView?] = [:]
 
     /// `attribute`'s column view (`.missing` when the file has none, nil when damaged).

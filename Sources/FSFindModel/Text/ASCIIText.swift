@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Raw ASCII bytes of one value, classified the way ``TextFolding`` classifies them, without
 /// building a `String` or a ``FoldedText``.
 ///
@@ -8,7 +6,7 @@ import FSFindModel
 /// letter-or-digit and anything else, or before an upper-case letter that follows a lower-case
 /// one, judged on the bytes as written. Non-ASCII values go the `String` way.
 package struct ASCIIText {
-    let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
 
     package init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -27,9 +25,9 @@ package struct ASCIIText {
         return true
     }
 
-    var count: Int { bytes.count }
+    package var count: Int { bytes.count }
 
-    @inline(__always) static func isWord(_ byte: UInt8) -> Bool {
+    @inline(__always) package static func isWord(_ byte: UInt8) -> Bool {
         byte &- 0x41 < 26 || byte &- 0x61 < 26 || byte &- 0x30 < 10
     }
 
@@ -38,13 +36,13 @@ package struct ASCIIText {
     }
 
     /// The byte at `i`, lower-cased when `fold`.
-    @inline(__always) func scalar(_ i: Int, fold: Bool) -> UInt32 {
+    @inline(__always) package func scalar(_ i: Int, fold: Bool) -> UInt32 {
         let byte = bytes[i]
         return UInt32(fold ? Self.lowered(byte) : byte)
     }
 
     /// ``FoldedText/boundary`` at offset `i` (0...count).
-    @inline(__always) func boundary(_ i: Int) -> Bool {
+    @inline(__always) package func boundary(_ i: Int) -> Bool {
         if i == 0 || i >= bytes.count { return true }
         let a = bytes[i - 1]
         let b = bytes[i]
@@ -69,7 +67,7 @@ package struct ASCIIText {
     }
 
     /// True when `literal` (folded scalars) equals the value's folded scalars at `start`.
-    @inline(__always) func hasPrefix(at start: Int, _ literal: [UInt32], fold: Bool) -> Bool {
+    @inline(__always) package func hasPrefix(at start: Int, _ literal: [UInt32], fold: Bool) -> Bool {
         guard start + literal.count <= bytes.count else { return false }
         var i = 0
         while i < literal.count {

@@ -1,4 +1,3 @@
-import FSFindModel
 import Foundation
 
 /// A value or pattern prepared for matching: canonically decomposed, optionally case- and
@@ -11,17 +10,17 @@ package struct FoldedText: Sendable {
     package var scalars: [Unicode.Scalar] = []
     /// `boundary[i]`: a word boundary lies before folded scalar `i` (`count + 1` entries; the first
     /// and last are always true). Computed on the original text, before case folding.
-    var boundary: [Bool] = []
+    package var boundary: [Bool] = []
     /// `isWord[i]`: folded scalar `i` came from a letter or digit (or a mark on one).
-    var isWord: [Bool] = []
+    package var isWord: [Bool] = []
     /// `attached[i]`: folded scalar `i` is a combining mark on the scalar before it, so no match
     /// may start or end there. Empty for ASCII text, which has none.
-    var attached: [Bool] = []
+    package var attached: [Bool] = []
 
-    var count: Int { scalars.count }
+    package var count: Int { scalars.count }
 
     /// True when offset `i` (0...count) is between two characters, not inside one.
-    func isCharacterBoundary(_ i: Int) -> Bool { i >= attached.count || !attached[i] }
+    package func isCharacterBoundary(_ i: Int) -> Bool { i >= attached.count || !attached[i] }
 
     /// The words (maximal letter/digit runs between boundaries), as ranges into `scalars`.
     package var words: [Range<Int>] {
@@ -52,7 +51,7 @@ package enum TextFolding {
         return properties.isAlphabetic || properties.numericType != nil
     }
 
-    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         guard !scalar.isASCII else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true
@@ -75,7 +74,7 @@ package enum TextFolding {
 
     /// ``fold(_:caseInsensitive:diacriticInsensitive:)`` after the canonical decomposition, which
     /// a caller that knows its text's decomposition (``TextFolding/foldLatin``) supplies itself.
-    static func fold(
+    package static func fold(
         decomposed view: some Sequence<Unicode.Scalar>, capacity: Int, caseInsensitive: Bool,
         diacriticInsensitive: Bool
     ) -> FoldedText {

@@ -1,4 +1,3 @@
-import FSFindModel
 import Foundation
 
 /// Folding for values of ASCII and Latin-1/Latin Extended-A letters (`résumé`, `Straße`,
