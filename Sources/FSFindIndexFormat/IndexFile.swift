@@ -37,6 +37,9 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// not checked yet, 1 yes, 2 no (``identitiesView()`` checks once; each key of `fsfind
     /// search` makes its views again).
     let identityNumbersChecked = Atomic<UInt8>(0)
+    /// Whether the words section's shape was checked (``wordLexicon()``): 0 not yet, 1 sound, 2
+    /// damaged. Checking walks every word; a long-running reader makes a plan per search.
+    let wordsChecked = Atomic<UInt8>(0)
 
     /// Opens and maps `path`: `.indexMissing` when absent, `.indexCorrupt` when empty, foreign, of
     /// another version, truncated or with a damaged header.

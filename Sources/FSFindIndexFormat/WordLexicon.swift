@@ -26,7 +26,7 @@ package struct WordLexicon {
     /// A view of `bytes`, checked whole: every word and posting range lies inside the section and
     /// the words ascend, so a lookup never reads past it or misses a word.
     /// - Throws: ``IndexDamage`` naming what does not fit.
-    init(_ bytes: UnsafeRawBufferPointer) throws(IndexDamage) {
+    init(_ bytes: UnsafeRawBufferPointer, checked: Bool = false) throws(IndexDamage) {
         let words = Int(try bytes.littleEndianUInt32(at: 0))
         let postingCount = Int(try bytes.littleEndianUInt32(at: 4))
         wordEnds = try bytes.slice(from: 8, count: try Checked.multiply(words, 4))
@@ -34,6 +34,8 @@ package struct WordLexicon {
         postings = try bytes.slice(from: 8 + 8 * words, count: postingCount)
         blob = UnsafeRawBufferPointer(rebasing: bytes[(8 + 8 * words + postingCount)...])
         wordCount = words
+        // A section of this file already checked whole needs only its bounds above.
+        if checked { return }
         var previousWord: UnsafeRawBufferPointer?
         var postingEnd = 0
         for i in 0..<words {
@@ -117,7 +119,16 @@ extension IndexFile {
     package func wordLexicon() throws(FSFindError) -> WordLexicon? {
         guard let section = fixed.words else { return nil }
         do throws(IndexDamage) {
-            return try WordLexicon(try bytes(of: section))
+            let state = wordsChecked.load(ordering: .acquiring)
+            if state == 2 { throw IndexDamage("words section") }
+            do {
+                let lexicon = try WordLexicon(try bytes(of: section), checked: state == 1)
+                wordsChecked.store(1, ordering: .releasing)
+                return lexicon
+            } catch {
+                wordsChecked.store(2, ordering: .releasing)
+                throw error
+            }
         } catch {
             throw damaged(error)
         }
