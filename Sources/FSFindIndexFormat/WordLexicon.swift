@@ -5,9 +5,9 @@ import FSFindModel
 ///
 /// Free text matches a query word at the start of a value's words; with this, a search finds
 /// the words that start with it by a binary search and reads their strings' ids, instead of
-/// cutting every name of the index into words again for every query (a million names, three
-/// quarters of a free-text search's time). It is also the list of words people can find by
-/// name, title or any other value, for spelling suggestions.
+/// cutting every name of the index into words again for every query (most of a free-text
+/// search's time: `benchmarks/RESULTS.md`, "Free text looked up"). It is also the list of words
+/// people can find by name, title or any other value, for spelling suggestions.
 ///
 /// Layout (`docs/index-format.md`): u32 W, u32 P; u32 wordEnds[W] (the end of word i in the
 /// blob; word 0 starts at 0); u32 postingEnds[W] (the end of word i's postings in the P posting
