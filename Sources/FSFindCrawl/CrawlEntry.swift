@@ -33,7 +33,7 @@ package struct CrawlEntry: Sendable, Hashable {
     /// Birth time, where the file system keeps one.
     package var birthTime: Date?
     /// `st_mode`: type and permission bits.
-    package var mode: UInt32
+    var mode: UInt32
     /// Owner and group ids.
     package var userID: UInt32 = 0
     package var groupID: UInt32 = 0
@@ -41,7 +41,7 @@ package struct CrawlEntry: Sendable, Hashable {
     /// an entry; nothing below it is.
     package var unreadableReason: String?
 
-    package init(
+    init(
         path: [UInt8], nameStart: Int, fileType: FileType, identity: FileIdentity, accessTime: Date,
         modificationTime: Date, changeTime: Date, birthTime: Date?, mode: UInt32,
         unreadableReason: String? = nil
@@ -68,7 +68,7 @@ package struct CrawlDiagnostic: Sendable, Hashable, CustomStringConvertible {
     package var path: [UInt8]
     package var message: String
 
-    package init(path: [UInt8], message: String) {
+    init(path: [UInt8], message: String) {
         self.path = path
         self.message = message
     }

@@ -30,7 +30,7 @@ package struct Crawler: Sendable {
 
     /// Crawls `root`, calling `entry` for each entry (root first) and `diagnostic` for each failure.
     /// - Throws: ``FSFindError`` (`.io`) only when the root itself cannot be stat'ed.
-    package func crawl(
+    func crawl(
         root: [UInt8], entry: (CrawlEntry) -> Void, diagnostic: (CrawlDiagnostic) -> Void
     ) throws(FSFindError) {
         let rootEntry = try rootEntry(root)

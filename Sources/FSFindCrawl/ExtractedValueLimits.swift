@@ -13,15 +13,15 @@ import FSFindModel
 /// the extraction workers cap theirs with the same limits.
 package enum ExtractedValueLimits {
     /// The most UTF-8 bytes one text value keeps: a long title or description still fits whole.
-    package static let textBytes = 4096
+    static let textBytes = 4096
     /// The most entries one text list (authors, keywords, codecs) keeps.
-    package static let listElements = 256
+    static let listElements = 256
 
     package static func capped(_ attributes: [Attribute: AttributeValue]) -> [Attribute: AttributeValue] {
         attributes.mapValues(capped)
     }
 
-    package static func capped(_ value: AttributeValue) -> AttributeValue {
+    static func capped(_ value: AttributeValue) -> AttributeValue {
         switch value {
         case .text(let text): .text(capped(text))
         case .textList(let list): .textList(list.prefix(listElements).map(capped))
@@ -30,7 +30,7 @@ package enum ExtractedValueLimits {
     }
 
     /// `text` up to the last whole character within ``textBytes`` bytes.
-    package static func capped(_ text: String) -> String {
+    static func capped(_ text: String) -> String {
         guard text.utf8.count > textBytes else { return text }
         var end = text.startIndex
         var bytes = 0

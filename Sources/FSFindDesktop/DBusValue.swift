@@ -21,12 +21,12 @@ package indirect enum DBusValue: Equatable, Sendable {
     }
 
     /// `a{sv}`, in the order given.
-    package static func dictionary(_ entries: [(String, DBusValue)]) -> DBusValue {
+    static func dictionary(_ entries: [(String, DBusValue)]) -> DBusValue {
         .array(elementSignature: "{sv}", entries.map { .dictEntry(.string($0.0), .variant($0.1)) })
     }
 
     /// The D-Bus type signature (`s`, `aa{sv}`, `(sssida{sv})` …).
-    package var signature: String {
+    var signature: String {
         switch self {
         case .string: "s"
         case .int32: "i"

@@ -13,7 +13,7 @@ package final class DesktopBus: Sendable {
         /// Seconds without a call after which the process exits (D-Bus starts it again).
         package var idleSeconds = 60
         /// How long a search may take (``DesktopSearchService/searchBudget``).
-        package var searchBudget = DesktopSearchService.searchBudget
+        var searchBudget = DesktopSearchService.searchBudget
 
         package init() {}
     }

@@ -17,12 +17,12 @@ package protocol DesktopEnvironment: Sendable {
 
 extension DBusValue {
     /// A themed icon as `g_icon_serialize` writes one: `('themed', <['name', …]>)`.
-    package static func themedIcon(_ names: [String]) -> DBusValue {
+    static func themedIcon(_ names: [String]) -> DBusValue {
         .tuple([.string("themed"), .variant(.strings(names))])
     }
 
     /// A file icon (a thumbnail): `('file', <'file:///…'>)`.
-    package static func fileIcon(uri: String) -> DBusValue {
+    static func fileIcon(uri: String) -> DBusValue {
         .tuple([.string("file"), .variant(.string(uri))])
     }
 }

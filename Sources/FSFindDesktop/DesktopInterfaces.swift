@@ -1,14 +1,14 @@
 /// The D-Bus names and interfaces the provider serves: one bus name, one object per interface
 /// (docs/decisions.md, "D-Bus through GDBus").
-package enum DesktopInterfaces {
+enum DesktopInterfaces {
     /// What the `.service` file activates and both the GNOME `.ini` and the KRunner `.desktop` name.
-    package static let busName = "org.fsfind.SearchProvider"
+    static let busName = "org.fsfind.SearchProvider"
     /// GNOME Shell's object (the `.ini`'s ObjectPath).
-    package static let gnomePath = "/org/fsfind/SearchProvider"
-    package static let gnome = "org.gnome.Shell.SearchProvider2"
+    static let gnomePath = "/org/fsfind/SearchProvider"
+    static let gnome = "org.gnome.Shell.SearchProvider2"
     /// KRunner's object (the runner file's X-Plasma-DBusRunner-Path).
-    package static let krunnerPath = "/runner"
-    package static let krunner = "org.kde.krunner1"
+    static let krunnerPath = "/runner"
+    static let krunner = "org.kde.krunner1"
 
     /// Both interfaces as GDBus reads them (`g_dbus_node_info_new_for_xml`): gnome-shell's
     /// `data/dbus-interfaces/org.gnome.ShellSearchProvider2.xml` and krunner's

@@ -20,18 +20,18 @@ package final class DesktopSearchBackend: Sendable {
         package var name: String
         /// The MIME type fsfind found, nil when it has none or the file is not in the index.
         package var contentType: String?
-        package var isFolder: Bool
+        var isFolder: Bool
         /// The words around what matched, when the terms matched inside the file.
-        package var snippet: String?
+        var snippet: String?
     }
 
     /// More terms than this, or a longer text, is not something a person typed: answered with
     /// nothing rather than compiled into a query of thousands of clauses.
-    package static let maximumTerms = 64
-    package static let maximumBytes = 4096
+    static let maximumTerms = 64
+    static let maximumBytes = 4096
     /// Fewer characters than this (all terms together) find nothing, as in Nautilus's provider:
     /// one letter matches most of the index.
-    package static let minimumCharacters = 2
+    static let minimumCharacters = 2
 
     private let frontEnd: QueryFrontEnd
 
@@ -42,7 +42,7 @@ package final class DesktopSearchBackend: Sendable {
     package var indexPath: String { frontEnd.indexPath }
 
     /// Gives the index's mapped pages back (``IndexSource/releasePages()``), when idle.
-    package func releasePages() { frontEnd.releasePages() }
+    func releasePages() { frontEnd.releasePages() }
 
     /// Why terms are not searched, or the query they make.
     package enum Reading: Equatable {
@@ -113,7 +113,7 @@ package final class DesktopSearchBackend: Sendable {
 
     /// What each path shows, in order; the snippet where `query` matched inside the file. A path
     /// the index does not hold is described from its name alone (nil when it does not exist).
-    package func describe(_ paths: [[UInt8]], query: FSFindQuery.Query?) throws(FSFindError) -> [Item?] {
+    func describe(_ paths: [[UInt8]], query: FSFindQuery.Query?) throws(FSFindError) -> [Item?] {
         // A snippet is a nicety: a store that cannot give one leaves the folder shown instead.
         let (results, rows) = try frontEnd.open().lookUp(paths, for: query.flatMap { try? Self.compile($0) })
         let reader = try results.reader(for: Self.shown)

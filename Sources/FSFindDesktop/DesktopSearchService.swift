@@ -14,11 +14,11 @@ package final class DesktopSearchService: Sendable {
 
     /// What tells a running search to stop: a newer search from the same interface, or its time
     /// budget spent.
-    package struct Stop: Sendable {
-        package var superseded: @Sendable () -> Bool
+    struct Stop: Sendable {
+        var superseded: @Sendable () -> Bool
         package var deadline: ContinuousClock.Instant?
 
-        package init(superseded: @escaping @Sendable () -> Bool = { false }, deadline: ContinuousClock.Instant? = nil) {
+        init(superseded: @escaping @Sendable () -> Bool = { false }, deadline: ContinuousClock.Instant? = nil) {
             self.superseded = superseded
             self.deadline = deadline
         }
@@ -30,12 +30,12 @@ package final class DesktopSearchService: Sendable {
 
     /// GNOME's ids: enough that the Shell's "N more" is true for most searches, few enough that a
     /// search is not slowed by ranking more.
-    package static let resultLimit = 100
+    static let resultLimit = 100
     /// KRunner shows a handful of rows per runner.
-    package static let matchLimit = 20
+    static let matchLimit = 20
     /// The time a search may take before it is given up (GNOME draws after ~150 ms debounce plus
     /// every provider's answer; a late answer is worth less than none).
-    package static let searchBudget = Duration.milliseconds(300)
+    static let searchBudget = Duration.milliseconds(300)
 
     private let backend: DesktopSearchBackend
     private let environment: any DesktopEnvironment
@@ -66,7 +66,7 @@ package final class DesktopSearchService: Sendable {
     }
 
     /// True for the methods that search: a newer one stops an older one of the same interface.
-    package static func isSearch(interface: String, method: String) -> Bool {
+    static func isSearch(interface: String, method: String) -> Bool {
         switch (interface, method) {
         case (DesktopInterfaces.gnome, "GetInitialResultSet"), (DesktopInterfaces.gnome, "GetSubsearchResultSet"),
             (DesktopInterfaces.krunner, "Match"):
@@ -76,10 +76,10 @@ package final class DesktopSearchService: Sendable {
     }
 
     /// Gives the index's mapped pages back while no search runs.
-    package func releasePages() { backend.releasePages() }
+    func releasePages() { backend.releasePages() }
 
     /// Answers one call.
-    package func call(interface: String, method: String, arguments: [DBusArgument], stop: Stop = Stop()) -> Reply {
+    func call(interface: String, method: String, arguments: [DBusArgument], stop: Stop = Stop()) -> Reply {
         func argument(_ position: Int) -> DBusArgument {
             position < arguments.count ? arguments[position] : .other("")
         }

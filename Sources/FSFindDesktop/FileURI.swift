@@ -4,7 +4,7 @@
 /// Escaped exactly as GLib's `g_filename_to_uri` escapes (the tests compare every byte), because
 /// the freedesktop thumbnail of a file is named by the MD5 of that URI: a byte outside
 /// ``unescaped`` becomes `%XX` (upper-case hex), so a name that is not UTF-8 survives the trip.
-package enum FileURI {
+enum FileURI {
     /// The bytes GLib leaves as they are in a path (its `UNSAFE_PATH` set).
     static let unescaped: Set<UInt8> = Set(
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$&'()*+,-./:=@_~".utf8))

@@ -72,7 +72,7 @@ extension GIOLibrary {
 }
 
 /// One argument of a method call, as the handlers read it.
-package enum DBusArgument: Equatable, Sendable {
+enum DBusArgument: Equatable, Sendable {
     case string(String)
     case strings([String])
     /// A number the handlers do not read (a timestamp): its value is not kept.

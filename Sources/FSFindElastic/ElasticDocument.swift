@@ -14,19 +14,19 @@ package struct ElasticDocument {
     /// Which fields a document carries: Elasticsearch's `_source` filtering.
     package struct SourceFilter: Sendable, Equatable {
         /// Glob patterns (`*` only) of dotted field names; an object's name takes its fields.
-        package var includes: [String]
-        package var excludes: [String]
+        var includes: [String]
+        var excludes: [String]
 
-        package init(includes: [String] = ["*"], excludes: [String] = []) {
+        init(includes: [String] = ["*"], excludes: [String] = []) {
             self.includes = includes
             self.excludes = excludes
         }
 
         /// `"_source": false`.
-        package static let none = SourceFilter(includes: [])
+        static let none = SourceFilter(includes: [])
         package static let all = SourceFilter()
 
-        package func keeps(_ field: String) -> Bool {
+        func keeps(_ field: String) -> Bool {
             includes.contains { Self.matches($0, field) } && !excludes.contains { Self.matches($0, field) }
         }
 
@@ -138,15 +138,15 @@ package struct ElasticDocument {
     private static let utc = TimeZone(identifier: "UTC")!
 
     /// Dotted names grouped into objects, in the order given (first appearance of each object).
-    package final class Tree {
+    final class Tree {
         package var keys: [String] = []
-        package var children: [String: Tree] = [:]
-        package var values: [String: String] = [:]
+        var children: [String: Tree] = [:]
+        var values: [String: String] = [:]
     }
 
     /// `fields` as a tree: `file.filename` under `file`; `meta.raw.<key>` keeps its key whole,
     /// as Tika writes it.
-    package static func nestedTree(_ fields: [(name: String, json: String)]) -> Tree {
+    static func nestedTree(_ fields: [(name: String, json: String)]) -> Tree {
         let root = Tree()
         for (name, json) in fields {
             var parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

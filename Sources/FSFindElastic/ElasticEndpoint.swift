@@ -27,7 +27,7 @@ package struct ElasticEndpoint: Sendable {
     }
 
     /// The index name clients use (`elasticsearch:index` in `smb.conf`); `_all` and `*` too.
-    package let indexName: String
+    let indexName: String
     package var index: IndexSource { frontEnd.source }
     /// How every request asks the index (``QueryFrontEnd``).
     let frontEnd: QueryFrontEnd
@@ -40,14 +40,14 @@ package struct ElasticEndpoint: Sendable {
     private let largeAnswers = OneAtATime()
 
     /// The most hits one request may page to, as Elasticsearch's `index.max_result_window`.
-    package static let maximumWindow = 10_000
+    static let maximumWindow = 10_000
     /// The most characters of a file's words a hit's `_source.content` carries (`fsfind export`
     /// gives all of them): fifty hits of whole books would be a response of gigabytes.
-    package static let contentCharacters = 64 * 1024
+    static let contentCharacters = 64 * 1024
     /// The largest answer a request gets: an answer is held whole until its client has read it,
     /// so clients that ask and never read must not hold gigabytes (10,000 hits of whole `_source`
     /// would be 600 MB). Samba's pages of 50 paths are a few kilobytes.
-    package static let maximumAnswerBytes = 16 << 20
+    static let maximumAnswerBytes = 16 << 20
 
     package init(indexName: String, index: IndexSource, context: QueryContext) {
         self.indexName = indexName

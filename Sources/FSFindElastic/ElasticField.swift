@@ -8,15 +8,15 @@ import FSFindModel
 /// writing a document (``ElasticDocument``) and the index mapping in `contrib/`. Fields that
 /// Samba's mappings name but fsfind has no attribute for (`meta.raw.X Resolution`, …) are
 /// ``unheld``: known, so a query on them is no error, but no item has a value for them.
-package struct ElasticField: Sendable, Equatable {
+struct ElasticField: Sendable, Equatable {
     /// The dotted name, exactly as in the document (`meta.raw.xmpDM:duration`).
     package let name: String
     package let kind: Kind
     /// The attribute that holds the value; nil for a field fsfind does not hold.
-    package let attribute: Attribute?
+    let attribute: Attribute?
 
     /// How a query compares with the field, after Elasticsearch's own mapping of it.
-    package enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         /// A `keyword`: the whole value matches the term (wildcards allowed), as a file name does.
         case keyword
         /// Analysed `text`: the term matches words of the value (a phrase, words in a row).
@@ -74,8 +74,8 @@ package struct ElasticField: Sendable, Equatable {
     private static let byName: [String: ElasticField] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The field of that name; nil for one this table does not know.
-    package static func named(_ name: String) -> ElasticField? { byName[name] }
+    static func named(_ name: String) -> ElasticField? { byName[name] }
 
     /// True for a field Samba's mappings name that no fsfind attribute holds.
-    package var unheld: Bool { attribute == nil }
+    var unheld: Bool { attribute == nil }
 }

@@ -7,7 +7,7 @@ import FSFindOutput
 /// printed by `fsfind export --es-mapping`; a test keeps the two the same.
 package enum ElasticMapping {
     /// The `mappings` object.
-    package static var mappings: String {
+    static var mappings: String {
         var fields: [(name: String, json: String)] = []
         for field in ElasticField.all where field.kind != .pathScope {
             fields.append((field.name, type(of: field)))

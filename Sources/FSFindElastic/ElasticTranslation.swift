@@ -11,7 +11,7 @@ import Foundation
 /// value (`meta.title:paris`); a bare term is free text, as `fsfind query paris` reads it (names,
 /// titles and the words inside files). Dates without a zone are UTC, as in Elasticsearch.
 /// `docs/spotlight-over-smb.md` lists every field.
-package struct ElasticTranslation: Sendable {
+struct ElasticTranslation: Sendable {
     /// The query, with the top-level path scopes taken out.
     package var query: Query
     /// Folders the items must be at or below (`path.real.fulltext:"/srv/share"` AND-ed at the top,
@@ -19,7 +19,7 @@ package struct ElasticTranslation: Sendable {
     /// not by comparing every path.
     package var onlyIn: [[UInt8]]
 
-    package init(_ lucene: LuceneQuery) throws(ElasticQueryError) {
+    init(_ lucene: LuceneQuery) throws(ElasticQueryError) {
         var operands: [LuceneQuery]
         if case .and(let list) = lucene { operands = list } else { operands = [lucene] }
         var scopes: [[UInt8]] = []
@@ -289,7 +289,7 @@ package struct ElasticTranslation: Sendable {
 }
 
 /// Why a `_search` request's query cannot be answered: each a 400 with Elasticsearch's error shape.
-package enum ElasticQueryError: Error, Sendable, Equatable {
+enum ElasticQueryError: Error, Sendable, Equatable {
     case syntax(LuceneSyntaxError)
     case unknownField(String)
     case badValue(String, String, String)

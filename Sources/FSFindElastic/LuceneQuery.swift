@@ -1,7 +1,7 @@
 /// A query in the subset of Lucene's `query_string` syntax that Samba's Spotlight service sends
 /// (and that people type into Kibana), as read by ``LuceneQueryParser``: still in Elasticsearch's
 /// terms (field names, term text), before ``ElasticTranslation`` turns it into fsfind's query.
-package indirect enum LuceneQuery: Sendable, Equatable {
+indirect enum LuceneQuery: Sendable, Equatable {
     /// Every operand is true (`AND`, `&&`, `+`).
     case and([LuceneQuery])
     /// At least one operand is true (`OR`, `||`, or two clauses side by side: the default
@@ -18,35 +18,35 @@ package indirect enum LuceneQuery: Sendable, Equatable {
 }
 
 /// A term's text: literal runs and `*` wildcards, or a quoted phrase (where `*` is literal).
-package struct LuceneTerm: Sendable, Equatable {
-    package enum Segment: Sendable, Equatable {
+struct LuceneTerm: Sendable, Equatable {
+    enum Segment: Sendable, Equatable {
         case literal(String)
         case wildcard
     }
 
-    package var segments: [Segment]
+    var segments: [Segment]
     /// Written in double quotes: the words together and in order, no wildcards.
-    package var isPhrase: Bool
+    var isPhrase: Bool
 
-    package init(_ segments: [Segment], isPhrase: Bool = false) {
+    init(_ segments: [Segment], isPhrase: Bool = false) {
         self.segments = segments
         self.isPhrase = isPhrase
     }
 
     /// The text with wildcards dropped.
-    package var literalText: String {
+    var literalText: String {
         segments.map { if case .literal(let text) = $0 { text } else { "" } }.joined()
     }
 
-    package var hasWildcards: Bool { segments.contains(.wildcard) }
+    var hasWildcards: Bool { segments.contains(.wildcard) }
 }
 
 /// One end of a range: its text (escapes removed) and whether it is included.
-package struct LuceneBound: Sendable, Equatable {
+struct LuceneBound: Sendable, Equatable {
     package var text: String
-    package var inclusive: Bool
+    var inclusive: Bool
 
-    package init(_ text: String, inclusive: Bool) {
+    init(_ text: String, inclusive: Bool) {
         self.text = text
         self.inclusive = inclusive
     }
@@ -54,14 +54,14 @@ package struct LuceneBound: Sendable, Equatable {
 
 /// A `query_string` that cannot be read, with the character offset where reading stopped:
 /// Elasticsearch answers these with a 400 `query_shard_exception`, and so does `fsfind serve`.
-package struct LuceneSyntaxError: Error, Sendable, Equatable {
+struct LuceneSyntaxError: Error, Sendable, Equatable {
     package var message: String
     package var offset: Int
     /// Set when the query was refused for holding more clauses than it may be written with
     /// (``FSFindQuery/QueryExpression/maximumWrittenClauses``): how many were read by then.
-    package var clauses: Int?
+    var clauses: Int?
 
-    package init(_ message: String, at offset: Int) {
+    init(_ message: String, at offset: Int) {
         self.message = message
         self.offset = offset
     }

@@ -14,7 +14,7 @@ import FSFindQuery
 /// (MUST_NOT: `-`, `!`, `NOT`), and a group matches when every required clause does, no
 /// prohibited one does, and, when nothing is required, at least one optional clause does. So
 /// `a AND b OR c` is `+a +b c`, which is `a AND b`, as in Elasticsearch.
-package struct LuceneQueryParser {
+struct LuceneQueryParser {
     private let text: [Unicode.Scalar]
     private var position = 0
     private var depth = 0

@@ -11,7 +11,7 @@ package struct CellLayout: Sendable, Equatable {
     /// Bytes per cell.
     package let width: Int
     /// Whether the cells are unsigned integers standing for the numbers they equal.
-    package let integers: Bool
+    let integers: Bool
 
     /// The attribute's own layout: 32-bit ids for text and text lists, Float64 bits otherwise.
     init(unpacked attribute: Attribute) {
@@ -48,7 +48,7 @@ package struct CellLayout: Sendable, Equatable {
 
     /// The cell at `position` of `cells` in the attribute's own form (an integer as its number's
     /// Float64 bits); nil when absent. Unchecked: the caller checked the cells' size.
-    @inlinable @inline(__always) package func load(_ cells: UnsafeRawBufferPointer, at position: Int) -> UInt64? {
+    @inlinable @inline(__always) func load(_ cells: UnsafeRawBufferPointer, at position: Int) -> UInt64? {
         switch width {
         case 8:
             let raw = UInt64(littleEndian: cells.loadUnaligned(fromByteOffset: 8 * position, as: UInt64.self))

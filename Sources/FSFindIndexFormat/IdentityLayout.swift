@@ -13,7 +13,7 @@ import FSFindModel
 /// inode has its identity, as in a backup tree of hard-linked snapshots or the benchmark tree, whose
 /// 969,000 files are links to 58,700 inodes) stores each distinct identity once, in the
 /// `identityTable` section, and per row only its 2- or 4-byte number there (``Numbering``).
-package struct IdentityLayout: Sendable, Equatable {
+struct IdentityLayout: Sendable, Equatable {
     /// The `format` bits.
     let bits: UInt32
     static let sharedDeviceBit: UInt32 = 1

@@ -36,7 +36,7 @@ package struct IndexBuilder {
     private(set) var lists = Interner<[UInt32]>()
     /// Type-table entries: string id of contentType, list id of the tree, mimeType, kind.
     private(set) var types = Interner<[UInt32]>()
-    package private(set) var staged = StagedItems()
+    private(set) var staged = StagedItems()
     /// How many rows of the last ``encode(rows:oldLastUsed:roots:createdAt:)`` are unreadable,
     /// and how many unparsable.
     package var unreadableWritten = 0

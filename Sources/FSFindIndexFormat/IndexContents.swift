@@ -5,7 +5,7 @@ import Foundation
 /// ``IndexFile/allItems()`` plus ``IndexFile/roots()`` give back.
 package struct IndexContents: Sendable, Hashable {
     package var roots: [IndexRoot]
-    package var items: [IndexedItem]
+    var items: [IndexedItem]
     package var createdAt: Date
 
     package init(roots: [IndexRoot], items: [IndexedItem], createdAt: Date) {

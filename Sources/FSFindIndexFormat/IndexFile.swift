@@ -16,7 +16,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     package let createdAt: Date
     /// The header's checksum, which names the file's exact contents: a delta records its base's
     /// (``IndexOverlay/applies(to:)``).
-    package let headerChecksum: UInt32
+    let headerChecksum: UInt32
     /// The file's length in bytes.
     package var fileSize: Int { region.count }
 
@@ -85,7 +85,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
 
     /// Verifies the checksums of the sections these attributes need, plus the path sections. Call
     /// before a scan; after it, row reads of those attributes cannot fail.
-    package func prepare(_ attributes: Set<Attribute>) throws(FSFindError) {
+    func prepare(_ attributes: Set<Attribute>) throws(FSFindError) {
         try prepare(attributes, identities: false, problems: false)
     }
 
@@ -334,7 +334,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// True when row `row`'s path is `path` (compared in place, nothing built).
-    package func hasPath(_ path: [UInt8], at row: Int) -> Bool {
+    func hasPath(_ path: [UInt8], at row: Int) -> Bool {
         guard row >= 0, row < itemCount else { return false }
         return path.withUnsafeBytes { (try? comparePath(at: row, with: $0)) == 0 }
     }
@@ -382,7 +382,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// Every item, verified and decoded; `.indexCorrupt` on any damage.
-    package func allItems() throws(FSFindError) -> [IndexedItem] {
+    func allItems() throws(FSFindError) -> [IndexedItem] {
         try prepareAll()
         var items: [IndexedItem] = []
         items.reserveCapacity(itemCount)
@@ -418,7 +418,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// Everything in the file, as ``IndexWriter`` was given it (sorted, one item per path).
-    package func contents() throws(FSFindError) -> IndexContents {
+    func contents() throws(FSFindError) -> IndexContents {
         IndexContents(roots: try roots(), items: try allItems(), createdAt: createdAt)
     }
 

@@ -38,7 +38,7 @@ package final class IndexFileWriter: SectionSink {
         IndexFormat.fixedHeaderSize + IndexFormat.maxSections * IndexFormat.directoryEntrySize
 
     /// Creates the temporary file beside `path` (and `path`'s folder when missing).
-    package init(replacing path: String) throws(FSFindError) {
+    init(replacing path: String) throws(FSFindError) {
         let (folder, name) = IndexWriter.split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw FSFindError(.io, "cannot write the index to \(path): not a file name", path: path)

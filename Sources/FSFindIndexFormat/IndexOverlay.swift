@@ -10,9 +10,9 @@ import Foundation
 /// stay right for exactly one base, which is why the stamp is checked before anything is used.
 package struct IndexOverlay: Sendable, Equatable {
     /// The base's header checksum, length and creation time (``applies(to:)``).
-    package var baseChecksum: UInt32
-    package var baseLength: UInt64
-    package var baseCreatedAt: Double
+    var baseChecksum: UInt32
+    var baseLength: UInt64
+    var baseCreatedAt: Double
     /// Base rows that the delta replaces or removes: sorted, disjoint, non-empty ranges.
     package var hidden: [Range<Int>]
     /// For each of the delta's rows, in order: the first base row whose path sorts after it (the
@@ -28,7 +28,7 @@ package struct IndexOverlay: Sendable, Equatable {
     }
 
     /// True when `base` is the file this delta was written against.
-    package func applies(to base: IndexFile) -> Bool {
+    func applies(to base: IndexFile) -> Bool {
         baseChecksum == base.headerChecksum && baseLength == UInt64(base.fileSize)
             && baseCreatedAt.bitPattern == base.createdAt.timeIntervalSinceReferenceDate.bitPattern
     }
@@ -104,7 +104,7 @@ package struct IndexOverlay: Sendable, Equatable {
 
 extension IndexFile {
     /// The file's overlay when it is a delta; nil for a base file.
-    package func overlay() throws(FSFindError) -> IndexOverlay? {
+    func overlay() throws(FSFindError) -> IndexOverlay? {
         guard let section = fixed.overlay else { return nil }
         try verify(section)
         do throws(IndexDamage) {

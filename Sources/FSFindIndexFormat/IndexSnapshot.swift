@@ -138,7 +138,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
 
     /// The file and row that merged row `row` is.
     @inline(__always)
-    package func location(of row: Int) -> (file: IndexFile, row: Int) {
+    func location(of row: Int) -> (file: IndexFile, row: Int) {
         guard let delta else {
             precondition(row >= 0 && row < itemCount, "row \(row) out of 0..<\(itemCount)")
             return (base, row)
@@ -162,7 +162,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     }
 
     /// The merged row of `row` of file `file` (0 base, 1 delta); nil for a hidden base row.
-    package func mergedRow(file: Int, row: Int) -> Int? {
+    func mergedRow(file: Int, row: Int) -> Int? {
         guard delta != nil else { return file == 0 && row < itemCount ? row : nil }
         let runs = piecesOfFile[file]
         var low = 0
@@ -284,7 +284,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     }
 
     /// Every visible item, in path order (tests and tools; the index's whole contents).
-    package func allItems() throws(FSFindError) -> [IndexedItem] {
+    func allItems() throws(FSFindError) -> [IndexedItem] {
         guard delta != nil else { return try base.allItems() }
         try prepareAll()
         return (0..<itemCount).map { item(at: $0) }

@@ -47,7 +47,7 @@ package enum IndexWriter {
 
     // MARK: - Atomic replacement
 
-    package static func replaceAtomically(path: String, with image: IndexImage) throws(FSFindError) {
+    static func replaceAtomically(path: String, with image: IndexImage) throws(FSFindError) {
         let writer = try IndexFileWriter(replacing: path)
         try writer.write(image)
         try writer.commit()

@@ -17,7 +17,7 @@ import FSFindModel
 /// the first) in LEB128 (7 bits a byte, low first, the top bit set on all but the last byte):
 /// a common word's strings are close together, so most take a byte, not four.
 package struct WordLexicon {
-    package let wordCount: Int
+    let wordCount: Int
     @usableFromInline let wordEnds: UnsafeRawBufferPointer
     @usableFromInline let postingEnds: UnsafeRawBufferPointer
     @usableFromInline let postings: UnsafeRawBufferPointer

@@ -8,16 +8,16 @@ import FSFindModel
 /// parser and `fsfind attributes` use, so the page cannot drift from the code: a test compares
 /// the committed page with this text. The output is mdoc, ASCII only (groff warns on anything
 /// else without preconv).
-package enum ManualSections {
+enum ManualSections {
     /// Every extra section, in page order.
-    package static var mdoc: String {
+    static var mdoc: String {
         [queryLanguage, timeValues, attributes, scopes, spotlightOverSMB, environment, files, exitStatus, examples]
             .joined(separator: "\n") + "\n"
     }
 
     /// The query examples shown under QUERY LANGUAGE; each is run by a test against `sample/`.
     /// The text after `# ->` is the answer: the file names found, or a number for `--count`.
-    package static let queryExamples: [String] = [
+    static let queryExamples: [String] = [
         #"fsfind query 'fsName == "*.mp3"'  # -> intro-paris.mp3 no-xing.mp3 vbr.mp3"#,
         #"fsfind query 'displayName == "paris"wc'  # -> intro-paris.mp3"#,
         #"fsfind query 'contentType == "public.image"' --count  # -> 7"#,

@@ -68,7 +68,7 @@ package enum Attribute: String, Sendable, CaseIterable, Hashable, Comparable {
     ///
     /// A switch, not a lookup: it is read on every hash and every table access, millions of
     /// times per refresh. `RegistryTests` checks it against `allCases`.
-    package var ordinal: Int {
+    var ordinal: Int {
         switch self {
         case .path: 0
         case .fsName: 1

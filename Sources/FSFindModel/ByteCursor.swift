@@ -8,7 +8,7 @@ package struct ByteCursor<Bytes: RandomAccessCollection> where Bytes.Element == 
     /// A read that needed `wanted` bytes at `offset` and found fewer.
     package struct OutOfBounds: Error, Sendable, Equatable {
         package let offset: Int
-        package let wanted: Int
+        let wanted: Int
     }
 
     package let bytes: Bytes
@@ -63,7 +63,7 @@ package struct ByteCursor<Bytes: RandomAccessCollection> where Bytes.Element == 
     }
 
     /// Moves to `offset` from the start (ZIP's records say where the next one is).
-    package mutating func seek(to offset: Int) throws(OutOfBounds) {
+    mutating func seek(to offset: Int) throws(OutOfBounds) {
         guard offset >= 0, offset <= bytes.count else { throw OutOfBounds(offset: offset, wanted: 0) }
         self.offset = offset
     }

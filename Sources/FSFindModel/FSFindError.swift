@@ -48,7 +48,7 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
     package let remedy: Remedy?
     package let underlying: Errno?
     /// The system call that failed with ``underlying`` (`openat`, `write`, `flock` …).
-    package let call: String?
+    let call: String?
 
     package init(_ code: Code, _ message: String, path: String? = nil, remedy: Remedy? = nil, underlying: Errno? = nil)
     {

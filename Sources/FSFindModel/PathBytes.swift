@@ -76,7 +76,7 @@ package enum PathBytes {
     }
 
     /// The scalars that stand for single bytes in ``argument(_:)``: U+10FF00 + byte.
-    package static let argumentEscapes: ClosedRange<UInt32> = 0x10FF00...0x10FFFF
+    static let argumentEscapes: ClosedRange<UInt32> = 0x10FF00...0x10FFFF
 
     /// True when `path` is `folder` or lies below it.
     package static func isWithin(_ path: [UInt8], folder: [UInt8]) -> Bool {

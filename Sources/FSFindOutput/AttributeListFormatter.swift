@@ -3,7 +3,7 @@ import FSFindModel
 /// An item's attributes as `mdls` prints them: one `name = value` a line, the names padded to one
 /// width. `fsfind show` prints these lines; the interactive search's detail pane shows them.
 package struct AttributeListFormatter: Sendable {
-    package let values: ValueFormatter
+    let values: ValueFormatter
 
     package init(values: ValueFormatter = ValueFormatter()) {
         self.values = values

@@ -28,7 +28,7 @@ package struct ResultWriter {
     package let attributes: [Attribute]
     package let formatter: ValueFormatter
     /// True when output goes to a person (a terminal): controls are escaped.
-    package let escapesControls: Bool
+    let escapesControls: Bool
     private var output = StandardOutput()
 
     package init(

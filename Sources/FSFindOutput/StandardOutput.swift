@@ -15,7 +15,7 @@ package struct StandardOutput {
     private let descriptor: FileDescriptor
 
     /// True when stdout is a terminal: what is written is read by a person, not a program.
-    package static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// Flush once this many bytes are waiting.
     private static let capacity = 1 << 16

@@ -57,7 +57,7 @@ package enum TerminalText {
     }
 
     /// ``escaped(_:keepingNewlines:)`` for text.
-    package static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
+    static func escaped(_ text: String, keepingNewlines: Bool = false) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
         return String(decoding: escaped(text.utf8, keepingNewlines: keepingNewlines), as: UTF8.self)
     }

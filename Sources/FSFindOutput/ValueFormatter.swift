@@ -6,7 +6,7 @@ import Foundation
 /// Dates are ISO-8601 with the offset of the time zone in force (`TZ`), whole numbers print without
 /// a fraction, and everything else in the shortest form that reads back to the same Double.
 package struct ValueFormatter: Sendable {
-    package let timeZone: TimeZone
+    let timeZone: TimeZone
 
     package init(timeZone: TimeZone = .current) {
         self.timeZone = timeZone
@@ -44,7 +44,7 @@ package struct ValueFormatter: Sendable {
     }
 
     /// One value as `mdls` shows it: text quoted, lists in parentheses.
-    package func quoted(_ value: AttributeValue) -> String {
+    func quoted(_ value: AttributeValue) -> String {
         switch value {
         case .text(let text): JSONWriter.string(text)
         case .textList(let list): "(" + list.map(JSONWriter.string).joined(separator: ", ") + ")"

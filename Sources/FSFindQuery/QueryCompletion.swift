@@ -10,10 +10,10 @@ import FSFindModel
 /// straight after a closing quote, and `&&` / `||` after a finished comparison.
 package enum QueryCompletion {
     /// The comparison operators, in the order they are offered.
-    package static let operators = ["==", "!=", "<", ">", "<=", ">="]
+    static let operators = ["==", "!=", "<", ">", "<=", ">="]
 
     /// Every `$time` form, with an example argument where one is taken, for discovery.
-    package static let timeForms = [
+    static let timeForms = [
         "$time.now", "$time.now(-3600)", "$time.today", "$time.today(-7)", "$time.yesterday",
         "$time.this_week", "$time.this_week(-1)", "$time.last_week", "$time.this_month",
         "$time.this_month(-1)", "$time.this_year", "$time.this_year(-1)", "$time.iso(2025-06-01)",
@@ -23,7 +23,7 @@ package enum QueryCompletion {
     package static let modifiers = ["c", "d", "w", "t", "cd", "wc", "wcd", "tc", "tcd"]
 
     /// The logical operators offered after a finished comparison.
-    package static let connectives = ["&&", "||"]
+    static let connectives = ["&&", "||"]
 
     /// Candidates for the query text `typed` (without the shell's quoting), each the whole text as
     /// it should read after Tab.

@@ -21,7 +21,7 @@ package struct QueryContext: Sendable {
     /// The calendar (and its `firstWeekday`) weeks are counted in; its zone is `timeZone`.
     /// Without one given: a Gregorian calendar with the current locale's first weekday, so
     /// `this_year` means the civil year whatever calendar the locale prefers.
-    package var calendar: Calendar {
+    var calendar: Calendar {
         var resolved =
             givenCalendar
             ?? {
@@ -33,7 +33,7 @@ package struct QueryContext: Sendable {
         return resolved
     }
 
-    package init(now: Date, timeZone: TimeZone, calendar: Calendar? = nil) {
+    init(now: Date, timeZone: TimeZone, calendar: Calendar? = nil) {
         self.now = now
         self.givenZone = timeZone
         self.givenCalendar = calendar

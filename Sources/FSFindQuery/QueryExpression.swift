@@ -24,7 +24,7 @@ package indirect enum QueryExpression: Sendable, Equatable {
     case freeText([String])
 
     /// True when some leaf is free text.
-    package var hasFreeText: Bool {
+    var hasFreeText: Bool {
         switch self {
         case .and(let operands), .or(let operands): operands.contains(where: \.hasFreeText)
         case .not(let operand): operand.hasFreeText
@@ -65,7 +65,7 @@ package enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
     case greaterOrEqual = ">="
 
     /// True for the operators that order values, which text attributes do not support.
-    package var isOrdering: Bool { self != .equal && self != .notEqual }
+    var isOrdering: Bool { self != .equal && self != .notEqual }
 
     /// `value op operand` on numbers (IEEE comparisons: NaN compares unequal to everything).
     @inlinable @inline(__always) package func holds(_ value: Double, _ operand: Double) -> Bool {
@@ -92,7 +92,7 @@ package struct TextModifiers: Sendable, Hashable {
     /// `w`: match a part of the value that starts and ends on word boundaries.
     package var wordBased = false
     /// `t`: every word of the pattern is a prefix of some word of the value.
-    package var tokenized = false
+    var tokenized = false
 
     package init(
         caseInsensitive: Bool = false, diacriticInsensitive: Bool = false, wordBased: Bool = false,
@@ -105,7 +105,7 @@ package struct TextModifiers: Sendable, Hashable {
     }
 
     /// Both sets of modifiers (`==[c] "x"d` is `c` and `d`).
-    package mutating func formUnion(_ other: TextModifiers) {
+    mutating func formUnion(_ other: TextModifiers) {
         caseInsensitive = caseInsensitive || other.caseInsensitive
         diacriticInsensitive = diacriticInsensitive || other.diacriticInsensitive
         wordBased = wordBased || other.wordBased
@@ -116,7 +116,7 @@ package struct TextModifiers: Sendable, Hashable {
     package var isEmpty: Bool { !(caseInsensitive || diacriticInsensitive || wordBased || tokenized) }
 
     /// The canonical spelling, always in the order `cdwt`.
-    package var letters: String {
+    var letters: String {
         (caseInsensitive ? "c" : "") + (diacriticInsensitive ? "d" : "") + (wordBased ? "w" : "")
             + (tokenized ? "t" : "")
     }
@@ -133,7 +133,7 @@ package struct TextPattern: Sendable, Equatable {
         case wildcard
     }
 
-    package var segments: [Segment]
+    var segments: [Segment]
 
     package init(_ segments: [Segment]) {
         self.segments = segments
@@ -145,13 +145,13 @@ package struct TextPattern: Sendable, Equatable {
     }
 
     /// True for `"*"`, which tests presence rather than content.
-    package var isPresenceTest: Bool { segments == [.wildcard] }
+    var isPresenceTest: Bool { segments == [.wildcard] }
 
     /// True when the pattern has at least one wildcard.
-    package var hasWildcards: Bool { segments.contains(.wildcard) }
+    var hasWildcards: Bool { segments.contains(.wildcard) }
 
     /// The literal text with wildcards dropped; what a numeric string is read from.
-    package var literalText: String {
+    var literalText: String {
         segments.map { if case .literal(let text) = $0 { text } else { "" } }.joined()
     }
 }
@@ -188,8 +188,8 @@ package struct Comparison: Sendable, Equatable {
 /// lower interval to the end of the upper one.
 package struct RangeTest: Sendable, Equatable {
     package var attribute: Attribute
-    package var lower: QueryValue
-    package var upper: QueryValue
+    var lower: QueryValue
+    var upper: QueryValue
 
     package init(attribute: Attribute, lower: QueryValue, upper: QueryValue) {
         self.attribute = attribute

@@ -13,7 +13,7 @@ package enum TimeName: String, Sendable, CaseIterable {
     case iso
 
     /// Whether `$time.NAME(N)` is allowed (`iso` takes its text, not a number).
-    package var takesOffset: Bool {
+    var takesOffset: Bool {
         switch self {
         case .now, .today, .thisWeek, .thisMonth, .thisYear: true
         case .yesterday, .lastWeek, .iso: false
@@ -22,7 +22,7 @@ package enum TimeName: String, Sendable, CaseIterable {
 
     /// What N counts, for "takes a whole number of …"; nil for `now`, whose N is seconds and
     /// may have a fraction.
-    package var unit: String? {
+    var unit: String? {
         switch self {
         case .today: "days"
         case .thisWeek: "weeks"
@@ -34,7 +34,7 @@ package enum TimeName: String, Sendable, CaseIterable {
 
     /// The largest |N| accepted: about ten thousand years either way, so calendar arithmetic
     /// never overflows or wanders outside what Foundation can represent.
-    package var offsetLimit: Double {
+    var offsetLimit: Double {
         switch self {
         case .now: 3.2e11
         case .today: 3_652_500

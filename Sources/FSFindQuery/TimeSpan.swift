@@ -24,7 +24,7 @@ package struct TimeSpan: Sendable, Equatable {
     }
 
     /// `$time.now`, a number, or a zoned ISO time: compared at whole-second resolution.
-    @inlinable package var isInstant: Bool { start == end }
+    @inlinable var isInstant: Bool { start == end }
 
     /// Whole seconds, rounding toward the past (so dates before 2001 truncate the same way).
     @inlinable package static func seconds(_ value: Double) -> Double { value.rounded(.down) }

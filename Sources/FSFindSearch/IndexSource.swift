@@ -23,7 +23,7 @@ package final class IndexSource: Sendable {
     /// Lets the kernel take back the pages of the kept index's mapping (they are read again from
     /// the page cache when next needed): what a long-running reader calls when it goes idle, so a
     /// provider waiting for the next search does not hold the index's tens of megabytes.
-    package func releasePages() {
+    func releasePages() {
         guard let snapshot = state.withLock({ $0.snapshot }) else { return }
         for file in snapshot.files { file.releaseAllPages() }
     }
@@ -33,7 +33,7 @@ package final class IndexSource: Sendable {
 
     /// The index as it is now, and a number that changes whenever it is opened again (what a
     /// cache of its answers is keyed by; an object's address may be reused, this is not).
-    package func currentWithGeneration() throws(FSFindError) -> (snapshot: IndexSnapshot, generation: Int) {
+    func currentWithGeneration() throws(FSFindError) -> (snapshot: IndexSnapshot, generation: Int) {
         let stamp = [FileStamp(path), FileStamp(IndexSnapshot.deltaPath(forIndex: path))]
         let kept = state.withLock { state -> (IndexSnapshot, Int)? in
             // A snapshot whose file was cut short under a read is never used again.
@@ -51,7 +51,7 @@ package final class IndexSource: Sendable {
     /// The text store beside `snapshot`, opened for one request (a SQLite connection is not
     /// shared between threads) and checked to be the one whose words it names
     /// (``TextStore/opened(beside:)``); nil when the index has none and names no words.
-    package func openTextStore(for snapshot: IndexSnapshot) throws(FSFindError) -> TextStore? {
+    func openTextStore(for snapshot: IndexSnapshot) throws(FSFindError) -> TextStore? {
         try TextStore.opened(beside: snapshot)
     }
 }

@@ -6,12 +6,12 @@ package struct SearchRequest: Sendable {
     /// Location scopes: only items at or below one of these (absolute, resolved) folders.
     package var onlyIn: [[UInt8]] = []
     /// nil: `relevance` for free text, `path` otherwise.
-    package var sort: SortKey?
-    package var reverse = false
+    var sort: SortKey?
+    var reverse = false
     package var limit: Int?
     /// Threads to scan with; nil: one per core (at most 4) on a large index, else one. Tests set
     /// it to check that a split scan answers as one thread does.
-    package var scanThreads: Int?
+    var scanThreads: Int?
     /// Whether a ranked search weighs matches in files' words by the text store's BM25. Without
     /// it they rank below every name or title match, in path order, and the store is not asked
     /// for BM25 (most of a common word's lookup, ``TextStore/search(_:ranked:)``): what `fsfind serve`

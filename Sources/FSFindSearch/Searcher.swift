@@ -29,7 +29,7 @@ package struct Searcher {
     }
 
     /// Row numbers of the matches, in the requested order, cut to the limit.
-    package func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
+    func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)
         let (matches, scores, _) = try scan(query, request: request, sort: sort)
         return order(matches, by: sort, scores: scores, reverse: request.reverse, limit: request.limit)
@@ -291,7 +291,7 @@ package struct Searcher {
 
     /// For a query with free text that found nothing: each word that no file's words hold, with the
     /// nearest word they do hold (`quartely` → "quarterly"), for a hint on stderr.
-    package func suggestions(for query: CompiledQuery) throws(FSFindError) -> [(word: String, suggestion: String)] {
+    func suggestions(for query: CompiledQuery) throws(FSFindError) -> [(word: String, suggestion: String)] {
         guard let text else { return [] }
         var result: [(String, String)] = []
         for matcher in query.root.freeTextLeaves {

@@ -10,7 +10,7 @@ import NIOPosix
 package final class SearchServer {
     package struct Limits: Sendable {
         /// The largest request body read (Samba's are a few hundred bytes).
-        package var bodyBytes = 1 << 20
+        var bodyBytes = 1 << 20
         /// How long a request may take to arrive whole once it has begun.
         package var requestSeconds: Int64 = 10
         /// Threads answering queries at once.
@@ -26,7 +26,7 @@ package final class SearchServer {
         package var connections: Int?
         /// Bytes of answers written but not yet taken by their clients, across the server, beyond
         /// which an answer larger than ``AnswerBudget/smallAnswer`` is refused with a 503.
-        package var pendingAnswerBytes = 64 << 20
+        var pendingAnswerBytes = 64 << 20
 
         package init() {}
     }

@@ -90,7 +90,7 @@ package struct Deflate: @unchecked Sendable {
     }
 
     /// The CRC-32 of `bytes` (gzip's), for telling a gzip file's content from its trailer.
-    package func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+    func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
         var crc: UInt = crc32(0, nil, 0)
         var offset = 0
         while offset < bytes.count {

@@ -6,7 +6,7 @@ package struct Snippet: Sendable, Equatable {
     /// stored text, as are the pages of a plain text that has them.
     package var page: Int?
 
-    package init(text: String, page: Int? = nil) {
+    init(text: String, page: Int? = nil) {
         self.text = text
         self.page = page
     }

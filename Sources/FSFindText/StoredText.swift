@@ -10,7 +10,7 @@ import FSFindModel
 /// to remove its words).
 package enum StoredText {
     /// `text`'s stored form: Zstandard, or zlib where libzstd cannot be loaded. Thread-safe.
-    package static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
+    static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
         guard let zstd = try? Zstd.shared.get() else {
             let bytes = Array(text.utf8)
             return header(bytes.count) + (try Deflate.shared.get().compress(bytes))
@@ -26,7 +26,7 @@ package enum StoredText {
     }
 
     /// The text (UTF-8 bytes) of a stored form, or nil when it is damaged.
-    package static func unpack(_ packed: UnsafeRawBufferPointer) -> [UInt8]? {
+    static func unpack(_ packed: UnsafeRawBufferPointer) -> [UInt8]? {
         guard packed.count >= 8 else { return nil }
         var length: UInt64 = 0
         for index in 0..<8 { length |= UInt64(packed[index]) << (8 * UInt64(index)) }

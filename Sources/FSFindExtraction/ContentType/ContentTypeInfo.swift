@@ -2,16 +2,16 @@ import FSFindModel
 
 /// What fsfind calls a file's type: its UTI, everything that UTI conforms to, a person's name for
 /// it and the MIME type libmagic reported.
-package struct ContentTypeInfo: Sendable, Hashable {
+struct ContentTypeInfo: Sendable, Hashable {
     /// The most specific UTI (`public.mp3`).
-    package let uti: String
+    let uti: String
     /// `uti` and every type it conforms to, most specific first, ending in `public.item`.
     package let tree: [String]
     /// A person's name for the type (`MP3 audio`, `Folder`).
     package let kind: String
     /// What libmagic said (`audio/mpeg`), or the `inode/…` type `file --mime-type` prints for
     /// folders, links and special files; empty when nothing read the content.
-    package let mimeType: String
+    let mimeType: String
 
     package init(uti: String, tree: [String], kind: String, mimeType: String) {
         self.uti = uti

@@ -5,10 +5,10 @@ import FSFindModel
 /// The type comes from the content; the file-name extension only refines an answer libmagic leaves
 /// generic (`text/plain` + `.md` → Markdown) or narrows a specific one into a subtype
 /// (`application/gzip` + `.tgz`), never overrides it (a JPEG named `photo.png` stays JPEG).
-package enum ContentTypeTable {
+enum ContentTypeTable {
     /// The type of a regular file whose content libmagic identified as `mimeType`.
     /// - Parameter fileName: the last path component, raw bytes; only its extension is read.
-    package static func info(mimeType: String, fileName: [UInt8]) -> ContentTypeInfo {
+    static func info(mimeType: String, fileName: [UInt8]) -> ContentTypeInfo {
         let lowered = mimeType.lowercased()
         let mapping = mimeMappings[lowered] ?? fallbackMapping(forLowercased: lowered)
         var uti = mapping.uti
@@ -30,7 +30,7 @@ package enum ContentTypeTable {
     package static var folder: ContentTypeInfo { special("public.folder", kind: "Folder", mime: "inode/directory") }
 
     /// A symbolic link; never followed, so nothing about its target is known.
-    package static var symlink: ContentTypeInfo {
+    static var symlink: ContentTypeInfo {
         special("public.symlink", kind: "Symbolic link", mime: "inode/symlink")
     }
 
@@ -39,19 +39,19 @@ package enum ContentTypeTable {
 
     /// FIFOs, sockets and devices are never opened, so they have no content type beyond
     /// `public.item`; the kind and the `inode/…` MIME type say what they are.
-    package static var namedPipe: ContentTypeInfo { special("public.item", kind: "Named pipe", mime: "inode/fifo") }
+    static var namedPipe: ContentTypeInfo { special("public.item", kind: "Named pipe", mime: "inode/fifo") }
     package static var socket: ContentTypeInfo { special("public.item", kind: "Socket", mime: "inode/socket") }
-    package static var characterDevice: ContentTypeInfo {
+    static var characterDevice: ContentTypeInfo {
         special("public.item", kind: "Character device", mime: "inode/chardevice")
     }
-    package static var blockDevice: ContentTypeInfo {
+    static var blockDevice: ContentTypeInfo {
         special("public.item", kind: "Block device", mime: "inode/blockdevice")
     }
     /// An entry lstat could not classify.
-    package static var unknownItem: ContentTypeInfo { special("public.item", kind: "Item", mime: "") }
+    static var unknownItem: ContentTypeInfo { special("public.item", kind: "Item", mime: "") }
 
     /// True when `uti`'s tree contains `ancestor`.
-    package static func conforms(_ uti: String, to ancestor: String) -> Bool {
+    static func conforms(_ uti: String, to ancestor: String) -> Bool {
         tree(of: uti).contains(ancestor)
     }
 

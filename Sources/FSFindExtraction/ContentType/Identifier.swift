@@ -17,7 +17,7 @@ import Synchronization
 package enum Identifier {
     /// Identifies `entries` on `workers` threads (one libmagic cookie each) and returns one item per
     /// entry, in the same order, whatever the scheduling.
-    package static func identify(
+    static func identify(
         _ entries: [CrawlEntry], workers: Int = ProcessInfo.processInfo.activeProcessorCount
     ) -> [IndexedItem] {
         var opened = 0
@@ -25,7 +25,7 @@ package enum Identifier {
     }
 
     /// ``identify(_:workers:)`` that also adds the number of files it opened to `filesOpened`.
-    package static func identify(
+    static func identify(
         _ entries: [CrawlEntry], workers: Int = ProcessInfo.processInfo.activeProcessorCount, filesOpened: inout Int
     ) -> [IndexedItem] {
         let count = entries.count

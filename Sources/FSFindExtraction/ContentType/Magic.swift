@@ -22,11 +22,11 @@ package final class Magic {
     /// libmagic's own limit (`mimeType(of:path:)`), so every answer is the one `file` gives.
     /// On /usr the only answers that change are JSON's, read as text (`benchmarks/RESULTS.md`,
     /// "libmagic reads 256 KiB of a file, not 7 MiB").
-    package static let firstRead = 256 * 1024
+    static let firstRead = 256 * 1024
 
     /// Opens a cookie with libmagic's default database and flags plus `MAGIC_MIME_TYPE` and
     /// `MAGIC_ERROR` (without it, an unreadable file "succeeds" as "cannot open …").
-    package init() throws(FSFindError) {
+    init() throws(FSFindError) {
         let library = try MagicLibrary.shared.get()
         self.library = library
         cookie = try Self.loading.withLock { _ throws(FSFindError) in try Self.openCookie(library) }
@@ -52,7 +52,7 @@ package final class Magic {
     /// Kept so `fsfind index --verbose` can prove that a refresh with nothing changed opens no
     /// file at all (the point of reusing unchanged entries by identity). Per cookie, like the
     /// cookie itself one thread's; ``Identifier`` adds them up for its caller.
-    package private(set) var filesOpened = 0
+    private(set) var filesOpened = 0
 
     private static func openCookie(_ library: MagicLibrary) throws(FSFindError) -> OpaquePointer {
         guard let cookie = library.open(MAGIC_MIME_TYPE | MAGIC_ERROR) else {
@@ -80,7 +80,7 @@ package final class Magic {
     /// `file` does.
     /// - Throws: ``FSFindError`` with code `.io` when the file cannot be opened or read, or is
     ///   not the crawled file any more.
-    package func mimeType(ofFileAt path: [UInt8], expected: FileIdentity?) throws(FSFindError) -> String {
+    func mimeType(ofFileAt path: [UInt8], expected: FileIdentity?) throws(FSFindError) -> String {
         try mimeType(of: Self.open(path, expected: expected), path: path)
     }
 
@@ -100,7 +100,7 @@ package final class Magic {
     /// The MIME type of `file`, already open (the identifier keeps it open to read its extended
     /// attributes through the same descriptor); `path` names it in errors.
     /// - Throws: ``FSFindError`` with code `.io` when libmagic cannot read the file.
-    package func mimeType(of file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
+    func mimeType(of file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
         filesOpened += 1
         if file.size == 0 { return "inode/x-empty" }
 

@@ -27,10 +27,10 @@ package struct ExtractionPipeline: Sendable {
     /// How to start and police worker processes.
     package struct WorkerOptions: Sendable {
         /// The executable that serves as a worker (`/proc/self/exe` for the running `fsfind`).
-        package var executable: String
+        var executable: String
         /// Arguments that make it a worker (the front end's own subcommand); the limits are
         /// appended as options.
-        package var arguments: [String]
+        var arguments: [String]
         /// How many workers run at once.
         package var count: Int
         /// Wall-clock time one file may take before its worker is killed.
@@ -38,7 +38,7 @@ package struct ExtractionPipeline: Sendable {
         /// Limits each worker sets on itself.
         package var limits: ExtractionWorker.Limits
         /// Variables added to the workers' environment (the test hooks, for instance).
-        package var environment: [String: String]
+        var environment: [String: String]
 
         package init(
             executable: String, arguments: [String],
@@ -59,8 +59,8 @@ package struct ExtractionPipeline: Sendable {
         }
     }
 
-    package var registry: ExtractorRegistry
-    package var isolation: Isolation
+    var registry: ExtractorRegistry
+    var isolation: Isolation
     /// The most bytes of text taken from one file for the full-text store; 0 takes none, and
     /// skips the extractors that read only text (`--no-content`). See ``defaultTextLimit``.
     package var textLimit: Int
@@ -116,7 +116,7 @@ package struct ExtractionPipeline: Sendable {
         /// same bytes read their own (``TextTwins`` in the indexer).
         package var changedWhileRead = false
 
-        package init(text: String? = nil, cut: CutText? = nil, changedWhileRead: Bool = false) {
+        init(text: String? = nil, cut: CutText? = nil, changedWhileRead: Bool = false) {
             self.text = text
             self.cut = cut
             self.changedWhileRead = changedWhileRead
@@ -128,7 +128,7 @@ package struct ExtractionPipeline: Sendable {
         package var item: IndexedItem
         package var words: Words
 
-        package init(item: IndexedItem, words: Words = Words()) {
+        init(item: IndexedItem, words: Words = Words()) {
             self.item = item
             self.words = words
         }

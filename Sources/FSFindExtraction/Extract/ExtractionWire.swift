@@ -209,7 +209,7 @@ package enum ExtractionWire {
     }
 
     /// The payload length a frame header announces, or nil when it is not a sane size.
-    package static func frameLength(_ header: [UInt8]) -> Int? {
+    static func frameLength(_ header: [UInt8]) -> Int? {
         guard header.count == 4 else { return nil }
         let length = Int(header[0]) | Int(header[1]) << 8 | Int(header[2]) << 16 | Int(header[3]) << 24
         return length <= maximumFrame ? length : nil

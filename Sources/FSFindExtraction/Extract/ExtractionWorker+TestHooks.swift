@@ -53,14 +53,14 @@ extension ExtractionWorker {
 
     #if DEBUG
         /// A worker asked to read a file with this name calls `abort()`.
-        package static let crashVariable = "FSFIND_TEST_CRASH_ON"
+        static let crashVariable = "FSFIND_TEST_CRASH_ON"
         /// A worker asked to read a file with this name sleeps until it is killed.
-        package static let hangVariable = "FSFIND_TEST_HANG_ON"
+        static let hangVariable = "FSFIND_TEST_HANG_ON"
         /// A worker asked to read a file with this name tries to fill 2 GiB of memory, as a parser
         /// fooled by a huge length field would; the address-space limit must stop it.
-        package static let allocateVariable = "FSFIND_TEST_ALLOCATE_ON"
+        static let allocateVariable = "FSFIND_TEST_ALLOCATE_ON"
         /// A worker asked to read a file with this name waits a second first, as a slow decoder
         /// would (the search screen's tests resize the window meanwhile).
-        package static let slowVariable = "FSFIND_TEST_SLOW_ON"
+        static let slowVariable = "FSFIND_TEST_SLOW_ON"
     #endif
 }

@@ -47,9 +47,9 @@ extension Extractor {
             textLimit: textLimit, attributes: { () throws(ExtractionError) in try extract(file, tree: tree) },
             text: { (limit) throws(ExtractionError) in try text(file, tree: tree, limit: limit) })
     }
-    package var readsText: Bool { false }
-    package var readsOnlyText: Bool { false }
-    package func expectedTextBytes(fileSize size: Int) -> Int { size }
+    var readsText: Bool { false }
+    var readsOnlyText: Bool { false }
+    func expectedTextBytes(fileSize size: Int) -> Int { size }
 }
 
 /// What one reading of a file gave (``Extractor/read(_:tree:textLimit:)``).
@@ -59,9 +59,9 @@ package struct ExtractorReading: Sendable {
     /// The words, when they were asked for and the file has any.
     package var text: String?
     /// Why the words could not be read, beside attributes that could.
-    package var textProblem: String?
+    var textProblem: String?
 
-    package init(attributes: [Attribute: AttributeValue], text: String? = nil, textProblem: String? = nil) {
+    init(attributes: [Attribute: AttributeValue], text: String? = nil, textProblem: String? = nil) {
         self.attributes = attributes
         self.text = text
         self.textProblem = textProblem

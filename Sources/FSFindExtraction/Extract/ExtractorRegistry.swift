@@ -6,26 +6,26 @@ import FSFindModel
 /// so a specific extractor goes before a general one. The worker process finds the extractor the
 /// parent chose by ``Extractor/name``, so names must be unique.
 package struct ExtractorRegistry: Sendable {
-    package var extractors: [any Extractor]
+    var extractors: [any Extractor]
 
     package init(extractors: [any Extractor]) {
         self.extractors = extractors
     }
 
     /// The extractors fsfind ships with.
-    package static let standard = ExtractorRegistry(
+    static let standard = ExtractorRegistry(
         extractors: [
             MediaExtractor()
         ] + DocumentExtractors.all + [PlainTextExtractor(), ArchiveTextExtractor()])
 
     /// The extractor for an item of this type tree, or nil when none reads it (the item keeps its
     /// file-system attributes and is never opened again).
-    package func extractor(for tree: [String]) -> (any Extractor)? {
+    func extractor(for tree: [String]) -> (any Extractor)? {
         extractors.first { $0.handles(tree: tree) }
     }
 
     /// The extractor called `name`, as the worker process looks it up.
-    package func extractor(named name: String) -> (any Extractor)? {
+    func extractor(named name: String) -> (any Extractor)? {
         extractors.first { $0.name == name }
     }
 }

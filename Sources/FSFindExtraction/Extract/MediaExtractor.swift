@@ -8,20 +8,20 @@ import Foundation
 ///
 /// FFmpeg's demuxers are large C code fed with whatever a user downloaded, so the pipeline runs
 /// this extractor in a worker process (see `docs/extraction.md`).
-package struct MediaExtractor: Extractor {
+struct MediaExtractor: Extractor {
     /// Durations beyond a year are a damaged or hostile header (a WAV claiming 2³² bytes of data,
     /// an MP4 whose movie header says 2³¹ frames), not a recording; they are left out.
-    package static let maximumDuration: Double = 366 * 24 * 3600
+    static let maximumDuration: Double = 366 * 24 * 3600
 
-    package init() {}
+    init() {}
 
     package var name: String { "media" }
 
-    package func handles(tree: [String]) -> Bool {
+    func handles(tree: [String]) -> Bool {
         tree.contains("public.audio") || tree.contains("public.movie") || tree.contains("public.audiovisual-content")
     }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         let media = try MediaFile(path: file.pathForLibrary())
         var attributes: [Attribute: AttributeValue] = [:]
         if let duration = media.duration, duration.isFinite, duration >= 0, duration <= Self.maximumDuration {

@@ -3,14 +3,14 @@
 /// `[UInt8]`'s own `Hashable` feeds the hasher one byte at a time, which made hashing paths and
 /// names the largest single cost of a refresh (a million paths of ~80 bytes each, hashed several
 /// times). Equality is still the arrays' byte equality.
-package struct ByteKey: Hashable {
+struct ByteKey: Hashable {
     let bytes: [UInt8]
 
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    package func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) {
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
-    package static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { lhs.bytes == rhs.bytes }
+    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { lhs.bytes == rhs.bytes }
 }

@@ -18,10 +18,10 @@ package final class IndexLock {
     package let indexPath: String
     /// True for the lock that guards writes to ``indexPath`` (`INDEX.lock`), false for a
     /// watcher's (`INDEX.watch.lock`), which says only that a watcher runs.
-    package let guardsWrites: Bool
+    let guardsWrites: Bool
 
     /// The suffix of the lock that guards writes to an index.
-    package static let writeSuffix = ".lock"
+    static let writeSuffix = ".lock"
 
     /// Takes the lock, waiting for another holder unless `wait` is false.
     /// - Parameters:
@@ -66,7 +66,7 @@ package final class IndexLock {
     /// Throws unless this is the lock that guards writes to the index at `indexPath`: what every
     /// writer checks first, so a caller cannot hold one index's lock (or its watcher's) and write
     /// another.
-    package func check(writing indexPath: String) throws(FSFindError) {
+    func check(writing indexPath: String) throws(FSFindError) {
         guard guardsWrites, self.indexPath == indexPath else {
             throw FSFindError.broken("the lock held is \(path), not the one that guards writes to \(indexPath)")
         }
@@ -78,7 +78,7 @@ package final class IndexLock {
     }
 
     /// Writes the holder's pid and `lines` into the lock file (``WatcherStatus`` reads them).
-    package func record(_ lines: [String]) {
+    func record(_ lines: [String]) {
         let text = Array((["\(getpid())"] + lines).map { $0 + "\n" }.joined().utf8)
         _ = ftruncate(descriptor.rawValue, 0)
         _ = try? text.withUnsafeBytes { try descriptor.writeAll(toAbsoluteOffset: 0, $0) }

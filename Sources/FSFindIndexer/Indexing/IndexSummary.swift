@@ -2,24 +2,24 @@ import FSFindIndexFormat
 
 /// What one `fsfind index` run did; printed as the one-line summary.
 package struct IndexSummary: Sendable, Equatable {
-    package var items = 0
-    package var new = 0
-    package var changed = 0
-    package var removed = 0
-    package var unreadable = 0
+    var items = 0
+    var new = 0
+    var changed = 0
+    var removed = 0
+    var unreadable = 0
     /// Items whose content an extractor could not parse (kept with their file-system attributes).
-    package var unparsable = 0
+    var unparsable = 0
     package var seconds = 0.0
     /// Regular files opened to identify them; 0 for a refresh where nothing changed.
     package var opened = 0
     /// Whether the previous file was copied as it was, only its roots' refresh times new (a
     /// refresh that found nothing changed, ``Indexer``).
-    package var copied = false
+    var copied = false
     /// Files whose words were not read because an earlier file of the run has the same bytes
     /// (``TextTwins``): they name that file's words in the text store.
-    package var sharedWords = 0
+    var sharedWords = 0
 
-    package init() {}
+    init() {}
 
     /// `12034 items, 120 new, 3 changed, 1 removed, 2 unreadable, 1 unparsable, 1.84 s`
     package var line: String {

@@ -153,7 +153,7 @@ extension Indexer {
     /// Falls back to ``run(roots:options:holding:)`` where a refresh has more to do: no index or
     /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
     /// missing (its retention), or more changes than a delta holds.
-    package func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
+    func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
         try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         func refresh() throws(FSFindError) -> IndexSummary {
@@ -244,7 +244,7 @@ extension Indexer {
     /// - Throws: ``FSFindError`` `.indexCorrupt` naming the delta when it is damaged (it is
     ///   removed first; what it held is found again by the next refresh of its roots).
     @discardableResult
-    package func compact(holding lock: IndexLock) throws(FSFindError) -> Bool {
+    func compact(holding lock: IndexLock) throws(FSFindError) -> Bool {
         try lock.check(writing: indexPath)
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexWriter.removeTemporaryFiles(of: deltaPath)

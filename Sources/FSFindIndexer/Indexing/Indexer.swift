@@ -18,13 +18,13 @@ import SystemPackage
 /// ctime) equals the old one keeps its metadata without being opened again, unless `full`.
 package struct Indexer: Sendable {
     package var indexPath: String
-    package var full: Bool
-    package var reporter: (any IndexReporter)?
+    var full: Bool
+    var reporter: (any IndexReporter)?
     /// The instant recorded as `addedDate` for new items and as the roots' refresh time.
     package var now: Date
     /// How content attributes are read: in worker processes for `fsfind index`, in process for
     /// tests and tools that have no worker executable.
-    package var pipeline: ExtractionPipeline
+    var pipeline: ExtractionPipeline
     /// The language the text store stems in (``TextStore/languages``); nil keeps the store's. A
     /// change starts the store again, so every file is read once.
     package var language: String?

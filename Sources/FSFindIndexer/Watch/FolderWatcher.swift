@@ -12,25 +12,25 @@ import SystemPackage
 /// Events are read without blocking; the owner polls ``descriptor``. Each event names the entry
 /// that must be looked at again (the folder's own path for an event about the folder), so a batch
 /// of events becomes a set of paths, however many events each had.
-package final class FolderWatcher {
+final class FolderWatcher {
     /// What reading the events found.
-    package struct Events {
+    struct Events {
         /// Entries that were created, deleted, renamed in or out, written or changed attributes.
-        package var changed: Set<[UInt8]> = []
+        var changed: Set<[UInt8]> = []
         /// Folders whose own attributes changed (mode, owner, times): their own row is looked at
         /// again, not what is inside them (a `chmod` of a home folder is not a crawl of it).
-        package var alone: Set<[UInt8]> = []
+        var alone: Set<[UInt8]> = []
         /// The kernel's queue overflowed: events were lost, every watched folder may have changed.
-        package var overflowed = false
+        var overflowed = false
         /// Watched folders that were deleted or moved away (their own watch ended).
         package var gone: Set<[UInt8]> = []
         /// Folders created or moved into a watched folder: to be watched at once, before the
         /// batch crawls them, so nothing made in them between the crawl and a later watch is lost.
-        package var newFolders: [[UInt8]] = []
+        var newFolders: [[UInt8]] = []
     }
 
     /// Why a folder could not be watched.
-    package enum WatchFailure: Error, Equatable {
+    enum WatchFailure: Error, Equatable {
         /// The per-user limit (`fs.inotify.max_user_watches`) is reached.
         case limitReached
         case other(Errno)
@@ -49,7 +49,7 @@ package final class FolderWatcher {
         | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
         | UInt32(IN_DONT_FOLLOW) | UInt32(IN_EXCL_UNLINK)
 
-    package init(limit: Int? = nil) throws(FSFindError) {
+    init(limit: Int? = nil) throws(FSFindError) {
         self.limit = limit
         let fd = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard fd >= 0 else {
@@ -63,7 +63,7 @@ package final class FolderWatcher {
     /// How many folders are watched.
     package var count: Int { watches.count }
 
-    package func isWatched(_ folder: [UInt8]) -> Bool { watches[folder] != nil }
+    func isWatched(_ folder: [UInt8]) -> Bool { watches[folder] != nil }
 
     /// Starts watching `folder` (a no-op when it is watched already).
     package func watch(_ folder: [UInt8]) -> Result<Void, WatchFailure> {
@@ -85,7 +85,7 @@ package final class FolderWatcher {
     /// For a folder that appears with contents (`mkdir -p`, a folder moved in, an archive
     /// unpacked), so that nothing made in it between the batch's crawl and a later watch is lost.
     /// Stops at the first failure, which it returns (the watch limit, say).
-    package func watchTree(_ root: [UInt8], admits: ([UInt8]) -> Bool) -> WatchFailure? {
+    func watchTree(_ root: [UInt8], admits: ([UInt8]) -> Bool) -> WatchFailure? {
         var pending = [root]
         while let folder = pending.popLast() {
             if case .failure(let failure) = watch(folder) {
@@ -114,7 +114,7 @@ package final class FolderWatcher {
     }
 
     /// Stops watching `folder` and every watched folder below it (they left the index).
-    package func forget(below folder: [UInt8]) {
+    func forget(below folder: [UInt8]) {
         for (path, wd) in watches where PathBytes.isWithin(path, folder: folder) {
             inotify_rm_watch(descriptor.rawValue, wd)
             watches[path] = nil

@@ -21,11 +21,11 @@ package final class LiveIndexer {
     /// After the last event, how long to wait for more before applying a batch.
     package static let quiet: Duration = .milliseconds(200)
     /// The longest a batch waits while events keep coming.
-    package static let longest: Duration = .seconds(1)
+    static let longest: Duration = .seconds(1)
     /// How often folders that could not be watched (the inotify limit) are refreshed.
     package static let defaultUnwatchedRefresh: Duration = .seconds(300)
     /// How long a batch that failed (a full disk, say) waits before it is tried again.
-    package static let retryAfter: Duration = .seconds(30)
+    static let retryAfter: Duration = .seconds(30)
 
     /// What the loop tells its owner.
     package enum Report {

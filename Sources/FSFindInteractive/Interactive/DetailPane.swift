@@ -7,18 +7,18 @@ import Foundation
 /// then the words inside the file when the text store has them.
 ///
 /// `show`, `--json` and `--attr` stay exact for scripts; only the pane rounds and relabels.
-package struct DetailPane: Sendable {
+struct DetailPane: Sendable {
     package let now: Date
-    package let timeZone: TimeZone
+    let timeZone: TimeZone
 
-    package init(now: Date = Date(), timeZone: TimeZone = .current) {
+    init(now: Date = Date(), timeZone: TimeZone = .current) {
         self.now = now
         self.timeZone = timeZone
     }
 
     /// One line of the pane: a label and its value, or a line of the file's text.
-    package struct Line: Sendable, Equatable {
-        package var label: String
+    struct Line: Sendable, Equatable {
+        var label: String
         package var value: String
     }
 
@@ -81,7 +81,7 @@ package struct DetailPane: Sendable {
 
     /// A result row's facts: kind, size and modified date, each in a column of fixed width so the
     /// rows line up.
-    package func facts(_ kind: String?, size: Double?, modified: Date?) -> String {
+    func facts(_ kind: String?, size: Double?, modified: Date?) -> String {
         let kindColumn = String((kind ?? "").prefix(18)).padding(toLength: 18, withPad: " ", startingAt: 0)
         let sizeText = size.map(Self.size) ?? ""
         let sizeColumn = String(repeating: " ", count: max(0, 10 - sizeText.count)) + sizeText

@@ -10,17 +10,17 @@ import Foundation
 /// with predicates; the scan requires both to match.
 package struct FieldQuery: Sendable {
     /// Every chip's predicate, ANDed; nil without chips.
-    package let filter: CompiledQuery?
+    let filter: CompiledQuery?
     /// The typed text; nil when it is empty or has an error.
     package let text: CompiledQuery?
     /// True when the text is free text, which ranks by relevance.
-    package let isFreeText: Bool
+    let isFreeText: Bool
     /// Query words of plain free text, folded, for matching inside words (see ``ResultRanker``);
     /// empty for free text in a tree (`a|b`, `paris -draft`), which only its leaves rank.
     package let words: [[UInt8]]
     /// Whether the plain free text also matches inside the words of names (`aris` in `paris`);
     /// false while a word is shorter than ``shortestInsideWord``.
-    package let matchesInsideWords: Bool
+    let matchesInsideWords: Bool
     /// Why the text cannot run yet; its range counts Characters of ``SearchField/text``.
     package let error: QueryError?
 
@@ -30,15 +30,15 @@ package struct FieldQuery: Sendable {
     /// such a list and its counts would say nothing, and
     /// marking most rows is what made a field's first letters slow; Spotlight matches word
     /// starts only.
-    package static let shortestInsideWord = 3
+    static let shortestInsideWord = 3
 
     /// Whether free text of these (folded, cut) words matches inside words: every one of them is
     /// at least ``shortestInsideWord`` long.
-    package static func matchesInside(_ words: [[Unicode.Scalar]]) -> Bool {
+    static func matchesInside(_ words: [[Unicode.Scalar]]) -> Bool {
         !words.isEmpty && words.allSatisfy { $0.count >= shortestInsideWord }
     }
 
-    package init(_ field: SearchField, context: QueryContext) {
+    init(_ field: SearchField, context: QueryContext) {
         var filter: CompiledQuery?
         var error: QueryError?
         if !field.tokens.isEmpty {
@@ -80,7 +80,7 @@ package struct FieldQuery: Sendable {
     package var isEmpty: Bool { filter == nil && text == nil }
 
     /// Attributes the scan reads, so the index can verify their sections first.
-    package var referencedAttributes: Set<Attribute> {
+    var referencedAttributes: Set<Attribute> {
         var needed = (filter?.referencedAttributes ?? []).union(text?.referencedAttributes ?? [])
         // The rows show kind, size and modified date; the pane everything (read row by row).
         needed.formUnion([.contentTypeTree, .contentModificationDate, .displayName, .kind, .fileSize])

@@ -14,7 +14,7 @@ package enum FilePreview: Sendable, Equatable {
     case unavailable(String)
 
     /// Bytes the preview holds, about: what the search screen's cache counts against its limit.
-    package var cost: Int {
+    var cost: Int {
         switch self {
         case .picture(let picture): 64 + picture.cells.count * MemoryLayout<PreviewPicture.Cell>.stride
         case .image(let image): 64 + image.packedPixels.count
@@ -57,7 +57,7 @@ package struct PreviewPicture: Sendable, Equatable {
         self.cells = cells
     }
 
-    package subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
+    subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }
 }
 
 /// A picture as pixels for the terminal to draw over a box of cells: RGB, 8 bits a channel,

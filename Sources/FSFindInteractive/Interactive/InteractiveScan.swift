@@ -11,17 +11,17 @@ package struct ScanResult: Sendable, Equatable {
     /// Rows of the chosen scope, best first, at most the scan's limit.
     package var rows: [Int]
     /// Matches in the chosen scope (may exceed `rows.count`).
-    package var total: Int
+    var total: Int
     /// Matches per scope, in `Scope.allCases` order.
     package var counts: [Int]
     /// Every row the field and location matched, whatever its scope: the candidates of the next
     /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
-    package var matched: [Int]
+    var matched: [Int]
     /// What the scan cost; not part of the answer, so two results are equal without it (a field
     /// added above belongs in `==`).
-    package var work = ScanWork()
+    var work = ScanWork()
 
-    package init(
+    init(
         rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count),
         matched: [Int] = []
     ) {
@@ -42,21 +42,21 @@ package struct ScanResult: Sendable, Equatable {
 
 /// What one scan cost, for the search trace (`FSFIND_SEARCH_TRACE`, which
 /// `benchmarks/search-keystroke` reads): where a slow key spent its time, without a profiler.
-package struct ScanWork: Sendable {
+struct ScanWork: Sendable {
     /// Rows the scan visited: its candidates, or every row.
-    package var visited = 0
+    var visited = 0
     /// Of those, rows the row summaries let through to be scored (all of them before the
     /// summaries are made, or for a field that is not plain free text).
-    package var scored = 0
+    var scored = 0
     /// Of those, rows counted without a score, their text's bound and lift below the worst result
     /// kept (``SignatureFilter/textBound(_:at:)``).
-    package var bounded = 0
+    var bounded = 0
     /// Asking the text store for the field's words.
     package var content = Duration.zero
     /// The pass over the rows, its parts joined.
     package var scan = Duration.zero
 
-    package init() {}
+    init() {}
 }
 
 /// One pass over the index for the interactive search: field query, location, every scope's count,
@@ -68,7 +68,7 @@ package struct InteractiveScan {
     package let index: IndexSnapshot
     package let ranker: ResultRanker
     /// How many rows to rank and keep; the list never shows more.
-    package var limit: Int
+    var limit: Int
 
     /// The words inside the files, when the index has a text store: free text finds them too.
     package let text: TextStore?
@@ -79,7 +79,7 @@ package struct InteractiveScan {
 
     /// Per-row summaries of the rows' free text, which let a scan of plain words skip the rows
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
-    package let signatures = SignatureStore()
+    let signatures = SignatureStore()
 
     package init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
         self.index = index
@@ -90,7 +90,7 @@ package struct InteractiveScan {
     }
 
     /// Makes the row summaries on this thread.
-    package func summarize() { signatures.make(for: index) }
+    func summarize() { signatures.make(for: index) }
 
     /// Makes the row summaries on a thread of their own, which first runs `prepare` (the search
     /// loop lowers its priority there); scans use them once they are made.
@@ -99,10 +99,10 @@ package struct InteractiveScan {
     }
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.
-    package var parallelRows = 100_000
+    var parallelRows = 100_000
 
     /// Threads that share a scan of ``parallelRows`` rows or more: one per core, at most 4.
-    package var threads = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    var threads = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// How often `shouldStop` is asked, in rows.
     static let stopCheckInterval = 2048

@@ -7,7 +7,7 @@ import FSFindModel
 /// Keyed by what the preview was drawn for (the file's path and indexed identity, the box, the
 /// colours): a changed file or a resized window asks again.
 package struct PreviewCache<Key: Hashable & Sendable>: Sendable {
-    package let limit: Int
+    let limit: Int
     private var entries: [Key: (preview: FilePreview, used: UInt64)] = [:]
     private var clock: UInt64 = 0
     package private(set) var cost = 0

@@ -13,7 +13,7 @@ package struct RecentSearches: Sendable {
     package let path: String
     package private(set) var entries: [String]
     /// How many searches are kept.
-    package static let capacity = 50
+    static let capacity = 50
 
     /// The file from `XDG_STATE_HOME`, else `~/.local/state`.
     package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
@@ -29,14 +29,14 @@ package struct RecentSearches: Sendable {
     }
 
     /// Puts `search` first (once) and writes the file; a blank search is not kept.
-    package mutating func record(_ search: String) {
+    mutating func record(_ search: String) {
         if remember(search) { save() }
     }
 
     /// Puts `search` first (once), in memory only; false for a blank search, which is not kept.
     /// The search screen's controller remembers, and its loop saves (the controller writes no file).
     @discardableResult
-    package mutating func remember(_ search: String) -> Bool {
+    mutating func remember(_ search: String) -> Bool {
         let trimmed = search.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.contains("\n") else { return false }
         entries.removeAll { $0 == trimmed }

@@ -7,7 +7,7 @@ import FSFindSearch
 /// Exact: a session's index and clock (``QueryContext/now``) do not change, so the same field,
 /// scope and location give the same ``ScanResult``. Bounded by rows kept, because a result holds
 /// every matching row (8 bytes each): the default keeps at most 4 million (32 MiB).
-package struct ScanCache: Sendable {
+struct ScanCache: Sendable {
     private struct Entry: Sendable {
         let field: SearchField
         let scope: Scope
@@ -16,18 +16,18 @@ package struct ScanCache: Sendable {
     }
 
     /// How many results are kept, most recent first.
-    package let capacity: Int
+    let capacity: Int
     /// How many matching rows all kept results may hold together.
-    package let rowBudget: Int
+    let rowBudget: Int
     private var entries: [Entry] = []
 
-    package init(capacity: Int = 24, rowBudget: Int = 4_000_000) {
+    init(capacity: Int = 24, rowBudget: Int = 4_000_000) {
         self.capacity = capacity
         self.rowBudget = rowBudget
     }
 
     /// The result of an earlier scan of exactly this field, scope and location.
-    package mutating func result(field: SearchField, scope: Scope, location: [UInt8]?) -> ScanResult? {
+    mutating func result(field: SearchField, scope: Scope, location: [UInt8]?) -> ScanResult? {
         guard
             let position = entries.firstIndex(where: {
                 $0.field == field && $0.scope == scope && $0.location == location

@@ -4,9 +4,9 @@
 /// Shift-Tab go back to one), the rows the last scan matched when the field only narrowed (one
 /// more letter, one more token, in the same folder), or every row. The event loop only asks and
 /// reports; the policy lives here, where tests reach it.
-package struct ScanPlanner {
+struct ScanPlanner {
     /// How to answer the field.
-    package enum Plan {
+    enum Plan {
         /// This result, without scanning.
         case cached(ScanResult)
         /// Scan only these rows: the last scan's matches, a superset of the new answer.
@@ -21,10 +21,10 @@ package struct ScanPlanner {
     /// Recent results, for keys that go back to an earlier field.
     private var recent: ScanCache
 
-    package init(cache: ScanCache = ScanCache()) { recent = cache }
+    init(cache: ScanCache = ScanCache()) { recent = cache }
 
     /// The cheapest way to answer `session`'s field. A cached answer counts as the last scan.
-    package mutating func plan(for session: SearchSession) -> Plan {
+    mutating func plan(for session: SearchSession) -> Plan {
         if let cached = recent.result(field: session.field, scope: session.scope, location: session.location) {
             lastScan = (session.field, session.location)
             return .cached(cached)
@@ -38,7 +38,7 @@ package struct ScanPlanner {
     }
 
     /// Records a finished scan of `session`'s field (before the session applies it).
-    package mutating func finished(_ result: ScanResult, for session: SearchSession) {
+    mutating func finished(_ result: ScanResult, for session: SearchSession) {
         recent.insert(result, field: session.field, scope: session.scope, location: session.location)
         lastScan = (session.field, session.location)
     }

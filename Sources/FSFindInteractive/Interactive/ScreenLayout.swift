@@ -12,26 +12,26 @@ package struct ScreenLayout: Sendable, Equatable {
     package let width: Int
     package let height: Int
     /// What the list says when the index holds nothing; the front end names its own command.
-    package let emptyIndexHint: String
+    let emptyIndexHint: String
 
     /// Below this the window only says it is too small.
-    package static let minimumWidth = 30
-    package static let minimumHeight = 8
+    static let minimumWidth = 30
+    static let minimumHeight = 8
     /// From this width the detail pane sits beside the list instead of under it.
-    package static let sideBySideWidth = 100
+    static let sideBySideWidth = 100
 
     /// False when Ctrl-P has hidden the detail pane: the list takes the whole body.
-    package let showsDetail: Bool
+    let showsDetail: Bool
 
-    package init(width: Int, height: Int, emptyIndexHint: String = "The index is empty", showsDetail: Bool = true) {
+    init(width: Int, height: Int, emptyIndexHint: String = "The index is empty", showsDetail: Bool = true) {
         self.width = max(0, width)
         self.height = max(0, height)
         self.emptyIndexHint = emptyIndexHint
         self.showsDetail = showsDetail
     }
 
-    package var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
-    package var sideBySide: Bool { showsDetail && width >= Self.sideBySideWidth }
+    var isTooSmall: Bool { width < Self.minimumWidth || height < Self.minimumHeight }
+    var sideBySide: Bool { showsDetail && width >= Self.sideBySideWidth }
 
     /// Rows between the rule and the help line.
     var bodyRows: Int { max(0, height - 5) }
@@ -43,7 +43,7 @@ package struct ScreenLayout: Sendable, Equatable {
     }
 
     /// How many results are on screen at once.
-    package var listRows: Int { sideBySide || !showsDetail ? bodyRows : max(1, bodyRows - detailRows) }
+    var listRows: Int { sideBySide || !showsDetail ? bodyRows : max(1, bodyRows - detailRows) }
 
     /// Columns of the list when beside the detail pane.
     var listWidth: Int { sideBySide ? width / 2 : width }
@@ -51,7 +51,7 @@ package struct ScreenLayout: Sendable, Equatable {
     /// The box the selected file's preview is drawn in, in cells: the top half of the pane beside
     /// the list, or the right of the pane under it (a third of the width, at most a square);
     /// nil when the pane is hidden or too small for a picture.
-    package var previewBox: (columns: Int, rows: Int)? {
+    var previewBox: (columns: Int, rows: Int)? {
         guard showsDetail, !isTooSmall else { return nil }
         if sideBySide {
             let columns = width - listWidth - 3
@@ -65,7 +65,7 @@ package struct ScreenLayout: Sendable, Equatable {
 
     /// The frame for `model`: exactly `height` lines of exactly `width` columns, and where the
     /// cursor goes (after the typed text).
-    package func render(_ model: ScreenModel) -> Frame {
+    func render(_ model: ScreenModel) -> Frame {
         guard !isTooSmall else {
             var lines = [StyledLine("Window too small for fsfind search (needs 30×8)").fitted(to: width)]
             while lines.count < height { lines.append(StyledLine().fitted(to: width)) }
@@ -312,8 +312,8 @@ package struct ScreenLayout: Sendable, Equatable {
 /// One screen's worth of lines and the cursor position.
 package struct Frame: Sendable, Equatable {
     package var lines: [StyledLine]
-    package var cursorRow: Int
-    package var cursorColumn: Int
+    var cursorRow: Int
+    var cursorColumn: Int
 
     package init(lines: [StyledLine], cursorRow: Int, cursorColumn: Int) {
         self.lines = lines

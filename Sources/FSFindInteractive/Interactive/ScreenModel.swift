@@ -5,19 +5,19 @@ import FSFindSearch
 
 /// Everything one frame of the interactive search shows, as plain values: the loop fills it from
 /// the session and the index (only the visible rows), and ``ScreenLayout`` draws it.
-package struct ScreenModel: Sendable, Equatable {
+struct ScreenModel: Sendable, Equatable {
     /// One row of the result list.
-    package struct Entry: Sendable, Equatable {
+    struct Entry: Sendable, Equatable {
         package var name: String
         /// The folder holding it, `~` for the home folder.
         package var folder: String
         /// Kind, size and modified date, each in a column of fixed width (``DetailPane/facts``);
         /// shown at the right of the row when the width allows.
-        package var facts: String
+        var facts: String
         /// Characters of `name` the typed words matched (``NameHighlight``), drawn highlighted.
-        package var highlights: [Range<Int>]
+        var highlights: [Range<Int>]
 
-        package init(name: String, folder: String, facts: String = "", highlights: [Range<Int>] = []) {
+        init(name: String, folder: String, facts: String = "", highlights: [Range<Int>] = []) {
             self.name = name
             self.folder = folder
             self.facts = facts
@@ -26,8 +26,8 @@ package struct ScreenModel: Sendable, Equatable {
     }
 
     /// One segment of the scope control.
-    package struct ScopeSegment: Sendable, Equatable {
-        package var title: String
+    struct ScopeSegment: Sendable, Equatable {
+        var title: String
         /// Nil before the first scan.
         package var count: Int?
 
@@ -38,34 +38,34 @@ package struct ScreenModel: Sendable, Equatable {
     }
 
     package var field = SearchField()
-    package var placeholder = ScreenModel.defaultPlaceholder
+    var placeholder = ScreenModel.defaultPlaceholder
     /// Why the typed text cannot run yet.
     package var error: QueryError?
-    package var suggestions: [String] = []
-    package var highlightedSuggestion = 0
-    package var scopes: [ScopeSegment] = []
-    package var selectedScope = 0
+    var suggestions: [String] = []
+    var highlightedSuggestion = 0
+    var scopes: [ScopeSegment] = []
+    var selectedScope = 0
     /// The location scope's label: `Everywhere`, or `In ~/Music`.
-    package var location = "Everywhere"
+    var location = "Everywhere"
     /// Matches in the chosen scope; nil before the first scan.
-    package var total: Int?
+    var total: Int?
     /// The visible slice of the result list.
     package var entries: [Entry] = []
     /// Index into `entries` of the selected row.
-    package var selectedEntry: Int?
+    var selectedEntry: Int?
     /// The selected item's path, then its attributes as `show` prints them.
-    package var detailTitle = ""
-    package var detail: [String] = []
+    var detailTitle = ""
+    var detail: [String] = []
     /// True when the selected file has a kind of preview: its box is kept while it is drawn.
-    package var expectsPreview = false
+    var expectsPreview = false
     /// The selected file's preview; nil while it is drawn, or when it has none.
     package var preview: FilePreview?
     /// The id under which the terminal holds the preview when it is an image (``KittyGraphics``).
-    package var previewImageID: Int?
-    package var status: String?
+    var previewImageID: Int?
+    var status: String?
 
     /// Says what can be found, as the HIG asks, rather than "Search".
-    package static let defaultPlaceholder = "Files, songs, photos, documents…"
+    static let defaultPlaceholder = "Files, songs, photos, documents…"
 
-    package init() {}
+    init() {}
 }

@@ -33,9 +33,9 @@ package struct SearchController {
     }
 
     /// The field, the controls, the results and the selection.
-    package internal(set) var session: SearchSession
+    internal(set) var session: SearchSession
     /// The searches ended with Enter or Ctrl-O, newest first; the loop writes them.
-    package internal(set) var recent: RecentSearches
+    internal(set) var recent: RecentSearches
     /// The index the rows are read from; a new version replaces it (``SearchEvent/indexReplaced(_:hasTextStore:)``).
     package internal(set) var index: IndexSnapshot
     /// Whether the index has a text store: the pane then shows the selected file's words.
@@ -46,7 +46,7 @@ package struct SearchController {
     /// The field (or scope, or location) changed since its answer was painted.
     package internal(set) var needsSearch = true
     /// Why the typed text cannot run yet; the last results stay until it can.
-    package internal(set) var fieldError: QueryError?
+    internal(set) var fieldError: QueryError?
     /// Whether the next answer comes from a recent result, the last matches, or every row.
     var planner = ScanPlanner()
     /// The number of the scan ordered and not answered yet; an answer to another is stale.

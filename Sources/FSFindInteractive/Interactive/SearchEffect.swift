@@ -40,7 +40,7 @@ package enum SearchOutcome: Sendable, Equatable {
 /// One frame for the painter, with what it needs besides the lines.
 package struct SearchPaint: Sendable {
     package var layout: ScreenLayout
-    package var model: ScreenModel
+    var model: ScreenModel
     /// Kitty graphics commands (an image to send, one to delete) written before the frame.
     package var graphics: String
     /// Repaint every line (after a resize or Ctrl-L), not only those that changed.

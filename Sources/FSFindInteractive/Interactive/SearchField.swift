@@ -9,12 +9,12 @@ import Foundation
 /// Editing follows a token field: a `key:value` word becomes a chip when a space ends it, a chip is
 /// selected and deleted as one unit, and Backspace in an empty text removes the last chip whole.
 package struct SearchField: Sendable, Equatable {
-    package private(set) var tokens: [SearchToken] = []
+    private(set) var tokens: [SearchToken] = []
     package private(set) var text: String = ""
     /// The chip picked with ← (drawn highlighted); Backspace or Delete removes it.
-    package private(set) var selectedToken: Int?
+    private(set) var selectedToken: Int?
 
-    package init() {}
+    init() {}
 
     /// A field holding `string` as if typed: its complete tokens become chips, the rest stays text.
     package init(_ string: String) {
@@ -38,7 +38,7 @@ package struct SearchField: Sendable, Equatable {
     }
 
     /// The word being typed (after the last space outside quotes); empty after a space.
-    package var currentWord: String {
+    var currentWord: String {
         String(text[Self.lastWordStart(text)...])
     }
 
@@ -49,7 +49,7 @@ package struct SearchField: Sendable, Equatable {
     /// (`a | b` widens) or a phrase, and a word reaching ``FieldQuery/shortestInsideWord`` letters
     /// (`pa` → `par`), which from then on also matches inside names and among the files' words,
     /// where the shorter one did not look.
-    package func narrows(_ older: SearchField) -> Bool {
+    func narrows(_ older: SearchField) -> Bool {
         guard older.tokens.allSatisfy(tokens.contains) else { return false }
         if older.text.allSatisfy(\.isWhitespace) { return true }
         guard let old = Self.plainWords(older.text), let new = Self.plainWords(text), new.count >= old.count,
@@ -94,7 +94,7 @@ package struct SearchField: Sendable, Equatable {
     }
 
     /// Deletes the selected chip, else the last character, else (empty text) the last chip.
-    package mutating func backspace() {
+    mutating func backspace() {
         if let selected = selectedToken {
             tokens.remove(at: selected)
             selectedToken = nil
@@ -107,7 +107,7 @@ package struct SearchField: Sendable, Equatable {
 
     /// Deletes the selected chip (the Delete key); false when none is selected.
     @discardableResult
-    package mutating func deleteSelectedToken() -> Bool {
+    mutating func deleteSelectedToken() -> Bool {
         guard let selected = selectedToken else { return false }
         tokens.remove(at: selected)
         selectedToken = nil
@@ -115,7 +115,7 @@ package struct SearchField: Sendable, Equatable {
     }
 
     /// Ctrl-W: deletes the last word of the text, or the last chip when the text is empty.
-    package mutating func deleteWord() {
+    mutating func deleteWord() {
         selectedToken = nil
         if text.isEmpty {
             if !tokens.isEmpty { tokens.removeLast() }
@@ -126,7 +126,7 @@ package struct SearchField: Sendable, Equatable {
     }
 
     /// Ctrl-U: clears the text, or the chips when the text is already empty.
-    package mutating func clear() {
+    mutating func clear() {
         selectedToken = nil
         if text.isEmpty { tokens.removeAll() } else { text = "" }
     }
@@ -134,7 +134,7 @@ package struct SearchField: Sendable, Equatable {
     /// ←: selects the chip left of the current one (the last chip when the text is empty and none is).
     /// Returns false when there is nothing to select.
     @discardableResult
-    package mutating func selectPreviousToken() -> Bool {
+    mutating func selectPreviousToken() -> Bool {
         if let selected = selectedToken {
             selectedToken = max(0, selected - 1)
             return true
@@ -147,21 +147,21 @@ package struct SearchField: Sendable, Equatable {
     /// →: moves the chip selection right, leaving the chips after the last one. False when no chip
     /// was selected.
     @discardableResult
-    package mutating func selectNextToken() -> Bool {
+    mutating func selectNextToken() -> Bool {
         guard let selected = selectedToken else { return false }
         selectedToken = selected + 1 < tokens.count ? selected + 1 : nil
         return true
     }
 
     /// Replaces the word being typed by a chip (accepting a token suggestion).
-    package mutating func replaceCurrentWord(with token: SearchToken) {
+    mutating func replaceCurrentWord(with token: SearchToken) {
         selectedToken = nil
         text.removeSubrange(Self.lastWordStart(text)...)
         tokens.append(token)
     }
 
     /// Replaces the word being typed by `word` (accepting a key suggestion such as `kind:`).
-    package mutating func replaceCurrentWord(with word: String) {
+    mutating func replaceCurrentWord(with word: String) {
         selectedToken = nil
         text.removeSubrange(Self.lastWordStart(text)...)
         text += word

@@ -24,27 +24,27 @@ package struct SearchSession: Sendable {
     package var field: SearchField
     package var scope: Scope
     /// False when the search is narrowed to ``folder`` (the location scope).
-    package var everywhere: Bool
+    var everywhere: Bool
     /// Whether the detail pane is shown (Ctrl-P hides and shows it).
-    package var showsDetail = true
+    var showsDetail = true
     /// The folder the location scope narrows to (`--onlyin`, else the working folder).
     package let folder: [UInt8]
     /// The last finished scan (kept while the typed text has an error).
-    package private(set) var results = ScanResult()
+    private(set) var results = ScanResult()
     /// True until the first scan finishes.
-    package private(set) var hasResults = false
+    private(set) var hasResults = false
     /// Index into `results.rows` of the selected result.
-    package private(set) var selection = 0
+    private(set) var selection = 0
     /// The first result row on screen.
-    package private(set) var scrollTop = 0
+    private(set) var scrollTop = 0
     /// How many result rows the screen shows (set by the loop from ``ScreenLayout``).
-    package var pageSize = 10
-    package private(set) var suggestions: [Suggestion] = []
-    package private(set) var highlightedSuggestion = 0
+    var pageSize = 10
+    private(set) var suggestions: [Suggestion] = []
+    private(set) var highlightedSuggestion = 0
     package var catalog = ValueCatalog()
-    package var recent: [String] = []
+    var recent: [String] = []
     /// A one-line message (an opened file, a failure) shown until the next key.
-    package var status: String?
+    var status: String?
 
     package init(field: SearchField = SearchField(), scope: Scope = .all, everywhere: Bool = true, folder: [UInt8]) {
         self.field = field
@@ -54,12 +54,12 @@ package struct SearchSession: Sendable {
     }
 
     /// The row of the selected result, if any.
-    package var selectedRow: Int? {
+    var selectedRow: Int? {
         results.rows.indices.contains(selection) ? results.rows[selection] : nil
     }
 
     /// The location scope to search in, nil for everywhere.
-    package var location: [UInt8]? { everywhere ? nil : folder }
+    var location: [UInt8]? { everywhere ? nil : folder }
 
     /// Applies one key.
     package mutating func handle(_ key: Key) -> Action {
@@ -126,7 +126,7 @@ package struct SearchSession: Sendable {
     }
 
     /// Takes a finished scan: the selection goes back to the best result.
-    package mutating func apply(_ result: ScanResult) {
+    mutating func apply(_ result: ScanResult) {
         results = result
         hasResults = true
         selection = 0
@@ -135,14 +135,14 @@ package struct SearchSession: Sendable {
 
     /// Selects the result at `position` (the same file after the index was replaced under the
     /// session), scrolled into view.
-    package mutating func select(position: Int) {
+    mutating func select(position: Int) {
         guard results.rows.indices.contains(position) else { return }
         selection = position
         keepSelectionVisible()
     }
 
     /// Recomputes the suggestions for the field as it now is.
-    package mutating func refreshSuggestions() {
+    mutating func refreshSuggestions() {
         suggestions = SuggestionList.suggestions(for: field, catalog: catalog, recent: recent)
         highlightedSuggestion = 0
     }
@@ -172,7 +172,7 @@ package struct SearchSession: Sendable {
     }
 
     /// Scrolls so the selected result is on screen.
-    package mutating func keepSelectionVisible() {
+    mutating func keepSelectionVisible() {
         let rows = max(1, pageSize)
         if selection < scrollTop { scrollTop = selection }
         if selection >= scrollTop + rows { scrollTop = selection - rows + 1 }

@@ -204,16 +204,16 @@ final class FileRowFilter {
 /// The index's row summaries, made once per snapshot, on a thread of their own in the search
 /// loop (a million rows take a few hundred milliseconds), so no key waits for them: a scan uses
 /// them once they are there and scores every row before.
-package final class SignatureStore: Sendable {
+final class SignatureStore: Sendable {
     private let made = Handoff<[RowSignatures?]>()
 
-    package init() {}
+    init() {}
 
     /// Works out the summaries of every file of `index`, on the caller's thread.
     package func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
 
     /// Works them out on a thread of their own, after `prepare`.
-    package func makeInBackground(for index: IndexSnapshot, prepare: @escaping @Sendable () -> Void = {}) {
+    func makeInBackground(for index: IndexSnapshot, prepare: @escaping @Sendable () -> Void = {}) {
         made.fill {
             prepare()
             return Self.summaries(of: index)

@@ -32,11 +32,11 @@ package enum TextStyle: Sendable, Equatable {
 }
 
 /// A run of text in one style.
-package struct StyledSpan: Sendable, Equatable {
+struct StyledSpan: Sendable, Equatable {
     package var text: String
-    package var style: TextStyle
+    var style: TextStyle
 
-    package init(_ text: String, _ style: TextStyle = .plain) {
+    init(_ text: String, _ style: TextStyle = .plain) {
         self.text = text
         self.style = style
     }
@@ -45,13 +45,13 @@ package struct StyledSpan: Sendable, Equatable {
 /// One screen line as styled runs. Layout builds lines of any length and then fits them to the
 /// window with ``fitted(to:fill:)``, so every painted line is exactly the window's width.
 package struct StyledLine: Sendable, Equatable {
-    package var spans: [StyledSpan]
+    var spans: [StyledSpan]
 
-    package init(_ spans: [StyledSpan] = []) {
+    init(_ spans: [StyledSpan] = []) {
         self.spans = spans
     }
 
-    package init(_ text: String, _ style: TextStyle = .plain) {
+    init(_ text: String, _ style: TextStyle = .plain) {
         self.spans = [StyledSpan(text, style)]
     }
 
@@ -67,7 +67,7 @@ package struct StyledLine: Sendable, Equatable {
 
     /// Exactly `width` columns: control characters shown as spaces, text past the edge cut with
     /// `…`, the rest padded with blanks in `fill` style.
-    package func fitted(to width: Int, fill: TextStyle = .plain) -> StyledLine {
+    func fitted(to width: Int, fill: TextStyle = .plain) -> StyledLine {
         guard width > 0 else { return StyledLine() }
         var result: [StyledSpan] = []
         var used = 0

@@ -2,7 +2,7 @@ import FSFindModel
 import FSFindQuery
 
 /// One suggestion under the search field.
-package struct Suggestion: Sendable, Equatable {
+struct Suggestion: Sendable, Equatable {
     package enum Action: Sendable, Equatable {
         /// Turn the word being typed into this chip.
         case token(SearchToken)
@@ -13,8 +13,8 @@ package struct Suggestion: Sendable, Equatable {
     }
 
     /// What the suggestion shows.
-    package let title: String
-    package let action: Action
+    let title: String
+    let action: Action
 
     package init(title: String, action: Action) {
         self.title = title

@@ -5,7 +5,7 @@ import FSFindSearch
 
 /// The suggestions shown under the field for what is typed so far: tokens that teach the token
 /// grammar, values that exist in the index, and recent searches.
-package enum SuggestionList {
+enum SuggestionList {
     /// Examples offered on an empty field, so people learn that tokens exist.
     static let examples = ["kind:audio", "modified:today", "size:>10MB", "duration:>5m", "kind:image"]
 
@@ -25,7 +25,7 @@ package enum SuggestionList {
         }
     }
 
-    package static func suggestions(
+    static func suggestions(
         for field: SearchField, catalog: ValueCatalog, recent: [String],
         limit: Int = 8
     ) -> [Suggestion] {

@@ -7,9 +7,9 @@ import FSFindSearch
 /// artists, cameras. Read once per session (the first time a suggestion needs them).
 package struct ValueCatalog: Sendable, Equatable {
     /// Key (`kind`, `author`, …) → distinct values, the most frequent first.
-    package private(set) var values: [String: [String]]
+    private(set) var values: [String: [String]]
 
-    package init(values: [String: [String]] = [:]) {
+    init(values: [String: [String]] = [:]) {
         self.values = values
     }
 

@@ -8,7 +8,7 @@ package struct ScreenPainter: Sendable {
     /// No colours, only attributes (`NO_COLOR` set and not empty).
     package let monochrome: Bool
     /// How preview pictures' colours are sent.
-    package let palette: TerminalCodes.Palette
+    let palette: TerminalCodes.Palette
 
     package init(monochrome: Bool = false, palette: TerminalCodes.Palette = .truecolor) {
         self.monochrome = monochrome

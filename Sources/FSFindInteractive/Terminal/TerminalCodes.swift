@@ -12,19 +12,19 @@ package enum TerminalCodes {
     package static let enter = "\u{1B}[?1049h\u{1B}[?7l\u{1B}[H\u{1B}[2J"
     /// Undo ``enter``: plain attributes, wrap and cursor back, the normal screen restored.
     package static let leave = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
-    package static let hideCursor = "\u{1B}[?25l"
-    package static let showCursor = "\u{1B}[?25h"
-    package static let clearScreen = "\u{1B}[2J"
+    static let hideCursor = "\u{1B}[?25l"
+    static let showCursor = "\u{1B}[?25h"
+    static let clearScreen = "\u{1B}[2J"
 
     /// Move to `row`, `column`, counted from 0.
-    package static func moveTo(row: Int, column: Int) -> String {
+    static func moveTo(row: Int, column: Int) -> String {
         "\(escape)\(row + 1);\(column + 1)H"
     }
 
     /// Select Graphic Rendition for a style, starting from plain. `monochrome` (the `NO_COLOR`
     /// convention, no-color.org) keeps bold, dim, underline and reverse video but no colour: a
     /// chip is reversed, the selected chip bold and reversed, an error bold.
-    package static func style(_ style: TextStyle, monochrome: Bool = false, palette: Palette = .truecolor) -> String {
+    static func style(_ style: TextStyle, monochrome: Bool = false, palette: Palette = .truecolor) -> String {
         if case .image(let id) = style { return "\(escape)0;38;5;\(id)m" }
         if case .picture(let foreground, let background) = style {
             guard !monochrome else { return "\(escape)0m" }

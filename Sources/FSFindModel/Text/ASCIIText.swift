@@ -36,7 +36,7 @@ package struct ASCIIText {
     }
 
     /// The byte at `i`, lower-cased when `fold`.
-    @inline(__always) package func scalar(_ i: Int, fold: Bool) -> UInt32 {
+    @inline(__always) func scalar(_ i: Int, fold: Bool) -> UInt32 {
         let byte = bytes[i]
         return UInt32(fold ? Self.lowered(byte) : byte)
     }

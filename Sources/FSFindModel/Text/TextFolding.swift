@@ -12,10 +12,10 @@ package struct FoldedText: Sendable {
     /// and last are always true). Computed on the original text, before case folding.
     package var boundary: [Bool] = []
     /// `isWord[i]`: folded scalar `i` came from a letter or digit (or a mark on one).
-    package var isWord: [Bool] = []
+    var isWord: [Bool] = []
     /// `attached[i]`: folded scalar `i` is a combining mark on the scalar before it, so no match
     /// may start or end there. Empty for ASCII text, which has none.
-    package var attached: [Bool] = []
+    var attached: [Bool] = []
 
     package var count: Int { scalars.count }
 
@@ -74,7 +74,7 @@ package enum TextFolding {
 
     /// ``fold(_:caseInsensitive:diacriticInsensitive:)`` after the canonical decomposition, which
     /// a caller that knows its text's decomposition (``TextFolding/foldLatin``) supplies itself.
-    package static func fold(
+    static func fold(
         decomposed view: some Sequence<Unicode.Scalar>, capacity: Int, caseInsensitive: Bool,
         diacriticInsensitive: Bool
     ) -> FoldedText {

@@ -11,7 +11,7 @@
 package struct ValueWords {
     /// The most bytes a value's Latin letters are stripped of their marks in (a longer value takes
     /// the general fold): the size of the scan's buffer for it.
-    package static let strippedCapacity = 1024
+    static let strippedCapacity = 1024
 
     private var word: [UInt8] = []
     private var stripped = [UInt8](repeating: 0, count: strippedCapacity)

@@ -209,7 +209,7 @@ extension TypeCatalog {
     /// Names the indexer gives beside the declared types' own, for MIME types it names more
     /// precisely than their type (`application/x-sharedlib` is a "Shared library"). The MIME table
     /// must use only these (a test checks), so `kind:` knows every kind an item can carry.
-    package static let otherKinds = [
+    static let otherKinds = [
         "AWK script", "Batch file", "Core dump", "Empty file", "Gettext catalog", "Gettext translation",
         "LZMA archive", "Lzip archive", "News article", "OLE compound document", "PGP keys", "PGP signature",
         "Patch", "Shared library", "Tcl script", "Zstandard archive", "ar archive", "compress archive",

@@ -7,7 +7,7 @@ package struct TypeDeclaration: Sendable {
     /// Lowercase, without the dot; may be compound (`tar.gz`).
     package let extensions: [String]
 
-    package init(_ uti: String, _ parents: [String], _ kind: String, ext extensions: [String] = []) {
+    init(_ uti: String, _ parents: [String], _ kind: String, ext extensions: [String] = []) {
         self.uti = uti
         self.parents = parents
         self.kind = kind

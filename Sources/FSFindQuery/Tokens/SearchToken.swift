@@ -12,7 +12,7 @@ package struct SearchToken: Sendable, Equatable, Hashable {
     /// The Core Spotlight predicate the token stands for, e.g. `contentType == "public.audio"`.
     package let predicate: String
 
-    package init(key: String, value: String, predicate: String) {
+    init(key: String, value: String, predicate: String) {
         self.key = key
         self.value = value
         self.predicate = predicate

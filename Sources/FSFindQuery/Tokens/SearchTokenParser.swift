@@ -51,7 +51,7 @@ package enum SearchTokenParser {
     package static var keyNames: [String] { keys.map(\.key) }
 
     /// What `kind:` accepts for each scope besides the scope's own name.
-    package static let categoryNames: [(String, Scope)] = [
+    static let categoryNames: [(String, Scope)] = [
         ("audio", .audio), ("music", .audio), ("song", .audio), ("songs", .audio),
         ("video", .video), ("videos", .video), ("movie", .video), ("movies", .video),
         ("image", .image), ("images", .image), ("photo", .image), ("photos", .image), ("picture", .image),
@@ -109,7 +109,7 @@ package enum SearchTokenParser {
     }
 
     /// A sample value for a key, for messages and suggestions.
-    package static func example(for kind: ValueKind, key: String) -> String {
+    static func example(for kind: ValueKind, key: String) -> String {
         switch kind {
         case .category: "\(key):audio"
         case .text: "\(key):Steve"
@@ -124,10 +124,10 @@ package enum SearchTokenParser {
 
     package struct Message: Error {
         package let text: String
-        package init(_ text: String) { self.text = text }
+        init(_ text: String) { self.text = text }
     }
 
-    package static func predicateText(_ kind: ValueKind, value: String) -> Result<String, Message> {
+    static func predicateText(_ kind: ValueKind, value: String) -> Result<String, Message> {
         switch kind {
         case .category:
             let lower = value.lowercased()
@@ -171,7 +171,7 @@ package enum SearchTokenParser {
     }
 
     /// `value` as the inside of a query string that matches it literally.
-    package static func escaped(_ value: String) -> String {
+    static func escaped(_ value: String) -> String {
         var result = ""
         for character in value {
             if character == "\\" || character == "\"" || character == "*" || character == "'" { result.append("\\") }

@@ -7,7 +7,7 @@ import FSFindText
 /// (suggestions), read from that same version.
 package struct QueryResults {
     /// Nil for rows looked up by path with no question (``OpenIndex/lookUp(_:for:)``).
-    package let question: Question?
+    let question: Question?
     /// Row numbers in the snapshot, in the order asked.
     package let rows: [Int]
     private let searcher: Searcher

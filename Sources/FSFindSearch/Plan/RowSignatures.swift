@@ -51,7 +51,7 @@ package final class RowSignatures: @unchecked Sendable {
     /// as ``startBit(_:)``'s).
     package static let othersStartShift: UInt64 = 38
     /// The bits of ``startBit(_:)`` for the letters a–z.
-    package static let letterBits: UInt64 = (1 << 26) - 1
+    static let letterBits: UInt64 = (1 << 26) - 1
     /// Word 3's bit for an ASCII name with a word of two characters after its first.
     package static let nameLaterPairBit: UInt64 = 1 << 28
     /// Word 3's bit for a row with a word in a free-text value other than its name (a title, an

@@ -6,7 +6,7 @@ import FSFindModel
 /// The extractor registry splices this list in beside the media extractor. Each entry is chosen by
 /// the item's content type tree, never by the file name, and none of them holds mutable state, so
 /// one instance serves every worker thread.
-package enum DocumentExtractors {
+enum DocumentExtractors {
     /// Every document extractor, most specific first (an extractor earlier in the list wins when
     /// two claim the same tree; today no two do).
     package static let all: [any Extractor] = [

@@ -5,19 +5,19 @@ import Foundation
 /// Reads an EPUB's package document (OPF): `META-INF/container.xml` names it, and its
 /// `<metadata>` gives `dc:title`, every `dc:creator`, `dc:subject` as keywords and `dc:date`
 /// (the publication date) as the creation date. Page counts are not recorded in EPUB.
-package struct EPUBExtractor: Extractor {
+struct EPUBExtractor: Extractor {
     /// The zone for a `dc:date` without an offset; nil means the process's zone.
-    package var timeZone: TimeZone?
+    var timeZone: TimeZone?
 
-    package init(timeZone: TimeZone? = nil) {
+    init(timeZone: TimeZone? = nil) {
         self.timeZone = timeZone
     }
 
     package var name: String { "epub" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("org.idpf.epub-container") }
+    func handles(tree: [String]) -> Bool { tree.contains("org.idpf.epub-container") }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         try attributes(in: ZipMetadataArchive(file: file))
     }
 
@@ -58,7 +58,7 @@ package struct EPUBExtractor: Extractor {
         return values.filter { seen.insert($0).inserted }
     }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
     /// The chapters' visible text (every XHTML part, in the archive's order, which is the order
     /// they were written in).

@@ -12,16 +12,16 @@ import SystemPackage
 /// (HTML-only mail) gives its text/html parts' visible text instead. Attachments, nested messages
 /// and binary parts are not read. GMime decodes encoded words, quoted-printable and base64, and
 /// converts every charset to UTF-8.
-package struct EmailExtractor: Extractor {
-    package init() {}
+struct EmailExtractor: Extractor {
+    init() {}
 
     package var name: String { "email" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("public.email-message") }
+    func handles(tree: [String]) -> Bool { tree.contains("public.email-message") }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         let message = try Message(file)
         var attributes: [Attribute: AttributeValue] = [:]
         if let subject = message.subject.flatMap(LegacyText.cleaned) {

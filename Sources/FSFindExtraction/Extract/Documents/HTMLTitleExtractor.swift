@@ -7,17 +7,17 @@ import FSFindPlatform
 /// The title belongs in `<head>`, so a bounded prefix finds it in any sane page without reading a
 /// large file. Bytes are UTF-8 when valid, else Latin-1 (no `<meta charset>` sniffing: UTF-8 and
 /// Windows-1252 cover nearly every page, and a wrong guess costs accents, not the match).
-package struct HTMLTitleExtractor: Extractor {
+struct HTMLTitleExtractor: Extractor {
     /// How much of the file is read.
-    package static let prefixLimit = 64 * 1024
+    static let prefixLimit = 64 * 1024
 
-    package init() {}
+    init() {}
 
     package var name: String { "html" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("public.html") }
+    func handles(tree: [String]) -> Bool { tree.contains("public.html") }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         let bytes = try file.prefix(Self.prefixLimit)
         guard let raw = Self.titleBytes(in: bytes) else { return [:] }
         let text = HTMLEntities.decode(LegacyText.decode(raw))
@@ -60,7 +60,7 @@ package struct HTMLTitleExtractor: Extractor {
         return nil
     }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
     /// The page's visible text (``HTMLText``).
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {

@@ -13,20 +13,20 @@ import Foundation
 /// file first), so TIFF sizes come from ``TIFFDimensions`` instead. The loader is picked by sniffing
 /// the content, so a JPEG named `.png` is measured as the JPEG it is. Types without a loader get no
 /// size (see ``pixbufTypes``).
-package struct ImageExtractor: Extractor {
+struct ImageExtractor: Extractor {
     /// The zone for EXIF times that carry no offset; nil means the process's zone at extraction
     /// time, as the spec asks ("no zone → local time").
-    package var timeZone: TimeZone?
+    var timeZone: TimeZone?
 
-    package init(timeZone: TimeZone? = nil) {
+    init(timeZone: TimeZone? = nil) {
         self.timeZone = timeZone
     }
 
     package var name: String { "image" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("public.image") }
+    func handles(tree: [String]) -> Bool { tree.contains("public.image") }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         var attributes: [Attribute: AttributeValue] = [:]
         if tree.contains("public.tiff") {
             guard let size = TIFFDimensions.read(file.descriptor) else {

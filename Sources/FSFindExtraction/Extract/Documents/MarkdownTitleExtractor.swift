@@ -7,23 +7,23 @@ import FSFindPlatform
 /// YAML front matter (`---` … `---` at the top) and fenced code blocks are skipped, so a shell
 /// comment in a code sample never becomes the title. Setext headings (`Title` over `====`) are not
 /// read: the spec asks for the first `#` heading.
-package struct MarkdownTitleExtractor: Extractor {
+struct MarkdownTitleExtractor: Extractor {
     /// How much of the file is read.
-    package static let prefixLimit = 64 * 1024
+    static let prefixLimit = 64 * 1024
 
-    package init() {}
+    init() {}
 
     package var name: String { "markdown" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("net.daringfireball.markdown") }
+    func handles(tree: [String]) -> Bool { tree.contains("net.daringfireball.markdown") }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         let bytes = try file.prefix(Self.prefixLimit)
         guard let title = Self.title(in: LegacyText.decode(bytes)) else { return [:] }
         return [.title: .text(title)]
     }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
     /// The whole text (Markdown is meant to be read as it is written).
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {

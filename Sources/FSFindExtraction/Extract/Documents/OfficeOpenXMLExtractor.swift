@@ -9,11 +9,11 @@ import Foundation
 /// `<Application>` (the creator) and `<Pages>` (Word) or `<Slides>` (PowerPoint) when the writing
 /// application recorded them. A count of 0 is dropped: template-made
 /// files carry a stale 0 that says nothing about the document.
-package struct OfficeOpenXMLExtractor: Extractor {
+struct OfficeOpenXMLExtractor: Extractor {
     /// The zone for a `dcterms:created` without an offset (rare: W3CDTF dates normally end in `Z`).
-    package var timeZone: TimeZone?
+    var timeZone: TimeZone?
 
-    package init(timeZone: TimeZone? = nil) {
+    init(timeZone: TimeZone? = nil) {
         self.timeZone = timeZone
     }
 
@@ -25,9 +25,9 @@ package struct OfficeOpenXMLExtractor: Extractor {
         "org.openxmlformats.presentationml.presentation",
     ]
 
-    package func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
+    func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         try attributes(in: ZipMetadataArchive(file: file))
     }
 
@@ -63,7 +63,7 @@ package struct OfficeOpenXMLExtractor: Extractor {
         return attributes
     }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
     /// The body's text: a Word document's paragraphs, a workbook's cells (shared strings, then
     /// each sheet's numbers and inline strings), the slides' text in slide order.

@@ -9,11 +9,11 @@ import Foundation
 /// the date is `meta:creation-date`, which ODF writers store without a zone, so it is read as
 /// local time; pages come from `meta:document-statistic`'s `meta:page-count` when recorded;
 /// `dc:subject`, `dc:description` and `meta:generator` (the creating application) as they are.
-package struct OpenDocumentExtractor: Extractor {
+struct OpenDocumentExtractor: Extractor {
     /// The zone for `meta:creation-date`; nil means the process's zone at extraction time.
-    package var timeZone: TimeZone?
+    var timeZone: TimeZone?
 
-    package init(timeZone: TimeZone? = nil) {
+    init(timeZone: TimeZone? = nil) {
         self.timeZone = timeZone
     }
 
@@ -25,9 +25,9 @@ package struct OpenDocumentExtractor: Extractor {
         "org.oasis-open.opendocument.presentation",
     ]
 
-    package func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
+    func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         try attributes(in: ZipMetadataArchive(file: file))
     }
 
@@ -58,7 +58,7 @@ package struct OpenDocumentExtractor: Extractor {
         return attributes
     }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
     /// The body's paragraphs and headings (`content.xml`), for a text, a spreadsheet's cells or a
     /// presentation's slides alike.

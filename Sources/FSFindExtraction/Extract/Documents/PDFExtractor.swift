@@ -6,14 +6,14 @@ import FSFindModel
 /// Title, Author (split on `;` only, see ``MetadataText/authors(_:)``), Keywords (split on `,` and
 /// `;`), Subject, Creator (else Producer), CreationDate and the number of pages; and, for the
 /// full-text store, the pages' text.
-package struct PDFExtractor: Extractor {
-    package init() {}
+struct PDFExtractor: Extractor {
+    init() {}
 
     package var name: String { "pdf" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("com.adobe.pdf") }
+    func handles(tree: [String]) -> Bool { tree.contains("com.adobe.pdf") }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         attributes(of: try PDFDocumentHandle(path: file.pathForLibrary()))
     }
 
@@ -43,7 +43,7 @@ package struct PDFExtractor: Extractor {
         return attributes
     }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
     /// The pages' text, in order (`docs/full-text.md`).
     package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {

@@ -64,7 +64,7 @@ package struct PopplerLibrary: @unchecked Sendable {
     /// glib's `GError` (`guint32 domain; gint code; gchar *message;`), a layout glib has kept
     /// since 2.0 because it is public API.
     package struct GErrorLayout {
-        package var domain: UInt32
+        var domain: UInt32
         package var code: Int32
         package var message: UnsafeMutablePointer<CChar>?
     }

@@ -5,19 +5,19 @@ import FSFindModel
 ///
 /// Before this extractor RTF went to the plain-text one, which indexed its markup (`rtf1`,
 /// `fonttbl`, `par` …) as words.
-package struct RTFExtractor: Extractor {
+struct RTFExtractor: Extractor {
     /// The metadata sits in the header, before the body: this much is read for it.
     static let headerLimit = 256 << 10
 
-    package init() {}
+    init() {}
 
     package var name: String { "rtf" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("public.rtf") }
+    func handles(tree: [String]) -> Bool { tree.contains("public.rtf") }
 
-    package var readsText: Bool { true }
+    var readsText: Bool { true }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         let bytes = try file.prefix(Self.headerLimit)
         guard RTFText.isRTF(bytes) else { throw ExtractionError("not an RTF document (no {\\rtf header)") }
         let document = RTFText(bytes, limit: Self.headerLimit)

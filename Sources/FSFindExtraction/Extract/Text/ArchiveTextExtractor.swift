@@ -13,7 +13,7 @@ import SystemPackage
 /// ``memberLimit`` members looked at, and reading stops once ``readLimit`` bytes of the file have
 /// gone through (a 2 GB tarball of videos is not inflated to its end). A bomb costs what the
 /// limit allows; nothing nests (an archive in an archive is not opened).
-package struct ArchiveTextExtractor: Extractor {
+struct ArchiveTextExtractor: Extractor {
     /// Members looked at, at most (a zip of 60,000 members costs 4,096 headers).
     static let memberLimit = 4096
     /// Bytes of the file read, at most (compressed bytes: the file's own).
@@ -21,7 +21,7 @@ package struct ArchiveTextExtractor: Extractor {
     /// The start of a member read to tell text from binary before reading on.
     static let probeBytes = 4096
 
-    package init() {}
+    init() {}
 
     package var name: String { "archive" }
 
@@ -30,15 +30,15 @@ package struct ArchiveTextExtractor: Extractor {
         "public.zip-archive", "org.7-zip.7-zip-archive",
     ]
 
-    package func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
+    func handles(tree: [String]) -> Bool { tree.contains(where: Self.types.contains) }
 
-    package var readsText: Bool { true }
-    package var readsOnlyText: Bool { true }
+    var readsText: Bool { true }
+    var readsOnlyText: Bool { true }
 
     /// Text compresses about ten to one.
-    package func expectedTextBytes(fileSize size: Int) -> Int { size * 10 }
+    func expectedTextBytes(fileSize size: Int) -> Int { size * 10 }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         [:]
     }
 

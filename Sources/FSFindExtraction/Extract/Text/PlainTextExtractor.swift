@@ -6,17 +6,17 @@ import FSFindModel
 ///
 /// It finds no metadata, only text, so `--no-content` skips it and a source tree costs what it
 /// did before full text. The text is at most `limit` bytes of the file, decoded by ``PlainText``.
-package struct PlainTextExtractor: Extractor {
-    package init() {}
+struct PlainTextExtractor: Extractor {
+    init() {}
 
     package var name: String { "text" }
 
-    package func handles(tree: [String]) -> Bool { tree.contains("public.text") }
+    func handles(tree: [String]) -> Bool { tree.contains("public.text") }
 
-    package var readsText: Bool { true }
-    package var readsOnlyText: Bool { true }
+    var readsText: Bool { true }
+    var readsOnlyText: Bool { true }
 
-    package func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
+    func extract(_ file: CrawledFile, tree: [String]) throws(ExtractionError) -> [Attribute: AttributeValue] {
         [:]
     }
 
