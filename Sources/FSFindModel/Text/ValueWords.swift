@@ -14,7 +14,8 @@ package struct ValueWords {
     static let strippedCapacity = 1024
 
     private var word: [UInt8] = []
-    private var stripped = [UInt8](repeating: 0, count: strippedCapacity)
+    /// Allocated on the first value that is not ASCII, so making a cutter costs nothing.
+    private var stripped: [UInt8] = []
 
     package init() {}
 
@@ -25,6 +26,7 @@ package struct ValueWords {
             forEachASCII(in: bytes, body)
             return
         }
+        if stripped.isEmpty { stripped = [UInt8](repeating: 0, count: Self.strippedCapacity) }
         let count = stripped.withUnsafeMutableBytes { TextFolding.strippingLatinMarks(bytes, into: $0) }
         if let count {
             var latin = stripped
