@@ -68,22 +68,28 @@ package struct Searcher {
         let asksContent =
             (text != nil && !ContentMatches.freeTextLeaves(query.root).isEmpty)
             || !ContentMatches.textContentTests(query.root).isEmpty
+        let files = index.files
+        // `-onlyin` folders are blocks of rows in path order: found by binary search once,
+        // not by building every row's path (`benchmarks/RESULTS.md`, "Spotlight over SMB").
+        let withinOfFile = files.map { file in
+            request.onlyIn.isEmpty ? nil : Self.union(request.onlyIn.flatMap { file.rows(within: $0) })
+        }
         let content =
             asksContent
             ? try ContentMatches(
-                query, store: text, index: index, ranked: ranked && request.wordRelevance,
+                query, store: text, index: index, ranked: ranked && request.wordRelevance, among: withinOfFile,
                 shouldStop: request.shouldStop) : nil
         if content?.interrupted == true { throw Self.stopped }
         let shouldStop = request.shouldStop
-        let files = index.files
-        let plans = files.enumerated().map { QueryPlan(query, index: $1, content: content?.forFile($0)) }
+        let plans = files.enumerated().map { k, file in
+            let fewRows = withinOfFile[k].map { $0.reduce(0) { $0 + $1.count } < Self.fewRows } ?? false
+            return QueryPlan(query, index: file, content: content?.forFile(k), fewRows: fewRows)
+        }
         var matchesOfFile: [[Int]] = []
         var scoresOfFile: [[Double]] = []
         var count = 0
         for (k, file) in files.enumerated() {
-            // `-onlyin` folders are blocks of rows in path order: found by binary search once,
-            // not by building every row's path (`benchmarks/RESULTS.md`, "Spotlight over SMB").
-            let within = request.onlyIn.isEmpty ? nil : Self.union(request.onlyIn.flatMap { file.rows(within: $0) })
+            let within = withinOfFile[k]
             // The file's rows to look at, as (position in the merged list, rows of the file).
             var runs: [(start: Int, rows: Range<Int>)] = []
             for piece in index.pieces where piece.file == k {
@@ -189,6 +195,10 @@ package struct Searcher {
         }
         return (matches, scores, count, false)
     }
+
+    /// Below this many rows (a narrowed search) free text measures each row's values rather than
+    /// looking its words up in the file's words first (``QueryPlan/init(_:index:content:fewRows:)``).
+    static let fewRows = 4096
 
     /// Below this many rows a scan is one thread's: starting more costs more than it saves.
     static let parallelRows = 200_000

@@ -165,6 +165,9 @@ package final class TextStore {
         self.language = stored ?? language ?? Self.defaultLanguage
         self.tokenizer = Self.tokenizer(for: self.language)
         guard create else {
+            // The scratch tables readers cut words into (snippets, the spelling probe) live in
+            // memory: a sandboxed reader may not create files, and they hold one document.
+            try database.execute("PRAGMA temp_store = MEMORY")
             generation = try Self.generation(of: database)
             return
         }
@@ -494,8 +497,13 @@ package final class TextStore {
     }
 
     /// For each file (path and identity), a line of context around what `expression` matches in
-    /// its words, or nil when its document does not match (or is not stored). One statement for
-    /// all: `--snippets` asks only for the results it prints.
+    /// its words, or nil when its document does not match (or is not stored). `--snippets` asks
+    /// only for the results it prints.
+    ///
+    /// Each document is cut again into a one-row table of its own, and the snippet is taken there:
+    /// asked of the whole store, a prefix (`pa*`, what every word of free text is) merges the
+    /// document lists of every word it starts, for each document described (4 ms a document for
+    /// `pa` on the million-entry tree; `benchmarks/RESULTS.md`, "Desktop search").
     package func snippets(_ expression: String, for files: [([UInt8], FileIdentity)]) throws(FSFindError)
         -> [Snippet?]
     {
@@ -504,11 +512,16 @@ package final class TextStore {
             SELECT document FROM file
             WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
             """)
+        try database.execute(
+            "CREATE VIRTUAL TABLE IF NOT EXISTS temp.described USING fts5(body, tokenize = '\(tokenizer)')")
+        let clear = try database.prepare("DELETE FROM temp.described")
+        let copy = try database.prepare("INSERT INTO temp.described(body) SELECT body FROM document_body WHERE id = ?")
         let query = try database.prepare(
             """
-            SELECT snippet(words, 0, char(2), char(3), '…', \(Self.snippetWords)), instr(body, char(12)) > 0, body
-            FROM words WHERE words MATCH ? AND rowid = ?
+            SELECT snippet(described, 0, char(2), char(3), '…', \(Self.snippetWords)), instr(body, char(12)) > 0, body
+            FROM temp.described WHERE described MATCH ?
             """)
+        defer { try? clear.bind([]).run() }
         var result: [Snippet?] = []
         for (path, identity) in files {
             try document.bind(Self.key(path, identity))
@@ -516,7 +529,9 @@ package final class TextStore {
                 result.append(nil)
                 continue
             }
-            try query.bind([.text(expression), .integer(document.integer(0))])
+            try clear.bind([]).run()
+            try copy.bind([.integer(document.integer(0))]).run()
+            try query.bind([.text(expression)])
             guard try query.step() else {
                 result.append(nil)
                 continue
@@ -525,6 +540,7 @@ package final class TextStore {
             let marked = query.text(0)
             // Pages are separated by form feeds (a PDF's, or a text's own): count those before it.
             let page = query.integer(1) != 0 ? Snippet.page(of: marked, in: query.text(2)) : nil
+            query.reset()
             let text = String(String.UnicodeScalarView(marked.unicodeScalars.filter { $0 != "\u{2}" && $0 != "\u{3}" }))
             result.append(Snippet(text: Self.oneLine(text), page: page))
         }

@@ -83,6 +83,16 @@ struct ContentRowsTests {
         #expect((0..<index.itemCount).filter { plain.contains($0) } == found)
         #expect(found.allSatisfy { plain.score($0) == 0 })
 
+        // Answered for a few rows only (a narrowed search): those rows alike, with their scores.
+        let few = [3..<9, 40..<44, 120..<131]
+        let narrowed = try ContentRows(hits, index: index, generation: store.generation, among: few)
+        for range in few {
+            for row in range {
+                #expect(narrowed.contains(row) == rows.contains(row) && narrowed.score(row) == rows.score(row))
+            }
+        }
+        #expect(few.joined().contains { rows.contains($0) }, "the rows asked about hold some matches")
+
         // Another store's numbers name other files: an index written for it matches nothing.
         let other = try ContentRows(hits, index: index, generation: (store.generation ?? 0) &+ 1)
         #expect(other.isEmpty && (0..<index.itemCount).allSatisfy { !other.contains($0) })

@@ -22,24 +22,52 @@ final class ContentRows {
     private let found: Int
 
     /// The rows of `index` that carry the documents of `hits`, when the index's numbers are
-    /// those of the store of `generation`; none otherwise.
+    /// those of the store of `generation`; none otherwise. With `among`, only those rows are
+    /// answered for (the only ones a scan will ask about).
     /// - Throws: ``FSFindError`` `.indexCorrupt` when the section fails its checksum.
-    init(_ hits: TextStore.Hits, index: IndexFile, generation: UInt64?) throws(FSFindError) {
+    init(_ hits: TextStore.Hits, index: IndexFile, generation: UInt64?, among: [Range<Int>]? = nil) throws(FSFindError)
+    {
         var bits = [UInt64](repeating: 0, count: (index.itemCount + 63) / 64)
         var relevance: [Float] = []
         var found = 0
         if !hits.documents.isEmpty, let documents = try index.textDocuments(), documents.generation == generation {
             let ranked = hits.relevance.count == hits.documents.count
             if ranked { relevance = [Float](repeating: 0, count: index.itemCount) }
-            documents.forEachRow(ofDocuments: hits.documents, itemCount: index.itemCount) { position, row in
+            func add(_ position: Int, _ row: Int) {
                 if bits[row >> 6] & (1 << UInt64(row & 63)) == 0 { found += 1 }
                 bits[row >> 6] |= 1 << UInt64(row & 63)
                 if ranked { relevance[row] = max(relevance[row], Float(hits.relevance[position])) }
+            }
+            if let among, 2 * among.reduce(0, { $0 + $1.count }) < hits.documents.count {
+                // A narrowed search (a subsearch of sixty files) asks about a few rows: each row's
+                // number looked for among the hits, not every hit's rows found (a common word's
+                // hundred thousand, most of a narrowed search's time).
+                for range in among {
+                    for row in range where row < index.itemCount {
+                        guard let number = documents.document(ofRow: row),
+                            let position = Self.position(of: number, in: hits.documents)
+                        else { continue }
+                        add(position, row)
+                    }
+                }
+            } else {
+                documents.forEachRow(ofDocuments: hits.documents, itemCount: index.itemCount, add)
             }
         }
         self.bits = bits
         self.relevance = relevance
         self.found = found
+    }
+
+    /// Where `number` is in `numbers` (ascending), or nil.
+    private static func position(of number: UInt32, in numbers: [UInt32]) -> Int? {
+        var low = 0
+        var high = numbers.count
+        while low < high {
+            let mid = low + (high - low) / 2
+            if numbers[mid] < number { low = mid + 1 } else { high = mid }
+        }
+        return low < numbers.count && numbers[low] == number ? low : nil
     }
 
     /// No rows.
@@ -110,9 +138,12 @@ package struct ContentMatches {
     ///
     /// - Parameter ranked: whether the matches' relevance is wanted (a ranked search); without
     ///   it the store is not asked for BM25, most of a common word's cost.
+    ///
+    /// - Parameter among: for each file of the index, the only rows the scan looks at (nil: all),
+    ///   so a narrowed search maps the store's answers to those rows alone.
     package init(
         _ query: CompiledQuery, store: TextStore?, index: IndexSnapshot, minimumWordLength: Int = 0,
-        ranked: Bool = true, shouldStop: (() -> Bool)? = nil
+        ranked: Bool = true, among: [[Range<Int>]?]? = nil, shouldStop: (() -> Bool)? = nil
     ) throws(FSFindError) {
         let indexFiles = index.files
         files = indexFiles.map { _ in FileMatches() }
@@ -133,7 +164,8 @@ package struct ContentMatches {
             for (range, expression) in Self.questions(matcher) where !interrupted {
                 guard
                     let rows = try Self.rows(
-                        expression, store: store, files: indexFiles, ranked: ranked, shouldStop: shouldStop)
+                        expression, store: store, files: indexFiles, ranked: ranked, among: among,
+                        shouldStop: shouldStop)
                 else {
                     interrupted = true
                     break
@@ -149,7 +181,8 @@ package struct ContentMatches {
             let expression = Self.expression(test.matcher)
             guard !interrupted,
                 let rows = try Self.rows(
-                    expression, store: store, files: indexFiles, ranked: ranked, shouldStop: shouldStop)
+                    expression, store: store, files: indexFiles, ranked: ranked, among: among,
+                    shouldStop: shouldStop)
             else {
                 interrupted = true
                 for (k, file) in indexFiles.enumerated() { files[k].comparisons.append(ContentRows(emptyFor: file)) }
@@ -162,7 +195,8 @@ package struct ContentMatches {
     /// The rows of each file whose words match `expression`; nil when `shouldStop` stopped the
     /// store's search.
     private static func rows(
-        _ expression: String, store: TextStore, files: [IndexFile], ranked: Bool, shouldStop: (() -> Bool)?
+        _ expression: String, store: TextStore, files: [IndexFile], ranked: Bool, among: [[Range<Int>]?]?,
+        shouldStop: (() -> Bool)?
     ) throws(FSFindError) -> [ContentRows]? {
         let hits: TextStore.Hits
         if let shouldStop {
@@ -172,7 +206,10 @@ package struct ContentMatches {
             hits = try store.search(expression, ranked: ranked)
         }
         var result: [ContentRows] = []
-        for file in files { result.append(try ContentRows(hits, index: file, generation: store.generation)) }
+        for (k, file) in files.enumerated() {
+            let rows = among.flatMap { k < $0.count ? $0[k] : nil }
+            result.append(try ContentRows(hits, index: file, generation: store.generation, among: rows))
+        }
         return result
     }
 
