@@ -412,6 +412,28 @@ package final class CellReader {
         }
     }
 
+    /// Whether some stored cell passes `test`, each cell looked at once in storage order (a
+    /// dictionary column's distinct values, a sparse one's present cells): what a query asks
+    /// before a scan, so a column none of whose values can match is not read for every row.
+    package func anyCell(_ test: (UInt64) -> Bool) -> Bool {
+        func any(_ cells: UnsafeRawBufferPointer, _ layout: CellLayout, count: Int) -> Bool {
+            for position in 0..<count {
+                if let cell = layout.load(cells, at: position), test(cell) { return true }
+            }
+            return false
+        }
+        switch kind {
+        case .missing: return false
+        case .dense(let cells, let layout):
+            return layout.width > 0 && any(cells, layout, count: cells.count / layout.width)
+        case .sparse(let column), .runs(let column): return any(column.cells, column.layout, count: column.count)
+        case .bitmap(let column):
+            return column.layout.width > 0
+                && any(column.cells, column.layout, count: column.cells.count / column.layout.width)
+        case .dictionary(let column): return any(column.values, column.layout, count: column.count)
+        }
+    }
+
     /// The position of `row` among the column's rows, moving the cursor to the first row ≥ `row`.
     @inlinable @inline(__always) func find(_ row: Int, in column: SparseColumn) -> Int? {
         let count = column.count

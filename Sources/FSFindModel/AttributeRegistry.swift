@@ -14,8 +14,17 @@ package enum AttributeRegistry {
     /// The attributes free-text queries search, in ranking order, each with what a match in it is
     /// worth (a name match counts most). The one list: the matcher, the query plans and the
     /// interactive ranking read their weights here.
+    ///
+    /// Every text attribute a person would call what a file is about (`canon` finds the photos a
+    /// Canon took, `jazz` the songs of that genre), and not those that say where or what kind of
+    /// file it is: the path (every file under `Paris/` would match `paris`), the name as on disk
+    /// (the display name stands for it), and the types and kind, which `kind:` asks
+    /// (`docs/spec/query-language.md`, "Free text").
     package static let freeTextWeights: [(attribute: Attribute, weight: Double)] = [
-        (.displayName, 1.0), (.title, 0.7), (.authorNames, 0.5), (.userTags, 0.5), (.keywords, 0.4), (.album, 0.4),
+        (.displayName, 1.0), (.title, 0.7), (.authorNames, 0.5), (.artist, 0.5), (.userTags, 0.5),
+        (.keywords, 0.4), (.album, 0.4), (.composer, 0.4), (.subject, 0.4),
+        (.musicalGenre, 0.3), (.creator, 0.3), (.comment, 0.3), (.contentDescription, 0.3),
+        (.acquisitionMake, 0.3), (.acquisitionModel, 0.3), (.whereFroms, 0.2), (.codecs, 0.2),
     ]
 
     /// The attributes free-text queries search, in ranking order.

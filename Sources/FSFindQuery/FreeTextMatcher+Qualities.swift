@@ -67,6 +67,12 @@ extension FreeTextMatcher {
         }
     }
 
+    /// What a value word that is another form of a query word is worth (`comparison` for
+    /// `comparisons`): a little less than the word itself; 0.1 more for the first word.
+    @inline(__always) package static func formQuality(first: Bool) -> Double {
+        first ? 1.0 : 0.9
+    }
+
     /// 1.0 for the whole word, else 0.5 plus half the share typed; 0.1 more for the first word
     /// (the arithmetic ``score(_:)`` does, in the same order).
     @inline(__always) package static func quality(wordCount: Int, valueWordCount: Int, first: Bool) -> Double {

@@ -65,9 +65,9 @@ package struct Searcher {
         // entry: decided once per entry (a few dozen), not once per row. Each file of the index
         // (base, delta) has its own plan and type table; the scan walks the merged list's runs.
         let ranked = sort == .relevance
+        // Free text asks even without a store: its words' forms (``WordForms``) are worked out there.
         let asksContent =
-            (text != nil && !ContentMatches.freeTextLeaves(query.root).isEmpty)
-            || !ContentMatches.textContentTests(query.root).isEmpty
+            !ContentMatches.freeTextLeaves(query.root).isEmpty || !ContentMatches.textContentTests(query.root).isEmpty
         let files = index.files
         // `-onlyin` folders are blocks of rows in path order: found by binary search once,
         // not by building every row's path (`benchmarks/RESULTS.md`, "Spotlight over SMB").

@@ -75,6 +75,10 @@ package final class TextStore {
         }
     }
 
+    /// The tokenizer of a store of the default language: what free text compares word forms by
+    /// when the index has no store.
+    package static let defaultWordCutterSpec = tokenizer(for: defaultLanguage)
+
     /// The language the store's words were stemmed in.
     package let language: String
     /// ``tokenizer(for:)`` of ``language``: what queries and the spelling probe cut words with.
@@ -502,8 +506,8 @@ package final class TextStore {
     ///
     /// Each document is cut again into a one-row table of its own, and the snippet is taken there:
     /// asked of the whole store, a prefix (`pa*`, what every word of free text is) merges the
-    /// document lists of every word it starts, for each document described (4 ms a document for
-    /// `pa` on the million-entry tree; `benchmarks/RESULTS.md`, "Desktop search").
+    /// document lists of every word it starts, for each document described
+    /// (`benchmarks/RESULTS.md`, "Snippets and narrowed searches").
     package func snippets(_ expression: String, for files: [([UInt8], FileIdentity)]) throws(FSFindError)
         -> [Snippet?]
     {

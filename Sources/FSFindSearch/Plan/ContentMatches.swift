@@ -115,6 +115,10 @@ package struct ContentMatches {
         return words[word].contains(row)
     }
 
+    /// For each free-text leaf, in the same order, per query word: its other forms
+    /// (``WordForms``), which values count as the word itself.
+    package private(set) var forms: [[[[UInt8]]]] = []
+
     /// The same answers, as rows of file `file` of the snapshot (0 base, 1 delta): what one file's
     /// ``QueryPlan`` reads.
     package func forFile(_ file: Int) -> ContentMatches {
@@ -147,6 +151,11 @@ package struct ContentMatches {
     ) throws(FSFindError) {
         let indexFiles = index.files
         files = indexFiles.map { _ in FileMatches() }
+        let leaves = Self.freeTextLeaves(query.root)
+        if !leaves.isEmpty, let stemming = WordForms.stemmer(for: store) {
+            let lexicons = indexFiles.compactMap { try? $0.wordLexicon() }
+            forms = leaves.map { WordForms.forms(of: $0, lexicons: lexicons, stemming: stemming) }
+        }
         guard let store else {
             for (k, file) in indexFiles.enumerated() {
                 files[k].freeText = Self.freeTextLeaves(query.root).map { _ in nil }

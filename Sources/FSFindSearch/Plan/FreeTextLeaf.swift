@@ -46,7 +46,7 @@ final class FreeTextLeaf {
     private let hasWords: Bool
     private let listQualities: FlatTable<Int32>
     /// Kept qualities, `words.count` per matching string or list.
-    private let qualities = DoubleRun()
+    private let qualities: DoubleRun
     /// One value's qualities while they are worked out.
     private let scratch: FlatTable<Double>
     /// A Latin value with its letters' marks dropped (``TextFolding/strippingLatinMarks(_:into:)``).
@@ -56,24 +56,47 @@ final class FreeTextLeaf {
     private let inName: FlatTable<Bool>
     /// Per query word, the rows whose words (in the text store) hold it; nil without a store.
     private let content: [ContentRows]?
+    /// Per query word, its other forms (``WordForms``): whole words of a value that count as it.
+    private let forms: [[[UInt8]]]
+    private let hasForms: Bool
+    /// Cuts a measured value into words to compare with ``forms``.
+    private var formCutter = ValueWords()
 
     private static let unknown: Int32 = -1
     private static let none: Int32 = -2
 
     /// Nil when a section it needs is damaged.
-    init?(_ matcher: FreeTextMatcher, views: IndexViews, content: [ContentRows]? = nil) {
+    init?(_ matcher: FreeTextMatcher, views: IndexViews, content: [ContentRows]? = nil, forms: [[[UInt8]]] = []) {
         guard let strings = views.strings, let lists = views.lists else { return nil }
+        // With the file's words (format 6), every string's qualities are known before the scan:
+        // the strings no query word starts a word of are none, and no value is measured again.
+        let lexicon = views.words
+        let stringQualities = FlatTable(count: strings.count, repeating: lexicon == nil ? Self.unknown : Self.none)
+        let qualities = DoubleRun()
+        let matched = FlatTable<UInt64>(count: lexicon == nil ? 0 : (strings.count + 63) / 64, repeating: 0)
+        if let lexicon {
+            Self.lookUp(
+                matcher.words, forms: forms, in: lexicon, stringQualities: stringQualities, qualities: qualities,
+                matched: matched)
+        }
         var sources: [TextSource] = []
-        for attribute in AttributeRegistry.freeTextAttributes {
+        var weights: [Double] = []
+        for (attribute, weight) in AttributeRegistry.freeTextWeights {
             guard let source = TextSource(attribute, views: views) else { return nil }
+            // Most files hold a few of the free-text attributes, and with the file's words a
+            // query word is known to be in few of them (a camera's make holds no `report`): a
+            // source none of whose values can match is not read for each row.
+            guard !source.isMissing else { continue }
+            if lexicon != nil, !source.anyCell({ Self.mayMatch($0, matched: matched, lists: lists) }) { continue }
             sources.append(source)
+            weights.append(weight)
         }
         index = views.index
         self.matcher = matcher
         words = ASCIIWords(matcher.words)
         self.sources = sources
         nameSource = sources.firstIndex { $0.attribute == .displayName }.map { $0..<($0 + 1) } ?? 0..<0
-        weights = AttributeRegistry.freeTextWeights.map(\.weight)
+        self.weights = weights
         let firstScalars = matcher.words.compactMap { $0.first?.value }
         self.firstScalars = firstScalars
         latinHasFirstScalar = (0x80..<0x180).map { value in
@@ -91,45 +114,79 @@ final class FreeTextLeaf {
         self.firstBytes = firstBytes
         self.strings = strings
         self.lists = lists
-        // With the file's words every string a query word starts a word of is known up front:
-        // the others are none from the start.
-        stringQualities = FlatTable(count: strings.count, repeating: views.words == nil ? Self.unknown : Self.none)
+        self.stringQualities = stringQualities
+        self.qualities = qualities
         listQualities = FlatTable(count: lists.count, repeating: Self.unknown)
         scratch = FlatTable(count: matcher.words.count, repeating: 0)
         kept = FlatTable(count: matcher.words.count, repeating: 0)
         best = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
         self.content = content
-        // With the file's words (format 6), every string's qualities are known before the scan:
-        // the strings no query word starts a word of are none, and no value is measured again.
-        let lexicon = views.words
-        let matched = FlatTable<UInt64>(count: lexicon == nil ? 0 : (strings.count + 63) / 64, repeating: 0)
+        self.forms = forms
+        hasForms = forms.contains { !$0.isEmpty }
         matchedStrings = matched
         matchedBits = matched.buffer
         hasWords = lexicon != nil
-        guard let lexicon else { return }
-        for k in 0..<scratch.count { scratch[k] = 0 }
-        let zeros = scratch
-        for (k, word) in matcher.words.enumerated() {
+    }
+
+    /// Every string some query word starts a word of, or holds one of its forms as a word, from
+    /// the file's words: its qualities kept in `qualities` (the offset in `stringQualities`) and
+    /// its bit set in `matched`.
+    private static func lookUp(
+        _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringQualities: FlatTable<Int32>,
+        qualities: DoubleRun, matched: FlatTable<UInt64>
+    ) {
+        let zeros = FlatTable<Double>(count: words.count, repeating: 0)
+        func raise(_ id: UInt32, word k: Int, to quality: Double) {
+            guard Int(id) < stringQualities.count else { return }
+            var offset = stringQualities[Int(id)]
+            if offset < 0 {
+                offset = Int32(qualities.append(zeros))
+                stringQualities[Int(id)] = offset
+                matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
+            }
+            qualities.raise(Int(offset) + k, to: quality)
+        }
+        for (k, word) in words.enumerated() {
             let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
             prefix.withUnsafeBytes { prefix in
                 for w in lexicon.words(startingWith: prefix) {
-                    let lexiconWord = lexicon.word(w)
-                    let length = ValueWords.scalarCount(lexiconWord)
+                    let length = ValueWords.scalarCount(lexicon.word(w))
                     lexicon.forEachString(holding: w) { id, first in
-                        guard Int(id) < stringQualities.count else { return }
-                        var offset = stringQualities[Int(id)]
-                        if offset < 0 {
-                            offset = Int32(qualities.append(zeros))
-                            stringQualities[Int(id)] = offset
-                            matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
-                        }
-                        let quality = FreeTextMatcher.quality(
-                            wordCount: word.count, valueWordCount: length, first: first)
-                        qualities.raise(Int(offset) + k, to: quality)
+                        raise(
+                            id, word: k,
+                            to: FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: first))
                     }
                 }
             }
+            for form in k < forms.count ? forms[k] : [] {
+                form.withUnsafeBytes { form in
+                    // The word itself: the first of those it starts, when it is as long.
+                    guard let w = lexicon.words(startingWith: form).first, lexicon.word(w).count == form.count else {
+                        return
+                    }
+                    lexicon.forEachString(holding: w) { id, first in
+                        raise(id, word: k, to: FreeTextMatcher.formQuality(first: first))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a cell can hold a query word, as the file's words tell (`matched`): a matched
+    /// string, or a list with one.
+    private static func mayMatch(_ cell: TextSource.Cell, matched: FlatTable<UInt64>, lists: StringsView) -> Bool {
+        func isMatched(_ id: UInt32) -> Bool {
+            Int(id >> 6) < matched.count && matched[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0
+        }
+        switch cell {
+        case .string(let id): return isMatched(id)
+        case .list(let id):
+            guard let elements = lists.list(id) else { return false }
+            for i in 0..<elements.count where isMatched(elements[i]) { return true }
+            return false
+        case .absent: return false
+        case .slow: return true
         }
     }
 
@@ -217,8 +274,27 @@ final class FreeTextLeaf {
         return offset
     }
 
-    /// Puts `bytes`' qualities in `scratch`.
+    /// Puts `bytes`' qualities in `scratch`, its words' forms included.
     private func measure(_ bytes: UnsafeRawBufferPointer) {
+        measureWords(bytes)
+        // A form starts with its word's first letter (a stem keeps a word's start): an ASCII
+        // value with none of those letters holds none.
+        if hasForms, !ASCIIText.isASCII(bytes) || holdsFirstByte(bytes) { raiseForms(bytes) }
+    }
+
+    /// Raises `scratch` where a word of `bytes` is a form of a query word.
+    private func raiseForms(_ bytes: UnsafeRawBufferPointer) {
+        let forms = forms
+        let scratch = scratch
+        formCutter.forEach(in: bytes) { word, first in
+            for k in 0..<min(forms.count, scratch.count) where forms[k].contains(where: { $0.elementsEqual(word) }) {
+                scratch[k] = max(scratch[k], FreeTextMatcher.formQuality(first: first))
+            }
+        }
+    }
+
+    /// Puts `bytes`' qualities in `scratch`: the query words as prefixes of its words.
+    private func measureWords(_ bytes: UnsafeRawBufferPointer) {
         if ASCIIText.isASCII(bytes) {
             // A word of the value can match only where it starts with a query word's first
             // letter: a value holding none of those bytes (most names, for most words) is not
@@ -310,6 +386,10 @@ final class FreeTextLeaf {
         var combined = [Double](repeating: 0, count: words.count)
         for value in values {
             matcher.qualities(in: value, into: scratch.buffer)
+            if hasForms {
+                var value = value
+                value.withUTF8 { raiseForms(UnsafeRawBufferPointer($0)) }
+            }
             for k in combined.indices { combined[k] = max(combined[k], scratch[k]) }
         }
         for k in combined.indices { scratch[k] = combined[k] }

@@ -54,7 +54,9 @@ package final class QueryPlan {
     package init(_ query: CompiledQuery, views: IndexViews, content: ContentMatches? = nil) {
         self.index = views.index
         self.query = query
-        var walk = Walk(comparisons: (content?.comparisons ?? [])[...], freeTexts: (content?.freeText ?? [])[...])
+        var walk = Walk(
+            comparisons: (content?.comparisons ?? [])[...], freeTexts: (content?.freeText ?? [])[...],
+            forms: (content?.forms ?? [])[...])
         root = Self.step(for: query.root, positive: true, views: views, walk: &walk)
         leaves = walk.retained
         freeTexts = walk.leaves.map { Unmanaged.passUnretained($0) }
@@ -65,6 +67,7 @@ package final class QueryPlan {
     private struct Walk {
         var comparisons: ArraySlice<ContentRows>
         var freeTexts: ArraySlice<[ContentRows]?>
+        var forms: ArraySlice<[[[UInt8]]]>
         var leaves: [FreeTextLeaf] = []
         var leavesComplete = true
         /// Every leaf made, kept by the plan.
@@ -132,7 +135,8 @@ package final class QueryPlan {
             return test.negated ? .not(rows) : rows
         case .freeText(let matcher):
             let content = walk.freeTexts.popFirst() ?? nil
-            guard let leaf = FreeTextLeaf(matcher, views: views, content: content) else {
+            let forms = walk.forms.popFirst() ?? []
+            guard let leaf = FreeTextLeaf(matcher, views: views, content: content, forms: forms) else {
                 if positive { walk.leavesComplete = false }
                 return .rowReader(node)
             }

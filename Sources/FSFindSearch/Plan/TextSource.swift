@@ -23,6 +23,9 @@ struct TextSource {
     private let names: NamesView?
     private let cells: CellReader
     private let isList: Bool
+    /// True when no row of the file has the attribute (the file has no section for it): a scan
+    /// need not ask.
+    let isMissing: Bool
 
     /// Nil when a section it needs is damaged: the caller then evaluates with the slow reader.
     init?(_ attribute: Attribute, views: IndexViews) {
@@ -41,6 +44,17 @@ struct TextSource {
         }
         cells = column.reader()
         isList = attribute.type == .textList
+        if case .missing = column, derivedBit == 0 { isMissing = true } else { isMissing = false }
+    }
+
+    /// Whether some row's cell passes `test` (a string or a list id); true for a value the
+    /// row's name stands for, which every row may have.
+    func anyCell(_ test: (Cell) -> Bool) -> Bool {
+        if derivedBit != 0 { return true }
+        return cells.anyCell { raw in
+            let id = UInt32(truncatingIfNeeded: raw)
+            return test(isList ? .list(id) : .string(id))
+        }
     }
 
     @inline(__always) func cell(_ row: Int) -> Cell {
