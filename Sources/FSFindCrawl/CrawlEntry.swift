@@ -37,6 +37,9 @@ package struct CrawlEntry: Sendable, Hashable {
     /// Owner and group ids.
     package var userID: UInt32 = 0
     package var groupID: UInt32 = 0
+    /// How many names the file has: a regular file with more than one is a hard link, whose
+    /// words the text store keeps once for all its names.
+    package var linkCount: UInt32 = 1
     /// For a folder whose listing could not be read: why (`Permission denied`). The folder is still
     /// an entry; nothing below it is.
     package var unreadableReason: String?

@@ -215,6 +215,7 @@ package struct Crawler: Sendable {
             changeTime: status.changeTime, birthTime: status.birthTime, mode: status.mode)
         entry.userID = status.userID
         entry.groupID = status.groupID
+        entry.linkCount = status.linkCount
         return entry
     }
 }

@@ -17,6 +17,8 @@ package struct FileStatus {
     var birthTime: Date?
     var userID: UInt32
     var groupID: UInt32
+    /// How many names the file has (`st_nlink`).
+    var linkCount: UInt32
 
     /// Status of `name` in the folder open as `directory` (or a path relative to the working
     /// directory with `AT_FDCWD`); the last component is not followed. nil with `errno` set on failure.
@@ -45,6 +47,7 @@ package struct FileStatus {
         birthTime = buffer.stx_mask & fsfind_STATX_BTIME != 0 ? Self.date(buffer.stx_btime) : nil
         userID = buffer.stx_uid
         groupID = buffer.stx_gid
+        linkCount = buffer.stx_nlink
     }
 
     private init(_ status: stat) {
@@ -64,6 +67,7 @@ package struct FileStatus {
         birthTime = nil
         userID = status.st_uid
         groupID = status.st_gid
+        linkCount = UInt32(truncatingIfNeeded: status.st_nlink)
     }
 
     private static func nanos(_ stamp: statx_timestamp) -> Int64 {

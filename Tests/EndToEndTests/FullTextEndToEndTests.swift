@@ -273,6 +273,28 @@ import Testing
         #expect(try query("wombat") == ["Documents/b-license.txt"])
     }
 
+    /// A file with several names (hard links) is one document, whatever its size: its other names
+    /// are not read for words nor compared, and the words stay while any name does.
+    @Test func hardLinksShareOneDocumentWhateverTheirSize() throws {
+        let documents = tree.root + "/Documents/"
+        try FileManager.default.createDirectory(atPath: documents + "Links", withIntermediateDirectories: true)
+        // Small: under the size from which copies are compared.
+        try Data("a note about a quoll\n".utf8).write(to: URL(fileURLWithPath: documents + "quoll.txt"))
+        for k in 1...4 {
+            try FileManager.default.linkItem(atPath: documents + "quoll.txt", toPath: documents + "Links/q\(k).txt")
+        }
+        let run = try FSFind.run(["index", "--index", tree.index, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("words of 4 taken from files with the same bytes"), "\(run.stderr)")
+        #expect(try query("quoll").count == 5)
+        let snippets = try query("--snippets", "textContent == \"quoll\"cdw")
+        #expect(snippets.filter { $0.contains("a note about a quoll") }.count == 5, "\(snippets)")
+        // The first name goes: the others keep the words.
+        try FileManager.default.removeItem(atPath: documents + "quoll.txt")
+        #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)
+        #expect(try query("quoll").sorted() == (1...4).map { "Documents/Links/q\($0).txt" })
+    }
+
     /// When the file whose words its copies would name cannot be read (its extractor crashed),
     /// each copy reads its own.
     @Test func aCopyReadsItsOwnWordsWhenTheFirstCannotBeRead() throws {

@@ -13,7 +13,12 @@ extension RefreshRun {
     /// kept row is kept, a read file staged with its words queued (``stage(_:entry:oldRow:sameFile:role:)``).
     mutating func stageBatch() throws(FSFindError) {
         let batch = waiting.flatMap(\.items)
-        let roles = words.map { $0.twins.roles(of: batch, pipeline: pipeline) } ?? [:]
+        let linkCounts = waiting.flatMap { chunk in
+            chunk.steps.compactMap { step -> UInt32? in
+                if case .read(let entry, _, _) = step { return entry.linkCount } else { return nil }
+            }
+        }
+        let roles = words.map { $0.twins.roles(of: batch, linkCounts: linkCounts, pipeline: pipeline) } ?? [:]
         var reads = pipeline.read(batch, withoutText: Set(roles.filter(\.value.isTwin).keys)).makeIterator()
         var position = 0
         var rootDone = false

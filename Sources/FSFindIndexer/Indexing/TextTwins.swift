@@ -77,16 +77,45 @@ final class TextTwins {
     /// The originals of each size and type, in the order they came.
     private var groups: [Key: [Original]] = [:]
 
+    /// A file with several names (a hard link): one file, whatever it is called.
+    private struct Inode: Hashable {
+        let device: UInt64
+        let inode: UInt64
+        let type: String
+    }
+
+    /// The original of each file with several names met in the run: its other names are its
+    /// twins without a byte read, whatever their size (a tree of a million links to a few hundred
+    /// files stores a few hundred documents).
+    private var linked: [Inode: Slot] = [:]
+
     /// The role of each item of a batch that the extractors are about to read (positions in
-    /// `items`); items without one are read as before.
-    func roles(of items: [IndexedItem], pipeline: ExtractionPipeline) -> [Int: Role] {
+    /// `items`); items without one are read as before. `linkCounts`: each item's number of names.
+    func roles(of items: [IndexedItem], linkCounts: [UInt32], pipeline: ExtractionPipeline) -> [Int: Role] {
         var roles: [Int: Role] = [:]
         for (position, item) in items.enumerated() {
             let size = item.identity.size
-            guard size >= Self.minimumSize, size <= Self.maximumSize, pipeline.textBytes(for: item) > 0,
+            let isLink = position < linkCounts.count && linkCounts[position] > 1
+            guard isLink || (size >= Self.minimumSize && size <= Self.maximumSize), pipeline.textBytes(for: item) > 0,
                 case .textList(let tree)? = item.attributes[.contentTypeTree], let type = tree.first
             else { continue }
             let key = Key(size: size, type: type)
+            if isLink {
+                let inode = Inode(device: item.identity.device, inode: item.identity.inode, type: type)
+                if let slot = linked[inode], groups[slot.key]?[slot.index].identity == item.identity {
+                    roles[position] = .twin(slot)
+                    continue
+                }
+                guard size >= Self.minimumSize, size <= Self.maximumSize, groups[key] != nil else {
+                    // Its first name, and nothing of its size to compare it with: read as before.
+                    groups[key, default: []].append(Original(path: item.path, identity: item.identity))
+                    let slot = Slot(key: key, index: groups[key, default: []].count - 1)
+                    linked[inode] = slot
+                    roles[position] = .original(slot)
+                    continue
+                }
+                // Its first name, compared with the others of its size below.
+            }
             guard var originals = groups[key] else {
                 // The first of its size: nothing to compare it with yet, so nothing is read.
                 groups[key] = [Original(path: item.path, identity: item.identity)]
@@ -107,13 +136,19 @@ final class TextTwins {
                     break
                 }
             }
+            let slot: Slot
             if let twinOf {
-                roles[position] = .twin(Slot(key: key, index: twinOf))
+                slot = Slot(key: key, index: twinOf)
+                roles[position] = .twin(slot)
             } else {
                 originals.append(Original(path: item.path, identity: item.identity, digest: digest))
-                roles[position] = .original(Slot(key: key, index: originals.count - 1))
+                slot = Slot(key: key, index: originals.count - 1)
+                roles[position] = .original(slot)
             }
             groups[key] = originals
+            if isLink {
+                linked[Inode(device: item.identity.device, inode: item.identity.inode, type: type)] = slot
+            }
         }
         return roles
     }
