@@ -37,10 +37,10 @@ final class TextStoreFeeder {
                         try writer.add(
                             path: document.path, identity: document.identity, text: text, packed: document.packed,
                             document: document.number)
-                    case .cut(let words):
+                    case .cut(let words, let spelling):
                         try writer.add(
                             path: document.path, identity: document.identity, words: words,
-                            packed: document.packed, document: document.number)
+                            packed: document.packed, spelling: spelling, document: document.number)
                     case .same:
                         try writer.link(path: document.path, identity: document.identity, document: document.number)
                     }
@@ -67,17 +67,17 @@ final class TextStoreFeeder {
             let overhead = path.count + 128
             return switch words {
             case .text(let text): overhead + text.utf8.count + packed.count
-            case .cut(let words): overhead + words.count + packed.count
+            case .cut(let words, let spelling): overhead + words.count + spelling.count + packed.count
             case .same: overhead
             }
         }
     }
 
-    /// A document's words: its text, for SQLite to cut, the words an extraction worker cut, or
-    /// those of a document already queued (a file with the same bytes).
+    /// A document's words: its text, for SQLite to cut, the words (and spelling words) an
+    /// extraction worker cut, or those of a document already queued (a file with the same bytes).
     private enum Words {
         case text(String)
-        case cut([UInt8])
+        case cut([UInt8], spelling: [UInt8])
         case same
     }
 
@@ -117,7 +117,9 @@ final class TextStoreFeeder {
     /// writer's thread only indexes them. Returns the document's number.
     func add(path: [UInt8], identity: FileIdentity, cut: CutText) throws(FSFindError) -> UInt32 {
         try add(
-            Document(path: path, identity: identity, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
+            Document(
+                path: path, identity: identity, words: .cut(cut.words, spelling: cut.spelling), packed: cut.packed,
+                number: nextNumber))
     }
 
     /// Queues the record that the file at `path` has the words of `document`, a number this
