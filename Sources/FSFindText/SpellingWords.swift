@@ -24,29 +24,54 @@ package enum SpellingWords {
     /// The distinct kept words of `text`, each followed by a newline byte, in no set order: what
     /// travels with a document's words to the store (``TextStore/Writer``).
     package static func distinct(in text: String) -> [UInt8] {
-        var seen = Set<[UInt8]>()
+        var seen = WordTally()
         var cutter = ValueWords()
         var text = text
-        text.withUTF8 { bytes in
+        text.withUTF8 { utf8 in
+            let bytes = UnsafeRawBufferPointer(utf8)
             // Line by line: a value's cutter folds a long non-ASCII value in one piece.
             var start = 0
             while start < bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != 0x0A { end += 1 }
-                cutter.forEach(in: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end]))) {
-                    word, _ in
-                    if keeps(word) { seen.insert(Array(word)) }
+                let line = UnsafeRawBufferPointer(rebasing: bytes[start..<end])
+                if ASCIIText.isASCII(line) {
+                    addASCII(line, to: &seen)
+                } else {
+                    cutter.forEach(in: line) { word, _ in if keeps(word) { seen.add(word) } }
                 }
                 start = end + 1
             }
         }
-        var joined: [UInt8] = []
-        joined.reserveCapacity(seen.reduce(0) { $0 + $1.count + 1 })
-        for word in seen {
-            joined += word
-            joined.append(0x0A)
+        return seen.list
+    }
+
+    /// ``ValueWords``' cutting of ASCII bytes (a run of letters and digits, a lower-case letter
+    /// before an upper-case one starting a new word), with ``keeps(_:)`` and the lowering done in
+    /// the same pass into a buffer of ``maximumLength`` bytes: the words of most texts, cut
+    /// without a buffer grown and emptied per word (`benchmarks/RESULTS.md`, "Spelling
+    /// suggestions").
+    static func addASCII(_ bytes: UnsafeRawBufferPointer, to seen: inout WordTally) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { buffer in
+            let count = bytes.count
+            var i = 0
+            while i < count {
+                while i < count, !ASCIIText.isWord(bytes[i]) { i += 1 }
+                guard i < count else { break }
+                var length = 0
+                var kept = true
+                repeat {
+                    let byte = bytes[i]
+                    if byte &- 0x30 < 10 { kept = false }
+                    if length < maximumLength { buffer[length] = ASCIIText.lowered(byte) }
+                    length += 1
+                    i += 1
+                } while i < count && ASCIIText.isWord(bytes[i]) && !(bytes[i - 1] &- 0x61 < 26 && bytes[i] &- 0x41 < 26)
+                if kept, length >= minimumLength, length <= maximumLength {
+                    seen.add(UnsafeRawBufferPointer(start: buffer.baseAddress, count: length))
+                }
+            }
         }
-        return joined
     }
 
     /// Calls `body` with each word of a list ``distinct(in:)`` made.

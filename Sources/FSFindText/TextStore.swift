@@ -279,7 +279,7 @@ package final class TextStore {
         /// How many more (or fewer) documents hold each spelling word, written at the commit: a
         /// row written per word and document is millions on a first index, per word and run a
         /// few hundred thousand.
-        private var spellingChanges: [[UInt8]: Int] = [:]
+        private var spellingChanges = WordTally()
         private var open = true
         /// The number the next document gets unless its caller chose one: numbers are never
         /// given twice in one store, so an index written before a file changed cannot name its
@@ -392,7 +392,7 @@ package final class TextStore {
         /// ``spellingChangesHeld`` words, writes them (in the same transaction), so memory stays
         /// bounded however many words a run meets.
         private func count(_ spelling: [UInt8], by change: Int) throws(FSFindError) {
-            SpellingWords.forEach(in: spelling) { spellingChanges[Array($0), default: 0] += change }
+            SpellingWords.forEach(in: spelling) { word in word.withUnsafeBytes { spellingChanges.add($0, change) } }
             if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
         }
 
@@ -401,20 +401,21 @@ package final class TextStore {
 
         /// Writes the counts changed in this transaction; a word no document holds any more goes.
         private func writeSpelling() throws(FSFindError) {
-            guard !spellingChanges.isEmpty else { return }
+            guard spellingChanges.count > 0 else { return }
             let upsert = try database.prepare(
                 """
                 INSERT INTO spelling(word, documents) VALUES (?1, max(?2, 0))
                 ON CONFLICT(word) DO UPDATE SET documents = documents + ?2
                 """)
+            var changes: [(word: ArraySlice<UInt8>, change: Int)] = []
+            changes.reserveCapacity(spellingChanges.count)
+            spellingChanges.forEachWord { word, change in if change != 0 { changes.append((word, change)) } }
             // In byte order, so the table's B-tree is written front to back.
-            for (word, change) in spellingChanges.sorted(by: { $0.key.lexicographicallyPrecedes($1.key) })
-            where change != 0 {
-                try upsert.bind([.blob(word), .integer(Int64(change))]).run()
-            }
+            changes.sort { $0.word.lexicographicallyPrecedes($1.word) }
+            for (word, change) in changes { try upsert.bind([.blob(Array(word)), .integer(Int64(change))]).run() }
             let forget = try database.prepare("DELETE FROM spelling WHERE word = ? AND documents <= 0")
-            for (word, change) in spellingChanges where change < 0 { try forget.bind([.blob(word)]).run() }
-            spellingChanges = [:]
+            for (word, change) in changes where change < 0 { try forget.bind([.blob(Array(word))]).run() }
+            spellingChanges = WordTally()
         }
 
         /// Records that the file at `path` as it is now (`identity`) has the words of `document`,

@@ -98,6 +98,36 @@ import Testing
         #expect(words.count == 5)
     }
 
+    @Test func theASCIICutterCutsAsValueWordsCuts() {
+        let text = "fooBar HTTPServer x264 abc_def ab THE the\tquickBrownFOX 1st " + String(repeating: "long", count: 9)
+        var fast = WordTally()
+        Array(text.utf8).withUnsafeBytes { SpellingWords.addASCII($0, to: &fast) }
+        var general = Set<String>()
+        var cutter = ValueWords()
+        Array(text.utf8).withUnsafeBytes { bytes in
+            cutter.forEach(in: bytes) { word, _ in
+                if SpellingWords.keeps(word) { general.insert(String(decoding: word, as: UTF8.self)) }
+            }
+        }
+        var cut = Set<String>()
+        fast.forEachWord { word, _ in cut.insert(String(decoding: word, as: UTF8.self)) }
+        #expect(cut == general)
+        #expect(cut == ["foo", "bar", "httpserver", "abc", "def", "the", "quick", "brown", "fox"])
+    }
+
+    @Test func aTallyCountsEachWordOnceThroughItsGrowth() {
+        var tally = WordTally()
+        for round in 0..<3 {
+            for n in 0..<1000 { Array("w\(n)".utf8).withUnsafeBytes { tally.add($0, round == 2 ? -1 : 1) } }
+        }
+        #expect(tally.count == 1000)
+        var counts: [String: Int] = [:]
+        tally.forEachWord { word, count in counts[String(decoding: word, as: UTF8.self)] = count }
+        #expect(counts.count == 1000 && counts.values.allSatisfy { $0 == 1 } && counts["w999"] == 1)
+        // The list is the words in the order first added, each followed by a newline.
+        #expect(tally.list.starts(with: Array("w0\nw1\nw2\n".utf8)))
+    }
+
     @Test func theStoreCountsTheDocumentsThatHoldEachWordAndForgetsRemovedOnes() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)
