@@ -7,9 +7,9 @@ import FSFindModel
 /// The sorted list is walked as a trie, one row of the edit-distance table per letter of the
 /// prefix, and a prefix already more than `limit` edits from every start of the word is not
 /// followed: only the prefixes that can still lead to a near word are read, a seek each (Lucene's
-/// fuzzy terms walk a sorted dictionary the same way). Nothing is built or held for the list, so
-/// a new index needs no spelling structure of its own (`docs/decisions.md`, "Spelling
-/// suggestions"). Distances count Unicode scalars, not bytes.
+/// fuzzy terms walk a sorted dictionary the same way). Nothing is built for the walk: it reads
+/// the lists as they are kept (`docs/decisions.md`, "Spelling suggestions"). Distances count
+/// Unicode scalars, not bytes.
 package struct SpellingSearch {
     /// A word found, and its distance from the target.
     package struct Match: Equatable, Sendable {

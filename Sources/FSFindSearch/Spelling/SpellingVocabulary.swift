@@ -26,9 +26,8 @@ extension SpellingVocabulary {
 extension SpellingTable: SpellingVocabulary {
     package func occurrences(of word: [UInt8]) throws(FSFindError) -> Int { try documents(holding: word) }
 
-    /// A walk's seeks in SQLite were most of a correction's time (thousands of them, 20 ms on
-    /// /usr/share/doc); one range of words read into memory is a few milliseconds
-    /// (`benchmarks/RESULTS.md`, "Spelling suggestions").
+    /// A walk's seeks in SQLite, thousands of them, were most of a correction's time; one range
+    /// of words read into memory costs far less (`benchmarks/RESULTS.md`, "Spelling suggestions").
     package func narrowed(to prefix: [UInt8], length: ClosedRange<Int>) throws(FSFindError) -> any SpellingVocabulary {
         SortedWords(sorted: try words(startingWith: prefix, length: length))
     }
