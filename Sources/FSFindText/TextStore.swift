@@ -388,11 +388,24 @@ package final class TextStore {
             nextDocument = max(nextDocument, document + 1)
         }
 
+        /// Adds the counts a caller added up on its own thread (``TextStoreFeeder`` in the
+        /// indexer: the writer's thread is the first index's longest serial step).
+        package func count(_ tally: WordTally) throws(FSFindError) {
+            tally.forEachWord { word, change in word.withUnsafeBytes { spellingChanges.add($0, change) } }
+            if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
+        }
+
         /// Adds `change` to the count of each word of a ``SpellingWords`` list; past
         /// ``spellingChangesHeld`` words, writes them (in the same transaction), so memory stays
         /// bounded however many words a run meets.
         private func count(_ spelling: [UInt8], by change: Int) throws(FSFindError) {
-            SpellingWords.forEach(in: spelling) { word in word.withUnsafeBytes { spellingChanges.add($0, change) } }
+            spelling.withUnsafeBytes { bytes in
+                var start = 0
+                for i in 0..<bytes.count where bytes[i] == 0x0A {
+                    if i > start { spellingChanges.add(UnsafeRawBufferPointer(rebasing: bytes[start..<i]), change) }
+                    start = i + 1
+                }
+            }
             if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
         }
 

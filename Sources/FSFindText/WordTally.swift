@@ -6,17 +6,17 @@
 /// open-addressed table of FNV-1a hashes: a word met again is neither copied nor hashed by
 /// Swift's `Hasher`, which takes a byte array one element at a time (a `Set<[UInt8]>` was most
 /// of the spelling words' cost in a first index: `benchmarks/RESULTS.md`, "Spelling suggestions").
-struct WordTally {
+package struct WordTally {
     /// The words end to end, each followed by a newline, in the order first added.
-    private(set) var list: [UInt8] = []
+    package private(set) var list: [UInt8] = []
     /// Per slot: where its word starts in ``list``, plus one (0 is an empty slot).
     private var starts: [Int32]
     private var lengths: [Int32]
     private var counts: [Int]
     /// How many distinct words are held.
-    private(set) var count = 0
+    package private(set) var count = 0
 
-    init() {
+    package init() {
         starts = [Int32](repeating: 0, count: 64)
         lengths = [Int32](repeating: 0, count: 64)
         counts = [Int](repeating: 0, count: 64)
@@ -40,6 +40,17 @@ struct WordTally {
         list.append(contentsOf: word)
         list.append(0x0A)
         count += 1
+    }
+
+    /// Adds one to the count of each word of a list ``SpellingWords/distinct(in:)`` made.
+    package mutating func add(list words: [UInt8]) {
+        words.withUnsafeBytes { bytes in
+            var start = 0
+            for i in 0..<bytes.count where bytes[i] == 0x0A {
+                if i > start { add(UnsafeRawBufferPointer(rebasing: bytes[start..<i])) }
+                start = i + 1
+            }
+        }
     }
 
     /// Calls `body` with each word and its count, in no set order.
