@@ -111,6 +111,13 @@ package final class DesktopSearchBackend: Sendable {
         return results.rows.map { item(at: $0, of: reader, snippet: nil) }
     }
 
+    /// The terms' misspelled words and the words they most likely meant, for a search that found
+    /// nothing (`docs/full-text.md`, "Did you mean").
+    /// - Throws: the index's and text store's errors.
+    package func corrections(_ query: FSFindQuery.Query) throws(FSFindError) -> [SpellingCorrection] {
+        try frontEnd.open().suggestions(for: try Self.compile(query))
+    }
+
     /// What each path shows, in order; the snippet where `query` matched inside the file. A path
     /// the index does not hold is described from its name alone (nil when it does not exist).
     func describe(_ paths: [[UInt8]], query: FSFindQuery.Query?) throws(FSFindError) -> [Item?] {

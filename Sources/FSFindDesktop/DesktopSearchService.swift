@@ -1,5 +1,6 @@
 import FSFindModel
 import FSFindQuery
+import FSFindSearch
 import Synchronization
 
 /// GNOME Shell's SearchProvider2 and KRunner's krunner1, answered from ``DesktopSearchBackend``:
@@ -117,17 +118,35 @@ package final class DesktopSearchService: Sendable {
 
     // MARK: - GNOME Shell
 
-    /// File URIs, best first, at most ``resultLimit``.
+    /// File URIs, best first, at most ``resultLimit``; when none, the terms with their typos
+    /// corrected, as one row that searches for them (``correctionPrefix``).
     func initialResultSet(_ terms: [String], stop: Stop) -> [String] {
-        let items = search(terms, limit: Self.resultLimit, stop: stop, remember: true)
+        let (items, corrected) = search(terms, limit: Self.resultLimit, stop: stop, remember: true)
+        if items.isEmpty, let corrected { return [Self.correctionPrefix + corrected] }
         return items.map { FileURI.make(path: $0.path) }
     }
+
+    /// The id of the row that offers a search with its typos corrected (`quartely` → "quarterly"):
+    /// neither Shell nor KRunner lets a provider change the text typed, so the row opens `fsfind
+    /// search` on the corrected words (``DesktopEnvironment/launchSearch(terms:)``).
+    static let correctionPrefix = "fsfind-did-you-mean:"
+
+    /// The corrected search an id names, or nil for another id.
+    static func correctedSearch(_ id: String) -> String? {
+        id.hasPrefix(correctionPrefix) ? String(id.dropFirst(correctionPrefix.count)) : nil
+    }
+
+    /// What the correction row says.
+    static func correctionTitle(_ search: String) -> String { "Did you mean \u{201C}\(search)\u{201D}?" }
 
     /// The previous ids the new terms still find, in the new ranking. When the previous list was
     /// cut at ``resultLimit`` it is not the whole answer, so the new terms are searched afresh
     /// (as Nautilus does): narrowing it would lose what ranked below the cut.
     func subsearchResultSet(_ previous: [String], _ terms: [String], stop: Stop) -> [String] {
-        guard previous.count < Self.resultLimit else { return initialResultSet(terms, stop: stop) }
+        // A correction row is not a file the new terms could narrow.
+        guard previous.count < Self.resultLimit, !previous.contains(where: { Self.correctedSearch($0) != nil }) else {
+            return initialResultSet(terms, stop: stop)
+        }
         let kept = Set(previous)
         if kept.isEmpty {
             // Nothing to narrow; the query is still the one snippets come from.
@@ -137,7 +156,8 @@ package final class DesktopSearchService: Sendable {
         // Only the previous answer's rows are looked at, not every row (a fresh search costs
         // twice as much: `benchmarks/RESULTS.md`, "Desktop search"); the words' lookup is what is
         // left.
-        let items = search(terms, limit: nil, stop: stop, remember: true, among: previous.compactMap(FileURI.path(of:)))
+        let (items, _) = search(
+            terms, limit: nil, stop: stop, remember: true, among: previous.compactMap(FileURI.path(of:)))
         return Array(
             items.lazy.map { FileURI.make(path: $0.path) }.filter { kept.contains($0) }.prefix(Self.resultLimit))
     }
@@ -157,6 +177,13 @@ package final class DesktopSearchService: Sendable {
         }
         let metas = zip(ids, zip(paths, items)).map { id, pair -> DBusValue in
             let (path, item) = pair
+            if let search = Self.correctedSearch(id) {
+                return .dictionary([
+                    ("id", .string(id)), ("name", .string(Self.correctionTitle(search))),
+                    ("description", .string("Search for it with fsfind")),
+                    ("icon", .themedIcon(["edit-find-symbolic", "edit-find"])),
+                ])
+            }
             guard let path else {
                 // Not a file URI (another provider's id, a stale cache): still a row.
                 return .dictionary([
@@ -176,6 +203,10 @@ package final class DesktopSearchService: Sendable {
     }
 
     private func activate(_ id: String) {
+        if let search = Self.correctedSearch(id) {
+            launch(search)
+            return
+        }
         guard FileURI.path(of: id) != nil else {
             say("cannot open \(id): not a file URI")
             return
@@ -195,7 +226,19 @@ package final class DesktopSearchService: Sendable {
     /// and the folder as `subtext` and the URI in `urls`.
     func match(_ text: String, stop: Stop) -> DBusValue {
         let terms = text.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        let items = search(terms, limit: Self.matchLimit, stop: stop, remember: false)
+        let (items, corrected) = search(terms, limit: Self.matchLimit, stop: stop, remember: false)
+        if items.isEmpty, let corrected {
+            // KRunner's CompletionMatch (10): a row about the query, not a file.
+            let id = Self.correctionPrefix + corrected
+            return .array(
+                elementSignature: "(sssida{sv})",
+                [
+                    .tuple([
+                        .string(id), .string(Self.correctionTitle(corrected)), .string("edit-find"), .int32(10),
+                        .double(0.5), .dictionary([("subtext", .string("Search for it with fsfind"))]),
+                    ])
+                ])
+        }
         let typed = terms.joined(separator: " ").lowercased()
         let matches = items.enumerated().map { rank, item -> DBusValue in
             let uri = FileURI.make(path: item.path)
@@ -213,6 +256,10 @@ package final class DesktopSearchService: Sendable {
     }
 
     private func run(_ id: String, action: String) {
+        if let search = Self.correctedSearch(id) {
+            launch(search)
+            return
+        }
         // A path is taken too: older runners' ids were paths.
         let uri = id.hasPrefix("/") ? FileURI.make(path: PathBytes.bytes(id)) : id
         guard FileURI.path(of: uri) != nil else {
@@ -228,18 +275,28 @@ package final class DesktopSearchService: Sendable {
 
     // MARK: - Shared
 
+    /// Opens `fsfind search` on a corrected search.
+    private func launch(_ search: String) {
+        let terms = search.split(separator: " ").map(String.init)
+        if let problem = environment.launchSearch(terms: terms) {
+            say("could not open fsfind search in a terminal: \(problem)")
+        }
+    }
+
+    /// The files the terms find; when a fresh search finds none, also the terms with their
+    /// misspelled words corrected (nil when no word is).
     private func search(
         _ terms: [String], limit: Int?, stop: Stop, remember: Bool, among: [[UInt8]]? = nil
-    ) -> [DesktopSearchBackend.Item] {
+    ) -> (items: [DesktopSearchBackend.Item], corrected: String?) {
         let query: FSFindQuery.Query
         switch DesktopSearchBackend.read(terms) {
         case .tooShort:
             if remember { state.withLock { $0.lastQuery = nil } }
-            return []
+            return ([], nil)
         case .refused(let reason):
             if remember { state.withLock { $0.lastQuery = nil } }
             say("not searched: \(reason)")
-            return []
+            return ([], nil)
         case .query(let read):
             query = read
         }
@@ -247,16 +304,20 @@ package final class DesktopSearchService: Sendable {
         do {
             let items = try backend.search(query, limit: limit, among: among, shouldStop: stop.shouldStop)
             state.withLock { $0.lastProblem = nil }
-            return items
+            guard items.isEmpty, among == nil, !stop.shouldStop() else { return (items, nil) }
+            // A correction is a nicety: a store that cannot give one leaves the answer empty.
+            let corrections = (try? backend.corrections(query)) ?? []
+            guard !corrections.isEmpty else { return (items, nil) }
+            return (items, SpellingCorrection.corrected(terms.joined(separator: " "), by: corrections))
         } catch  where error.code == .stopped {
             // A newer search took over: its answer is the one shown. Over budget: nothing, said.
             if !stop.superseded() {
                 say("a search for \"\(terms.joined(separator: " "))\" took over \(Self.searchBudget): answered nothing")
             }
-            return []
+            return ([], nil)
         } catch {
             problem(error)
-            return []
+            return ([], nil)
         }
     }
 

@@ -17,7 +17,7 @@ import FSFindModel
 /// the first) in LEB128 (7 bits a byte, low first, the top bit set on all but the last byte):
 /// a common word's strings are close together, so most take a byte, not four.
 package struct WordLexicon {
-    let wordCount: Int
+    package let wordCount: Int
     @usableFromInline let wordEnds: UnsafeRawBufferPointer
     @usableFromInline let postingEnds: UnsafeRawBufferPointer
     @usableFromInline let postings: UnsafeRawBufferPointer
@@ -82,14 +82,20 @@ package struct WordLexicon {
         }
     }
 
-    /// The words that start with `prefix`, as a range of word numbers.
-    package func words(startingWith prefix: UnsafeRawBufferPointer) -> Range<Int> {
+    /// The number of the first word at or after `key` in byte order (``wordCount`` when none is).
+    package func firstIndex(atOrAfter key: UnsafeRawBufferPointer) -> Int {
         var low = 0
         var high = wordCount
         while low < high {
             let mid = (low + high) / 2
-            if Self.compare(word(mid), prefix) < 0 { low = mid + 1 } else { high = mid }
+            if Self.compare(word(mid), key) < 0 { low = mid + 1 } else { high = mid }
         }
+        return low
+    }
+
+    /// The words that start with `prefix`, as a range of word numbers.
+    package func words(startingWith prefix: UnsafeRawBufferPointer) -> Range<Int> {
+        let low = firstIndex(atOrAfter: prefix)
         var end = low
         while end < wordCount, Self.hasPrefix(word(end), prefix) { end += 1 }
         return low..<end

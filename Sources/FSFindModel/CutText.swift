@@ -7,9 +7,13 @@ package struct CutText: Sendable, Hashable {
     package var packed: [UInt8]
     /// The words, as a stream the store's writer replays to FTS5.
     package var words: [UInt8]
+    /// The text's distinct words as the spelling corrector keeps them (`SpellingWords` in the
+    /// text store), cut here for the same reason as ``words``.
+    package var spelling: [UInt8]
 
-    package init(packed: [UInt8], words: [UInt8]) {
+    package init(packed: [UInt8], words: [UInt8], spelling: [UInt8] = []) {
         self.packed = packed
         self.words = words
+        self.spelling = spelling
     }
 }

@@ -299,22 +299,44 @@ package struct Searcher {
         return result
     }
 
-    /// For a query with free text that found nothing: each word that no file's words hold, with the
-    /// nearest word they do hold (`quartely` → "quarterly"), for a hint on stderr.
-    func suggestions(for query: CompiledQuery) throws(FSFindError) -> [(word: String, suggestion: String)] {
-        guard let text else { return [] }
-        var result: [(String, String)] = []
+    /// Each free-text word of `query` that nothing holds as a word (no file's words, no name,
+    /// title or other value), with the word it most likely meant (``SpellingCorrector``:
+    /// `quartely` → "quarterly"), each word of the query on its own.
+    ///
+    /// Asked whatever the query found: a typo can still find files, as the start of a longer
+    /// word's stem (`quartely` is stemmed `quart`, the start of "quarterly"'s `quarterli`).
+    package func suggestions(for query: CompiledQuery) throws(FSFindError) -> [SpellingCorrection] {
+        let lexicons = index.files.compactMap { try? $0.wordLexicon() }
+        var vocabularies: [any SpellingVocabulary] = lexicons
+        let table = try text?.spellingTable()
+        if let table { vocabularies.append(table) }
+        var corrector: SpellingCorrector?
+        var result: [SpellingCorrection] = []
         for matcher in query.root.freeTextLeaves {
             for (k, scalars) in matcher.words.enumerated() where !matcher.phrases.contains(where: { $0.contains(k) }) {
                 let word = String(String.UnicodeScalarView(scalars))
-                guard !result.contains(where: { $0.0 == word }),
-                    try text.search(TextQuery.words([word]), ranked: false).documents.isEmpty,
-                    let suggestion = try text.nearestWord(to: word), suggestion != word
+                guard !result.contains(where: { $0.word == word }), try !holds(word, lexicons: lexicons, table: table)
                 else { continue }
-                result.append((word, suggestion))
+                corrector = corrector ?? SpellingCorrector(vocabularies)
+                if let suggestion = try corrector?.suggestions(for: word).first {
+                    result.append(SpellingCorrection(word: word, suggestion: suggestion))
+                }
             }
         }
         return result
+    }
+
+    /// Whether `word` is a word the index holds, or the start of one: of a value's word, of a
+    /// word a file writes, or a form of a file's word (`comparisons` when files write
+    /// "comparison"). Such a word is never corrected.
+    private func holds(_ word: String, lexicons: [WordLexicon], table: SpellingTable?) throws(FSFindError) -> Bool {
+        let bytes = Array(word.utf8)
+        for lexicon in lexicons where !bytes.withUnsafeBytes({ lexicon.words(startingWith: $0) }).isEmpty {
+            return true
+        }
+        if let table, let next = try table.firstWord(atOrAfter: bytes), next.starts(with: bytes) { return true }
+        guard let text else { return false }
+        return try !text.search(TextQuery.words([word], prefix: false), ranked: false).documents.isEmpty
     }
 
     /// For each of `rows` the query found by its words, a line of context around them

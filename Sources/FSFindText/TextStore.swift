@@ -40,7 +40,7 @@ package final class TextStore {
     /// How many words of context a snippet holds.
     static let snippetWords = 16
 
-    private let database: SQLiteDatabase
+    let database: SQLiteDatabase
     package var path: String { database.path }
 
     /// The store that belongs to the index file at `indexPath`.
@@ -99,7 +99,9 @@ package final class TextStore {
 
     /// The layout this build writes (`PRAGMA user_version`); a store of another layout is
     /// derived data, so it is started again (and ``isNew`` says so).
-    static let layout: Int64 = 3
+    /// 4 added the `spelling` table (``SpellingWords``): a store without it has no words to
+    /// correct a query's typos with, so it is read again once.
+    static let layout: Int64 = 4
 
     /// True when this open created the store (or started an old layout again): it holds no
     /// file's words yet, so a refresh must read every file once.
@@ -193,6 +195,7 @@ package final class TextStore {
             CREATE VIEW IF NOT EXISTS document_body AS SELECT id, inflate(text) AS body FROM document;
             CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
                 body, content = 'document_body', content_rowid = 'id', tokenize = '\(tokenizer)');
+            CREATE TABLE IF NOT EXISTS spelling(word BLOB PRIMARY KEY, documents INTEGER NOT NULL) WITHOUT ROWID;
             PRAGMA user_version = \(Self.layout);
             """)
         if isNew {
@@ -279,6 +282,11 @@ package final class TextStore {
         private let documentHeld: SQLiteDatabase.Statement
         private let deleteDocument: SQLiteDatabase.Statement
         private let deleteWords: SQLiteDatabase.Statement
+        private let documentText: SQLiteDatabase.Statement
+        /// How many more (or fewer) documents hold each spelling word, written at the commit: a
+        /// row written per word and document is millions on a first index, per word and run a
+        /// few hundred thousand.
+        private var spellingChanges = WordTally()
         private var open = true
         /// The number the next document gets unless its caller chose one: numbers are never
         /// given twice in one store, so an index written before a file changed cannot name its
@@ -304,6 +312,7 @@ package final class TextStore {
             // An external-content table forgets a document's words when told what they were.
             deleteWords = try database.prepare(
                 "INSERT INTO words(words, rowid, body) SELECT 'delete', id, inflate(text) FROM document WHERE id = ?")
+            documentText = try database.prepare("SELECT inflate(text) FROM document WHERE id = ?")
             let next = try database.prepare(
                 """
                 SELECT max(coalesce((SELECT value FROM state WHERE key = 'next_document'), 1),
@@ -327,6 +336,7 @@ package final class TextStore {
         /// Makes the transaction's changes durable and visible to readers.
         package func commit() throws(FSFindError) {
             guard open else { return }
+            try writeSpelling()
             try database.execute(
                 "INSERT OR REPLACE INTO state(key, value) VALUES ('next_document', \(Int64(nextDocument)))")
             try database.execute("COMMIT")
@@ -361,6 +371,7 @@ package final class TextStore {
             try insertDocument.bind([.integer(Int64(document)), .blob(packed)]).run()
             try insertWords.bind([.integer(Int64(document)), .text(text)]).run()
             try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
+            try count(SpellingWords.distinct(in: text), by: 1)
             nextDocument = max(nextDocument, document + 1)
         }
 
@@ -368,9 +379,11 @@ package final class TextStore {
         /// ``WordCutter`` with this store's ``TextStore/wordCutterSpec``: FTS5 indexes them as
         /// they are instead of cutting the text again (`packed` still holds the text, for
         /// snippets and for forgetting the words later).
-        package func add(path: [UInt8], identity: FileIdentity, words: [UInt8], packed: [UInt8], document: UInt32)
-            throws(FSFindError)
-        {
+        /// `spelling` is the text's ``SpellingWords/distinct(in:)``, cut where the words were.
+        package func add(
+            path: [UInt8], identity: FileIdentity, words: [UInt8], packed: [UInt8], spelling: [UInt8] = [],
+            document: UInt32
+        ) throws(FSFindError) {
             try removeSame(path: path, identity: identity)
             try insertDocument.bind([.integer(Int64(document)), .blob(packed)]).run()
             // The text FTS5 is given is not cut: the armed words are indexed in its place.
@@ -378,7 +391,51 @@ package final class TextStore {
                 try insertWords.bind([.integer(Int64(document)), .text("")]).run()
             }
             try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
+            try count(spelling, by: 1)
             nextDocument = max(nextDocument, document + 1)
+        }
+
+        /// Adds the counts a caller added up on its own thread (``TextStoreFeeder`` in the
+        /// indexer: the writer's thread is the first index's longest serial step).
+        package func count(_ tally: WordTally) throws(FSFindError) {
+            tally.forEachWord { word, change in word.withUnsafeBytes { spellingChanges.add($0, change) } }
+            if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
+        }
+
+        /// Adds `change` to the count of each word of a ``SpellingWords`` list; past
+        /// ``spellingChangesHeld`` words, writes them (in the same transaction), so memory stays
+        /// bounded however many words a run meets.
+        private func count(_ spelling: [UInt8], by change: Int) throws(FSFindError) {
+            spelling.withUnsafeBytes { bytes in
+                var start = 0
+                for i in 0..<bytes.count where bytes[i] == 0x0A {
+                    if i > start { spellingChanges.add(UnsafeRawBufferPointer(rebasing: bytes[start..<i]), change) }
+                    start = i + 1
+                }
+            }
+            if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
+        }
+
+        /// About 20 MB of words and counts.
+        static let spellingChangesHeld = 200_000
+
+        /// Writes the counts changed in this transaction; a word no document holds any more goes.
+        private func writeSpelling() throws(FSFindError) {
+            guard spellingChanges.count > 0 else { return }
+            let upsert = try database.prepare(
+                """
+                INSERT INTO spelling(word, documents) VALUES (?1, max(?2, 0))
+                ON CONFLICT(word) DO UPDATE SET documents = documents + ?2
+                """)
+            var changes: [(word: ArraySlice<UInt8>, change: Int)] = []
+            changes.reserveCapacity(spellingChanges.count)
+            spellingChanges.forEachWord { word, change in if change != 0 { changes.append((word, change)) } }
+            // In byte order, so the table's B-tree is written front to back.
+            changes.sort { $0.word.lexicographicallyPrecedes($1.word) }
+            for (word, change) in changes { try upsert.bind([.blob(Array(word)), .integer(Int64(change))]).run() }
+            let forget = try database.prepare("DELETE FROM spelling WHERE word = ? AND documents <= 0")
+            for (word, change) in changes where change < 0 { try forget.bind([.blob(Array(word))]).run() }
+            spellingChanges = WordTally()
         }
 
         /// Records that the file at `path` as it is now (`identity`) has the words of `document`,
@@ -456,6 +513,11 @@ package final class TextStore {
             documentOfFile.reset()
             try deleteFile.bind([.integer(row)]).run()
             guard let document, !(try documentNamed(document)) else { return }
+            // The document's words no longer count for spelling: read back from its text, as
+            // FTS5 reads them to forget its stems.
+            try documentText.bind([.integer(document)])
+            if try documentText.step() { try count(SpellingWords.distinct(in: documentText.text(0)), by: -1) }
+            documentText.reset()
             try deleteWords.bind([.integer(document)]).run()
             try deleteDocument.bind([.integer(document)]).run()
         }
@@ -567,82 +629,6 @@ package final class TextStore {
         // stored text can hold.
         try query.bind([.integer(Int64(min(characters, Int(Int32.max))))] + Self.key(path, identity))
         return try query.step() ? query.text(0) : nil
-    }
-
-    /// The indexed word nearest to `word` (at most two edits away, same first letter), as a file
-    /// writes it, or nil: what a query that found nothing suggests (`quartely` → "quarterly").
-    ///
-    /// The vocabulary holds stems (`quarterli`), so the nearest stem is found first and then
-    /// shown as one document spells it (FTS5's `snippet` marks the matched word). Only terms
-    /// with the word's first letter are read, a small slice of the vocabulary.
-    /// `word` is folded as free text folds it (lower case, no diacritics), as the vocabulary is.
-    package func nearestWord(to folded: String) throws(FSFindError) -> String? {
-        guard folded.count >= 3, let stem = try stem(folded), let first = stem.unicodeScalars.first else { return nil }
-        try database.execute("CREATE VIRTUAL TABLE IF NOT EXISTS temp.vocabulary USING fts5vocab(main, 'words', 'row')")
-        let terms = try database.prepare(
-            "SELECT term, doc FROM temp.vocabulary WHERE term >= ? AND term < ? AND length(term) BETWEEN ? AND ?")
-        let next = String(Unicode.Scalar(first.value + 1) ?? first)
-        try terms.bind([
-            .text(String(first)), .text(next), .integer(Int64(stem.count - 2)), .integer(Int64(stem.count + 2)),
-        ])
-        let target = Array(stem.unicodeScalars)
-        // Fewest edits first; then the longest common start (a typo keeps a word's start);
-        // then the word most files hold.
-        var best: (term: String, rank: (Int, Int, Int64))?
-        while try terms.step() {
-            let term = terms.text(0)
-            let scalars = Array(term.unicodeScalars)
-            guard let distance = Self.editDistance(target, scalars, atMost: 2) else { continue }
-            if distance == 0 { return nil }  // the word is there: nothing to suggest
-            let common = zip(target, scalars).prefix { $0 == $1 }.count
-            let rank = (-distance, common, terms.integer(1))
-            if best.map({ rank > $0.rank }) ?? true { best = (term, rank) }
-        }
-        guard let best else { return nil }
-        // The stem as a file spells it: the word between the snippet's markers.
-        let spelled = try database.prepare(
-            "SELECT snippet(words, 0, char(1), char(2), '', 1) FROM words WHERE words MATCH ? LIMIT 1")
-        try spelled.bind([.text(TextQuery.words([best.term], prefix: false))])
-        guard try spelled.step() else { return best.term }
-        let snippet = spelled.text(0)
-        guard let start = snippet.firstIndex(of: "\u{1}"), let end = snippet.firstIndex(of: "\u{2}"), start < end else {
-            return best.term
-        }
-        return String(snippet[snippet.index(after: start)..<end]).lowercased()
-    }
-
-    /// `word` as the store's tokenizer stems it (`shoping` → `shope`): written into a scratch
-    /// FTS5 table of the connection's temporary schema, and read back from its vocabulary.
-    private func stem(_ word: String) throws(FSFindError) -> String? {
-        try database.execute(
-            """
-            CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe USING fts5(x, tokenize = '\(tokenizer)');
-            CREATE VIRTUAL TABLE IF NOT EXISTS temp.probe_vocabulary USING fts5vocab(temp, 'probe', 'row');
-            DELETE FROM temp.probe;
-            """)
-        try database.prepare("INSERT INTO temp.probe(x) VALUES (?)").bind([.text(word)]).run()
-        let terms = try database.prepare("SELECT term FROM temp.probe_vocabulary")
-        return try terms.step() ? terms.text(0) : nil
-    }
-
-    /// Levenshtein distance, or nil when it is more than `limit` (stopped early).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], atMost limit: Int) -> Int? {
-        guard abs(a.count - b.count) <= limit else { return nil }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1..<(b.count + 1) {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return nil }
-            swap(&previous, &current)
-        }
-        let distance = previous[b.count]
-        return distance <= limit ? distance : nil
     }
 
     /// The first complaint of a page-by-page check of the store (``SQLiteDatabase/quickCheck()``),

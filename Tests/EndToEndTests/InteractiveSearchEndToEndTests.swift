@@ -113,6 +113,24 @@ struct InteractiveSearchEndToEndTests {
         try quit(session)
     }
 
+    @Test func aTypoOffersTheCorrectedSearchTakenWithOneKey() throws {
+        // plain.txt says "nothing in particular"; nothing holds `particlar`.
+        let session = try start()
+        _ = try session.waitFor("the first paint") { Self.count($0) != nil }
+        try session.type("particlar")
+        let offered = try session.waitFor("the correction under the field") { screen in
+            screen[2].contains("did you mean: particular")
+        }
+        #expect(offered.contains { $0.contains("No results") }, "\(offered)")
+        try session.press("Right")
+        let taken = try session.waitFor("the corrected search's results") { screen in
+            screen[0].contains("particular") && (Self.count(screen) ?? 0) > 0
+        }
+        #expect(!taken[0].contains("particlar"), "\(taken)")
+        #expect(!taken[2].contains("did you mean"), "\(taken)")
+        try quit(session)
+    }
+
     @Test func aResizedWindowIsRedrawnAtItsNewSize() throws {
         let session = try start(["tone"], width: 80, height: 24)
         let narrow = try session.waitFor("six tones, details below") { Self.count($0) == 6 }

@@ -158,6 +158,43 @@ struct DesktopSearchTests {
         #expect(thumbnail == .fileIcon(uri: "file://\(folder)/thumbnails/normal/\(digest).png"), "\(thumbnail)")
     }
 
+    /// A search that finds nothing because of a typo answers one row that offers the corrected
+    /// search, in GNOME Shell's list and in KRunner's.
+    @Test func aTypoIsAnsweredWithTheCorrectedSearch() throws {
+        let folder = TemporaryFolder()
+        let index = folder.file("index.fsfind")
+        try IndexWriter.write(Fixtures.contents(), to: index)
+        let service = Self.service(index: index, lines: Lines())
+        let found = service.call(
+            interface: DesktopInterfaces.gnome, method: "GetInitialResultSet", arguments: [.strings(["snog"])])
+        #expect(found == .value(.tuple([.strings(["fsfind-did-you-mean:song"])])), "\(found)")
+        guard
+            case .value(.tuple(let reply)) = service.call(
+                interface: DesktopInterfaces.gnome, method: "GetResultMetas",
+                arguments: [.strings(["fsfind-did-you-mean:song"])]),
+            case .array(_, let metas)? = reply.first, let meta = metas.first?.entries
+        else {
+            Issue.record("no meta")
+            return
+        }
+        #expect(meta["name"] == .string("Did you mean \u{201C}song\u{201D}?"))
+        // A word that matches: files, no correction row.
+        let song = service.call(
+            interface: DesktopInterfaces.gnome, method: "GetInitialResultSet", arguments: [.strings(["song"])])
+        #expect("\(song)".contains("song.mp3") && !"\(song)".contains("did-you-mean"), "\(song)")
+        guard
+            case .value(.tuple(let matched)) = service.call(
+                interface: DesktopInterfaces.krunner, method: "Match", arguments: [.string("snog")]),
+            case .array(_, let matches)? = matched.first, case .tuple(let fields)? = matches.first
+        else {
+            Issue.record("no match")
+            return
+        }
+        #expect(matches.count == 1)
+        #expect(fields.first == .string("fsfind-did-you-mean:song"))
+        #expect(fields.count > 1 && fields[1] == .string("Did you mean \u{201C}song\u{201D}?"))
+    }
+
     /// A search told to stop answers nothing: silently when a newer search took over (its answer
     /// is the one the Shell shows), with one line when it ran past the time budget. The stop is
     /// asked before the scan's first rows, so this holds on any index, however small.

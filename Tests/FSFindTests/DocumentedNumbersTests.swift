@@ -7,6 +7,7 @@ import Testing
 @testable import FSFindQuery
 @testable import FSFindSearch
 @testable import FSFindServe
+@testable import FSFindText
 
 /// The numbers the docs quote are the code's: each sentence below is looked for in its document,
 /// written from the constant, so changing one without the other fails here (issue 42 item 9: the
@@ -45,6 +46,12 @@ import Testing
         ("docs/spotlight-over-smb.md", "every \(thousands(Searcher.rowsBetweenStopChecks)) rows of the scan"),
         ("docs/spotlight-over-smb.md", "`--search-timeout` seconds (\(Int(SearchServer.Limits().searchSeconds))"),
         ("docs/spec/query-language.md", "holds at most \(QueryExpression.maximumClauses) clauses"),
+        (
+            "docs/full-text.md",
+            "`SpellingWords`: \(SpellingWords.minimumLength) to \(SpellingWords.maximumLength) bytes"
+        ),
+        ("docs/full-text.md", "log(\(Int(Candidate.occurrencesPerEdit))) × edits"),
+        ("docs/full-text.md", "one for a word of \(SpellingCorrector.twoEditsFrom - 1) letters or fewer"),
     ])
     func theDocsQuoteTheCode(document: String, sentence: String) throws {
         #expect(try Self.text(document).contains(sentence), "\(document) should say: \(sentence)")

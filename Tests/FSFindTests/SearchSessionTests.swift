@@ -2,6 +2,7 @@ import Testing
 
 @testable import FSFindInteractive
 @testable import FSFindModel
+@testable import FSFindSearch
 
 /// Key → action: what each key does to the session and what the loop must do next.
 @Suite struct SearchSessionTests {
@@ -27,6 +28,32 @@ import Testing
         #expect(session.scrollTop == 0)
         #expect(session.handle(.pageDown) == .redraw)
         #expect(session.selection == 2)
+    }
+
+    @Test func aScanThatFoundNothingOffersTheCorrectedSearchFirstTakenWithRight() {
+        var session = SearchSession(folder: Array("/home/me".utf8))
+        for key in "kind:pdf Quartely report" { _ = session.handle(.text(String(key))) }
+        var nothing = ScanResult()
+        nothing.corrections = [SpellingCorrection(word: "quartely", suggestion: "quarterly")]
+        session.apply(nothing)
+        #expect(session.suggestions.first?.title == "did you mean: kind:pdf quarterly report")
+        #expect(session.highlightedSuggestion == 0)
+        #expect(session.handle(.right) == .search)
+        #expect(session.field.string == "kind:pdf quarterly report")
+        // A scan that finds files, or a corrected word, offers no correction.
+        session.apply(ScanResult(rows: [1], total: 1))
+        #expect(!session.suggestions.contains { $0.title.hasPrefix("did you mean") })
+    }
+
+    @Test func aCorrectionReplacesWholeWordsWhateverTheirCase() {
+        let corrections = [
+            SpellingCorrection(word: "quartely", suggestion: "quarterly"),
+            SpellingCorrection(word: "comparsion", suggestion: "comparison"),
+        ]
+        #expect(
+            SpellingCorrection.corrected("Quartely comparsion -quartelyx \"comparsion\"", by: corrections)
+                == "quarterly comparison -quartelyx \"comparison\"")
+        #expect(SpellingCorrection.corrected("report", by: corrections) == "report")
     }
 
     @Test func tabCyclesScopesBothWays() {

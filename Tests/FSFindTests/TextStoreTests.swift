@@ -232,17 +232,6 @@ import Testing
         #expect(try leaves.step() && leaves.integer(0) == Int64(TextStore.leafSize))
     }
 
-    @Test func editDistanceStopsPastItsLimit() {
-        func distance(_ a: String, _ b: String) -> Int? {
-            TextStore.editDistance(Array(a.unicodeScalars), Array(b.unicodeScalars), atMost: 2)
-        }
-        #expect(distance("quartely", "quarterli") == 2)
-        #expect(distance("bread", "bread") == 0)
-        #expect(distance("bread", "brad") == 1)
-        #expect(distance("bread", "butter") == nil)
-        #expect(distance("", "ab") == 2)
-    }
-
     @Test func aPendingCollectionOutlivesAKilledRunAndTargetedRemovalReadsOnlyItsPaths() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)

@@ -145,12 +145,12 @@ struct QueryOptions: Equatable {
             return
         }
         let results = try index.search(question, request)
-        if results.rows.isEmpty {
-            // A word no file holds may be a typo: say so, and name the nearest word that is
-            // there (exit 0 all the same: no result is a result).
-            for (word, suggestion) in try results.suggestions() {
-                StandardError.write("fsfind: no file holds \"\(word)\"; did you mean \"\(suggestion)\"?\n")
-            }
+        // A word nothing holds may be a typo: say so, and name the word most likely meant (exit
+        // 0 all the same: no result is a result). Asked with results too: a typo can find files
+        // as the start of a longer word (`Searcher.suggestions(for:)`).
+        for correction in try results.suggestions() {
+            StandardError.write(
+                "fsfind: no file holds \"\(correction.word)\"; did you mean \"\(correction.suggestion)\"?\n")
         }
         if !mdfindShown.isEmpty {
             let reader = try results.reader(for: Set(mdfindShown.map(\.1)))

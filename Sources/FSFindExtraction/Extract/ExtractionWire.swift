@@ -107,6 +107,7 @@ package enum ExtractionWire {
                 writer.byte(1)
                 writer.blob(cut.packed)
                 writer.blob(cut.words)
+                writer.blob(cut.spelling)
             } else {
                 writer.byte(0)
             }
@@ -140,7 +141,7 @@ package enum ExtractionWire {
             var cutText: CutText?
             switch try reader.byte() {
             case 0: break
-            case 1: cutText = CutText(packed: try reader.blob(), words: try reader.blob())
+            case 1: cutText = CutText(packed: try reader.blob(), words: try reader.blob(), spelling: try reader.blob())
             case let flag: throw ExtractionError("unknown cut-text flag \(flag)")
             }
             let changed = try reader.byte()
@@ -194,9 +195,10 @@ package enum ExtractionWire {
         guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get(),
             let words = try? cutter.cut(text, spec: spec),
             let packed = Self.storedGzip(file, text: text) ?? (try? TextStore.pack(text)),
-            words.count + packed.count < maximumFrame / 2
+            case let spelling = SpellingWords.distinct(in: text),
+            words.count + packed.count + spelling.count < maximumFrame / 2
         else { return nil }
-        return CutText(packed: packed, words: words)
+        return CutText(packed: packed, words: words, spelling: spelling)
     }
 
     /// The stored form of `text` when `file` is a gzip file that holds exactly it (``StoredText/gzipFile(_:holding:)``):

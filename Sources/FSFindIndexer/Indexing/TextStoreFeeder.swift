@@ -16,12 +16,17 @@ final class TextStoreFeeder {
     /// dropped can stop it.
     private final class Shared: @unchecked Sendable {
         // @unchecked: `writer` is used (and let go) only by the feeder's thread; `failure` is
-        // written by that thread before it cancels the queue and read after the join.
+        // written by that thread before it cancels the queue and read after the join;
+        // `spelling` is written by `finish()` before it closes the queue and read by the thread
+        // after its last pop, which the queue's lock orders after the close.
         let queue: BoundedQueue<Document>
         /// Let go when the thread ends: the thread's own last references can outlive the join,
         /// and a writer dropped by its owner must roll back then, not whenever they go.
         var writer: TextStore.Writer?
         var failure: FSFindError?
+        /// The documents' spelling words, added up on the caller's thread and set by `finish()`
+        /// before the queue closes: the writer adds them once, after the last document.
+        var spelling: WordTally?
 
         init(_ writer: TextStore.Writer, capacity: Int, weightLimit: Int) {
             self.writer = writer
@@ -49,6 +54,13 @@ final class TextStoreFeeder {
                     queue.cancel()
                     return
                 }
+            }
+            // The queue closed (set before it did) or was cancelled (nil, nothing to write).
+            guard let writer, let spelling else { return }
+            do throws(FSFindError) {
+                try writer.count(spelling)
+            } catch {
+                failure = error
             }
         }
     }
@@ -91,6 +103,10 @@ final class TextStoreFeeder {
 
     private let shared: Shared
     private var thread: JoinedThreads?
+    /// The spelling words of the cut documents queued, added up here rather than on the
+    /// writer's thread, the first index's longest serial step (`benchmarks/RESULTS.md`,
+    /// "Spelling suggestions").
+    private var spelling = WordTally()
 
     /// A feeder of `writer`; tests make the queue smaller than ``capacity`` and ``weightLimit``.
     init(
@@ -116,8 +132,10 @@ final class TextStoreFeeder {
     /// Queues a document whose words an extraction worker packed and cut (``CutText``): the
     /// writer's thread only indexes them. Returns the document's number.
     func add(path: [UInt8], identity: FileIdentity, cut: CutText) throws(FSFindError) -> UInt32 {
-        try add(
+        let number = try add(
             Document(path: path, identity: identity, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
+        spelling.add(list: cut.spelling)
+        return number
     }
 
     /// Queues the record that the file at `path` has the words of `document`, a number this
@@ -148,6 +166,7 @@ final class TextStoreFeeder {
 
     /// Waits until every queued document is written; throws the writer's first error.
     func finish() throws(FSFindError) {
+        shared.spelling = spelling
         shared.queue.close()
         thread?.join()
         thread = nil

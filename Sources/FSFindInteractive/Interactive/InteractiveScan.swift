@@ -17,6 +17,9 @@ package struct ScanResult: Sendable, Equatable {
     /// Every row the field and location matched, whatever its scope: the candidates of the next
     /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
     var matched: [Int]
+    /// When nothing matched: each free-text word nothing holds, with the word it most likely meant
+    /// (the row the field offers to take in one key).
+    var corrections: [SpellingCorrection] = []
     /// What the scan cost; not part of the answer, so two results are equal without it (a field
     /// added above belongs in `==`).
     var work = ScanWork()
@@ -33,6 +36,7 @@ package struct ScanResult: Sendable, Equatable {
 
     package static func == (a: ScanResult, b: ScanResult) -> Bool {
         a.rows == b.rows && a.total == b.total && a.counts == b.counts && a.matched == b.matched
+            && a.corrections == b.corrections
     }
 
     package func count(of scope: Scope) -> Int {
@@ -180,6 +184,11 @@ package struct InteractiveScan {
         result.work.visited = rows
         result.work.content = scanStarted - started
         result.work.scan = ContinuousClock.now - scanStarted
+        // Asked only when nothing matched: a field that finds files needs no correction, and the
+        // corrector's walk is not worth a key's time then.
+        if result.matched.isEmpty, let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty {
+            result.corrections = try Searcher(index: index, text: text).suggestions(for: compiled)
+        }
         return result
     }
 

@@ -127,10 +127,12 @@ package struct SearchSession: Sendable {
 
     /// Takes a finished scan: the selection goes back to the best result.
     mutating func apply(_ result: ScanResult) {
+        let corrected = result.corrections != results.corrections
         results = result
         hasResults = true
         selection = 0
         scrollTop = 0
+        if corrected { refreshSuggestions() }
     }
 
     /// Selects the result at `position` (the same file after the index was replaced under the
@@ -144,6 +146,11 @@ package struct SearchSession: Sendable {
     /// Recomputes the suggestions for the field as it now is.
     mutating func refreshSuggestions() {
         suggestions = SuggestionList.suggestions(for: field, catalog: catalog, recent: recent)
+        // The search with its typos corrected comes first, so → takes it.
+        if !results.corrections.isEmpty, !field.isEmpty {
+            let search = SpellingCorrection.corrected(field.string, by: results.corrections)
+            suggestions.insert(Suggestion(title: "did you mean: \(search)", action: .corrected(search)), at: 0)
+        }
         highlightedSuggestion = 0
     }
 
@@ -157,7 +164,7 @@ package struct SearchSession: Sendable {
         switch suggestions[highlightedSuggestion].action {
         case .token(let token): field.replaceCurrentWord(with: token)
         case .completeWord(let word): field.replaceCurrentWord(with: word)
-        case .recent(let search): field = SearchField(search + " ")
+        case .recent(let search), .corrected(let search): field = SearchField(search + " ")
         }
         return true
     }

@@ -10,6 +10,8 @@ struct Suggestion: Sendable, Equatable {
         case completeWord(String)
         /// Replace the whole field with a recent search.
         case recent(String)
+        /// Replace the whole field with the search its misspelled words corrected.
+        case corrected(String)
     }
 
     /// What the suggestion shows.

@@ -49,6 +49,13 @@ package final class OpenIndex {
         return (results, rows)
     }
 
+    /// Each free-text word of `question` nothing holds, with the word it most likely meant: what
+    /// a front end offers when a search found nothing (``QueryResults/suggestions()`` without
+    /// searching again).
+    package func suggestions(for question: Question) throws(FSFindError) -> [SpellingCorrection] {
+        try searcher(for: question).suggestions(for: question.compiled)
+    }
+
     /// The text store beside the index, opened once (``TextStore/opened(beside:)``); nil when the
     /// index names no words.
     package func textStore() throws(FSFindError) -> TextStore? {

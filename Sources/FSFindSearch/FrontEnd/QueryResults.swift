@@ -39,9 +39,10 @@ package struct QueryResults {
         return try searcher.snippets(for: question.compiled, rows: rows ?? self.rows)
     }
 
-    /// Each free-text word no file's words hold, with the nearest word they do hold
-    /// (`quartely` → "quarterly"): what a front end offers when a search found nothing.
-    package func suggestions() throws(FSFindError) -> [(word: String, suggestion: String)] {
+    /// Each free-text word nothing holds, with the word it most likely meant (`quartely` →
+    /// "quarterly", ``SpellingCorrector``): what a front end offers as "did you mean", whether
+    /// or not the search found anything (a typo may find files as the start of a longer word).
+    package func suggestions() throws(FSFindError) -> [SpellingCorrection] {
         guard let question else { return [] }
         return try searcher.suggestions(for: question.compiled)
     }
