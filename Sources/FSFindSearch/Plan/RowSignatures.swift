@@ -68,7 +68,8 @@ package final class RowSignatures: @unchecked Sendable {
         var sources: [TextSource] = []
         for attribute in AttributeRegistry.freeTextAttributes {
             guard let source = TextSource(attribute, views: views) else { return nil }
-            sources.append(source)
+            // An attribute no row of the file has is not asked for each row.
+            if !source.isMissing { sources.append(source) }
         }
         let index = views.index
         // Per string id, its bits once worked out (no summary has bit 63 of word 0).
