@@ -412,6 +412,18 @@ package final class CellReader {
         }
     }
 
+    /// How many cells the column stores: every row's for a dense column, the present rows' for a
+    /// sparse or bitmap one, the distinct values for a dictionary.
+    package var storedCount: Int {
+        switch kind {
+        case .missing: 0
+        case .dense(let cells, let layout): layout.width > 0 ? cells.count / layout.width : 0
+        case .sparse(let column), .runs(let column): column.count
+        case .bitmap(let column): column.layout.width > 0 ? column.cells.count / column.layout.width : 0
+        case .dictionary(let column): column.count
+        }
+    }
+
     /// Whether some stored cell passes `test`, each cell looked at once in storage order (a
     /// dictionary column's distinct values, a sparse one's present cells): what a query asks
     /// before a scan, so a column none of whose values can match is not read for every row.

@@ -48,9 +48,11 @@ struct TextSource {
     }
 
     /// Whether some row's cell passes `test` (a string or a list id); true for a value the
-    /// row's name stands for, which every row may have.
-    func anyCell(_ test: (Cell) -> Bool) -> Bool {
-        if derivedBit != 0 { return true }
+    /// row's name stands for, which every row may have, and for a column that stores more cells
+    /// than a sixteenth of `rows`: asking each of them first costs about what the scan's reads
+    /// of them cost (a dictionary column stores its distinct values, few whatever the rows).
+    func anyCell(rows: Int, _ test: (Cell) -> Bool) -> Bool {
+        if derivedBit != 0 || cells.storedCount > rows / 16 { return true }
         return cells.anyCell { raw in
             let id = UInt32(truncatingIfNeeded: raw)
             return test(isList ? .list(id) : .string(id))
