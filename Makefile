@@ -12,22 +12,23 @@ BUILD_FLAGS ?=
 #
 # Building: the headers fsfind compiles against. Every C library is loaded with dlopen on first
 # use, not linked (Package.swift says why), so these are headers only: libmagic's, FFmpeg's
-# (libavformat, libavcodec, libavutil, libswscale), libexif's, libarchive's, cairo's, libdeflate's,
-# SQLite's, zlib's, Zstandard's and Snowball's (libstemmer). debian/control's Build-Depends is
-# this list (scripts/build-deb.sh checks that they agree).
+# (libavformat, libavcodec, libavutil, libswscale), libexif's, libarchive's, libdeflate's,
+# SQLite's, zlib's, Zstandard's and Snowball's (libstemmer). cairo's types are declared by hand
+# (Sources/CLibraryTypes), as the glib family's: libcairo2-dev would bring 56 more packages.
+# debian/control's Build-Depends is this list (scripts/build-deb.sh checks that they agree).
 BUILD_DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libexif-dev
-BUILD_DEPS += libarchive-dev libcairo2-dev libdeflate-dev libsqlite3-dev zlib1g-dev libzstd-dev
+BUILD_DEPS += libarchive-dev libdeflate-dev libsqlite3-dev zlib1g-dev libzstd-dev
 BUILD_DEPS += libstemmer-dev
 # Running: the libraries fsfind loads, each with what it is for and whether the package Depends on,
 # Recommends or Suggests it, listed once in debian/fsfind.dlopen (debian/rules turns it into the
 # package's fields).
 RUN_DEPS := $(shell awk '!/^\#/ && NF >= 3 { print $$3 }' debian/fsfind.dlopen)
-# Testing. The headers of the glib family and libxml2, whose include paths only pkg-config knows,
+# Testing. The headers of the glib family, cairo and libxml2, most found only through pkg-config,
 # for the checks that each function type fsfind declares by hand is the real header's
 # (Tests/CLibraryTypeChecks; only the test build compiles them, `make build` and `make release`
 # build the two executables alone).
-TEST_DEPS := pkg-config libpoppler-glib-dev libgdk-pixbuf-2.0-dev libgmime-3.0-dev libchafa-dev libxml2-dev
-TEST_DEPS += libglib2.0-dev
+TEST_DEPS := pkg-config libpoppler-glib-dev libcairo2-dev libgdk-pixbuf-2.0-dev libgmime-3.0-dev libchafa-dev
+TEST_DEPS += libxml2-dev libglib2.0-dev
 # file(1), whose answers the content-type tests compare with fsfind's.
 TEST_DEPS += file
 # The shells, tmux and man for the completion, man page and interactive tests.

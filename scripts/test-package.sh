@@ -71,7 +71,7 @@ wrong=""
 while read -r field soname package _; do
     [ "$soname" = - ] && soname=""
     if [ -n "$soname" ]; then
-        owner="$(dpkg -S "/usr/lib/$triplet/$soname" 2>/dev/null | cut -d: -f1)"
+        owner="$(dpkg -S "*/$triplet/$soname" 2>/dev/null | cut -d: -f1 | sort -u | paste -sd,)"
         [ "$owner" = "$package" ] || wrong+=" $soname:$package(owner:${owner:-none})"
     elif ! apt-cache show "$package" >/dev/null 2>&1; then
         wrong+=" $package"
