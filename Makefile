@@ -21,14 +21,18 @@ BUILD_DEPS += libarchive-dev libdeflate-dev libsqlite3-dev zlib1g-dev libzstd-de
 BUILD_DEPS += libstemmer-dev
 # Running: the libraries fsfind loads, each with what it is for and whether the package Depends on,
 # Recommends or Suggests it, listed once in debian/fsfind.dlopen (debian/rules turns it into the
-# package's fields).
-RUN_DEPS := $(shell awk '!/^\#/ && NF >= 3 { print $$3 }' debian/fsfind.dlopen)
+# package's fields). Running needs what the package Depends on and Recommends; what it Suggests
+# (GMime, Snowball, the preview's chafa and libswscale, the WebP loader) only the tests use.
+RUN_DEPS := $(shell awk '$$1 == "Depends" || $$1 == "Recommends" { print $$3 }' debian/fsfind.dlopen)
+SUGGESTED := $(shell awk '$$1 == "Suggests" { print $$3 }' debian/fsfind.dlopen)
 # Testing. The headers of the glib family, cairo and libxml2, most found only through pkg-config,
 # for the checks that each function type fsfind declares by hand is the real header's
 # (Tests/CLibraryTypeChecks; only the test build compiles them, `make build` and `make release`
 # build the two executables alone).
 TEST_DEPS := pkg-config libpoppler-glib-dev libcairo2-dev libgdk-pixbuf-2.0-dev libgmime-3.0-dev libchafa-dev
 TEST_DEPS += libxml2-dev libglib2.0-dev
+# The libraries the package only suggests: the e-mail, language, preview and WebP tests use them.
+TEST_DEPS += $(SUGGESTED)
 # file(1), whose answers the content-type tests compare with fsfind's.
 TEST_DEPS += file
 # The shells, tmux and man for the completion, man page and interactive tests.
@@ -243,4 +247,4 @@ deb:
 # about ten minutes when the release build is not there yet, so not part of `make test`.
 test-package: deb
 	@bash scripts/install-deps.sh lintian
-	bash scripts/test-package.sh "$(DEB)" $(RUN_DEPS)
+	bash scripts/test-package.sh "$(DEB)" $(RUN_DEPS) $(SUGGESTED)
