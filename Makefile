@@ -242,9 +242,10 @@ deb:
 	@bash scripts/install-deps.sh $(BUILD_DEPS) $(PACKAGE_DEPS)
 	bash scripts/build-deb.sh "$(SCRATCH)" "$(DEB_VERSION)" $(BUILD_DEPS)
 
-# Builds the package, installs it with apt, uses it, removes it and looks for leftovers, then runs
-# the installed fsfind with one recommended library hidden (scripts/test-package.sh). Needs root;
-# about ten minutes when the release build is not there yet, so not part of `make test`.
+# Builds the package, installs it with apt, uses it, runs it with one recommended library hidden,
+# removes it and looks for leftovers (scripts/test-package.sh). Needs root; about ten minutes when
+# the release build is not there yet, so not part of `make test`. FRESH_ROOT=DIR (a debootstrap'd
+# Debian 12 minbase) also installs it into a copy of DIR, with and without its Recommends.
 test-package: deb
 	@bash scripts/install-deps.sh lintian
-	bash scripts/test-package.sh "$(DEB)" $(RUN_DEPS) $(SUGGESTED)
+	FRESH_ROOT="$(FRESH_ROOT)" bash scripts/test-package.sh "$(DEB)" $(RUN_DEPS) $(SUGGESTED)

@@ -4,7 +4,8 @@
 # it; installs the package with apt (its Recommends too, as apt does by default), indexes the
 # sample tree, queries it, reads `man fsfind`, completes a command line in bash, zsh and fish;
 # runs the installed fsfind with a recommended library hidden (poppler, then libexif) and checks
-# that status names it; removes the package and looks for anything it left.
+# that status names it; with FRESH_ROOT, installs it into a copy of a fresh Debian 12 too; removes
+# the package and looks for anything it left.
 #
 # Usage (as root, from `make test-package`): test-package.sh PACKAGE.deb RUN_DEPS...
 #
@@ -28,6 +29,12 @@ check() {
     local description="$1"
     shift
     if "$@"; then ok "$description"; else not_ok "$description"; fi
+}
+# quietly LOG COMMAND...: COMMAND with its output appended to LOG.
+quietly() {
+    local log="$1"
+    shift
+    "$@" >>"$log" 2>&1
 }
 # has PATTERN TEXT, lacks PATTERN TEXT: whether TEXT has a line matching PATTERN (grep -E).
 has() { grep -qE -- "$1" <<<"$2"; }
@@ -94,7 +101,7 @@ snapshot() {
 }
 snapshot >"$work/before"
 export DEBIAN_FRONTEND=noninteractive
-check "apt-get install ./$(basename "$deb")" apt-get install -y -qq "$deb" >"$work/apt.log" 2>&1
+check "apt-get install ./$(basename "$deb")" quietly "$work/apt.log" apt-get install -y -qq "$deb"
 check "dpkg says fsfind is installed" bash -c "dpkg-query -W -f='\${Status}' fsfind | grep -q 'install ok installed'"
 check "fsfind is /usr/bin/fsfind" [ "$(command -v fsfind)" = /usr/bin/fsfind ]
 check "fsfind-reader is in /usr/libexec/fsfind" [ -x /usr/libexec/fsfind/fsfind-reader ]
@@ -165,10 +172,51 @@ check "...and has no camera" lacks '^acquisitionMake' "$photo"
 check "fsfind status names libexif12" has '^Not installed: +libexif\.so\.12 .*install the libexif12 package' \
     "$(fsfind status --index "$hidden_index" 2>&1)"
 
+# --- On a fresh Debian 12 (FRESH_ROOT) -----------------------------------------------------------
+
+# With FRESH_ROOT=DIR (a `debootstrap --variant=minbase bookworm DIR` tree, left unchanged), the
+# package is installed with apt into a copy of it, once as apt does by default and once without
+# Recommends, and used there: what it depends on must be enough to index and query, and what it
+# recommends must be what the sample's files need.
+fresh() {
+    local recommends="$1" root="$work/fresh"
+    rm -rf "$root"
+    cp -a "$FRESH_ROOT" "$root"
+    cp "$deb" "$root/tmp/fsfind.deb"
+    cp -r sample "$root/tmp/sample"
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+    printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
+    chmod +x "$root/usr/sbin/policy-rc.d"
+    mount -t proc proc "$root/proc"
+    local flags=()
+    [ "$recommends" = no ] && flags=(--no-install-recommends)
+    check "fresh Debian, Recommends $recommends: apt-get install ./fsfind.deb" quietly "$work/apt.log" \
+        chroot "$root" bash -c "apt-get update -qq && apt-get install -y -qq ${flags[*]} /tmp/fsfind.deb"
+    check "fresh Debian, Recommends $recommends: fsfind index" \
+        chroot "$root" fsfind index --quiet --index /tmp/index.fsfind /tmp/sample
+    check "fresh Debian, Recommends $recommends: a query" has '^/tmp/sample/Music/intro-paris\.mp3$' \
+        "$(chroot "$root" fsfind query --index /tmp/index.fsfind paris)"
+    local status
+    status="$(chroot "$root" fsfind status --index /tmp/index.fsfind 2>&1)"
+    if [ "$recommends" = yes ]; then
+        check "fresh Debian, Recommends yes: no library missing" lacks 'Not installed' "$status"
+    else
+        check "fresh Debian, Recommends no: status names FFmpeg and poppler" bash -c \
+            "grep -q 'install the libavformat59 package' <<<\"\$1\" && grep -q 'install the libpoppler-glib8 package' <<<\"\$1\"" \
+            _ "$status"
+    fi
+    umount "$root/proc"
+    rm -rf "$root"
+}
+if [ -n "${FRESH_ROOT:-}" ]; then
+    fresh yes
+    fresh no
+fi
+
 # --- Removed ------------------------------------------------------------------------------------
 
 contents="$(dpkg -L fsfind | sort)"
-check "apt-get remove fsfind" apt-get remove -y -qq fsfind >>"$work/apt.log" 2>&1
+check "apt-get remove fsfind" quietly "$work/apt.log" apt-get remove -y -qq fsfind
 left="$(while read -r path; do [ -f "$path" ] && echo "$path"; done <<<"$contents")"
 check "no file of the package is left${left:+: $left}" [ -z "$left" ]
 snapshot >"$work/after"
