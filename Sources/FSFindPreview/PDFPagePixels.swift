@@ -60,7 +60,8 @@ extension PDFDocumentHandle {
         let pixelHeight = max(1, Int(pageHeight * factor))
         let surface = renderer.surfaceCreate(FSFIND_CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         defer { renderer.surfaceDestroy(surface) }
-        guard renderer.surfaceStatus(surface) == FSFIND_CAIRO_STATUS_SUCCESS, let cairo = renderer.create(surface) else {
+        guard renderer.surfaceStatus(surface) == FSFIND_CAIRO_STATUS_SUCCESS, let cairo = renderer.create(surface)
+        else {
             throw ExtractionError("cairo cannot make an image of \(pixelWidth) × \(pixelHeight)")
         }
         renderer.setSourceRGB(cairo, 1, 1, 1)
