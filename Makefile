@@ -6,37 +6,46 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SWIFT ?= swift
 BUILD_FLAGS ?=
-# Debian packages the build and the tests need.
-DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev pkg-config file
-# Document and image extractors: poppler (PDF), gdk-pixbuf + its WebP loader (image size), libexif.
-# All are loaded with dlopen at run time; fsfind compiles against libexif's, libarchive's and
-# cairo's headers, and the tests check its glib-family function types against poppler's, GMime's,
-# gdk-pixbuf's and chafa's (Sources/CLibraryTypes, Tests/CLibraryTypeChecks). The -dev packages
-# are the release-independent names that pull in the runtime libraries.
-DEPS += libpoppler-glib-dev libgdk-pixbuf-2.0-dev webp-pixbuf-loader libexif-dev
-# The full-text store: SQLite with FTS5 (zlib packs the stored text); libxml2's HTML parser and
-# libarchive for the text of pages, compressed files and archives (all three loaded with dlopen;
-# the -dev packages pull in the runtime libraries).
-DEPS += libsqlite3-dev zlib1g-dev libzstd-dev libxml2-dev libarchive-dev libgmime-3.0-0
-DEPS += libgmime-3.0-dev libcairo2-dev
-# libdeflate inflates a whole compressed text file at once, two to three times zlib's speed
-# (loaded with dlopen; libarchive reads what it cannot: several members, bombs).
-DEPS += libdeflate-dev
-# Snowball's stemmers for the text store's languages (`fsfind index --language`; loaded with dlopen).
-DEPS += libstemmer-dev
-# `fsfind search`'s preview pane: chafa draws pictures with terminal symbols, libswscale turns a
-# video's decoded frame into RGBA (both loaded with dlopen, in the preview worker only).
-DEPS += libchafa-dev libswscale-dev
+# Debian packages, in three sets (issue 44): what building needs, what running needs, what testing
+# needs. `make run` installs the first two, `make test` all three; `make deb` the first and the
+# packaging tools. The Swift toolchain itself is not a Debian package and is not among them.
+#
+# Building: the headers fsfind compiles against. Every C library is loaded with dlopen on first
+# use, not linked (Package.swift says why), so these are headers only: libmagic's, FFmpeg's
+# (libavformat, libavcodec, libavutil, libswscale), libexif's, libarchive's, libdeflate's,
+# SQLite's, zlib's, Zstandard's and Snowball's (libstemmer). cairo's types are declared by hand
+# (Sources/CLibraryTypes), as the glib family's: libcairo2-dev would bring 56 more packages.
+# debian/control's Build-Depends is this list (scripts/build-deb.sh checks that they agree).
+BUILD_DEPS := libmagic-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev libexif-dev
+BUILD_DEPS += libarchive-dev libdeflate-dev libsqlite3-dev zlib1g-dev libzstd-dev
+BUILD_DEPS += libstemmer-dev
+# Running: the libraries fsfind loads, each with what it is for and whether the package Depends on,
+# Recommends or Suggests it, listed once in debian/fsfind.dlopen (debian/rules turns it into the
+# package's fields). Running needs what the package Depends on and Recommends; what it Suggests
+# (GMime, Snowball, the preview's chafa and libswscale, the WebP loader) only the tests use.
+RUN_DEPS := $(shell awk '$$1 == "Depends" || $$1 == "Recommends" { print $$3 }' debian/fsfind.dlopen)
+SUGGESTED := $(shell awk '$$1 == "Suggests" { print $$3 }' debian/fsfind.dlopen)
+# Testing. The headers of the glib family, cairo and libxml2, most found only through pkg-config,
+# for the checks that each function type fsfind declares by hand is the real header's
+# (Tests/CLibraryTypeChecks; only the test build compiles them, `make build` and `make release`
+# build the two executables alone).
+TEST_DEPS := pkg-config libpoppler-glib-dev libcairo2-dev libgdk-pixbuf-2.0-dev libgmime-3.0-dev libchafa-dev
+TEST_DEPS += libxml2-dev libglib2.0-dev
+# The libraries the package only suggests: the e-mail, language, preview and WebP tests use them.
+TEST_DEPS += $(SUGGESTED)
+# file(1), whose answers the content-type tests compare with fsfind's.
+TEST_DEPS += file
 # The shells, tmux and man for the completion, man page and interactive tests.
-DEPS += bash-completion zsh fish tmux man-db groff-base
+TEST_DEPS += bash-completion zsh fish tmux man-db groff-base
 # fzf for contrib/fsfind-fzf's test (issue 41 item 5).
-DEPS += fzf
+TEST_DEPS += fzf
 # Samba's smbd and its Python client (samba.samba3.mdscli): the Spotlight-over-SMB end-to-end test
 # runs a real smbd on loopback against `fsfind serve` (issue 18).
-DEPS += samba python3-samba
-# `fsfind desktop-search` loads GIO with dlopen; its header for the type checks, and the session bus
-# (dbus-run-session) and gdbus for the desktop search end-to-end tests.
-DEPS += libglib2.0-dev libglib2.0-bin dbus
+TEST_DEPS += samba python3-samba
+# The session bus (dbus-run-session) and gdbus for the desktop search end-to-end tests.
+TEST_DEPS += libglib2.0-bin dbus
+# `make deb`: debhelper and dpkg-buildpackage; `make test-package` adds lintian.
+PACKAGE_DEPS := debhelper dpkg-dev
 # `make install MDTOOLS=yes` also links mdfind, mdls and mdutil to fsfind (they then behave as
 # those commands do; off by default, as another package may own the names).
 MDTOOLS ?= no
@@ -70,13 +79,22 @@ RUNS ?= 5
 BENCH_WORK ?= /tmp/fsfind-bench
 BENCH_FLAGS ?=
 
-.PHONY: deps build release run test lint format bench clean install uninstall docs test-desktop
+.PHONY: deps deps-build deps-run build release release-binaries release-bin-path run test lint format bench
+.PHONY: clean install uninstall docs test-desktop deb test-package
+
+deps-build:
+	@bash scripts/install-deps.sh $(BUILD_DEPS)
+
+deps-run:
+	@bash scripts/install-deps.sh $(BUILD_DEPS) $(RUN_DEPS)
 
 deps:
-	@bash scripts/install-deps.sh $(DEPS)
+	@bash scripts/install-deps.sh $(BUILD_DEPS) $(RUN_DEPS) $(TEST_DEPS)
 
-build: deps
-	$(SWIFT) build $(BUILD_FLAGS)
+# The two executables, not every target: the test-only targets need the test set's headers.
+PRODUCTS := fsfind fsfind-reader
+build: deps-run
+	for product in $(PRODUCTS); do $(SWIFT) build --product $$product $(BUILD_FLAGS) || exit 1; done
 
 # Release builds link the Swift runtime and Foundation statically: a query starts in about half
 # the time, for an 88 MB binary instead of 17 MB (benchmarks/RESULTS.md, "Start-up";
@@ -104,14 +122,24 @@ PACKED_RELOCATIONS := $(shell command -v ld.lld >/dev/null 2>&1 && \
 RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath -Xlinker -L$(STATIC_CXX) \
 	-Xlinker --version-script=$(CURDIR)/scripts/exported-symbols.map $(PACKED_RELOCATIONS)
 
-release: deps
+release: deps-build
+	@$(MAKE) --no-print-directory release-binaries
+
+# The release build without installing anything (debian/rules calls it inside dpkg-buildpackage).
+release-binaries:
 	@mkdir -p $(STATIC_CXX)
 	@archive="$$(c++ -print-file-name=libstdc++.a 2>/dev/null || clang -print-file-name=libstdc++.a 2>/dev/null)"; \
 		if [ -f "$$archive" ]; then ln -sf "$$archive" $(STATIC_CXX)/libstdc++.a; fi
-	$(SWIFT) build -c release $(RELEASE_FLAGS) $(BUILD_FLAGS)
+	for product in $(PRODUCTS); do \
+		$(SWIFT) build -c release --product $$product $(RELEASE_FLAGS) $(BUILD_FLAGS) || exit 1; \
+	done
 
-run: release
-	@bash scripts/run-sample.sh "$$($(SWIFT) build -c release --show-bin-path)/fsfind"
+# The folder the release build's executables are in.
+release-bin-path:
+	@$(SWIFT) build -c release --show-bin-path $(BUILD_FLAGS)
+
+run: deps-run release
+	@bash scripts/run-sample.sh "$$($(SWIFT) build -c release --show-bin-path $(BUILD_FLAGS))/fsfind"
 
 # One process runs every test; the end-to-end suites, which mostly wait, run on threads of their
 # own beside the unit tests (docs/testing.md).
@@ -132,7 +160,7 @@ format:
 # benchmarks/RESULTS.md. Example: make bench N=100000 RUNS=5
 bench: release
 	@bash scripts/install-deps.sh $(BENCH_DEPS)
-	python3 benchmarks/bench.py --fsfind "$$($(SWIFT) build -c release --show-bin-path)/fsfind" \
+	python3 benchmarks/bench.py --fsfind "$$($(SWIFT) build -c release --show-bin-path $(BUILD_FLAGS))/fsfind" \
 		--n $(N) --runs $(RUNS) --work $(BENCH_WORK) $(BENCH_FLAGS)
 
 clean:
@@ -143,8 +171,11 @@ clean:
 # systemd looks for them.
 install:
 ifeq ($(BIN),)
-	$(SWIFT) build -c $(BUILD_CONFIG) $(if $(filter release,$(BUILD_CONFIG)),$(RELEASE_FLAGS)) $(BUILD_FLAGS)
-	$(MAKE) install BIN="$$($(SWIFT) build -c $(BUILD_CONFIG) --show-bin-path)/fsfind"
+	for product in $(PRODUCTS); do \
+		$(SWIFT) build -c $(BUILD_CONFIG) --product $$product \
+			$(if $(filter release,$(BUILD_CONFIG)),$(RELEASE_FLAGS)) $(BUILD_FLAGS) || exit 1; \
+	done
+	$(MAKE) install BIN="$$($(SWIFT) build -c $(BUILD_CONFIG) --show-bin-path $(BUILD_FLAGS))/fsfind"
 else
 	install -d $(BINDIR) $(MANDIR) $(BASHDIR) $(ZSHDIR) $(FISHDIR) $(USERUNITDIR) $(SYSTEMUNITDIR)
 	install -d $(DBUSSERVICEDIR) $(SEARCHPROVIDERDIR) $(APPLICATIONSDIR) $(KRUNNERDIR)
@@ -161,7 +192,9 @@ else
 	install -m 644 contrib/desktop/org.fsfind.SearchProvider.ini $(SEARCHPROVIDERDIR)/org.fsfind.SearchProvider.ini
 	install -m 644 contrib/desktop/fsfind-krunner.desktop $(KRUNNERDIR)/fsfind-krunner.desktop
 	install -m 644 man/fsfind.1 $(MANDIR)/fsfind.1
-	install -m 644 completions/fsfind.bash $(BASHDIR)/fsfind
+	@# bash-completion sources the script; the generator's #! line would only say it can be run.
+	sed '1{/^#!/d}' completions/fsfind.bash > $(BASHDIR)/fsfind
+	chmod 644 $(BASHDIR)/fsfind
 	install -m 644 completions/_fsfind $(ZSHDIR)/_fsfind
 	install -m 644 completions/fsfind.fish $(FISHDIR)/fsfind.fish
 ifeq ($(MDTOOLS),yes)
@@ -194,7 +227,25 @@ DESKTOP_STAGE ?= /tmp/fsfind-desktop-stage
 test-desktop: build
 	@bash scripts/install-deps.sh $(DESKTOP_TEST_DEPS)
 	rm -rf $(DESKTOP_STAGE)
-	$(MAKE) install PREFIX=$(DESKTOP_STAGE)/usr BIN="$$($(SWIFT) build --show-bin-path)/fsfind"
+	$(MAKE) install PREFIX=$(DESKTOP_STAGE)/usr BIN="$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))/fsfind"
 	"$(DESKTOP_STAGE)/usr/bin/fsfind" index --index $(DESKTOP_STAGE)/index.fsfind sample
 	bash Tests/Desktop/gnome-shell-check.sh $(DESKTOP_STAGE) $(DESKTOP_STAGE)/index.fsfind paris 5 "2 more"
 	bash Tests/Desktop/krunner-check.sh $(DESKTOP_STAGE) $(DESKTOP_STAGE)/index.fsfind paris 5
+
+# The Debian package, fsfind_VERSION_ARCH.deb beside this file, built by debhelper and
+# dpkg-buildpackage from debian/ (docs/decisions.md, "The Debian package"). SCRATCH is the folder
+# SwiftPM builds in (default .build, as `make release`).
+SCRATCH ?= $(CURDIR)/.build
+DEB_VERSION = $(shell sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/FSFindModel/Version.swift)
+DEB = fsfind_$(DEB_VERSION)_$(shell dpkg --print-architecture).deb
+deb:
+	@bash scripts/install-deps.sh $(BUILD_DEPS) $(PACKAGE_DEPS)
+	bash scripts/build-deb.sh "$(SCRATCH)" "$(DEB_VERSION)" $(BUILD_DEPS)
+
+# Builds the package, installs it with apt, uses it, runs it with one recommended library hidden,
+# removes it and looks for leftovers (scripts/test-package.sh). Needs root; about ten minutes when
+# the release build is not there yet, so not part of `make test`. FRESH_ROOT=DIR (a debootstrap'd
+# Debian 12 minbase) also installs it into a copy of DIR, with and without its Recommends.
+test-package: deb
+	@bash scripts/install-deps.sh lintian
+	FRESH_ROOT="$(FRESH_ROOT)" bash scripts/test-package.sh "$(DEB)" $(RUN_DEPS) $(SUGGESTED)

@@ -7,13 +7,14 @@
 // would link those libraries into every fsfind start. Their types are declared here with the
 // same struct tags and C types as the headers, and Tests/CLibraryTypeChecks compiles every one
 // against the real header (a static assertion per function), so they cannot drift from it.
+// cairo's are declared the same way although its header stands alone: libcairo2-dev brings 56
+// Debian packages (X11's and GLib's headers, Python) into the build set for eleven functions.
 #ifndef FSFIND_LIBRARY_TYPES_H
 #define FSFIND_LIBRARY_TYPES_H
 
 #include <stdint.h>
 #include <archive.h>
 #include <archive_entry.h>
-#include <cairo/cairo.h>
 #include <libdeflate.h>
 
 // MARK: libarchive
@@ -37,19 +38,23 @@ typedef __typeof__(&libdeflate_alloc_decompressor) fsfind_libdeflate_alloc_decom
 typedef __typeof__(&libdeflate_gzip_decompress_ex) fsfind_libdeflate_gzip_decompress_ex;
 typedef __typeof__(&libdeflate_free_decompressor) fsfind_libdeflate_free_decompressor;
 
-// MARK: cairo (its header stands alone too)
+// MARK: cairo (cairo_format_t and cairo_status_t are enums, compatible with int and unsigned int)
 
-typedef __typeof__(&cairo_image_surface_create) fsfind_cairo_image_surface_create;
-typedef __typeof__(&cairo_surface_status) fsfind_cairo_surface_status;
-typedef __typeof__(&cairo_surface_flush) fsfind_cairo_surface_flush;
-typedef __typeof__(&cairo_image_surface_get_data) fsfind_cairo_image_surface_get_data;
-typedef __typeof__(&cairo_image_surface_get_stride) fsfind_cairo_image_surface_get_stride;
-typedef __typeof__(&cairo_surface_destroy) fsfind_cairo_surface_destroy;
-typedef __typeof__(&cairo_create) fsfind_cairo_create;
-typedef __typeof__(&cairo_destroy) fsfind_cairo_destroy;
-typedef __typeof__(&cairo_scale) fsfind_cairo_scale;
-typedef __typeof__(&cairo_set_source_rgb) fsfind_cairo_set_source_rgb;
-typedef __typeof__(&cairo_paint) fsfind_cairo_paint;
+typedef struct _cairo cairo_t;
+typedef struct _cairo_surface cairo_surface_t;
+static const int FSFIND_CAIRO_FORMAT_ARGB32 = 0;
+static const unsigned int FSFIND_CAIRO_STATUS_SUCCESS = 0;
+typedef cairo_surface_t *(*fsfind_cairo_image_surface_create)(int format, int width, int height);
+typedef unsigned int (*fsfind_cairo_surface_status)(cairo_surface_t *surface);
+typedef void (*fsfind_cairo_surface_flush)(cairo_surface_t *surface);
+typedef unsigned char *(*fsfind_cairo_image_surface_get_data)(cairo_surface_t *surface);
+typedef int (*fsfind_cairo_image_surface_get_stride)(cairo_surface_t *surface);
+typedef void (*fsfind_cairo_surface_destroy)(cairo_surface_t *surface);
+typedef cairo_t *(*fsfind_cairo_create)(cairo_surface_t *target);
+typedef void (*fsfind_cairo_destroy)(cairo_t *cr);
+typedef void (*fsfind_cairo_scale)(cairo_t *cr, double sx, double sy);
+typedef void (*fsfind_cairo_set_source_rgb)(cairo_t *cr, double red, double green, double blue);
+typedef void (*fsfind_cairo_paint)(cairo_t *cr);
 
 // MARK: glib and gobject (gchar is char, gint int, gboolean int, gint64 long, gpointer void *)
 

@@ -270,6 +270,16 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
     }
 
+    /// The rows that have a problem, ascending.
+    package func problemRows() throws(FSFindError) -> [Int] {
+        do throws(IndexDamage) {
+            let problems = try problemsView()
+            return (0..<problems.count).map(problems.row)
+        } catch {
+            throw damaged(error)
+        }
+    }
+
     /// Why the item's content could not be read, if it could not.
     package func problem(at index: Int) -> ItemProblem? {
         checkRow(index)

@@ -283,6 +283,21 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         return (counts.unreadable + added.unreadable, counts.unparsable + added.unparsable)
     }
 
+    /// The problems of the visible items (the delta's, then the base's rows it does not hide).
+    package func problems() throws(FSFindError) -> [ItemProblem] {
+        var problems: [ItemProblem] = []
+        var hidden = (overlay?.hidden ?? [])[...]
+        for row in try base.problemRows() {
+            while let first = hidden.first, first.upperBound <= row { hidden.removeFirst() }
+            if let first = hidden.first, first.contains(row) { continue }
+            if let problem = base.problem(at: row) { problems.append(problem) }
+        }
+        for row in try delta?.problemRows() ?? [] {
+            if let problem = delta?.problem(at: row) { problems.append(problem) }
+        }
+        return problems
+    }
+
     /// Every visible item, in path order (tests and tools; the index's whole contents).
     func allItems() throws(FSFindError) -> [IndexedItem] {
         guard delta != nil else { return try base.allItems() }

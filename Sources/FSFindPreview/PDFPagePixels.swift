@@ -58,9 +58,10 @@ extension PDFDocumentHandle {
         let factor = min(Double(width) / pageWidth, Double(height) / pageHeight)
         let pixelWidth = max(1, Int(pageWidth * factor))
         let pixelHeight = max(1, Int(pageHeight * factor))
-        let surface = renderer.surfaceCreate(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        let surface = renderer.surfaceCreate(FSFIND_CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
         defer { renderer.surfaceDestroy(surface) }
-        guard renderer.surfaceStatus(surface) == CAIRO_STATUS_SUCCESS, let cairo = renderer.create(surface) else {
+        guard renderer.surfaceStatus(surface) == FSFIND_CAIRO_STATUS_SUCCESS, let cairo = renderer.create(surface)
+        else {
             throw ExtractionError("cairo cannot make an image of \(pixelWidth) × \(pixelHeight)")
         }
         renderer.setSourceRGB(cairo, 1, 1, 1)

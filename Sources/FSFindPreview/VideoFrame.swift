@@ -27,8 +27,9 @@ struct VideoDecoder: @unchecked Sendable {
     let scalerFree: fsfind_sws_freeContext
 
     static let shared: Result<VideoDecoder, ExtractionError> = Result { () throws(ExtractionError) in
-        let format = try SharedLibrary(AVFormatLibrary.soname, package: "libavformat")
-        let scaler = try SharedLibrary("libswscale.so.\(LIBSWSCALE_VERSION_MAJOR)", package: "libswscale")
+        let format = try SharedLibrary(AVFormatLibrary.soname, package: "libavformat\(LIBAVFORMAT_VERSION_MAJOR)")
+        let scaler = try SharedLibrary(
+            "libswscale.so.\(LIBSWSCALE_VERSION_MAJOR)", package: "libswscale\(LIBSWSCALE_VERSION_MAJOR)")
         return VideoDecoder(
             findBestStream: try format.symbol("av_find_best_stream"),
             findDecoder: try format.symbol("avcodec_find_decoder"),

@@ -47,7 +47,8 @@ package final class TextStore {
     package static func path(forIndex indexPath: String) -> String { indexPath + ".text" }
 
     /// The languages whose word forms the store can match: Snowball's (`english`, `french`,
-    /// `german` …; libstemmer) and `none` (words as they are, only case and accents folded).
+    /// `german` …; libstemmer), `english` also without it (FTS5's own Porter stemmer), and `none`
+    /// (words as they are, only case and accents folded).
     package static var languages: [String] {
         var names: [String] = []
         if var list = fsfind_snowball_languages() {
@@ -57,8 +58,15 @@ package final class TextStore {
             }
         }
         // `porter` is Snowball's name for the original English algorithm, not a language.
-        return Array(Set(names).subtracting(["porter"])).sorted() + ["none"]
+        return Array(Set(names).subtracting(["porter"]).union([defaultLanguage])).sorted() + ["none"]
     }
+
+    /// True when Snowball's stemmers (libstemmer, which the Debian package only suggests) can be
+    /// loaded: every language but English and `none` needs them.
+    package static var stemmersAvailable: Bool { fsfind_snowball_languages() != nil }
+
+    /// The soname and Debian package of Snowball's stemmers, for the error that asks for them.
+    package static let stemmers = MissingLibrary(soname: "libstemmer.so.0d", package: "libstemmer0d")
 
     /// The language of a store made without one named: English, whose word forms FTS5's own
     /// Porter stemmer matches (`comparisons` finds "Comparison", `calling` finds "call").

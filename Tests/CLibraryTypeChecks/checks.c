@@ -1,4 +1,4 @@
-// Every glib-family and libxml2 function type (and libxml2 struct field) that
+// Every glib-family, cairo and libxml2 function type (and libxml2 struct field) that
 // Sources/CLibraryTypes/library_types.h declares by hand, checked against the library's own
 // header: a signature that drifts (a parameter added, a pointer's constness, a return type) or a
 // field that moves fails the test build here. Compiled only into the tests,
@@ -109,6 +109,21 @@ SAME(fsfind_poppler_document_get_page, poppler_document_get_page);
 SAME(fsfind_poppler_page_get_text, poppler_page_get_text);
 SAME(fsfind_poppler_page_get_size, poppler_page_get_size);
 SAME(fsfind_poppler_page_render, poppler_page_render);
+
+// cairo's header comes with poppler's.
+SAME(fsfind_cairo_image_surface_create, cairo_image_surface_create);
+SAME(fsfind_cairo_surface_status, cairo_surface_status);
+SAME(fsfind_cairo_surface_flush, cairo_surface_flush);
+SAME(fsfind_cairo_image_surface_get_data, cairo_image_surface_get_data);
+SAME(fsfind_cairo_image_surface_get_stride, cairo_image_surface_get_stride);
+SAME(fsfind_cairo_surface_destroy, cairo_surface_destroy);
+SAME(fsfind_cairo_create, cairo_create);
+SAME(fsfind_cairo_destroy, cairo_destroy);
+SAME(fsfind_cairo_scale, cairo_scale);
+SAME(fsfind_cairo_set_source_rgb, cairo_set_source_rgb);
+SAME(fsfind_cairo_paint, cairo_paint);
+_Static_assert(FSFIND_CAIRO_FORMAT_ARGB32 == CAIRO_FORMAT_ARGB32, "CAIRO_FORMAT_ARGB32");
+_Static_assert(FSFIND_CAIRO_STATUS_SUCCESS == CAIRO_STATUS_SUCCESS, "CAIRO_STATUS_SUCCESS");
 
 SAME(fsfind_g_mime_init, g_mime_init);
 SAME(fsfind_g_mime_stream_fs_new, g_mime_stream_fs_new);

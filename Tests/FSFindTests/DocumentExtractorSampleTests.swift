@@ -41,7 +41,7 @@ import Testing
         let text = try #require(reading.text)
         #expect(text == (try PDFExtractor().text(file, tree: tree, limit: 1 << 20)))
         #expect(text.contains("\u{0C}"), "pages are separated")
-        #expect(reading.textProblem == nil)
+        #expect(reading.problem == nil)
         let withoutText = try PDFExtractor().read(file, tree: tree, textLimit: 0)
         #expect(withoutText.text == nil && withoutText.attributes == reading.attributes)
     }
@@ -62,7 +62,7 @@ import Testing
         #expect(!reading.attributes.isEmpty)
         let text = try #require(reading.text, "\(relative) has words")
         #expect(text == (try extractor.text(file, tree: tree, limit: 1 << 20)))
-        #expect(reading.textProblem == nil)
+        #expect(reading.problem == nil)
     }
 
     @Test func wordDocument() throws {

@@ -38,7 +38,7 @@ import Testing
             payload(ExtractionWire.encode(.success(ExtractionWire.Extracted(Self.attributes)))))
         #expect(try decoded.get() == ExtractionWire.Extracted(Self.attributes))
         // Words that could not be read travel beside the metadata that could.
-        let partial = ExtractionWire.Extracted(Self.attributes, textProblem: "word/document.xml is damaged ✗")
+        let partial = ExtractionWire.Extracted(Self.attributes, problem: "word/document.xml is damaged ✗")
         #expect(try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success(partial)))).get() == partial)
         let failure = try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.failure(ExtractionError("bad ✗")))))
         #expect(throws: ExtractionError("bad ✗")) { try failure.get() }
@@ -88,7 +88,7 @@ import Testing
 
     @Test func everyTruncationIsAnError() throws {
         let full = try payload(
-            ExtractionWire.encode(.success(ExtractionWire.Extracted(Self.attributes, textProblem: "x"))))
+            ExtractionWire.encode(.success(ExtractionWire.Extracted(Self.attributes, problem: "x"))))
         for length in 0..<full.count {
             #expect(throws: ExtractionError.self) { try ExtractionWire.decodeReply(Array(full.prefix(length))) }
         }

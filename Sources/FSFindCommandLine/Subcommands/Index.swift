@@ -76,6 +76,11 @@ extension FSFindCommand {
         func run() throws {
             // Resolve every PATH and the language before any work, so a typo fails fast with status 2.
             if let language, !TextStore.languages.contains(language) {
+                if !TextStore.stemmersAvailable {
+                    throw FSFindError(
+                        .io,
+                        "the word forms of '\(language)' need Snowball's stemmers: \(TextStore.stemmers.reason)")
+                }
                 throw FSFindError(
                     .usage,
                     "there is no language '\(language)'; one of: \(TextStore.languages.joined(separator: ", "))")

@@ -33,6 +33,7 @@ extension FSFindCommand {
             let counts = try Searcher(index: index).scopeCounts()
             try index.prepareAll()
             let (unreadable, unparsable) = try index.problemCounts()
+            let missing = MissingLibrary.tally(try index.problems())
             let formatter = ValueFormatter()
             let textPath = TextStore.path(forIndex: index.path)
             let (text, textProblem) = Self.textStore(of: index)
@@ -96,6 +97,14 @@ extension FSFindCommand {
                 object.add("scopes", json: scopes.line)
                 object.add("unreadable", json: String(unreadable))
                 object.add("unparsable", json: String(unparsable))
+                let missingObjects = missing.map { library, files -> String in
+                    var entry = JSONWriter()
+                    entry.add("library", json: JSONWriter.string(library.soname))
+                    entry.add("package", json: JSONWriter.string(library.package))
+                    entry.add("files", json: String(files))
+                    return entry.line
+                }
+                object.add("missingLibraries", json: "[" + missingObjects.joined(separator: ",") + "]")
                 var output = StandardOutput()
                 output.write(line: object.line)
                 try output.finish()
@@ -143,6 +152,16 @@ extension FSFindCommand {
             }
             output.write(line: "Unreadable:     \(unreadable)")
             output.write(line: "Unparsable:     \(unparsable)")
+            // The package's recommended libraries a machine lacks, with their remedy.
+            for (library, files) in missing {
+                output.write(
+                    line:
+                        "Not installed:  \(library.soname) (\(files) \(files == 1 ? "file" : "files") read without it): "
+                        + "install the \(library.package) package")
+            }
+            if !missing.isEmpty {
+                output.write(line: "                then 'fsfind index --full' reads those files again")
+            }
             try output.finish()
             // Everything else is said; the store's problem is also the exit status (1).
             if let textProblem { throw textProblem }

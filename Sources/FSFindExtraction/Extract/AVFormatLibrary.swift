@@ -34,7 +34,7 @@ package struct AVFormatLibrary: @unchecked Sendable {
         do throws(ExtractionError) {
             // libavformat's own dependencies (libavcodec, libavutil) come with it, and dlsym on its
             // handle searches them too.
-            let handle = try SharedLibrary(soname, package: "libavformat")
+            let handle = try SharedLibrary(soname, package: "libavformat\(LIBAVFORMAT_VERSION_MAJOR)")
             func symbol<Function>(_ name: String) throws(ExtractionError) -> Function { try handle.symbol(name) }
             let library = AVFormatLibrary(
                 allocContext: try symbol("avformat_alloc_context"),

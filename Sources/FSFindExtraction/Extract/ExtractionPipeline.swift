@@ -173,13 +173,14 @@ package struct ExtractionPipeline: Sendable {
         return result
     }
 
-    /// Puts a reply into its item: content attributes on success, the reason on failure; words
-    /// that could not be read are the item's problem, beside the metadata that could.
+    /// Puts a reply into its item: content attributes on success, the reason on failure; a part
+    /// that could not be read (words, or what a missing library reads) is the item's problem,
+    /// beside the metadata that could.
     static func merge(_ reply: ExtractionWire.Reply, into read: inout Read) {
         switch reply {
         case .success(let extracted):
-            if let problem = extracted.textProblem, read.item.problem == nil {
-                read.item.problem = ItemProblem(.unparsable, "its words could not be read: \(problem)")
+            if let problem = extracted.problem, read.item.problem == nil {
+                read.item.problem = ItemProblem(.unparsable, problem)
             }
             for (attribute, value) in extracted.attributes where !fileSystemAttributes.contains(attribute) {
                 if attribute == .textContent {

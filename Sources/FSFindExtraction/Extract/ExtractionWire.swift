@@ -35,22 +35,23 @@ package enum ExtractionWire {
         var wordCutter: String = ""
     }
 
-    /// What an extractor found in one file: its attributes (the words as `textContent`), and why
-    /// the words could not be read when the metadata could.
+    /// What an extractor found in one file: its attributes (the words as `textContent`), and why a
+    /// part of it (its words, or what a library that is not installed reads) could not be read
+    /// when the rest could.
     struct Extracted: Sendable, Equatable, ExpressibleByDictionaryLiteral {
         var attributes: [Attribute: AttributeValue]
-        var textProblem: String?
+        var problem: String?
         /// The words, packed and cut for the text store, when the request named its tokenizer.
         var cutText: CutText?
         /// The file's size, modification or change time was not the request's once it was read.
         var changedWhileRead = false
 
         init(
-            _ attributes: [Attribute: AttributeValue], textProblem: String? = nil, cutText: CutText? = nil,
+            _ attributes: [Attribute: AttributeValue], problem: String? = nil, cutText: CutText? = nil,
             changedWhileRead: Bool = false
         ) {
             self.attributes = attributes
-            self.textProblem = textProblem
+            self.problem = problem
             self.cutText = cutText
             self.changedWhileRead = changedWhileRead
         }
@@ -91,7 +92,7 @@ package enum ExtractionWire {
         switch reply {
         case .success(let extracted):
             let attributes = extracted.attributes
-            if let problem = extracted.textProblem {
+            if let problem = extracted.problem {
                 writer.byte(2)
                 writer.text(problem)
             } else {
@@ -127,7 +128,7 @@ package enum ExtractionWire {
         var reader = Reader(payload)
         switch try reader.byte() {
         case let tag where tag == 0 || tag == 2:
-            let textProblem = tag == 2 ? try reader.text() : nil
+            let problem = tag == 2 ? try reader.text() : nil
             var attributes: [Attribute: AttributeValue] = [:]
             for _ in 0..<(try reader.count()) {
                 let name = try reader.text()
@@ -148,7 +149,7 @@ package enum ExtractionWire {
             guard changed <= 1 else { throw ExtractionError("unknown changed flag \(changed)") }
             try reader.end()
             return .success(
-                Extracted(attributes, textProblem: textProblem, cutText: cutText, changedWhileRead: changed == 1))
+                Extracted(attributes, problem: problem, cutText: cutText, changedWhileRead: changed == 1))
         case 1:
             let reason = try reader.text()
             try reader.end()
@@ -181,7 +182,7 @@ package enum ExtractionWire {
             }
             return .success(
                 Extracted(
-                    attributes, textProblem: reading.textProblem, cutText: cutText,
+                    attributes, problem: reading.problem, cutText: cutText,
                     changedWhileRead: !file.stillHas(request.identity)))
         } catch {
             return .failure(error)

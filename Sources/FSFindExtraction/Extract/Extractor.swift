@@ -23,8 +23,8 @@ package protocol Extractor: Sendable {
 
     /// The attributes and, when `textLimit` > 0, the words of the file, reading it once where the
     /// extractor can (a PDF is opened and parsed once, not once for each). A failure to read the
-    /// attributes fails the file; a failure to read the words costs only the words
-    /// (``ExtractorReading/textProblem``). By default ``extract(_:tree:)`` then
+    /// attributes fails the file; a failure to read the words (or a part of the metadata a library
+    /// that is not installed reads) costs only that part (``ExtractorReading/problem``). By default ``extract(_:tree:)`` then
     /// ``text(_:tree:limit:)``.
     func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading
 
@@ -58,13 +58,14 @@ package struct ExtractorReading: Sendable {
     package var attributes: [Attribute: AttributeValue]
     /// The words, when they were asked for and the file has any.
     package var text: String?
-    /// Why the words could not be read, beside attributes that could.
-    var textProblem: String?
+    /// Why a part of the file could not be read (its words, or metadata a library that is not
+    /// installed reads), beside attributes that could; recorded as the item's problem.
+    var problem: String?
 
-    init(attributes: [Attribute: AttributeValue], text: String? = nil, textProblem: String? = nil) {
+    init(attributes: [Attribute: AttributeValue], text: String? = nil, problem: String? = nil) {
         self.attributes = attributes
         self.text = text
-        self.textProblem = textProblem
+        self.problem = problem
     }
 
     /// The `attributes`, then, when `textLimit` > 0, the words `text` reads (given the limit); a
@@ -78,7 +79,7 @@ package struct ExtractorReading: Sendable {
         do throws(ExtractionError) {
             self.text = try text(textLimit)
         } catch {
-            textProblem = error.reason
+            problem = "its words could not be read: \(error.reason)"
         }
     }
 }

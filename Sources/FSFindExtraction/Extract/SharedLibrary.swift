@@ -15,7 +15,7 @@ package struct SharedLibrary: Sendable {
     /// Opens `soname`; `package` names the Debian package to install when it is missing.
     package init(_ soname: String, package: String) throws(ExtractionError) {
         guard let library = DynamicLibrary(soname) else {
-            throw ExtractionError("\(soname) cannot be loaded; install the \(package) package")
+            throw ExtractionError(MissingLibrary(soname: soname, package: package).reason)
         }
         self.library = library
     }

@@ -57,6 +57,17 @@ struct ImageExtractor: Extractor {
         return attributes
     }
 
+    /// ``extract(_:tree:)``, and for a JPEG without libexif installed, that as the item's problem:
+    /// its size is kept, and `fsfind status` names the package its camera, date and place need
+    /// (files of other types carry no EXIF libexif reads, so they lose nothing).
+    func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
+        var reading = ExtractorReading(attributes: try extract(file, tree: tree))
+        if tree.contains("public.jpeg"), case .failure(let error) = ExifLibrary.shared {
+            reading.problem = "its camera, date and place could not be read: \(error.reason)"
+        }
+        return reading
+    }
+
     /// The types whose size gdk-pixbuf reads from the header (Debian's loaders, plus
     /// webp-pixbuf-loader). Other images (HEIC, AVIF, PSD, JPEG 2000, SVG) get no size rather than
     /// a false "unparsable" problem: no loader for them is installed, and SVG has no pixel size.
