@@ -91,15 +91,17 @@ package final class DesktopSearchBackend: Sendable {
 
     /// The files the terms find, best first, at most `limit`; with `among`, only those paths (and
     /// what is below them) are looked at: a subsearch narrows the previous answer. `shouldStop` is
-    /// asked while the search runs (``SearchRequest/shouldStop``): then it throws ``FSFindError``
-    /// code `.stopped`.
-    /// - Throws: `.stopped`, and the index's and text store's errors (missing, damaged).
+    /// asked while the search runs (``SearchRequest/shouldStop``): then the search answers with
+    /// the files it found until then (``SearchRequest/answersWhatItFoundWhenStopped``).
+    /// - Throws: the index's and text store's errors (missing, damaged).
     package func search(
         _ query: FSFindQuery.Query, limit: Int?, among: [[UInt8]]? = nil, shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(FSFindError) -> [Item] {
         let question = try Self.compile(query)
         var request = SearchRequest(onlyIn: among ?? [], sort: .relevance, limit: limit)
         request.shouldStop = shouldStop
+        // Cut at the provider's time budget, a search answers with the files it found by then.
+        request.answersWhatItFoundWhenStopped = true
         // Names and titles rank first; files that only have the words inside rank after them
         // without BM25, as in the search field and `serve`: BM25 of every file a common prefix is
         // inside (170,000 of a million for `pa`) was most of a search's time, to order a hundred.

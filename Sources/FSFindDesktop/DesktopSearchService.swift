@@ -304,13 +304,20 @@ package final class DesktopSearchService: Sendable {
         do {
             let items = try backend.search(query, limit: limit, among: among, shouldStop: stop.shouldStop)
             state.withLock { $0.lastProblem = nil }
+            // Cut at the budget, the search answered with what it had found by then: said.
+            if let deadline = stop.deadline, ContinuousClock.now >= deadline, !stop.superseded() {
+                say(
+                    "a search for \"\(terms.joined(separator: " "))\" took over \(Self.searchBudget): "
+                        + "answered with the \(items.count) files found by then")
+            }
             guard items.isEmpty, among == nil, !stop.shouldStop() else { return (items, nil) }
             // A correction is a nicety: a store that cannot give one leaves the answer empty.
             let corrections = (try? backend.corrections(query)) ?? []
             guard !corrections.isEmpty else { return (items, nil) }
             return (items, SpellingCorrection.corrected(terms.joined(separator: " "), by: corrections))
         } catch  where error.code == .stopped {
-            // A newer search took over: its answer is the one shown. Over budget: nothing, said.
+            // Not thrown by a search told to stop (it answers with what it found); kept for a
+            // store's question stopped on the way: a newer search took over, or over budget.
             if !stop.superseded() {
                 say("a search for \"\(terms.joined(separator: " "))\" took over \(Self.searchBudget): answered nothing")
             }

@@ -21,6 +21,10 @@ package struct SearchRequest: Sendable {
     /// thousand rows of the scan); when it says yes the search ends with ``FSFindError`` code
     /// `.stopped`. What a server gives a search whose time is up or whose client has gone.
     package var shouldStop: (@Sendable () -> Bool)?
+    /// With ``shouldStop``: a search told to stop answers with the rows it found until then
+    /// (ranked among themselves) instead of ending with `.stopped`. What the desktop provider asks:
+    /// GNOME wants the whole search within about half a second, and some answer beats none.
+    package var answersWhatItFoundWhenStopped = false
 
     package init(
         scope: Scope = .all, onlyIn: [[UInt8]] = [], sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil

@@ -79,7 +79,10 @@ package struct Searcher {
             ? try ContentMatches(
                 query, store: text, index: index, ranked: ranked && request.wordRelevance, among: withinOfFile,
                 shouldStop: request.shouldStop) : nil
-        if content?.interrupted == true { throw Self.stopped }
+        let partial = request.answersWhatItFoundWhenStopped
+        // Stopped while the store was asked: the names are still looked at, unless what was
+        // found is not wanted.
+        if content?.interrupted == true, !partial { throw Self.stopped }
         let shouldStop = request.shouldStop
         let plans = files.enumerated().map { k, file in
             let fewRows = withinOfFile[k].map { $0.reduce(0) { $0 + $1.count } < Self.fewRows } ?? false
@@ -103,7 +106,7 @@ package struct Searcher {
                 let found = Self.scan(
                     chunks[0], of: file, with: plans[k], scope: request.scope, ranked: ranked, counting: counting,
                     shouldStop: shouldStop)
-                if found.stopped { throw Self.stopped }
+                if found.stopped, !partial { throw Self.stopped }
                 matchesOfFile.append(found.rows)
                 scoresOfFile.append(found.scores)
                 count += found.count
@@ -127,7 +130,7 @@ package struct Searcher {
                     at: part)
             }
             let parts = found.all.compactMap { $0 }
-            if parts.contains(where: \.stopped) { throw Self.stopped }
+            if parts.contains(where: \.stopped), !partial { throw Self.stopped }
             matchesOfFile.append(parts.flatMap(\.rows))
             scoresOfFile.append(parts.flatMap(\.scores))
             count += parts.reduce(0) { $0 + $1.count }

@@ -195,10 +195,11 @@ struct DesktopSearchTests {
         #expect(fields.count > 1 && fields[1] == .string("Did you mean \u{201C}song\u{201D}?"))
     }
 
-    /// A search told to stop answers nothing: silently when a newer search took over (its answer
-    /// is the one the Shell shows), with one line when it ran past the time budget. The stop is
-    /// asked before the scan's first rows, so this holds on any index, however small.
-    @Test func aStoppedSearchAnswersNothing() throws {
+    /// A search told to stop answers with what it found until then: silently when a newer search
+    /// took over (its answer is the one the Shell shows), with one line when it ran past the time
+    /// budget. The stop is asked before the scan's first rows, so on any index, however small,
+    /// it has found nothing by then.
+    @Test func aStoppedSearchAnswersWhatItFound() throws {
         let folder = TemporaryFolder()
         let index = folder.file("index.fsfind")
         try IndexWriter.write(Fixtures.contents(), to: index)
