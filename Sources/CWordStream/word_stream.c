@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 // MARK: Cutting
 
@@ -76,8 +77,12 @@ fsfind_word_cutter *fsfind_word_cutter_new(sqlite3 *db, const char *spec) {
                 free(cutter);
                 cutter = NULL;
             } else if (ends_with_plain_unicode61(spec)) {
-                cutter->cache = aligned_alloc(64, CACHE_SLOTS * sizeof(Slot));
-                if (cutter->cache) memset(cutter->cache, 0, CACHE_SLOTS * sizeof(Slot));
+                // Mapped, not allocated and cleared: the kernel's pages come zeroed when first
+                // touched, so a cutter that stems a few words (free text's word forms) does not
+                // clear the whole table first.
+                void *pages = mmap(NULL, CACHE_SLOTS * sizeof(Slot), PROT_READ | PROT_WRITE,
+                                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+                cutter->cache = pages == MAP_FAILED ? NULL : pages;
             }
         }
     }
@@ -88,7 +93,7 @@ fsfind_word_cutter *fsfind_word_cutter_new(sqlite3 *db, const char *spec) {
 void fsfind_word_cutter_free(fsfind_word_cutter *cutter) {
     if (!cutter) return;
     if (cutter->instance) cutter->methods.xDelete(cutter->instance);
-    free(cutter->cache);
+    if (cutter->cache) munmap(cutter->cache, CACHE_SLOTS * sizeof(Slot));
     free(cutter);
 }
 
