@@ -131,6 +131,18 @@ struct InteractiveSearchEndToEndTests {
         try quit(session)
     }
 
+    @Test func aTypoThatStillFindsFilesIsCorrectedToo() throws {
+        // `quartely` finds the report by its stem's start (`quart`), and is a typo all the same.
+        let session = try start()
+        _ = try session.waitFor("the first paint") { Self.count($0) != nil }
+        try session.type("quartely")
+        let offered = try session.waitFor("the correction under the field, above a result") { screen in
+            screen[2].contains("did you mean: quarterly") && (Self.count(screen) ?? 0) > 0
+        }
+        #expect(offered.contains { $0.contains("report.docx") }, "\(offered)")
+        try quit(session)
+    }
+
     @Test func aResizedWindowIsRedrawnAtItsNewSize() throws {
         let session = try start(["tone"], width: 80, height: 24)
         let narrow = try session.waitFor("six tones, details below") { Self.count($0) == 6 }

@@ -184,9 +184,11 @@ package struct InteractiveScan {
         result.work.visited = rows
         result.work.content = scanStarted - started
         result.work.scan = ContinuousClock.now - scanStarted
-        // Asked only when nothing matched: a field that finds files needs no correction, and the
-        // corrector's walk is not worth a key's time then.
-        if result.matched.isEmpty, let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty {
+        // Asked as `fsfind query` asks: a typo may still find files (`quartely` by its stem's
+        // start, inside a report), and the field offers the search it meant all the same. A word
+        // the index holds, or the start of one (every word while it is typed), is answered by a
+        // look-up in the sorted words; only a word nothing holds walks the corrector.
+        if let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty {
             result.corrections = try Searcher(index: index, text: text).suggestions(for: compiled)
         }
         return result
