@@ -19,7 +19,8 @@ package struct SearchRequest: Sendable {
     package var wordRelevance = true
     /// Asked now and then while the search runs (between the text store's questions, every few
     /// thousand rows of the scan); when it says yes the search ends with ``FSFindError`` code
-    /// `.stopped`. What a server gives a search whose time is up or whose client has gone.
+    /// `.stopped` (or with what it found, ``answersWhatItFoundWhenStopped``). What a server gives
+    /// a search whose time is up or whose client has gone.
     package var shouldStop: (@Sendable () -> Bool)?
     /// With ``shouldStop``: a search told to stop answers with the rows it found until then
     /// (ranked among themselves) instead of ending with `.stopped`. What the desktop provider asks:

@@ -179,8 +179,8 @@ package final class TextStore {
         self.language = stored ?? language ?? Self.defaultLanguage
         self.tokenizer = Self.tokenizer(for: self.language)
         guard create else {
-            // The scratch tables readers cut words into (snippets, the spelling probe) live in
-            // memory: a sandboxed reader may not create files, and they hold one document.
+            // The scratch table a reader cuts a document into for its snippet lives in memory: a
+            // sandboxed reader may not create files, and it holds one document.
             try database.execute("PRAGMA temp_store = MEMORY")
             generation = try Self.generation(of: database)
             return

@@ -82,6 +82,7 @@ final class FreeTextLeaf {
         // No string holds a query word: only the name (and the files' words) can match, and no
         // column needs reading to know it.
         let matchesNone = lexicon != nil && !matched.buffer.contains { $0 != 0 }
+        let rows = views.index.itemCount
         var sources: [TextSource] = []
         var weights: [Double] = []
         for (attribute, weight) in AttributeRegistry.freeTextWeights {
@@ -90,7 +91,6 @@ final class FreeTextLeaf {
             // query word is known to be in few of them (a camera's make holds no `report`): a
             // source none of whose values can match is not read for each row.
             guard !source.isMissing else { continue }
-            let rows = views.index.itemCount
             if lexicon != nil, source.attribute != .displayName,
                 matchesNone || !source.anyCell(rows: rows, { Self.mayMatch($0, matched: matched, lists: lists) })
             {
