@@ -127,3 +127,18 @@ int fsfind_lsetxattr(const char *path, const char *name, const void *value, size
 /// 1 when the main program was linked at a fixed address (not position-independent: its load
 /// bias, as `dl_iterate_phdr` reports it, is 0), 0 when the loader placed it at a random one.
 int fsfind_main_image_is_fixed(void);
+
+// SipHash-2-4 with a 128-bit tag, fed in pieces (siphash.c): the text store's digest of a file's
+// bytes, under a secret key each store draws once, so no file can be made to share another's
+// digest on purpose (Swift's own Hasher draws its key per process, and the store keeps digests
+// from one run to the next).
+#include <stdint.h>
+struct fsfind_siphash {
+    uint64_t v[4];
+    uint64_t length;
+    uint8_t tail[8];
+    unsigned pending;
+};
+void fsfind_siphash_start(struct fsfind_siphash *state, uint64_t k0, uint64_t k1);
+void fsfind_siphash_add(struct fsfind_siphash *state, const void *bytes, size_t count);
+void fsfind_siphash_finish(struct fsfind_siphash *state, uint64_t tag[2]);

@@ -1,0 +1,72 @@
+import CPlatform
+
+/// 128 bits that name a file's bytes under a secret key: SipHash-2-4's 128-bit tag.
+///
+/// The text store keeps one per document, so a copy of a file made in a later run is found to be
+/// the same document without its words being read again; the key is drawn once per store and
+/// kept in it, so nobody who cannot read the store can make a file share another's digest.
+package struct KeyedDigest: Hashable, Sendable {
+    package let first: UInt64
+    package let second: UInt64
+
+    package init(first: UInt64, second: UInt64) {
+        self.first = first
+        self.second = second
+    }
+
+    /// The sixteen bytes, little-endian, as the store keeps them.
+    package var bytes: [UInt8] {
+        (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? first : second) >> (8 * UInt64(i % 8))) }
+    }
+
+    /// A digest kept as ``bytes``; nil when `bytes` is not sixteen bytes long.
+    package init?(bytes: [UInt8]) {
+        guard bytes.count == 16 else { return nil }
+        func word(_ start: Int) -> UInt64 {
+            (0..<8).reduce(0) { $0 | UInt64(bytes[start + $1]) << (8 * UInt64($1)) }
+        }
+        self.init(first: word(0), second: word(8))
+    }
+
+    /// The key a digest is made under: two words drawn once (``random()``) and kept.
+    package struct Key: Sendable, Equatable {
+        package let first: UInt64
+        package let second: UInt64
+
+        package init(first: UInt64, second: UInt64) {
+            self.first = first
+            self.second = second
+        }
+
+        /// A key drawn from the system's random source.
+        package static func random() -> Key {
+            Key(first: .random(in: .min ... .max), second: .random(in: .min ... .max))
+        }
+    }
+
+    /// Bytes fed in pieces, then ``finish()``ed.
+    package struct Hasher {
+        private var state = fsfind_siphash()
+
+        package init(key: Key) {
+            fsfind_siphash_start(&state, key.first, key.second)
+        }
+
+        package mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            guard let base = bytes.baseAddress else { return }
+            fsfind_siphash_add(&state, base, bytes.count)
+        }
+
+        package mutating func add(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { add($0) }
+        }
+
+        package mutating func finish() -> KeyedDigest {
+            var tag: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutablePointer(to: &tag) { pointer in
+                pointer.withMemoryRebound(to: UInt64.self, capacity: 2) { fsfind_siphash_finish(&state, $0) }
+            }
+            return KeyedDigest(first: tag.0, second: tag.1)
+        }
+    }
+}
