@@ -83,6 +83,7 @@ int sqlite3_step(sqlite3_stmt *statement) { FORWARD(sqlite3_step, statement); }
 int sqlite3_bind_int64(sqlite3_stmt *statement, int position, sqlite3_int64 value) {
     FORWARD(sqlite3_bind_int64, statement, position, value);
 }
+int sqlite3_bind_null(sqlite3_stmt *statement, int position) { FORWARD(sqlite3_bind_null, statement, position); }
 int sqlite3_bind_text(sqlite3_stmt *statement, int position, const char *text, int bytes, void (*destroy)(void *)) {
     FORWARD(sqlite3_bind_text, statement, position, text, bytes, destroy);
 }
@@ -97,6 +98,7 @@ sqlite3_int64 sqlite3_column_int64(sqlite3_stmt *statement, int column) {
     FORWARD(sqlite3_column_int64, statement, column);
 }
 double sqlite3_column_double(sqlite3_stmt *statement, int column) { FORWARD(sqlite3_column_double, statement, column); }
+int sqlite3_column_type(sqlite3_stmt *statement, int column) { FORWARD(sqlite3_column_type, statement, column); }
 int sqlite3_column_bytes(sqlite3_stmt *statement, int column) { FORWARD(sqlite3_column_bytes, statement, column); }
 const void *sqlite3_column_blob(sqlite3_stmt *statement, int column) {
     FORWARD(sqlite3_column_blob, statement, column);

@@ -153,9 +153,8 @@ package struct ElasticEndpoint: Sendable {
                 let path = reader.path(at: row)
                 let item = reader.item(row)
                 var content: String?
-                if let text {
-                    content = try text.textStart(
-                        path: path, identity: snapshot.identity(at: row), characters: Self.contentCharacters)
+                if let text, let document = snapshot.textDocument(at: row) {
+                    content = try text.textStart(document: document, characters: Self.contentCharacters)
                 }
                 let root = ElasticDocument.root(of: path, among: roots)
                 guard

@@ -157,3 +157,52 @@ extension IndexSnapshot {
         return generations
     }
 }
+
+/// A row's words as the text store keeps track of them: its document and its identity (what
+/// ``IndexSnapshot/namedSources(ofDocuments:generation:)`` gives).
+package struct NamedSource: Hashable, Sendable {
+    package let document: UInt32
+    package let identity: FileIdentity
+
+    package init(document: UInt32, identity: FileIdentity) {
+        self.document = document
+        self.identity = identity
+    }
+}
+
+extension IndexSnapshot {
+    /// The document number of merged row `row` in the text store; nil when it has none.
+    package func textDocument(at row: Int) -> UInt32? {
+        let (file, index) = location(of: row)
+        return file.textDocument(at: index)
+    }
+
+    /// Each document of `documents` (nil: every document) that a visible row names in the store
+    /// of `generation`, with that row's identity: what the store's sources must keep
+    /// (``TextStore/Writer/removeUnnamed(among:named:)``). Rows a delta hides are left out, and
+    /// a file whose numbers belong to another store names none.
+    package func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
+        -> Set<NamedSource>
+    {
+        var named: Set<NamedSource> = []
+        for (k, file) in files.enumerated() {
+            guard let numbers = try file.textDocuments(), numbers.generation == generation else { continue }
+            func add(_ row: Int, _ document: UInt32) {
+                guard let merged = mergedRow(file: k, row: row) else { return }
+                named.insert(NamedSource(document: document, identity: identity(at: merged)))
+            }
+            if let documents {
+                let wanted = Set(documents).sorted()
+                numbers.forEachRow(ofDocuments: wanted, itemCount: file.itemCount) { position, row in
+                    add(row, wanted[position])
+                }
+            } else {
+                for i in 0..<numbers.count {
+                    let (row, document) = numbers.entry(i)
+                    if row < file.itemCount { add(row, document) }
+                }
+            }
+        }
+        return named
+    }
+}

@@ -358,7 +358,7 @@ package struct Searcher {
         } else {
             return [:]
         }
-        let lines = try text.snippets(expression, for: rows.map { (index.path(at: $0), index.identity(at: $0)) })
+        let lines = try text.snippets(expression, for: rows.map { index.textDocument(at: $0) })
         var snippets: [Int: Snippet] = [:]
         for (row, line) in zip(rows, lines) { snippets[row] = line }
         return snippets

@@ -224,6 +224,7 @@ final class SQLiteDatabase {
                 let status: Int32
                 switch value {
                 case .integer(let number): status = sqlite3_bind_int64(statement, position, number)
+                case .null: status = sqlite3_bind_null(statement, position)
                 case .text(let text): status = sqlite3_bind_text(statement, position, text, -1, Self.transient)
                 case .blob(let bytes):
                     status = bytes.withUnsafeBytes { buffer in
@@ -260,6 +261,7 @@ final class SQLiteDatabase {
 
         func integer(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
         func double(_ column: Int32) -> Double { sqlite3_column_double(statement, column) }
+        func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
 
         func blob(_ column: Int32) -> [UInt8] {
             let count = Int(sqlite3_column_bytes(statement, column))
@@ -278,6 +280,7 @@ final class SQLiteDatabase {
 
     /// A value bound to a statement parameter.
     enum Value {
+        case null
         case integer(Int64)
         case text(String)
         case blob([UInt8])

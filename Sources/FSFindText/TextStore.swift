@@ -1,21 +1,26 @@
 import CSnowball
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Glibc
 
 /// The words inside files: an SQLite database with an FTS5 table, beside the index file.
 ///
-/// Each document is a text and its words, under a number that is never given twice; each file
-/// that has words is a row naming its document, keyed by its path **and** its identity (device,
-/// inode, size, mtime, ctime, as in the index). Files whose bytes are the same (a license copied
-/// into many packages) name one document, whose words are cut and indexed once (``Writer/link(path:identity:document:)``).
-/// The key is what keeps the store and the metadata index consistent without a shared
-/// transaction (`docs/full-text.md`): a refresh adds the text of new and changed files first
-/// (committed), then replaces the index file atomically, then deletes the files no index row
-/// matches any more, and the documents no file names. A reader holding either index sees only the
-/// documents whose numbers its rows carry: the old text with the old index, the new with the new,
-/// never a deleted file's words; a kill between the steps leaves extra files and documents that
-/// the next refresh removes. Write-ahead logging lets queries read while a refresh writes.
+/// Each document is a text and its words, under a number that is never given twice; the index's
+/// rows carry the numbers (``IndexFile/textDocument(at:)``), so the store keeps no paths. What a
+/// document was read from is kept so that the same bytes are not read twice: its *sources*, each a
+/// file as it was (device, inode, size, mtime, ctime, as in the index) and the content type it was
+/// read as (every name of a file with several names is one source), and the *digest* of its
+/// bytes under the store's own key (``KeyedDigest``), so a copy made next week names the same
+/// document. A source stays while a row of the index names its document with its identity, a
+/// document while it has a source. That is what keeps the store and the metadata index
+/// consistent without a shared transaction (`docs/full-text.md`): a refresh adds the text of new
+/// and changed files first (committed), then replaces the index file atomically, then removes
+/// the sources no row of the new index names, and the documents left without one. A reader
+/// holding either index sees only the documents whose numbers its rows carry: the old text with
+/// the old index, the new with the new, never a deleted file's words; a kill between the steps
+/// leaves extra sources and documents that the next refresh removes. Write-ahead logging lets
+/// queries read while a refresh writes.
 package final class TextStore {
     /// The documents that matched a query, in ascending number: what the index's
     /// `textDocuments` section finds rows for (``IndexFile/textDocument(at:)``).
@@ -36,6 +41,10 @@ package final class TextStore {
     /// matches only the words of that one (``TextDocuments``). Nil only for a store an older
     /// fsfind made and nothing has written since; no index names such a store.
     package let generation: UInt64?
+
+    /// The key of the digests this store keeps (``Writer/add(source:digest:words:packed:spelling:document:)``,
+    /// ``document(digest:)``); nil for a store opened for reading, which makes none.
+    package let digestKey: KeyedDigest.Key?
 
     /// How many words of context a snippet holds.
     static let snippetWords = 16
@@ -108,8 +117,9 @@ package final class TextStore {
     /// The layout this build writes (`PRAGMA user_version`); a store of another layout is
     /// derived data, so it is started again (and ``isNew`` says so).
     /// 4 added the `spelling` table (``SpellingWords``): a store without it has no words to
-    /// correct a query's typos with, so it is read again once.
-    static let layout: Int64 = 4
+    /// correct a query's typos with, so it is read again once. 5 keeps sources and digests in
+    /// place of a row per path (a million names of a few hundred files took a row each).
+    static let layout: Int64 = 5
 
     /// True when this open created the store (or started an old layout again): it holds no
     /// file's words yet, so a refresh must read every file once.
@@ -183,6 +193,7 @@ package final class TextStore {
             // sandboxed reader may not create files, and it holds one document.
             try database.execute("PRAGMA temp_store = MEMORY")
             generation = try Self.generation(of: database)
+            digestKey = nil
             return
         }
         try database.execute(
@@ -191,14 +202,14 @@ package final class TextStore {
             PRAGMA auto_vacuum = INCREMENTAL;
             PRAGMA journal_mode = \(isNew ? "TRUNCATE" : "WAL");
             PRAGMA synchronous = NORMAL;
-            CREATE TABLE IF NOT EXISTS document(id INTEGER PRIMARY KEY, text BLOB NOT NULL);
-            CREATE TABLE IF NOT EXISTS file(
-                path BLOB NOT NULL,
+            CREATE TABLE IF NOT EXISTS document(id INTEGER PRIMARY KEY, text BLOB NOT NULL, digest BLOB);
+            CREATE INDEX IF NOT EXISTS document_by_digest ON document(digest) WHERE digest IS NOT NULL;
+            CREATE TABLE IF NOT EXISTS source(
                 device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
-                mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
+                mtime INTEGER NOT NULL, ctime INTEGER NOT NULL, type TEXT,
                 document INTEGER NOT NULL);
-            CREATE INDEX IF NOT EXISTS file_by_path ON file(path);
-            CREATE INDEX IF NOT EXISTS file_by_document ON file(document);
+            CREATE UNIQUE INDEX IF NOT EXISTS source_by_file ON source(inode, device, size, mtime, ctime, type, document);
+            CREATE INDEX IF NOT EXISTS source_by_document ON source(document);
             CREATE TABLE IF NOT EXISTS state(key TEXT PRIMARY KEY, value INTEGER NOT NULL);
             CREATE VIEW IF NOT EXISTS document_body AS SELECT id, inflate(text) AS body FROM document;
             CREATE VIRTUAL TABLE IF NOT EXISTS words USING fts5(
@@ -218,6 +229,29 @@ package final class TextStore {
                 "INSERT OR IGNORE INTO state(key, value) VALUES ('generation', \(Int64(bitPattern: made)))")
             generation = try Self.generation(of: database)
         }
+        digestKey = try Self.digestKey(of: database)
+    }
+
+    /// The key this store's digests are made under, drawn when it is first opened for writing and
+    /// kept in its `state` table: digests of one store mean nothing in another.
+    private static func digestKey(of database: SQLiteDatabase) throws(FSFindError) -> KeyedDigest.Key {
+        let read = try database.prepare(
+            """
+            SELECT (SELECT value FROM state WHERE key = 'digest_key_0'),
+                   (SELECT value FROM state WHERE key = 'digest_key_1')
+            """)
+        if try read.step(), !read.isNull(0), !read.isNull(1) {
+            return KeyedDigest.Key(
+                first: UInt64(bitPattern: read.integer(0)), second: UInt64(bitPattern: read.integer(1)))
+        }
+        read.reset()
+        let key = KeyedDigest.Key.random()
+        try database.execute(
+            """
+            INSERT OR REPLACE INTO state(key, value) VALUES ('digest_key_0', \(Int64(bitPattern: key.first)));
+            INSERT OR REPLACE INTO state(key, value) VALUES ('digest_key_1', \(Int64(bitPattern: key.second)));
+            """)
+        return key
     }
 
     /// The generation the `state` table records; nil when there is no such table (a store of an
@@ -253,291 +287,6 @@ package final class TextStore {
         return try SQLiteDatabase(path: path, create: true)
     }
 
-    // MARK: Writing
-
-    /// `text` as the store keeps it (``StoredText``): what ``Writer/add(path:identity:text:packed:document:)``
-    /// takes. Thread-safe.
-    package static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
-        try StoredText.pack(text)
-    }
-
-    /// Starts a transaction: what its ``Writer`` does is committed by ``Writer/commit()``, or
-    /// rolled back when the writer goes without it (an error, a kill loses it the same way).
-    package func begin() throws(FSFindError) -> Writer {
-        let writer = try Writer(database)
-        try database.execute("BEGIN IMMEDIATE")
-        return writer
-    }
-
-    /// Runs `body` in one transaction: all of it is committed, or (on a throw, a kill) none.
-    package func write<Result>(_ body: (Writer) throws(FSFindError) -> Result) throws(FSFindError) -> Result {
-        let writer = try begin()
-        let result = try body(writer)
-        try writer.commit()
-        return result
-    }
-
-    /// The changes one transaction makes, with its statements prepared once.
-    package final class Writer {
-        private let database: SQLiteDatabase
-        private let findSame: SQLiteDatabase.Statement
-        private let insertDocument: SQLiteDatabase.Statement
-        private let insertFile: SQLiteDatabase.Statement
-        private let insertWords: SQLiteDatabase.Statement
-        private let documentOfFile: SQLiteDatabase.Statement
-        private let deleteFile: SQLiteDatabase.Statement
-        private let documentNamed: SQLiteDatabase.Statement
-        private let documentHeld: SQLiteDatabase.Statement
-        private let deleteDocument: SQLiteDatabase.Statement
-        private let deleteWords: SQLiteDatabase.Statement
-        private let documentText: SQLiteDatabase.Statement
-        /// How many more (or fewer) documents hold each spelling word, written at the commit: a
-        /// row written per word and document is millions on a first index, per word and run a
-        /// few hundred thousand.
-        private var spellingChanges = WordTally()
-        private var open = true
-        /// The number the next document gets unless its caller chose one: numbers are never
-        /// given twice in one store, so an index written before a file changed cannot name its
-        /// new words (kept in the state table, like SQLite's AUTOINCREMENT).
-        package private(set) var nextDocument: UInt32
-
-        fileprivate init(_ database: SQLiteDatabase) throws(FSFindError) {
-            self.database = database
-            findSame = try database.prepare(
-                """
-                SELECT rowid FROM file
-                WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
-                """)
-            insertDocument = try database.prepare("INSERT INTO document(id, text) VALUES (?, ?)")
-            insertFile = try database.prepare(
-                "INSERT INTO file(path, device, inode, size, mtime, ctime, document) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            insertWords = try database.prepare("INSERT INTO words(rowid, body) VALUES (?, ?)")
-            documentOfFile = try database.prepare("SELECT document FROM file WHERE rowid = ?")
-            deleteFile = try database.prepare("DELETE FROM file WHERE rowid = ?")
-            documentNamed = try database.prepare("SELECT 1 FROM file WHERE document = ? LIMIT 1")
-            documentHeld = try database.prepare("SELECT 1 FROM document WHERE id = ?")
-            deleteDocument = try database.prepare("DELETE FROM document WHERE id = ?")
-            // An external-content table forgets a document's words when told what they were.
-            deleteWords = try database.prepare(
-                "INSERT INTO words(words, rowid, body) SELECT 'delete', id, inflate(text) FROM document WHERE id = ?")
-            documentText = try database.prepare("SELECT inflate(text) FROM document WHERE id = ?")
-            let next = try database.prepare(
-                """
-                SELECT max(coalesce((SELECT value FROM state WHERE key = 'next_document'), 1),
-                           coalesce((SELECT max(id) + 1 FROM document), 1))
-                """)
-            _ = try next.step()
-            let number = next.integer(0)
-            // Four thousand million documents written into one store: it must be made again.
-            guard number > 0, number < Int64(UInt32.max) else {
-                throw FSFindError(
-                    .indexCorrupt, "the text store has used up its document numbers", path: database.path,
-                    remedy: .rebuildIndex)
-            }
-            nextDocument = UInt32(number)
-        }
-
-        deinit {
-            if open { try? database.execute("ROLLBACK") }
-        }
-
-        /// Makes the transaction's changes durable and visible to readers.
-        package func commit() throws(FSFindError) {
-            guard open else { return }
-            try writeSpelling()
-            try database.execute(
-                "INSERT OR REPLACE INTO state(key, value) VALUES ('next_document', \(Int64(nextDocument)))")
-            try database.execute("COMMIT")
-            open = false
-            // FTS5's merges free pages as they go; a store made
-            // by this build (`auto_vacuum` is set before its first table) gives them back to the
-            // file system. An older store has no pointer map, and this does nothing there.
-            try database.execute("PRAGMA incremental_vacuum")
-            // A new store's first transaction is written without the log (see `init`); readers
-            // then share it with the next writer.
-            try database.execute("PRAGMA journal_mode = WAL")
-        }
-
-        /// Adds the text of the file at `path` as it is now (`identity`), replacing a copy already
-        /// stored for the same path and identity (a run killed after its commit read it before);
-        /// returns its document number, for the file's row (``IndexFile/textDocument(at:)``).
-        @discardableResult
-        package func add(path: [UInt8], identity: FileIdentity, text: String) throws(FSFindError) -> UInt32 {
-            let document = nextDocument
-            try add(path: path, identity: identity, text: text, packed: try TextStore.pack(text), document: document)
-            return document
-        }
-
-        /// ``add(path:identity:text:)`` with the stored form already made (``TextStore/pack(_:)``),
-        /// so packing can run on another thread than the one writing, and the number chosen by
-        /// the caller (from ``nextDocument`` on, each once), so the row can carry it before the
-        /// words are written.
-        package func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8], document: UInt32)
-            throws(FSFindError)
-        {
-            try removeSame(path: path, identity: identity)
-            try insertDocument.bind([.integer(Int64(document)), .blob(packed)]).run()
-            try insertWords.bind([.integer(Int64(document)), .text(text)]).run()
-            try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
-            try count(SpellingWords.distinct(in: text), by: 1)
-            nextDocument = max(nextDocument, document + 1)
-        }
-
-        /// ``add(path:identity:text:packed:document:)`` with the words already cut, by
-        /// ``WordCutter`` with this store's ``TextStore/wordCutterSpec``: FTS5 indexes them as
-        /// they are instead of cutting the text again (`packed` still holds the text, for
-        /// snippets and for forgetting the words later).
-        /// `spelling` is the text's ``SpellingWords/distinct(in:)``, cut where the words were.
-        package func add(
-            path: [UInt8], identity: FileIdentity, words: [UInt8], packed: [UInt8], spelling: [UInt8] = [],
-            document: UInt32
-        ) throws(FSFindError) {
-            try removeSame(path: path, identity: identity)
-            try insertDocument.bind([.integer(Int64(document)), .blob(packed)]).run()
-            // The text FTS5 is given is not cut: the armed words are indexed in its place.
-            try database.replaying(words) { () throws(FSFindError) in
-                try insertWords.bind([.integer(Int64(document)), .text("")]).run()
-            }
-            try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
-            try count(spelling, by: 1)
-            nextDocument = max(nextDocument, document + 1)
-        }
-
-        /// Adds the counts a caller added up on its own thread (``TextStoreFeeder`` in the
-        /// indexer: the writer's thread is the first index's longest serial step).
-        package func count(_ tally: WordTally) throws(FSFindError) {
-            tally.forEachWord { word, change in word.withUnsafeBytes { spellingChanges.add($0, change) } }
-            if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
-        }
-
-        /// Adds `change` to the count of each word of a ``SpellingWords`` list; past
-        /// ``spellingChangesHeld`` words, writes them (in the same transaction), so memory stays
-        /// bounded however many words a run meets.
-        private func count(_ spelling: [UInt8], by change: Int) throws(FSFindError) {
-            spelling.withUnsafeBytes { bytes in
-                var start = 0
-                for i in 0..<bytes.count where bytes[i] == 0x0A {
-                    if i > start { spellingChanges.add(UnsafeRawBufferPointer(rebasing: bytes[start..<i]), change) }
-                    start = i + 1
-                }
-            }
-            if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
-        }
-
-        /// About 20 MB of words and counts.
-        static let spellingChangesHeld = 200_000
-
-        /// Writes the counts changed in this transaction; a word no document holds any more goes.
-        private func writeSpelling() throws(FSFindError) {
-            guard spellingChanges.count > 0 else { return }
-            let upsert = try database.prepare(
-                """
-                INSERT INTO spelling(word, documents) VALUES (?1, max(?2, 0))
-                ON CONFLICT(word) DO UPDATE SET documents = documents + ?2
-                """)
-            var changes: [(word: ArraySlice<UInt8>, change: Int)] = []
-            changes.reserveCapacity(spellingChanges.count)
-            spellingChanges.forEachWord { word, change in if change != 0 { changes.append((word, change)) } }
-            // In byte order, so the table's B-tree is written front to back.
-            changes.sort { $0.word.lexicographicallyPrecedes($1.word) }
-            for (word, change) in changes { try upsert.bind([.blob(Array(word)), .integer(Int64(change))]).run() }
-            let forget = try database.prepare("DELETE FROM spelling WHERE word = ? AND documents <= 0")
-            for (word, change) in changes where change < 0 { try forget.bind([.blob(Array(word))]).run() }
-            spellingChanges = WordTally()
-        }
-
-        /// Records that the file at `path` as it is now (`identity`) has the words of `document`,
-        /// added earlier for another file whose bytes are the same (``TextTwins`` in the indexer):
-        /// its words are neither cut nor indexed again, and stay while any file names them.
-        /// Throws `.broken` when there is no such document (a caller's mistake).
-        package func link(path: [UInt8], identity: FileIdentity, document: UInt32) throws(FSFindError) {
-            try removeSame(path: path, identity: identity)
-            try documentHeld.bind([.integer(Int64(document))])
-            let held = try documentHeld.step()
-            documentHeld.reset()
-            guard held else {
-                throw FSFindError.broken(
-                    "a file was linked to text document \(document), which the store does not hold")
-            }
-            try insertFile.bind(TextStore.key(path, identity) + [.integer(Int64(document))]).run()
-        }
-
-        /// Removes the copies already stored for `path` as it is now (`identity`): a run killed
-        /// after its commit read the file before.
-        private func removeSame(path: [UInt8], identity: FileIdentity) throws(FSFindError) {
-            try findSame.bind(TextStore.key(path, identity))
-            var old: [Int64] = []
-            while try findSame.step() { old.append(findSame.integer(0)) }
-            for row in old { try remove(file: row) }
-        }
-
-        /// Records, in this transaction, that documents may have gone stale: set before an index is
-        /// replaced, cleared by the collection after it. Found still set, it says a run was killed
-        /// in between, and the next one collects everything (``TextStore/collectionPending()``).
-        package func markCollectionPending() throws(FSFindError) {
-            try database.execute("INSERT OR REPLACE INTO state(key, value) VALUES ('collect', 1)")
-        }
-
-        /// Clears what ``markCollectionPending()`` set.
-        package func clearCollectionPending() throws(FSFindError) {
-            try database.execute("DELETE FROM state WHERE key = 'collect'")
-        }
-
-        /// ``removeDocuments(keeping:)`` for the files of these paths only (by the path index):
-        /// what a refresh changed or removed, at the cost of those, not of the whole store.
-        package func removeDocuments(atPaths paths: [[UInt8]], keeping keep: ([UInt8], FileIdentity) -> Bool)
-            throws(FSFindError) -> Int
-        {
-            let byPath = try database.prepare(
-                "SELECT rowid, path, device, inode, size, mtime, ctime FROM file WHERE path = ?")
-            var gone: [Int64] = []
-            for path in paths {
-                try byPath.bind([.blob(path)])
-                while try byPath.step() {
-                    if !keep(path, TextStore.identity(byPath, from: 2)) { gone.append(byPath.integer(0)) }
-                }
-            }
-            for row in gone { try remove(file: row) }
-            return gone.count
-        }
-
-        /// Removes every file for which `keep` (path, identity) is false, and the words no file
-        /// names any more; returns how many files went. Reads only the small file table, never
-        /// the words.
-        package func removeDocuments(keeping keep: ([UInt8], FileIdentity) -> Bool) throws(FSFindError) -> Int {
-            let all = try database.prepare("SELECT rowid, path, device, inode, size, mtime, ctime FROM file")
-            var gone: [Int64] = []
-            while try all.step() {
-                if !keep(all.blob(1), TextStore.identity(all, from: 2)) { gone.append(all.integer(0)) }
-            }
-            for row in gone { try remove(file: row) }
-            return gone.count
-        }
-
-        /// Removes a file's row, and its document's words when no other file names them.
-        private func remove(file row: Int64) throws(FSFindError) {
-            try documentOfFile.bind([.integer(row)])
-            let document = try documentOfFile.step() ? documentOfFile.integer(0) : nil
-            documentOfFile.reset()
-            try deleteFile.bind([.integer(row)]).run()
-            guard let document, !(try documentNamed(document)) else { return }
-            // The document's words no longer count for spelling: read back from its text, as
-            // FTS5 reads them to forget its stems.
-            try documentText.bind([.integer(document)])
-            if try documentText.step() { try count(SpellingWords.distinct(in: documentText.text(0)), by: -1) }
-            documentText.reset()
-            try deleteWords.bind([.integer(document)]).run()
-            try deleteDocument.bind([.integer(document)]).run()
-        }
-
-        /// True when a file names `document`.
-        private func documentNamed(_ document: Int64) throws(FSFindError) -> Bool {
-            try documentNamed.bind([.integer(document)])
-            defer { documentNamed.reset() }
-            return try documentNamed.step()
-        }
-    }
-
     // MARK: Reading
 
     /// ``search(_:ranked:)``, given up (nil) as soon as `shouldStop` says so: asked every
@@ -570,22 +319,16 @@ package final class TextStore {
         return hits
     }
 
-    /// For each file (path and identity), a line of context around what `expression` matches in
-    /// its words, or nil when its document does not match (or is not stored). `--snippets` asks
+    /// For each document (a row's ``IndexFile/textDocument(at:)``, nil for a row without one), a
+    /// line of context around what `expression` matches in its words, or nil when it does not
+    /// match (or is not stored). `--snippets` asks
     /// only for the results it prints.
     ///
     /// Each document is cut again into a one-row table of its own, and the snippet is taken there:
     /// asked of the whole store, a prefix (`pa*`, what every word of free text is) merges the
     /// document lists of every word it starts, for each document described
     /// (`benchmarks/RESULTS.md`, "Snippets and narrowed searches").
-    package func snippets(_ expression: String, for files: [([UInt8], FileIdentity)]) throws(FSFindError)
-        -> [Snippet?]
-    {
-        let document = try database.prepare(
-            """
-            SELECT document FROM file
-            WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
-            """)
+    package func snippets(_ expression: String, for documents: [UInt32?]) throws(FSFindError) -> [Snippet?] {
         try database.execute(
             "CREATE VIRTUAL TABLE IF NOT EXISTS temp.described USING fts5(body, tokenize = '\(tokenizer)')")
         let clear = try database.prepare("DELETE FROM temp.described")
@@ -597,14 +340,13 @@ package final class TextStore {
             """)
         defer { try? clear.bind([]).run() }
         var result: [Snippet?] = []
-        for (path, identity) in files {
-            try document.bind(Self.key(path, identity))
-            guard try document.step() else {
+        for document in documents {
+            guard let document else {
                 result.append(nil)
                 continue
             }
             try clear.bind([]).run()
-            try copy.bind([.integer(document.integer(0))]).run()
+            try copy.bind([.integer(Int64(document))]).run()
             try query.bind([.text(expression)])
             guard try query.step() else {
                 result.append(nil)
@@ -625,18 +367,34 @@ package final class TextStore {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// The start of the file's stored text (at most `characters` characters), or nil when the
-    /// store has no document for this path and identity. For `fsfind show`.
-    package func textStart(path: [UInt8], identity: FileIdentity, characters: Int) throws(FSFindError) -> String? {
-        let query = try database.prepare(
-            """
-            SELECT substr(inflate(document.text), 1, ?) FROM file JOIN document ON document.id = file.document
-            WHERE path = ? AND device = ? AND inode = ? AND size = ? AND mtime = ? AND ctime = ?
-            """)
+    /// The start of a document's stored text (at most `characters` characters), or nil when the
+    /// store does not hold it. For `fsfind show`.
+    package func textStart(document: UInt32, characters: Int) throws(FSFindError) -> String? {
+        let query = try database.prepare("SELECT substr(inflate(text), 1, ?) FROM document WHERE id = ?")
         // SQLite's substr wraps a length near Int64.max round to nothing: clamped to what a
         // stored text can hold.
-        try query.bind([.integer(Int64(min(characters, Int(Int32.max))))] + Self.key(path, identity))
+        try query.bind([.integer(Int64(min(characters, Int(Int32.max)))), .integer(Int64(document))])
         return try query.step() ? query.text(0) : nil
+    }
+
+    /// The document read from `source` before (the same file, or another name of it), nil when
+    /// there is none or the source's words were not trusted (``DocumentSource/type``).
+    package func document(for source: DocumentSource) throws(FSFindError) -> UInt32? {
+        guard source.type != nil else { return nil }
+        let query = try database.prepare(
+            """
+            SELECT document FROM source
+            WHERE inode = ? AND device = ? AND size = ? AND mtime = ? AND ctime = ? AND type = ? LIMIT 1
+            """)
+        try query.bind(source.columns)
+        return try query.step() ? UInt32(exactly: query.integer(0)) : nil
+    }
+
+    /// The document whose bytes have `digest` (under this store's ``digestKey``), nil when none.
+    package func document(digest: KeyedDigest) throws(FSFindError) -> UInt32? {
+        let query = try database.prepare("SELECT id FROM document WHERE digest = ? LIMIT 1")
+        try query.bind([.blob(digest.bytes)])
+        return try query.step() ? UInt32(exactly: query.integer(0)) : nil
     }
 
     /// The first complaint of a page-by-page check of the store (``SQLiteDatabase/quickCheck()``),
@@ -655,10 +413,10 @@ package final class TextStore {
         return try query.step()
     }
 
-    /// How many files the store holds words for (kept or not yet collected); files whose bytes
-    /// are the same share one document, and count once each.
+    /// How many documents the store holds (kept or not yet collected): files whose bytes are the
+    /// same share one, and count once together.
     package func documentCount() throws(FSFindError) -> Int {
-        let count = try database.prepare("SELECT count(*) FROM file")
+        let count = try database.prepare("SELECT count(*) FROM document")
         _ = try count.step()
         return Int(count.integer(0))
     }
@@ -679,17 +437,10 @@ package final class TextStore {
 
     // MARK: -
 
-    /// The identity in the five columns from `column` on.
-    fileprivate static func identity(_ row: SQLiteDatabase.Statement, from column: Int32) -> FileIdentity {
+    /// The identity in the five columns from `column` on (device, inode, size, mtime, ctime).
+    static func identity(_ row: SQLiteDatabase.Statement, from column: Int32) -> FileIdentity {
         FileIdentity(
             device: UInt64(bitPattern: row.integer(column)), inode: UInt64(bitPattern: row.integer(column + 1)),
             size: row.integer(column + 2), mtimeNanos: row.integer(column + 3), ctimeNanos: row.integer(column + 4))
-    }
-
-    static func key(_ path: [UInt8], _ identity: FileIdentity) -> [SQLiteDatabase.Value] {
-        [
-            .blob(path), .integer(Int64(bitPattern: identity.device)), .integer(Int64(bitPattern: identity.inode)),
-            .integer(identity.size), .integer(identity.mtimeNanos), .integer(identity.ctimeNanos),
-        ]
     }
 }

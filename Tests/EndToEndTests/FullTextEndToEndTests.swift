@@ -295,6 +295,39 @@ import Testing
         #expect(try query("quoll").sorted() == (1...4).map { "Documents/Links/q\($0).txt" })
     }
 
+    /// A copy made in a later run of a file already stored, of any size, names the stored
+    /// document: the store holds no more documents, the copy is found by its words with its own
+    /// snippet, and keeps them when the first goes.
+    @Test func aCopyMadeInALaterRunNamesTheStoredDocument() throws {
+        let documents = tree.root + "/Documents/"
+        func storedDocuments() throws -> Int? {
+            let status = try FSFind.run(["status", "--index", tree.index, "--json"])
+            let object = try JSONSerialization.jsonObject(with: status.stdout) as? [String: Any]
+            return (object?["textStore"] as? [String: Any])?["documents"] as? Int
+        }
+        try Data("a small note about a bilby\n".utf8).write(to: URL(fileURLWithPath: documents + "bilby.txt"))
+        #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)
+        let before = try #require(try storedDocuments())
+        try FileManager.default.createDirectory(atPath: documents + "Later", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: documents + "bilby.txt", toPath: documents + "Later/bilby copy.txt")
+        let run = try FSFind.run(["index", "--index", tree.index, "--verbose"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("words of 1 taken from files with the same bytes"), "\(run.stderr)")
+        #expect(try storedDocuments() == before)
+        #expect(try query("bilby").sorted() == ["Documents/Later/bilby copy.txt", "Documents/bilby.txt"])
+        let snippets = try query("--snippets", "textContent == \"bilby\"cdw")
+        #expect(snippets.filter { $0.contains("a small note about a bilby") }.count == 2, "\(snippets)")
+        try FileManager.default.removeItem(atPath: documents + "bilby.txt")
+        #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)
+        #expect(try query("bilby") == ["Documents/Later/bilby copy.txt"])
+        #expect(try storedDocuments() == before)
+        // The last copy goes: so do its words.
+        try FileManager.default.removeItem(atPath: documents + "Later/bilby copy.txt")
+        #expect(try FSFind.run(["index", "--index", tree.index]).status == 0)
+        #expect(try query("bilby") == [])
+        #expect(try storedDocuments() == before - 1)
+    }
+
     /// When the file whose words its copies would name cannot be read (its extractor crashed),
     /// each copy reads its own.
     @Test func aCopyReadsItsOwnWordsWhenTheFirstCannotBeRead() throws {

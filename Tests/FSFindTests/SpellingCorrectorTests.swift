@@ -134,15 +134,15 @@ import Testing
         let identity = FileIdentity(device: 1, inode: 1, size: 1, mtimeNanos: 1, ctimeNanos: 1)
         let other = FileIdentity(device: 1, inode: 2, size: 1, mtimeNanos: 1, ctimeNanos: 1)
         try store.write { writer throws(FSFindError) in
-            try writer.add(path: Array("/a".utf8), identity: identity, text: "Quarterly comparison, quarterly")
-            try writer.add(path: Array("/b".utf8), identity: other, text: "quarterly")
+            try writer.add(source: .plainText(identity), text: "Quarterly comparison, quarterly")
+            try writer.add(source: .plainText(other), text: "quarterly")
         }
         let table = try #require(try store.spellingTable())
         #expect(try table.documents(holding: Array("quarterly".utf8)) == 2)
         #expect(try table.documents(holding: Array("comparison".utf8)) == 1)
         #expect(try table.firstWord(atOrAfter: Array("quartely".utf8)) == Array("quarterly".utf8))
         try store.write { writer throws(FSFindError) in
-            _ = try writer.removeDocuments(keeping: { path, _ in path == Array("/b".utf8) })
+            _ = try writer.removeUnnamed(among: nil) { _, kept in kept == other }
         }
         #expect(try table.documents(holding: Array("quarterly".utf8)) == 1)
         #expect(try table.documents(holding: Array("comparison".utf8)) == 0)

@@ -112,8 +112,8 @@ import Testing
         try store.write { writer throws(FSFindError) in
             for (n, text) in texts.enumerated() {
                 try writer.add(
-                    path: Array("/d/\(n)".utf8),
-                    identity: FileIdentity(device: 1, inode: UInt64(n), size: 1, mtimeNanos: 1, ctimeNanos: 1),
+                    source: .plainText(
+                        FileIdentity(device: 1, inode: UInt64(n), size: 1, mtimeNanos: 1, ctimeNanos: 1)),
                     text: text)
             }
             #expect(access(path + "-wal", F_OK) != 0, "nobody reads a store no index names: no log yet")
@@ -121,7 +121,9 @@ import Testing
         #expect(try Self.pragma("journal_mode", path) == "wal")
         #expect(try Self.pragma("auto_vacuum", path) == "2")
         // Forgetting most documents frees pages; the commit gives them back.
-        _ = try store.write { writer throws(FSFindError) in try writer.removeDocuments { path, _ in path.count <= 4 } }
+        _ = try store.write { writer throws(FSFindError) in
+            try writer.removeUnnamed(among: nil) { _, identity in identity.inode < 10 }
+        }
         #expect(try Self.pragma("freelist_count", path) == "0")
         #expect(try store.documentCount() == 10)
     }

@@ -61,7 +61,7 @@ import Testing
                 for n in 1...200 as ClosedRange<UInt64> {
                     let words = (0..<400).map { _ in String(random.next() % 1_000_000, radix: 36) }
                     try writer.add(
-                        path: Array("/d/\(n).txt".utf8), identity: Self.identity(n),
+                        source: .plainText(Self.identity(n)),
                         text: "zebrafish number\(n) " + words.joined(separator: " "))
                 }
             }

@@ -23,7 +23,7 @@ import Testing
         for n in 0..<128 {
             let text = "document number\(n) about giraffes"
             let number = try feeder.add(
-                path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n)), text: text,
+                source: .plainText(Self.identity(UInt64(n))), digest: nil, text: text,
                 packed: try TextStore.pack(text))
             numbers.append(number)
         }
@@ -45,7 +45,7 @@ import Testing
             // Enough that the feeder's thread is still writing when it is dropped.
             for n in 0..<64 {
                 _ = try feeder.add(
-                    path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n + 10)), text: "okapi",
+                    source: .plainText(Self.identity(UInt64(n + 10))), digest: nil, text: "okapi",
                     packed: try TextStore.pack("okapi"))
             }
             // No finish(), no commit(): the run threw; the feeder and the writer go, the
@@ -55,7 +55,7 @@ import Testing
         #expect(try store.search(TextQuery.words(["okapi"]), ranked: false).documents.isEmpty)
         // The store is free again: a new transaction starts and commits at once.
         try store.write { writer throws(FSFindError) in
-            try writer.add(path: Array("/d/b.txt".utf8), identity: Self.identity(2), text: "zebu")
+            try writer.add(source: .plainText(Self.identity(2)), text: "zebu")
         }
         #expect(try store.search(TextQuery.words(["zebu"]), ranked: false).documents.count == 1)
     }

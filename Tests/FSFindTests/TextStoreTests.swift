@@ -4,8 +4,8 @@ import Testing
 @testable import FSFindModel
 @testable import FSFindText
 
-/// The full-text store: documents keyed by path and identity, found by word forms, removed when
-/// no index row matches them, and all-or-nothing per transaction.
+/// The full-text store: documents found by word forms, kept with their sources (identity and
+/// type), removed when no index row names them, and all-or-nothing per transaction.
 @Suite struct TextStoreTests {
     private static func identity(_ n: UInt64) -> FileIdentity {
         FileIdentity(device: 2049, inode: n, size: Int64(n) * 10, mtimeNanos: Int64(n), ctimeNanos: Int64(n))
@@ -23,9 +23,9 @@ import Testing
         var names: [UInt32: String] = [:]
         try store.write { writer throws(FSFindError) in
             let list = try writer.add(
-                path: Array("/d/list.txt".utf8), identity: Self.identity(1), text: "Buy bread, milk and Comparisons")
+                source: .plainText(Self.identity(1)), text: "Buy bread, milk and Comparisons")
             let letter = try writer.add(
-                path: Array("/d/letter.txt".utf8), identity: Self.identity(2),
+                source: .plainText(Self.identity(2)),
                 text: "Dear Frédéric, calling about the pages")
             names = [list: "/d/list.txt", letter: "/d/letter.txt"]
         }
@@ -56,20 +56,20 @@ import Testing
         let store = try TextStore(path: path, create: true)
         let generation = try #require(store.generation)
         let first = try store.write { writer throws(FSFindError) in
-            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "alpha")
+            try writer.add(source: .plainText(Self.identity(1)), text: "alpha")
         }
         // The highest document goes: its number is still not given again, even after a reopen.
-        _ = try store.write { writer throws(FSFindError) in try writer.removeDocuments { _, _ in false } }
+        _ = try store.write { writer throws(FSFindError) in try writer.removeUnnamed(among: nil) { _, _ in false } }
         let reopened = try TextStore(path: path, create: true)
         #expect(reopened.generation == generation)
         #expect(try TextStore(path: path, create: false).generation == generation)
         let second = try reopened.write { writer throws(FSFindError) in
-            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "alpha")
+            try writer.add(source: .plainText(Self.identity(1)), text: "alpha")
         }
         #expect(second > first)
         // A transaction rolled back gives its numbers back: nothing can name them.
         let writer = try reopened.begin()
-        let lost = try writer.add(path: Array("/b".utf8), identity: Self.identity(2), text: "beta")
+        let lost = try writer.add(source: .plainText(Self.identity(2)), text: "beta")
         _ = consume writer
         #expect(lost > second)
         // Made again (deleted, as a language change does): another generation.
@@ -86,7 +86,7 @@ import Testing
         try store.write { writer throws(FSFindError) in
             for n in 1...2000 {
                 try writer.add(
-                    path: Array("/d/\(n).txt".utf8), identity: Self.identity(UInt64(n)),
+                    source: .plainText(Self.identity(UInt64(n))),
                     text: "report number \(n) about the budget and the harbour")
             }
         }
@@ -111,15 +111,14 @@ import Testing
         // The same words on every page: the page is the match's, found verbatim in the body, not
         // the first place the fragment's words occur.
         let pages = (1...4).map { "Chapter \($0). The same sentence again, on this page." }
-        try store.write { writer throws(FSFindError) in
-            try writer.add(
-                path: Array("/d/book.pdf".utf8), identity: Self.identity(1), text: pages.joined(separator: "\n\u{0C}"))
-            try writer.add(
-                path: Array("/d/plain.txt".utf8), identity: Self.identity(2), text: "No pages here, chapter 3.")
+        let (book, plain) = try store.write { writer throws(FSFindError) in
+            (
+                try writer.add(source: .plainText(Self.identity(1)), text: pages.joined(separator: "\n\u{0C}")),
+                try writer.add(source: .plainText(Self.identity(2)), text: "No pages here, chapter 3.")
+            )
         }
-        let snippets = try store.snippets(
-            TextQuery.phrase(["chapter", "3"]),
-            for: [(Array("/d/book.pdf".utf8), Self.identity(1)), (Array("/d/plain.txt".utf8), Self.identity(2))])
+        let snippets = try store.snippets(TextQuery.phrase(["chapter", "3"]), for: [book, plain, nil])
+        #expect(snippets.count == 3 && snippets[2] == nil)
         #expect(snippets[0]?.page == 3, "\(String(describing: snippets[0]))")
         #expect(snippets[0]?.text.contains("Chapter 3") == true)
         #expect(snippets[0]?.text.unicodeScalars.contains { $0.value < 0x20 } == false, "no marks or form feeds left")
@@ -127,25 +126,27 @@ import Testing
         #expect(Snippet.page(of: "…no marked word…", in: "x\u{0C}y") == nil)
     }
 
-    @Test func documentsNoIndexRowMatchesAreRemovedAndAddingTwiceKeepsOne() throws {
+    @Test func documentsNoIndexRowNamesAreRemoved() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)
-        var old: UInt32 = 0
-        for _ in 0..<2 {
-            old = try store.write { writer throws(FSFindError) in
-                try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "old words")
-            }
+        let old = try store.write { writer throws(FSFindError) in
+            try writer.add(source: .plainText(Self.identity(1)), text: "old words")
         }
         #expect(try store.documentCount() == 1)
+        // A source the store knows is found again, by its identity and type only.
+        #expect(try store.document(for: .plainText(Self.identity(1))) == old)
+        #expect(try store.document(for: DocumentSource(identity: Self.identity(1), type: "public.html")) == nil)
+        #expect(try store.document(for: DocumentSource(identity: Self.identity(1), type: nil)) == nil)
+        #expect(try store.document(for: .plainText(Self.identity(2))) == nil)
         let new = try store.write { writer throws(FSFindError) in
-            try writer.add(path: Array("/a".utf8), identity: Self.identity(3), text: "new words")
+            try writer.add(source: .plainText(Self.identity(3)), text: "new words")
         }
         // Before the garbage is collected both copies are there, each under its own number; a
         // reader keeps the one its index row names.
         #expect(try store.search(TextQuery.words(["old"]), ranked: false).documents == [old])
         #expect(try store.search(TextQuery.words(["words"]), ranked: false).documents == [old, new])
         let removed = try store.write { writer throws(FSFindError) in
-            try writer.removeDocuments { _, identity in identity == Self.identity(3) }
+            try writer.removeUnnamed(among: [old, new]) { _, identity in identity == Self.identity(3) }
         }
         #expect(removed == 1)
         #expect(try store.search(TextQuery.words(["old"]), ranked: false).documents.isEmpty)
@@ -158,35 +159,37 @@ import Testing
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)
         let shared = try store.write { writer throws(FSFindError) in
-            let number = try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "shared license text")
-            try writer.link(path: Array("/b".utf8), identity: Self.identity(2), document: number)
-            try writer.link(path: Array("/c".utf8), identity: Self.identity(3), document: number)
-            // Linked again as it is (a run killed after its commit): still one row for /b.
-            try writer.link(path: Array("/b".utf8), identity: Self.identity(2), document: number)
+            let number = try writer.add(source: .plainText(Self.identity(1)), text: "shared license text")
+            try writer.link(source: .plainText(Self.identity(2)), document: number)
+            try writer.link(source: .plainText(Self.identity(3)), document: number)
+            // Linked again as it is (a run killed after its commit): still one source.
+            try writer.link(source: .plainText(Self.identity(2)), document: number)
             return number
         }
-        #expect(try store.documentCount() == 3)
+        #expect(try store.documentCount() == 1)
         #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents == [shared])
-        let b = try store.snippets(TextQuery.words(["license"]), for: [(Array("/b".utf8), Self.identity(2))])
+        let b = try store.snippets(TextQuery.words(["license"]), for: [shared])
         #expect(b.first??.text == "shared license text")
-        #expect(try store.textStart(path: Array("/c".utf8), identity: Self.identity(3), characters: 6) == "shared")
+        #expect(try store.textStart(document: shared, characters: 6) == "shared")
+        #expect(try store.document(for: .plainText(Self.identity(3))) == shared)
         // The first file goes: the others keep the words.
         var removed = try store.write { writer throws(FSFindError) in
-            try writer.removeDocuments { path, _ in path != Array("/a".utf8) }
+            try writer.removeUnnamed(among: [shared]) { _, identity in identity != Self.identity(1) }
         }
-        #expect(removed == 1)
+        #expect(removed == 0)
         #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents == [shared])
-        #expect(try store.textStart(path: Array("/a".utf8), identity: Self.identity(1), characters: 6) == nil)
+        #expect(try store.document(for: .plainText(Self.identity(1))) == nil)
         // The last ones go: so do the words (FTS5's vocabulary no longer has them).
         removed = try store.write { writer throws(FSFindError) in
-            try writer.removeDocuments(atPaths: [Array("/b".utf8), Array("/c".utf8)]) { _, _ in false }
+            try writer.removeUnnamed(among: [shared]) { _, _ in false }
         }
-        #expect(removed == 2)
+        #expect(removed == 1)
+        #expect(try store.textStart(document: shared, characters: 6) == nil)
         #expect(try store.documentCount() == 0)
         #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents.isEmpty)
         #expect(throws: FSFindError.self) {
             try store.write { writer throws(FSFindError) in
-                try writer.link(path: Array("/d".utf8), identity: Self.identity(4), document: shared)
+                try writer.link(source: .plainText(Self.identity(4)), document: shared)
             }
         }
     }
@@ -196,7 +199,7 @@ import Testing
         let store = try TextStore(path: folder.file("t.text"), create: true)
         #expect(throws: FSFindError.self) {
             try store.write { writer throws(FSFindError) in
-                try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "half done")
+                try writer.add(source: .plainText(Self.identity(1)), text: "half done")
                 throw FSFindError(.io, "killed")
             }
         }
@@ -218,12 +221,12 @@ import Testing
         let store = try TextStore(path: path, create: true)
         #expect(store.isNew)
         try store.write { writer throws(FSFindError) in
-            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "fresh start")
+            try writer.add(source: .plainText(Self.identity(1)), text: "fresh start")
         }
         #expect(try store.documentCount() == 1)
         let again = try TextStore(path: path, create: true)
         #expect(!again.isNew)
-        #expect(try again.textStart(path: Array("/a".utf8), identity: Self.identity(1), characters: 5) == "fresh")
+        #expect(try again.textStart(document: 1, characters: 5) == "fresh")
         // Made again with this build's page size, and FTS5's leaves to fill its pages.
         let database = try SQLiteDatabase(path: path, create: false)
         let pageSize = try database.prepare("PRAGMA page_size")
@@ -232,27 +235,28 @@ import Testing
         #expect(try leaves.step() && leaves.integer(0) == Int64(TextStore.leafSize))
     }
 
-    @Test func aPendingCollectionOutlivesAKilledRunAndTargetedRemovalReadsOnlyItsPaths() throws {
+    @Test func aPendingCollectionOutlivesAKilledRunAndTargetedRemovalReadsOnlyItsDocuments() throws {
         let folder = TemporaryFolder()
         let store = try TextStore(path: folder.file("t.text"), create: true)
         #expect(try !store.collectionPending())
-        try store.write { writer throws(FSFindError) in
+        let alpha = try store.write { writer throws(FSFindError) in
             try writer.markCollectionPending()
-            try writer.add(path: Array("/a".utf8), identity: Self.identity(1), text: "alpha")
-            try writer.add(path: Array("/b".utf8), identity: Self.identity(2), text: "beta")
+            let alpha = try writer.add(source: .plainText(Self.identity(1)), text: "alpha")
+            try writer.add(source: .plainText(Self.identity(2)), text: "beta")
+            return alpha
         }
         // Killed here: a reopened store still says so.
         #expect(try TextStore(path: folder.file("t.text"), create: true).collectionPending())
-        var asked: [String] = []
+        var asked: [UInt32] = []
         let removed = try store.write { writer throws(FSFindError) in
-            let count = try writer.removeDocuments(atPaths: [Array("/a".utf8)]) { path, _ in
-                asked.append(String(decoding: path, as: UTF8.self))
+            let count = try writer.removeUnnamed(among: [alpha]) { document, _ in
+                asked.append(document)
                 return false
             }
             try writer.clearCollectionPending()
             return count
         }
-        #expect(removed == 1 && asked == ["/a"])
+        #expect(removed == 1 && asked == [alpha])
         #expect(try store.documentCount() == 1)
         #expect(try !store.collectionPending())
     }

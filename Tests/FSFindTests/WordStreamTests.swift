@@ -58,7 +58,8 @@ import Testing
         try database.registerSnowball()
         try database.execute("CREATE VIRTUAL TABLE temp.v USING fts5vocab(main, words, 'instance')")
         let rows = try database.prepare(
-            "SELECT f.path, v.offset, v.term FROM temp.v v JOIN file f ON f.document = v.doc ORDER BY 1, 2, 3")
+            "SELECT '/d/' || s.inode, v.offset, v.term FROM temp.v v JOIN source s ON s.document = v.doc ORDER BY 1, 2, 3"
+        )
         var result: [String] = []
         while try rows.step() { result.append("\(rows.text(0)) \(rows.integer(1)) \(rows.text(2))") }
         return result
@@ -74,13 +75,13 @@ import Testing
         let cutter = try WordCutter.shared.get()
         try plain.write { writer throws(FSFindError) in
             for (n, text) in Self.texts.enumerated() {
-                try writer.add(path: Array("/d/\(n)".utf8), identity: Self.identity(UInt64(n)), text: text)
+                try writer.add(source: .plainText(Self.identity(UInt64(n))), text: text)
             }
         }
         try replayed.write { writer throws(FSFindError) in
             for (n, text) in Self.texts.enumerated() {
                 try writer.add(
-                    path: Array("/d/\(n)".utf8), identity: Self.identity(UInt64(n)),
+                    source: .plainText(Self.identity(UInt64(n))), digest: nil,
                     words: try cutter.cut(text, spec: replayed.wordCutterSpec), packed: try TextStore.pack(text),
                     document: writer.nextDocument)
             }
@@ -113,12 +114,17 @@ import Testing
         let (_, replayed) = try bothWays(language: nil, in: folder)
         let snippets = try replayed.snippets(
             TextQuery.words(["calling"]),
-            for: [(Array("/d/4".utf8), Self.identity(4)), (Array("/d/0".utf8), Self.identity(0))])
+            for: [
+                try replayed.document(for: .plainText(Self.identity(4))),
+                try replayed.document(for: .plainText(Self.identity(0))),
+            ])
         #expect(snippets[0]?.page == 2 && snippets[0]?.text.contains("calling") == true)
         #expect(snippets[1]?.text.contains("CALLING") == true)
         // Forgetting a document cuts its stored text again: every one of its words goes.
         let removed = try replayed.write { writer throws(FSFindError) in
-            try writer.removeDocuments { path, _ in path != Array("/d/0".utf8) && path != Array("/d/1".utf8) }
+            try writer.removeUnnamed(among: nil) { _, identity in
+                identity != Self.identity(0) && identity != Self.identity(1)
+            }
         }
         #expect(removed == 2)
         let left = try Self.instances(folder.file("replayed.text"))
@@ -134,7 +140,7 @@ import Testing
             #expect(throws: FSFindError.self) {
                 try store.write { writer throws(FSFindError) in
                     try writer.add(
-                        path: Array("/a".utf8), identity: Self.identity(1), words: damaged,
+                        source: .plainText(Self.identity(1)), digest: nil, words: damaged,
                         packed: try TextStore.pack("a"), document: writer.nextDocument)
                 }
             }
@@ -143,7 +149,7 @@ import Testing
         // An empty stream is a document without words.
         try store.write { writer throws(FSFindError) in
             try writer.add(
-                path: Array("/e".utf8), identity: Self.identity(2), words: [], packed: try TextStore.pack(""),
+                source: .plainText(Self.identity(2)), digest: nil, words: [], packed: try TextStore.pack(""),
                 document: writer.nextDocument)
         }
         #expect(try store.documentCount() == 1)

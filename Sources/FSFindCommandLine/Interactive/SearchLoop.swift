@@ -207,8 +207,11 @@ final class SearchLoop {
         if let query = order.text, let snippet = (try? searcher.snippets(for: query, rows: [order.row]))?[order.row] {
             return .snippet(snippet.text, page: snippet.page)
         }
-        if order.wantsStart,
-            let start = try? store.textStart(path: order.path, identity: order.identity, characters: 5 * 120)
+        let index = searcher.index
+        // The row of the searcher's index, still the file the order names.
+        if order.wantsStart, order.row < index.itemCount, index.identity(at: order.row) == order.identity,
+            let document = index.textDocument(at: order.row),
+            let start = try? store.textStart(document: document, characters: 5 * 120)
         {
             return .start(start)
         }

@@ -83,7 +83,9 @@ extension FSFindCommand {
                     guard changed.contains(where: { $0 >= start }) else { continue }
                 }
                 let path = index.path(at: row)
-                let content = try text?.textStart(path: path, identity: index.identity(at: row), characters: .max)
+                let content = try index.textDocument(at: row).flatMap { document throws(FSFindError) in
+                    try text?.textStart(document: document, characters: .max)
+                }
                 let root = ElasticDocument.root(of: path, among: roots)
                 guard
                     let document = ElasticDocument.json(

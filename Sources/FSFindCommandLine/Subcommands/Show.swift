@@ -89,8 +89,8 @@ extension FSFindCommand {
                 }
                 var set = index.attributes(at: row)
                 // The first lines of the file's words, as the text store has them.
-                if let start = try text?.textStart(
-                    path: path, identity: index.identity(at: row), characters: Self.textLines * 120)
+                if let document = index.textDocument(at: row),
+                    let start = try text?.textStart(document: document, characters: Self.textLines * 120)
                 {
                     set[.textContent] = .text(Self.firstLines(start))
                 }

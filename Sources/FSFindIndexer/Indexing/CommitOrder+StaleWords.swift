@@ -7,41 +7,40 @@ extension CommitOrder {
     struct StaleWords {
         /// The store, opened when the step is taken (`fsfind forget` opens it only then).
         let store: () throws(FSFindError) -> TextStore
-        /// The paths whose old rows this run replaced or removed; nil: every path.
-        let paths: [[UInt8]]?
+        /// The documents of the old rows this run replaced or removed; nil: every document.
+        let documents: [UInt32]?
 
-        /// Removes the documents of files the index at `indexPath` (just written) no longer has, as
-        /// they are: a changed file's old words, a deleted file's, and those a killed run left behind.
-        /// Looks at the documents of `paths` (nil: of every path), and clears the pending mark.
+        /// Removes what the index at `indexPath` (just written) no longer names, as it is: the
+        /// sources no row names with its identity any more (a changed file's old self, a deleted
+        /// file), then the documents left without a source (with their words), and those a
+        /// killed run left behind. Looks at `documents` (nil: every document), and clears the
+        /// pending mark.
         func remove(readingIndex indexPath: String) throws(FSFindError) {
             let store = try self.store()
             guard store.path == TextStore.path(forIndex: indexPath) else {
                 throw FSFindError.broken("the text store \(store.path) is not the one of \(indexPath)")
             }
-            if let paths, paths.isEmpty {
-                // Nothing replaced or removed (a first index, a refresh that changed nothing or only
-                // added): no document can be stale, and the index just written need not be read.
+            if let documents, documents.isEmpty {
+                // Nothing with words replaced or removed (a first index, a refresh that changed
+                // nothing or only added): no document can be stale, and the index just written
+                // need not be read.
                 try store.write { writer throws(FSFindError) in try writer.clearCollectionPending() }
                 return
             }
-            let index = try IndexSnapshot(path: indexPath)
-            // The lookups read names, strings and identities, each checked whole on first use: a
-            // section at a time here, pages given back.
-            for file in index.files { try file.prepare([], identities: true, problems: false, releasingPages: true) }
-            var lookups = 0
-            let current = { (path: [UInt8], identity: FileIdentity) -> Bool in
-                // Thousands of binary searches touch pages all over a million-row index: given back
-                // every thousand, so a burst's batch does not keep the whole index resident.
-                lookups += 1
-                if lookups % 1024 == 0 { for file in index.files { file.releaseAllPages() } }
-                guard let row = index.rowIndex(ofPath: path) else { return false }
-                return index.identity(at: row) == identity
+            // A store without a generation is named by no index: everything in it goes.
+            var named: Set<NamedSource> = []
+            if let generation = store.generation {
+                let index = try IndexSnapshot(path: indexPath)
+                // The rows that name the documents are found through the documents section, and
+                // their identities read (checked whole on first use).
+                for file in index.files {
+                    try file.prepare([], identities: true, problems: false, releasingPages: true)
+                }
+                named = try index.namedSources(ofDocuments: documents, generation: generation)
             }
             _ = try store.write { writer throws(FSFindError) in
-                if let paths {
-                    _ = try writer.removeDocuments(atPaths: paths, keeping: current)
-                } else {
-                    _ = try writer.removeDocuments(keeping: current)
+                _ = try writer.removeUnnamed(among: documents) { document, identity in
+                    named.contains(NamedSource(document: document, identity: identity))
                 }
                 try writer.clearCollectionPending()
             }

@@ -198,7 +198,7 @@ package struct Indexer: Sendable {
         let stale =
             access(storePath, F_OK) == 0
             ? CommitOrder.StaleWords(
-                store: { () throws(FSFindError) in try TextStore(path: storePath, create: true) }, paths: nil)
+                store: { () throws(FSFindError) in try TextStore(path: storePath, create: true) }, documents: nil)
             : nil
         try CommitOrder(holding: lock, feeder: nil, transaction: nil, file: file, staleWords: stale).commit()
         return removed

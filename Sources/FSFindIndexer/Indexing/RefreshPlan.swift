@@ -42,14 +42,15 @@ struct RefreshPlan {
         if oldRow >= 0 { replacing.append((Int32(index), Int32(oldRow))) }
     }
 
-    /// The paths of the old rows this refresh replaced or removed (where stale words may be).
-    func changedPaths(_ previous: PreviousIndex?) -> [[UInt8]] {
-        guard let previous else { return [] }
-        var paths: [[UInt8]] = []
+    /// The text-store documents of the old rows this refresh replaced or removed: the only ones
+    /// that may have gone stale.
+    func changedDocuments(_ previous: PreviousIndex?) throws(FSFindError) -> [UInt32] {
+        guard let previous, let documents = try previous.file.textDocuments() else { return [] }
+        var numbers: [UInt32] = []
         for (row, state) in state.enumerated() where state == .replaced || state == .removed {
-            paths.append(previous.file.path(at: row))
+            if let number = documents.document(ofRow: row) { numbers.append(number) }
         }
-        return paths
+        return numbers
     }
 
     /// Marks the rows of `range` that no crawl saw as removed; returns how many.

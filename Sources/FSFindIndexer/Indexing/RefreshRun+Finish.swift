@@ -33,12 +33,12 @@ extension RefreshRun {
             summary.unparsable = builder.unparsableWritten
         }
         summary.items = overlay.map { rows.count + (delta?.base.itemCount ?? 0) - $0.hiddenCount } ?? rows.count
-        // Only the paths whose old row went or changed can have stale words, unless a run was
-        // killed after its commit (its words may name files never indexed): then everything is
-        // checked. A file read again as it was replaces its own copy when added.
-        let stale = words.map { words in
+        // Only the documents of old rows that went or changed can have gone stale, unless a run
+        // was killed after its commit (its words may name files never indexed): then everything
+        // is checked.
+        let stale = try words.map { words throws(FSFindError) in
             CommitOrder.StaleWords(
-                store: { words.store }, paths: words.collectEverything ? nil : plan.changedPaths(previous))
+                store: { words.store }, documents: words.collectEverything ? nil : try plan.changedDocuments(previous))
         }
         return try CommitOrder(
             holding: lock, feeder: words?.feeder, transaction: words?.transaction, file: file, staleWords: stale)

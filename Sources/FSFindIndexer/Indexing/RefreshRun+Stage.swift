@@ -3,6 +3,7 @@ import FSFindCrawl
 import FSFindExtraction
 import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import FSFindText
 
 extension RefreshRun {
@@ -18,7 +19,10 @@ extension RefreshRun {
                 if case .read(let entry, _, _) = step { return entry.linkCount } else { return nil }
             }
         }
-        let roles = words.map { $0.twins.roles(of: batch, linkCounts: linkCounts, pipeline: pipeline) } ?? [:]
+        let roles =
+            try words.map { words throws(FSFindError) in
+                try words.twins.roles(of: batch, linkCounts: linkCounts, pipeline: pipeline)
+            } ?? [:]
         var reads = pipeline.read(batch, withoutText: Set(roles.filter(\.value.isTwin).keys)).makeIterator()
         var position = 0
         var rootDone = false
@@ -107,8 +111,9 @@ struct RefreshWords {
     let transaction: TextStore.Writer
     /// SQLite indexes the words on a thread of its own while the next batch is read.
     let feeder: TextStoreFeeder
-    /// Files with the same bytes as an earlier one of the run name its words, not read again.
-    let twins = TextTwins()
+    /// Files whose words are known (another name, the same bytes earlier in the run or in the
+    /// store) name those words, not read again.
+    let twins: TextTwins
     /// True when the last run was killed between its commit and its collection (the `collect`
     /// mark is still set): every document is checked this time.
     let collectEverything: Bool
@@ -116,6 +121,8 @@ struct RefreshWords {
     init(store: TextStore) throws(FSFindError) {
         self.store = store
         collectEverything = try store.collectionPending()
+        // Its reading connection opened before the run's transaction begins.
+        twins = try TextTwins(store: store)
         transaction = try store.begin()
         try transaction.markCollectionPending()
         feeder = TextStoreFeeder(transaction)
@@ -132,26 +139,38 @@ struct RefreshWords {
         if case .twin(let slot) = role {
             if let document = twins.document(of: slot), !twins.originalFailed(slot) {
                 summary.sharedWords += 1
-                return try feeder.link(path: read.item.path, identity: read.item.identity, document: document)
+                return try feeder.link(source: Self.source(of: read, trusted: true), document: document)
             }
             guard twins.originalFailed(slot), read.item.problem == nil else { return nil }
             // The original's words could not be read (it changed, or its reading failed): this
             // one reads its own.
             read = pipeline.read([read.item])[0]
         }
+        // Read with a problem, or written to while read: its words may not be those of the file
+        // as it is, so no other file is given them.
+        let trusted = read.item.problem == nil && !read.words.changedWhileRead
+        let source = Self.source(of: read, trusted: trusted)
+        var digest: KeyedDigest?
+        if trusted, case .original(let slot) = role { digest = twins.digest(of: slot) }
         var document: UInt32?
         if let cut = read.words.cut {
             // Packed and cut by the extraction worker: the feeder's thread only indexes.
-            document = try feeder.add(path: read.item.path, identity: read.item.identity, cut: cut)
+            document = try feeder.add(source: source, digest: digest, cut: cut)
         } else if let text = read.words.text, !text.isEmpty {
             // Packed here, while the feeder's thread indexes earlier documents.
-            document = try feeder.add(
-                path: read.item.path, identity: read.item.identity, text: text, packed: try TextStore.pack(text))
+            document = try feeder.add(source: source, digest: digest, text: text, packed: try TextStore.pack(text))
         }
         if case .original(let slot) = role {
-            // Read with a problem, or written to while read: its words may not be its compared bytes'.
-            twins.settle(slot, document: document, failed: read.item.problem != nil || read.words.changedWhileRead)
+            twins.settle(slot, document: document, failed: !trusted)
         }
         return document
+    }
+
+    /// What the store keeps `read`'s words as: its identity and content type, the type left out
+    /// when the words are not `trusted` (then no other file is given them).
+    private static func source(of read: ExtractionPipeline.Read, trusted: Bool) -> DocumentSource {
+        var type: String?
+        if trusted, case .textList(let tree)? = read.item.attributes[.contentTypeTree] { type = tree.first }
+        return DocumentSource(identity: read.item.identity, type: type)
     }
 }

@@ -8,7 +8,7 @@ import FSFindText
 ///
 /// The transaction stays one: the feeder only calls its ``TextStore/Writer`` from its thread,
 /// and ``finish()`` joins that thread before the caller commits. At most ``capacity`` documents
-/// wait, so memory stays bounded. The first error stops it; ``add(path:identity:text:packed:)``
+/// wait, so memory stays bounded. The first error stops it; ``add(source:digest:text:packed:)``
 /// and ``finish()`` then throw it. A feeder dropped without ``finish()`` (the run threw) stops
 /// its thread and writes nothing more; the caller's uncommitted transaction then rolls back.
 final class TextStoreFeeder {
@@ -40,14 +40,14 @@ final class TextStoreFeeder {
                     switch document.words {
                     case .text(let text):
                         try writer.add(
-                            path: document.path, identity: document.identity, text: text, packed: document.packed,
+                            source: document.source, digest: document.digest, text: text, packed: document.packed,
                             document: document.number)
                     case .cut(let words):
                         try writer.add(
-                            path: document.path, identity: document.identity, words: words,
-                            packed: document.packed, document: document.number)
+                            source: document.source, digest: document.digest, words: words, packed: document.packed,
+                            document: document.number)
                     case .same:
-                        try writer.link(path: document.path, identity: document.identity, document: document.number)
+                        try writer.link(source: document.source, document: document.number)
                     }
                 } catch {
                     failure = error
@@ -65,10 +65,9 @@ final class TextStoreFeeder {
         }
     }
 
-    private struct Document: @unchecked Sendable {
-        // @unchecked: plain values, handed over once.
-        let path: [UInt8]
-        let identity: FileIdentity
+    private struct Document: Sendable {
+        let source: DocumentSource
+        let digest: KeyedDigest?
         let words: Words
         let packed: [UInt8]
         let number: UInt32
@@ -76,7 +75,7 @@ final class TextStoreFeeder {
         /// About the memory it holds (with a document's own keep: a million small files' queue
         /// counts them too).
         var weight: Int {
-            let overhead = path.count + 128
+            let overhead = 160
             return switch words {
             case .text(let text): overhead + text.utf8.count + packed.count
             case .cut(let words): overhead + words.count + packed.count
@@ -87,7 +86,7 @@ final class TextStoreFeeder {
 
     /// A document's words: its text, for SQLite to cut, the words an extraction worker cut, or
     /// those of a document already queued (a file with the same bytes).
-    private enum Words {
+    private enum Words: Sendable {
         case text(String)
         case cut([UInt8])
         case same
@@ -123,25 +122,29 @@ final class TextStoreFeeder {
     /// row carries it at once (``IndexBuilder/stage(_:textDocument:)``) while the words wait for the writer.
     private var nextNumber: UInt32
 
-    /// Queues a document (its stored form made by the caller, off the writing thread); waits
-    /// while the queue is full. Returns the document's number.
-    func add(path: [UInt8], identity: FileIdentity, text: String, packed: [UInt8]) throws(FSFindError) -> UInt32 {
-        try add(Document(path: path, identity: identity, words: .text(text), packed: packed, number: nextNumber))
+    /// Queues a document read from `source` (whose bytes have `digest`, when known), its stored
+    /// form made by the caller, off the writing thread; waits while the queue is full. Returns
+    /// the document's number.
+    func add(source: DocumentSource, digest: KeyedDigest?, text: String, packed: [UInt8]) throws(FSFindError)
+        -> UInt32
+    {
+        try add(Document(source: source, digest: digest, words: .text(text), packed: packed, number: nextNumber))
     }
 
     /// Queues a document whose words an extraction worker packed and cut (``CutText``): the
     /// writer's thread only indexes them. Returns the document's number.
-    func add(path: [UInt8], identity: FileIdentity, cut: CutText) throws(FSFindError) -> UInt32 {
+    func add(source: DocumentSource, digest: KeyedDigest?, cut: CutText) throws(FSFindError) -> UInt32 {
         let number = try add(
-            Document(path: path, identity: identity, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
+            Document(source: source, digest: digest, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
         spelling.add(list: cut.spelling)
         return number
     }
 
-    /// Queues the record that the file at `path` has the words of `document`, a number this
-    /// feeder gave earlier (``TextTwins``): nothing is cut or indexed. Returns `document`.
-    func link(path: [UInt8], identity: FileIdentity, document: UInt32) throws(FSFindError) -> UInt32 {
-        let record = Document(path: path, identity: identity, words: .same, packed: [], number: document)
+    /// Queues the record that `source` has the words of `document`, a number this feeder gave
+    /// earlier or one the store holds (``TextTwins``): nothing is cut or indexed. Returns
+    /// `document`.
+    func link(source: DocumentSource, document: UInt32) throws(FSFindError) -> UInt32 {
+        let record = Document(source: source, digest: nil, words: .same, packed: [], number: document)
         guard shared.queue.push(record) else {
             thread?.join()
             thread = nil
