@@ -33,6 +33,11 @@ import Testing
         #expect(try query("comparsion").stderr == [Self.hint("comparsion", "comparison")])
         // A word only a file's name holds, one letter wrong.
         #expect(try query("itinerery").stderr == [Self.hint("itinerery", "itinerary")])
+        // Counted: the count on stdout, the hint on stderr all the same.
+        let counted = try query("--count", "quartely")
+        #expect(counted.stderr == [Self.hint("quartely", "quarterly")], "\(counted)")
+        let right = try query("--count", "quarterly")
+        #expect(right.stdout.count == 1 && right.stderr.isEmpty, "\(right)")
     }
 
     @Test func eachWordOfSeveralIsCorrectedOnItsOwn() throws {

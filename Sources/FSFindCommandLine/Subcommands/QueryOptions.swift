@@ -93,6 +93,16 @@ struct QueryOptions: Equatable {
             unknownSpotlightNames: query.unknownSpotlightNames)
     }
 
+    /// A word nothing holds may be a typo: says so on stderr, naming the word most likely meant
+    /// (exit 0 all the same: no result is a result). Asked with results too: a typo can find
+    /// files as the start of a longer word (`Searcher.suggestions(for:)`).
+    private static func offer(_ corrections: [SpellingCorrection]) {
+        for correction in corrections {
+            StandardError.write(
+                "fsfind: no file holds \"\(correction.word)\"; did you mean \"\(correction.suggestion)\"?\n")
+        }
+    }
+
     /// Runs the query the options describe.
     func run() throws {
         // `--live` ends on SIGINT or SIGTERM with status 0: blocked first, while this is the
@@ -142,16 +152,11 @@ struct QueryOptions: Equatable {
             var output = StandardOutput()
             output.write(line: String(try index.count(question, request)))
             try output.finish()
+            Self.offer(try index.suggestions(for: question))
             return
         }
         let results = try index.search(question, request)
-        // A word nothing holds may be a typo: say so, and name the word most likely meant (exit
-        // 0 all the same: no result is a result). Asked with results too: a typo can find files
-        // as the start of a longer word (`Searcher.suggestions(for:)`).
-        for correction in try results.suggestions() {
-            StandardError.write(
-                "fsfind: no file holds \"\(correction.word)\"; did you mean \"\(correction.suggestion)\"?\n")
-        }
+        Self.offer(try results.suggestions())
         if !mdfindShown.isEmpty {
             let reader = try results.reader(for: Set(mdfindShown.map(\.1)))
             var writer = ResultWriter(format: .lines, attributes: [])

@@ -81,7 +81,7 @@ extension RefreshRun {
         // nothing): not an error and not an item. Its old row, unseen, goes with the rest of what
         // its crawled root no longer has.
         if read.item.problem != nil, Indexer.isGone(read.item.path) {
-            if case .original(let slot) = role { words?.twins.settle(slot, document: nil, failed: true) }
+            if case .original(let slot, _) = role { words?.twins.settle(slot, document: nil, failed: true) }
             return
         }
         // An unreadable file is an error, named on stderr (folders are named by the crawl that
@@ -151,7 +151,7 @@ struct RefreshWords {
         let trusted = read.item.problem == nil && !read.words.changedWhileRead
         let source = Self.source(of: read, trusted: trusted)
         var digest: KeyedDigest?
-        if trusted, case .original(let slot) = role { digest = twins.digest(of: slot) }
+        if trusted, case .original(_, let known) = role { digest = known }
         var document: UInt32?
         if let cut = read.words.cut {
             // Packed and cut by the extraction worker: the feeder's thread only indexes.
@@ -160,7 +160,7 @@ struct RefreshWords {
             // Packed here, while the feeder's thread indexes earlier documents.
             document = try feeder.add(source: source, digest: digest, text: text, packed: try TextStore.pack(text))
         }
-        if case .original(let slot) = role {
+        if case .original(let slot, _) = role {
             twins.settle(slot, document: document, failed: !trusted)
         }
         return document

@@ -31,9 +31,9 @@ import Glibc
 final class TextTwins {
     /// What the indexer does with one item's words.
     enum Role {
-        /// The first file with these bytes: read as before; ``settle(_:document:failed:)``
-        /// records what it got.
-        case original(Slot)
+        /// The first file with these bytes (its digest, when it was read for one): read as before;
+        /// ``settle(_:document:failed:)`` records what it got.
+        case original(Slot, digest: KeyedDigest?)
         /// A file whose words are those of the original at the slot (or of a stored document):
         /// its words are not read.
         case twin(Slot)
@@ -43,18 +43,15 @@ final class TextTwins {
 
     /// An original's place.
     struct Slot {
-        fileprivate let index: Int
+        fileprivate let index: Int32
     }
 
     /// Files larger than this are not read for a digest: reading a large file once more to
     /// compare it costs more than its words (the text taken from one file is capped anyway).
     static let maximumSize: Int64 = 64 << 20
 
-    /// One original.
+    /// One original: a few bytes, since a run with words has one per file that has any.
     private struct Original {
-        /// What the store keeps it as: its identity and type, and its digest when it was read.
-        let source: DocumentSource
-        let digest: KeyedDigest?
         /// Its document in the text store, once settled (or found there); nil when it has none.
         var document: UInt32?
         /// Settled with a problem, or written to while read: its words may not be those of the
@@ -64,11 +61,11 @@ final class TextTwins {
 
     private var originals: [Original] = []
     /// The original of each digest met in the run.
-    private var byDigest: [KeyedDigest: Int] = [:]
+    private var byDigest: [KeyedDigest: Int32] = [:]
     /// The original of each file with several names met in the run: its other names are its
     /// twins without a byte read, whatever their size (a tree of a million links to a few hundred
     /// files stores a few hundred documents).
-    private var linked: [DocumentSource: Int] = [:]
+    private var linked: [DocumentSource: Int32] = [:]
 
     /// Where earlier runs' documents are looked up (a reading connection: the run's own
     /// transaction is written on another thread); nil for a store that holds nothing yet.
@@ -102,9 +99,9 @@ final class TextTwins {
                 roles[position] = .twin(Slot(index: index))
                 continue
             }
-            let index = originals.count
+            let index = Int32(originals.count)
             if let document = try stored?.document(for: source) {
-                originals.append(Original(source: source, digest: nil, document: document))
+                originals.append(Original(document: document))
                 roles[position] = .twin(Slot(index: index))
             } else {
                 let digest = item.identity.size <= Self.maximumSize ? digest(of: item.path, source: source) : nil
@@ -114,11 +111,11 @@ final class TextTwins {
                     continue
                 }
                 if let digest, let document = try stored?.document(digest: digest) {
-                    originals.append(Original(source: source, digest: digest, document: document))
+                    originals.append(Original(document: document))
                     roles[position] = .twin(Slot(index: index))
                 } else {
-                    originals.append(Original(source: source, digest: digest))
-                    roles[position] = .original(Slot(index: index))
+                    originals.append(Original())
+                    roles[position] = .original(Slot(index: index), digest: digest)
                 }
                 if let digest { byDigest[digest] = index }
             }
@@ -130,19 +127,15 @@ final class TextTwins {
     /// Records what the original at `slot` got: its document (nil: it has no words), and whether
     /// its reading failed (then its twins read their own words).
     func settle(_ slot: Slot, document: UInt32?, failed: Bool) {
-        originals[slot.index].document = document
-        originals[slot.index].failed = failed
+        originals[Int(slot.index)].document = document
+        originals[Int(slot.index)].failed = failed
     }
 
     /// For a twin of the original at `slot`: that original's document, or nil when it has none.
-    func document(of slot: Slot) -> UInt32? { originals[slot.index].document }
+    func document(of slot: Slot) -> UInt32? { originals[Int(slot.index)].document }
 
     /// True when the original at `slot` could not be read, so its twin must read its own words.
-    func originalFailed(_ slot: Slot) -> Bool { originals[slot.index].failed }
-
-    /// The digest the original at `slot` was found to have (what the store keeps with its
-    /// document); nil when it was not read for one.
-    func digest(of slot: Slot) -> KeyedDigest? { originals[slot.index].digest }
+    func originalFailed(_ slot: Slot) -> Bool { originals[Int(slot.index)].failed }
 
     /// The digest of `source`'s type and of the bytes of the file at `path`, read whole, when it is
     /// still the crawled file (same device, inode, size, modification and change times); nil
