@@ -378,12 +378,13 @@ package final class TextStore {
     }
 
     /// The document read from `source` before (the same file, or another name of it), nil when
-    /// there is none or the source's words were not trusted (``DocumentSource/type``).
+    /// there is none or the source's words were not trusted (``DocumentSource/type``). Only a
+    /// document the store holds is named: a source left without one (damage) is not followed.
     package func document(for source: DocumentSource) throws(FSFindError) -> UInt32? {
         guard source.type != nil else { return nil }
         let query = try database.prepare(
             """
-            SELECT document FROM source
+            SELECT document FROM source JOIN document ON document.id = source.document
             WHERE inode = ? AND device = ? AND size = ? AND mtime = ? AND ctime = ? AND type = ? LIMIT 1
             """)
         try query.bind(source.columns)
