@@ -73,7 +73,9 @@ APPLICATIONSDIR = $(DESTDIR)$(PREFIX)/share/applications
 KRUNNERDIR = $(DESTDIR)$(PREFIX)/share/krunner/dbusplugins
 
 # What `make bench` compares against, and how: N entries in the synthetic tree, RUNS rounds.
-BENCH_DEPS := plocate hyperfine time recollcmd imagemagick chafa tmux
+# Tracker's miner and its Python bindings: benchmarks/watch-vs-tracker.py.
+BENCH_DEPS := plocate hyperfine time recollcmd imagemagick chafa tmux tracker tracker-miner-fs \
+	gir1.2-tracker-3.0 python3-gi
 N ?= 1000000
 RUNS ?= 5
 BENCH_WORK ?= /tmp/fsfind-bench

@@ -30,6 +30,8 @@ package final class IndexFile: Sendable, PathOrderedRows {
     package func hasColumn(_ attribute: Attribute) -> Bool { columns[attribute] != nil }
     /// Bit `i` set once section `i`'s checksum has matched.
     private let verified: Atomic<UInt64>
+    /// The file as ``VerifiedFiles`` names it; nil for an index held in memory.
+    let verifiedKey: VerifiedFiles.Key?
     /// Bit `i` set once section `i`'s checksum has failed, so a scan over a damaged column does
     /// not checksum the whole section again for every row.
     private let failed: Atomic<UInt64>
@@ -75,7 +77,12 @@ package final class IndexFile: Sendable, PathOrderedRows {
         self.fixed = header.fixed
         self.columns = header.columns
         self.headerChecksum = header.headerChecksum
-        self.verified = Atomic(0)
+        var key = region.file
+        key?.headerChecksum = header.headerChecksum
+        self.verifiedKey = key
+        // What this process verified of the very same file already (a base opened again for each
+        // of a watcher's batches) is not read again.
+        self.verified = Atomic(key.map(VerifiedFiles.sections(of:)) ?? 0)
         self.failed = Atomic(0)
     }
 
@@ -137,7 +144,8 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
     }
 
-    /// Checks section `index` against its checksum, once; later calls cost one atomic load.
+    /// Checks section `index` against its checksum, once per file in this process (``VerifiedFiles``);
+    /// later calls cost one atomic load.
     ///
     /// - Parameter releasing: give the section's pages back a megabyte at a time as the checksum
     ///   passes them, so checking a section never has more than that of it resident (a watcher's
@@ -169,6 +177,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
             throw mismatch
         }
         verified.bitwiseOr(bit, ordering: .releasing)
+        if let verifiedKey { VerifiedFiles.record(bit, of: verifiedKey) }
     }
 
     /// Section `index`'s bytes, verified; ``IndexDamage`` when the checksum does not match.

@@ -15,6 +15,9 @@ struct MappedRegion: @unchecked Sendable {
     /// The mapping's entry in ``MappingFaults`` (a file truncated under it then ends the process
     /// with a message naming the file, not a crash), or -1.
     private var faultToken: Int32 = -1
+    /// The mapped file as `fstat` named it when mapped (its header's checksum left 0), for
+    /// ``VerifiedFiles``; nil for a heap copy.
+    private(set) var file: VerifiedFiles.Key?
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
@@ -55,6 +58,9 @@ struct MappedRegion: @unchecked Sendable {
         }
         var region = MappedRegion(base: UnsafeRawPointer(address), count: size)
         region.faultToken = MappingFaults.register(region.bytes, name: path)
+        region.file = VerifiedFiles.Key(
+            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            modified: info.st_mtim, changed: info.st_ctim, headerChecksum: 0)
         return region
     }
 

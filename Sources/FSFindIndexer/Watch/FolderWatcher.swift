@@ -27,6 +27,11 @@ final class FolderWatcher {
         /// Folders created or moved into a watched folder: to be watched at once, before the
         /// batch crawls them, so nothing made in them between the crawl and a later watch is lost.
         var newFolders: [[UInt8]] = []
+        /// Files created and, as these events leave them, not yet closed after writing: a batch
+        /// waits a moment for their close (``BatchTiming``) so that they are read whole.
+        var unclosed: Set<[UInt8]> = []
+        /// Files whose wait these events ended: closed after writing, deleted or moved away.
+        var settled: Set<[UInt8]> = []
     }
 
     /// Why a folder could not be watched.
@@ -153,6 +158,13 @@ final class FolderWatcher {
                 mask & UInt32(IN_ISDIR) != 0
                 && mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) == 0
             if attributesOnly { events.alone.insert(path) } else { events.changed.insert(path) }
+            if mask & UInt32(IN_ISDIR) == 0, mask & UInt32(IN_CREATE) != 0 {
+                events.unclosed.insert(path)
+                events.settled.remove(path)
+            } else if mask & (UInt32(IN_CLOSE_WRITE) | UInt32(IN_DELETE) | UInt32(IN_MOVED_FROM)) != 0 {
+                events.unclosed.remove(path)
+                events.settled.insert(path)
+            }
             if mask & UInt32(IN_ISDIR) != 0, mask & (UInt32(IN_CREATE) | UInt32(IN_MOVED_TO)) != 0 {
                 events.newFolders.append(path)
             }

@@ -10,18 +10,15 @@ import SystemPackage
 /// `fsfind watch`'s loop: inotify events in, small batches of paths out to ``Indexer/update``.
 ///
 /// Every indexed folder is watched (the folders come from the index just written, so no second
-/// crawl). Events are gathered until they pause for ``quiet`` or have come for ``longest``, so
-/// a checkout of thousands of files is one batch, not thousands, then the paths they name are
-/// looked at again under the index lock, which `fsfind index` shares: the two never write at once.
+/// crawl). A change that comes alone is applied as soon as its events are read; events that keep
+/// coming are gathered until they pause (``BatchTiming``), so a checkout of thousands of files is
+/// a few batches, not thousands. The paths they name are looked at again under the index lock,
+/// which `fsfind index` shares: the two never write at once.
 /// A lost event (the kernel's queue overflowed) makes the next batch a refresh of every root. The
 /// process waits in `poll` on the inotify and signal descriptors with no timeout when nothing is
 /// pending, so an idle watcher uses no CPU. SIGTERM or SIGINT ends it between batches (a batch
 /// being written is finished; events not yet applied are found by the next start's refresh).
 package final class LiveIndexer {
-    /// After the last event, how long to wait for more before applying a batch.
-    package static let quiet: Duration = .milliseconds(200)
-    /// The longest a batch waits while events keep coming.
-    static let longest: Duration = .seconds(1)
     /// How often folders that could not be watched (the inotify limit) are refreshed.
     package static let defaultUnwatchedRefresh: Duration = .seconds(300)
     /// How long a batch that failed (a full disk, say) waits before it is tried again.
@@ -101,14 +98,15 @@ package final class LiveIndexer {
         defer { _ = try? signalDescriptor.close() }
 
         var batch = Batch()
+        var timing = BatchTiming()
         var nextUnwatchedRefresh = ContinuousClock.now + unwatchedRefresh
         var retryAt: ContinuousClock.Instant?
         while true {
             var due: ContinuousClock.Instant?
             if let retryAt {
                 due = retryAt
-            } else if let first = batch.firstEvent {
-                due = min(batch.lastEvent + Self.quiet, first + Self.longest)
+            } else if let batchDue = batch.due(timing, at: .now) {
+                due = batchDue
             } else if limitReached {
                 due = nextUnwatchedRefresh
             }
@@ -127,18 +125,18 @@ package final class LiveIndexer {
                 let number = fsfind_signalfd_read(signalDescriptor.rawValue)
                 if number != 0 { return Int32(number) }
             }
-            if descriptors[0].revents != 0 { take(watcher.read(), into: &batch) }
+            if descriptors[0].revents != 0, take(watcher.read(), into: &batch) { timing.noted(at: .now) }
             if descriptors[2].revents != 0, indexChanges?.replaced() == true { followRoots() }
 
             let now = ContinuousClock.now
             if let waiting = retryAt, now < waiting { continue }
-            if let first = batch.firstEvent,
-                retryAt != nil || now >= batch.lastEvent + Self.quiet
-                    || now >= first + Self.longest
-            {
+            if let batchDue = batch.due(timing, at: now), retryAt != nil || now >= batchDue {
+                let prompt = timing.isPrompt(paths: batch.paths, everything: batch.everything, at: now)
+                let cpu = Self.processCPUTime()
                 do throws(FSFindError) {
                     try apply(batch)
                     batch = Batch()
+                    timing.applied(prompt: prompt, cost: Self.processCPUTime() - cpu, at: .now)
                     retryAt = nil
                 } catch {
                     report(
@@ -147,7 +145,7 @@ package final class LiveIndexer {
                                 + "\(Self.retryAfter.components.seconds) s"))
                     retryAt = now + Self.retryAfter
                 }
-            } else if limitReached, batch.firstEvent == nil, now >= nextUnwatchedRefresh {
+            } else if limitReached, timing.firstEvent == nil, now >= nextUnwatchedRefresh {
                 var refresh = Batch()
                 refresh.changed = unwatched
                 try? apply(refresh)
@@ -165,11 +163,19 @@ package final class LiveIndexer {
         var gone: Set<[UInt8]> = []
         /// Events were lost: every root is refreshed.
         var everything = false
-        var firstEvent: ContinuousClock.Instant?
-        var lastEvent = ContinuousClock.now
+        /// Files created and not yet closed after writing (``FolderWatcher/Events/unclosed``).
+        var unclosed: Set<[UInt8]> = []
+
+        var paths: Int { changed.count + alone.count }
+
+        /// When `timing` says this batch is due; nil when nothing is pending.
+        func due(_ timing: BatchTiming, at now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
+            timing.due(paths: paths, unclosed: !unclosed.isEmpty, everything: everything, at: now)
+        }
     }
 
-    private func take(_ events: FolderWatcher.Events, into batch: inout Batch) {
+    /// Adds what `events` say changed to `batch`; true when the batch changed (an event to time).
+    private func take(_ events: FolderWatcher.Events, into batch: inout Batch) -> Bool {
         if events.overflowed {
             batch.everything = true
             report(.notice("some changes were lost (the kernel's event queue overflowed): refreshing every folder"))
@@ -194,10 +200,9 @@ package final class LiveIndexer {
         batch.alone.formUnion(alone)
         batch.changed.formUnion(events.gone)
         batch.gone.formUnion(events.gone)
-        if !changed.isEmpty || !alone.isEmpty || !events.gone.isEmpty || events.overflowed {
-            batch.lastEvent = .now
-            if batch.firstEvent == nil { batch.firstEvent = batch.lastEvent }
-        }
+        batch.unclosed.subtract(events.settled)
+        batch.unclosed.formUnion(events.unclosed.filter(indexed))
+        return !changed.isEmpty || !alone.isEmpty || !events.gone.isEmpty || events.overflowed
     }
 
     /// Applies one batch under the index lock, then watches the folders it brought.
@@ -336,6 +341,13 @@ package final class LiveIndexer {
     /// The time of the last update, for `fsfind status` (``IndexLock/holder(of:)`` reads it).
     private func recordUpdate() {
         status.record([String(Date().timeIntervalSince1970)])
+    }
+
+    /// The CPU time every thread of this process has used (not the extraction workers').
+    private static func processCPUTime() -> Duration {
+        var now = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
+        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
 
     private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
