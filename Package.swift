@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "FSFindInteractive",
             dependencies: [
-                "FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Identify → extract: content types (libmagic), the extractors and the sandboxed workers

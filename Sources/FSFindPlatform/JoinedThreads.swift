@@ -34,6 +34,13 @@ package final class JoinedThreads: Sendable {
         }
     }
 
+    /// Starts one thread running `body` that no one joins: for the few threads whose caller must
+    /// not wait for them, each of which says why (`docs/architecture.md`, "Threads, queues and
+    /// the one scan"). It ends when `body` returns, or with the process.
+    package static func detached(_ body: @escaping @Sendable () -> Void) {
+        pthread_detach(spawn(body))
+    }
+
     /// Waits until every thread has ended; at once if they were joined already.
     package func join() {
         let waiting = threads.withLock { threads in
