@@ -1,8 +1,8 @@
 import Foundation
 
 /// fsfind's one queue between threads, first in, first out: between two stages of the indexing
-/// pipeline, between the text store's feeder and its writer, between the desktop provider's bus
-/// and its worker. It holds at most `capacity` elements (and, when given a weight, elements
+/// pipeline, between the parallel crawl's listers and its caller, between the text store's
+/// feeder and its writer, between the desktop provider's bus and its worker. It holds at most `capacity` elements (and, when given a weight, elements
 /// weighing at most `weightLimit` in all, though always at least one): a producer that gets ahead
 /// waits, so memory is bounded by the queue, not by the tree.
 ///
