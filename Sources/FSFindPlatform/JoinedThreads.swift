@@ -20,15 +20,19 @@ package final class JoinedThreads: Sendable {
         JoinedThreads((0..<count).map { index in spawn { body(index) } })
     }
 
-    /// Runs `body(part)` for each part of `0..<count` at once, part 0 on the calling thread and
-    /// each other on a thread of its own, and returns their results in part order once every
-    /// thread has ended: a scoped fork and join, so `body` need not escape.
+    /// Runs `body(part)` for each part of `0..<count` at once and returns their results in part
+    /// order once every thread has ended: a scoped fork and join, so `body` need not escape.
+    ///
+    /// Part 0 runs on the calling thread; the others go to whichever thread is free first, the
+    /// calling thread included once its part is done, so on a busy machine a thread that has not
+    /// started yet costs the wait for its start, not for its part (as `concurrentPerform` does).
     package static func run<Result: Sendable>(count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         return withoutActuallyEscaping(body) { body in
             let results = ResultSlots<Result>(count: count)
-            let others = start(count: count - 1) { index in results.store(body(index + 1), at: index + 1) }
+            let others = start(count: count - 1) { _ in results.runUnclaimed(body) }
             results.store(body(0), at: 0)
+            results.runUnclaimed(body)
             others.join()
             return results.values
         }
@@ -80,12 +84,27 @@ package final class JoinedThreads: Sendable {
     }
 }
 
-/// One result per part of ``JoinedThreads/run(count:_:)``, each stored by its part's thread and
-/// read once every thread has ended.
+/// One result per part of ``JoinedThreads/run(count:_:)``, each stored by the thread that ran
+/// the part and read once every thread has ended; and the next part no thread has claimed.
 private final class ResultSlots<Value: Sendable>: Sendable {
     private let slots: Mutex<[Value?]>
+    /// Part 0 is the calling thread's; the others are claimed by counting up from 1.
+    private let unclaimed = Atomic<Int>(1)
+    private let count: Int
 
-    init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
+    init(count: Int) {
+        self.count = count
+        slots = Mutex(Array(repeating: nil, count: count))
+    }
+
+    /// Runs the parts no thread has claimed yet, one at a time, until none is left.
+    func runUnclaimed(_ body: (Int) -> Value) {
+        while true {
+            let part = unclaimed.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard part < count else { return }
+            store(body(part), at: part)
+        }
+    }
 
     func store(_ value: Value, at part: Int) { slots.withLock { $0[part] = value } }
 
