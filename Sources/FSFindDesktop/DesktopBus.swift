@@ -244,4 +244,9 @@ final class SearchWorker: Sendable {
         queue.close()
         thread.join()
     }
+
+    /// A worker dropped without ``finish()`` ends its thread the same way: its `JoinedThreads`
+    /// joins the thread when released, which would wait forever for a thread still waiting for
+    /// calls.
+    deinit { queue.close() }
 }
