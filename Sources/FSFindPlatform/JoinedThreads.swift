@@ -60,7 +60,18 @@ package final class JoinedThreads: Sendable {
     /// A new thread running `body`, which it releases before it ends (so a joined thread holds
     /// nothing of its caller's). Without a thread the run cannot go on: the stages wait on each
     /// other, so running `body` here instead could wait forever.
+    ///
+    /// The thread blocks every signal but a fault's (as libdispatch's workers do): a resize, a
+    /// Ctrl-C or a child's end goes to the main thread, whose wait (the search screen's `poll`) it
+    /// must interrupt, while a fault (``MappingFaults``' `SIGBUS`) stays with the thread that
+    /// caused it. The new thread takes the mask the caller holds while it starts one.
     private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+        var blocked = sigset_t()
+        sigfillset(&blocked)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGPIPE] { sigdelset(&blocked, fault) }
+        var callers = sigset_t()
+        pthread_sigmask(SIG_SETMASK, &blocked, &callers)
+        defer { pthread_sigmask(SIG_SETMASK, &callers, nil) }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
         let started = pthread_create(
