@@ -76,7 +76,8 @@ let package = Package(
             ], swiftSettings: crossModule),
         // Queries against an index file: plans over the mapped sections.
         .target(
-            name: "FSFindSearch", dependencies: ["FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindText"],
+            name: "FSFindSearch",
+            dependencies: ["FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindText"],
             swiftSettings: crossModule),
         // Paths, JSON and attribute lists written for people and scripts.
         .target(
@@ -87,7 +88,7 @@ let package = Package(
         .target(
             name: "FSFindInteractive",
             dependencies: [
-                "FSFindModel", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
+                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Identify → extract: content types (libmagic), the extractors and the sandboxed workers

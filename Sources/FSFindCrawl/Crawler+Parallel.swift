@@ -45,11 +45,11 @@ extension Crawler {
 /// device and inode, so a bind mount of an ancestor is not crawled again), and results waiting
 /// for the caller's thread.
 ///
-/// Three counting semaphores carry the waiting: `work` is signalled once per folder queued (and
-/// once per thread at the end), `results` once per result (and once at the end), and `room` holds
-/// the results not yet taken to `64 × threads` folders, so a slow consumer (the indexing pipeline
-/// is full) pauses the listing instead of letting the results hold the tree. (At `4 × threads`
-/// the listers waited on it every few folders: `benchmarks/RESULTS.md`, "A refresh that finds
+/// The folders are a stack (depth first), so a counting semaphore, `work`, carries the waiting
+/// for them: signalled once per folder pushed (and once per thread at the end). The results go
+/// through a ``BoundedQueue`` of `64 × threads`, so a slow consumer (the indexing pipeline is
+/// full) pauses the listing instead of letting the results hold the tree. (At `4 × threads` the
+/// listers waited on it every few folders: `benchmarks/RESULTS.md`, "A refresh that finds
 /// nothing changed copies the file".)
 private final class ParallelCrawl: Sendable {
     enum Result: Sendable {
@@ -62,21 +62,18 @@ private final class ParallelCrawl: Sendable {
         var visited: Set<Crawler.DirectoryKey> = []
         /// Folders taken by a thread and not yet finished.
         var inFlight = 0
-        var results: [Result] = []
-        var nextResult = 0
         var finished = false
     }
 
     let state: Mutex<State>
     let work = DispatchSemaphore(value: 0)
-    let results = DispatchSemaphore(value: 0)
-    let room: DispatchSemaphore
+    let results: BoundedQueue<Result>
     let threads: Int
 
     init(root: CrawlEntry, threads: Int) {
         state = Mutex(State(pending: [root]))
         self.threads = threads
-        room = DispatchSemaphore(value: 64 * threads)
+        results = BoundedQueue(capacity: 64 * threads)
         work.signal()
     }
 
@@ -100,39 +97,23 @@ private final class ParallelCrawl: Sendable {
             } else {
                 result = .alreadyCrawled(folder)
             }
-            room.wait()
+            // The result first, and the subfolders only then: a folder's listing always precedes
+            // its subfolders'.
+            results.push(result)
             let finished = state.withLock { state in
-                // The result first, so a folder's listing always precedes its subfolders'.
-                state.results.append(result)
                 state.pending.append(contentsOf: subfolders.reversed())
                 state.inFlight -= 1
                 if state.pending.isEmpty && state.inFlight == 0 { state.finished = true }
                 return state.finished
             }
-            results.signal()
             for _ in subfolders { work.signal() }
             if finished {
-                results.signal()
+                results.close()
                 for _ in 0..<threads { work.signal() }
             }
         }
     }
 
     /// The next result, waiting for one; nil once the crawl is over and every result was taken.
-    func next() -> Result? {
-        results.wait()
-        let result: Result? = state.withLock { state in
-            guard state.nextResult < state.results.count else { return nil }
-            let result = state.results[state.nextResult]
-            // Drop what was handed over, now and then, so the queue does not hold old listings.
-            state.nextResult += 1
-            if state.nextResult >= 32, state.nextResult * 2 >= state.results.count {
-                state.results.removeFirst(state.nextResult)
-                state.nextResult = 0
-            }
-            return result
-        }
-        if result != nil { room.signal() }
-        return result
-    }
+    func next() -> Result? { results.pop() }
 }

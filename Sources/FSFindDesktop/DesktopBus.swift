@@ -1,5 +1,6 @@
 import CLibraryTypes
 import FSFindModel
+import FSFindPlatform
 import Foundation
 import Glibc
 import Synchronization
@@ -220,47 +221,32 @@ package final class DesktopBus: Sendable {
 
 /// One thread that answers the calls in order, joined when the provider stops.
 final class SearchWorker: Sendable {
-    private struct Queue {
-        var jobs: [@Sendable () -> Void] = []
-        var closed = false
-    }
-    private let queue = Mutex(Queue())
-    private let wake = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
+    /// Calls waiting for the thread; a bus that gets this far ahead waits for it.
+    private let queue: BoundedQueue<@Sendable () -> Void>
+    private let thread: JoinedThreads
+
+    /// Calls that may wait: far more than GNOME Shell and KRunner send while one is answered.
+    static let capacity = 256
 
     init() {
-        let thread = Thread { [self] in
-            while true {
-                wake.wait()
-                let next = queue.withLock { queue -> (@Sendable () -> Void)? in
-                    queue.jobs.isEmpty ? nil : queue.jobs.removeFirst()
-                }
-                guard let next else { break }  // woken with nothing queued: closed
-                next()
-            }
-            done.signal()
+        let queue = BoundedQueue<@Sendable () -> Void>(capacity: Self.capacity)
+        self.queue = queue
+        thread = JoinedThreads.start(count: 1) { _ in
+            while let next = queue.pop() { next() }
         }
-        thread.name = "fsfind desktop-search"
-        thread.start()
     }
 
-    func submit(_ job: @escaping @Sendable () -> Void) {
-        let accepted = queue.withLock { queue -> Bool in
-            guard !queue.closed else { return false }
-            queue.jobs.append(job)
-            return true
-        }
-        if accepted { wake.signal() }
-    }
+    /// Queues `job`; dropped once the worker has finished.
+    func submit(_ job: @escaping @Sendable () -> Void) { queue.push(job) }
 
     /// Runs what is queued, then ends the thread and waits for it.
     func finish() {
-        let first = queue.withLock { queue -> Bool in
-            defer { queue.closed = true }
-            return !queue.closed
-        }
-        guard first else { return }
-        wake.signal()
-        done.wait()
+        queue.close()
+        thread.join()
     }
+
+    /// A worker dropped without ``finish()`` ends its thread the same way: its `JoinedThreads`
+    /// joins the thread when released, which would wait forever for a thread still waiting for
+    /// calls.
+    deinit { queue.close() }
 }

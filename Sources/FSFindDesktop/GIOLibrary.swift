@@ -8,8 +8,7 @@ import FSFindPlatform
 ///
 /// The function types are `CLibraryTypes`' (checked against GIO's headers by the tests). `dlsym`
 /// on libgio's handle also finds what GLib and GObject, its dependencies, define.
-package struct GIOLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+package struct GIOLibrary: Sendable {
     let mainLoopNew: fsfind_g_main_loop_new
     let mainLoopRun: fsfind_g_main_loop_run
     let mainLoopQuit: fsfind_g_main_loop_quit

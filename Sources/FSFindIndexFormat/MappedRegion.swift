@@ -5,9 +5,11 @@ import SystemPackage
 
 /// A read-only, private mapping of a whole file, or a private copy of bytes from memory. Owned by
 /// ``IndexFile``, which releases it in `deinit`.
+///
+/// Unchecked because a raw pointer is not `Sendable`, and safe to send: the pages are mapped
+/// `PROT_READ` (or copied once) and never written, and the owner unmaps them only in its
+/// `deinit`, when no other thread can still hold the owner.
 struct MappedRegion: @unchecked Sendable {
-    // Why @unchecked: the pages are mapped PROT_READ and never written; the owner unmaps them only
-    // in its deinit, when no other thread can still hold the owner. Sharing the address is safe.
     let base: UnsafeRawPointer?
     let count: Int
     /// True for a copy made by ``copy(of:)``: released with `deallocate`, not `munmap`.

@@ -4,8 +4,10 @@ import Glibc
 /// mechanism behind every library fsfind loads on first use instead of linking (zlib and
 /// Zstandard for the text store, the extractors' FFmpeg, poppler, libexif … through
 /// `SharedLibrary`). Each caller words its own failure, so this answers nil instead of throwing.
+///
+/// Unchecked because a raw pointer is not `Sendable`, and safe to send: the handle from `dlopen`
+/// is never closed, and `dlsym` on it is thread-safe.
 package struct DynamicLibrary: @unchecked Sendable {
-    // @unchecked: a handle from dlopen that is never closed; dlsym on it is thread-safe.
     private let handle: UnsafeMutableRawPointer
     package let soname: String
 

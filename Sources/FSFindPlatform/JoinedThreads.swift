@@ -1,26 +1,128 @@
-import Dispatch
-import Foundation
+import Glibc
+import Synchronization
 
-/// Threads that are always joined: `start` runs `body` on `count` new threads, and `join()` returns
-/// once every one of them has returned. The pipeline never leaves a thread running after the run
-/// that started it (fd's `thread::scope` does the same).
-package struct JoinedThreads: Sendable {
-    private let group = DispatchGroup()
+/// Threads that are always joined, fsfind's one way to start a thread: `start` runs `body` on
+/// `count` new threads, and `join()` returns once every one of them has ended (`pthread_join`,
+/// so its stack and what its body held are gone too). The threads a value started and no one
+/// joined are joined when it is released, so no run leaves a thread behind (fd's
+/// `thread::scope` does the same).
+///
+/// The exceptions, each for a reason of its own, are listed in `docs/architecture.md`
+/// ("Threads, queues and the one scan").
+package final class JoinedThreads: Sendable {
+    /// The threads not joined yet; emptied by ``join()``.
+    private let threads: Mutex<[pthread_t]>
+
+    private init(_ threads: [pthread_t]) { self.threads = Mutex(threads) }
 
     /// Starts `count` threads running `body(index)`.
     package static func start(count: Int, _ body: @escaping @Sendable (Int) -> Void) -> JoinedThreads {
-        let threads = JoinedThreads()
-        for index in 0..<count {
-            threads.group.enter()
-            let group = threads.group
-            Thread.detachNewThread {
-                body(index)
-                group.leave()
-            }
-        }
-        return threads
+        JoinedThreads((0..<count).map { index in spawn { body(index) } })
     }
 
-    /// Waits until every thread has returned from its body.
-    package func join() { group.wait() }
+    /// Runs `body(part)` for each part of `0..<count` at once and returns their results in part
+    /// order once every thread has ended: a scoped fork and join, so `body` need not escape.
+    ///
+    /// Part 0 runs on the calling thread; the others go to whichever thread is free first, the
+    /// calling thread included once its part is done, so on a busy machine a thread that has not
+    /// started yet costs the wait for its start, not for its part (as `concurrentPerform` does).
+    package static func run<Result: Sendable>(count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+        guard count > 1 else { return count == 1 ? [body(0)] : [] }
+        return withoutActuallyEscaping(body) { body in
+            let results = ResultSlots<Result>(count: count)
+            let others = start(count: count - 1) { _ in results.runUnclaimed(body) }
+            results.store(body(0), at: 0)
+            results.runUnclaimed(body)
+            others.join()
+            return results.values
+        }
+    }
+
+    /// Starts one thread running `body` that no one joins: for the few threads whose caller must
+    /// not wait for them, each of which says why (`docs/architecture.md`, "Threads, queues and
+    /// the one scan"). It ends when `body` returns, or with the process.
+    package static func detached(_ body: @escaping @Sendable () -> Void) {
+        pthread_detach(spawn(body))
+    }
+
+    /// Waits until every thread has ended; at once if they were joined already.
+    package func join() {
+        let waiting = threads.withLock { threads in
+            let waiting = threads
+            threads = []
+            return waiting
+        }
+        for thread in waiting { pthread_join(thread, nil) }
+    }
+
+    deinit { join() }
+
+    /// A new thread running `body`, which it releases before it ends (so a joined thread holds
+    /// nothing of its caller's). Without a thread the run cannot go on: the stages wait on each
+    /// other, so running `body` here instead could wait forever.
+    ///
+    /// The thread blocks every signal but a fault's (as libdispatch's workers do): a resize, a
+    /// Ctrl-C or a child's end goes to the main thread, whose wait (the search screen's `poll`) it
+    /// must interrupt, while a fault (``MappingFaults``' `SIGBUS`) stays with the thread that
+    /// caused it. The new thread takes the mask the caller holds while it starts one.
+    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+        var blocked = sigset_t()
+        sigfillset(&blocked)
+        for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGPIPE] { sigdelset(&blocked, fault) }
+        var callers = sigset_t()
+        pthread_sigmask(SIG_SETMASK, &blocked, &callers)
+        defer { pthread_sigmask(SIG_SETMASK, &callers, nil) }
+        let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        var thread = pthread_t()
+        let started = pthread_create(
+            &thread, nil,
+            { context in
+                // The pointer is the retained `Body` passed below; taking it releases it.
+                guard let context else { return nil }
+                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard started == 0 else {
+            fatalError("fsfind could not start a thread (pthread_create: \(String(cString: strerror(started))))")
+        }
+        return thread
+    }
+
+    /// What a new thread runs, handed to it as its one pointer.
+    private final class Body: Sendable {
+        let run: @Sendable () -> Void
+        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+    }
+}
+
+/// One result per part of ``JoinedThreads/run(count:_:)``, each stored by the thread that ran
+/// the part and read once every thread has ended; and the next part no thread has claimed.
+private final class ResultSlots<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Value?]>
+    /// Part 0 is the calling thread's; the others are claimed by counting up from 1.
+    private let unclaimed = Atomic<Int>(1)
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        slots = Mutex(Array(repeating: nil, count: count))
+    }
+
+    /// Runs the parts no thread has claimed yet, one at a time, until none is left.
+    func runUnclaimed(_ body: (Int) -> Value) {
+        while true {
+            let part = unclaimed.wrappingAdd(1, ordering: .relaxed).oldValue
+            guard part < count else { return }
+            store(body(part), at: part)
+        }
+    }
+
+    func store(_ value: Value, at part: Int) { slots.withLock { $0[part] = value } }
+
+    /// Every part's value, in part order.
+    var values: [Value] {
+        // Read after every part's thread was joined, and each part stores its value before its
+        // thread ends: no slot is empty.
+        slots.withLock { $0.map { $0! } }
+    }
 }

@@ -8,8 +8,7 @@ import FSFindModel
 /// The function types are `CLibraryTypes'`: chafa's header pulls in glib's, and a module with
 /// chafa's pkg-config flags would link chafa into every `fsfind` start, so they are declared
 /// there and checked against `chafa.h` by the tests, as are the enum values below.
-struct ChafaLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct ChafaLibrary: Sendable {
     let symbolMapNew: fsfind_chafa_symbol_map_new
     let symbolMapAddByTags: fsfind_chafa_symbol_map_add_by_tags
     let symbolMapUnref: fsfind_chafa_symbol_map_unref

@@ -5,8 +5,7 @@ import FSFindPlatform
 
 /// gdk-pixbuf's decoding functions, for previews (the image extractor needs only the size:
 /// ``PixbufLibrary``). Loaded with `dlopen` on first use.
-struct PixbufDecoder: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct PixbufDecoder: Sendable {
     let fileInfo: fsfind_gdk_pixbuf_get_file_info
     /// `gdk_pixbuf_new_from_file_at_scale(name, width, height, preserve_aspect_ratio, &error)`.
     let newFromFileAtScale: fsfind_gdk_pixbuf_new_from_file_at_scale

@@ -4,8 +4,7 @@ import FSFindModel
 
 /// poppler-glib's page rendering and the cairo image surface it renders into, loaded with `dlopen`
 /// (cairo through poppler-glib's handle: `dlsym` searches a library's dependencies too).
-struct PDFRenderer: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct PDFRenderer: Sendable {
     let pageSize: fsfind_poppler_page_get_size
     let pageRender: fsfind_poppler_page_render
     /// `cairo_image_surface_create(format, width, height)`.

@@ -5,8 +5,7 @@ import FSFindModel
 /// FFmpeg's decoding functions (libavcodec through libavformat's handle) and libswscale's
 /// scaler, for one poster frame. Loaded with `dlopen` on first use, like ``AVFormatLibrary``; the
 /// types come from the headers (`CAVFormat/shim.h`).
-struct VideoDecoder: @unchecked Sendable {
-    // @unchecked: C function pointers into libraries that are never unloaded; immutable.
+struct VideoDecoder: Sendable {
     let findBestStream: fsfind_av_find_best_stream
     let findDecoder: fsfind_avcodec_find_decoder
     let allocContext: fsfind_avcodec_alloc_context3

@@ -9,8 +9,8 @@ package struct SearchRequest: Sendable {
     var sort: SortKey?
     var reverse = false
     package var limit: Int?
-    /// Threads to scan with; nil: one per core (at most 4) on a large index, else one. Tests set
-    /// it to check that a split scan answers as one thread does.
+    /// Threads to scan with; nil: as ``PartitionedScan`` cuts a scan. Tests set it to check that
+    /// a split scan answers as one thread does.
     var scanThreads: Int?
     /// Whether a ranked search weighs matches in files' words by the text store's BM25. Without
     /// it they rank below every name or title match, in path order, and the store is not asked

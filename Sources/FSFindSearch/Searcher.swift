@@ -84,55 +84,29 @@ package struct Searcher {
         // found is not wanted.
         if content?.interrupted == true, !partial { throw Self.stopped }
         let shouldStop = request.shouldStop
-        let plans = files.enumerated().map { k, file in
-            let fewRows = withinOfFile[k].map { $0.reduce(0) { $0 + $1.count } < Self.fewRows } ?? false
-            return QueryPlan(query, index: file, content: content?.forFile(k), fewRows: fewRows)
-        }
+        let partition = request.scanThreads.map { PartitionedScan(threads: $0) } ?? PartitionedScan()
+        let scope = request.scope
         var matchesOfFile: [[Int]] = []
         var scoresOfFile: [[Double]] = []
         var count = 0
         for (k, file) in files.enumerated() {
             let within = withinOfFile[k]
-            // The file's rows to look at, as (position in the merged list, rows of the file).
-            var runs: [(start: Int, rows: Range<Int>)] = []
-            for piece in index.pieces where piece.file == k {
-                for run in within.map({ Self.intersection(piece.rows, $0) }) ?? [piece.rows] {
-                    runs.append((piece.start + (run.lowerBound - piece.rows.lowerBound), run))
-                }
-            }
+            let runs = runs(of: k, within: within)
             let rows = runs.reduce(0) { $0 + $1.rows.count }
-            let chunks = Self.chunks(runs, parts: request.scanThreads ?? Self.scanThreads(rows: rows))
-            if chunks.count == 1 {
-                let found = Self.scan(
-                    chunks[0], of: file, with: plans[k], scope: request.scope, ranked: ranked, counting: counting,
-                    shouldStop: shouldStop)
-                if found.stopped, !partial { throw Self.stopped }
-                matchesOfFile.append(found.rows)
-                scoresOfFile.append(found.scores)
-                count += found.count
-                continue
+            let fewRows = within.map { $0.reduce(0) { $0 + $1.count } < Self.fewRows } ?? false
+            let fileContent = content?.forFile(k)
+            // A large index is scanned by one thread per core, each part with a plan of its own
+            // (a plan keeps what it has learnt about each string; the content answers are shared
+            // and only read), each part's matches in path order, joined in part order.
+            let parts = partition.run(rows: rows) { _, positions in
+                Self.scan(
+                    Self.slice(runs, positions), of: file,
+                    with: QueryPlan(query, index: file, content: fileContent, fewRows: fewRows), scope: scope,
+                    ranked: ranked, counting: counting, shouldStop: shouldStop)
             }
-            // A large index is scanned by one thread per core, each with a plan of its own (a
-            // plan keeps what it has learnt about each string; the content answers are shared and
-            // only read), each chunk's matches in path order, joined in chunk order.
-            let found = PartSlots<(rows: [Int], scores: [Double], count: Int, stopped: Bool)>(count: chunks.count)
-            // Each plan goes to exactly one thread, and what plans share (the mapped file, the
-            // content answers) is only read during the scan: hence the unchecked box.
-            let planOf = OneThreadEach(
-                [plans[k]] + (1..<chunks.count).map { _ in QueryPlan(query, index: file, content: content?.forFile(k)) }
-            )
-            let scope = request.scope
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { part in
-                found.store(
-                    Self.scan(
-                        chunks[part], of: file, with: planOf.items[part], scope: scope, ranked: ranked,
-                        counting: counting, shouldStop: shouldStop),
-                    at: part)
-            }
-            let parts = found.all.compactMap { $0 }
             if parts.contains(where: \.stopped), !partial { throw Self.stopped }
-            matchesOfFile.append(parts.flatMap(\.rows))
-            scoresOfFile.append(parts.flatMap(\.scores))
+            matchesOfFile.append(parts.count == 1 ? parts[0].rows : parts.flatMap(\.rows))
+            scoresOfFile.append(parts.count == 1 ? parts[0].scores : parts.flatMap(\.scores))
             count += parts.reduce(0) { $0 + $1.count }
         }
         if counting { return ([], [], count) }
@@ -142,6 +116,18 @@ package struct Searcher {
         }
         let (rows, scores) = Self.merged(matchesOfFile, scoresOfFile)
         return (rows, scores, rows.count)
+    }
+
+    /// The rows of file `k` to look at, as (position in the merged list, rows of the file): every
+    /// row of its pieces, or those `within` the `-onlyin` folders' blocks.
+    private func runs(of k: Int, within: [Range<Int>]?) -> [(start: Int, rows: Range<Int>)] {
+        var runs: [(start: Int, rows: Range<Int>)] = []
+        for piece in index.pieces where piece.file == k {
+            for run in within.map({ Self.intersection(piece.rows, $0) }) ?? [piece.rows] {
+                runs.append((piece.start + (run.lowerBound - piece.rows.lowerBound), run))
+            }
+        }
+        return runs
     }
 
     /// The error a search that was told to stop ends with.
@@ -203,36 +189,24 @@ package struct Searcher {
     /// looking its words up in the file's words first (``QueryPlan/init(_:index:content:fewRows:)``).
     static let fewRows = 4096
 
-    /// Below this many rows a scan is one thread's: starting more costs more than it saves.
-    static let parallelRows = 200_000
-
-    /// Threads for a scan of `rows` rows: one per core (at most 4) for a large index, else one.
-    static func scanThreads(rows: Int) -> Int {
-        rows < parallelRows ? 1 : max(1, min(4, ProcessInfo.processInfo.activeProcessorCount))
-    }
-
-    /// `runs` cut into `parts` consecutive chunks of about equal rows, in order.
-    static func chunks(_ runs: [(start: Int, rows: Range<Int>)], parts: Int) -> [[(start: Int, rows: Range<Int>)]] {
-        let total = runs.reduce(0) { $0 + $1.rows.count }
-        guard parts > 1, total > 0 else { return [runs] }
-        let size = (total + parts - 1) / parts
-        var chunks: [[(start: Int, rows: Range<Int>)]] = [[]]
-        var room = size
+    /// The rows of `runs` at `positions`, counted along the runs, in order: one part of a
+    /// ``PartitionedScan``.
+    static func slice(
+        _ runs: [(start: Int, rows: Range<Int>)], _ positions: Range<Int>
+    ) -> [(start: Int, rows: Range<Int>)] {
+        var result: [(start: Int, rows: Range<Int>)] = []
+        var first = 0
         for run in runs {
-            var rest = run
-            while !rest.rows.isEmpty {
-                if room == 0 {
-                    chunks.append([])
-                    room = size
-                }
-                let take = min(room, rest.rows.count)
-                let head = rest.rows.lowerBound..<(rest.rows.lowerBound + take)
-                chunks[chunks.count - 1].append((rest.start, head))
-                rest = (rest.start + take, head.upperBound..<rest.rows.upperBound)
-                room -= take
+            let lower = max(positions.lowerBound, first)
+            let upper = min(positions.upperBound, first + run.rows.count)
+            if lower < upper {
+                let skip = lower - first
+                result.append((run.start + skip, (run.rows.lowerBound + skip)..<(run.rows.lowerBound + upper - first)))
             }
+            first += run.rows.count
+            if first >= positions.upperBound { break }
         }
-        return chunks
+        return result
     }
 
     /// Ranges sorted and joined where they touch or overlap.
@@ -464,10 +438,4 @@ private enum SortValue: Comparable {
         case nil: self = .missing
         }
     }
-}
-
-/// Values handed to concurrent iterations where iteration `i` alone uses `items[i]`.
-private struct OneThreadEach<Item>: @unchecked Sendable {
-    let items: [Item]
-    init(_ items: [Item]) { self.items = items }
 }

@@ -1,7 +1,7 @@
 /// The best `capacity` (row, score) pairs seen, kept in a min-heap so a million matches cost
 /// O(n log k), not a full sort; higher scores win, then lower rows (path order). The search field
 /// keeps its best rows with it, and a ranked search with a limit (``Searcher``) its first ones.
-package struct TopResults {
+package struct TopResults: Sendable {
     package let capacity: Int
     private var heap: [(row: Int, score: Double)] = []
 

@@ -9,8 +9,7 @@ import FSFindPlatform
 ///
 /// The text store's texts were zlib streams before Zstandard (``StoredText`` still reads them and
 /// writes them where libzstd is missing); the kitty graphics protocol takes zlib too.
-package struct Deflate: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+package struct Deflate: Sendable {
     // The types come from zlib.h (`CDeflate/shim.h`), not typed by hand.
     private let compressBound: fsfind_compressBound
     private let compress2: fsfind_compress2

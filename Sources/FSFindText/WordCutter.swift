@@ -26,8 +26,10 @@ package final class WordCutter: Sendable {
     }
 
     /// A C cutter, freed when the last reference goes.
+    ///
+    /// Unchecked because its C pointer is not `Sendable`, and safe to send: it is used by one
+    /// thread at a time, taken from and given back to `State.idle` under the lock.
     private final class Cutter: @unchecked Sendable {
-        // @unchecked: used by one thread at a time (taken from and given back to `State.idle`).
         let pointer: OpaquePointer
         init(_ pointer: OpaquePointer) { self.pointer = pointer }
         deinit { fsfind_word_cutter_free(pointer) }

@@ -9,8 +9,7 @@ import FSFindPlatform
 /// than zlib's fastest level and keeps them smaller (`benchmarks/RESULTS.md`, "A PDF parsed
 /// once"). libzstd is on every Debian system (apt
 /// and dpkg use it); loaded on first use like zlib, so a query that shows no snippet never maps it.
-struct Zstd: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct Zstd: Sendable {
     private let compressBound: fsfind_ZSTD_compressBound
     private let compress: fsfind_ZSTD_compress
     private let decompress: fsfind_ZSTD_decompress

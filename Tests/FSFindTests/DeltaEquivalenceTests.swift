@@ -128,8 +128,7 @@ import Testing
                 let query = FieldQuery(SearchField(typed), context: context)
                 for (threads, onlyIn) in [(2, nil), (3, nil), (2, tree), (3, tree)] as [(Int, [UInt8]?)] {
                     var split = one
-                    split.parallelRows = 1
-                    split.threads = threads
+                    split.partitions = PartitionedScan(threads: threads)
                     let whole = try #require(try one.run(query, scope: .all, onlyIn: onlyIn))
                     #expect(try split.run(query, scope: .all, onlyIn: onlyIn) == whole, "\(typed) on \(threads)")
                     let narrowed = try one.run(query, scope: .text, onlyIn: onlyIn, candidates: whole.matched)

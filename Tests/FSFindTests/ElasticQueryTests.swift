@@ -270,8 +270,10 @@ struct ScanChunkTests {
     @Test func chunksCoverEveryRowOnceInOrder() {
         let runs: [(start: Int, rows: Range<Int>)] = [(0, 0..<7), (7, 10..<13), (10, 20..<20), (10, 30..<41)]
         for parts in 1...6 {
-            let chunks = Searcher.chunks(runs, parts: parts)
+            let positions = PartitionedScan(threads: parts).parts(rows: 21)
+            let chunks = positions.map { Searcher.slice(runs, $0) }
             #expect(chunks.count <= parts)
+            #expect(zip(positions, chunks).allSatisfy { $0.count == $1.reduce(0) { $0 + $1.rows.count } })
             let rows = chunks.flatMap { $0.flatMap { Array($0.rows) } }
             let starts = chunks.flatMap {
                 $0.flatMap { run in run.rows.map { run.start + ($0 - run.rows.lowerBound) } }

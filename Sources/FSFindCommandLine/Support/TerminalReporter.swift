@@ -7,16 +7,17 @@ import FSFindQuery
 import FSFindSearch
 import Foundation
 import Glibc
+import Synchronization
 
 /// Writes the indexer's progress line and problems to stderr.
 ///
 /// The progress line is redrawn in place and only on a terminal; problems (unreadable entries) are
 /// errors and always printed, one line each, the path shown with invalid UTF-8 replaced.
-final class TerminalReporter: IndexReporter, @unchecked Sendable {
-    // @unchecked: the indexer calls from one thread at a time; `lock` guards `lineShown` anyway.
+final class TerminalReporter: IndexReporter, Sendable {
     private let showProgress: Bool
-    private let lock = NSLock()
-    private var lineShown = false
+    /// Whether the progress line is on the screen; held while a line is written, so lines from
+    /// two threads never interleave.
+    private let lineShown = Mutex(false)
 
     init(showProgress: Bool) {
         self.showProgress = showProgress
@@ -24,7 +25,7 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
 
     func progress(_ progress: IndexProgress) {
         guard showProgress else { return }
-        lock.withLock {
+        lineShown.withLock { lineShown in
             var folder = progress.currentFolder
             if folder.count > 50 { folder = "…" + folder.suffix(49) }
             let reading = progress.toRead > 0 ? ", reading \(progress.read) of \(progress.toRead)" : ""
@@ -37,8 +38,8 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
     }
 
     func problem(path: [UInt8], message: String) {
-        lock.withLock {
-            clearLine()
+        lineShown.withLock { lineShown in
+            Self.clearLine(&lineShown)
             StandardError.write("fsfind: \(TerminalText.shown(path)): \(message)\n")
         }
     }
@@ -56,18 +57,18 @@ final class TerminalReporter: IndexReporter, @unchecked Sendable {
                 "fsfind: \(shown): the indexed folder has been missing for "
                 + "\(Int(Indexer.missingRootRetention / 86400)) days (\(reason)); it and its items are removed\n"
         }
-        lock.withLock {
-            clearLine()
+        lineShown.withLock { lineShown in
+            Self.clearLine(&lineShown)
             StandardError.write(message)
         }
     }
 
     /// Removes the progress line before the summary or an error is printed.
     func finish() {
-        lock.withLock { clearLine() }
+        lineShown.withLock { Self.clearLine(&$0) }
     }
 
-    private func clearLine() {
+    private static func clearLine(_ lineShown: inout Bool) {
         if lineShown {
             StandardError.writeTerminalCodes("\r\u{1B}[K")
             lineShown = false

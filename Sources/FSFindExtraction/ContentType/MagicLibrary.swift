@@ -8,8 +8,7 @@ import FSFindPlatform
 /// Linked, libmagic and the compression libraries it needs (liblzma, libbz2, zlib) were loaded and
 /// relocated by every start of every command, a share of every `fsfind query`, which never
 /// identifies a file (`benchmarks/RESULTS.md`, "Start-up: the C++ runtime linked in").
-struct MagicLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct MagicLibrary: Sendable {
     let open: fsfind_magic_open
     let close: fsfind_magic_close
     let load: fsfind_magic_load

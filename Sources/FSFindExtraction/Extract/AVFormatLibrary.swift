@@ -11,8 +11,7 @@ import Glibc
 /// sonames come from the headers' major versions, so the struct layouts compiled in always match
 /// the library loaded. Without FFmpeg installed, media files are marked unparsable with the reason
 /// and everything else works.
-package struct AVFormatLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+package struct AVFormatLibrary: Sendable {
     // The types come from the headers (`CAVFormat/shim.h`), so they match what is compiled against.
     let allocContext: fsfind_avformat_alloc_context
     let openInput: fsfind_avformat_open_input

@@ -73,9 +73,10 @@ package enum ExtractionWorker {
     /// Ends the worker within a second of its indexer's death, even in the middle of a hung
     /// parser (an idle worker sees the socket close anyway). A separate thread, because the hung
     /// one never returns; the parent changes when the indexer dies and the worker is re-parented.
+    /// Not joined: it ends the process, never itself.
     private static func exitWhenOrphaned() {
         let parent = getppid()
-        Thread.detachNewThread {
+        JoinedThreads.detached {
             while getppid() == parent { sleep(1) }
             _exit(1)
         }

@@ -14,11 +14,13 @@ import FSFindText
 final class TextStoreFeeder {
     /// What the feeder's thread uses. The thread holds this, not the feeder, so a feeder that is
     /// dropped can stop it.
+    ///
+    /// Unchecked, and safe to send all the same: `writer` (SQLite's, not `Sendable`) is used and
+    /// let go only by the feeder's thread; `failure` is written by that thread before it cancels
+    /// the queue and read after the join; `spelling` is written by `finish()` before it closes the
+    /// queue and read by the thread after its last pop, which the queue's lock orders after the
+    /// close.
     private final class Shared: @unchecked Sendable {
-        // @unchecked: `writer` is used (and let go) only by the feeder's thread; `failure` is
-        // written by that thread before it cancels the queue and read after the join;
-        // `spelling` is written by `finish()` before it closes the queue and read by the thread
-        // after its last pop, which the queue's lock orders after the close.
         let queue: BoundedQueue<Document>
         /// Let go when the thread ends: the thread's own last references can outlive the join,
         /// and a writer dropped by its owner must roll back then, not whenever they go.

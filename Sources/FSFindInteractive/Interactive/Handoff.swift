@@ -1,4 +1,4 @@
-import Foundation
+import FSFindPlatform
 import Synchronization
 
 /// One value worked out on a thread of its own and taken by the thread that waits for it (the
@@ -23,7 +23,11 @@ package final class Handoff<Value: Sendable>: Sendable {
     }
 
     /// Works `make` out on a new thread and leaves its result here.
+    ///
+    /// The thread is not joined: the value may be worked out at idle priority (the search loop's
+    /// catalog), and the key that opens another index and drops this hand-off must not wait for
+    /// it. It ends when `make` returns, holding nothing but what `make` reads.
     package func fill(with make: @escaping @Sendable () -> Value) {
-        Thread.detachNewThread { [self] in put(make()) }
+        JoinedThreads.detached { [self] in put(make()) }
     }
 }

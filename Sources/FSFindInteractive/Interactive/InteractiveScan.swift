@@ -102,11 +102,8 @@ package struct InteractiveScan {
         signatures.makeInBackground(for: index, prepare: prepare)
     }
 
-    /// Below this many rows a scan is one thread's: starting more costs more than it saves.
-    var parallelRows = 100_000
-
-    /// Threads that share a scan of ``parallelRows`` rows or more: one per core, at most 4.
-    var threads = min(4, max(1, ProcessInfo.processInfo.activeProcessorCount))
+    /// How a scan is cut among threads: as `fsfind query`'s, the one ``PartitionedScan``.
+    var partitions = PartitionedScan()
 
     /// How often `shouldStop` is asked, in rows.
     static let stopCheckInterval = 2048
@@ -142,13 +139,9 @@ package struct InteractiveScan {
         // The rows in merged order (the candidates, or every row), cut into consecutive parts, one
         // thread each: the first letter of a field scores every row, the slowest key on one core
         // (`benchmarks/RESULTS.md`, "The interactive scan over the cores" and "Numbers that were in
-        // code comments"). Each part ranks its
-        // own best rows; joined in part order they are what one pass
-        // gives (the ranking's ties go to the lower row, whichever part found it).
+        // code comments"). Each part ranks its own best rows; joined in part order they are what
+        // one pass gives (the ranking's ties go to the lower row, whichever part found it).
         let rows = candidates?.count ?? index.itemCount
-        let partCount = rows < parallelRows ? 1 : max(1, min(threads, rows))
-        let size = (rows + partCount - 1) / max(partCount, 1)
-        let bounds = (0..<partCount).map { min(rows, $0 * size)..<min(rows, ($0 + 1) * size) }
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
             // Asked by one part at a time, and not after this call: the closure does not escape.
             let stop = StopSignal(shouldStop)
@@ -156,18 +149,13 @@ package struct InteractiveScan {
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
                 content: content, filter: SignatureFilter(query), summaries: signatures.summaries,
                 shouldStop: stop.ask)
-            let results = PartSlots<PartResult>(count: partCount)
-            if partCount == 1 {
-                results.store(job.run(bounds[0], views: views), at: 0)
-            } else {
-                DispatchQueue.concurrentPerform(iterations: partCount) { part in
-                    // The session's views are lazily filled: one thread uses them, the others
-                    // make their own (the sections' checks are shared by the file).
-                    let views = part == 0 ? job.scan.views : job.scan.index.files.map { IndexViews(index: $0) }
-                    results.store(job.run(bounds[part], views: views), at: part)
-                }
+            let parts = partitions.run(rows: rows) { part, positions in
+                // The session's views are lazily filled: the calling thread's part uses them, the
+                // others make their own (the sections' checks are shared by the file).
+                job.run(
+                    positions, views: part == 0 ? job.scan.views : job.scan.index.files.map { IndexViews(index: $0) })
             }
-            return (results.all, stop.stopped)
+            return (parts, stop.stopped)
         }
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
         var top = TopResults(capacity: limit)
@@ -219,9 +207,13 @@ private struct PartResult {
 }
 
 /// One scan's inputs, shared read-only by its parts' threads.
+///
+/// Unchecked because two of its parts are not `Sendable` and are safe all the same: the scan's
+/// session views (`scan.views`, filled lazily), which only part 0 uses, on the calling thread,
+/// while the other parts make their own; and `shouldStop`, a ``StopSignal``'s question, asked
+/// under its lock. The rest is only read during the scan, and each part makes its own plans and
+/// caches (`RowScore`, the scope memo).
 private struct ScanJob: @unchecked Sendable {
-    // @unchecked: the index, the content answers and the query are only read during the scan;
-    // each part makes its own plans and caches (`RowScore`, the scope memo).
     let scan: InteractiveScan
     let query: FieldQuery
     let chosenBit: UInt16
@@ -391,8 +383,11 @@ private final class FileScan {
 
 /// The scan's `shouldStop`, asked by one part's thread at a time; once it says stop, every part
 /// stops at its next check without asking again.
+///
+/// Unchecked because the caller's `shouldStop` is not `@Sendable` (the search loop's question
+/// about its own terminal), and safe to send: it is called, and `answer` read and written, only
+/// under `lock`, so one part asks at a time; the scan does not keep it after it returns.
 private final class StopSignal: @unchecked Sendable {
-    // @unchecked: `shouldStop` is called and `answer` read and written only under `lock`.
     private let shouldStop: () -> Bool
     private let lock = NSLock()
     private var answer = false

@@ -12,7 +12,7 @@ import Foundation
 /// removes them, carry a number no row of the new index has, so they never match
 /// (`docs/full-text.md`). Membership is a bit set, so a plan asks it per row at the cost of a
 /// shift and a mask.
-final class ContentRows {
+final class ContentRows: Sendable {
     // Constants once made: a scan reads them for every row, and a class's `var` is read through
     // a dynamic exclusivity check.
     private let bits: [UInt64]
@@ -90,7 +90,7 @@ final class ContentRows {
 /// What a query asks of the text store, answered once before the scan, for each file of the
 /// index (the base, and the delta when there is one): the store is searched once, its answers
 /// mapped to each file's rows.
-package struct ContentMatches {
+package struct ContentMatches: Sendable {
     /// One file's answers.
     private struct FileMatches {
         var freeText: [[ContentRows]?] = []

@@ -12,8 +12,10 @@ import FSFindQuery
 /// of measuring every name again for each key: a field's first letter scored a million rows where
 /// one in seven has a word starting with it. A summary only rules rows out (pairs share their 64
 /// bits, so some rows pass that do not match); the row's score still decides.
+///
+/// Unchecked because its memory is a raw buffer, and safe to send: `words` is written in `init`
+/// only, then read, and freed in `deinit`.
 package final class RowSignatures: @unchecked Sendable {
-    // @unchecked: `words` is written in `init` only, then read.
 
     /// ``stride`` per row. Word 0: bits 0–25 a word starts with that letter (folded), bit 26 with
     /// a digit, bit 27 with anything else; bits 32–57 the name holds that ASCII letter (either

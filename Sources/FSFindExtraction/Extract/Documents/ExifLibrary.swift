@@ -2,8 +2,7 @@ import CExif
 
 /// The libexif functions ``ExifRecord`` calls, loaded with `dlopen` on first use (see
 /// ``SharedLibrary``). `CExif` supplies only the headers, for the struct layouts read here.
-struct ExifLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct ExifLibrary: Sendable {
     // The types come from the headers (`CExif/shim.h`), so they match what is compiled against.
     let dataNewFromFile: fsfind_exif_data_new_from_file
     let dataUnref: fsfind_exif_data_unref

@@ -9,8 +9,7 @@ import Foundation
 /// quoted-printable and base64 bodies, and any charset, converted to UTF-8. The function types are
 /// `CLibraryTypes'` (checked against GMime's headers by the tests). Without the library, e-mail files are marked unparsable with
 /// the reason, and everything else works.
-struct GMimeLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct GMimeLibrary: Sendable {
     typealias ForeachCallback = fsfind_g_mime_object_foreach_func
 
     let initialize: fsfind_g_mime_init

@@ -3,8 +3,7 @@ import CLibraryTypes
 /// gdk-pixbuf's `gdk_pixbuf_get_file_info`, loaded with `dlopen` on first use (see
 /// ``SharedLibrary``): the image extractor needs nothing else from gdk-pixbuf, and linking it made
 /// every `fsfind` start map glib, gio and their dependencies.
-struct PixbufLibrary: @unchecked Sendable {
-    // @unchecked: a C function pointer into a library that is never unloaded; immutable.
+struct PixbufLibrary: Sendable {
     /// Returns the loader's `GdkPixbufFormat` (owned by gdk-pixbuf), or nil when no loader reads
     /// the file; fills in the size.
     let fileInfo: fsfind_gdk_pixbuf_get_file_info

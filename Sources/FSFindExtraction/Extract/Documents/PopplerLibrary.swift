@@ -8,8 +8,7 @@ import Foundation
 /// The function types are `CLibraryTypes`' (checked against poppler's and glib's headers by the
 /// tests); the one struct read, `GError`, is mirrored by ``GErrorLayout``. Without poppler installed, PDFs are
 /// marked unparsable with the reason and everything else works.
-package struct PopplerLibrary: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+package struct PopplerLibrary: Sendable {
     let filenameToURI: fsfind_g_filename_to_uri
     let free: fsfind_g_free
     let errorFree: fsfind_g_error_free

@@ -11,8 +11,7 @@ import Glibc
 /// modulo 4 GiB), and a file whose trailer claims more than the caller may read, whose member
 /// turns out larger or smaller, or that holds more than one member (libdeflate stops at the first
 /// member's end) is left to libarchive, whose limits bound what a bomb costs.
-struct Gunzip: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct Gunzip: Sendable {
     private let allocate: fsfind_libdeflate_alloc_decompressor
     private let decompress: fsfind_libdeflate_gzip_decompress_ex
     private let release: fsfind_libdeflate_free_decompressor

@@ -3,8 +3,7 @@ import FSFindModel
 
 /// The libarchive functions ``ArchiveTextExtractor`` calls, loaded with `dlopen` the first time a
 /// worker reads an archive. The function types are `archive.h`'s (`CLibraryTypes`).
-struct LibArchive: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct LibArchive: Sendable {
     typealias Handle = OpaquePointer
     let new: fsfind_archive_read_new
     let supportAllFilters: fsfind_archive_read_support_filter_all

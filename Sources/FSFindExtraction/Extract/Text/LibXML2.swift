@@ -14,8 +14,7 @@ import CLibraryTypes
 /// HTML is read into a tree (libxml2's HTML parser has no such reader), as it always was, and so
 /// is a damaged XML part whose text is wanted: the reader gives up on the chunk that holds the
 /// damage, the tree parser recovers what came before it.
-struct LibXML2: @unchecked Sendable {
-    // @unchecked: C function pointers into a library that is never unloaded; immutable.
+struct LibXML2: Sendable {
     typealias Node = UnsafeMutablePointer<fsfind_xml_node>
 
     let readHTML: fsfind_htmlReadMemory

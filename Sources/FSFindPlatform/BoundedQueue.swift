@@ -1,15 +1,18 @@
 import Foundation
 
-/// A first-in, first-out queue between two stages of the indexing pipeline, holding at most
-/// `capacity` elements (and, when given a weight, elements weighing at most `weightLimit` in all,
-/// though always at least one): a producer that gets ahead waits, so memory is bounded by the
-/// queue, not by the tree.
+/// fsfind's one queue between threads, first in, first out: between two stages of the indexing
+/// pipeline, between the parallel crawl's listers and its caller, between the text store's
+/// feeder and its writer, between the desktop provider's bus and its worker. It holds at most `capacity` elements (and, when given a weight, elements
+/// weighing at most `weightLimit` in all, though always at least one): a producer that gets ahead
+/// waits, so memory is bounded by the queue, not by the tree.
 ///
 /// `close()` ends it gracefully (consumers take what is left, then get nil); `cancel()` ends it at
 /// once (what is left is dropped, and waiting producers and consumers return). Either wakes every
 /// waiter.
-final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
-    // @unchecked: every stored property is read and written only while `condition` is locked.
+///
+/// Unchecked because it waits on a condition (`NSCondition`; `Mutex` has none), and safe to send:
+/// every stored `var` is read and written only while `condition` is locked.
+package final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private let condition = NSCondition()
     private var elements: [Element] = []
     private var head = 0
@@ -20,7 +23,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     private var load = 0
     private var isClosed = false
 
-    init(capacity: Int, weightLimit: Int = .max, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
+    package init(capacity: Int, weightLimit: Int = .max, weight: @escaping @Sendable (Element) -> Int = { _ in 0 }) {
         precondition(capacity > 0, "a queue holds at least one element")
         self.capacity = capacity
         self.weightLimit = weightLimit
@@ -30,7 +33,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     /// Appends `element`, waiting while the queue is full; false (and nothing appended) once the
     /// queue is closed or cancelled.
     @discardableResult
-    func push(_ element: Element) -> Bool {
+    package func push(_ element: Element) -> Bool {
         condition.lock()
         defer { condition.unlock() }
         let heavy = weight(element)
@@ -48,7 +51,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
 
     /// The oldest element, waiting while the queue is empty; nil once it is closed and drained,
     /// or cancelled.
-    func pop() -> Element? {
+    package func pop() -> Element? {
         condition.lock()
         defer { condition.unlock() }
         while !isClosed && head == elements.count { condition.wait() }
@@ -65,7 +68,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// No more elements will come; consumers still take the ones waiting.
-    func close() {
+    package func close() {
         condition.lock()
         isClosed = true
         condition.broadcast()
@@ -73,7 +76,7 @@ final class BoundedQueue<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Stops both sides now, dropping what is waiting.
-    func cancel() {
+    package func cancel() {
         condition.lock()
         isClosed = true
         elements.removeAll()
