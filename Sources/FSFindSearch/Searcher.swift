@@ -304,7 +304,7 @@ package struct Searcher {
     }
 
     /// Whether `word` is a word the index holds, or the start of one: of a value's word, of a
-    /// word a file writes, or a form of a file's word (`comparisons` when files write
+    /// word a file writes, or a form of either (`comparisons` when a title or a file says
     /// "comparison"). Such a word is never corrected.
     private func holds(_ word: String, lexicons: [WordLexicon], table: SpellingTable?) throws(FSFindError) -> Bool {
         let bytes = Array(word.utf8)
@@ -312,6 +312,11 @@ package struct Searcher {
             return true
         }
         if let table, let next = try table.firstWord(atOrAfter: bytes), next.starts(with: bytes) { return true }
+        if let stemming = WordForms.stemmer(for: text),
+            WordForms.hasIndexedForm(word, lexicons: lexicons, stemming: stemming)
+        {
+            return true
+        }
         guard let text else { return false }
         return try !text.search(TextQuery.words([word], prefix: false), ranked: false).documents.isEmpty
     }

@@ -51,5 +51,10 @@ import Testing
         let metadataOnly = tree.index + ".metadata-only"
         #expect(try FSFind.run(["index", "--index", metadataOnly, "--no-content", tree.root]).status == 0)
         #expect(try query("comparisons", index: metadataOnly) == ["Documents/Comparison notes.txt"])
+        // A word that matches by a form of a name's word is no typo: no "did you mean".
+        for word in ["comparisons", "ponies"] {
+            let run = try FSFind.run(["query", "--index", metadataOnly, word])
+            #expect(run.status == 0 && !run.lines.isEmpty && run.stderr.isEmpty, "\(word): \(run.stderr)")
+        }
     }
 }

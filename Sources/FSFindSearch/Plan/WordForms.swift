@@ -27,28 +27,44 @@ package enum WordForms {
             guard word.count >= shortestWord else { return [] }
             let text = String(String.UnicodeScalarView(word))
             guard let stem = stemming(text), !stem.isEmpty else { return [] }
-            let typed = Array(text.utf8)
-            var forms: Set<[UInt8]> = []
-            if !Array(stem.utf8).starts(with: typed) { forms.insert(Array(stem.utf8)) }
-            var start = Array(stem.utf8)
-            if start.last == UInt8(ascii: "i") { start.removeLast() }
-            guard start.count >= shortestWord else { return forms.sorted { $0.lexicographicallyPrecedes($1) } }
-            var looked = 0
-            for lexicon in lexicons {
-                start.withUnsafeBytes { start in
-                    for w in lexicon.words(startingWith: start) where looked < mostCandidates {
-                        let candidate = lexicon.word(w)
-                        guard !candidate.starts(with: typed) else { continue }
-                        looked += 1
-                        let bytes = Array(candidate)
-                        if !forms.contains(bytes), stemming(String(decoding: bytes, as: UTF8.self)) == stem {
-                            forms.insert(bytes)
-                        }
+            var forms = indexedForms(of: text, stem: stem, lexicons: lexicons, stemming: stemming)
+            if !Array(stem.utf8).starts(with: Array(text.utf8)) { forms.insert(Array(stem.utf8)) }
+            return forms.sorted { $0.lexicographicallyPrecedes($1) }
+        }
+    }
+
+    /// True when a word of the index is a form of `word` that does not start with it
+    /// (`comparisons` when a title says "Comparison"): the word matches, and is no typo.
+    static func hasIndexedForm(_ word: String, lexicons: [WordLexicon], stemming: (String) -> String?) -> Bool {
+        guard word.unicodeScalars.count >= shortestWord, let stem = stemming(word), !stem.isEmpty else { return false }
+        return !indexedForms(of: word, stem: stem, lexicons: lexicons, stemming: stemming).isEmpty
+    }
+
+    /// The words of `lexicons` whose stem is `stem` (that of `text`) and that do not start with
+    /// `text`, at most ``mostCandidates`` looked at.
+    private static func indexedForms(
+        of text: String, stem: String, lexicons: [WordLexicon], stemming: (String) -> String?
+    ) -> Set<[UInt8]> {
+        let typed = Array(text.utf8)
+        var forms: Set<[UInt8]> = []
+        var start = Array(stem.utf8)
+        if start.last == UInt8(ascii: "i") { start.removeLast() }
+        guard start.count >= shortestWord else { return forms }
+        var looked = 0
+        for lexicon in lexicons {
+            start.withUnsafeBytes { start in
+                for w in lexicon.words(startingWith: start) where looked < mostCandidates {
+                    let candidate = lexicon.word(w)
+                    guard !candidate.starts(with: typed) else { continue }
+                    looked += 1
+                    let bytes = Array(candidate)
+                    if !forms.contains(bytes), stemming(String(decoding: bytes, as: UTF8.self)) == stem {
+                        forms.insert(bytes)
                     }
                 }
             }
-            return forms.sorted { $0.lexicographicallyPrecedes($1) }
         }
+        return forms
     }
 
     /// A stemmer for the words of `store` (the default language's without a store); nil when the
