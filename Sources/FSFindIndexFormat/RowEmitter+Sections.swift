@@ -91,6 +91,64 @@ extension RowEmitter {
             layout.append(cell, ownAbsent: merged.absent, to: &stream.writer)
             try stream.flushIfFull()
         }
+        let (encoding, numbering, count, length) = Self.encodingPlan(of: merged, rowCount: rowCount, width: width)
+        var stream = try SectionStream(
+            .column, param: attribute.indexCode, format: encoding.rawValue | layout.packedWidth << 8,
+            length: length, sink: sink)
+        stream.writer.appendLittleEndian(UInt32(count))
+        stream.writer.appendLittleEndian(UInt32(0))
+        switch encoding {
+        case .runs:
+            // The starts, then the cells: the runs are found again in each walk, not kept.
+            var starts = true
+            while true {
+                try merged.forEachRun { (start, cell) throws(FSFindError) in
+                    if starts {
+                        stream.writer.appendLittleEndian(start)
+                        try stream.flushIfFull()
+                    } else {
+                        try append(&stream, cell)
+                    }
+                }
+                if !starts { break }
+                starts = false
+            }
+        case .sparse:
+            for row in rows {
+                stream.writer.appendLittleEndian(row)
+                try stream.flushIfFull()
+            }
+            for cell in cells { try append(&stream, cell) }
+        case .bitmap:
+            BitmapColumn.encode(rows: rows, rowCount: rowCount, into: &stream.writer)
+            try stream.flushIfFull()
+            for cell in cells { try append(&stream, cell) }
+        case .dictionary:
+            guard let numbering else { throw FSFindError(.io, "internal error: a dictionary column without its cells") }
+            for cell in numbering.values { try append(&stream, cell) }
+            try Self.appendNumbers(of: merged, in: numbering, rowCount: rowCount, to: &stream)
+        case .dense:
+            var next = 0
+            for row in 0..<rowCount {
+                if next < rows.count, Int(rows[next]) == row {
+                    try append(&stream, cells[next])
+                    next += 1
+                } else {
+                    try append(&stream, merged.absent)
+                }
+            }
+        }
+        try stream.finish(into: sink)
+    }
+
+    /// The encoding a column is written in (the smallest; a dictionary only for 8-byte cells
+    /// repeated across rows), its dictionary when that is the one, and the section's count and
+    /// length.
+    private static func encodingPlan(of merged: MergedColumn, rowCount: Int, width: Int) -> (
+        encoding: ColumnEncoding, numbering: Numbering<UInt64>?, count: Int, length: Int
+    ) {
+        let rows = merged.rows
+        let cells = merged.cells
         let denseSize = rowCount * width
         let sparseSize = rows.count * (4 + width)
         let runsSize = merged.runCount * (4 + width)
@@ -126,72 +184,36 @@ extension RowEmitter {
             let distinct = numbering?.count ?? 0
             (count, length) = (distinct, 8 + DictionaryColumn.size(rows: rowCount, count: distinct, width: width))
         }
-        var stream = try SectionStream(
-            .column, param: attribute.indexCode, format: encoding.rawValue | layout.packedWidth << 8,
-            length: length, sink: sink)
-        stream.writer.appendLittleEndian(UInt32(count))
-        stream.writer.appendLittleEndian(UInt32(0))
-        switch encoding {
-        case .runs:
-            // The starts, then the cells: the runs are found again in each walk, not kept.
-            var starts = true
-            while true {
-                try merged.forEachRun { (start, cell) throws(FSFindError) in
-                    if starts {
-                        stream.writer.appendLittleEndian(start)
-                        try stream.flushIfFull()
-                    } else {
-                        try append(&stream, cell)
+        return (encoding, numbering, count, length)
+    }
+
+    /// A dictionary column's numbers, one per row in row order: each row's cell's number in
+    /// `numbering`, the largest number the width holds for a row without one.
+    private static func appendNumbers(
+        of merged: MergedColumn, in numbering: Numbering<UInt64>, rowCount: Int, to stream: inout SectionStream
+    ) throws(FSFindError) {
+        let rows = merged.rows
+        let cells = merged.cells
+        let numberWidth = DictionaryColumn.numberWidth(count: numbering.count)
+        let absentNumber: UInt32 = numberWidth == 4 ? .max : (1 << UInt32(8 * numberWidth)) - 1
+        var next = 0
+        for row in 0..<rowCount {
+            var number = absentNumber
+            if next < rows.count, Int(rows[next]) == row {
+                if cells[next] != merged.absent {
+                    guard let found = numbering.number(of: cells[next]) else {
+                        throw FSFindError(.io, "internal error: a cell missing from its column's dictionary")
                     }
+                    number = found
                 }
-                if !starts { break }
-                starts = false
+                next += 1
             }
-        case .sparse:
-            for row in rows {
-                stream.writer.appendLittleEndian(row)
-                try stream.flushIfFull()
+            switch numberWidth {
+            case 1: stream.writer.append(UInt8(truncatingIfNeeded: number))
+            case 2: stream.writer.appendLittleEndian(UInt16(truncatingIfNeeded: number))
+            default: stream.writer.appendLittleEndian(number)
             }
-            for cell in cells { try append(&stream, cell) }
-        case .bitmap:
-            BitmapColumn.encode(rows: rows, rowCount: rowCount, into: &stream.writer)
             try stream.flushIfFull()
-            for cell in cells { try append(&stream, cell) }
-        case .dictionary:
-            guard let numbering else { throw FSFindError(.io, "internal error: a dictionary column without its cells") }
-            for cell in numbering.values { try append(&stream, cell) }
-            let numberWidth = DictionaryColumn.numberWidth(count: numbering.count)
-            let absentNumber: UInt32 = numberWidth == 4 ? .max : (1 << UInt32(8 * numberWidth)) - 1
-            var next = 0
-            for row in 0..<rowCount {
-                var number = absentNumber
-                if next < rows.count, Int(rows[next]) == row {
-                    if cells[next] != merged.absent {
-                        guard let found = numbering.number(of: cells[next]) else {
-                            throw FSFindError(.io, "internal error: a cell missing from its column's dictionary")
-                        }
-                        number = found
-                    }
-                    next += 1
-                }
-                switch numberWidth {
-                case 1: stream.writer.append(UInt8(truncatingIfNeeded: number))
-                case 2: stream.writer.appendLittleEndian(UInt16(truncatingIfNeeded: number))
-                default: stream.writer.appendLittleEndian(number)
-                }
-                try stream.flushIfFull()
-            }
-        case .dense:
-            var next = 0
-            for row in 0..<rowCount {
-                if next < rows.count, Int(rows[next]) == row {
-                    try append(&stream, cells[next])
-                    next += 1
-                } else {
-                    try append(&stream, merged.absent)
-                }
-            }
         }
-        try stream.finish(into: sink)
     }
 }

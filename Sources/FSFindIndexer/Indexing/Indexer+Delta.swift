@@ -61,6 +61,45 @@ extension Indexer {
         }
         var roots = try snapshot.roots()
         for index in roots.indices where refreshed.contains(roots[index].path) { roots[index].lastRefresh = now }
+        let (crawling, removing) = batchPlan(changed: changed, alone: alone, roots: roots)
+        guard !crawling.isEmpty || !removing.isEmpty || !refreshed.isEmpty else {
+            var summary = IndexSummary()
+            summary.items = snapshot.itemCount
+            return summary
+        }
+        let baseItems = snapshot.base.itemCount
+        let storePath = TextStore.path(forIndex: indexPath)
+        var summary: IndexSummary
+        do {
+            summary = try writeDelta(
+                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock,
+                holding: lock)
+        } catch  where error.code == .indexCorrupt && error.path == storePath {
+            // Damage the batch met in the store: a refresh checks it, starts it again and reads
+            // every file's words, instead of failing every batch after this one.
+            reporter?.problem(
+                path: Array(storePath.utf8), message: "\(error.message); reading every file's words again")
+            return try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
+        // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
+        // again and must not count its pages twice.
+        let written = try IndexFile(path: deltaPath)
+        if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
+            // What the batch freed goes back to the system first: glibc keeps a freed heap, and
+            // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
+            // that were in code comments").
+            fsfind_release_free_memory()
+            try compact(holding: lock)
+            summary.seconds = Self.seconds(since: clock)
+        }
+        return summary
+    }
+
+    /// What a batch crawls and removes: each changed path (crawled if it is there, removed with
+    /// what was below it if it went), then the folder of each alone, as its own row.
+    private func batchPlan(changed: Set<[UInt8]>, alone: Set<[UInt8]>, roots: [IndexRoot]) -> (
+        crawling: [IndexRoot], removing: [[UInt8]]
+    ) {
         // Shortest first, so a path below another changed path is skipped: that one's crawl (or
         // removal) covers it. Ancestors are looked up, not compared pairwise: a burst is thousands.
         var covered: Set<[UInt8]> = []
@@ -97,37 +136,7 @@ extension Indexer {
                 covered.insert(folder)
             }
         }
-        guard !crawling.isEmpty || !removing.isEmpty || !refreshed.isEmpty else {
-            var summary = IndexSummary()
-            summary.items = snapshot.itemCount
-            return summary
-        }
-        let baseItems = snapshot.base.itemCount
-        let storePath = TextStore.path(forIndex: indexPath)
-        var summary: IndexSummary
-        do {
-            summary = try writeDelta(
-                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock,
-                holding: lock)
-        } catch  where error.code == .indexCorrupt && error.path == storePath {
-            // Damage the batch met in the store: a refresh checks it, starts it again and reads
-            // every file's words, instead of failing every batch after this one.
-            reporter?.problem(
-                path: Array(storePath.utf8), message: "\(error.message); reading every file's words again")
-            return try run(roots: [], options: CrawlOptions(), holding: lock)
-        }
-        // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
-        // again and must not count its pages twice.
-        let written = try IndexFile(path: deltaPath)
-        if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
-            // What the batch freed goes back to the system first: glibc keeps a freed heap, and
-            // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
-            // that were in code comments").
-            fsfind_release_free_memory()
-            try compact(holding: lock)
-            summary.seconds = Self.seconds(since: clock)
-        }
-        return summary
+        return (crawling, removing)
     }
 
     /// The batch's refresh, written as the new delta.
