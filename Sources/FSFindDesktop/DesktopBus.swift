@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc

@@ -1,10 +1,5 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
-import FSFindOutput
-import FSFindQuery
 import FSFindSearch
 import Foundation
 

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindElastic
-import FSFindIndexFormat
 import FSFindModel
 import FSFindOutput
 import Foundation

@@ -1,7 +1,6 @@
 import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
-import FSFindSearch
 import Foundation
 
 /// Decides what `fsfind search` shows and does: ``SearchEvent``s in (keys, a resize, a scan's

@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
 import Foundation
 
 /// Where one number or date attribute of a row lives: a Float64 cell, or the identity (size,

@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindModel
 import Foundation
 
 /// The poppler-glib and glib functions the PDF extractor calls, loaded with `dlopen` on first use
