@@ -1,6 +1,5 @@
 import CLibraryTypes
 import FSFindPlatform
-import Foundation
 import Glibc
 import Synchronization
 

@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// One column's cells for the new file, in row order, with the number of runs of equal cells
 /// they make over all rows (absent rows included): what choosing the encoding needs.

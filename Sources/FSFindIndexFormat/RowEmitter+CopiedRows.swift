@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// Rows copied from the previous file: their per-row records, problems and column cells.
 extension RowEmitter {

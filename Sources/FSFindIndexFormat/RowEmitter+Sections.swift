@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// The sections made once every row is emitted: the per-row sections, the type table and the columns.
 extension RowEmitter {

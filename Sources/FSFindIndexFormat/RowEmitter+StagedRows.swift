@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// Rows staged by this refresh: their parents, names and column cells.
 extension RowEmitter {

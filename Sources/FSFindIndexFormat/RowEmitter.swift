@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// Writes rows into the per-row sections and the columns, one row at a time, in row order.
 ///

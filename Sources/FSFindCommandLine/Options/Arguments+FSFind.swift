@@ -1,7 +1,6 @@
 import ArgumentParser
 import FSFindModel
 import FSFindSearch
-import Foundation
 
 extension Scope: ExpressibleByArgument {}
 extension SortKey: ExpressibleByArgument {}

@@ -2,7 +2,6 @@ import ArgumentParser
 import FSFindElastic
 import FSFindModel
 import FSFindOutput
-import Foundation
 
 extension FSFindCommand {
     /// `fsfind export`: the index as Elasticsearch `_bulk` NDJSON, to load a cluster.

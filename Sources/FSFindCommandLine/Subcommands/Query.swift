@@ -3,7 +3,6 @@ import CPlatform
 import FSFindModel
 import FSFindQuery
 import FSFindSearch
-import Foundation
 
 extension FSFindCommand {
     /// `fsfind query QUERY`: print the indexed items that match.

@@ -2,7 +2,6 @@ import ArgumentParser
 import FSFindModel
 import FSFindOutput
 import FSFindText
-import Foundation
 import Glibc
 
 extension FSFindCommand {

@@ -1,5 +1,4 @@
 import FSFindQuery
-import Foundation
 
 /// The search field's content: token chips, then the text being typed; the cursor is at the end.
 ///
