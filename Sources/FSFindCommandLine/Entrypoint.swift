@@ -1,7 +1,4 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
 import FSFindOutput
 import FSFindPlatform

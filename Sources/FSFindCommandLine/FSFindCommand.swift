@@ -1,10 +1,6 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindInteractive
 import FSFindModel
-import FSFindOutput
 import FSFindQuery
-import FSFindSearch
 
 /// `fsfind`: Spotlight's search for Linux. The root command only lists the subcommands.
 struct FSFindCommand: ParsableCommand {

@@ -1,5 +1,4 @@
 import FSFindModel
-import FSFindPlatform
 import Glibc
 
 extension CrawlOptions {

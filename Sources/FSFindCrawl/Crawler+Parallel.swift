@@ -1,7 +1,6 @@
 import Dispatch
 import FSFindModel
 import FSFindPlatform
-import Foundation
 import Synchronization
 
 extension Crawler {

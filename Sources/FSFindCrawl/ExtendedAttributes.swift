@@ -1,6 +1,5 @@
 import CPlatform
 import FSFindModel
-import FSFindPlatform
 import Glibc
 import SystemPackage
 

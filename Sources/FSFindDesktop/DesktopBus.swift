@@ -1,7 +1,5 @@
 import CLibraryTypes
-import FSFindModel
 import FSFindPlatform
-import Foundation
 import Glibc
 import Synchronization
 

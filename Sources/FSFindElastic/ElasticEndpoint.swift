@@ -141,41 +141,12 @@ package struct ElasticEndpoint: Sendable {
             // The words are one field of a hit: a store that cannot give them leaves it out (the
             // search itself fails when it needs them, in `run`).
             let text = keepsContent ? (try? opened.textStore()) ?? nil : nil
-            let roots = try snapshot.roots().map(\.path)
-            var hits: [String] = []
-            var answerBytes = 0
-            let shown =
-                !page.isEmpty && request.source != .none
-                ? Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]) : []
-            let reader = try ResultReader(snapshot, attributes: shown)
-            for row in page {
-                if stop.shouldStop { throw Self.stopped }
-                let path = reader.path(at: row)
-                let item = reader.item(row)
-                var content: String?
-                if let text, let document = snapshot.textDocument(at: row) {
-                    content = try text.textStart(document: document, characters: Self.contentCharacters)
-                }
-                let root = ElasticDocument.root(of: path, among: roots)
-                guard
-                    let source = ElasticDocument.json(
-                        path: path, item: item, root: root, content: content, indexedAt: snapshot.createdAt,
-                        filter: request.source)
-                else { continue }
-                var hit = JSONWriter()
-                hit.add("_index", json: JSONWriter.string(indexName))
-                hit.add("_id", json: JSONWriter.string(Self.identifier(path)))
-                hit.add("_score", json: "1.0")
-                if request.source != .none { hit.add("_source", json: source) }
-                answerBytes += hit.line.utf8.count + 1
-                guard answerBytes <= Self.maximumAnswerBytes else {
-                    return Self.error(
-                        400, type: "illegal_argument_exception",
-                        reason:
-                            "the answer would be larger than \(Self.maximumAnswerBytes >> 20) MiB; ask for fewer hits (size) or fewer _source fields"
-                    )
-                }
-                hits.append(hit.line)
+            guard let hits = try hits(of: page, in: snapshot, text: text, request: request, stop: stop) else {
+                return Self.error(
+                    400, type: "illegal_argument_exception",
+                    reason:
+                        "the answer would be larger than \(Self.maximumAnswerBytes >> 20) MiB; ask for fewer hits (size) or fewer _source fields"
+                )
             }
             try Self.checkWhole(snapshot)
             let took = (DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1_000_000
@@ -186,21 +157,65 @@ package struct ElasticEndpoint: Sendable {
                 + "\"max_score\":\(total == 0 ? "null" : "1.0"),\"hits\":[" + hits.joined(separator: ",") + "]}}"
             return Response(status: 200, body: body)
         } catch  where error.code == .stopped {
-            switch stop.reason {
-            case .timedOut:
-                let seconds = stop.limit.map { "\(Int($0)) s" } ?? "its time"
-                return Self.error(
-                    503, type: "timeout_exception",
-                    reason:
-                        "the search did not finish within the server's limit of \(seconds) (fsfind serve --search-timeout)"
-                )
-            default:
-                return Self.error(503, type: "fsfind_shutting_down", reason: "the search was stopped: \(error.message)")
-            }
+            return Self.stoppedAnswer(error, by: stop)
         } catch {
             let status = error.code == .indexMissing ? 503 : 500
             return Self.error(status, type: "fsfind_index_exception", reason: error.message)
         }
+    }
+
+    /// The answer to a search that was stopped: by the server's time limit, or by its shutting down.
+    private static func stoppedAnswer(_ error: FSFindError, by stop: RequestStop) -> Response {
+        switch stop.reason {
+        case .timedOut:
+            let seconds = stop.limit.map { "\(Int($0)) s" } ?? "its time"
+            return Self.error(
+                503, type: "timeout_exception",
+                reason:
+                    "the search did not finish within the server's limit of \(seconds) (fsfind serve --search-timeout)"
+            )
+        default:
+            return Self.error(503, type: "fsfind_shutting_down", reason: "the search was stopped: \(error.message)")
+        }
+    }
+
+    /// The hits of one page, each with the fields `_source` asks for; nil when they would make
+    /// an answer larger than ``maximumAnswerBytes``, which is refused rather than cut.
+    private func hits(
+        of page: [Int], in snapshot: IndexSnapshot, text: TextStore?, request: ElasticSearchRequest,
+        stop: RequestStop
+    ) throws(FSFindError) -> [String]? {
+        let roots = try snapshot.roots().map(\.path)
+        var hits: [String] = []
+        var answerBytes = 0
+        let shown =
+            !page.isEmpty && request.source != .none
+            ? Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]) : []
+        let reader = try ResultReader(snapshot, attributes: shown)
+        for row in page {
+            if stop.shouldStop { throw Self.stopped }
+            let path = reader.path(at: row)
+            let item = reader.item(row)
+            var content: String?
+            if let text, let document = snapshot.textDocument(at: row) {
+                content = try text.textStart(document: document, characters: Self.contentCharacters)
+            }
+            let root = ElasticDocument.root(of: path, among: roots)
+            guard
+                let source = ElasticDocument.json(
+                    path: path, item: item, root: root, content: content, indexedAt: snapshot.createdAt,
+                    filter: request.source)
+            else { continue }
+            var hit = JSONWriter()
+            hit.add("_index", json: JSONWriter.string(indexName))
+            hit.add("_id", json: JSONWriter.string(Self.identifier(path)))
+            hit.add("_score", json: "1.0")
+            if request.source != .none { hit.add("_source", json: source) }
+            answerBytes += hit.line.utf8.count + 1
+            guard answerBytes <= Self.maximumAnswerBytes else { return nil }
+            hits.append(hit.line)
+        }
+        return hits
     }
 
     /// Throws when the index file was cut short while this request read it (another program

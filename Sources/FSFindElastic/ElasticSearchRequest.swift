@@ -1,5 +1,3 @@
-import Foundation
-
 /// The body of a `_search` request, checked: what Samba sends (`from`, `size`, `_source`,
 /// `query.query_string.query`) and what other clients commonly add (`match_all`, `_source`
 /// as a string, a list or `{includes, excludes}`, `track_total_hits`, `timeout`). Anything else

@@ -1,5 +1,4 @@
 import CCRC32C
-import FSFindModel
 
 /// CRC-32C (Castagnoli, reflected polynomial 0x82F63B78), table-driven, slice-by-8.
 ///

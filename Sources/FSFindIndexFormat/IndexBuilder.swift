@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// Where one row of a new index file comes from.
 ///

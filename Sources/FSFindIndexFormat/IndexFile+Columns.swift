@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// Unchecked-per-read views of verified sections, for scans that touch every row.
 ///

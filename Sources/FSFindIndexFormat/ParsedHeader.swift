@@ -67,140 +67,10 @@ struct ParsedHeader {
             itemCount = Int(items)
             createdAt = Date(timeIntervalSinceReferenceDate: Double(bitPattern: try bytes.littleEndianUInt64(at: 32)))
 
-            var sections: [SectionEntry] = []
-            var fixedIndex: [SectionKind: Int] = [:]
-            var columns: [Attribute: Int] = [:]
-            var expectedOffset = headerSize
-            for index in 0..<sectionCount {
-                var cursor = ByteCursor(
-                    bytes, offset: IndexFormat.fixedHeaderSize + index * IndexFormat.directoryEntrySize)
-                let rawKind = try cursor.readLittleEndianUInt32()
-                let param = try cursor.readLittleEndianUInt32()
-                let offset = try Checked.int(try cursor.readLittleEndianUInt64())
-                let length = try Checked.int(try cursor.readLittleEndianUInt64())
-                let checksum = try cursor.readLittleEndianUInt32()
-                let format = try cursor.readLittleEndianUInt32()
-                guard let kind = SectionKind(rawValue: rawKind) else {
-                    throw corrupt("is damaged (unknown section kind \(rawKind))")
-                }
-                let end = try Checked.add(offset, length)
-                guard offset == expectedOffset, end <= size else { throw corrupt("is damaged (section bounds)") }
-                expectedOffset = end
-                let entry = SectionEntry(
-                    kind: kind, param: param, offset: offset, length: length, checksum: checksum, format: format)
-                if kind == .column {
-                    guard entry.columnEncoding != nil else { throw corrupt("is damaged (column encoding)") }
-                    // A column this build has no attribute for is skipped, not an error.
-                    if let attribute = Attribute(indexCode: param) {
-                        guard entry.cellLayout(of: attribute) != nil else { throw corrupt("is damaged (cell layout)") }
-                        guard columns[attribute] == nil else { throw corrupt("is damaged (duplicate column)") }
-                        guard !IndexFormat.typeAttributes.contains(attribute) else {
-                            throw corrupt("is damaged (column)")
-                        }
-                        columns[attribute] = index
-                    }
-                } else {
-                    guard fixedIndex[kind] == nil else { throw corrupt("is damaged (duplicate \(kind) section)") }
-                    fixedIndex[kind] = index
-                }
-                sections.append(entry)
-            }
-            guard expectedOffset == size else { throw corrupt("is damaged (section bounds)") }
-            var fixed = FixedSections()
-            for kind in SectionKind.required {
-                guard let index = fixedIndex[kind] else { throw corrupt("is damaged (no \(kind) section)") }
-                switch kind {
-                case .strings: fixed.strings = index
-                case .lists: fixed.lists = index
-                case .roots: fixed.roots = index
-                case .names: fixed.names = index
-                case .derivedFlags: fixed.derivedFlags = index
-                case .identities: fixed.identities = index
-                case .typeTable: fixed.typeTable = index
-                case .typeColumn:
-                    guard [1, 2, 4].contains(sections[index].format) else {
-                        throw corrupt("is damaged (type column width)")
-                    }
-                    fixed.typeColumn = index
-                case .problems: fixed.problems = index
-                case .column, .overlay, .textDocuments, .padding, .identityTable, .words: break
-                }
-            }
-            fixed.overlay = fixedIndex[.overlay]
-            fixed.textDocuments = fixedIndex[.textDocuments]
-            fixed.identityTable = fixedIndex[.identityTable]
-            fixed.words = fixedIndex[.words]
-            // Every item has an 8-byte names record: an item count the names section cannot hold is
-            // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
-            let namesNeeded = try Checked.add(8, try Checked.multiply(itemCount, 8))
-            guard sections[fixed.names].length >= namesNeeded else { throw corrupt("is damaged (item count)") }
-            // The structure, cross-checked before any section is trusted (a few bytes each, no
-            // checksums): every per-item section and dense column counts the header's items and
-            // has their records' length, every sparse column fits. A header whose item count is
-            // off, or sections with swapped labels, would otherwise pass every checksum and give
-            // short or empty answers.
-            let rows = Int(items)
-            func shape(_ index: Int, recordSize: Int, header: Int = 8, counted: (Int) -> Bool) throws(IndexDamage)
-                -> Bool
-            {
-                let entry = sections[index]
-                let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
-                guard counted(count) else { return false }
-                let needed = try Checked.add(header, try Checked.multiply(count, recordSize))
-                return entry.length >= needed && entry.length - needed < 8
-            }
-            guard let identities = IdentityLayout(format: sections[fixed.identities].format) else {
-                throw corrupt("is damaged (identity layout)")
-            }
-            // A tabled layout's entries: at least one, at most one per row; no table otherwise.
-            if identities.tabled {
-                guard let table = fixed.identityTable,
-                    try shape(table, recordSize: identities.entrySize, counted: { $0 >= 1 && $0 <= rows })
-                else { throw corrupt("is damaged (identity table)") }
-            } else if fixed.identityTable != nil {
-                throw corrupt("is damaged (identity table)")
-            }
-            let perItem = [
-                (fixed.names, 8, 8), (fixed.derivedFlags, 1, 8),
-                (fixed.identities, identities.recordSize, identities.headerSize),
-                (fixed.typeColumn, Int(sections[fixed.typeColumn].format), 8),
-            ]
-            for (index, recordSize, header) in perItem {
-                guard try shape(index, recordSize: recordSize, header: header, counted: { $0 == rows }) else {
-                    throw corrupt("is damaged (\(sections[index].name) does not match the item count)")
-                }
-            }
-            for (attribute, index) in columns {
-                // Checked when the directory was read: every column of a known attribute has a layout.
-                let width = sections[index].cellLayout(of: attribute)?.width ?? attribute.indexCellWidth
-                let fits: Bool
-                switch sections[index].columnEncoding {
-                case .dense?: fits = try shape(index, recordSize: width, counted: { $0 == rows })
-                case .bitmap?:
-                    fits = try shape(
-                        index, recordSize: width, header: BitmapColumn.cellsOffset(rows: rows), counted: { $0 <= rows })
-                case .dictionary?:
-                    let entry = sections[index]
-                    let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
-                    let needed = try Checked.add(
-                        8,
-                        try Checked.add(
-                            try Checked.multiply(count, width),
-                            try Checked.multiply(rows, DictionaryColumn.numberWidth(count: count))))
-                    fits = count <= rows && entry.length >= needed && entry.length - needed < 8
-                default: fits = try shape(index, recordSize: 4 + width, counted: { $0 <= rows })
-                }
-                guard fits else { throw corrupt("is damaged (\(sections[index].name) does not match the item count)") }
-            }
-            if let index = fixed.textDocuments {
-                // A count, a reserved word and the store's generation, then three u32 per document.
-                let entry = sections[index]
-                let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
-                let needed = try Checked.add(16, try Checked.multiply(count, 12))
-                guard count <= rows, entry.length >= needed, entry.length - needed < 8 else {
-                    throw corrupt("is damaged (\(entry.name) does not match the item count)")
-                }
-            }
+            let (sections, fixedIndex, columns) = try Self.readDirectory(
+                bytes, sectionCount: sectionCount, headerSize: headerSize, path: path)
+            let fixed = try Self.fixedSections(fixedIndex, sections: sections, path: path)
+            try Self.checkShapes(bytes, sections: sections, fixed: fixed, columns: columns, rows: itemCount, path: path)
             self.sections = sections
             self.fixed = fixed
             self.columns = columns
@@ -211,6 +81,167 @@ struct ParsedHeader {
             throw error
         } catch {
             throw corrupt("is damaged")
+        }
+    }
+}
+
+extension ParsedHeader {
+    /// Reads the section directory: every entry in bounds and tiling the file, a known kind, no
+    /// duplicates; the index of each fixed section and of each column this build knows.
+    private static func readDirectory(
+        _ bytes: UnsafeRawBufferPointer, sectionCount: Int, headerSize: Int, path: String
+    ) throws -> (sections: [SectionEntry], fixedIndex: [SectionKind: Int], columns: [Attribute: Int]) {
+        func corrupt(_ what: String) -> FSFindError { FSFindError.indexCorrupt(path, what) }
+        let size = bytes.count
+        var sections: [SectionEntry] = []
+        var fixedIndex: [SectionKind: Int] = [:]
+        var columns: [Attribute: Int] = [:]
+        var expectedOffset = headerSize
+        for index in 0..<sectionCount {
+            var cursor = ByteCursor(
+                bytes, offset: IndexFormat.fixedHeaderSize + index * IndexFormat.directoryEntrySize)
+            let rawKind = try cursor.readLittleEndianUInt32()
+            let param = try cursor.readLittleEndianUInt32()
+            let offset = try Checked.int(try cursor.readLittleEndianUInt64())
+            let length = try Checked.int(try cursor.readLittleEndianUInt64())
+            let checksum = try cursor.readLittleEndianUInt32()
+            let format = try cursor.readLittleEndianUInt32()
+            guard let kind = SectionKind(rawValue: rawKind) else {
+                throw corrupt("is damaged (unknown section kind \(rawKind))")
+            }
+            let end = try Checked.add(offset, length)
+            guard offset == expectedOffset, end <= size else { throw corrupt("is damaged (section bounds)") }
+            expectedOffset = end
+            let entry = SectionEntry(
+                kind: kind, param: param, offset: offset, length: length, checksum: checksum, format: format)
+            if kind == .column {
+                guard entry.columnEncoding != nil else { throw corrupt("is damaged (column encoding)") }
+                // A column this build has no attribute for is skipped, not an error.
+                if let attribute = Attribute(indexCode: param) {
+                    guard entry.cellLayout(of: attribute) != nil else { throw corrupt("is damaged (cell layout)") }
+                    guard columns[attribute] == nil else { throw corrupt("is damaged (duplicate column)") }
+                    guard !IndexFormat.typeAttributes.contains(attribute) else {
+                        throw corrupt("is damaged (column)")
+                    }
+                    columns[attribute] = index
+                }
+            } else {
+                guard fixedIndex[kind] == nil else { throw corrupt("is damaged (duplicate \(kind) section)") }
+                fixedIndex[kind] = index
+            }
+            sections.append(entry)
+        }
+        guard expectedOffset == size else { throw corrupt("is damaged (section bounds)") }
+        return (sections, fixedIndex, columns)
+    }
+
+    /// The fixed sections by kind, every required one present (a type column of a width it can have).
+    private static func fixedSections(
+        _ fixedIndex: [SectionKind: Int], sections: [SectionEntry], path: String
+    ) throws -> FixedSections {
+        func corrupt(_ what: String) -> FSFindError { FSFindError.indexCorrupt(path, what) }
+        var fixed = FixedSections()
+        for kind in SectionKind.required {
+            guard let index = fixedIndex[kind] else { throw corrupt("is damaged (no \(kind) section)") }
+            switch kind {
+            case .strings: fixed.strings = index
+            case .lists: fixed.lists = index
+            case .roots: fixed.roots = index
+            case .names: fixed.names = index
+            case .derivedFlags: fixed.derivedFlags = index
+            case .identities: fixed.identities = index
+            case .typeTable: fixed.typeTable = index
+            case .typeColumn:
+                guard [1, 2, 4].contains(sections[index].format) else {
+                    throw corrupt("is damaged (type column width)")
+                }
+                fixed.typeColumn = index
+            case .problems: fixed.problems = index
+            case .column, .overlay, .textDocuments, .padding, .identityTable, .words: break
+            }
+        }
+        fixed.overlay = fixedIndex[.overlay]
+        fixed.textDocuments = fixedIndex[.textDocuments]
+        fixed.identityTable = fixedIndex[.identityTable]
+        fixed.words = fixedIndex[.words]
+        return fixed
+    }
+
+    /// Checks that every section's shape agrees with the item count, before any checksum is read.
+    private static func checkShapes(
+        _ bytes: UnsafeRawBufferPointer, sections: [SectionEntry], fixed: FixedSections,
+        columns: [Attribute: Int], rows: Int, path: String
+    ) throws {
+        func corrupt(_ what: String) -> FSFindError { FSFindError.indexCorrupt(path, what) }
+        // Every item has an 8-byte names record: an item count the names section cannot hold is
+        // damage, and refusing it here keeps callers from sizing buffers by a bogus count.
+        let namesNeeded = try Checked.add(8, try Checked.multiply(rows, 8))
+        guard sections[fixed.names].length >= namesNeeded else { throw corrupt("is damaged (item count)") }
+        // The structure, cross-checked before any section is trusted (a few bytes each, no
+        // checksums): every per-item section and dense column counts the header's items and
+        // has their records' length, every sparse column fits. A header whose item count is
+        // off, or sections with swapped labels, would otherwise pass every checksum and give
+        // short or empty answers.
+        func shape(_ index: Int, recordSize: Int, header: Int = 8, counted: (Int) -> Bool) throws(IndexDamage)
+            -> Bool
+        {
+            let entry = sections[index]
+            let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
+            guard counted(count) else { return false }
+            let needed = try Checked.add(header, try Checked.multiply(count, recordSize))
+            return entry.length >= needed && entry.length - needed < 8
+        }
+        guard let identities = IdentityLayout(format: sections[fixed.identities].format) else {
+            throw corrupt("is damaged (identity layout)")
+        }
+        // A tabled layout's entries: at least one, at most one per row; no table otherwise.
+        if identities.tabled {
+            guard let table = fixed.identityTable,
+                try shape(table, recordSize: identities.entrySize, counted: { $0 >= 1 && $0 <= rows })
+            else { throw corrupt("is damaged (identity table)") }
+        } else if fixed.identityTable != nil {
+            throw corrupt("is damaged (identity table)")
+        }
+        let perItem = [
+            (fixed.names, 8, 8), (fixed.derivedFlags, 1, 8),
+            (fixed.identities, identities.recordSize, identities.headerSize),
+            (fixed.typeColumn, Int(sections[fixed.typeColumn].format), 8),
+        ]
+        for (index, recordSize, header) in perItem {
+            guard try shape(index, recordSize: recordSize, header: header, counted: { $0 == rows }) else {
+                throw corrupt("is damaged (\(sections[index].name) does not match the item count)")
+            }
+        }
+        for (attribute, index) in columns {
+            // Checked when the directory was read: every column of a known attribute has a layout.
+            let width = sections[index].cellLayout(of: attribute)?.width ?? attribute.indexCellWidth
+            let fits: Bool
+            switch sections[index].columnEncoding {
+            case .dense?: fits = try shape(index, recordSize: width, counted: { $0 == rows })
+            case .bitmap?:
+                fits = try shape(
+                    index, recordSize: width, header: BitmapColumn.cellsOffset(rows: rows), counted: { $0 <= rows })
+            case .dictionary?:
+                let entry = sections[index]
+                let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
+                let needed = try Checked.add(
+                    8,
+                    try Checked.add(
+                        try Checked.multiply(count, width),
+                        try Checked.multiply(rows, DictionaryColumn.numberWidth(count: count))))
+                fits = count <= rows && entry.length >= needed && entry.length - needed < 8
+            default: fits = try shape(index, recordSize: 4 + width, counted: { $0 <= rows })
+            }
+            guard fits else { throw corrupt("is damaged (\(sections[index].name) does not match the item count)") }
+        }
+        if let index = fixed.textDocuments {
+            // A count, a reserved word and the store's generation, then three u32 per document.
+            let entry = sections[index]
+            let count = Int(try bytes.littleEndianUInt32(at: entry.offset))
+            let needed = try Checked.add(16, try Checked.multiply(count, 12))
+            guard count <= rows, entry.length >= needed, entry.length - needed < 8 else {
+                throw corrupt("is damaged (\(entry.name) does not match the item count)")
+            }
         }
     }
 }

@@ -1,6 +1,3 @@
-import FSFindModel
-import Foundation
-
 /// Builds one-line JSON objects with keys in the order given (`path` first), for NDJSON output.
 package struct JSONWriter {
     private var parts: [String] = []

@@ -1,6 +1,5 @@
 import CLibraryTypes
 import FSFindExtraction
-import FSFindModel
 
 /// chafa, which turns pixels into terminal symbols and colours, loaded with `dlopen` on first use
 /// (see ``SharedLibrary``) so only the preview worker maps it.

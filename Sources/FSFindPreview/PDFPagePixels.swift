@@ -1,6 +1,5 @@
 import CLibraryTypes
 import FSFindExtraction
-import FSFindModel
 
 /// poppler-glib's page rendering and the cairo image surface it renders into, loaded with `dlopen`
 /// (cairo through poppler-glib's handle: `dlsym` searches a library's dependencies too).

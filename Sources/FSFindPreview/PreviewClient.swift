@@ -1,6 +1,5 @@
 import FSFindExtraction
 import FSFindInteractive
-import FSFindModel
 import Glibc
 import SystemPackage
 

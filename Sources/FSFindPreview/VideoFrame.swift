@@ -1,6 +1,5 @@
 import CAVFormat
 import FSFindExtraction
-import FSFindModel
 
 /// FFmpeg's decoding functions (libavcodec through libavformat's handle) and libswscale's
 /// scaler, for one poster frame. Loaded with `dlopen` on first use, like ``AVFormatLibrary``; the

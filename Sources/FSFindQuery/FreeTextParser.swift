@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Reads free text with mdfind's operators: `a|b` or `a OR b` (either), `-word` or `NOT word`
 /// (without), `( )` grouping, `"a phrase"`, `AND` (what juxtaposition says anyway), and the
 /// search-field keywords (`kind:image`, `-kind:pdf`) as predicates in their place.

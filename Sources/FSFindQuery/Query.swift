@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// A parsed and type-checked query, independent of the clock and the index.
 ///
 /// Parse once, then compile with a ``QueryContext`` (``CompiledQuery``) to evaluate. Equal queries

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// A query that cannot be run: a syntax error, an unknown name or a type mismatch, found before
 /// any index is read, with the spot to draw a caret under.
 ///

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// The query text as the lexer walks it: an array of Unicode scalars, plus the table that maps a
 /// scalar offset to the Character offset (display column) errors are reported in.
 ///

@@ -1,4 +1,3 @@
-import FSFindModel
 import Foundation
 
 /// A resolved `$time` value: the interval [start, end) in seconds since 2001-01-01T00:00:00Z, or an

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// One lexical unit of a query, with where it came from.
 ///
 /// `range` is in Unicode-scalar offsets into the query (what the lexer walks);

@@ -1,6 +1,4 @@
-import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
 
 /// The orders `query --sort` offers (`docs/spec/cli.md`).
 package enum SortKey: String, Sendable, CaseIterable {

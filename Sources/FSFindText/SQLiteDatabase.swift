@@ -1,4 +1,3 @@
-import CSQLite
 import CSnowball
 import CWordStream
 import FSFindModel

@@ -1,4 +1,3 @@
-import CSQLite
 import CWordStream
 import FSFindModel
 import Synchronization

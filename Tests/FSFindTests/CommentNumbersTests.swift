@@ -15,8 +15,9 @@ import Testing
     /// were in code comments" names what they still hold. Take a file off once its comments moved.
     static let notYetMoved: Set<String> = [
         "Sources/FSFindIndexFormat/IndexBuilder.swift",
-        "Sources/FSFindIndexFormat/IndexBuilder+Rows.swift",
         "Sources/FSFindIndexFormat/IndexFormat.swift",
+        "Sources/FSFindIndexFormat/RowEmitter.swift",
+        "Sources/FSFindIndexFormat/RowEmitter+CopiedRows.swift",
     ]
 
     // Patterns written by hand and compiled once; a typo fails every test at once.

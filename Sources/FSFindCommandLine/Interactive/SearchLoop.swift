@@ -3,8 +3,6 @@ import FSFindIndexFormat
 import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
-import FSFindOutput
-import FSFindPlatform
 import FSFindPreview
 import FSFindQuery
 import FSFindSearch

@@ -1,12 +1,6 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
-import FSFindOutput
-import FSFindQuery
 import FSFindSearch
-import Foundation
 
 extension Scope: ExpressibleByArgument {}
 extension SortKey: ExpressibleByArgument {}

@@ -1,11 +1,7 @@
 import ArgumentParser
 import FSFindIndexFormat
 import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
-import FSFindPlatform
-import FSFindQuery
-import FSFindSearch
 import FSFindText
 
 /// `--index FILE`, shared by every subcommand.

@@ -1,6 +1,4 @@
 import ArgumentParser
-import FSFindModel
-import FSFindSearch
 
 extension QueryOptions {
     /// `fsfind query`'s command line read without ArgumentParser: words, and every option of the

@@ -1,11 +1,6 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
 import FSFindOutput
-import FSFindQuery
-import FSFindSearch
 
 extension FSFindCommand {
     /// `fsfind attributes`: the attribute registry, printed from the code's own table.

@@ -1,9 +1,7 @@
 import ArgumentParser
 import FSFindElastic
-import FSFindIndexFormat
 import FSFindModel
 import FSFindOutput
-import Foundation
 
 extension FSFindCommand {
     /// `fsfind export`: the index as Elasticsearch `_bulk` NDJSON, to load a cluster.

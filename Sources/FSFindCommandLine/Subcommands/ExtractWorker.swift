@@ -1,9 +1,5 @@
 import ArgumentParser
 import FSFindExtraction
-import FSFindIndexFormat
-import FSFindInteractive
-import FSFindModel
-import FSFindQuery
 import Glibc
 import SystemPackage
 

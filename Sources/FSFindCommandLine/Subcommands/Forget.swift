@@ -1,9 +1,6 @@
 import ArgumentParser
-import FSFindIndexFormat
 import FSFindIndexer
 import FSFindModel
-import FSFindOutput
-import FSFindPlatform
 import Glibc
 
 extension FSFindCommand {

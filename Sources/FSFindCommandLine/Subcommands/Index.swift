@@ -1,13 +1,8 @@
 import ArgumentParser
 import FSFindExtraction
-import FSFindIndexFormat
 import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
 import FSFindOutput
-import FSFindPlatform
-import FSFindQuery
-import FSFindSearch
 import FSFindText
 import Foundation
 import Glibc

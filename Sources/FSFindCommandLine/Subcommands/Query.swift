@@ -1,14 +1,8 @@
 import ArgumentParser
 import CPlatform
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
-import FSFindOutput
-import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
-import Foundation
 
 extension FSFindCommand {
     /// `fsfind query QUERY`: print the indexed items that match.

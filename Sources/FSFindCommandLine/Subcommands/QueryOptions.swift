@@ -2,10 +2,8 @@ import ArgumentParser
 import CPlatform
 import FSFindIndexFormat
 import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
 import FSFindOutput
-import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
 import Foundation

@@ -1,11 +1,6 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
 import FSFindOutput
-import FSFindPlatform
-import FSFindQuery
 import FSFindSearch
 
 extension FSFindCommand {

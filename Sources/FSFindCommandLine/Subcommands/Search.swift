@@ -1,12 +1,8 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput
-import FSFindPlatform
 import FSFindQuery
-import FSFindSearch
 import Foundation
 import Glibc
 

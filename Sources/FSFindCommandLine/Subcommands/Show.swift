@@ -1,14 +1,7 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
 import FSFindOutput
-import FSFindPlatform
-import FSFindQuery
-import FSFindSearch
 import FSFindText
-import Foundation
 import Glibc
 
 extension FSFindCommand {

@@ -5,7 +5,6 @@ import FSFindIndexFormat
 import FSFindIndexer
 import FSFindModel
 import FSFindOutput
-import FSFindPlatform
 import FSFindText
 import Foundation
 import Glibc

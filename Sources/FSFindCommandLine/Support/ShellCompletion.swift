@@ -1,10 +1,6 @@
 import ArgumentParser
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
 import FSFindModel
 import FSFindQuery
-import FSFindSearch
 
 /// The custom completions the generated shell scripts ask the binary for at Tab time.
 ///

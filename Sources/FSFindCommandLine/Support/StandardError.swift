@@ -1,9 +1,4 @@
-import FSFindIndexFormat
-import FSFindIndexer
-import FSFindInteractive
-import FSFindModel
 import FSFindOutput
-import FSFindSearch
 import Glibc
 import SystemPackage
 

@@ -1,10 +1,5 @@
-import FSFindIndexFormat
 import FSFindIndexer
-import FSFindInteractive
-import FSFindModel
 import FSFindOutput
-import FSFindQuery
-import FSFindSearch
 import Foundation
 import Glibc
 import Synchronization

@@ -1,9 +1,5 @@
-import FSFindIndexFormat
-import FSFindIndexer
 import FSFindInteractive
 import FSFindModel
-import FSFindPlatform
-import FSFindSearch
 import Glibc
 import SystemPackage
 

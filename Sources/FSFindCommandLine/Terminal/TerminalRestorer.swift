@@ -1,9 +1,4 @@
-import FSFindIndexFormat
-import FSFindIndexer
 import FSFindInteractive
-import FSFindOutput
-import FSFindQuery
-import FSFindSearch
 import Glibc
 import Synchronization
 import SystemPackage

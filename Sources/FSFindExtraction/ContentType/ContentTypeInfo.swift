@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// What fsfind calls a file's type: its UTI, everything that UTI conforms to, a person's name for
 /// it and the MIME type libmagic reported.
 struct ContentTypeInfo: Sendable, Hashable {

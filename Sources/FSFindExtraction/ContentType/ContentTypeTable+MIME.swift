@@ -1,5 +1,3 @@
-import FSFindModel
-
 extension ContentTypeTable {
     private static let cFamily = [
         "public.c-source", "public.c-header", "public.c-plus-plus-source", "public.c-plus-plus-header",

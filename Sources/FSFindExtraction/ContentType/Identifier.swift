@@ -1,4 +1,3 @@
-import Dispatch
 import FSFindCrawl
 import FSFindModel
 import FSFindPlatform

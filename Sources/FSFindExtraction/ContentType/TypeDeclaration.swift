@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// How one MIME type libmagic reports maps onto a declared type.
 struct MIMEMapping: Sendable {
     let uti: String

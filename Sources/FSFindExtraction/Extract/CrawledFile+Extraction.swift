@@ -1,6 +1,5 @@
 import FSFindCrawl
 import FSFindModel
-import FSFindPlatform
 import Glibc
 import SystemPackage
 

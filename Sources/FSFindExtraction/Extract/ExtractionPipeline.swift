@@ -1,4 +1,3 @@
-import Dispatch
 import FSFindModel
 import FSFindPlatform
 import Foundation

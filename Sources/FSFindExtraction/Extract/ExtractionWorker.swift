@@ -1,6 +1,5 @@
 import FSFindModel
 import FSFindPlatform
-import Foundation
 import Glibc
 import SystemPackage
 

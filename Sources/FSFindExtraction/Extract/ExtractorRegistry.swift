@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Every content extractor fsfind has, and which one reads a given type.
 ///
 /// The order is the tie-breaker: the first extractor whose `handles(tree:)` accepts a tree wins,

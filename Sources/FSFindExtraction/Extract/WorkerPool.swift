@@ -1,4 +1,3 @@
-import FSFindModel
 import Synchronization
 
 /// Extraction workers left running between ``ExtractionPipeline/run(_:)`` calls, so an index run

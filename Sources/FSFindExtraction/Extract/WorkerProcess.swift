@@ -1,5 +1,4 @@
 import CPlatform
-import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc

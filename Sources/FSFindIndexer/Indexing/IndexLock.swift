@@ -1,7 +1,5 @@
-import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
-import Foundation
 import Glibc
 import SystemPackage
 

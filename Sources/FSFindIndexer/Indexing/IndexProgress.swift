@@ -1,5 +1,3 @@
-import FSFindIndexFormat
-import FSFindModel
 import Foundation
 
 /// What the indexer reports while it runs, for a progress line on a terminal.

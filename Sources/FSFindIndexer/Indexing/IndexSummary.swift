@@ -1,5 +1,3 @@
-import FSFindIndexFormat
-
 /// What one `fsfind index` run did; printed as the one-line summary.
 package struct IndexSummary: Sendable, Equatable {
     var items = 0

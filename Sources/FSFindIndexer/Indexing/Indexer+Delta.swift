@@ -1,5 +1,4 @@
 import CPlatform
-import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
 import FSFindText
@@ -61,6 +60,45 @@ extension Indexer {
         }
         var roots = try snapshot.roots()
         for index in roots.indices where refreshed.contains(roots[index].path) { roots[index].lastRefresh = now }
+        let (crawling, removing) = batchPlan(changed: changed, alone: alone, roots: roots)
+        guard !crawling.isEmpty || !removing.isEmpty || !refreshed.isEmpty else {
+            var summary = IndexSummary()
+            summary.items = snapshot.itemCount
+            return summary
+        }
+        let baseItems = snapshot.base.itemCount
+        let storePath = TextStore.path(forIndex: indexPath)
+        var summary: IndexSummary
+        do {
+            summary = try writeDelta(
+                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock,
+                holding: lock)
+        } catch  where error.code == .indexCorrupt && error.path == storePath {
+            // Damage the batch met in the store: a refresh checks it, starts it again and reads
+            // every file's words, instead of failing every batch after this one.
+            reporter?.problem(
+                path: Array(storePath.utf8), message: "\(error.message); reading every file's words again")
+            return try run(roots: [], options: CrawlOptions(), holding: lock)
+        }
+        // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
+        // again and must not count its pages twice.
+        let written = try IndexFile(path: deltaPath)
+        if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
+            // What the batch freed goes back to the system first: glibc keeps a freed heap, and
+            // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
+            // that were in code comments").
+            fsfind_release_free_memory()
+            try compact(holding: lock)
+            summary.seconds = Self.seconds(since: clock)
+        }
+        return summary
+    }
+
+    /// What a batch crawls and removes: each changed path (crawled if it is there, removed with
+    /// what was below it if it went), then the folder of each alone, as its own row.
+    private func batchPlan(changed: Set<[UInt8]>, alone: Set<[UInt8]>, roots: [IndexRoot]) -> (
+        crawling: [IndexRoot], removing: [[UInt8]]
+    ) {
         // Shortest first, so a path below another changed path is skipped: that one's crawl (or
         // removal) covers it. Ancestors are looked up, not compared pairwise: a burst is thousands.
         var covered: Set<[UInt8]> = []
@@ -97,37 +135,7 @@ extension Indexer {
                 covered.insert(folder)
             }
         }
-        guard !crawling.isEmpty || !removing.isEmpty || !refreshed.isEmpty else {
-            var summary = IndexSummary()
-            summary.items = snapshot.itemCount
-            return summary
-        }
-        let baseItems = snapshot.base.itemCount
-        let storePath = TextStore.path(forIndex: indexPath)
-        var summary: IndexSummary
-        do {
-            summary = try writeDelta(
-                snapshot: consume snapshot, roots: roots, crawling: crawling, removing: removing, clock: clock,
-                holding: lock)
-        } catch  where error.code == .indexCorrupt && error.path == storePath {
-            // Damage the batch met in the store: a refresh checks it, starts it again and reads
-            // every file's words, instead of failing every batch after this one.
-            reporter?.problem(
-                path: Array(storePath.utf8), message: "\(error.message); reading every file's words again")
-            return try run(roots: [], options: CrawlOptions(), holding: lock)
-        }
-        // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
-        // again and must not count its pages twice.
-        let written = try IndexFile(path: deltaPath)
-        if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
-            // What the batch freed goes back to the system first: glibc keeps a freed heap, and
-            // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
-            // that were in code comments").
-            fsfind_release_free_memory()
-            try compact(holding: lock)
-            summary.seconds = Self.seconds(since: clock)
-        }
-        return summary
+        return (crawling, removing)
     }
 
     /// The batch's refresh, written as the new delta.
@@ -159,72 +167,7 @@ extension Indexer {
         func refresh() throws(FSFindError) -> IndexSummary {
             try run(roots: [], options: CrawlOptions(), holding: lock)
         }
-        // The crawl's comparison in a function of its own, so what it holds (the previous index's
-        // tables, the snapshot's mappings, the rows seen) is gone before the delta is written and
-        // folded: kept, it was on top of a fold at a watcher's start (`benchmarks/RESULTS.md`,
-        // "Numbers that were in code comments").
-        func changes() throws(FSFindError) -> (
-            changed: Set<[UInt8]>, alone: Set<[UInt8]>, roots: [IndexRoot], limit: Int
-        )? {
-            guard let snapshot = try? IndexSnapshot(path: indexPath), let roots = try? snapshot.roots(),
-                snapshot.base.itemCount == 0 || snapshot.base.hasColumn(.fsOwnerUserID),
-                roots.allSatisfy({ Self.whyMissing($0.path) == nil }), !roots.isEmpty,
-                try !storeLacksWords(named: snapshot.textGenerations())
-            else { return nil }
-            let base = snapshot.base
-            let previous: PreviousIndex
-            do {
-                previous = try PreviousIndex(file: base, forCopying: false)
-            } catch {
-                return nil
-            }
-            // The delta's paths are looked at again whatever the crawl finds: one that went while no
-            // watcher ran is not in the base for the crawl to miss.
-            var changed: Set<[UInt8]> = []
-            var alone: Set<[UInt8]> = []
-            if let delta = snapshot.delta {
-                // A folder of the delta alone: its entries are rows of their own, or the base's.
-                for row in 0..<delta.itemCount {
-                    let path = delta.path(at: row)
-                    if case .text("public.folder")? = delta.value(of: .contentType, at: row) {
-                        alone.insert(path)
-                    } else {
-                        changed.insert(path)
-                    }
-                }
-            }
-            var seen = [Bool](repeating: false, count: base.itemCount)
-            let limit = Self.deltaLimit(baseItems: base.itemCount)
-            let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)
-            _ = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
-                previous.comparedSteps(chunk.steps.count)
-                for step in chunk.steps {
-                    switch step {
-                    case .keep(let row, _):
-                        seen[row] = true
-                    case .read(let entry, let oldRow, _):
-                        if oldRow >= 0 { seen[oldRow] = true }
-                        // A folder that was there: its own row only; its entries are judged one by one.
-                        if oldRow >= 0, entry.fileType == .directory {
-                            if alone.count <= limit { alone.insert(entry.path) }
-                        } else if changed.count <= limit {
-                            changed.insert(entry.path)
-                        }
-                    case .problem(let path, let message):
-                        reporter?.problem(path: path, message: message)
-                    case .progress, .rootDone, .vanished:
-                        break
-                    }
-                }
-            }
-            for root in roots {
-                for range in base.rows(within: root.path) {
-                    for row in range where !seen[row] && changed.count <= limit { changed.insert(base.path(at: row)) }
-                }
-            }
-            return (changed, alone, roots, limit)
-        }
-        let found = try changes()
+        let found = try reconcileChanges()
         // What the comparison freed goes back to the system before the delta or the refresh
         // allocates its own (glibc keeps a freed heap; at a watcher's start it came on top).
         fsfind_release_free_memory()
@@ -234,6 +177,76 @@ extension Indexer {
         var summary = try update(changed: changed, alone: alone, refreshed: roots.map(\.path), holding: lock)
         summary.seconds = Self.seconds(since: clock)
         return summary
+    }
+
+    /// What a crawl finds changed since the index was written, for ``reconcile(holding:)``: the
+    /// paths to look at again, the folders to look at alone, the roots and the most a delta holds;
+    /// nil when a refresh has more to do.
+    ///
+    /// The crawl's comparison in a function of its own, so what it holds (the previous index's
+    /// tables, the snapshot's mappings, the rows seen) is gone before the delta is written and
+    /// folded: kept, it was on top of a fold at a watcher's start (`benchmarks/RESULTS.md`,
+    /// "Numbers that were in code comments").
+    private func reconcileChanges() throws(FSFindError) -> (
+        changed: Set<[UInt8]>, alone: Set<[UInt8]>, roots: [IndexRoot], limit: Int
+    )? {
+        guard let snapshot = try? IndexSnapshot(path: indexPath), let roots = try? snapshot.roots(),
+            snapshot.base.itemCount == 0 || snapshot.base.hasColumn(.fsOwnerUserID),
+            roots.allSatisfy({ Self.whyMissing($0.path) == nil }), !roots.isEmpty,
+            try !storeLacksWords(named: snapshot.textGenerations())
+        else { return nil }
+        let base = snapshot.base
+        let previous: PreviousIndex
+        do {
+            previous = try PreviousIndex(file: base, forCopying: false)
+        } catch {
+            return nil
+        }
+        // The delta's paths are looked at again whatever the crawl finds: one that went while no
+        // watcher ran is not in the base for the crawl to miss.
+        var changed: Set<[UInt8]> = []
+        var alone: Set<[UInt8]> = []
+        if let delta = snapshot.delta {
+            // A folder of the delta alone: its entries are rows of their own, or the base's.
+            for row in 0..<delta.itemCount {
+                let path = delta.path(at: row)
+                if case .text("public.folder")? = delta.value(of: .contentType, at: row) {
+                    alone.insert(path)
+                } else {
+                    changed.insert(path)
+                }
+            }
+        }
+        var seen = [Bool](repeating: false, count: base.itemCount)
+        let limit = Self.deltaLimit(baseItems: base.itemCount)
+        let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)
+        _ = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
+            previous.comparedSteps(chunk.steps.count)
+            for step in chunk.steps {
+                switch step {
+                case .keep(let row, _):
+                    seen[row] = true
+                case .read(let entry, let oldRow, _):
+                    if oldRow >= 0 { seen[oldRow] = true }
+                    // A folder that was there: its own row only; its entries are judged one by one.
+                    if oldRow >= 0, entry.fileType == .directory {
+                        if alone.count <= limit { alone.insert(entry.path) }
+                    } else if changed.count <= limit {
+                        changed.insert(entry.path)
+                    }
+                case .problem(let path, let message):
+                    reporter?.problem(path: path, message: message)
+                case .progress, .rootDone, .vanished:
+                    break
+                }
+            }
+        }
+        for root in roots {
+            for range in base.rows(within: root.path) {
+                for row in range where !seen[row] && changed.count <= limit { changed.insert(base.path(at: row)) }
+            }
+        }
+        return (changed, alone, roots, limit)
     }
 
     /// Folds the delta, when there is one, into a new base and removes it; removes a delta that

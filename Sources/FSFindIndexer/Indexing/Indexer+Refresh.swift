@@ -1,4 +1,3 @@
-import FSFindIndexFormat
 import FSFindModel
 
 extension Indexer {

@@ -2,7 +2,6 @@ import CPlatform
 import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
-import Foundation
 
 /// The index file a refresh starts from, with the lookups a refresh needs, answered from the
 /// mapped file without decoding its rows: which old row a crawled entry is, which rows lie under a

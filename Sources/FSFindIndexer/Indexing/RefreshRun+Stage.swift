@@ -1,7 +1,6 @@
 import CPlatform
 import FSFindCrawl
 import FSFindExtraction
-import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
 import FSFindText

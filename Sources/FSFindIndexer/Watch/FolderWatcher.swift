@@ -1,7 +1,5 @@
 import CPlatform
-import FSFindCrawl
 import FSFindModel
-import FSFindPlatform
 import Glibc
 import SystemPackage
 

@@ -2,7 +2,6 @@ import CPlatform
 import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
-import Foundation
 import Glibc
 import SystemPackage
 

@@ -1,5 +1,4 @@
 import CPlatform
-import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform

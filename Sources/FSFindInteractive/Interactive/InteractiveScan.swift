@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
 import FSFindSearch
 import FSFindText
 import Foundation

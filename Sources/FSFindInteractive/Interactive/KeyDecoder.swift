@@ -1,7 +1,3 @@
-import FSFindModel
-import FSFindQuery
-import FSFindSearch
-
 /// Turns the bytes a terminal sends into ``Key``s: UTF-8 text, control keys, and the CSI/SS3
 /// escape sequences of arrows and editing keys (xterm, VT220, tmux, the Linux console).
 ///

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// The previews the search screen has drawn, so moving back to a file shows it at once: at most
 /// ``limit`` bytes of them (``FilePreview/cost``), the least recently shown dropped first, so
 /// browsing thousands of files never grows the screen's memory past it.

@@ -1,7 +1,3 @@
-import FSFindIndexFormat
-import FSFindModel
-import FSFindQuery
-import FSFindSearch
 import Foundation
 
 /// The searches a person ended with Enter or Ctrl-O, newest first, kept in

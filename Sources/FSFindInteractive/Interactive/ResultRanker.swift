@@ -1,7 +1,5 @@
 import FSFindIndexFormat
-import FSFindModel
 import FSFindQuery
-import FSFindSearch
 import Foundation
 
 /// Orders interactive results: the most relevant first, the way a search field should.

@@ -1,6 +1,4 @@
 import FSFindIndexFormat
-import FSFindModel
-import FSFindQuery
 import FSFindSearch
 
 /// Whether a row matches one scan's field, and its rank: the field's chips and text as

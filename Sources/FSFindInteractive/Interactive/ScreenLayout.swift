@@ -1,8 +1,3 @@
-import FSFindIndexFormat
-import FSFindModel
-import FSFindQuery
-import FSFindSearch
-
 /// Where everything goes in a window of a given size, and the lines that result.
 ///
 /// Rows from the top: the search field, the scope control, suggestions (or the query error), a

@@ -1,7 +1,4 @@
-import FSFindIndexFormat
-import FSFindModel
 import FSFindQuery
-import FSFindSearch
 
 /// Everything one frame of the interactive search shows, as plain values: the loop fills it from
 /// the session and the index (only the visible rows), and ``ScreenLayout`` draws it.

@@ -1,5 +1,4 @@
 import FSFindIndexFormat
-import FSFindModel
 
 /// What happened, as the search screen's loop tells ``SearchController``: keys, a resize, the
 /// answers to the effects it carried out, a new index.

@@ -1,8 +1,4 @@
-import FSFindIndexFormat
-import FSFindModel
 import FSFindQuery
-import FSFindSearch
-import Foundation
 
 /// The search field's content: token chips, then the text being typed; the cursor is at the end.
 ///

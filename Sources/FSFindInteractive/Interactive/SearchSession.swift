@@ -1,5 +1,4 @@
 import FSFindModel
-import FSFindQuery
 import FSFindSearch
 
 /// The interactive search's state and what each key does to it: the field, the scope and location

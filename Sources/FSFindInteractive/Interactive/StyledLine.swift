@@ -1,8 +1,3 @@
-import FSFindIndexFormat
-import FSFindModel
-import FSFindQuery
-import FSFindSearch
-
 /// How a run of screen text is drawn; ``ScreenPainter`` maps each to terminal attributes.
 package enum TextStyle: Sendable, Equatable {
     case plain

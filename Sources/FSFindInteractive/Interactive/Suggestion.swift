@@ -1,4 +1,3 @@
-import FSFindModel
 import FSFindQuery
 
 /// One suggestion under the search field.

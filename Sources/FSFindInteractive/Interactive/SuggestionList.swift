@@ -1,7 +1,4 @@
-import FSFindIndexFormat
-import FSFindModel
 import FSFindQuery
-import FSFindSearch
 
 /// The suggestions shown under the field for what is typed so far: tokens that teach the token
 /// grammar, values that exist in the index, and recent searches.

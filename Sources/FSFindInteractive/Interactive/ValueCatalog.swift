@@ -1,7 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
-import FSFindSearch
 
 /// Values that exist in the index for the keys suggestions complete: kinds, authors, albums,
 /// artists, cameras. Read once per session (the first time a suggestion needs them).

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Images drawn by the terminal itself, with the kitty graphics protocol and its Unicode
 /// placeholders (kitty 0.28+, Ghostty): the pixels are sent once under a small image id, a
 /// virtual placement says how many cells they cover, and the screen then writes ordinary text

@@ -1,6 +1,3 @@
-import FSFindIndexFormat
-import FSFindSearch
-
 /// Turns frames into terminal output, rewriting only the lines that changed since the last frame
 /// so a keystroke costs a few lines of output, not a screen.
 package struct ScreenPainter: Sendable {

@@ -1,6 +1,3 @@
-import FSFindIndexFormat
-import FSFindModel
-
 /// The few control sequences fsfind sends a terminal, in one place. They are the ECMA-48 / xterm
 /// ones every terminal emulator in use (xterm, VTE, kitty, tmux, screen, the Linux console)
 /// understands, so no terminfo lookup is needed for them.

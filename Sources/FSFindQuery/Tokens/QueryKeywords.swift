@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Spotlight's search-field keywords among predicates (`kind:image && kMDItemPixelHeight > 2000`,
 /// `duration:>=600`): the one grammar of ``SearchTokenParser``, which the `search` field's chips
 /// use too, so `fsfind query 'kind:image paris'` filters exactly as the chip `kind:image` does.

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// A filter chip in the search field: `kind:audio`, `size:>10MB`, `author:"Steve Jobs"`.
 ///
 /// A token is what a person typed (shown on the chip, and kept in recent searches) together with

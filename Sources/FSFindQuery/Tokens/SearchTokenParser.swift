@@ -1,5 +1,4 @@
 import FSFindModel
-import Foundation
 
 /// Reads `key:value` words typed into the search field into ``SearchToken``s.
 ///

@@ -1,4 +1,3 @@
-import FSFindIndexFormat
 import FSFindModel
 
 /// The one way fsfind's front ends ask the index a question: `fsfind query` and its `--live`,

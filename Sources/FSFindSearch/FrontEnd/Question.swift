@@ -1,4 +1,3 @@
-import FSFindModel
 import FSFindQuery
 
 /// A query as a front end asks it: read, then compiled against the clock and the environment

@@ -2,7 +2,6 @@ import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 import FSFindText
-import Foundation
 
 /// The rows whose words (in the text store) match one full-text question, with their relevance.
 ///

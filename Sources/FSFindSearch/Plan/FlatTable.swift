@@ -1,7 +1,3 @@
-import FSFindIndexFormat
-import FSFindModel
-import FSFindQuery
-
 /// A fixed-size table of plain values that a scan reads and writes millions of times.
 ///
 /// Why not an `Array` in a class property: every access to a class's `var` goes through Swift's

@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
 
 /// The section views one ``QueryPlan`` reads, each made on first use.
 ///

@@ -1,7 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
-import Foundation
 
 /// Where one number or date attribute of a row lives: a Float64 cell, or the identity (size,
 /// mtime, ctime) or the fsCreationDate cell (contentCreationDate) when the derived flag says the value

@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
 
 /// `attribute(s) == "*"` / `!= "*"`: whether any of the attributes has a value (a text list only
 /// when it is not empty), read from raw cells.

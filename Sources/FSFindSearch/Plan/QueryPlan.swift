@@ -1,5 +1,4 @@
 import FSFindIndexFormat
-import FSFindModel
 import FSFindQuery
 
 /// A ``CompiledQuery`` bound to one open index: each leaf of its tree becomes a test that reads

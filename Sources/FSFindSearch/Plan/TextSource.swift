@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindQuery
 
 /// Where one text or text-list attribute of a row lives: a string or list id in a column, the
 /// row's name string when the derived flag says the value is the name, or — for the rare row whose

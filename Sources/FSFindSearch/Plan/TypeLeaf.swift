@@ -1,5 +1,4 @@
 import FSFindIndexFormat
-import FSFindModel
 import FSFindQuery
 
 /// A test that reads only the type attributes (`contentType`, its tree, `mimeType`, `kind`): the

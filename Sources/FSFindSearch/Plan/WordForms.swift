@@ -1,5 +1,4 @@
 import FSFindIndexFormat
-import FSFindModel
 import FSFindQuery
 import FSFindText
 

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// The extractors for documents and images: PDF, images (size and EXIF), Office Open XML,
 /// OpenDocument, EPUB, HTML, Markdown, e-mail and RTF.
 ///

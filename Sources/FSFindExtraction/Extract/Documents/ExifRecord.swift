@@ -1,7 +1,6 @@
 import CExif
 import FSFindModel
 import FSFindPlatform
-import Foundation
 
 /// The EXIF data of one image, read by libexif and released with `exif_data_unref` when this value
 /// goes.

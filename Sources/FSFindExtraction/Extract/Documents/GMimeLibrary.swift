@@ -1,6 +1,4 @@
 import CLibraryTypes
-import FSFindModel
-import Foundation
 
 /// The GMime 3 functions the e-mail extractor calls (the MIME library notmuch and Evolution
 /// use), loaded with `dlopen` on first use like every extractor library (see ``SharedLibrary``).

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Decodes HTML character references (`&amp;`, `&eacute;`, `&#233;`, `&#xE9;`) in a title.
 ///
 /// The named table covers the markup characters, HTML 4's Latin-1 set and the typographic marks

@@ -1,6 +1,5 @@
 import FSFindCrawl
 import FSFindModel
-import FSFindPlatform
 
 /// Reads an HTML page's `<title>` from the first 64 KiB.
 ///

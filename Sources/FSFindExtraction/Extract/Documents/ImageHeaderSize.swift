@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Reads the pixel size of a PNG or GIF from the fixed header every such file starts with.
 ///
 /// Both formats put the size at a fixed offset in the first 24 bytes, so one small read answers;

@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// Turns bytes of unknown encoding into text: UTF-8 when they are valid UTF-8, else Latin-1.
 ///
 /// Latin-1 maps every byte to a character, so the fallback never fails; it is the right guess for

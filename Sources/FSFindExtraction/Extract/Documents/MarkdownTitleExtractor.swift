@@ -1,6 +1,5 @@
 import FSFindCrawl
 import FSFindModel
-import FSFindPlatform
 
 /// Takes a Markdown file's first level-one ATX heading (`# Title`) from the first 64 KiB as its title.
 ///

@@ -1,6 +1,5 @@
 import CLibraryTypes
 import FSFindModel
-import FSFindPlatform
 import Foundation
 
 /// An open poppler-glib PDF document, released with `g_object_unref` when this value goes.

@@ -1,6 +1,4 @@
 import CLibraryTypes
-import FSFindModel
-import Foundation
 
 /// The poppler-glib and glib functions the PDF extractor calls, loaded with `dlopen` on first use
 /// (see ``SharedLibrary``): linking poppler made every `fsfind` start map some 40 libraries.

@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 
 /// The visible text of an RTF document and its `\info` fields (title, author, subject, keywords).

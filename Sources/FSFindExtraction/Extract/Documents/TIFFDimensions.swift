@@ -1,5 +1,3 @@
-import FSFindModel
-import FSFindPlatform
 import Glibc
 import SystemPackage
 

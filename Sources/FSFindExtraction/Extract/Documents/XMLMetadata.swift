@@ -1,4 +1,3 @@
-import FSFindModel
 import Foundation
 
 /// The text and attributes of every element in a small XML metadata part, by namespace and local

@@ -1,6 +1,4 @@
 import FSFindCrawl
-import FSFindModel
-import FSFindPlatform
 import Foundation
 import Glibc
 import SystemPackage

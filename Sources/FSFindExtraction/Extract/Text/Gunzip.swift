@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindModel
 import Glibc
 
 /// A whole gzip file of one member inflated at once with libdeflate, loaded with `dlopen` the

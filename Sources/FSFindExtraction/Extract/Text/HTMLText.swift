@@ -1,5 +1,3 @@
-import FSFindModel
-
 /// The visible text of an HTML page, through libxml2's HTML parser (the one browsers' quirks
 /// were written down for, not the XML parser, which gives up on ordinary tag soup).
 ///

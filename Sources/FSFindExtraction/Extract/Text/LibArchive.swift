@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindModel
 
 /// The libarchive functions ``ArchiveTextExtractor`` calls, loaded with `dlopen` the first time a
 /// worker reads an archive. The function types are `archive.h`'s (`CLibraryTypes`).

@@ -1,4 +1,3 @@
-import FSFindModel
 import Foundation
 
 /// The readable text of an XML part (a Word body, a slide, an OpenDocument body, an EPUB chapter):
