@@ -224,13 +224,99 @@ let package = Package(
             path: "Tests/CLibraryTypeChecks", exclude: ["Headers"]),
         // The seeded generator both test targets draw from.
         .target(name: "FSFindTestSupport", path: "Tests/FSFindTestSupport"),
-        .testTarget(
-            name: "FSFindTests",
+        // The index fixtures (`Fixtures`, `expectCorrupt`) the stages' tests build indexes from.
+        .target(
+            name: "IndexFixtures",
+            dependencies: ["FSFindIndexFormat", "FSFindManual", "FSFindModel"],
+            path: "Tests/IndexFixtures"
+        ),
+        // Trees made on disk for the crawl's tests and those that crawl on the way.
+        .target(
+            name: "CrawlFixtures",
+            dependencies: ["FSFindCrawl", "FSFindModel", "FSFindPlatform", "FSFindTestSupport"],
+            path: "Tests/CrawlFixtures"
+        ),
+        // The sample media and documents, hostile files made in memory, and an isolated extraction pipeline.
+        .target(
+            name: "ExtractionFixtures",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindOutput",
-                "FSFindInteractive", "FSFindCrawl", "FSFindExtraction", "FSFindPreview", "FSFindIndexer",
-                "FSFindManual", "FSFindTestSupport", "FSFindText", "FSFindElastic", "FSFindServe", "FSFindDesktop",
-                "CLibraryTypeChecks", "FSFindCommandLine",
+                "FSFindCrawl", "FSFindExtraction", "FSFindIndexFormat", "FSFindManual", "FSFindModel", "IndexFixtures",
+            ],
+            path: "Tests/ExtractionFixtures"
+        ),
+        // Random well-formed queries for the query's and the plan's property tests.
+        .target(
+            name: "QueryFixtures",
+            dependencies: ["FSFindModel", "FSFindQuery", "FSFindTestSupport"],
+            path: "Tests/QueryFixtures"
+        ),
+        // One test target per stage (issue 42): a stage's tests build that stage and what it stands on.
+        .testTarget(
+            name: "ModelTests",
+            dependencies: [
+                "FSFindDesktop", "FSFindIndexer", "FSFindModel", "FSFindPlatform", "FSFindSearch", "FSFindTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "QueryTests",
+            dependencies: [
+                "QueryFixtures", "FSFindIndexFormat", "FSFindManual", "FSFindModel", "FSFindQuery", "FSFindTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "IndexFormatTests",
+            dependencies: ["FSFindIndexFormat", "FSFindManual", "FSFindModel", "FSFindTestSupport", "IndexFixtures"]
+        ),
+        .testTarget(
+            name: "CrawlTests",
+            dependencies: [
+                "CrawlFixtures", "FSFindCrawl", "FSFindExtraction", "FSFindIndexFormat", "FSFindManual", "FSFindModel",
+                "FSFindPlatform", "FSFindTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "ExtractionTests",
+            dependencies: [
+                "CLibraryTypeChecks", "CrawlFixtures", "ExtractionFixtures", "FSFindCrawl", "FSFindExtraction",
+                "FSFindIndexFormat", "FSFindInteractive", "FSFindManual", "FSFindModel", "FSFindPlatform",
+                "FSFindTestSupport", "IndexFixtures",
+            ]
+        ),
+        .testTarget(
+            name: "TextTests",
+            dependencies: ["FSFindExtraction", "FSFindIndexFormat", "FSFindModel", "FSFindTestSupport", "FSFindText"]
+        ),
+        .testTarget(
+            name: "SearchTests",
+            dependencies: [
+                "QueryFixtures",
+                "FSFindDesktop", "FSFindElastic", "FSFindExtraction", "FSFindIndexFormat", "FSFindIndexer",
+                "FSFindInteractive", "FSFindModel", "FSFindQuery", "FSFindSearch", "FSFindTestSupport", "FSFindText",
+                "IndexFixtures",
+            ]
+        ),
+        .testTarget(
+            name: "IndexerTests",
+            dependencies: [
+                "CPlatform", "CrawlFixtures", "FSFindCrawl", "FSFindIndexFormat", "FSFindIndexer", "FSFindInteractive",
+                "FSFindManual", "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindSearch", "FSFindTestSupport",
+                "FSFindText", "IndexFixtures",
+            ]
+        ),
+        .testTarget(
+            name: "InteractiveTests",
+            dependencies: [
+                "ExtractionFixtures", "FSFindExtraction", "FSFindIndexFormat", "FSFindIndexer", "FSFindInteractive",
+                "FSFindManual", "FSFindModel", "FSFindOutput", "FSFindPreview", "FSFindQuery", "FSFindSearch",
+                "FSFindTestSupport", "FSFindText", "IndexFixtures",
+            ]
+        ),
+        // Whole-repository checks (docs against code, the architecture table, no hand-written EINTR loop) and the command line.
+        .testTarget(
+            name: "RepositoryTests",
+            dependencies: [
+                "CPlatform", "FSFindCommandLine", "FSFindElastic", "FSFindIndexFormat", "FSFindIndexer", "FSFindQuery",
+                "FSFindSearch", "FSFindServe", "FSFindTestSupport", "FSFindText",
             ]
         ),
         .testTarget(

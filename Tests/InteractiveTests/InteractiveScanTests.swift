@@ -1,0 +1,146 @@
+import FSFindTestSupport
+import Foundation
+import IndexFixtures
+import Testing
+
+@testable import FSFindIndexFormat
+@testable import FSFindInteractive
+@testable import FSFindManual
+@testable import FSFindModel
+@testable import FSFindOutput
+@testable import FSFindQuery
+@testable import FSFindSearch
+
+/// One scan over a small written index: ranking, scope counts, location, chips, stopping early.
+@Suite struct InteractiveScanTests {
+    let folder = TemporaryFolder()
+    let index: IndexFile
+    let context = QueryContext(
+        now: Date(timeIntervalSinceReferenceDate: 712_345_678), timeZone: TimeZone(identifier: "UTC")!)
+
+    init() throws {
+        let items = [
+            Fixtures.item("/m/paris.mp3", [.title: .text("Night")], n: 1),
+            Fixtures.item("/m/comparison.mp3", n: 3),
+            Fixtures.item(
+                "/m/song.mp3", [.title: .text("Paris by night"), .authorNames: .textList(["Steve Jobs"])], n: 5),
+            Fixtures.item(
+                "/m/old-paris.mp3", [.contentModificationDate: .date(Date(timeIntervalSinceReferenceDate: 1))], n: 7),
+            Fixtures.item("/d", folder: true, n: 2),
+            Fixtures.item("/d/paris", folder: true, n: 4),
+        ]
+        let path = folder.file("index.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        index = try IndexFile(path: path)
+    }
+
+    func scan(_ typed: String, scope: Scope = .all, onlyIn: String? = nil) throws -> (
+        names: [String], result: ScanResult
+    ) {
+        let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
+        let query = FieldQuery(SearchField(typed), context: context)
+        let result = try #require(try scan.run(query, scope: scope, onlyIn: onlyIn.map { Array($0.utf8) }))
+        return (result.rows.map { PathBytes.display(index.path(at: $0)) }, result)
+    }
+
+    @Test func nameMatchesComeFirstThenTitlesThenInsideWords() throws {
+        let (names, _) = try scan("paris")
+        // Name matches (recent before old), then the title match; "comparison" matches inside a word, last.
+        #expect(names.prefix(2).contains("/m/paris.mp3"))
+        #expect(names.prefix(3).contains("/d/paris"))
+        let old = try #require(names.firstIndex(of: "/m/old-paris.mp3"))
+        let title = try #require(names.firstIndex(of: "/m/song.mp3"))
+        #expect(old < title)
+        #expect(names.last == "/m/comparison.mp3")
+        #expect(names.count == 5)
+    }
+
+    @Test func freeTextOperatorsDecideWhileTheirLeavesRank() throws {
+        // `-night` drops what has the word, even where another word matched well.
+        #expect(Set(try scan("paris -night").names) == ["/m/old-paris.mp3", "/d/paris"])
+        #expect(Set(try scan("steve | night").names) == ["/m/song.mp3", "/m/paris.mp3"])
+    }
+
+    @Test func countsCoverEveryScopeWhileRowsFollowTheChosenOne() throws {
+        let (names, result) = try scan("paris", scope: .folder)
+        #expect(names == ["/d/paris"])
+        #expect(result.total == 1)
+        #expect(result.count(of: .all) == 5)
+        #expect(result.count(of: .audio) == 4)
+        #expect(result.count(of: .folder) == 1)
+    }
+
+    @Test func chipsFilterAndTheLocationNarrows() throws {
+        #expect(Set(try scan("kind:folder").names) == ["/d", "/d/paris"])
+        #expect(try scan("author:steve").names == ["/m/song.mp3"])
+        #expect(
+            Set(try scan("paris", onlyIn: "/m").names) == [
+                "/m/paris.mp3", "/m/song.mp3", "/m/old-paris.mp3", "/m/comparison.mp3",
+            ])
+    }
+
+    @Test func anEmptyFieldListsEverythingMostRecentFirst() throws {
+        let (names, result) = try scan("")
+        #expect(result.total == 6)
+        #expect(names.last == "/m/old-paris.mp3")
+    }
+
+    @Test func aPredicateRunsAndAnIncompleteOneReportsItsError() throws {
+        #expect(Set(try scan("fileSize > 4000").names) == ["/m/old-paris.mp3", "/m/song.mp3"])
+        let broken = FieldQuery(SearchField("fileSize >"), context: context)
+        #expect(broken.error != nil)
+        #expect(broken.text == nil)
+    }
+
+    @Test func aStaleScanStops() throws {
+        let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
+        let query = FieldQuery(SearchField(""), context: context)
+        // Six rows never reach the first check; a stopped scan is only seen on big indexes.
+        #expect(try scan.run(query, scope: .all, onlyIn: nil, shouldStop: { true }) != nil)
+    }
+
+    @Test func topResultsKeepTheBestInOrder() {
+        var top = TopResults(capacity: 3)
+        for (row, score) in [(0, 1.0), (1, 5.0), (2, 3.0), (3, 5.0), (4, 0.5), (5, 4.0)] {
+            top.insert(row: row, score: score)
+        }
+        #expect(top.sortedRows() == [1, 3, 5])
+    }
+
+    @Test func infixMatchingIgnoresASCIICase() {
+        #expect(ResultRanker.containsAll([Array("aris".utf8)], in: Array("PARIS.mp3".utf8)))
+        #expect(!ResultRanker.containsAll([Array("aris".utf8), Array("zz".utf8)], in: Array("paris".utf8)))
+    }
+
+    @Test func theCatalogHoldsIndexedValues() {
+        let catalog = ValueCatalog.read(from: IndexSnapshot(index))
+        #expect(catalog.values["author"] == ["Steve Jobs"])
+        #expect(Set(catalog.values["kind"] ?? []) == ["MP3 audio", "Folder"])
+    }
+}
+
+/// `show`'s aligned lines and the recent-searches file.
+@Suite struct InteractiveSupportTests {
+    @Test func attributeLinesAreAligned() {
+        var set = AttributeSet()
+        set[.fsName] = .text("a.mp3")
+        set[.duration] = .number(12)
+        let lines = AttributeListFormatter().lines(set, problem: ItemProblem(.unreadable, "permission denied"))
+        #expect(lines == ["fsName   = \"a.mp3\"", "duration = 12", "problem  = unreadable: permission denied"])
+    }
+
+    @Test func recentSearchesAreKeptNewestFirstOnce() {
+        let folder = TemporaryFolder()
+        let path = folder.file("state/fsfind/recent-searches")
+        var recent = RecentSearches(path: path)
+        recent.record("paris")
+        recent.record("tone")
+        recent.record(" paris ")
+        recent.record("  ")
+        #expect(RecentSearches(path: path).entries == ["paris", "tone"])
+        #expect(RecentSearches.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/fsfind/recent-searches")
+        #expect(
+            RecentSearches.defaultPath(environment: ["HOME": "/h", "XDG_STATE_HOME": "/s"])
+                == "/s/fsfind/recent-searches")
+    }
+}
