@@ -140,8 +140,12 @@ release-binaries:
 release-bin-path:
 	@$(SWIFT) build -c release --show-bin-path $(BUILD_FLAGS)
 
-run: deps-run release
-	@bash scripts/run-sample.sh "$$($(SWIFT) build -c release --show-bin-path $(BUILD_FLAGS))/fsfind"
+# `make run` builds the debug configuration (`make build`): the sample's twenty files need no
+# optimiser, and on a fresh machine that build takes about half the release build's time, which was
+# most of `make run` (docs/decisions.md, "make run builds for debugging"). `make install` and `make
+# deb` build the release binaries.
+run: build
+	@bash scripts/run-sample.sh "$$($(SWIFT) build --show-bin-path $(BUILD_FLAGS))/fsfind"
 
 # One process runs every test; the end-to-end suites, which mostly wait, run on threads of their
 # own beside the unit tests (docs/testing.md).
