@@ -354,43 +354,13 @@ struct Lexer {
         return Token(kind: .string(TextPattern(segments), modifiers), range: start..<position)
     }
 
-    /// `$time.name`, `$time.name(N)` or `$time.iso(TEXT)`, validated.
     /// The `$time` names as an error lists them.
     private static let timeNames = TimeName.allCases.map(\.rawValue).joined(separator: ", ")
 
+    /// `$time.name`, `$time.name(N)` or `$time.iso(TEXT)`, validated.
     private mutating func lexTime() throws(QueryError) -> Token {
         let start = position
-        let prefix: [Unicode.Scalar] = ["$", "t", "i", "m", "e"]
-        var i = 0
-        while i < prefix.count, peek(i) == prefix[i] { i += 1 }
-        guard i == prefix.count, !(peek(i).map(Self.isIdentifierContinue) ?? false) else {
-            var end = position + 1
-            while let d = source[end], Self.isIdentifierContinue(d) { end += 1 }
-            throw error(
-                "unknown variable '\(QueryChecker.clipped(source.text(start..<end)))'; the only variable is $time",
-                start..<end)
-        }
-        position += prefix.count
-        guard peek() == "." else {
-            throw error(
-                "expected '.' and a name after $time (\(Self.timeNames))",
-                start..<position)
-        }
-        position += 1
-        let nameStart = position
-        while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
-        let spelled = source.text(nameStart..<position)
-        guard let name = TimeName(rawValue: spelled) else {
-            let name = spelled
-            let close =
-                name.count > 32
-                ? nil
-                : TimeName.allCases.map { ($0.rawValue, editDistance(Array(name.lowercased()), Array($0.rawValue))) }
-                    .filter { $0.1 <= max(2, name.count / 3) }.min { $0.1 < $1.1 }
-            let hint = close.map { " (did you mean '$time.\($0.0)'?)" } ?? " (names: \(Self.timeNames))"
-            let range = name.isEmpty ? start..<position : nameStart..<position
-            throw error("unknown $time name '\(QueryChecker.clipped(name))'" + hint, range)
-        }
+        let name = try lexTimeName(start: start)
         guard let bare = name.value(offset: nil) else { return try lexISO(start: start) }
         // mdfind allows a space before the argument: `$time.today (-1)`.
         var afterName = position
@@ -440,6 +410,42 @@ struct Lexer {
         }
         // Non-nil: name takes an offset, so it is not iso; |n| is within offsetLimit, far inside Int.
         return Token(kind: .time(name.value(offset: n)!), range: start..<position)
+    }
+
+    /// Reads `$time.NAME` up to the name's end; a misspelt name gets the closest one in its error.
+    private mutating func lexTimeName(start: Int) throws(QueryError) -> TimeName {
+        let prefix: [Unicode.Scalar] = ["$", "t", "i", "m", "e"]
+        var i = 0
+        while i < prefix.count, peek(i) == prefix[i] { i += 1 }
+        guard i == prefix.count, !(peek(i).map(Self.isIdentifierContinue) ?? false) else {
+            var end = position + 1
+            while let d = source[end], Self.isIdentifierContinue(d) { end += 1 }
+            throw error(
+                "unknown variable '\(QueryChecker.clipped(source.text(start..<end)))'; the only variable is $time",
+                start..<end)
+        }
+        position += prefix.count
+        guard peek() == "." else {
+            throw error(
+                "expected '.' and a name after $time (\(Self.timeNames))",
+                start..<position)
+        }
+        position += 1
+        let nameStart = position
+        while let d = peek(), Self.isIdentifierContinue(d) { position += 1 }
+        let spelled = source.text(nameStart..<position)
+        guard let name = TimeName(rawValue: spelled) else {
+            let name = spelled
+            let close =
+                name.count > 32
+                ? nil
+                : TimeName.allCases.map { ($0.rawValue, editDistance(Array(name.lowercased()), Array($0.rawValue))) }
+                    .filter { $0.1 <= max(2, name.count / 3) }.min { $0.1 < $1.1 }
+            let hint = close.map { " (did you mean '$time.\($0.0)'?)" } ?? " (names: \(Self.timeNames))"
+            let range = name.isEmpty ? start..<position : nameStart..<position
+            throw error("unknown $time name '\(QueryChecker.clipped(name))'" + hint, range)
+        }
+        return name
     }
 
     /// `$time.iso(` has been read up to the name; reads `(TEXT)` with TEXT bare or quoted.
