@@ -1,5 +1,5 @@
-import FSFindModel
-import FSFindQuery
+@testable import FSFindModel
+@testable import FSFindQuery
 import Foundation
 import Testing
 

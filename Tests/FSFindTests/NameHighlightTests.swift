@@ -1,4 +1,4 @@
-import FSFindInteractive
+@testable import FSFindInteractive
 import Testing
 
 @Suite struct NameHighlightTests {

@@ -1,6 +1,6 @@
-import FSFindInteractive
-import FSFindModel
-import FSFindPreview
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindPreview
 import Foundation
 import Glibc
 import Testing
