@@ -29,7 +29,7 @@ package final class TextStore {
         /// was not asked to rank (working it out is most of a common word's cost).
         package var relevance: [Double] = []
 
-        package init(documents: [UInt32] = [], relevance: [Double] = []) {
+        init(documents: [UInt32] = [], relevance: [Double] = []) {
             self.documents = documents
             self.relevance = relevance
         }
