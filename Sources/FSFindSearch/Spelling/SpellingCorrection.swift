@@ -5,7 +5,7 @@ package struct SpellingCorrection: Sendable, Equatable {
     package let word: String
     package let suggestion: String
 
-    package init(word: String, suggestion: String) {
+    init(word: String, suggestion: String) {
         self.word = word
         self.suggestion = suggestion
     }
