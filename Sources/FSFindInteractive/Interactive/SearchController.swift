@@ -57,7 +57,7 @@ package struct SearchController {
     var width = 80
     var height = 24
     /// The layout of the last frame painted (the preview box comes from it).
-    package internal(set) var layout = ScreenLayout(width: 0, height: 0)
+    internal(set) var layout = ScreenLayout(width: 0, height: 0)
     /// The next paint repaints every line (a resize, Ctrl-L).
     var redrawAll = false
     /// The selected row's words for the field they were read for (the pane is painted far more
