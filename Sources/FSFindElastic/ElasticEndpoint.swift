@@ -19,11 +19,6 @@ package struct ElasticEndpoint: Sendable {
     package struct Response: Sendable, Equatable {
         package var status: Int
         package var body: String
-
-        init(status: Int, body: String) {
-            self.status = status
-            self.body = body
-        }
     }
 
     /// The index name clients use (`elasticsearch:index` in `smb.conf`); `_all` and `*` too.

@@ -190,10 +190,4 @@ package struct RangeTest: Sendable, Equatable {
     var attribute: Attribute
     var lower: QueryValue
     var upper: QueryValue
-
-    init(attribute: Attribute, lower: QueryValue, upper: QueryValue) {
-        self.attribute = attribute
-        self.lower = lower
-        self.upper = upper
-    }
 }

@@ -1,10 +1,10 @@
-@testable import FSFindModel
-@testable import FSFindQuery
 import Foundation
 import Testing
 
 @testable import FSFindDesktop
 @testable import FSFindIndexFormat
+@testable import FSFindModel
+@testable import FSFindQuery
 
 /// The desktop provider's replies and ids, without a bus: the shapes GNOME Shell and KRunner
 /// check, built through GIO as the provider builds them, and the URIs GLib would write.

@@ -11,7 +11,7 @@ struct ContentTypeInfo: Sendable, Hashable {
     /// folders, links and special files; empty when nothing read the content.
     let mimeType: String
 
-    init(uti: String, tree: [String], kind: String, mimeType: String) {
+    package init(uti: String, tree: [String], kind: String, mimeType: String) {
         self.uti = uti
         self.tree = tree
         self.kind = kind

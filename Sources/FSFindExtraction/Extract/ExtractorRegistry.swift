@@ -6,7 +6,7 @@
 package struct ExtractorRegistry: Sendable {
     var extractors: [any Extractor]
 
-    init(extractors: [any Extractor]) {
+    package init(extractors: [any Extractor]) {
         self.extractors = extractors
     }
 

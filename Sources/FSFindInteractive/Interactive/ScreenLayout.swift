@@ -309,10 +309,4 @@ package struct Frame: Sendable, Equatable {
     var lines: [StyledLine]
     var cursorRow: Int
     var cursorColumn: Int
-
-    init(lines: [StyledLine], cursorRow: Int, cursorColumn: Int) {
-        self.lines = lines
-        self.cursorRow = cursorRow
-        self.cursorColumn = cursorColumn
-    }
 }

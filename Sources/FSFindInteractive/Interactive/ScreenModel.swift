@@ -27,11 +27,6 @@ struct ScreenModel: Sendable, Equatable {
         var title: String
         /// Nil before the first scan.
         var count: Int?
-
-        init(title: String, count: Int?) {
-            self.title = title
-            self.count = count
-        }
     }
 
     var field = SearchField()

@@ -16,9 +16,4 @@ struct Suggestion: Sendable, Equatable {
     /// What the suggestion shows.
     let title: String
     let action: Action
-
-    init(title: String, action: Action) {
-        self.title = title
-        self.action = action
-    }
 }

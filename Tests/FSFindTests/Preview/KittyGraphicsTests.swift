@@ -1,8 +1,9 @@
+import Foundation
+import Testing
+
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindPreview
-import Foundation
-import Testing
 
 /// The kitty graphics protocol as fsfind writes it: when, the image sent in chunks, and the
 /// placeholder cells that show it.

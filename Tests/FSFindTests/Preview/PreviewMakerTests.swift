@@ -1,9 +1,10 @@
-@testable import FSFindInteractive
-@testable import FSFindModel
-@testable import FSFindPreview
 import Foundation
 import Glibc
 import Testing
+
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindPreview
 
 /// Previews of the sample files, made in process: each kind draws something real.
 @Suite struct PreviewMakerTests {
