@@ -1,5 +1,3 @@
-import CLibraryTypes
-
 extension GIOLibrary {
     /// `value` as a new floating GVariant (what a reply or a container takes ownership of).
     ///

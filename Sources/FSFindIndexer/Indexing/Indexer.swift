@@ -1,4 +1,3 @@
-import CPlatform
 import FSFindCrawl
 import FSFindExtraction
 import FSFindIndexFormat
