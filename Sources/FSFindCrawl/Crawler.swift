@@ -21,7 +21,7 @@ import SystemPackage
 ///   `ENOTDIR`: replaced by a file) between its parent's listing and its own, are deleted, not
 ///   failures: silently skipped, with what was below them.
 package struct Crawler: Sendable {
-    package let options: CrawlOptions
+    let options: CrawlOptions
 
     package init(options: CrawlOptions) {
         self.options = options

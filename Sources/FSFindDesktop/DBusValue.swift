@@ -16,7 +16,7 @@ package indirect enum DBusValue: Equatable, Sendable {
     case tuple([DBusValue])
 
     /// `as`.
-    package static func strings(_ strings: [String]) -> DBusValue {
+    static func strings(_ strings: [String]) -> DBusValue {
         .array(elementSignature: "s", strings.map(DBusValue.string))
     }
 
@@ -41,7 +41,7 @@ package indirect enum DBusValue: Equatable, Sendable {
     }
 
     /// The entries of an `a{sv}` by key (nil for anything else): what tests read.
-    package var entries: [String: DBusValue]? {
+    var entries: [String: DBusValue]? {
         guard case .array(_, let items) = self else { return nil }
         var result: [String: DBusValue] = [:]
         for case .dictEntry(.string(let key), .variant(let value)) in items { result[key] = value }

@@ -12,12 +12,12 @@ import FSFindSearch
 /// replace it (``IndexSource``). Used from one thread at a time (the provider's worker).
 package final class DesktopSearchBackend: Sendable {
     /// What a result row needs, for one file.
-    package struct Item: Equatable, Sendable {
-        package var path: [UInt8]
+    struct Item: Equatable, Sendable {
+        var path: [UInt8]
         /// The display name (the file's name as people read it).
-        package var name: String
+        var name: String
         /// The MIME type fsfind found, nil when it has none or the file is not in the index.
-        package var contentType: String?
+        var contentType: String?
         var isFolder: Bool
         /// The words around what matched, when the terms matched inside the file.
         var snippet: String?
@@ -37,20 +37,20 @@ package final class DesktopSearchBackend: Sendable {
         frontEnd = QueryFrontEnd(indexPath: indexPath)
     }
 
-    package var indexPath: String { frontEnd.indexPath }
+    var indexPath: String { frontEnd.indexPath }
 
     /// Gives the index's mapped pages back (``IndexSource/releasePages()``), when idle.
     func releasePages() { frontEnd.releasePages() }
 
     /// Why terms are not searched, or the query they make.
-    package enum Reading: Equatable {
+    enum Reading: Equatable {
         case query(FSFindQuery.Query)
         /// Too short to search: no answer, nothing to say.
         case tooShort
         /// Not searchable (too many terms, no word at all): no answer, and the reason.
         case refused(String)
 
-        package static func == (a: Reading, b: Reading) -> Bool {
+        static func == (a: Reading, b: Reading) -> Bool {
             switch (a, b) {
             case (.query(let x), .query(let y)): x == y
             case (.tooShort, .tooShort): true
@@ -62,7 +62,7 @@ package final class DesktopSearchBackend: Sendable {
 
     /// The terms as `fsfind query` reads words: joined by spaces and read as free text. Terms that
     /// do not make a query (an unbalanced `(`, a lone `NOT`) are read again as their words alone.
-    package static func read(_ terms: [String]) -> Reading {
+    static func read(_ terms: [String]) -> Reading {
         let text = terms.joined(separator: " ")
         let typed = text.unicodeScalars.filter { !$0.properties.isWhitespace }.count
         if typed < minimumCharacters { return .tooShort }
@@ -92,7 +92,7 @@ package final class DesktopSearchBackend: Sendable {
     /// asked while the search runs (``SearchRequest/shouldStop``): then the search answers with
     /// the files it found until then (``SearchRequest/answersWhatItFoundWhenStopped``).
     /// - Throws: the index's and text store's errors (missing, damaged).
-    package func search(
+    func search(
         _ query: FSFindQuery.Query, limit: Int?, among: [[UInt8]]? = nil, shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(FSFindError) -> [Item] {
         let question = try Self.compile(query)
@@ -114,7 +114,7 @@ package final class DesktopSearchBackend: Sendable {
     /// The terms' misspelled words and the words they most likely meant, for a search that found
     /// nothing (`docs/full-text.md`, "Did you mean").
     /// - Throws: the index's and text store's errors.
-    package func corrections(_ query: FSFindQuery.Query) throws(FSFindError) -> [SpellingCorrection] {
+    func corrections(_ query: FSFindQuery.Query) throws(FSFindError) -> [SpellingCorrection] {
         try frontEnd.open().suggestions(for: try Self.compile(query))
     }
 

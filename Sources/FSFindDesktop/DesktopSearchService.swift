@@ -8,7 +8,7 @@ import Synchronization
 /// not GDBus (``DesktopBus`` carries the calls), so every reply is tested without a bus.
 package final class DesktopSearchService: Sendable {
     /// A method's answer: the reply tuple, or a D-Bus error.
-    package enum Reply: Equatable, Sendable {
+    enum Reply: Equatable, Sendable {
         case value(DBusValue)
         case error(name: String, message: String)
     }
@@ -17,7 +17,7 @@ package final class DesktopSearchService: Sendable {
     /// budget spent.
     struct Stop: Sendable {
         var superseded: @Sendable () -> Bool
-        package var deadline: ContinuousClock.Instant?
+        var deadline: ContinuousClock.Instant?
 
         init(superseded: @escaping @Sendable () -> Bool = { false }, deadline: ContinuousClock.Instant? = nil) {
             self.superseded = superseded

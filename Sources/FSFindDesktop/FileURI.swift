@@ -10,7 +10,7 @@ enum FileURI {
         Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!$&'()*+,-./:=@_~".utf8))
 
     /// `file://` and the escaped absolute path.
-    package static func make(path: [UInt8]) -> String {
+    static func make(path: [UInt8]) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var bytes = Array("file://".utf8)
         bytes.reserveCapacity(bytes.count + path.count)
@@ -27,7 +27,7 @@ enum FileURI {
 
     /// The path a `file://` URI names (`file:///p`, `file://localhost/p`), escapes decoded; nil
     /// for another scheme or host, a relative path, a bad escape, or one that decodes to NUL.
-    package static func path(of uri: String) -> [UInt8]? {
+    static func path(of uri: String) -> [UInt8]? {
         let bytes = Array(uri.utf8)
         let scheme = Array("file://".utf8)
         guard bytes.count > scheme.count,

@@ -1,5 +1,3 @@
-import CLibraryTypes
-
 extension GIOLibrary {
     /// `value` as a new floating GVariant (what a reply or a container takes ownership of).
     ///
@@ -79,12 +77,12 @@ enum DBusArgument: Equatable, Sendable {
     case number(Int)
     case other(String)
 
-    package var strings: [String] {
+    var strings: [String] {
         if case .strings(let list) = self { return list }
         return []
     }
 
-    package var string: String {
+    var string: String {
         if case .string(let text) = self { return text }
         return ""
     }

@@ -24,7 +24,7 @@ package struct ElasticDocument {
 
         /// `"_source": false`.
         static let none = SourceFilter(includes: [])
-        package static let all = SourceFilter()
+        static let all = SourceFilter()
 
         func keeps(_ field: String) -> Bool {
             includes.contains { Self.matches($0, field) } && !excludes.contains { Self.matches($0, field) }
@@ -122,7 +122,7 @@ package struct ElasticDocument {
     }
 
     /// `2024-05-01T10:00:00.000Z`.
-    package static func date(_ date: Date) -> String {
+    static func date(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = utc
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
@@ -139,7 +139,7 @@ package struct ElasticDocument {
 
     /// Dotted names grouped into objects, in the order given (first appearance of each object).
     final class Tree {
-        package var keys: [String] = []
+        var keys: [String] = []
         var children: [String: Tree] = [:]
         var values: [String: String] = [:]
     }

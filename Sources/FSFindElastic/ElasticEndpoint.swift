@@ -19,16 +19,11 @@ package struct ElasticEndpoint: Sendable {
     package struct Response: Sendable, Equatable {
         package var status: Int
         package var body: String
-
-        package init(status: Int, body: String) {
-            self.status = status
-            self.body = body
-        }
     }
 
     /// The index name clients use (`elasticsearch:index` in `smb.conf`); `_all` and `*` too.
     let indexName: String
-    package var index: IndexSource { frontEnd.source }
+    var index: IndexSource { frontEnd.source }
     /// How every request asks the index (``QueryFrontEnd``).
     let frontEnd: QueryFrontEnd
     let context: QueryContext

@@ -10,8 +10,8 @@ import FSFindModel
 /// ``unheld``: known, so a query on them is no error, but no item has a value for them.
 struct ElasticField: Sendable, Equatable {
     /// The dotted name, exactly as in the document (`meta.raw.xmpDM:duration`).
-    package let name: String
-    package let kind: Kind
+    let name: String
+    let kind: Kind
     /// The attribute that holds the value; nil for a field fsfind does not hold.
     let attribute: Attribute?
 
@@ -39,7 +39,7 @@ struct ElasticField: Sendable, Equatable {
     }
 
     /// Every field fsfind reads in a query or writes in a document, in document order.
-    package static let all: [ElasticField] = [
+    static let all: [ElasticField] = [
         ElasticField("file.filename", .keyword, .fsName),
         ElasticField("file.extension", .fileExtension, .fsName),
         ElasticField("file.content_type", .keyword, .mimeType),

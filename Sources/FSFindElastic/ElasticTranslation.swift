@@ -13,11 +13,11 @@ import Foundation
 /// `docs/spotlight-over-smb.md` lists every field.
 struct ElasticTranslation: Sendable {
     /// The query, with the top-level path scopes taken out.
-    package var query: Query
+    var query: Query
     /// Folders the items must be at or below (`path.real.fulltext:"/srv/share"` AND-ed at the top,
     /// which is how Samba scopes every search to its share): answered by the index's path order,
     /// not by comparing every path.
-    package var onlyIn: [[UInt8]]
+    var onlyIn: [[UInt8]]
 
     init(_ lucene: LuceneQuery) throws(ElasticQueryError) {
         var operands: [LuceneQuery]
@@ -49,7 +49,7 @@ struct ElasticTranslation: Sendable {
     }
 
     /// Reads and translates a `query_string`.
-    package static func parse(_ text: String) throws(ElasticQueryError) -> ElasticTranslation {
+    static func parse(_ text: String) throws(ElasticQueryError) -> ElasticTranslation {
         let lucene: LuceneQuery
         do { lucene = try LuceneQueryParser.parse(text) } catch {
             if let clauses = error.clauses { throw ElasticQueryError.tooManyClauses(clauses) }
@@ -298,7 +298,7 @@ enum ElasticQueryError: Error, Sendable, Equatable {
     case tooManyClauses(Int)
 
     /// Elasticsearch's error `type`.
-    package var type: String {
+    var type: String {
         switch self {
         case .syntax: "query_shard_exception"
         case .unknownField: "query_shard_exception"
@@ -308,7 +308,7 @@ enum ElasticQueryError: Error, Sendable, Equatable {
         }
     }
 
-    package var reason: String {
+    var reason: String {
         switch self {
         case .syntax(let error): "Failed to parse query: \(error.message) (at character \(error.offset))"
         case .unknownField(let name):

@@ -43,7 +43,7 @@ struct LuceneTerm: Sendable, Equatable {
 
 /// One end of a range: its text (escapes removed) and whether it is included.
 struct LuceneBound: Sendable, Equatable {
-    package var text: String
+    var text: String
     var inclusive: Bool
 
     init(_ text: String, inclusive: Bool) {
@@ -55,8 +55,8 @@ struct LuceneBound: Sendable, Equatable {
 /// A `query_string` that cannot be read, with the character offset where reading stopped:
 /// Elasticsearch answers these with a 400 `query_shard_exception`, and so does `fsfind serve`.
 struct LuceneSyntaxError: Error, Sendable, Equatable {
-    package var message: String
-    package var offset: Int
+    var message: String
+    var offset: Int
     /// Set when the query was refused for holding more clauses than it may be written with
     /// (``FSFindQuery/QueryExpression/maximumWrittenClauses``): how many were read by then.
     var clauses: Int?

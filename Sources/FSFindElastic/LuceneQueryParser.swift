@@ -30,7 +30,7 @@ struct LuceneQueryParser {
         self.text = Array(text.unicodeScalars)
     }
 
-    package static func parse(_ text: String) throws(LuceneSyntaxError) -> LuceneQuery {
+    static func parse(_ text: String) throws(LuceneSyntaxError) -> LuceneQuery {
         var parser = LuceneQueryParser(text)
         let query = try parser.parseGroup(field: nil, closing: false)
         guard parser.position == parser.text.count else {

@@ -18,7 +18,7 @@ package final class RequestStop: Sendable {
     }
 
     /// Seconds the search may run; nil without a limit.
-    package let limit: Double?
+    let limit: Double?
     private let deadline: UInt64?
     /// What stops every request at once (the server's own stop), asked after this one's.
     private let parent: RequestStop?
@@ -37,12 +37,12 @@ package final class RequestStop: Sendable {
     }
 
     /// Why the work should end now; `.none` while it may go on.
-    package var reason: Reason {
+    var reason: Reason {
         if let parent, case let inherited = parent.reason, inherited != .none { stop(inherited) }
         if let deadline, DispatchTime.now().uptimeNanoseconds >= deadline { stop(.timedOut) }
         return Reason(rawValue: said.load(ordering: .relaxed)) ?? .none
     }
 
     /// True once the work should end.
-    package var shouldStop: Bool { reason != .none }
+    var shouldStop: Bool { reason != .none }
 }

@@ -1,7 +1,7 @@
 /// What the registry knows about one attribute: its type, the `kMDItem…` names it also answers to,
 /// and a one-line meaning for `fsfind attributes`, completions and the man page.
 package struct AttributeDescriptor: Sendable, Hashable {
-    package let attribute: Attribute
+    let attribute: Attribute
     package let type: AttributeType
     package let aliases: [String]
     package let meaning: String

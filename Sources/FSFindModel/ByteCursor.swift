@@ -7,7 +7,7 @@
 package struct ByteCursor<Bytes: RandomAccessCollection> where Bytes.Element == UInt8, Bytes.Index == Int {
     /// A read that needed `wanted` bytes at `offset` and found fewer.
     package struct OutOfBounds: Error, Sendable, Equatable {
-        package let offset: Int
+        let offset: Int
         let wanted: Int
     }
 

@@ -45,7 +45,7 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
     package let code: Code
     package let message: String
     package let path: String?
-    package let remedy: Remedy?
+    let remedy: Remedy?
     package let underlying: Errno?
     /// The system call that failed with ``underlying`` (`openat`, `write`, `flock` …).
     let call: String?

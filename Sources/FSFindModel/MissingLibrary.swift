@@ -22,7 +22,7 @@ package struct MissingLibrary: Sendable, Hashable {
 
     /// The library a problem's reason names, wherever in the reason (a failure to read a file's
     /// words is recorded as "its words could not be read: …"); nil for any other reason.
-    package init?(reason: String) {
+    init?(reason: String) {
         guard let middle = reason.range(of: Self.middle),
             let end = reason[middle.upperBound...].range(of: " package")
         else { return nil }

@@ -24,9 +24,9 @@ package struct ResultWriter {
         .displayName, .contentType, .fileSize, .contentModificationDate,
     ]
 
-    package let format: Format
-    package let attributes: [Attribute]
-    package let formatter: ValueFormatter
+    let format: Format
+    let attributes: [Attribute]
+    let formatter: ValueFormatter
     /// True when output goes to a person (a terminal): controls are escaped.
     let escapesControls: Bool
     private var output = StandardOutput()

@@ -25,17 +25,17 @@ package struct StandardOutput {
         bytes.reserveCapacity(Self.capacity)
     }
 
-    package mutating func append(_ byte: UInt8) {
+    mutating func append(_ byte: UInt8) {
         bytes.append(byte)
         if bytes.count >= Self.capacity { flush() }
     }
 
-    package mutating func append(_ more: some Collection<UInt8>) {
+    mutating func append(_ more: some Collection<UInt8>) {
         bytes.append(contentsOf: more)
         if bytes.count >= Self.capacity { flush() }
     }
 
-    package mutating func append(_ text: String) { append(text.utf8) }
+    mutating func append(_ text: String) { append(text.utf8) }
 
     /// `text` and a newline, as `print` would write it.
     package mutating func write(line text: String) {

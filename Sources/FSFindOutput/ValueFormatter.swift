@@ -54,7 +54,7 @@ package struct ValueFormatter: Sendable {
     }
 
     /// One value as JSON.
-    package func json(_ value: AttributeValue) -> String {
+    func json(_ value: AttributeValue) -> String {
         switch value {
         case .text(let text): JSONWriter.string(text)
         case .textList(let list): "[" + list.map(JSONWriter.string).joined(separator: ",") + "]"

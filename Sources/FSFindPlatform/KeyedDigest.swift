@@ -6,10 +6,10 @@ import CPlatform
 /// the same document without its words being read again; the key is drawn once per store and
 /// kept in it, so nobody who cannot read the store can make a file share another's digest.
 package struct KeyedDigest: Hashable, Sendable {
-    package let first: UInt64
-    package let second: UInt64
+    let first: UInt64
+    let second: UInt64
 
-    package init(first: UInt64, second: UInt64) {
+    init(first: UInt64, second: UInt64) {
         self.first = first
         self.second = second
     }
@@ -20,7 +20,7 @@ package struct KeyedDigest: Hashable, Sendable {
     }
 
     /// A digest kept as ``bytes``; nil when `bytes` is not sixteen bytes long.
-    package init?(bytes: [UInt8]) {
+    init?(bytes: [UInt8]) {
         guard bytes.count == 16 else { return nil }
         func word(_ start: Int) -> UInt64 {
             (0..<8).reduce(0) { $0 | UInt64(bytes[start + $1]) << (8 * UInt64($1)) }

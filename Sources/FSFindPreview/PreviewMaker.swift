@@ -38,7 +38,7 @@ package enum PreviewMaker {
     static let textBytes = 16 << 10
 
     /// The preview `request` asks for; every failure becomes a reason.
-    package static func make(_ request: PreviewRequest) -> FilePreview {
+    static func make(_ request: PreviewRequest) -> FilePreview {
         let name = Array(request.path[PathBytes.nameStart(of: request.path)...])
         guard let kind = kind(tree: request.tree, name: name) else { return .unavailable("not a kind fsfind draws") }
         let file: CrawledFile

@@ -10,7 +10,7 @@ import SystemPackage
 package enum PreviewWorker {
     /// The extraction workers' 1 GiB of address space (loading FFmpeg and its codecs alone maps
     /// over 512 MiB), and 2 CPU seconds per preview.
-    package static let limits = ExtractionWorker.Limits(memoryBytes: 1 << 30, cpuSecondsPerFile: 2)
+    static let limits = ExtractionWorker.Limits(memoryBytes: 1 << 30, cpuSecondsPerFile: 2)
 
     package static func serve(input: FileDescriptor, output: FileDescriptor, limits: ExtractionWorker.Limits = limits)
         -> Int32

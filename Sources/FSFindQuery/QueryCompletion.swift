@@ -20,7 +20,7 @@ package enum QueryCompletion {
     ]
 
     /// The string modifiers written after a closing quote, single and in the common pairs.
-    package static let modifiers = ["c", "d", "w", "t", "cd", "wc", "wcd", "tc", "tcd"]
+    static let modifiers = ["c", "d", "w", "t", "cd", "wc", "wcd", "tc", "tcd"]
 
     /// The logical operators offered after a finished comparison.
     static let connectives = ["&&", "||"]

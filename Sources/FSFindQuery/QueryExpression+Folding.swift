@@ -68,7 +68,7 @@ extension Query {
     /// ``QueryExpression/maximumClauses``: what every way of reading a query ends with.
     ///
     /// - Throws: ``QueryError`` over the whole of `source` when it holds more clauses.
-    package static func folded(_ expression: QueryExpression, unknownSpotlightNames: [String] = [], source: String)
+    static func folded(_ expression: QueryExpression, unknownSpotlightNames: [String] = [], source: String)
         throws(QueryError) -> Query
     {
         let written = expression.clauseCount

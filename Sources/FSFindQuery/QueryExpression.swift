@@ -41,7 +41,7 @@ package enum AttributeTarget: Sendable, Hashable {
     case anyText
 
     /// The name the printer writes.
-    package var name: String {
+    var name: String {
         switch self {
         case .attribute(let attribute): attribute.name
         case .anyText: "*"
@@ -113,7 +113,7 @@ package struct TextModifiers: Sendable, Hashable {
     }
 
     /// No modifier set.
-    package var isEmpty: Bool { !(caseInsensitive || diacriticInsensitive || wordBased || tokenized) }
+    var isEmpty: Bool { !(caseInsensitive || diacriticInsensitive || wordBased || tokenized) }
 
     /// The canonical spelling, always in the order `cdwt`.
     var letters: String {
@@ -168,10 +168,10 @@ package enum QueryValue: Sendable, Equatable {
 
 /// `attribute op value modifiers`.
 package struct Comparison: Sendable, Equatable {
-    package var target: AttributeTarget
+    var target: AttributeTarget
     package var op: ComparisonOperator
     package var value: QueryValue
-    package var modifiers: TextModifiers
+    var modifiers: TextModifiers
 
     package init(
         target: AttributeTarget, op: ComparisonOperator, value: QueryValue,
@@ -187,13 +187,7 @@ package struct Comparison: Sendable, Equatable {
 /// `InRange(attribute, lower, upper)`: inclusive for numbers; for dates, from the start of the
 /// lower interval to the end of the upper one.
 package struct RangeTest: Sendable, Equatable {
-    package var attribute: Attribute
+    var attribute: Attribute
     var lower: QueryValue
     var upper: QueryValue
-
-    package init(attribute: Attribute, lower: QueryValue, upper: QueryValue) {
-        self.attribute = attribute
-        self.lower = lower
-        self.upper = upper
-    }
 }

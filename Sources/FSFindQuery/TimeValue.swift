@@ -23,7 +23,7 @@ package enum TimeValue: Sendable, Equatable {
     case iso(String)
 
     /// The name after `$time.`.
-    package var name: TimeName {
+    var name: TimeName {
         switch self {
         case .now: .now
         case .today: .today

@@ -13,7 +13,7 @@ import Synchronization
 /// `stat` each per request). A replaced file is a new inode: the writer renames a new file into
 /// place, never rewrites one (`docs/index-format.md`).
 package final class IndexSource: Sendable {
-    package let path: String
+    let path: String
     private let state = Mutex<(stamp: [FileStamp?], snapshot: IndexSnapshot?, generation: Int)>(([], nil, 0))
 
     package init(path: String) {

@@ -11,14 +11,14 @@ import Foundation
 package struct PartitionedScan: Sendable {
     /// Below this many rows a scan is one thread's: starting more costs more than it saves
     /// (`docs/decisions.md`, "One partitioned scan").
-    package static let parallelRows = 100_000
+    static let parallelRows = 100_000
     /// The most threads a scan uses; the machines fsfind is measured on have two to four cores.
-    package static let mostThreads = 4
+    static let mostThreads = 4
 
     /// Rows from which the scan is cut into parts.
-    package var parallelRows: Int
+    var parallelRows: Int
     /// Parts a large scan is cut into.
-    package var threads: Int
+    var threads: Int
 
     /// One part per core (at most ``mostThreads``) from ``parallelRows`` rows.
     package init() {
@@ -28,14 +28,14 @@ package struct PartitionedScan: Sendable {
 
     /// `threads` parts whatever the rows: what tests ask, to check that a split scan answers as
     /// one thread does.
-    package init(threads: Int) {
+    init(threads: Int) {
         parallelRows = 1
         self.threads = max(1, threads)
     }
 
     /// The parts of a scan of `rows` rows (positions `0..<rows`): consecutive, non-empty (one
     /// empty part when there are no rows), in order, of about equal size.
-    package func parts(rows: Int) -> [Range<Int>] {
+    func parts(rows: Int) -> [Range<Int>] {
         let count = rows < parallelRows ? 1 : max(1, min(threads, rows))
         guard count > 1 else { return [0..<max(0, rows)] }
         let size = (rows + count - 1) / count

@@ -2,13 +2,13 @@ import FSFindModel
 
 /// Everything `fsfind query` asks of the index besides the query itself.
 package struct SearchRequest: Sendable {
-    package var scope: Scope = .all
+    var scope: Scope = .all
     /// Location scopes: only items at or below one of these (absolute, resolved) folders.
-    package var onlyIn: [[UInt8]] = []
+    var onlyIn: [[UInt8]] = []
     /// nil: `relevance` for free text, `path` otherwise.
     var sort: SortKey?
     var reverse = false
-    package var limit: Int?
+    var limit: Int?
     /// Threads to scan with; nil: as ``PartitionedScan`` cuts a scan. Tests set it to check that
     /// a split scan answers as one thread does.
     var scanThreads: Int?

@@ -23,7 +23,7 @@ package struct Searcher {
     /// `textContent` comparison. A name or attribute query never opens it: opening SQLite and
     /// its write-ahead log was a tenth of a small query's start-up (`benchmarks/RESULTS.md`,
     /// "Start-up: no text store or time zone a query does not need").
-    package static func readsWords(_ query: CompiledQuery) -> Bool {
+    static func readsWords(_ query: CompiledQuery) -> Bool {
         !ContentMatches.freeTextLeaves(query.root).isEmpty || !ContentMatches.textContentTests(query.root).isEmpty
     }
 
@@ -35,7 +35,7 @@ package struct Searcher {
     }
 
     /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
-    package func count(_ query: CompiledQuery, request: SearchRequest) throws(FSFindError) -> Int {
+    func count(_ query: CompiledQuery, request: SearchRequest) throws(FSFindError) -> Int {
         // Counted as they are found, never collected (`benchmarks/RESULTS.md`, "Counting without
         // collecting").
         let (_, _, count) = try scan(

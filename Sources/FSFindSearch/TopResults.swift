@@ -2,7 +2,7 @@
 /// O(n log k), not a full sort; higher scores win, then lower rows (path order). The search field
 /// keeps its best rows with it, and a ranked search with a limit (``Searcher``) its first ones.
 package struct TopResults: Sendable {
-    package let capacity: Int
+    let capacity: Int
     private var heap: [(row: Int, score: Double)] = []
 
     package init(capacity: Int) {

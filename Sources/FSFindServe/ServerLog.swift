@@ -5,7 +5,7 @@ import Glibc
 /// not interleave.
 package struct ServerLog: Sendable {
     /// Every answered request is logged, not only refusals and errors.
-    package let logsRequests: Bool
+    let logsRequests: Bool
 
     package init(logsRequests: Bool = true) {
         self.logsRequests = logsRequests

@@ -9,13 +9,13 @@ import FSFindModel
 /// words as files write them (`docs/decisions.md`, "Spelling suggestions").
 package enum SpellingWords {
     /// Shorter words are not corrected (one edit from most other short words) and not offered.
-    package static let minimumLength = 3
+    static let minimumLength = 3
     /// Longer runs are identifiers or encoded data, not words anyone misspells.
-    package static let maximumLength = 32
+    static let maximumLength = 32
 
     /// Whether `word` (folded UTF-8) is kept: between the lengths, and no digit or underscore
     /// (hashes, versions and identifiers are most of a source tree's distinct runs).
-    package static func keeps(_ word: UnsafeRawBufferPointer) -> Bool {
+    static func keeps(_ word: UnsafeRawBufferPointer) -> Bool {
         guard word.count >= minimumLength, word.count <= maximumLength else { return false }
         for byte in word where byte &- 0x30 < 10 || byte == 0x5F { return false }
         return true
@@ -75,7 +75,7 @@ package enum SpellingWords {
     }
 
     /// Calls `body` with each word of a list ``distinct(in:)`` made.
-    package static func forEach(in list: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+    static func forEach(in list: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
         var start = 0
         for (i, byte) in list.enumerated() where byte == 0x0A {
             if i > start { body(list[start..<i]) }

@@ -103,7 +103,7 @@ extension TextStore {
         /// Adds the text read from `source` (whose bytes have `digest`, nil when not known);
         /// returns its document number, for the file's row (``IndexFile/textDocument(at:)``).
         @discardableResult
-        package func add(source: DocumentSource, digest: KeyedDigest? = nil, text: String) throws(FSFindError)
+        func add(source: DocumentSource, digest: KeyedDigest? = nil, text: String) throws(FSFindError)
             -> UInt32
         {
             let document = nextDocument

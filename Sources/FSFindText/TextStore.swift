@@ -28,11 +28,6 @@ package final class TextStore {
         /// FTS5's BM25 score of each, negated (larger is more relevant); empty when the search
         /// was not asked to rank (working it out is most of a common word's cost).
         package var relevance: [Double] = []
-
-        package init(documents: [UInt32] = [], relevance: [Double] = []) {
-            self.documents = documents
-            self.relevance = relevance
-        }
     }
 
     /// Names this store among every store made at this path: a store made again numbers its

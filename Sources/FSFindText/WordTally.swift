@@ -8,13 +8,13 @@
 /// of the spelling words' cost in a first index: `benchmarks/RESULTS.md`, "Spelling suggestions").
 package struct WordTally {
     /// The words end to end, each followed by a newline, in the order first added.
-    package private(set) var list: [UInt8] = []
+    private(set) var list: [UInt8] = []
     /// Per slot: where its word starts in ``list``, plus one (0 is an empty slot).
     private var starts: [Int32]
     private var lengths: [Int32]
     private var counts: [Int]
     /// How many distinct words are held.
-    package private(set) var count = 0
+    private(set) var count = 0
 
     package init() {
         starts = [Int32](repeating: 0, count: 64)

@@ -16,7 +16,7 @@ struct Zstd: Sendable {
     private let isError: fsfind_ZSTD_isError
 
     /// Zstandard, loaded once per process; or why it could not be.
-    package static let shared: Result<Zstd, FSFindError> = Result { () throws(FSFindError) in
+    static let shared: Result<Zstd, FSFindError> = Result { () throws(FSFindError) in
         let library = try DynamicLibrary.required("libzstd.so.1", package: "libzstd1")
         return Zstd(
             compressBound: try library.function("ZSTD_compressBound"), compress: try library.function("ZSTD_compress"),

@@ -1,5 +1,6 @@
-import FSFindInteractive
 import Testing
+
+@testable import FSFindInteractive
 
 @Suite struct NameHighlightTests {
     @Test func aWordIsHighlightedWhereAWordOfTheNameStarts() {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FSFindInteractive
+@testable import FSFindQuery
 
 /// Typing into the token field: chips on space, deletion as one unit, selection, quotes.
 @Suite struct SearchFieldTests {

@@ -1,5 +1,3 @@
-import FSFindModel
-import FSFindQuery
 import FSFindTestSupport
 import Foundation
 import IndexFixtures
@@ -7,6 +5,8 @@ import Testing
 
 @testable import FSFindDesktop
 @testable import FSFindIndexFormat
+@testable import FSFindModel
+@testable import FSFindQuery
 
 /// The desktop provider's replies and ids, without a bus: the shapes GNOME Shell and KRunner
 /// check, built through GIO as the provider builds them, and the URIs GLib would write.

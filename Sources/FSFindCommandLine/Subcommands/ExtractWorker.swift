@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindExtraction
-import Glibc
 import SystemPackage
 
 extension FSFindCommand {

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FSFindIndexer
 import FSFindModel
-import Glibc
 
 extension FSFindCommand {
     /// `fsfind forget ROOT ...`: stop indexing a folder and drop its items now.

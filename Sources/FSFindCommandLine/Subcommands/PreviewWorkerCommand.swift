@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindPreview
-import Glibc
 import SystemPackage
 
 extension FSFindCommand {

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CPlatform
 import FSFindModel
 import FSFindQuery
 import FSFindSearch

@@ -4,7 +4,6 @@ import FSFindModel
 import FSFindOutput
 import FSFindQuery
 import Foundation
-import Glibc
 
 extension FSFindCommand {
     /// `fsfind search`: the search field, in the terminal; Enter prints the chosen path.

@@ -2,7 +2,6 @@ import ArgumentParser
 import FSFindModel
 import FSFindOutput
 import FSFindText
-import Glibc
 
 extension FSFindCommand {
     /// `fsfind show PATH ...`: every indexed attribute of each path, like `mdls`.

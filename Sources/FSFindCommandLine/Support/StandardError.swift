@@ -1,5 +1,4 @@
 import FSFindOutput
-import Glibc
 import SystemPackage
 
 /// Writes to file descriptor 2 directly: C's `stderr` is a global Swift 6 cannot prove safe, and

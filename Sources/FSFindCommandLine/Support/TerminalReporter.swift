@@ -1,7 +1,6 @@
 import FSFindIndexer
 import FSFindOutput
 import Foundation
-import Glibc
 import Synchronization
 
 /// Writes the indexer's progress line and problems to stderr.

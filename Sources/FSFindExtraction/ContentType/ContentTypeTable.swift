@@ -22,12 +22,12 @@ enum ContentTypeTable {
 
     /// `uti` and every type it conforms to, most specific first (breadth first over the parent
     /// table), ending in `public.item`. An undeclared UTI gets `[uti, "public.item"]`.
-    package static func tree(of uti: String) -> [String] {
+    static func tree(of uti: String) -> [String] {
         trees[uti] ?? (uti == "public.item" ? ["public.item"] : [uti, "public.item"])
     }
 
     /// A folder (`inode/directory`, as `file --mime-type` says).
-    package static var folder: ContentTypeInfo { special("public.folder", kind: "Folder", mime: "inode/directory") }
+    static var folder: ContentTypeInfo { special("public.folder", kind: "Folder", mime: "inode/directory") }
 
     /// A symbolic link; never followed, so nothing about its target is known.
     static var symlink: ContentTypeInfo {
@@ -35,12 +35,12 @@ enum ContentTypeTable {
     }
 
     /// A regular file whose content could not be read: `public.data` from lstat alone, no MIME type.
-    package static var unreadable: ContentTypeInfo { special("public.data", kind: "Document", mime: "") }
+    static var unreadable: ContentTypeInfo { special("public.data", kind: "Document", mime: "") }
 
     /// FIFOs, sockets and devices are never opened, so they have no content type beyond
     /// `public.item`; the kind and the `inode/…` MIME type say what they are.
     static var namedPipe: ContentTypeInfo { special("public.item", kind: "Named pipe", mime: "inode/fifo") }
-    package static var socket: ContentTypeInfo { special("public.item", kind: "Socket", mime: "inode/socket") }
+    static var socket: ContentTypeInfo { special("public.item", kind: "Socket", mime: "inode/socket") }
     static var characterDevice: ContentTypeInfo {
         special("public.item", kind: "Character device", mime: "inode/chardevice")
     }

@@ -47,7 +47,7 @@ package enum Identifier {
 
     /// Identifies one entry with the given cookie; what each worker does per entry.
     /// - Parameter magic: the calling thread's cookie; only regular files use it.
-    package static func item(for entry: CrawlEntry, magic: Magic) -> IndexedItem {
+    static func item(for entry: CrawlEntry, magic: Magic) -> IndexedItem {
         var reader = ExtendedAttributeReader()
         return item(for: entry, magic: .success(magic), extendedAttributes: &reader)
     }

@@ -10,7 +10,7 @@ import SystemPackage
 ///
 /// A cookie is not thread-safe, so `Magic` is deliberately not `Sendable`: each worker thread
 /// creates its own (``Identifier`` does). Loading the compiled database takes a few milliseconds.
-package final class Magic {
+final class Magic {
     private let library: MagicLibrary
     private let cookie: OpaquePointer
     /// libmagic's own read limit (7 MiB in 5.44), asked again for the few answers that need it.
@@ -87,7 +87,7 @@ package final class Magic {
     /// Opens the crawled file at `path` as ``mimeType(of:path:)`` wants it.
     /// - Throws: ``FSFindError`` with code `.io` when the file cannot be opened or is not the
     ///   crawled file any more.
-    package static func open(_ path: [UInt8], expected: FileIdentity?) throws(FSFindError) -> CrawledFile {
+    static func open(_ path: [UInt8], expected: FileIdentity?) throws(FSFindError) -> CrawledFile {
         do throws(CrawledFile.Refusal) {
             return try CrawledFile(opening: path, expected: expected)
         } catch .cannotOpen(let code) {

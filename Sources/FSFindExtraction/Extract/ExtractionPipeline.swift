@@ -31,11 +31,11 @@ package struct ExtractionPipeline: Sendable {
         /// appended as options.
         var arguments: [String]
         /// How many workers run at once.
-        package var count: Int
+        var count: Int
         /// Wall-clock time one file may take before its worker is killed.
         package var timeout: Duration
         /// Limits each worker sets on itself.
-        package var limits: ExtractionWorker.Limits
+        var limits: ExtractionWorker.Limits
         /// Variables added to the workers' environment (the test hooks, for instance).
         var environment: [String: String]
 
@@ -135,7 +135,7 @@ package struct ExtractionPipeline: Sendable {
 
     /// `items` with the content attributes of every file an extractor reads, in the same order;
     /// their words are dropped (``read(_:withoutText:)`` keeps them).
-    package func run(_ items: [IndexedItem], withoutText: Set<Int> = []) -> [IndexedItem] {
+    func run(_ items: [IndexedItem], withoutText: Set<Int> = []) -> [IndexedItem] {
         read(items, withoutText: withoutText).map(\.item)
     }
 

@@ -6,7 +6,7 @@ import FSFindModel
 /// Extractors are chosen by content type, never by extension: `handles(_:)` looks at the item's
 /// `contentTypeTree`. Each returns only the attributes it found; the pipeline merges them into the
 /// item (an extractor's `contentCreationDate` replaces the file-system fallback).
-package protocol Extractor: Sendable {
+protocol Extractor: Sendable {
     /// A short stable name for diagnostics and `show` ("media", "pdf", "image", "office", …).
     var name: String { get }
 
@@ -41,8 +41,8 @@ package protocol Extractor: Sendable {
 }
 
 extension Extractor {
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? { nil }
-    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? { nil }
+    func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         try ExtractorReading(
             textLimit: textLimit, attributes: { () throws(ExtractionError) in try extract(file, tree: tree) },
             text: { (limit) throws(ExtractionError) in try text(file, tree: tree, limit: limit) })
@@ -53,11 +53,11 @@ extension Extractor {
 }
 
 /// What one reading of a file gave (``Extractor/read(_:tree:textLimit:)``).
-package struct ExtractorReading: Sendable {
+struct ExtractorReading: Sendable {
     /// The content attributes found.
-    package var attributes: [Attribute: AttributeValue]
+    var attributes: [Attribute: AttributeValue]
     /// The words, when they were asked for and the file has any.
-    package var text: String?
+    var text: String?
     /// Why a part of the file could not be read (its words, or metadata a library that is not
     /// installed reads), beside attributes that could; recorded as the item's problem.
     var problem: String?

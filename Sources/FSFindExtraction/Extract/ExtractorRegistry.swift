@@ -6,10 +6,6 @@
 package struct ExtractorRegistry: Sendable {
     var extractors: [any Extractor]
 
-    package init(extractors: [any Extractor]) {
-        self.extractors = extractors
-    }
-
     /// The extractors fsfind ships with.
     static let standard = ExtractorRegistry(
         extractors: [

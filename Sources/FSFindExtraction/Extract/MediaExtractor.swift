@@ -15,7 +15,7 @@ struct MediaExtractor: Extractor {
 
     init() {}
 
-    package var name: String { "media" }
+    var name: String { "media" }
 
     func handles(tree: [String]) -> Bool {
         tree.contains("public.audio") || tree.contains("public.movie") || tree.contains("public.audiovisual-content")

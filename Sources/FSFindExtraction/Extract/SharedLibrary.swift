@@ -10,7 +10,7 @@ import FSFindPlatform
 /// poppler-glib's handle.
 package struct SharedLibrary: Sendable {
     private let library: DynamicLibrary
-    package var soname: String { library.soname }
+    var soname: String { library.soname }
 
     /// Opens `soname`; `package` names the Debian package to install when it is missing.
     package init(_ soname: String, package: String) throws(ExtractionError) {

@@ -11,9 +11,9 @@ import SystemPackage
 package final class IndexLock {
     private let descriptor: FileDescriptor
     /// The lock file, `INDEX.lock`.
-    package let path: String
+    let path: String
     /// The index this lock guards.
-    package let indexPath: String
+    let indexPath: String
     /// True for the lock that guards writes to ``indexPath`` (`INDEX.lock`), false for a
     /// watcher's (`INDEX.watch.lock`), which says only that a watcher runs.
     let guardsWrites: Bool

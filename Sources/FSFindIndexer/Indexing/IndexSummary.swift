@@ -7,9 +7,9 @@ package struct IndexSummary: Sendable, Equatable {
     var unreadable = 0
     /// Items whose content an extractor could not parse (kept with their file-system attributes).
     var unparsable = 0
-    package var seconds = 0.0
+    var seconds = 0.0
     /// Regular files opened to identify them; 0 for a refresh where nothing changed.
-    package var opened = 0
+    var opened = 0
     /// Whether the previous file was copied as it was, only its roots' refresh times new (a
     /// refresh that found nothing changed, ``Indexer``).
     var copied = false

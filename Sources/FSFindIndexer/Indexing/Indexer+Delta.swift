@@ -28,7 +28,7 @@ extension Indexer {
     ///     changed).
     ///   - refreshed: roots crawled whole for this batch (``reconcile(holding:)``): their last
     ///     refresh time becomes ``now``.
-    package func update(
+    func update(
         changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
         try lock.check(writing: indexPath)

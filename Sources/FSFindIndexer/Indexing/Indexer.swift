@@ -1,4 +1,3 @@
-import CPlatform
 import FSFindCrawl
 import FSFindExtraction
 import FSFindIndexFormat
@@ -16,17 +15,17 @@ import SystemPackage
 /// (for ``missingRootRetention``) while the others are refreshed. An entry whose ``FileIdentity`` (device, inode, size, mtime,
 /// ctime) equals the old one keeps its metadata without being opened again, unless `full`.
 package struct Indexer: Sendable {
-    package var indexPath: String
+    var indexPath: String
     var full: Bool
     var reporter: (any IndexReporter)?
     /// The instant recorded as `addedDate` for new items and as the roots' refresh time.
-    package var now: Date
+    var now: Date
     /// How content attributes are read: in worker processes for `fsfind index`, in process for
     /// tests and tools that have no worker executable.
     var pipeline: ExtractionPipeline
     /// The language the text store stems in (``TextStore/languages``); nil keeps the store's. A
     /// change starts the store again, so every file is read once.
-    package var language: String?
+    var language: String?
 
     package init(
         indexPath: String, full: Bool = false, reporter: (any IndexReporter)? = nil, language: String? = nil,
@@ -42,7 +41,7 @@ package struct Indexer: Sendable {
 
     /// ``run(roots:options:holding:)`` under a lock this call takes (waiting for another holder)
     /// and releases.
-    package func run(roots: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
+    func run(roots: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
         let lock = try IndexLock(indexPath: indexPath, wait: true) { _ in }
         defer { withExtendedLifetime(lock) {} }
         return try run(roots: roots, options: options, holding: lock)

@@ -3,7 +3,6 @@ import FSFindExtraction
 import FSFindModel
 import FSFindPlatform
 import FSFindText
-import Glibc
 
 /// Files whose words are already known, so that they are read, cut and stored once: other names
 /// of one file, copies of one file's bytes in this run, and files the text store already holds

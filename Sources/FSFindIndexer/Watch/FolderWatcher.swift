@@ -21,7 +21,7 @@ final class FolderWatcher {
         /// The kernel's queue overflowed: events were lost, every watched folder may have changed.
         var overflowed = false
         /// Watched folders that were deleted or moved away (their own watch ended).
-        package var gone: Set<[UInt8]> = []
+        var gone: Set<[UInt8]> = []
         /// Folders created or moved into a watched folder: to be watched at once, before the
         /// batch crawls them, so nothing made in them between the crawl and a later watch is lost.
         var newFolders: [[UInt8]] = []
@@ -39,7 +39,7 @@ final class FolderWatcher {
         case other(Errno)
     }
 
-    package let descriptor: FileDescriptor
+    let descriptor: FileDescriptor
     /// At most this many watches, as if the kernel's limit were reached there; nil: the kernel's.
     /// The tests' way to reach the limit without lowering `fs.inotify.max_user_watches` for the
     /// whole machine.
@@ -64,12 +64,12 @@ final class FolderWatcher {
     deinit { _ = try? descriptor.close() }
 
     /// How many folders are watched.
-    package var count: Int { watches.count }
+    var count: Int { watches.count }
 
     func isWatched(_ folder: [UInt8]) -> Bool { watches[folder] != nil }
 
     /// Starts watching `folder` (a no-op when it is watched already).
-    package func watch(_ folder: [UInt8]) -> Result<Void, WatchFailure> {
+    func watch(_ folder: [UInt8]) -> Result<Void, WatchFailure> {
         if watches[folder] != nil { return .success(()) }
         if let limit, watches.count >= limit { return .failure(.limitReached) }
         let wd = PathBytes.withCString(folder) { inotify_add_watch(descriptor.rawValue, $0, Self.mask) }
@@ -126,7 +126,7 @@ final class FolderWatcher {
     }
 
     /// Reads every event waiting (none: an empty result).
-    package func read() -> Events {
+    func read() -> Events {
         var events = Events()
         InotifyEvents.readAll(descriptor) { wd, mask, name in apply(wd: wd, mask: mask, name: name, to: &events) }
         return events

@@ -8,7 +8,7 @@ import Foundation
 ///
 /// `show`, `--json` and `--attr` stay exact for scripts; only the pane rounds and relabels.
 struct DetailPane: Sendable {
-    package let now: Date
+    let now: Date
     let timeZone: TimeZone
 
     init(now: Date = Date(), timeZone: TimeZone = .current) {
@@ -19,12 +19,12 @@ struct DetailPane: Sendable {
     /// One line of the pane: a label and its value, or a line of the file's text.
     struct Line: Sendable, Equatable {
         var label: String
-        package var value: String
+        var value: String
     }
 
     /// The pane's lines for an item: the summary, a blank line, the other attributes, and
     /// `text` (a snippet around the matched words, or the file's first lines) under "Text".
-    package func lines(_ set: AttributeSet, problem: ItemProblem?, text: [String] = []) -> [String] {
+    func lines(_ set: AttributeSet, problem: ItemProblem?, text: [String] = []) -> [String] {
         var rows = summary(set)
         let shown = Set(rows.map(\.label))
         let rest = Attribute.allCases.compactMap { attribute -> Line? in

@@ -10,17 +10,17 @@ package struct FieldQuery: Sendable {
     /// Every chip's predicate, ANDed; nil without chips.
     let filter: CompiledQuery?
     /// The typed text; nil when it is empty or has an error.
-    package let text: CompiledQuery?
+    let text: CompiledQuery?
     /// True when the text is free text, which ranks by relevance.
     let isFreeText: Bool
     /// Query words of plain free text, folded, for matching inside words (see ``ResultRanker``);
     /// empty for free text in a tree (`a|b`, `paris -draft`), which only its leaves rank.
-    package let words: [[UInt8]]
+    let words: [[UInt8]]
     /// Whether the plain free text also matches inside the words of names (`aris` in `paris`);
     /// false while a word is shorter than ``shortestInsideWord``.
     let matchesInsideWords: Bool
     /// Why the text cannot run yet; its range counts Characters of ``SearchField/text``.
-    package let error: QueryError?
+    let error: QueryError?
 
     /// Words shorter than this match only where a word starts: not inside the words of names
     /// and not among the files' words. One or two letters occur inside most names and most files
@@ -75,7 +75,7 @@ package struct FieldQuery: Sendable {
     }
 
     /// Nothing to filter or search for: the scan lists everything, most recent first.
-    package var isEmpty: Bool { filter == nil && text == nil }
+    var isEmpty: Bool { filter == nil && text == nil }
 
     /// Attributes the scan reads, so the index can verify their sections first.
     var referencedAttributes: Set<Attribute> {

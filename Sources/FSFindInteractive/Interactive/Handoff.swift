@@ -12,7 +12,7 @@ package final class Handoff<Value: Sendable>: Sendable {
     package func put(_ value: Value) { slot.withLock { $0 = value } }
 
     /// The value, nil until it is put; it stays for the next reader.
-    package var value: Value? { slot.withLock { $0 } }
+    var value: Value? { slot.withLock { $0 } }
 
     /// The value, once: nil until it is put and after it was taken.
     package func take() -> Value? {

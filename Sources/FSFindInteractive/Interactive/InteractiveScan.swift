@@ -8,11 +8,11 @@ import Foundation
 /// scope would hold, so the scope control can show counts without a scan per scope.
 package struct ScanResult: Sendable, Equatable {
     /// Rows of the chosen scope, best first, at most the scan's limit.
-    package var rows: [Int]
+    var rows: [Int]
     /// Matches in the chosen scope (may exceed `rows.count`).
     var total: Int
     /// Matches per scope, in `Scope.allCases` order.
-    package var counts: [Int]
+    var counts: [Int]
     /// Every row the field and location matched, whatever its scope: the candidates of the next
     /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
     var matched: [Int]
@@ -38,7 +38,7 @@ package struct ScanResult: Sendable, Equatable {
             && a.corrections == b.corrections
     }
 
-    package func count(of scope: Scope) -> Int {
+    func count(of scope: Scope) -> Int {
         counts[Scope.allCases.firstIndex(of: scope) ?? 0]
     }
 }
@@ -55,9 +55,9 @@ struct ScanWork: Sendable {
     /// kept (``SignatureFilter/textBound(_:at:)``).
     var bounded = 0
     /// Asking the text store for the field's words.
-    package var content = Duration.zero
+    var content = Duration.zero
     /// The pass over the rows, its parts joined.
-    package var scan = Duration.zero
+    var scan = Duration.zero
 
     init() {}
 }
@@ -68,13 +68,13 @@ struct ScanWork: Sendable {
 /// The pass asks `shouldStop` every few thousand rows and gives up (nil) when it says so: a key
 /// pressed meanwhile makes this search stale, and stale searches are dropped, never queued.
 package struct InteractiveScan {
-    package let index: IndexSnapshot
-    package let ranker: ResultRanker
+    let index: IndexSnapshot
+    let ranker: ResultRanker
     /// How many rows to rank and keep; the list never shows more.
     var limit: Int
 
     /// The words inside the files, when the index has a text store: free text finds them too.
-    package let text: TextStore?
+    let text: TextStore?
 
     /// Section views shared by every scan of the session, so their checks run once; one set per
     /// file of the index (base, delta).

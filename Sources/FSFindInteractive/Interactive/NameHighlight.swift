@@ -2,9 +2,9 @@
 /// each word, its first occurrence at the start of a word of the name, else its first occurrence
 /// anywhere (the scan also matches inside names). Compared as the scan compares, without case and
 /// accents, character by character so the ranges count the name's own characters.
-package enum NameHighlight {
+enum NameHighlight {
     /// Character ranges of `name`, sorted and not overlapping.
-    package static func ranges(in name: String, words: [String]) -> [Range<Int>] {
+    static func ranges(in name: String, words: [String]) -> [Range<Int>] {
         guard !words.isEmpty, !name.isEmpty else { return [] }
         let characters = Array(name)
         let folded = characters.map(fold)

@@ -4,28 +4,28 @@
 ///
 /// Keyed by what the preview was drawn for (the file's path and indexed identity, the box, the
 /// colours): a changed file or a resized window asks again.
-package struct PreviewCache<Key: Hashable & Sendable>: Sendable {
+struct PreviewCache<Key: Hashable & Sendable>: Sendable {
     let limit: Int
     private var entries: [Key: (preview: FilePreview, used: UInt64)] = [:]
     private var clock: UInt64 = 0
-    package private(set) var cost = 0
+    private(set) var cost = 0
 
     /// 8 MiB by default: about 60 previews of a full-height pane on a 200-column terminal.
-    package init(limit: Int = 8 << 20) {
+    init(limit: Int = 8 << 20) {
         self.limit = limit
     }
 
-    package var count: Int { entries.count }
+    var count: Int { entries.count }
 
     /// The preview for `key`, marked as just used.
-    package mutating func preview(for key: Key) -> FilePreview? {
+    mutating func preview(for key: Key) -> FilePreview? {
         guard let entry = entries[key] else { return nil }
         clock += 1
         entries[key] = (entry.preview, clock)
         return entry.preview
     }
 
-    package mutating func insert(_ preview: FilePreview, for key: Key) {
+    mutating func insert(_ preview: FilePreview, for key: Key) {
         if let old = entries[key] { cost -= old.preview.cost }
         clock += 1
         entries[key] = (preview, clock)

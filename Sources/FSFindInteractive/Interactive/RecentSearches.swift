@@ -6,8 +6,8 @@ import Foundation
 /// State, not data or configuration: losing the file loses nothing but suggestions, so read and
 /// write failures are ignored.
 package struct RecentSearches: Sendable {
-    package let path: String
-    package private(set) var entries: [String]
+    let path: String
+    private(set) var entries: [String]
     /// How many searches are kept.
     static let capacity = 50
 

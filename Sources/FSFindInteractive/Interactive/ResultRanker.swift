@@ -12,7 +12,7 @@ import Foundation
 /// recent one comes first. Without free text (only chips, or a predicate), recency alone orders.
 package struct ResultRanker: Sendable {
     /// Seconds since 2001 that "now" is, for the recency lift.
-    package let now: Double
+    let now: Double
 
     package init(now: Date) {
         self.now = now.timeIntervalSinceReferenceDate

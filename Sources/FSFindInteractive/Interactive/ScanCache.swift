@@ -38,7 +38,7 @@ struct ScanCache: Sendable {
     }
 
     /// Remembers a finished scan, dropping the oldest beyond ``capacity``.
-    package mutating func insert(_ result: ScanResult, field: SearchField, scope: Scope, location: [UInt8]?) {
+    mutating func insert(_ result: ScanResult, field: SearchField, scope: Scope, location: [UInt8]?) {
         entries.removeAll { $0.field == field && $0.scope == scope && $0.location == location }
         entries.insert(Entry(field: field, scope: scope, location: location, result: result), at: 0)
         if entries.count > capacity { entries.removeLast(entries.count - capacity) }

@@ -3,9 +3,9 @@
 /// Rows from the top: the search field, the scope control, suggestions (or the query error), a
 /// rule with the result count, the results with the detail pane (beside them from 100 columns,
 /// under them below that), and a line of key help at the bottom.
-package struct ScreenLayout: Sendable, Equatable {
-    package let width: Int
-    package let height: Int
+struct ScreenLayout: Sendable, Equatable {
+    let width: Int
+    let height: Int
     /// What the list says when the index holds nothing; the front end names its own command.
     let emptyIndexHint: String
 
@@ -306,13 +306,7 @@ package struct ScreenLayout: Sendable, Equatable {
 
 /// One screen's worth of lines and the cursor position.
 package struct Frame: Sendable, Equatable {
-    package var lines: [StyledLine]
+    var lines: [StyledLine]
     var cursorRow: Int
     var cursorColumn: Int
-
-    package init(lines: [StyledLine], cursorRow: Int, cursorColumn: Int) {
-        self.lines = lines
-        self.cursorRow = cursorRow
-        self.cursorColumn = cursorColumn
-    }
 }

@@ -5,9 +5,9 @@ import FSFindQuery
 struct ScreenModel: Sendable, Equatable {
     /// One row of the result list.
     struct Entry: Sendable, Equatable {
-        package var name: String
+        var name: String
         /// The folder holding it, `~` for the home folder.
-        package var folder: String
+        var folder: String
         /// Kind, size and modified date, each in a column of fixed width (``DetailPane/facts``);
         /// shown at the right of the row when the width allows.
         var facts: String
@@ -26,18 +26,13 @@ struct ScreenModel: Sendable, Equatable {
     struct ScopeSegment: Sendable, Equatable {
         var title: String
         /// Nil before the first scan.
-        package var count: Int?
-
-        package init(title: String, count: Int?) {
-            self.title = title
-            self.count = count
-        }
+        var count: Int?
     }
 
-    package var field = SearchField()
+    var field = SearchField()
     var placeholder = ScreenModel.defaultPlaceholder
     /// Why the typed text cannot run yet.
-    package var error: QueryError?
+    var error: QueryError?
     var suggestions: [String] = []
     var highlightedSuggestion = 0
     var scopes: [ScopeSegment] = []
@@ -47,7 +42,7 @@ struct ScreenModel: Sendable, Equatable {
     /// Matches in the chosen scope; nil before the first scan.
     var total: Int?
     /// The visible slice of the result list.
-    package var entries: [Entry] = []
+    var entries: [Entry] = []
     /// Index into `entries` of the selected row.
     var selectedEntry: Int?
     /// The selected item's path, then its attributes as `show` prints them.
@@ -56,7 +51,7 @@ struct ScreenModel: Sendable, Equatable {
     /// True when the selected file has a kind of preview: its box is kept while it is drawn.
     var expectsPreview = false
     /// The selected file's preview; nil while it is drawn, or when it has none.
-    package var preview: FilePreview?
+    var preview: FilePreview?
     /// The id under which the terminal holds the preview when it is an image (``KittyGraphics``).
     var previewImageID: Int?
     var status: String?

@@ -31,9 +31,9 @@ package struct SearchController {
     }
 
     /// The field, the controls, the results and the selection.
-    internal(set) var session: SearchSession
+    var session: SearchSession
     /// The searches ended with Enter or Ctrl-O, newest first; the loop writes them.
-    internal(set) var recent: RecentSearches
+    var recent: RecentSearches
     /// The index the rows are read from; a new version replaces it (``SearchEvent/indexReplaced(_:hasTextStore:)``).
     package internal(set) var index: IndexSnapshot
     /// Whether the index has a text store: the pane then shows the selected file's words.
@@ -44,7 +44,7 @@ package struct SearchController {
     /// The field (or scope, or location) changed since its answer was painted.
     package internal(set) var needsSearch = true
     /// Why the typed text cannot run yet; the last results stay until it can.
-    internal(set) var fieldError: QueryError?
+    var fieldError: QueryError?
     /// Whether the next answer comes from a recent result, the last matches, or every row.
     var planner = ScanPlanner()
     /// The number of the scan ordered and not answered yet; an answer to another is stale.
@@ -57,7 +57,7 @@ package struct SearchController {
     var width = 80
     var height = 24
     /// The layout of the last frame painted (the preview box comes from it).
-    package internal(set) var layout = ScreenLayout(width: 0, height: 0)
+    var layout = ScreenLayout(width: 0, height: 0)
     /// The next paint repaints every line (a resize, Ctrl-L).
     var redrawAll = false
     /// The selected row's words for the field they were read for (the pane is painted far more

@@ -39,7 +39,7 @@ package enum SearchOutcome: Sendable, Equatable {
 
 /// One frame for the painter, with what it needs besides the lines.
 package struct SearchPaint: Sendable {
-    package var layout: ScreenLayout
+    var layout: ScreenLayout
     var model: ScreenModel
     /// Kitty graphics commands (an image to send, one to delete) written before the frame.
     package var graphics: String
@@ -53,7 +53,7 @@ package struct SearchPaint: Sendable {
 /// A scan the controller asks for: the field's query, where to look, and the rows to look at.
 package struct ScanOrder: Sendable {
     /// Counts the orders, so an answer to one the field has moved past is told apart and dropped.
-    package let number: Int
+    let number: Int
     package let query: FieldQuery
     package let scope: Scope
     /// The location scope's folder; nil for everywhere.
@@ -65,12 +65,12 @@ package struct ScanOrder: Sendable {
 /// The selected file's words the pane asks the text store for.
 package struct PaneTextOrder: Sendable {
     package let row: Int
-    package let path: [UInt8]
+    let path: [UInt8]
     package let identity: FileIdentity
     /// The field's typed text, compiled: the words to cut a snippet around; nil without text.
     package let text: CompiledQuery?
     /// The field's text as typed, which the words are kept for.
-    package let field: String
+    let field: String
     /// Whether the file's first lines are wanted when no snippet is found: not when its preview
     /// shows the file itself.
     package let wantsStart: Bool

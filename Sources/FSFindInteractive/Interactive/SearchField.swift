@@ -6,7 +6,7 @@ import FSFindQuery
 /// selected and deleted as one unit, and Backspace in an empty text removes the last chip whole.
 package struct SearchField: Sendable, Equatable {
     private(set) var tokens: [SearchToken] = []
-    package private(set) var text: String = ""
+    private(set) var text: String = ""
     /// The chip picked with ← (drawn highlighted); Backspace or Delete removes it.
     private(set) var selectedToken: Int?
 
@@ -26,10 +26,10 @@ package struct SearchField: Sendable, Equatable {
     }
 
     /// True when there are neither chips nor text.
-    package var isEmpty: Bool { tokens.isEmpty && text.isEmpty }
+    var isEmpty: Bool { tokens.isEmpty && text.isEmpty }
 
     /// The whole field as one line: chips as typed, then the text (what recent searches keep).
-    package var string: String {
+    var string: String {
         (tokens.map(\.text) + (text.isEmpty ? [] : [text])).joined(separator: " ")
     }
 
@@ -67,7 +67,7 @@ package struct SearchField: Sendable, Equatable {
     }
 
     /// Types `string`. A space that ends a `key:value` word turns the word into a chip.
-    package mutating func insert(_ string: String) {
+    mutating func insert(_ string: String) {
         selectedToken = nil
         for character in string {
             if character == " " || character == "\t" {

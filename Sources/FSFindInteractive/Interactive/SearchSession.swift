@@ -6,7 +6,7 @@ import FSFindSearch
 /// and carries out the ``Action`` each returns.
 package struct SearchSession: Sendable {
     /// What the loop must do after a key.
-    package enum Action: Sendable, Equatable {
+    enum Action: Sendable, Equatable {
         case none
         /// Draw again; results still hold.
         case redraw
@@ -20,14 +20,14 @@ package struct SearchSession: Sendable {
         case cancel
     }
 
-    package var field: SearchField
-    package var scope: Scope
+    var field: SearchField
+    var scope: Scope
     /// False when the search is narrowed to ``folder`` (the location scope).
     var everywhere: Bool
     /// Whether the detail pane is shown (Ctrl-P hides and shows it).
     var showsDetail = true
     /// The folder the location scope narrows to (`--onlyin`, else the working folder).
-    package let folder: [UInt8]
+    let folder: [UInt8]
     /// The last finished scan (kept while the typed text has an error).
     private(set) var results = ScanResult()
     /// True until the first scan finishes.
@@ -40,7 +40,7 @@ package struct SearchSession: Sendable {
     var pageSize = 10
     private(set) var suggestions: [Suggestion] = []
     private(set) var highlightedSuggestion = 0
-    package var catalog = ValueCatalog()
+    var catalog = ValueCatalog()
     var recent: [String] = []
     /// A one-line message (an opened file, a failure) shown until the next key.
     var status: String?
@@ -61,7 +61,7 @@ package struct SearchSession: Sendable {
     var location: [UInt8]? { everywhere ? nil : folder }
 
     /// Applies one key.
-    package mutating func handle(_ key: Key) -> Action {
+    mutating func handle(_ key: Key) -> Action {
         status = nil
         switch key {
         case .text(let text):

@@ -210,7 +210,7 @@ final class SignatureStore: Sendable {
     init() {}
 
     /// Works out the summaries of every file of `index`, on the caller's thread.
-    package func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
+    func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
 
     /// Works them out on a thread of their own, after `prepare`.
     func makeInBackground(for index: IndexSnapshot, prepare: @escaping @Sendable () -> Void = {}) {

@@ -28,7 +28,7 @@ package enum TextStyle: Sendable, Equatable {
 
 /// A run of text in one style.
 struct StyledSpan: Sendable, Equatable {
-    package var text: String
+    var text: String
     var style: TextStyle
 
     init(_ text: String, _ style: TextStyle = .plain) {
@@ -39,7 +39,7 @@ struct StyledSpan: Sendable, Equatable {
 
 /// One screen line as styled runs. Layout builds lines of any length and then fits them to the
 /// window with ``fitted(to:fill:)``, so every painted line is exactly the window's width.
-package struct StyledLine: Sendable, Equatable {
+struct StyledLine: Sendable, Equatable {
     var spans: [StyledSpan]
 
     init(_ spans: [StyledSpan] = []) {
@@ -51,12 +51,12 @@ package struct StyledLine: Sendable, Equatable {
     }
 
     /// The line's text without styles (what a test compares, what capture-pane shows).
-    package var text: String { spans.map(\.text).joined() }
+    var text: String { spans.map(\.text).joined() }
 
     /// Columns the line takes.
-    package var width: Int { spans.reduce(0) { $0 + TerminalWidth.of($1.text) } }
+    var width: Int { spans.reduce(0) { $0 + TerminalWidth.of($1.text) } }
 
-    package mutating func append(_ text: String, _ style: TextStyle = .plain) {
+    mutating func append(_ text: String, _ style: TextStyle = .plain) {
         spans.append(StyledSpan(text, style))
     }
 
@@ -105,12 +105,12 @@ package struct StyledLine: Sendable, Equatable {
 ///
 /// Computed from Unicode properties rather than the C library so it does not depend on the locale
 /// (Swift's Glibc module does not export wcwidth).
-package enum TerminalWidth {
-    package static func of(_ text: String) -> Int {
+enum TerminalWidth {
+    static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
-    package static func of(_ character: Character) -> Int {
+    static func of(_ character: Character) -> Int {
         var columns = 0
         for scalar in character.unicodeScalars { columns += of(scalar) }
         return min(columns, 2)

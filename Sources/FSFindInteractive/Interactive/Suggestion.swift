@@ -2,7 +2,7 @@ import FSFindQuery
 
 /// One suggestion under the search field.
 struct Suggestion: Sendable, Equatable {
-    package enum Action: Sendable, Equatable {
+    enum Action: Sendable, Equatable {
         /// Turn the word being typed into this chip.
         case token(SearchToken)
         /// Replace the word being typed with this text (a key such as `kind:`).
@@ -16,9 +16,4 @@ struct Suggestion: Sendable, Equatable {
     /// What the suggestion shows.
     let title: String
     let action: Action
-
-    package init(title: String, action: Action) {
-        self.title = title
-        self.action = action
-    }
 }

@@ -32,7 +32,7 @@ package enum KittyGraphics {
     /// make its virtual placement over `image.columns × image.rows` cells; `q=2` keeps the
     /// terminal from answering on the keyboard input. Built as bytes: a megabyte of base64 cut
     /// into chunks by `String` indices would walk every character for grapheme breaks.
-    package static func transmit(_ image: PreviewImage, id: Int) -> String {
+    static func transmit(_ image: PreviewImage, id: Int) -> String {
         let data = base64(image.packedPixels)
         var output: [UInt8] = []
         output.reserveCapacity(data.count + data.count / chunk * 16 + 128)
@@ -52,12 +52,12 @@ package enum KittyGraphics {
     }
 
     /// The sequence that deletes image `id` and its data from the terminal.
-    package static func delete(id: Int) -> String {
+    static func delete(id: Int) -> String {
         "\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\"
     }
 
     /// Row `row` of the image's cells: each a placeholder with its row and column marks.
-    package static func placeholders(row: Int, columns: Int) -> String {
+    static func placeholders(row: Int, columns: Int) -> String {
         var text = String.UnicodeScalarView()
         let rowMark = diacritics[min(row, diacritics.count - 1)]
         for column in 0..<min(columns, diacritics.count) {
@@ -70,7 +70,7 @@ package enum KittyGraphics {
 
     /// The most cells on a side a placement may have: the marks below number each row and
     /// column.
-    package static var largestSide: Int { diacritics.count }
+    static var largestSide: Int { diacritics.count }
 
     /// The first 128 of kitty's row and column marks, in the order of its
     /// `rowcolumn-diacritics.txt`: mark i stands for row or column i.

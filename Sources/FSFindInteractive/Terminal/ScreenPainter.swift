@@ -3,7 +3,7 @@
 package struct ScreenPainter: Sendable {
     private var previous: [StyledLine] = []
     /// No colours, only attributes (`NO_COLOR` set and not empty).
-    package let monochrome: Bool
+    let monochrome: Bool
     /// How preview pictures' colours are sent.
     let palette: TerminalCodes.Palette
 

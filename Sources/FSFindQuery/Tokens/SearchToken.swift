@@ -4,7 +4,7 @@
 /// the query-language predicate it stands for, so a chip filters exactly as `fsfind query` would.
 package struct SearchToken: Sendable, Equatable, Hashable {
     /// The key as typed, lowercased (`kind`, `size`, `author`).
-    package let key: String
+    let key: String
     /// The value as typed, without surrounding quotes.
     package let value: String
     /// The Core Spotlight predicate the token stands for, e.g. `contentType == "public.audio"`.

@@ -29,7 +29,7 @@ package enum SearchTokenParser {
     }
 
     /// Keys people type, beside every attribute name (`pixelWidth:>1000` works too).
-    package static let keys: [(key: String, kind: ValueKind)] = [
+    static let keys: [(key: String, kind: ValueKind)] = [
         ("kind", .category), ("type", .category),
         ("author", .text([.authorNames])), ("by", .text([.authorNames])),
         ("artist", .text([.artist, .authorNames])), ("album", .text([.album])),
@@ -121,8 +121,8 @@ package enum SearchTokenParser {
         }
     }
 
-    package struct Message: Error {
-        package let text: String
+    struct Message: Error {
+        let text: String
         init(_ text: String) { self.text = text }
     }
 

@@ -18,10 +18,10 @@ package struct QueryResults {
         self.searcher = searcher
     }
 
-    package var snapshot: IndexSnapshot { searcher.index }
+    var snapshot: IndexSnapshot { searcher.index }
 
     /// The path of row `row`.
-    package func path(at row: Int) -> [UInt8] { searcher.index.path(at: row) }
+    func path(at row: Int) -> [UInt8] { searcher.index.path(at: row) }
 
     /// The paths of every result, in order.
     package var paths: [[UInt8]] { rows.map { searcher.index.path(at: $0) } }

@@ -5,8 +5,8 @@ import FSFindModel
 /// checksummed when this is made: the reads after it are total (a value absent is absent from
 /// the item, never a column that turned out damaged).
 package struct ResultReader {
-    package let snapshot: IndexSnapshot
-    package let attributes: Set<Attribute>
+    let snapshot: IndexSnapshot
+    let attributes: Set<Attribute>
 
     /// - Throws: ``FSFindError`` `.indexCorrupt` naming the damaged column.
     package init(_ snapshot: IndexSnapshot, attributes: Set<Attribute>) throws(FSFindError) {

@@ -116,7 +116,7 @@ package struct ContentMatches: Sendable {
 
     /// For each free-text leaf, in the same order, per query word: its other forms
     /// (``WordForms``), which values count as the word itself.
-    package private(set) var forms: [[[[UInt8]]]] = []
+    private(set) var forms: [[[[UInt8]]]] = []
 
     /// The same answers, as rows of file `file` of the snapshot (0 base, 1 delta): what one file's
     /// ``QueryPlan`` reads.

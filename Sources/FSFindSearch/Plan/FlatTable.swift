@@ -15,10 +15,10 @@ package final class FlatTable<Element: BitwiseCopyable> {
 
     deinit { storage.deallocate() }
 
-    @inlinable package var count: Int { storage.count }
+    @inlinable var count: Int { storage.count }
 
     /// The cells themselves, for code below this target that fills a run of values.
-    @inlinable package var buffer: UnsafeMutableBufferPointer<Element> { storage }
+    @inlinable var buffer: UnsafeMutableBufferPointer<Element> { storage }
 
     // Inlinable, so other targets' scans get it specialized: unspecialized, each access went
     // through the generic value witnesses (malloc, copy, free).

@@ -17,7 +17,7 @@ package final class IndexViews {
     package lazy var strings: StringsView? = index.stringsView()
     lazy var lists: StringsView? = index.listsView()
     /// The file's words (format 6; nil before, or when damaged: free text then measures values).
-    package lazy var words: WordLexicon? = try? index.wordLexicon()
+    lazy var words: WordLexicon? = try? index.wordLexicon()
     private var columns: [Attribute: ColumnView?] = [:]
 
     /// `attribute`'s column view (`.missing` when the file has none, nil when damaged).

@@ -11,7 +11,7 @@ import FSFindText
 /// looked for among the index's words (``WordLexicon``) that start with the stem (less a final
 /// `i`, which English stems make of a `y`: `ponies` → `poni`, `pony` → `poni`), and the stem
 /// itself is always one (an index of an earlier format has no words to look among).
-package enum WordForms {
+enum WordForms {
     /// The most words looked at for one query word: a short stem of a common start (`run`) may
     /// start thousands, and each is stemmed.
     static let mostCandidates = 2000

@@ -5,11 +5,6 @@ package struct SpellingCorrection: Sendable, Equatable {
     package let word: String
     package let suggestion: String
 
-    package init(word: String, suggestion: String) {
-        self.word = word
-        self.suggestion = suggestion
-    }
-
     /// `text` with each corrected word replaced, wherever it stands as a whole word, whatever its
     /// case (`Quartely report` → `quarterly report`): the search a person can take in one key.
     package static func corrected(_ text: String, by corrections: [SpellingCorrection]) -> String {

@@ -5,7 +5,7 @@ import Foundation
 /// vocabulary (the index's names, titles and text attributes, and the words inside files) at most
 /// two edits away, the one with the fewest edits and the most occurrences (``Candidate``;
 /// `docs/decisions.md`, "Spelling suggestions").
-package struct SpellingCorrector {
+struct SpellingCorrector {
     private let vocabularies: [any SpellingVocabulary]
 
     /// The most edits a suggestion may be from the word typed: two, as the misspellings people
@@ -14,13 +14,13 @@ package struct SpellingCorrector {
     static let limit = 2
     static let twoEditsFrom = 5
 
-    package init(_ vocabularies: [any SpellingVocabulary]) {
+    init(_ vocabularies: [any SpellingVocabulary]) {
         self.vocabularies = vocabularies
     }
 
     /// The suggestions for `word` (folded as free text folds it), best first, at most `count`;
     /// empty when the word itself is in a vocabulary, or is too short to correct.
-    package func suggestions(for word: String, count: Int = 1) throws(FSFindError) -> [String] {
+    func suggestions(for word: String, count: Int = 1) throws(FSFindError) -> [String] {
         let scalars = word.unicodeScalars.count
         guard scalars >= 3, let firstScalar = word.unicodeScalars.first else { return [] }
         let limit = scalars < Self.twoEditsFrom ? 1 : Self.limit

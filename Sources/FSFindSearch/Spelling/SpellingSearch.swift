@@ -10,11 +10,11 @@ import FSFindModel
 /// fuzzy terms walk a sorted dictionary the same way). Nothing is built for the walk: it reads
 /// the lists as they are kept (`docs/decisions.md`, "Spelling suggestions"). Distances count
 /// Unicode scalars, not bytes.
-package struct SpellingSearch {
+struct SpellingSearch {
     /// A word found, and its distance from the target.
-    package struct Match: Equatable, Sendable {
-        package let word: [UInt8]
-        package let distance: Int
+    struct Match: Equatable, Sendable {
+        let word: [UInt8]
+        let distance: Int
     }
 
     private let target: [Unicode.Scalar]
@@ -25,7 +25,7 @@ package struct SpellingSearch {
 
     /// Searches for words at most `limit` edits from `word` (folded UTF-8) that start with its
     /// first `fixedScalars` scalars.
-    package init(_ word: [UInt8], limit: Int, fixedScalars: Int = 0) {
+    init(_ word: [UInt8], limit: Int, fixedScalars: Int = 0) {
         target = Array(String(decoding: word, as: UTF8.self).unicodeScalars)
         self.limit = limit
         var fixed: [UInt8] = []
@@ -34,7 +34,7 @@ package struct SpellingSearch {
     }
 
     /// Every word of `vocabulary` within the limit, in byte order.
-    package func matches(in vocabulary: some SpellingVocabulary) throws(FSFindError) -> [Match] {
+    func matches(in vocabulary: some SpellingVocabulary) throws(FSFindError) -> [Match] {
         var walk = Walk(target: target, limit: limit)
         for scalar in String(decoding: fixed, as: UTF8.self).unicodeScalars {
             walk.push(scalar, bytes: Array(String(scalar).utf8))

@@ -8,7 +8,7 @@ import FSFindText
 /// The index file's words (names, titles, every text attribute) and the text store's spelling
 /// words (the words inside files) are both such lists, one mapped and one in SQLite; neither is
 /// read whole.
-package protocol SpellingVocabulary {
+protocol SpellingVocabulary {
     /// The first word at or after `key` in byte order, or nil when none is.
     func firstWord(atOrAfter key: [UInt8]) throws(FSFindError) -> [UInt8]?
     /// How often `word` occurs: the files or values that hold it (0 when none does).
@@ -20,27 +20,27 @@ package protocol SpellingVocabulary {
 }
 
 extension SpellingVocabulary {
-    package func narrowed(to prefix: [UInt8], length: ClosedRange<Int>) -> any SpellingVocabulary { self }
+    func narrowed(to prefix: [UInt8], length: ClosedRange<Int>) -> any SpellingVocabulary { self }
 }
 
 extension SpellingTable: SpellingVocabulary {
-    package func occurrences(of word: [UInt8]) throws(FSFindError) -> Int { try documents(holding: word) }
+    func occurrences(of word: [UInt8]) throws(FSFindError) -> Int { try documents(holding: word) }
 
     /// A walk's seeks in SQLite, thousands of them, were most of a correction's time; one range
     /// of words read into memory costs far less (`benchmarks/RESULTS.md`, "Spelling suggestions").
-    package func narrowed(to prefix: [UInt8], length: ClosedRange<Int>) throws(FSFindError) -> any SpellingVocabulary {
+    func narrowed(to prefix: [UInt8], length: ClosedRange<Int>) throws(FSFindError) -> any SpellingVocabulary {
         SortedWords(sorted: try words(startingWith: prefix, length: length))
     }
 }
 
 extension WordLexicon: SpellingVocabulary {
-    package func firstWord(atOrAfter key: [UInt8]) -> [UInt8]? {
+    func firstWord(atOrAfter key: [UInt8]) -> [UInt8]? {
         let i = key.withUnsafeBytes { firstIndex(atOrAfter: $0) }
         return i < wordCount ? Array(word(i)) : nil
     }
 
     /// The values that hold `word`: how many postings it has.
-    package func occurrences(of word: [UInt8]) -> Int {
+    func occurrences(of word: [UInt8]) -> Int {
         let i = word.withUnsafeBytes { firstIndex(atOrAfter: $0) }
         guard i < wordCount, self.word(i).elementsEqual(word) else { return 0 }
         var count = 0
@@ -50,18 +50,18 @@ extension WordLexicon: SpellingVocabulary {
 }
 
 /// A sorted list of words in memory: for tests, and for a vocabulary small enough to hold.
-package struct SortedWords: SpellingVocabulary {
+struct SortedWords: SpellingVocabulary {
     private let words: [[UInt8]]
     private let counts: [Int]
 
     /// `occurrences` by word; sorted here.
-    package init(_ occurrences: [String: Int]) {
+    init(_ occurrences: [String: Int]) {
         self.init(
             sorted: occurrences.map { (Array($0.key.utf8), $0.value) }.sorted { $0.0.lexicographicallyPrecedes($1.0) })
     }
 
     /// Words already in byte order, each with its occurrences.
-    package init(sorted: [(word: [UInt8], documents: Int)]) {
+    init(sorted: [(word: [UInt8], documents: Int)]) {
         words = sorted.map(\.word)
         counts = sorted.map(\.documents)
     }
@@ -76,12 +76,12 @@ package struct SortedWords: SpellingVocabulary {
         return low
     }
 
-    package func firstWord(atOrAfter key: [UInt8]) -> [UInt8]? {
+    func firstWord(atOrAfter key: [UInt8]) -> [UInt8]? {
         let i = index(atOrAfter: key)
         return i < words.count ? words[i] : nil
     }
 
-    package func occurrences(of word: [UInt8]) -> Int {
+    func occurrences(of word: [UInt8]) -> Int {
         let i = index(atOrAfter: word)
         return i < words.count && words[i] == word ? counts[i] : 0
     }

@@ -1,10 +1,11 @@
 import ExtractionFixtures
-import FSFindInteractive
-import FSFindModel
-import FSFindPreview
 import Foundation
 import IndexFixtures
 import Testing
+
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindPreview
 
 /// The kitty graphics protocol as fsfind writes it: when, the image sent in chunks, and the
 /// placeholder cells that show it.

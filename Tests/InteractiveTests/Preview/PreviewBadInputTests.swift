@@ -1,11 +1,12 @@
 import ExtractionFixtures
-import FSFindInteractive
-import FSFindModel
-import FSFindPreview
 import Foundation
 import Glibc
 import IndexFixtures
 import Testing
+
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindPreview
 
 /// The bad inputs, each previewed through the worker the search screen uses: every one
 /// ends as a short "no preview" reason within the time limit, never a crash or a hang.

@@ -1,11 +1,12 @@
 import ExtractionFixtures
-import FSFindInteractive
-import FSFindModel
-import FSFindPreview
 import Foundation
 import Glibc
 import IndexFixtures
 import Testing
+
+@testable import FSFindInteractive
+@testable import FSFindModel
+@testable import FSFindPreview
 
 /// Previews of the sample files, made in process: each kind draws something real.
 @Suite struct PreviewMakerTests {

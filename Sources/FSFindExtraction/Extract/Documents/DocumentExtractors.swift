@@ -7,7 +7,7 @@
 enum DocumentExtractors {
     /// Every document extractor, most specific first (an extractor earlier in the list wins when
     /// two claim the same tree; today no two do).
-    package static let all: [any Extractor] = [
+    static let all: [any Extractor] = [
         PDFExtractor(),
         ImageExtractor(),
         OfficeOpenXMLExtractor(),

@@ -13,7 +13,7 @@ struct EPUBExtractor: Extractor {
         self.timeZone = timeZone
     }
 
-    package var name: String { "epub" }
+    var name: String { "epub" }
 
     func handles(tree: [String]) -> Bool { tree.contains("org.idpf.epub-container") }
 
@@ -23,7 +23,7 @@ struct EPUBExtractor: Extractor {
 
     /// The archive is opened and its directory parsed once for the package document and the
     /// chapters.
-    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
+    func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let archive = try ZipMetadataArchive(file: file)
         return try ExtractorReading(
             textLimit: textLimit, attributes: { () throws(ExtractionError) in try attributes(in: archive) },
@@ -62,7 +62,7 @@ struct EPUBExtractor: Extractor {
 
     /// The chapters' visible text (every XHTML part, in the archive's order, which is the order
     /// they were written in).
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         try text(in: ZipMetadataArchive(file: file), limit: limit)
     }
 

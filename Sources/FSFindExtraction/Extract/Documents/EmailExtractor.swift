@@ -15,7 +15,7 @@ import SystemPackage
 struct EmailExtractor: Extractor {
     init() {}
 
-    package var name: String { "email" }
+    var name: String { "email" }
 
     func handles(tree: [String]) -> Bool { tree.contains("public.email-message") }
 
@@ -33,7 +33,7 @@ struct EmailExtractor: Extractor {
         return attributes
     }
 
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         let message = try Message(file)
         var text = message.subject.map { $0 + "\n" } ?? ""
         let plain = message.bodyParts(subtype: "plain", limit: limit - text.utf8.count)

@@ -12,7 +12,7 @@ struct HTMLTitleExtractor: Extractor {
 
     init() {}
 
-    package var name: String { "html" }
+    var name: String { "html" }
 
     func handles(tree: [String]) -> Bool { tree.contains("public.html") }
 
@@ -62,7 +62,7 @@ struct HTMLTitleExtractor: Extractor {
     var readsText: Bool { true }
 
     /// The page's visible text (``HTMLText``).
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         let text = try HTMLText.text(try file.prefix(limit), limit: limit)
         return text.isEmpty ? nil : text
     }

@@ -21,7 +21,7 @@ struct ImageExtractor: Extractor {
         self.timeZone = timeZone
     }
 
-    package var name: String { "image" }
+    var name: String { "image" }
 
     func handles(tree: [String]) -> Bool { tree.contains("public.image") }
 

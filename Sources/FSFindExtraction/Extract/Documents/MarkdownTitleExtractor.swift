@@ -12,7 +12,7 @@ struct MarkdownTitleExtractor: Extractor {
 
     init() {}
 
-    package var name: String { "markdown" }
+    var name: String { "markdown" }
 
     func handles(tree: [String]) -> Bool { tree.contains("net.daringfireball.markdown") }
 
@@ -25,7 +25,7 @@ struct MarkdownTitleExtractor: Extractor {
     var readsText: Bool { true }
 
     /// The whole text (Markdown is meant to be read as it is written).
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         PlainText.decode(try file.prefix(limit))
     }
 

@@ -17,7 +17,7 @@ struct OfficeOpenXMLExtractor: Extractor {
         self.timeZone = timeZone
     }
 
-    package var name: String { "office" }
+    var name: String { "office" }
 
     static let types: Set<String> = [
         "org.openxmlformats.wordprocessingml.document",
@@ -32,7 +32,7 @@ struct OfficeOpenXMLExtractor: Extractor {
     }
 
     /// The archive is opened and its directory parsed once for the properties and the body.
-    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
+    func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let archive = try ZipMetadataArchive(file: file)
         return try ExtractorReading(
             textLimit: textLimit, attributes: { () throws(ExtractionError) in try attributes(in: archive) },
@@ -67,7 +67,7 @@ struct OfficeOpenXMLExtractor: Extractor {
 
     /// The body's text: a Word document's paragraphs, a workbook's cells (shared strings, then
     /// each sheet's numbers and inline strings), the slides' text in slide order.
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         try text(in: ZipMetadataArchive(file: file), tree: tree, limit: limit)
     }
 

@@ -17,7 +17,7 @@ struct OpenDocumentExtractor: Extractor {
         self.timeZone = timeZone
     }
 
-    package var name: String { "opendocument" }
+    var name: String { "opendocument" }
 
     static let types: Set<String> = [
         "org.oasis-open.opendocument.text",
@@ -32,7 +32,7 @@ struct OpenDocumentExtractor: Extractor {
     }
 
     /// The archive is opened and its directory parsed once for `meta.xml` and `content.xml`.
-    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
+    func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let archive = try ZipMetadataArchive(file: file)
         return try ExtractorReading(
             textLimit: textLimit, attributes: { () throws(ExtractionError) in try attributes(in: archive) },
@@ -62,7 +62,7 @@ struct OpenDocumentExtractor: Extractor {
 
     /// The body's paragraphs and headings (`content.xml`), for a text, a spreadsheet's cells or a
     /// presentation's slides alike.
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         try text(in: ZipMetadataArchive(file: file), limit: limit)
     }
 

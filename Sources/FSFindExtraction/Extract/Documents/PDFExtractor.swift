@@ -9,7 +9,7 @@ import FSFindModel
 struct PDFExtractor: Extractor {
     init() {}
 
-    package var name: String { "pdf" }
+    var name: String { "pdf" }
 
     func handles(tree: [String]) -> Bool { tree.contains("com.adobe.pdf") }
 
@@ -18,7 +18,7 @@ struct PDFExtractor: Extractor {
     }
 
     /// The document is parsed once for its attributes and its pages' text.
-    package func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
+    func read(_ file: CrawledFile, tree: [String], textLimit: Int) throws(ExtractionError) -> ExtractorReading {
         let document = try PDFDocumentHandle(path: file.pathForLibrary())
         return try ExtractorReading(
             textLimit: textLimit, attributes: { attributes(of: document) }, text: { text(of: document, limit: $0) })
@@ -46,7 +46,7 @@ struct PDFExtractor: Extractor {
     var readsText: Bool { true }
 
     /// The pages' text, in order (`docs/full-text.md`).
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         text(of: try PDFDocumentHandle(path: file.pathForLibrary()), limit: limit)
     }
 }

@@ -62,7 +62,7 @@ package struct PopplerLibrary: Sendable {
     /// since 2.0 because it is public API.
     package struct GErrorLayout {
         var domain: UInt32
-        package var code: Int32
+        var code: Int32
         package var message: UnsafeMutablePointer<CChar>?
     }
 

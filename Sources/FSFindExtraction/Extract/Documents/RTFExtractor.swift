@@ -11,7 +11,7 @@ struct RTFExtractor: Extractor {
 
     init() {}
 
-    package var name: String { "rtf" }
+    var name: String { "rtf" }
 
     func handles(tree: [String]) -> Bool { tree.contains("public.rtf") }
 
@@ -36,7 +36,7 @@ struct RTFExtractor: Extractor {
 
     /// The body's text. Markup (fonts, styles, embedded pictures as hex) can be many times the
     /// text, so up to four times the text limit of the file is read for `limit` bytes of text.
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         let bytes = try file.prefix(limit.multipliedReportingOverflow(by: 4).overflow ? limit : limit * 4)
         guard RTFText.isRTF(bytes) else { return nil }
         return RTFText(bytes, limit: limit).text

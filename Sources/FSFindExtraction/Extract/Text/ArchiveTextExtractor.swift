@@ -23,7 +23,7 @@ struct ArchiveTextExtractor: Extractor {
 
     init() {}
 
-    package var name: String { "archive" }
+    var name: String { "archive" }
 
     static let types: Set<String> = [
         "org.gnu.gnu-zip-archive", "org.bzip.bzip2-archive", "org.tukaani.xz-archive", "public.tar-archive",
@@ -42,7 +42,7 @@ struct ArchiveTextExtractor: Extractor {
         [:]
     }
 
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         if let text = Self.gzippedText(file, tree: tree, limit: limit) { return text }
         let library = try LibArchive.shared.get()
         guard let archive = library.new() else { throw ExtractionError("libarchive: out of memory") }

@@ -9,7 +9,7 @@ import FSFindModel
 struct PlainTextExtractor: Extractor {
     init() {}
 
-    package var name: String { "text" }
+    var name: String { "text" }
 
     func handles(tree: [String]) -> Bool { tree.contains("public.text") }
 
@@ -20,7 +20,7 @@ struct PlainTextExtractor: Extractor {
         [:]
     }
 
-    package func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
+    func text(_ file: CrawledFile, tree: [String], limit: Int) throws(ExtractionError) -> String? {
         PlainText.decode(try file.prefix(limit))
     }
 }
