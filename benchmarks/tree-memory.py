@@ -14,7 +14,9 @@ process's resident set (`/usr/bin/time`'s maximum) left the workers out.
 
 Reported: the peak of the sum, when it came (seconds from the start), and the processes that
 made it up then (pid, name, PSS split into anonymous and file-backed); the peak of the main
-process alone; wall time; the CPU of the whole tree (user + system, from `wait4`). With --detail
+process alone; wall time; the CPU of the whole tree (user + system: this script makes itself the
+subreaper of what the command starts, so workers that outlive it are waited for and counted too,
+where `wait4` alone missed them). With --detail
 each sample also reads /proc/PID/smaps and the peak's breakdown names where each process's PSS
 was (the heap and anonymous mappings, the executable, each library, other files); it reads more,
 so it samples less often on a large process. A sample is not atomic: a process that starts or
@@ -168,19 +170,46 @@ class TreeSampler:
                     processes_at_peak=self.peak_processes, samples=self.samples, interval=self.interval)
 
 
+def _become_subreaper():
+    """Makes this process the one orphaned descendants are handed to (PR_SET_CHILD_SUBREAPER), so
+    a worker that outlives its parent is still waited for here and its CPU counted."""
+    try:
+        import ctypes
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+def _reap_orphans(timeout=30.0):
+    """Waits for the descendants handed to this process (workers whose parent ended first)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            time.sleep(0.02)
+
+
 def measure(command, interval=0.05, detail=False, stdout=subprocess.DEVNULL, stderr=None, trace=None):
-    """Runs `command` to its end under a `TreeSampler`; the sampler's report with the wall time,
-    the tree's CPU (user + system seconds) and the exit status."""
+    """Runs `command` to its end under a `TreeSampler`; the sampler's report with the wall time
+    (until the command itself ends), the CPU of every process of the tree (user + system seconds,
+    workers included: those that outlive it are waited for here) and the exit status."""
+    _become_subreaper()
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     child = subprocess.Popen(command, stdout=stdout, stderr=stderr)
     sampler = TreeSampler(child.pid, interval=interval, detail=detail, trace=trace)
-    _, status, usage = os.wait4(child.pid, 0)
+    _, status, _ = os.wait4(child.pid, 0)
     wall = time.monotonic() - started
     sampler.stop()
+    _reap_orphans()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     child.returncode = os.waitstatus_to_exitcode(status)
     report = sampler.report()
-    report.update(wall_seconds=wall, cpu_seconds=usage.ru_utime + usage.ru_stime, status=child.returncode,
-                  command=command)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    report.update(wall_seconds=wall, cpu_seconds=cpu, status=child.returncode, command=command)
     return report
 
 
