@@ -6,9 +6,13 @@
 Every round runs each benchmark once, in the same order, so slow drift of the machine (other
 builds, thermal) hits every command alike; the report gives the median of the rounds and the
 ratio fsfind / reference. Wall time is measured around the whole process (start to exit), peak
-memory by /usr/bin/time (maximum resident set size). The synthetic tree is made once by
-make-tree.py and kept in WORK for later runs with the same N.
+memory as the peak of the summed proportional set size (PSS) of the command and every process it
+starts, sampled every 50 ms by tree-memory.py (`fsfind index` is a main process and its
+extraction workers; `/usr/bin/time`'s maximum resident set, used before 2026-11-28, left the
+workers out); a command that ends before its first sample has none ("–"). The synthetic tree is
+made once by make-tree.py and kept in WORK for later runs with the same N.
 """
+import importlib.util
 import argparse
 import datetime
 import json
@@ -33,18 +37,26 @@ ORDER = ["full index", "full index, metadata only", "refresh, nothing changed", 
          'query: contentType == "audio"wc', "query: duration > 60", "query: date range (last 30 days)"]
 
 
+_spec = importlib.util.spec_from_file_location("tree_memory", os.path.join(HERE, "tree-memory.py"))
+tree_memory = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(tree_memory)
+
+
 def measure(command, stdout=subprocess.DEVNULL, shell=False, check=True):
-    """(seconds, peak RSS in KiB, captured stdout or None) of one whole-process run."""
-    report = os.path.join(ARGS.work, "time.out")
-    wrapped = ["/usr/bin/time", "-f", "%M", "-o", report] + (["/bin/sh", "-c", command] if shell else command)
-    start = time.perf_counter()
-    result = subprocess.run(wrapped, stdout=stdout, stderr=subprocess.PIPE)
-    seconds = time.perf_counter() - start
+    """(seconds, peak PSS of the process tree in KiB or None, the run's stdout and stderr) of one
+    whole-process run."""
+    command_line = ["/bin/sh", "-c", command] if shell else command
+    out_path, err_path = os.path.join(ARGS.work, "run.out"), os.path.join(ARGS.work, "run.err")
+    with open(out_path, "wb") as out, open(err_path, "wb") as err:
+        report = tree_memory.measure(command_line, stdout=out if stdout == subprocess.PIPE else stdout, stderr=err)
+    with open(out_path, "rb") as f:
+        captured = f.read() if stdout == subprocess.PIPE else None
+    with open(err_path, "rb") as f:
+        errors = f.read()
+    result = subprocess.CompletedProcess(command_line, report["status"], captured, errors)
     if check and result.returncode != 0:
         sys.exit(f"bench: {command} failed ({result.returncode}): {result.stderr.decode(errors='replace')}")
-    with open(report) as f:
-        peak = int(f.read().strip().splitlines()[-1])
-    return seconds, peak, result
+    return report["wall_seconds"], report["peak_pss_kib"] if report["samples"] else None, result
 
 
 class Table:
@@ -60,7 +72,8 @@ class Table:
         runs = self.samples.get((tree, bench, tool), [])
         if not runs:
             return None, None
-        return statistics.median(s for s, _ in runs), max(p for _, p in runs)
+        peaks = [p for _, p in runs if p is not None]
+        return statistics.median(s for s, _ in runs), max(peaks) if peaks else None
 
 
 def regular_files(tree, list_path, hidden):
@@ -372,7 +385,8 @@ def write_report(table, info, agreement, now, startup_means=None):
     lines = [section_start, f"## Indexing, refresh and queries against find, file and plocate ({title})", "",
              f"Measured {now} by `make bench` (`benchmarks/bench.py`), release build. Machine: {machine()}.",
              f"Median wall time of {ARGS.runs} interleaved rounds (whole process, start to exit); peak memory is the",
-             "largest maximum resident set size of any round (`/usr/bin/time`). Ratio = fsfind / reference.", ""]
+             "largest peak of any round of the summed PSS of the command and every process it starts (`tree-memory.py`,",
+             "sampled every 50 ms; – when the command ended before the first sample). Ratio = fsfind / reference.", ""]
     if startup_means is not None:
         lines += ["Issue 17's targets in this run (the rows below give each number's measurement):", "",
                   "| target | asked | this run | holds |", "|---|---|---|---|"]
@@ -384,7 +398,7 @@ def write_report(table, info, agreement, now, startup_means=None):
         locate_size = os.path.getsize(i["locate"])
         lines += [f"### {'Real tree' if label == 'real' else 'Synthetic tree'}: `{i['tree']}`", "",
                   f"{i['entries']:,} entries, {i['regular']:,} regular files (hidden entries included, `--hidden`).", "",
-                  "| benchmark | tool | median s | peak MiB | ratio |", "|---|---|---:|---:|---:|"]
+                  "| benchmark | tool | median s | peak PSS MiB | ratio |", "|---|---|---:|---:|---:|"]
         benches = sorted({b for (t, b, _) in table.samples if t == label}, key=ORDER.index)
         for bench in benches:
             tools = [tool for (t, b, tool) in table.samples if t == label and b == bench]

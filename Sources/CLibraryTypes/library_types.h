@@ -289,6 +289,77 @@ typedef int (*fsfind_xmlTextReaderInt)(struct _xmlTextReader *reader);
 typedef const unsigned char *(*fsfind_xmlTextReaderString)(struct _xmlTextReader *reader);
 typedef void (*fsfind_xmlFreeTextReader)(struct _xmlTextReader *reader);
 
+// HTML read by the parser that builds a tree (the one `htmlReadMemory` runs), its SAX callbacks
+// wrapped so the text is taken as the tree is built and what is behind it freed: the tree of a
+// large page cost a worker many times the page.
+struct _xmlParserCtxt;
+struct _xmlSAXHandler;
+/// xmlCreateMemoryParserCtxt, given the HTML callbacks by xmlSAX2InitHtmlDefaultSAXHandler, as
+/// htmlReadMemory makes its parser (an HTML parser context reads UTF-8 without a charset otherwise).
+typedef struct _xmlParserCtxt *(*fsfind_xmlCreateMemoryParserCtxt)(const char *buffer, int size);
+typedef void (*fsfind_xmlSAX2InitHtmlDefaultSAXHandler)(struct _xmlSAXHandler *hdlr);
+typedef int (*fsfind_htmlCtxtUseOptions)(struct _xmlParserCtxt *ctxt, int options);
+typedef int (*fsfind_htmlParseDocument)(struct _xmlParserCtxt *ctxt);
+typedef void (*fsfind_htmlFreeParserCtxt)(struct _xmlParserCtxt *ctxt);
+/// xmlFreeNodeList, xmlUnlinkNode, xmlFreeNode.
+typedef void (*fsfind_xmlNodeFunction)(struct _xmlNode *cur);
+typedef void (*fsfind_sax_start_element)(void *ctx, const unsigned char *name, const unsigned char **atts);
+typedef void (*fsfind_sax_end_element)(void *ctx, const unsigned char *name);
+/// characters and cdataBlock.
+typedef void (*fsfind_sax_characters)(void *ctx, const unsigned char *ch, int len);
+
+/// `struct _xmlSAXHandler`, as far as `_private`; the callbacks fsfind does not wrap are plain
+/// pointers.
+struct fsfind_xml_sax_handler {
+    void *internalSubset;
+    void *isStandalone;
+    void *hasInternalSubset;
+    void *hasExternalSubset;
+    void *resolveEntity;
+    void *getEntity;
+    void *entityDecl;
+    void *notationDecl;
+    void *attributeDecl;
+    void *elementDecl;
+    void *unparsedEntityDecl;
+    void *setDocumentLocator;
+    void *startDocument;
+    void *endDocument;
+    fsfind_sax_start_element startElement;
+    fsfind_sax_end_element endElement;
+    void *reference;
+    fsfind_sax_characters characters;
+    void *ignorableWhitespace;
+    void *processingInstruction;
+    void *comment;
+    void *warning;
+    void *error;
+    void *fatalError;
+    void *getParameterEntity;
+    fsfind_sax_characters cdataBlock;
+    void *externalSubset;
+    unsigned int initialized;
+    void *_private;
+};
+
+/// `struct _xmlParserCtxt`, as far as `node` (the element being built).
+struct fsfind_html_parser_ctxt {
+    struct fsfind_xml_sax_handler *sax;
+    void *userData;
+    struct _xmlDoc *myDoc;
+    int wellFormed;
+    int replaceEntities;
+    const unsigned char *version;
+    const unsigned char *encoding;
+    int standalone;
+    int html;
+    void *input;
+    int inputNr;
+    int inputMax;
+    void **inputTab;
+    struct fsfind_xml_node *node;
+};
+
 /// `struct _xmlNs`: a namespace, its URI in `href`.
 struct fsfind_xml_ns {
     struct fsfind_xml_ns *next;

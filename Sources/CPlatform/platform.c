@@ -194,6 +194,20 @@ void fsfind_release_free_memory(void) { malloc_trim(0); }
 
 void fsfind_use_one_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
 
+void fsfind_map_large_allocations(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); }
+
+// The heap's top when free pages were last given back; only the one thread that serves a worker's
+// requests calls this.
+static uintptr_t fsfind_trimmed_top;
+
+void fsfind_release_free_memory_after_growth(size_t bytes) {
+    uintptr_t top = (uintptr_t)sbrk(0);
+    if (fsfind_trimmed_top == 0 || top < fsfind_trimmed_top) fsfind_trimmed_top = top;
+    if (top - fsfind_trimmed_top < bytes) return;
+    malloc_trim(0);
+    fsfind_trimmed_top = (uintptr_t)sbrk(0);
+}
+
 #include <spawn.h>
 
 int fsfind_spawn_close_from(void *actions, int fd) {

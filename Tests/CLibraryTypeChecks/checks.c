@@ -13,6 +13,8 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/tree.h>
 #include <libxml/xmlreader.h>
+#include <libxml/SAX2.h>
+#include <libxml/parserInternals.h>
 #include <stddef.h>
 
 #include "../../Sources/CLibraryTypes/library_types.h"
@@ -196,6 +198,18 @@ SAME(fsfind_xmlTextReaderString, xmlTextReaderConstLocalName);
 SAME(fsfind_xmlTextReaderString, xmlTextReaderConstNamespaceUri);
 SAME(fsfind_xmlTextReaderString, xmlTextReaderConstValue);
 SAME(fsfind_xmlFreeTextReader, xmlFreeTextReader);
+SAME(fsfind_xmlCreateMemoryParserCtxt, xmlCreateMemoryParserCtxt);
+SAME(fsfind_xmlSAX2InitHtmlDefaultSAXHandler, xmlSAX2InitHtmlDefaultSAXHandler);
+SAME(fsfind_htmlCtxtUseOptions, htmlCtxtUseOptions);
+SAME(fsfind_htmlParseDocument, htmlParseDocument);
+SAME(fsfind_htmlFreeParserCtxt, htmlFreeParserCtxt);
+SAME(fsfind_xmlNodeFunction, xmlFreeNodeList);
+SAME(fsfind_xmlNodeFunction, xmlUnlinkNode);
+SAME(fsfind_xmlNodeFunction, xmlFreeNode);
+_Static_assert(__builtin_types_compatible_p(fsfind_sax_start_element, startElementSAXFunc), "startElementSAXFunc");
+_Static_assert(__builtin_types_compatible_p(fsfind_sax_end_element, endElementSAXFunc), "endElementSAXFunc");
+_Static_assert(__builtin_types_compatible_p(fsfind_sax_characters, charactersSAXFunc), "charactersSAXFunc");
+_Static_assert(__builtin_types_compatible_p(fsfind_sax_characters, cdataBlockSAXFunc), "cdataBlockSAXFunc");
 
 // The libxml2 struct fields fsfind reads: at tree.h's offsets, of tree.h's sizes.
 #define SAME_FIELD(ours, theirs, field)                                                             \
@@ -219,6 +233,19 @@ SAME_FIELD(fsfind_xml_node, _xmlNode, next);
 SAME_FIELD(fsfind_xml_node, _xmlNode, ns);
 SAME_FIELD(fsfind_xml_node, _xmlNode, content);
 SAME_FIELD(fsfind_xml_node, _xmlNode, properties);
+SAME_FIELD(fsfind_xml_node, _xmlNode, last);
+SAME_FIELD(fsfind_xml_node, _xmlNode, prev);
+SAME_FIELD(fsfind_xml_sax_handler, _xmlSAXHandler, startElement);
+SAME_FIELD(fsfind_xml_sax_handler, _xmlSAXHandler, endElement);
+SAME_FIELD(fsfind_xml_sax_handler, _xmlSAXHandler, characters);
+SAME_FIELD(fsfind_xml_sax_handler, _xmlSAXHandler, cdataBlock);
+SAME_FIELD(fsfind_xml_sax_handler, _xmlSAXHandler, initialized);
+SAME_FIELD(fsfind_xml_sax_handler, _xmlSAXHandler, _private);
+SAME_FIELD(fsfind_xml_node, _xmlNode, parent);
+SAME_FIELD(fsfind_html_parser_ctxt, _xmlParserCtxt, sax);
+SAME_FIELD(fsfind_html_parser_ctxt, _xmlParserCtxt, myDoc);
+SAME_FIELD(fsfind_html_parser_ctxt, _xmlParserCtxt, html);
+SAME_FIELD(fsfind_html_parser_ctxt, _xmlParserCtxt, node);
 
 SAME_FIELD(fsfind_gdbus_interface_vtable, _GDBusInterfaceVTable, method_call);
 SAME_FIELD(fsfind_gdbus_interface_vtable, _GDBusInterfaceVTable, get_property);

@@ -67,6 +67,18 @@ void fsfind_use_one_malloc_arena(void);
 // idle `fsfind watch` does not hold the memory of its last batch.
 void fsfind_release_free_memory(void);
 
+// Blocks of at least `bytes` get a mapping of their own, unmapped when freed, from now on (glibc's
+// M_MMAP_THRESHOLD, which also stops glibc from raising that threshold and the trim threshold
+// itself). By default the first large block freed raises the threshold to its size (up to 32 MiB),
+// and from then on a large text's buffers come from the heap, where what is freed stays resident
+// (docs/decisions.md, "The memory of the whole process tree"). Called before the threads start.
+void fsfind_map_large_allocations(size_t bytes);
+
+// Gives free pages back (malloc_trim) when the heap's top has moved up by at least `bytes` since the
+// last call that gave them back: for an extraction worker after each file, so the tree a large
+// page was parsed into is not kept until the worker ends, and the common small file costs no trim.
+void fsfind_release_free_memory_after_growth(size_t bytes);
+
 static const int fsfind_O_PATH = O_PATH;
 static const int fsfind_O_NOATIME = O_NOATIME;
 static const int fsfind_AT_NO_AUTOMOUNT = AT_NO_AUTOMOUNT;

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPlatform
 import FSFindExtraction
 import FSFindIndexer
 import FSFindModel
@@ -81,6 +82,10 @@ extension FSFindCommand {
                     "there is no language '\(language)'; one of: \(TextStore.languages.joined(separator: ", "))")
             }
             let roots = try Self.resolve(paths)
+            // Before any thread allocates: a large text's buffers mapped on their own, so what a
+            // batch frees goes back at once (docs/decisions.md, "The memory of the whole process
+            // tree"); libmagic's buffer of every file stays below the threshold, on the heap.
+            fsfind_map_large_allocations(ExtractionWorker.largeAllocation)
             let isTerminal = isatty(STDERR_FILENO) == 1
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
             let indexPath = indexOption.path

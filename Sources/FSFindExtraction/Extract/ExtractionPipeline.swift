@@ -276,6 +276,14 @@ package struct ExtractionPipeline: Sendable {
         }
     }
 
+    /// Ends the worker processes parked for this pipeline's next run (``WorkerPool``), for a run
+    /// that has read its last file: they would hold their memory while the index is written, when
+    /// a first index peaks. A later run starts new ones.
+    package func endIdleWorkers() {
+        guard case .workers(let options) = isolation else { return }
+        WorkerPool.shared.end(WorkerPool.Key(options))
+    }
+
     /// "10" or "1.5": a timeout as people write it.
     static func seconds(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000

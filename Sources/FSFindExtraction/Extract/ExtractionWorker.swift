@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindModel
 import FSFindPlatform
 import Glibc
@@ -31,6 +32,11 @@ package enum ExtractionWorker {
         input: FileDescriptor, output: FileDescriptor, limits: Limits,
         registry: ExtractorRegistry = .standard
     ) -> Int32 {
+        // A worker's memory is counted with its indexer's (`docs/decisions.md`, "The memory of
+        // the whole process tree"): it reads one file at a time, so one malloc arena, and large
+        // blocks mapped on their own, unmapped when freed.
+        fsfind_use_one_malloc_arena()
+        fsfind_map_large_allocations(largeAllocation)
         let hooks = TestHooks.fromEnvironment()
         return serveFrames(input: input, output: output, limits: limits) { payload in
             let reply: ExtractionWire.Reply
@@ -48,9 +54,12 @@ package enum ExtractionWorker {
     /// The loop every worker runs (extraction here, previews in `PreviewWorker`): limits set
     /// first, then one reply frame for each request frame, the CPU limit re-armed before each,
     /// until the other end closes; 0 on a clean end, 1 on a broken frame or socket.
+    /// After a request that grew the heap (a large page's tree, a PDF's caches) the free pages go
+    /// back, so a worker does not keep its largest file's memory until it ends.
     package static func serveFrames(
         input: FileDescriptor, output: FileDescriptor, limits: Limits, respond: ([UInt8]) -> [UInt8]
     ) -> Int32 {
+        fsfind_release_free_memory_after_growth(heapGrowthTrimmed)  // the heap's top as it starts
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
         exitWhenOrphaned()
         while true {
@@ -66,8 +75,17 @@ package enum ExtractionWorker {
             } catch {
                 return 1  // the other end is gone
             }
+            // After the reply, so the indexer does not wait for it.
+            fsfind_release_free_memory_after_growth(heapGrowthTrimmed)
         }
     }
+
+    /// Blocks of this size or more are mapped on their own (``serveFrames``), as they are in the
+    /// indexer (`fsfind index`).
+    package static let largeAllocation = 1 << 20
+    /// A file after which the heap's top is this much higher than after the last trim has its free
+    /// pages given back; below it, a trim would cost more than the pages are worth.
+    static let heapGrowthTrimmed = 4 << 20
 
     /// Ends the worker within a second of its indexer's death, even in the middle of a hung
     /// parser (an idle worker sees the socket close anyway). A separate thread, because the hung

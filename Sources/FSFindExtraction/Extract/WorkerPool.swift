@@ -49,6 +49,13 @@ final class WorkerPool: Sendable {
         parked.withLock { $0[key, default: []].map(\.worker.pid) }
     }
 
+    /// Ends the workers parked for `key` (killed and reaped by their deinit), for a run that reads
+    /// no more files.
+    func end(_ key: Key) {
+        let ended = parked.withLock { $0.removeValue(forKey: key) }
+        _ = ended  // released here, outside the lock: each deinit waits for its process
+    }
+
     /// Parks a healthy worker for the next run; beyond `limit` workers for the key it is dropped
     /// (killed and reaped by its deinit).
     func park(_ worker: WorkerProcess, key: Key, limit: Int) {

@@ -25,6 +25,10 @@ extension Indexer {
             roots: toCrawl, full: full, identifyThreads: Self.identifyThreads, crawlThreads: Self.crawlThreads)
         if run.words != nil { stream.identifyNice = Self.identifyNiceWithWords }
         try run.compare(stream)
+        // Every file is read. A watcher's batch keeps its workers for the next batch; an index
+        // run ends them before the write (`docs/decisions.md`, "The memory of the whole process
+        // tree").
+        if delta == nil { run.pipeline.endIdleWorkers() }
         run.removeUnseen(crawled: toCrawl, gone: gone, expired: expired, quietly: delta != nil)
         let order = try run.finish(delta: delta, holding: lock)
         try order.commit()

@@ -22,7 +22,7 @@ extension RefreshRun {
             try words.map { words throws(FSFindError) in
                 try words.twins.roles(of: batch, linkCounts: linkCounts, pipeline: pipeline)
             } ?? [:]
-        var reads = pipeline.read(batch, withoutText: Set(roles.filter(\.value.isTwin).keys)).makeIterator()
+        var reads = pipeline.read(batch, withoutText: Set(roles.filter(\.value.isTwin).keys))
         var position = 0
         var rootDone = false
         for chunk in waiting {
@@ -32,7 +32,12 @@ extension RefreshRun {
                     plan.keep(row, accessTime: accessTime)
                 case .read(let entry, let oldRow, let sameFile):
                     // One item per read step, in the same order (the identify stage's contract).
-                    guard let read = reads.next() else { throw FSFindError.broken("a chunk lost an item") }
+                    guard position < reads.count else { throw FSFindError.broken("a chunk lost an item") }
+                    let read = reads[position]
+                    // The words are the feeder's from here: once SQLite has written them they are
+                    // freed, not held by the batch until its last file is staged.
+                    reads[position].words.text = nil
+                    reads[position].words.cut = nil
                     try stage(read, entry: entry, oldRow: oldRow, sameFile: sameFile, role: roles[position])
                     position += 1
                 case .problem(let path, let message):

@@ -8,28 +8,34 @@ enum HTMLText {
     static func text(_ bytes: [UInt8], limit: Int) throws(ExtractionError) -> String {
         let library = try LibXML2.shared.get()
         var text = ""
-        let read: Void? = bytes.withUnsafeBytes { buffer in
-            library.withDocument(buffer, html: true, options: LibXML2.recover | LibXML2.quiet) { root in
-                LibXML2.walk(root) { event in
-                    switch event {
-                    case .start(let element):
-                        let name = element.local.lowercased()
-                        if skipped.contains(name) { return .skip }
-                        if name == "br" {
-                            text += "\n"
-                            return .skip
-                        }
-                    case .characters(let characters):
-                        text += characters
-                    case .end(let local):
-                        if blocks.contains(local.lowercased()), !text.isEmpty, text.last != "\n" { text += "\n" }
-                    }
-                    return text.utf8.count < limit ? .enter : .stop
-                }
+        // As the page's tree is built, not after: the whole tree of a large page cost many
+        // times the page (``LibXML2/streamHTML(_:options:_:)``).
+        let read = bytes.withUnsafeBytes { buffer in
+            library.streamHTML(buffer, options: LibXML2.recover | LibXML2.quiet) {
+                visit($0, into: &text, limit: limit)
             }
         }
-        guard read != nil else { throw ExtractionError("libxml2 cannot read the page") }
+        guard read else { throw ExtractionError("libxml2 cannot read the page") }
         return text
+    }
+
+    /// What the text takes of one event of the page's walk: the visible characters, a line break
+    /// after a block; `.stop` once it holds `limit` bytes.
+    static func visit(_ event: LibXML2.Event, into text: inout String, limit: Int) -> LibXML2.Step {
+        switch event {
+        case .start(let element):
+            let name = element.local.lowercased()
+            if skipped.contains(name) { return .skip }
+            if name == "br" {
+                text += "\n"
+                return .skip
+            }
+        case .characters(let characters):
+            text += characters
+        case .end(let local):
+            if blocks.contains(local.lowercased()), !text.isEmpty, text.last != "\n" { text += "\n" }
+        }
+        return text.utf8.count < limit ? .enter : .stop
     }
 
     static let skipped: Set<String> = ["head", "script", "style", "noscript", "template"]

@@ -11,9 +11,12 @@ import CLibraryTypes
 /// XML is read with the streaming reader (`xmlTextReader`), which holds one node at a time, as
 /// `XMLParser`'s callbacks did: the tree of a large `document.xml` cost a worker nearly twice
 /// the document's size (same section).
-/// HTML is read into a tree (libxml2's HTML parser has no such reader), as it always was, and so
-/// is a damaged XML part whose text is wanted: the reader gives up on the chunk that holds the
-/// damage, the tree parser recovers what came before it.
+/// HTML is read by the parser that builds a tree (libxml2's HTML parser has no streaming reader),
+/// its callbacks wrapped (``streamHTML(_:options:_:)``): the text is handed over as the tree is
+/// built and each element's children are freed when it ends, since the whole tree of a large page
+/// cost a worker many times the page (`benchmarks/RESULTS.md`, "Memory of the whole process tree").
+/// A damaged XML part whose text is wanted is read into a tree too: the reader gives up on the
+/// chunk that holds the damage, the tree parser recovers what came before it.
 struct LibXML2: Sendable {
     typealias Node = UnsafeMutablePointer<fsfind_xml_node>
 
@@ -32,6 +35,14 @@ struct LibXML2: Sendable {
     let namespaceURI: fsfind_xmlTextReaderString
     let value: fsfind_xmlTextReaderString
     let freeReader: fsfind_xmlFreeTextReader
+    let newParser: fsfind_xmlCreateMemoryParserCtxt
+    let useHTMLCallbacks: fsfind_xmlSAX2InitHtmlDefaultSAXHandler
+    let useHTMLOptions: fsfind_htmlCtxtUseOptions
+    let parseHTML: fsfind_htmlParseDocument
+    let freeHTMLParser: fsfind_htmlFreeParserCtxt
+    let freeNodeList: fsfind_xmlNodeFunction
+    let unlinkNode: fsfind_xmlNodeFunction
+    let freeNode: fsfind_xmlNodeFunction
 
     /// `XML_PARSE_RECOVER` (`HTML_PARSE_RECOVER`): keep what was read before damage.
     static let recover: Int32 = 1 << 0
@@ -75,7 +86,14 @@ struct LibXML2: Sendable {
             skipChildren: try library.symbol("xmlTextReaderNext"),
             localName: try library.symbol("xmlTextReaderConstLocalName"),
             namespaceURI: try library.symbol("xmlTextReaderConstNamespaceUri"),
-            value: try library.symbol("xmlTextReaderConstValue"), freeReader: try library.symbol("xmlFreeTextReader"))
+            value: try library.symbol("xmlTextReaderConstValue"), freeReader: try library.symbol("xmlFreeTextReader"),
+            newParser: try library.symbol("xmlCreateMemoryParserCtxt"),
+            useHTMLCallbacks: try library.symbol("xmlSAX2InitHtmlDefaultSAXHandler"),
+            useHTMLOptions: try library.symbol("htmlCtxtUseOptions"),
+            parseHTML: try library.symbol("htmlParseDocument"),
+            freeHTMLParser: try library.symbol("htmlFreeParserCtxt"),
+            freeNodeList: try library.symbol("xmlFreeNodeList"), unlinkNode: try library.symbol("xmlUnlinkNode"),
+            freeNode: try library.symbol("xmlFreeNode"))
     }
 
     /// An element met by a walk, valid only during the call that hands it over.
@@ -85,6 +103,19 @@ struct LibXML2: Sendable {
         /// The URI of its namespace; empty for none.
         let namespace: String
         fileprivate let source: Source
+
+        /// An element of a tree (``walk(_:_:)``, ``streamHTML(_:options:_:)``).
+        init(local: String, namespace: String, node: Node) {
+            self.local = local
+            self.namespace = namespace
+            source = .node(node)
+        }
+
+        fileprivate init(local: String, namespace: String, source: Source) {
+            self.local = local
+            self.namespace = namespace
+            self.source = source
+        }
 
         fileprivate enum Source {
             case node(Node)
@@ -170,8 +201,7 @@ struct LibXML2: Sendable {
             }
             switch NodeType(rawValue: node.pointee.type) {
             case .element:
-                let element = Element(
-                    local: local, namespace: string(node.pointee.ns?.pointee.href), source: .node(node))
+                let element = Element(local: local, namespace: string(node.pointee.ns?.pointee.href), node: node)
                 switch visit(.start(element)) {
                 case .stop: return
                 case .skip: continue
