@@ -191,13 +191,13 @@ package struct ElasticEndpoint: Sendable {
         let shown =
             !page.isEmpty && request.source != .none
             ? Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]) : []
-        let reader = try ResultReader(snapshot, attributes: shown)
+        let reader = try snapshot.reader(for: shown, reading: text == nil ? .paths : [.paths, .textDocuments])
         for row in page {
             if stop.shouldStop { throw Self.stopped }
             let path = reader.path(at: row)
-            let item = reader.item(row)
+            let item = reader.row(row)
             var content: String?
-            if let text, let document = snapshot.textDocument(at: row) {
+            if let text, let document = reader.textDocument(at: row) {
                 content = try text.textStart(document: document, characters: Self.contentCharacters)
             }
             let root = ElasticDocument.root(of: path, among: roots)

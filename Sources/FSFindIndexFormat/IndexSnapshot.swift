@@ -256,13 +256,9 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         try (delta ?? base).roots()
     }
 
-    /// ``IndexFile/prepare(_:)`` on both files.
-    package func prepare(_ attributes: Set<Attribute>, paths: Bool = true) throws(FSFindError) {
-        for file in files { try file.prepare(attributes, identities: false, problems: false, paths: paths) }
-    }
-
-    /// ``IndexFile/prepareAll()`` on both files.
-    package func prepareAll() throws(FSFindError) {
+    /// ``IndexFile/prepareAll()`` on both files (``allItems()``; callers read through an
+    /// ``IndexReader``).
+    func prepareAll() throws(FSFindError) {
         for file in files { try file.prepareAll() }
     }
 

@@ -47,8 +47,8 @@ package struct Searcher {
     /// out by the plan that matched it, right after the match, while what it learnt about the
     /// row's strings is at hand); empty otherwise.
     ///
-    /// `paths`: whether the rows' paths are read after (not for a count): see
-    /// ``IndexFile/prepare(_:identities:problems:paths:)``.
+    /// `paths`: whether the rows' paths are read after (not for a count): a count of a query on
+    /// other attributes checks neither the names nor the strings.
     /// With `counting`, the rows are only counted (the first two results are empty).
     private func scan(
         _ query: CompiledQuery, request: SearchRequest, sort: SortKey?, paths: Bool = true, counting: Bool = false
@@ -57,7 +57,8 @@ package struct Searcher {
         if request.scope != .all { needed.insert(.contentTypeTree) }
         if let attribute = sort?.attribute { needed.insert(attribute) }
         if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
-        try index.prepare(needed, paths: paths)
+        // Every section the scan reads checked (checksum and shape) before the first row.
+        _ = try index.reader(for: needed, reading: paths ? .paths : [])
 
         // The plan reads the mapped sections directly and decides type-only tests once per
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
@@ -336,7 +337,8 @@ package struct Searcher {
         } else {
             return [:]
         }
-        let lines = try text.snippets(expression, for: rows.map { index.textDocument(at: $0) })
+        let reader = try index.reader(for: [], reading: .textDocuments)
+        let lines = try text.snippets(expression, for: rows.map { reader.textDocument(at: $0) })
         var snippets: [Int: Snippet] = [:]
         for (row, line) in zip(rows, lines) { snippets[row] = line }
         return snippets
@@ -344,7 +346,7 @@ package struct Searcher {
 
     /// How many items of each scope the index holds, for `scopes` and `status`.
     package func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
-        try index.prepare([.contentTypeTree])
+        _ = try index.reader(for: [.contentTypeTree], reading: [])
         var counts = [Int](repeating: 0, count: Scope.allCases.count)
         func count(tree value: AttributeValue?, times: Int) {
             guard case .textList(let tree)? = value else {

@@ -41,8 +41,8 @@ package final class OpenIndex {
         results: QueryResults, rows: [Int?]
     ) {
         // The paths' sections are checked before a path is looked for in them.
-        try snapshot.prepare([], paths: true)
-        let rows = paths.map { snapshot.rowIndex(ofPath: $0) }
+        let reader = try snapshot.reader(for: [])
+        let rows = paths.map { reader.rowIndex(ofPath: $0) }
         let words = question?.readsWords == true ? ((try? textStore()) ?? nil) : nil
         let results = QueryResults(
             question: question, rows: rows.compactMap { $0 }, searcher: Searcher(index: snapshot, text: words))
