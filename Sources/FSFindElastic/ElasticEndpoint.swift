@@ -121,9 +121,11 @@ package struct ElasticEndpoint: Sendable {
             return Self.error(400, type: error.type, reason: error.reason)
         }
         let started = DispatchTime.now()
+        var read: IndexSnapshot?
         do throws(FSFindError) {
             let opened = try frontEnd.open()
             let snapshot = opened.snapshot
+            read = snapshot
             let key = ResultCache.Key(query: request.queryString, generation: opened.generation)
             let found: ResultCache.Entry
             if let cached = cache.entry(key) {
@@ -159,8 +161,11 @@ package struct ElasticEndpoint: Sendable {
         } catch  where error.code == .stopped {
             return Self.stoppedAnswer(error, by: stop)
         } catch {
+            // Sections read after the file was cut short may be zeros that look like damage to a
+            // reader being made: the cut is the reason.
+            let reason = read.map { $0.hasFaulted ? Self.cutShort($0).message : nil } ?? nil
             let status = error.code == .indexMissing ? 503 : 500
-            return Self.error(status, type: "fsfind_index_exception", reason: error.message)
+            return Self.error(status, type: "fsfind_index_exception", reason: reason ?? error.message)
         }
     }
 
@@ -223,7 +228,12 @@ package struct ElasticEndpoint: Sendable {
     /// one opens the file again (``IndexSource``).
     private static func checkWhole(_ snapshot: IndexSnapshot) throws(FSFindError) {
         guard snapshot.hasFaulted else { return }
-        throw FSFindError(
+        throw cutShort(snapshot)
+    }
+
+    /// The error of a request that read `snapshot` while it was cut short.
+    private static func cutShort(_ snapshot: IndexSnapshot) -> FSFindError {
+        FSFindError(
             .indexCorrupt,
             "the index file \(snapshot.path) was cut short while this request read it (another program rewrote it in place); the next request reads it again",
             path: snapshot.path)
@@ -257,8 +267,11 @@ package struct ElasticEndpoint: Sendable {
         var rows = try opened.search(question, request).rows
         // A search within a folder finds what is in it, not the folder (Spotlight never returns
         // the folder searched, and Samba fails a whole search on its share's root).
-        for folder in onlyIn {
-            if let row = opened.snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
+        if !onlyIn.isEmpty {
+            let paths = try opened.snapshot.reader(for: [])
+            for folder in onlyIn {
+                if let row = paths.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
+            }
         }
         if !unnamable.isEmpty { rows.removeAll { unnamable.contains($0) } }
         return ResultCache.Entry(rows: rows.prefix(Self.maximumWindow).map { UInt32($0) }, total: rows.count)

@@ -268,7 +268,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The item's identity (device, inode, size, times); zeros if damaged past its checksums.
-    package func identity(at index: Int) -> FileIdentity {
+    func identity(at index: Int) -> FileIdentity {
         checkRow(index)
         return (try? decodeIdentity(at: index))
             ?? FileIdentity(device: 0, inode: 0, size: 0, mtimeNanos: 0, ctimeNanos: 0)
@@ -293,7 +293,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The rows that have a problem, ascending.
-    package func problemRows() throws(FSFindError) -> [Int] {
+    func problemRows() throws(FSFindError) -> [Int] {
         do throws(IndexDamage) {
             let problems = try problemsView()
             return (0..<problems.count).map(problems.row)
@@ -303,7 +303,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// Why the item's content could not be read, if it could not.
-    package func problem(at index: Int) -> ItemProblem? {
+    func problem(at index: Int) -> ItemProblem? {
         checkRow(index)
         return (try? decodeProblem(at: index)) ?? nil
     }
@@ -326,7 +326,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// Every attribute of the item (for `show`).
-    package func attributes(at index: Int) -> AttributeSet {
+    func attributes(at index: Int) -> AttributeSet {
         checkRow(index)
         var set = AttributeSet()
         for attribute in Attribute.allCases {
@@ -336,7 +336,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The whole item (for incremental merge); its words' number is ``textDocument(at:)``.
-    package func item(at index: Int) -> IndexedItem {
+    func item(at index: Int) -> IndexedItem {
         checkRow(index)
         return IndexedItem(
             path: path(at: index), identity: identity(at: index), attributes: attributes(at: index),
@@ -345,7 +345,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
 
     /// The text store's number for row `index`'s words (its document), nil when it has none or
     /// the section cannot be read: what a row copied into another file carries over.
-    package func textDocument(at index: Int) -> UInt32? {
+    func textDocument(at index: Int) -> UInt32? {
         (try? textDocuments())??.document(ofRow: index)
     }
 

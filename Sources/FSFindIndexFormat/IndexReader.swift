@@ -194,8 +194,8 @@ package final class IndexReader: Sendable {
 
 /// One row of an ``IndexReader``, as the query evaluator and the result writers read an item.
 package struct ReaderRow: AttributeSource, Sendable {
-    package let reader: IndexReader
-    package let row: Int
+    let reader: IndexReader
+    let row: Int
 
     package func value(of attribute: Attribute) -> AttributeValue? { reader.value(of: attribute, at: row) }
 

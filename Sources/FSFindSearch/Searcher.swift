@@ -31,7 +31,11 @@ package struct Searcher {
     func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)
         let (matches, scores, _) = try scan(query, request: request, sort: sort)
-        return order(matches, by: sort, scores: scores, reverse: request.reverse, limit: request.limit)
+        // The sort key's column was checked by the scan's reader: this one costs a load a section.
+        let keys = try sort.attribute.map { attribute throws(FSFindError) in
+            try index.reader(for: [attribute], reading: [])
+        }
+        return order(matches, by: sort, keys: keys, scores: scores, reverse: request.reverse, limit: request.limit)
     }
 
     /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
@@ -379,7 +383,10 @@ package struct Searcher {
         return Array(zip(Scope.allCases, counts))
     }
 
-    private func order(_ rows: [Int], by sort: SortKey, scores: [Double], reverse: Bool, limit: Int?) -> [Int] {
+    /// `keys`: a reader of the sort key's attribute, for the keys that sort by one.
+    private func order(
+        _ rows: [Int], by sort: SortKey, keys: IndexReader?, scores: [Double], reverse: Bool, limit: Int?
+    ) -> [Int] {
         var ordered: [Int]
         switch sort {
         case .path:
@@ -397,7 +404,7 @@ package struct Searcher {
         case .name, .modified, .created, .size, .duration:
             // The attribute is non-nil for these keys.
             let attribute = sort.attribute ?? .displayName
-            let keyed = rows.map { (row: $0, key: SortValue(index.row($0).value(of: attribute))) }
+            let keyed = rows.map { row in (row: row, key: SortValue(keys?.value(of: attribute, at: row))) }
             // Items without the attribute go last whichever the direction, in path order.
             let present = keyed.filter { $0.key != .missing }
                 .sorted { $0.key == $1.key ? $0.row < $1.row : $0.key < $1.key }.map(\.row)
