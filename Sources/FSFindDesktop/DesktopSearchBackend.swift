@@ -1,3 +1,4 @@
+import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 import FSFindSearch
@@ -140,7 +141,7 @@ package final class DesktopSearchBackend: Sendable {
         }
     }
 
-    private func item(at row: Int, of index: ResultReader, snippet: String?) -> Item {
+    private func item(at row: Int, of index: IndexReader, snippet: String?) -> Item {
         let path = index.path(at: row)
         var name = PathBytes.display(path[PathBytes.nameStart(of: path)...])
         if case .text(let display)? = index.value(of: .displayName, at: row), !display.isEmpty { name = display }

@@ -116,9 +116,11 @@ package struct ElasticEndpoint: Sendable {
             return Self.error(400, type: error.type, reason: error.reason)
         }
         let started = DispatchTime.now()
+        var read: IndexSnapshot?
         do throws(FSFindError) {
             let opened = try frontEnd.open()
             let snapshot = opened.snapshot
+            read = snapshot
             let key = ResultCache.Key(query: request.queryString, generation: opened.generation)
             let found: ResultCache.Entry
             if let cached = cache.entry(key) {
@@ -154,8 +156,11 @@ package struct ElasticEndpoint: Sendable {
         } catch  where error.code == .stopped {
             return Self.stoppedAnswer(error, by: stop)
         } catch {
+            // Sections read after the file was cut short may be zeros that look like damage to a
+            // reader being made: the cut is the reason.
+            let reason = read.map { $0.hasFaulted ? Self.cutShort($0).message : nil } ?? nil
             let status = error.code == .indexMissing ? 503 : 500
-            return Self.error(status, type: "fsfind_index_exception", reason: error.message)
+            return Self.error(status, type: "fsfind_index_exception", reason: reason ?? error.message)
         }
     }
 
@@ -186,13 +191,13 @@ package struct ElasticEndpoint: Sendable {
         let shown =
             !page.isEmpty && request.source != .none
             ? Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]) : []
-        let reader = try ResultReader(snapshot, attributes: shown)
+        let reader = try snapshot.reader(for: shown, reading: text == nil ? .paths : [.paths, .textDocuments])
         for row in page {
             if stop.shouldStop { throw Self.stopped }
             let path = reader.path(at: row)
-            let item = reader.item(row)
+            let item = reader.row(row)
             var content: String?
-            if let text, let document = snapshot.textDocument(at: row) {
+            if let text, let document = reader.textDocument(at: row) {
                 content = try text.textStart(document: document, characters: Self.contentCharacters)
             }
             let root = ElasticDocument.root(of: path, among: roots)
@@ -218,7 +223,12 @@ package struct ElasticEndpoint: Sendable {
     /// one opens the file again (``IndexSource``).
     private static func checkWhole(_ snapshot: IndexSnapshot) throws(FSFindError) {
         guard snapshot.hasFaulted else { return }
-        throw FSFindError(
+        throw cutShort(snapshot)
+    }
+
+    /// The error of a request that read `snapshot` while it was cut short.
+    private static func cutShort(_ snapshot: IndexSnapshot) -> FSFindError {
+        FSFindError(
             .indexCorrupt,
             "the index file \(snapshot.path) was cut short while this request read it (another program rewrote it in place); the next request reads it again",
             path: snapshot.path)
@@ -252,8 +262,11 @@ package struct ElasticEndpoint: Sendable {
         var rows = try opened.search(question, request).rows
         // A search within a folder finds what is in it, not the folder (Spotlight never returns
         // the folder searched, and Samba fails a whole search on its share's root).
-        for folder in onlyIn {
-            if let row = opened.snapshot.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
+        if !onlyIn.isEmpty {
+            let paths = try opened.snapshot.reader(for: [])
+            for folder in onlyIn {
+                if let row = paths.rowIndex(ofPath: folder) { rows.removeAll { $0 == row } }
+            }
         }
         if !unnamable.isEmpty { rows.removeAll { unnamable.contains($0) } }
         return ResultCache.Entry(rows: rows.prefix(Self.maximumWindow).map { UInt32($0) }, total: rows.count)

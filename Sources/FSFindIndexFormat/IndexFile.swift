@@ -90,23 +90,38 @@ package final class IndexFile: Sendable, PathOrderedRows {
 
     // MARK: - Verification
 
-    /// Verifies the checksums of the sections these attributes need, plus the path sections. Call
-    /// before a scan; after it, row reads of those attributes cannot fail.
+    /// Verifies the checksums of the sections these attributes need, plus the path sections
+    /// (tests; readers are made by ``IndexSnapshot/reader(for:reading:releasingPages:)``).
     func prepare(_ attributes: Set<Attribute>) throws(FSFindError) {
         try prepare(attributes, identities: false, problems: false)
     }
 
-    /// ``prepare(_:)`` plus, when asked, the identity and problem sections.
+    /// Verifies the checksums of the sections that reading `attributes` (and, when asked, the
+    /// identities, problems, paths and text documents) touches: what an ``IndexReader`` does
+    /// when it is made.
     ///
     /// - Parameter paths: whether the rows' paths will be read (printed, compared): their names
     ///   and strings sections are checked up front then, so damage is reported before any output.
     ///   A count of a query on other attributes does not read them.
     /// - Parameter releasingPages: give each section's pages back once checked, for a caller
     ///   that then reads only a few rows (a watcher's batch): checking reads every byte.
-    package func prepare(
+    func prepare(
         _ attributes: Set<Attribute>, identities: Bool, problems: Bool, paths: Bool = true,
-        releasingPages: Bool = false
+        textDocuments: Bool = false, releasingPages: Bool = false
     ) throws(FSFindError) {
+        let needed = sectionsRead(
+            by: attributes, identities: identities, problems: problems, paths: paths, textDocuments: textDocuments)
+        for section in needed {
+            try verify(section, releasing: releasingPages)
+            if releasingPages { releasePages(ofSections: [section]) }
+        }
+    }
+
+    /// The positions in the directory of the sections that reading `attributes` (and the rest,
+    /// as asked) touches, ascending.
+    func sectionsRead(
+        by attributes: Set<Attribute>, identities: Bool, problems: Bool, paths: Bool, textDocuments: Bool
+    ) -> [Int] {
         var needed: Set<Int> = [fixed.derivedFlags]
         let namesNeeded = attributes.contains { $0 == .path || $0 == .fsName || $0 == .displayName }
         if paths || namesNeeded { needed.formUnion([fixed.strings, fixed.names]) }
@@ -124,12 +139,10 @@ package final class IndexFile: Sendable, PathOrderedRows {
             if let column = columns[attribute] { needed.insert(column) }
         }
         if identities { needed.insert(fixed.identities) }
-        if problems { needed.insert(fixed.problems) }
+        if problems { needed.formUnion([fixed.problems, fixed.strings]) }
+        if textDocuments, let section = fixed.textDocuments { needed.insert(section) }
         if needed.contains(fixed.identities), let table = fixed.identityTable { needed.insert(table) }
-        for section in needed.sorted() {
-            try verify(section, releasing: releasingPages)
-            if releasingPages { releasePages(ofSections: [section]) }
-        }
+        return needed.sorted()
     }
 
     /// Verifies every section's checksum.
@@ -137,7 +150,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// - Parameter releasingPages: give each section's pages back once checked
     ///   (``releasePages(ofSections:)``), for a writer that then copies the file a section at a
     ///   time: checking an index otherwise leaves all of it resident before the copy starts.
-    package func prepareAll(releasingPages: Bool = false) throws(FSFindError) {
+    func prepareAll(releasingPages: Bool = false) throws(FSFindError) {
         for section in sections.indices {
             try verify(section, releasing: releasingPages)
             if releasingPages { releasePages(ofSections: [section]) }
@@ -255,7 +268,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The item's identity (device, inode, size, times); zeros if damaged past its checksums.
-    package func identity(at index: Int) -> FileIdentity {
+    func identity(at index: Int) -> FileIdentity {
         checkRow(index)
         return (try? decodeIdentity(at: index))
             ?? FileIdentity(device: 0, inode: 0, size: 0, mtimeNanos: 0, ctimeNanos: 0)
@@ -280,7 +293,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The rows that have a problem, ascending.
-    package func problemRows() throws(FSFindError) -> [Int] {
+    func problemRows() throws(FSFindError) -> [Int] {
         do throws(IndexDamage) {
             let problems = try problemsView()
             return (0..<problems.count).map(problems.row)
@@ -290,7 +303,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// Why the item's content could not be read, if it could not.
-    package func problem(at index: Int) -> ItemProblem? {
+    func problem(at index: Int) -> ItemProblem? {
         checkRow(index)
         return (try? decodeProblem(at: index)) ?? nil
     }
@@ -313,7 +326,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// Every attribute of the item (for `show`).
-    package func attributes(at index: Int) -> AttributeSet {
+    func attributes(at index: Int) -> AttributeSet {
         checkRow(index)
         var set = AttributeSet()
         for attribute in Attribute.allCases {
@@ -323,7 +336,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The whole item (for incremental merge); its words' number is ``textDocument(at:)``.
-    package func item(at index: Int) -> IndexedItem {
+    func item(at index: Int) -> IndexedItem {
         checkRow(index)
         return IndexedItem(
             path: path(at: index), identity: identity(at: index), attributes: attributes(at: index),
@@ -332,7 +345,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
 
     /// The text store's number for row `index`'s words (its document), nil when it has none or
     /// the section cannot be read: what a row copied into another file carries over.
-    package func textDocument(at index: Int) -> UInt32? {
+    func textDocument(at index: Int) -> UInt32? {
         (try? textDocuments())??.document(ofRow: index)
     }
 

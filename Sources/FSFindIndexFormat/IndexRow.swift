@@ -2,8 +2,9 @@ import FSFindModel
 
 /// One item of an open ``IndexFile``, read lazily: each `value(of:)` decodes just that column.
 ///
-/// Cheap to make and copy. Call ``IndexFile/prepare(_:)`` for the attributes a scan reads first;
-/// a read from a section whose checksum fails gives nil.
+/// Cheap to make and copy. The query plans' fallback for a leaf they cannot read directly, after
+/// an ``IndexReader`` for the query's attributes has checked their sections; callers outside the
+/// plans read rows through an ``IndexReader`` (``ReaderRow``).
 package struct IndexRow: AttributeSource, Sendable {
     package let file: IndexFile
     package let index: Int

@@ -190,42 +190,42 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         return rows.sorted()
     }
 
-    package func row(_ row: Int) -> IndexRow {
+    func row(_ row: Int) -> IndexRow {
         let (file, index) = location(of: row)
         return file.row(index)
     }
 
-    package func path(at row: Int) -> [UInt8] {
+    func path(at row: Int) -> [UInt8] {
         let (file, index) = location(of: row)
         return file.path(at: index)
     }
 
-    package func name(at row: Int) -> [UInt8] {
+    func name(at row: Int) -> [UInt8] {
         let (file, index) = location(of: row)
         return file.name(at: index)
     }
 
-    package func identity(at row: Int) -> FileIdentity {
+    func identity(at row: Int) -> FileIdentity {
         let (file, index) = location(of: row)
         return file.identity(at: index)
     }
 
-    package func value(of attribute: Attribute, at row: Int) -> AttributeValue? {
+    func value(of attribute: Attribute, at row: Int) -> AttributeValue? {
         let (file, index) = location(of: row)
         return file.value(of: attribute, at: index)
     }
 
-    package func attributes(at row: Int) -> AttributeSet {
+    func attributes(at row: Int) -> AttributeSet {
         let (file, index) = location(of: row)
         return file.attributes(at: index)
     }
 
-    package func item(at row: Int) -> IndexedItem {
+    func item(at row: Int) -> IndexedItem {
         let (file, index) = location(of: row)
         return file.item(at: index)
     }
 
-    package func problem(at row: Int) -> ItemProblem? {
+    func problem(at row: Int) -> ItemProblem? {
         let (file, index) = location(of: row)
         return file.problem(at: index)
     }
@@ -256,18 +256,14 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         try (delta ?? base).roots()
     }
 
-    /// ``IndexFile/prepare(_:)`` on both files.
-    package func prepare(_ attributes: Set<Attribute>, paths: Bool = true) throws(FSFindError) {
-        for file in files { try file.prepare(attributes, identities: false, problems: false, paths: paths) }
-    }
-
-    /// ``IndexFile/prepareAll()`` on both files.
-    package func prepareAll() throws(FSFindError) {
+    /// ``IndexFile/prepareAll()`` on both files (``allItems()``; callers read through an
+    /// ``IndexReader``).
+    func prepareAll() throws(FSFindError) {
         for file in files { try file.prepareAll() }
     }
 
     /// How many visible items are unreadable and how many unparsable.
-    package func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
+    func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
         var counts = try base.problemCounts()
         guard let delta, let overlay else { return counts }
         for range in overlay.hidden {
@@ -284,7 +280,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     }
 
     /// The problems of the visible items (the delta's, then the base's rows it does not hide).
-    package func problems() throws(FSFindError) -> [ItemProblem] {
+    func problems() throws(FSFindError) -> [ItemProblem] {
         var problems: [ItemProblem] = []
         var hidden = (overlay?.hidden ?? [])[...]
         for row in try base.problemRows() {

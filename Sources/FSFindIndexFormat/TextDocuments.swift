@@ -172,7 +172,7 @@ package struct NamedSource: Hashable, Sendable {
 
 extension IndexSnapshot {
     /// The document number of merged row `row` in the text store; nil when it has none.
-    package func textDocument(at row: Int) -> UInt32? {
+    func textDocument(at row: Int) -> UInt32? {
         let (file, index) = location(of: row)
         return file.textDocument(at: index)
     }
@@ -181,7 +181,7 @@ extension IndexSnapshot {
     /// of `generation`, with that row's identity: what the store's sources must keep
     /// (``TextStore/Writer/removeUnnamed(among:named:)``). Rows a delta hides are left out, and
     /// a file whose numbers belong to another store names none.
-    package func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
+    func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
         -> Set<NamedSource>
     {
         var named: Set<NamedSource> = []

@@ -31,7 +31,11 @@ package struct Searcher {
     func search(_ query: CompiledQuery, isFreeText: Bool, request: SearchRequest) throws(FSFindError) -> [Int] {
         let sort = request.sort ?? (isFreeText ? .relevance : .path)
         let (matches, scores, _) = try scan(query, request: request, sort: sort)
-        return order(matches, by: sort, scores: scores, reverse: request.reverse, limit: request.limit)
+        // The sort key's column was checked by the scan's reader: this one costs a load a section.
+        let keys = try sort.attribute.map { attribute throws(FSFindError) in
+            try index.reader(for: [attribute], reading: [])
+        }
+        return order(matches, by: sort, keys: keys, scores: scores, reverse: request.reverse, limit: request.limit)
     }
 
     /// How many rows ``search(_:isFreeText:request:)`` would return, without ordering them.
@@ -47,8 +51,8 @@ package struct Searcher {
     /// out by the plan that matched it, right after the match, while what it learnt about the
     /// row's strings is at hand); empty otherwise.
     ///
-    /// `paths`: whether the rows' paths are read after (not for a count): see
-    /// ``IndexFile/prepare(_:identities:problems:paths:)``.
+    /// `paths`: whether the rows' paths are read after (not for a count): a count of a query on
+    /// other attributes checks neither the names nor the strings.
     /// With `counting`, the rows are only counted (the first two results are empty).
     private func scan(
         _ query: CompiledQuery, request: SearchRequest, sort: SortKey?, paths: Bool = true, counting: Bool = false
@@ -57,7 +61,8 @@ package struct Searcher {
         if request.scope != .all { needed.insert(.contentTypeTree) }
         if let attribute = sort?.attribute { needed.insert(attribute) }
         if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
-        try index.prepare(needed, paths: paths)
+        // Every section the scan reads checked (checksum and shape) before the first row.
+        _ = try index.reader(for: needed, reading: paths ? .paths : [])
 
         // The plan reads the mapped sections directly and decides type-only tests once per
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
@@ -336,7 +341,8 @@ package struct Searcher {
         } else {
             return [:]
         }
-        let lines = try text.snippets(expression, for: rows.map { index.textDocument(at: $0) })
+        let reader = try index.reader(for: [], reading: .textDocuments)
+        let lines = try text.snippets(expression, for: rows.map { reader.textDocument(at: $0) })
         var snippets: [Int: Snippet] = [:]
         for (row, line) in zip(rows, lines) { snippets[row] = line }
         return snippets
@@ -344,7 +350,7 @@ package struct Searcher {
 
     /// How many items of each scope the index holds, for `scopes` and `status`.
     package func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
-        try index.prepare([.contentTypeTree])
+        _ = try index.reader(for: [.contentTypeTree], reading: [])
         var counts = [Int](repeating: 0, count: Scope.allCases.count)
         func count(tree value: AttributeValue?, times: Int) {
             guard case .textList(let tree)? = value else {
@@ -377,7 +383,10 @@ package struct Searcher {
         return Array(zip(Scope.allCases, counts))
     }
 
-    private func order(_ rows: [Int], by sort: SortKey, scores: [Double], reverse: Bool, limit: Int?) -> [Int] {
+    /// `keys`: a reader of the sort key's attribute, for the keys that sort by one.
+    private func order(
+        _ rows: [Int], by sort: SortKey, keys: IndexReader?, scores: [Double], reverse: Bool, limit: Int?
+    ) -> [Int] {
         var ordered: [Int]
         switch sort {
         case .path:
@@ -395,7 +404,7 @@ package struct Searcher {
         case .name, .modified, .created, .size, .duration:
             // The attribute is non-nil for these keys.
             let attribute = sort.attribute ?? .displayName
-            let keyed = rows.map { (row: $0, key: SortValue(index.row($0).value(of: attribute))) }
+            let keyed = rows.map { row in (row: row, key: SortValue(keys?.value(of: attribute, at: row))) }
             // Items without the attribute go last whichever the direction, in path order.
             let present = keyed.filter { $0.key != .missing }
                 .sorted { $0.key == $1.key ? $0.row < $1.row : $0.key < $1.key }.map(\.row)

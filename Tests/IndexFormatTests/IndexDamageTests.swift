@@ -195,6 +195,14 @@ import Testing
             for attribute in Attribute.allCases { _ = row.value(of: attribute) }
             _ = file.rowIndex(ofPath: file.path(at: index))
         }
+        // A reader made of such a file reads within the mapping too.
+        if let reader = try? file.readerOfEverything() {
+            for index in 0..<min(reader.itemCount, 64) {
+                _ = reader.item(at: index)
+                _ = reader.textDocument(at: index)
+                _ = reader.rowIndex(ofPath: reader.path(at: index))
+            }
+        }
     }
 
     @Test func mutationsBehindValidChecksums() throws {

@@ -22,7 +22,9 @@ struct ScreenDriver {
     ) {
         let recent = RecentSearches(path: "/nonexistent/fsfind-tests/recent-searches")
         controller = SearchController(
-            index: index, hasTextStore: hasTextStore, context: context, session: session, recent: recent,
+            // Test-only: the fixtures' index is sound; a damaged one fails the test here.
+            index: try! index.readerOfEverything(), hasTextStore: hasTextStore, context: context, session: session,
+            recent: recent,
             settings: settings)
         scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
     }

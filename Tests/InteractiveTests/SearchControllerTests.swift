@@ -273,7 +273,7 @@ import Testing
         let items = Self.items + [Fixtures.item("/a/paris.mp3", n: 13)]
         try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
         let newer = IndexSnapshot(try IndexFile(path: path))
-        #expect(screen.send(.indexReplaced(newer, hasTextStore: false)).isEmpty)
+        #expect(screen.send(.indexReplaced(try newer.readerOfEverything(), hasTextStore: false)).isEmpty)
         #expect(screen.controller.needsSearch)
         screen.scan = InteractiveScan(index: newer, ranker: ResultRanker(now: context.now))
         let again = screen.settle()

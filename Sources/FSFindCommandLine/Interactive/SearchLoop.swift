@@ -23,7 +23,7 @@ final class SearchLoop {
     private let terminal: TerminalDevice
     private var controller: SearchController
     /// Opens the index and its text store again, for a new version written under the session.
-    private let reopen: () throws(FSFindError) -> (IndexSnapshot, TextStore?)
+    private let reopen: () throws(FSFindError) -> (IndexReader, TextStore?)
     /// Says when the index file is replaced (a watcher or `fsfind index` wrote it): the results
     /// are searched again in the new one. Nil when the index's folder cannot be watched.
     private let changes: IndexChanges?
@@ -59,16 +59,16 @@ final class SearchLoop {
     static let escapeTimeoutMilliseconds: Int32 = 40
 
     init(
-        terminal: TerminalDevice, index: IndexSnapshot, text: TextStore?, context: QueryContext, session: SearchSession,
-        recent: RecentSearches, reopen: @escaping () throws(FSFindError) -> (IndexSnapshot, TextStore?)
+        terminal: TerminalDevice, index: IndexReader, text: TextStore?, context: QueryContext, session: SearchSession,
+        recent: RecentSearches, reopen: @escaping () throws(FSFindError) -> (IndexReader, TextStore?)
     ) {
         let environment = ProcessInfo.processInfo.environment
         self.terminal = terminal
         self.reopen = reopen
         self.context = context
-        self.changes = try? IndexChanges(indexPath: index.path)
-        self.searcher = Searcher(index: index, text: text)
-        self.scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: text)
+        self.changes = try? IndexChanges(indexPath: index.snapshot.path)
+        self.searcher = Searcher(index: index.snapshot, text: text)
+        self.scan = InteractiveScan(index: index.snapshot, ranker: ResultRanker(now: context.now), text: text)
         scan.summarizeInBackground()
         trace = Self.traceFile(environment["FSFIND_SEARCH_TRACE"])
         previewTrace = Self.traceFile(environment["FSFIND_PREVIEW_TRACE"])
@@ -205,8 +205,9 @@ final class SearchLoop {
         if let query = order.text, let snippet = (try? searcher.snippets(for: query, rows: [order.row]))?[order.row] {
             return .snippet(snippet.text, page: snippet.page)
         }
-        let index = searcher.index
-        // The row of the searcher's index, still the file the order names.
+        // The row of the searcher's index (the controller's is the same version), still the file
+        // the order names.
+        let index = controller.index
         if order.wantsStart, order.row < index.itemCount, index.identity(at: order.row) == order.identity,
             let document = index.textDocument(at: order.row),
             let start = try? store.textStart(document: document, characters: 5 * 120)
@@ -241,8 +242,8 @@ final class SearchLoop {
     private func reload() {
         do {
             let (newIndex, text) = try reopen()
-            searcher = Searcher(index: newIndex, text: text)
-            scan = InteractiveScan(index: newIndex, ranker: ResultRanker(now: context.now), text: text)
+            searcher = Searcher(index: newIndex.snapshot, text: text)
+            scan = InteractiveScan(index: newIndex.snapshot, ranker: ResultRanker(now: context.now), text: text)
             scan.summarizeInBackground()
             _ = perform(controller.handle(.indexReplaced(newIndex, hasTextStore: text != nil)))
             readCatalog()
@@ -256,7 +257,7 @@ final class SearchLoop {
     /// it), else on a thread of its own.
     private func readCatalog() {
         catalog = Handoff()
-        let index = controller.index
+        let index = controller.index.snapshot
         if index.itemCount < Self.backgroundCatalogRows {
             catalog.put(ValueCatalog.read(from: index))
         } else {

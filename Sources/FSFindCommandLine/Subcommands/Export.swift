@@ -61,7 +61,7 @@ extension FSFindCommand {
             }
             let start = since.flatMap { ISO8601Text($0)?.interval(in: .current)?.start }
             let index = try indexOption.open()
-            try index.prepareAll()
+            let reader = try index.readerOfEverything()
             let text = noContent ? nil : try IndexOption.openTextStore(for: index)
             let roots = try index.roots().map(\.path)
             let action = { (id: String) in
@@ -69,7 +69,7 @@ extension FSFindCommand {
             }
             var skipped = 0
             for row in 0..<index.itemCount {
-                let item = index.row(row)
+                let item = reader.row(row)
                 if let start {
                     let changed = [Attribute.contentModificationDate, .attributeChangeDate].compactMap {
                         if case .date(let date)? = item.value(of: $0) {
@@ -80,8 +80,8 @@ extension FSFindCommand {
                     }
                     guard changed.contains(where: { $0 >= start }) else { continue }
                 }
-                let path = index.path(at: row)
-                let content = try index.textDocument(at: row).flatMap { document throws(FSFindError) in
+                let path = reader.path(at: row)
+                let content = try reader.textDocument(at: row).flatMap { document throws(FSFindError) in
                     try text?.textStart(document: document, characters: .max)
                 }
                 let root = ElasticDocument.root(of: path, among: roots)

@@ -185,7 +185,7 @@ struct QueryOptions: Equatable {
         let lines = snippets ? try results.snippets(for: rows) : [:]
         for row in rows {
             writer.write(
-                path: reader.path(at: row), item: reader.item(row), snippet: lines[row]?.text, page: lines[row]?.page)
+                path: reader.path(at: row), item: reader.row(row), snippet: lines[row]?.text, page: lines[row]?.page)
         }
         for path in removed { writer.writeRemoved(path: path) }
         try writer.finish()

@@ -84,11 +84,14 @@ extension FSFindCommand {
                 field: SearchField(initial.isEmpty ? "" : initial + " "), scope: scope,
                 everywhere: onlyIn == nil, folder: folder)
             let recent = RecentSearches(path: RecentSearches.defaultPath())
+            // Everything the screen shows checked before it starts (the detail pane lists every
+            // attribute), and each new version before it replaces the old.
             let loop = SearchLoop(
-                terminal: terminal, index: index, text: words, context: context, session: session, recent: recent
+                terminal: terminal, index: try index.readerOfEverything(), text: words, context: context,
+                session: session, recent: recent
             ) { () throws(FSFindError) in
                 let index = try indexOption.open()
-                return (index, try IndexOption.openTextStore(for: index))
+                return (try index.readerOfEverything(), try IndexOption.openTextStore(for: index))
             }
 
             try terminal.enterFullScreen()

@@ -54,7 +54,7 @@ extension FSFindCommand {
             if mdls { return try runAsMdls() }
             let only = try parseAttributes(attributes)
             let index = try indexOption.open()
-            try index.prepareAll()
+            let reader = try index.readerOfEverything()
             // The words are one attribute among many: a store that cannot give them costs only
             // them, and is named once the rest is shown (exit 1).
             var text: TextStore?
@@ -71,7 +71,7 @@ extension FSFindCommand {
             var missing = false
             for argument in paths {
                 let path = Self.resolve(PathBytes.bytes(argument))
-                guard let row = index.rowIndex(ofPath: path) else {
+                guard let row = reader.rowIndex(ofPath: path) else {
                     writer.flush()
                     StandardError.write(
                         "fsfind: \(TerminalText.shown(PathBytes.bytes(argument))) is not in the index \(index.path); run 'fsfind index' on its folder\n"
@@ -79,9 +79,9 @@ extension FSFindCommand {
                     missing = true
                     continue
                 }
-                var set = index.attributes(at: row)
+                var set = reader.attributes(at: row)
                 // The first lines of the file's words, as the text store has them.
-                if let document = index.textDocument(at: row),
+                if let document = reader.textDocument(at: row),
                     let start = try text?.textStart(document: document, characters: Self.textLines * 120)
                 {
                     set[.textContent] = .text(Self.firstLines(start))
@@ -93,7 +93,7 @@ extension FSFindCommand {
                 }
                 if paths.count > 1 { writer.write(line: "\(PathBytes.display(path)):") }
                 for line in formatter.lines(
-                    set, attributes: shown, problem: only.isEmpty ? index.problem(at: row) : nil)
+                    set, attributes: shown, problem: only.isEmpty ? reader.problem(at: row) : nil)
                 {
                     writer.write(line: line)
                 }
@@ -114,14 +114,14 @@ extension FSFindCommand {
                 named.append((name, attribute))
             }
             let index = try indexOption.open()
-            try index.prepareAll()
+            let reader = try index.readerOfEverything()
             let formatter = MdlsFormatter()
             var writer = ResultWriter(format: .lines, attributes: [])
             var missing = false
             var rawValues: [String] = []
             for argument in paths {
                 let path = Self.resolve(PathBytes.bytes(argument))
-                guard let row = index.rowIndex(ofPath: path) else {
+                guard let row = reader.rowIndex(ofPath: path) else {
                     writer.flush()
                     StandardError.write(
                         "\(TerminalText.shown(PathBytes.bytes(argument))): could not find \(TerminalText.shown(PathBytes.bytes(argument))) in the index.\n"
@@ -129,7 +129,7 @@ extension FSFindCommand {
                     missing = true
                     continue
                 }
-                let set = index.attributes(at: row)
+                let set = reader.attributes(at: row)
                 if raw {
                     let names =
                         named.isEmpty ? set.attributes.map { (MdlsFormatter.name(of: $0), Optional($0)) } : named

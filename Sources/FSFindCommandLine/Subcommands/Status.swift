@@ -27,9 +27,10 @@ extension FSFindCommand {
             let index = try indexOption.open()
             let roots = try index.roots()
             let counts = try Searcher(index: index).scopeCounts()
-            try index.prepareAll()
-            let problems = try index.problemCounts()
-            let missing = MissingLibrary.tally(try index.problems())
+            // Every section checked: `status` is also how damage is found.
+            let reader = try index.readerOfEverything()
+            let problems = try reader.problemCounts()
+            let missing = MissingLibrary.tally(try reader.problems())
             let textPath = TextStore.path(forIndex: index.path)
             let (text, textProblem) = Self.textStore(of: index)
             let report = Report(

@@ -30,12 +30,10 @@ extension CommitOrder {
             // A store without a generation is named by no index: everything in it goes.
             var named: Set<NamedSource> = []
             if let generation = store.generation {
-                let index = try IndexSnapshot(path: indexPath)
                 // The rows that name the documents are found through the documents section, and
-                // their identities read (checked whole on first use).
-                for file in index.files {
-                    try file.prepare([], identities: true, problems: false, releasingPages: true)
-                }
+                // their identities read (checked whole first, each section's pages given back).
+                let index = try IndexSnapshot(path: indexPath).reader(
+                    for: [], reading: [.identities, .textDocuments], releasingPages: true)
                 named = try index.namedSources(ofDocuments: documents, generation: generation)
             }
             _ = try store.write { writer throws(FSFindError) in

@@ -41,7 +41,7 @@ extension Indexer {
             snapshot = try IndexSnapshot(path: indexPath)
             // Every section of the delta checked now (it is small), so damage anywhere in it is
             // recognised here, not by the batch half-way.
-            try snapshot.delta?.prepareAll()
+            _ = try snapshot.delta?.readerOfEverything()
         } catch
             where error.code == .indexCorrupt && access(deltaPath, F_OK) == 0
             && (try? IndexFile(path: indexPath)) != nil
@@ -206,7 +206,7 @@ extension Indexer {
         // watcher ran is not in the base for the crawl to miss.
         var changed: Set<[UInt8]> = []
         var alone: Set<[UInt8]> = []
-        if let delta = snapshot.delta {
+        if let delta = try snapshot.delta?.reader(for: [.contentType]) {
             // A folder of the delta alone: its entries are rows of their own, or the base's.
             for row in 0..<delta.itemCount {
                 let path = delta.path(at: row)
@@ -243,7 +243,9 @@ extension Indexer {
         }
         for root in roots {
             for range in base.rows(within: root.path) {
-                for row in range where !seen[row] && changed.count <= limit { changed.insert(base.path(at: row)) }
+                for row in range where !seen[row] && changed.count <= limit {
+                    changed.insert(previous.reader.path(at: row))
+                }
             }
         }
         return (changed, alone, roots, limit)
@@ -269,22 +271,21 @@ extension Indexer {
             return false
         }
         let snapshot: IndexSnapshot
-        let delta: IndexFile
+        let delta: IndexReader?
         do {
-            let file = try IndexFile(path: deltaPath)
-            snapshot = try IndexSnapshot(base: base, delta: file)
-            delta = file
-            if snapshot.delta != nil { try delta.prepareAll() }
+            snapshot = try IndexSnapshot(base: base, delta: try IndexFile(path: deltaPath))
+            // The delta's own rows, read as a file of its own (row k is its row k).
+            delta = try snapshot.delta?.readerOfEverything()
         } catch {
             unlink(deltaPath)
             throw error
         }
-        guard snapshot.delta != nil, let overlay = snapshot.overlay else {
+        guard let delta, let overlay = snapshot.overlay else {
             unlink(deltaPath)  // written for another base
             return false
         }
         // Checked whole, but not kept whole in memory: the copy reads it a section at a time.
-        try base.prepareAll(releasingPages: true)
+        let baseReader = try base.readerOfEverything(releasingPages: true)
         var builder = try IndexBuilder(old: base)
         // The delta's rows are staged in merged order (the k-th is staged item k); the rows of the
         // new file are then made as the writer reads them, not held (`benchmarks/RESULTS.md`, "A
@@ -298,7 +299,7 @@ extension Indexer {
                 // "Live index with the delta").
                 let position = overlay.positions[row]
                 let path = delta.path(at: row)
-                let same = position < base.itemCount && base.path(at: position) == path
+                let same = position < base.itemCount && baseReader.path(at: position) == path
                 // Delta rows come in their own order (both lists are in path order), so the
                 // staged item of delta row k is item k.
                 guard try builder.stage(delta.item(at: row), textDocument: delta.textDocument(at: row)) == row else {
@@ -311,7 +312,8 @@ extension Indexer {
         // The delta's rows carry the numbers of the store it was written with (the newer).
         // Written section by section, never whole in memory (a fold rewrites the whole base).
         let file = try builder.write(
-            rows: rows, roots: try delta.roots(), createdAt: now, textGeneration: try delta.textDocuments()?.generation,
+            rows: rows, roots: try snapshot.roots(), createdAt: now,
+            textGeneration: try snapshot.delta?.textDocuments()?.generation,
             replacing: indexPath)
         // The new base first, then the delta goes: a reader in between sees a delta whose stamp
         // is not the new base's and reads the base alone, which holds everything.
@@ -358,11 +360,11 @@ struct DeltaOutput {
         base = snapshot.base
         // Decoding one base row checks every section it has (all of a million rows' file, 132
         // MiB resident in a watcher's batch): checked here a section at a time, pages given back.
-        try base.prepareAll(releasingPages: true)
+        let baseReader = try base.readerOfEverything(releasingPages: true)
         var added: [Range<Int>] = []
         for path in batch { added += base.rows(within: path) }
         for path in alone {
-            if let row = base.rowIndex(ofPath: path) { added.append(row..<(row + 1)) }
+            if let row = baseReader.rowIndex(ofPath: path) { added.append(row..<(row + 1)) }
         }
         added = IndexOverlay.normalized(added)
         let oldHidden = snapshot.overlay?.hidden ?? []
@@ -389,7 +391,8 @@ struct DeltaOutput {
                 positions.append(deltaPositions[deltaRow])
                 deltaRow += 1
             }
-            rows.append(.staged(try builder.stage(base.item(at: row), textDocument: base.textDocument(at: row))))
+            rows.append(
+                .staged(try builder.stage(baseReader.item(at: row), textDocument: baseReader.textDocument(at: row))))
             positions.append(row)
         }
         while deltaRow < deltaPositions.count {

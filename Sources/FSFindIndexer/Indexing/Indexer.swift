@@ -215,7 +215,7 @@ package struct Indexer: Sendable {
             for range in previous.rows(within: root.path) {
                 for row in range where plan.state[row] == .unseen {
                     if !nested.isEmpty {
-                        let path = previous.file.path(at: row)
+                        let path = previous.reader.path(at: row)
                         if nested.contains(where: { PathBytes.isWithin(path, folder: $0.path) }) { continue }
                     }
                     plan.state[row] = .removed

@@ -13,6 +13,9 @@ import FSFindModel
 /// last, and a lookup costs a handful of name comparisons and no allocation.
 final class PreviousIndex {
     let file: IndexFile
+    /// The file's rows as a refresh reads them: paths, identities, problems and `addedDate`
+    /// (everything, when the file is copied).
+    let reader: IndexReader
     private let sections: CheckedSections
     /// `children[childStart[r]..<childStart[r + 1]]` are the rows whose parent is row `r`.
     private var childStart: [Int32] = []
@@ -55,12 +58,13 @@ final class PreviousIndex {
         self.file = file
         findsRenames = forCopying
         if forCopying {
-            try file.prepareAll(releasingPages: true)
+            reader = try file.readerOfEverything(releasingPages: true)
         } else {
             // Each section's pages go after its checksum: the crawl then maps back only what its
             // lookups read (kept, they were a watcher's whole start-up peak: `benchmarks/RESULTS.md`,
             // "Numbers that were in code comments").
-            try file.prepare([], identities: true, problems: false, releasingPages: true)
+            reader = try file.reader(
+                for: [.addedDate], reading: [.paths, .identities, .problems], releasingPages: true)
         }
         do {
             sections = try CheckedSections(file)
@@ -104,9 +108,9 @@ final class PreviousIndex {
             }
             // A name stored whole (its folder was not indexed, or the path has `//`) is not among
             // the folder's children; only rows inside the folder's block of paths can be it.
-            if found == nil, folder.hasRowsBelow { found = file.rowIndex(ofPath: entry.path) }
+            if found == nil, folder.hasRowsBelow { found = reader.rowIndex(ofPath: entry.path) }
         } else {
-            found = file.rowIndex(ofPath: entry.path)
+            found = reader.rowIndex(ofPath: entry.path)
         }
         if entry.fileType == .directory {
             // Its entries come next.
@@ -132,7 +136,7 @@ final class PreviousIndex {
             lastFolderInfo = info
             return info
         }
-        let row = file.rowIndex(ofPath: lastFolder)
+        let row = reader.rowIndex(ofPath: lastFolder)
         let info = FolderInfo(row: row, hasRowsBelow: row != nil || hasRows(below: lastFolder))
         lastFolderInfo = info
         return info
@@ -186,8 +190,8 @@ final class PreviousIndex {
     /// The table is built on first use, which only a refresh with new paths pays for.
     func row(sameFileAs identity: FileIdentity) -> Int? {
         guard findsRenames else { return nil }
-        if byInode == nil { byInode = InodeTable(count: count) { file.identity(at: $0) } }
-        return byInode?.row(sameFileAs: identity) { file.identity(at: $0) }
+        if byInode == nil { byInode = InodeTable(count: count) { reader.identity(at: $0) } }
+        return byInode?.row(sameFileAs: identity) { reader.identity(at: $0) }
     }
 }
 

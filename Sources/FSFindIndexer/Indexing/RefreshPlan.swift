@@ -104,7 +104,7 @@ struct RefreshPlan {
             for index in unique {
                 let path = builder.stagedPath(Int(index))
                 let position = previous.file.lowerBound(path)
-                if position < state.count, state[position] != .replaced, previous.file.path(at: position) == path {
+                if position < state.count, state[position] != .replaced, previous.reader.path(at: position) == path {
                     state[position] = .removed  // the same path found again: the staged item wins
                 }
                 positions.append(Int32(position))

@@ -100,7 +100,7 @@ extension RefreshRun {
             summary.new += 1
         }
         read.item.attributes[.addedDate] =
-            sameFile.flatMap { previous?.file.value(of: .addedDate, at: $0) } ?? .date(indexer.now)
+            sameFile.flatMap { previous?.reader.value(of: .addedDate, at: $0) } ?? .date(indexer.now)
         let document = try words?.queue(&read, role: role, pipeline: pipeline, summary: &summary)
         plan.staged(try builder.stage(read.item, textDocument: document), replacing: oldRow)
         progress.read += 1

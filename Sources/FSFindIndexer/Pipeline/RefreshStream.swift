@@ -156,7 +156,7 @@ struct RefreshStream {
                         // An unchanged file whose parser failed would fail (or hang) again: it keeps
                         // its problem until it changes or `--full` asks to retry. An unreadable one is
                         // retried.
-                        if !full, let oldRow, let file = previous?.file, file.identity(at: oldRow) == entry.identity,
+                        if !full, let oldRow, let file = previous?.reader, file.identity(at: oldRow) == entry.identity,
                             file.problem(at: oldRow)?.kind != .unreadable
                         {
                             add(.keep(row: oldRow, accessTime: entry.accessTime))

@@ -254,15 +254,12 @@ package final class LiveIndexer {
 
     /// Watches every folder the index holds (within `paths`, when given), and remembers the roots.
     private func watchIndexedFolders(within paths: Set<[UInt8]>?) throws(FSFindError) {
-        let index = try IndexSnapshot(path: indexer.indexPath)
         // What is read below checked first, each section's pages given back after its checksum.
-        for file in index.files {
-            try file.prepare([.contentType], identities: false, problems: false, paths: true, releasingPages: true)
-        }
-        roots = try index.roots()
+        let index = try IndexSnapshot(path: indexer.indexPath).reader(for: [.contentType], releasingPages: true)
+        roots = try index.snapshot.roots()
         var rows: [Range<Int>] = []
         if let paths {
-            for path in paths { rows += index.rows(within: path) }
+            for path in paths { rows += index.snapshot.rows(within: path) }
         } else {
             rows = [0..<index.itemCount]
         }
@@ -270,11 +267,11 @@ package final class LiveIndexer {
         // end: kept, they were most of a watcher's memory at its start (`benchmarks/RESULTS.md`,
         // "Numbers that were in code comments").
         var looked = 0
-        defer { for file in index.files { file.releaseAllPages() } }
+        defer { for file in index.snapshot.files { file.releaseAllPages() } }
         for range in rows {
             for row in range {
                 looked += 1
-                if looked % (1 << 16) == 0 { for file in index.files { file.releaseAllPages() } }
+                if looked % (1 << 16) == 0 { for file in index.snapshot.files { file.releaseAllPages() } }
                 guard case .text("public.folder")? = index.value(of: .contentType, at: row) else { continue }
                 let folder = index.path(at: row)
                 if limitReached {

@@ -114,7 +114,7 @@ package struct InteractiveScan {
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {
         let started = ContinuousClock.now
-        try index.prepare(query.referencedAttributes)
+        _ = try index.reader(for: query.referencedAttributes)
         let chosenBit = UInt16(1) << UInt16(Scope.allCases.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
         // The field's free text asks the text store too, as `fsfind query` does.

@@ -34,8 +34,9 @@ package struct SearchController {
     var session: SearchSession
     /// The searches ended with Enter or Ctrl-O, newest first; the loop writes them.
     var recent: RecentSearches
-    /// The index the rows are read from; a new version replaces it (``SearchEvent/indexReplaced(_:hasTextStore:)``).
-    package internal(set) var index: IndexSnapshot
+    /// The index the rows are read from, a reader of everything the screen shows (the detail
+    /// pane lists every attribute); a new version replaces it (``SearchEvent/indexReplaced(_:hasTextStore:)``).
+    package internal(set) var index: IndexReader
     /// Whether the index has a text store: the pane then shows the selected file's words.
     var hasTextStore: Bool
     let context: QueryContext
@@ -84,7 +85,7 @@ package struct SearchController {
     var movedAt: ContinuousClock.Instant?
 
     package init(
-        index: IndexSnapshot, hasTextStore: Bool, context: QueryContext, session: SearchSession,
+        index: IndexReader, hasTextStore: Bool, context: QueryContext, session: SearchSession,
         recent: RecentSearches, settings: Settings = Settings()
     ) {
         self.index = index
@@ -261,7 +262,7 @@ package struct SearchController {
 
     /// Moves to a new version of the index: the field is searched again there, the selected file
     /// selected again, and what was worked out for the old rows forgotten.
-    private mutating func replace(by newIndex: IndexSnapshot, hasTextStore: Bool) {
+    private mutating func replace(by newIndex: IndexReader, hasTextStore: Bool) {
         keepSelected = session.selectedRow.map { index.path(at: $0) }
         index = newIndex
         self.hasTextStore = hasTextStore

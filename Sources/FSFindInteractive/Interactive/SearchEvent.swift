@@ -31,7 +31,7 @@ package enum SearchEvent: Sendable {
     /// The index's value catalog, read on a thread of its own, for the suggestions.
     case catalogRead(ValueCatalog)
     /// A new version of the index replaced the one open; `hasTextStore` says whether it has words.
-    case indexReplaced(IndexSnapshot, hasTextStore: Bool)
+    case indexReplaced(IndexReader, hasTextStore: Bool)
     /// A new version of the index could not be read; the session stays on the old one.
     case indexUnreadable(message: String)
     /// `xdg-open` could not be started for `path`; `reason` says why.

@@ -23,7 +23,7 @@ package struct ValueCatalog: Sendable, Equatable {
     /// Reads the catalog from `index`; attributes the index lacks (older extractors) give no values.
     package static func read(from index: IndexSnapshot) -> ValueCatalog {
         var counts: [String: [String: Int]] = [:]
-        let available = sources.filter { source in (try? index.prepare([source.attribute])) != nil }
+        let available = sources.filter { source in (try? index.reader(for: [source.attribute], reading: [])) != nil }
         let files = index.files
         // kind comes from the type table: once per type id (of each file) is enough.
         var seenTypes = files.map { _ in Set<Int>() }

@@ -25,7 +25,8 @@ package final class OpenIndex {
     package func search(_ question: Question, _ request: SearchRequest) throws(FSFindError) -> QueryResults {
         let searcher = try searcher(for: question)
         let rows = try searcher.search(question.compiled, isFreeText: question.isFreeText, request: request)
-        return QueryResults(question: question, rows: rows, searcher: searcher)
+        // The paths were checked by the search (a load a section here).
+        return QueryResults(question: question, rows: rows, searcher: searcher, paths: try snapshot.reader(for: []))
     }
 
     /// How many rows ``search(_:_:)`` would give, without ordering them (no scores, no sort).
@@ -41,11 +42,12 @@ package final class OpenIndex {
         results: QueryResults, rows: [Int?]
     ) {
         // The paths' sections are checked before a path is looked for in them.
-        try snapshot.prepare([], paths: true)
-        let rows = paths.map { snapshot.rowIndex(ofPath: $0) }
+        let reader = try snapshot.reader(for: [])
+        let rows = paths.map { reader.rowIndex(ofPath: $0) }
         let words = question?.readsWords == true ? ((try? textStore()) ?? nil) : nil
         let results = QueryResults(
-            question: question, rows: rows.compactMap { $0 }, searcher: Searcher(index: snapshot, text: words))
+            question: question, rows: rows.compactMap { $0 }, searcher: Searcher(index: snapshot, text: words),
+            paths: reader)
         return (results, rows)
     }
 

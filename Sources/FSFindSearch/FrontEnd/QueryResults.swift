@@ -11,25 +11,31 @@ package struct QueryResults {
     /// Row numbers in the snapshot, in the order asked.
     package let rows: [Int]
     private let searcher: Searcher
+    /// The rows' paths, checked when the question was asked.
+    private let pathReader: IndexReader
 
-    init(question: Question?, rows: [Int], searcher: Searcher) {
+    init(question: Question?, rows: [Int], searcher: Searcher, paths: IndexReader) {
         self.question = question
         self.rows = rows
         self.searcher = searcher
+        pathReader = paths
     }
 
     var snapshot: IndexSnapshot { searcher.index }
 
     /// The path of row `row`.
-    func path(at row: Int) -> [UInt8] { searcher.index.path(at: row) }
+    func path(at row: Int) -> [UInt8] { pathReader.path(at: row) }
 
     /// The paths of every result, in order.
-    package var paths: [[UInt8]] { rows.map { searcher.index.path(at: $0) } }
+    package var paths: [[UInt8]] { rows.map { pathReader.path(at: $0) } }
 
-    /// The rows' values of `attributes`, each column checked once before the first is read: a
-    /// damaged column is this error, never a silently absent value.
-    package func reader(for attributes: Set<Attribute>) throws(FSFindError) -> ResultReader {
-        try ResultReader(searcher.index, attributes: attributes)
+    /// The rows' values of `attributes` and their paths (and what else `reads` names), each
+    /// section checked once before the first is read: a damaged column is this error, never a
+    /// silently absent value.
+    package func reader(
+        for attributes: Set<Attribute>, reading reads: IndexReader.Reads = .paths
+    ) throws(FSFindError) -> IndexReader {
+        try searcher.index.reader(for: attributes, reading: reads)
     }
 
     /// For each of `rows` (all results when nil) the question found by its words, a line of

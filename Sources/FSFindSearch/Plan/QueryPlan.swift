@@ -7,8 +7,8 @@ import FSFindQuery
 /// Gives exactly ``CompiledQuery/matches(_:)`` and ``CompiledQuery/relevance(_:)`` on
 /// `index.row(row)`, at a few nanoseconds a row instead of microseconds; a leaf the plan cannot
 /// read directly (`path`, `*`, a damaged section) is evaluated through the row reader as before.
-/// `docs/query-plan.md` explains the choices. Not thread-safe: one plan per scan. Call
-/// ``IndexFile/prepare(_:)`` for the query's attributes first, so damage is reported as before.
+/// `docs/query-plan.md` explains the choices. Not thread-safe: one plan per scan. Make an
+/// ``IndexReader`` for the query's attributes first, so damage is reported before any row.
 package final class QueryPlan {
     /// The tree's steps hold their leaves unretained (``leaves`` keeps them alive), and only
     /// `not` is boxed: a row's walk then copies no reference, where a retain and a release per

@@ -1,0 +1,271 @@
+import FSFindModel
+
+/// The one way to read an index's rows: made from a snapshot for the attributes (and the paths,
+/// identities, problems and text documents) a caller will read, every section those reads touch
+/// verified when it is made, and nothing else readable through it.
+///
+/// Making one checks each section it needs against its checksum and its shape (the counts
+/// against the section's length, the views a scan reads: ``IndexFile/namesView()`` and the
+/// rest), so damage is an `.indexCorrupt` error here, at construction, never a row that reads as
+/// absent later. A row read is then total: what it gives is what the file holds. Reading what
+/// the reader was not made for (an attribute, paths, identities, problems or documents not
+/// asked for) is a programmer error and stops the program (a precondition), never a silent
+/// absent value (`docs/decisions.md`, "One index reader").
+///
+/// The reader holds its snapshot, whose files own their mappings, so what it reads stays mapped
+/// for as long as it lives. Its checks are each file's (remembered per file and per process,
+/// ``VerifiedFiles``), so making a second reader of the same sections costs an atomic load a
+/// section. Safe to share between threads.
+package final class IndexReader: Sendable {
+    /// What a reader reads of each row besides its attributes' values.
+    package struct Reads: OptionSet, Sendable, Hashable {
+        package let rawValue: UInt8
+        package init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// ``IndexReader/path(at:)``, ``IndexReader/name(at:)``, lookups by path.
+        package static let paths = Reads(rawValue: 1)
+        /// ``IndexReader/identity(at:)``.
+        package static let identities = Reads(rawValue: 2)
+        /// ``IndexReader/problem(at:)`` and the problem counts.
+        package static let problems = Reads(rawValue: 4)
+        /// ``IndexReader/textDocument(at:)``: each row's number in the text store.
+        package static let textDocuments = Reads(rawValue: 8)
+        /// Everything a row holds.
+        package static let all: Reads = [.paths, .identities, .problems, .textDocuments]
+    }
+
+    /// The index this reader reads: its files stay mapped while the reader lives.
+    package let snapshot: IndexSnapshot
+    /// The attributes whose values this reader gives.
+    package let attributes: Set<Attribute>
+    /// What else it gives of each row.
+    package let reads: Reads
+    /// Bit ``Attribute/indexCode`` set for each attribute of ``attributes``: the check on every
+    /// value read is a bit test, not a hash.
+    private let attributeBits: UInt64
+    /// ``attributes`` in registry order.
+    private let attributeList: [Attribute]
+
+    /// Verifies, in every file of `snapshot`, the sections that reading `attributes` and `reads`
+    /// touches.
+    ///
+    /// - Parameter releasingPages: give each section's pages back once checked, for a caller
+    ///   that then reads only a few rows or copies the file a section at a time.
+    /// - Throws: ``FSFindError`` `.indexCorrupt` naming the file and the damaged section.
+    init(
+        _ snapshot: IndexSnapshot, attributes: Set<Attribute>, reads: Reads, everySection: Bool,
+        releasingPages: Bool
+    ) throws(FSFindError) {
+        self.snapshot = snapshot
+        self.attributes = attributes
+        self.reads = reads
+        attributeBits = attributes.reduce(0) { $0 | Self.bit(of: $1) }
+        attributeList = attributes.sorted()
+        for file in snapshot.files {
+            if everySection {
+                try file.prepareAll(releasingPages: releasingPages)
+            } else {
+                try file.prepare(
+                    attributes, identities: reads.contains(.identities), problems: reads.contains(.problems),
+                    paths: reads.contains(.paths), textDocuments: reads.contains(.textDocuments),
+                    releasingPages: releasingPages)
+            }
+            try file.checkShapes(of: attributes, reads: reads)
+            // The shapes' checks read some sections again (a sparse column's rows, a tabled
+            // identities section's numbers).
+            if releasingPages { file.releaseAllPages() }
+        }
+    }
+
+    @inline(__always) private static func bit(of attribute: Attribute) -> UInt64 {
+        UInt64(1) << UInt64(attribute.indexCode & 63)
+    }
+
+    /// True when this reader gives `attribute`'s values.
+    @inline(__always) package func covers(_ attribute: Attribute) -> Bool {
+        attributeBits & Self.bit(of: attribute) != 0
+    }
+
+    @inline(__always) private func require(_ what: Reads) {
+        precondition(reads.contains(what), "this index reader was not made for \(what)")
+    }
+
+    @inline(__always) private func require(_ attribute: Attribute) {
+        precondition(covers(attribute), "this index reader was not made for \(attribute.name)")
+    }
+
+    // MARK: - Rows
+
+    /// Rows in the snapshot (its merged list).
+    package var itemCount: Int { snapshot.itemCount }
+
+    /// Row `row`'s value of `attribute`, which must be one the reader was made for; nil only
+    /// when the item has none.
+    package func value(of attribute: Attribute, at row: Int) -> AttributeValue? {
+        require(attribute)
+        return snapshot.value(of: attribute, at: row)
+    }
+
+    /// Row `row` as an attribute source (what the query evaluator and the result writers read),
+    /// for the attributes the reader was made for.
+    package func row(_ row: Int) -> ReaderRow { ReaderRow(reader: self, row: row) }
+
+    /// Row `row`'s values of every attribute the reader was made for.
+    package func attributes(at row: Int) -> AttributeSet {
+        var set = AttributeSet()
+        for attribute in attributeList {
+            if let value = snapshot.value(of: attribute, at: row) { set[attribute] = value }
+        }
+        return set
+    }
+
+    /// Row `row`'s path, raw bytes.
+    package func path(at row: Int) -> [UInt8] {
+        require(.paths)
+        return snapshot.path(at: row)
+    }
+
+    /// Row `row`'s last path component, raw bytes (no walk up the parents).
+    package func name(at row: Int) -> [UInt8] {
+        require(.paths)
+        return snapshot.name(at: row)
+    }
+
+    /// Row `row`'s identity (device, inode, size, times).
+    package func identity(at row: Int) -> FileIdentity {
+        require(.identities)
+        return snapshot.identity(at: row)
+    }
+
+    /// Why row `row`'s content could not be read, if it could not.
+    package func problem(at row: Int) -> ItemProblem? {
+        require(.problems)
+        return snapshot.problem(at: row)
+    }
+
+    /// Row `row`'s document number in the text store; nil when it has no words there.
+    package func textDocument(at row: Int) -> UInt32? {
+        require(.textDocuments)
+        return snapshot.textDocument(at: row)
+    }
+
+    /// The whole item: path, identity, every attribute and problem (a reader made for everything).
+    package func item(at row: Int) -> IndexedItem {
+        require([.paths, .identities, .problems])
+        precondition(attributes.count == Attribute.allCases.count, "this index reader was not made for every attribute")
+        return snapshot.item(at: row)
+    }
+
+    /// The row holding `path`, by binary search over the sorted paths.
+    package func rowIndex(ofPath path: [UInt8]) -> Int? {
+        require(.paths)
+        return snapshot.rowIndex(ofPath: path)
+    }
+
+    /// The first row whose path sorts at or after `path`.
+    package func lowerBound(_ path: [UInt8]) -> Int {
+        require(.paths)
+        return snapshot.lowerBound(path)
+    }
+
+    // MARK: - Whole-index reads
+
+    /// How many visible items are unreadable and how many unparsable.
+    package func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
+        require(.problems)
+        return try snapshot.problemCounts()
+    }
+
+    /// The problems of the visible items.
+    package func problems() throws(FSFindError) -> [ItemProblem] {
+        require(.problems)
+        return try snapshot.problems()
+    }
+
+    /// Each document of `documents` (nil: every document) that a visible row names in the store
+    /// of `generation`, with that row's identity (``IndexSnapshot/namedSources(ofDocuments:generation:)``).
+    package func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
+        -> Set<NamedSource>
+    {
+        require([.identities, .textDocuments])
+        return try snapshot.namedSources(ofDocuments: documents, generation: generation)
+    }
+}
+
+/// One row of an ``IndexReader``, as the query evaluator and the result writers read an item.
+package struct ReaderRow: AttributeSource, Sendable {
+    let reader: IndexReader
+    let row: Int
+
+    package func value(of attribute: Attribute) -> AttributeValue? { reader.value(of: attribute, at: row) }
+
+    /// The row's path, raw bytes.
+    package var path: [UInt8] { reader.path(at: row) }
+}
+
+extension IndexSnapshot {
+    /// A reader of `attributes` and `reads` over this snapshot, every section they touch verified.
+    /// - Throws: ``FSFindError`` `.indexCorrupt` naming the damaged file and section.
+    package func reader(
+        for attributes: Set<Attribute>, reading reads: IndexReader.Reads = .paths, releasingPages: Bool = false
+    ) throws(FSFindError) -> IndexReader {
+        try IndexReader(
+            self, attributes: attributes, reads: reads, everySection: false, releasingPages: releasingPages)
+    }
+
+    /// A reader of everything (every attribute, path, identity, problem and document), every
+    /// section of every file verified: `show`, `export`, `status` and a fold.
+    package func readerOfEverything(releasingPages: Bool = false) throws(FSFindError) -> IndexReader {
+        try IndexReader(
+            self, attributes: Set(Attribute.allCases), reads: .all, everySection: true, releasingPages: releasingPages)
+    }
+}
+
+extension IndexFile {
+    /// ``IndexSnapshot/reader(for:reading:releasingPages:)`` of this file alone.
+    package func reader(
+        for attributes: Set<Attribute>, reading reads: IndexReader.Reads = .paths, releasingPages: Bool = false
+    ) throws(FSFindError) -> IndexReader {
+        try IndexSnapshot(self).reader(for: attributes, reading: reads, releasingPages: releasingPages)
+    }
+
+    /// ``IndexSnapshot/readerOfEverything(releasingPages:)`` of this file alone.
+    package func readerOfEverything(releasingPages: Bool = false) throws(FSFindError) -> IndexReader {
+        try IndexSnapshot(self).readerOfEverything(releasingPages: releasingPages)
+    }
+}
+
+extension IndexFile {
+    /// Checks the shape of every section that reading `attributes` and `reads` touches (each
+    /// already checksummed): the views a scan reads are made once, and a section they refuse
+    /// (a count its length cannot hold, rows out of order, a row numbering an identity past the
+    /// table) is `.indexCorrupt` here rather than a row that reads as absent later.
+    func checkShapes(of attributes: Set<Attribute>, reads: IndexReader.Reads) throws(FSFindError) {
+        let sections = sectionsRead(
+            by: attributes, identities: reads.contains(.identities), problems: reads.contains(.problems),
+            paths: reads.contains(.paths), textDocuments: reads.contains(.textDocuments))
+        for section in sections {
+            let sound: Bool
+            switch section {
+            case fixed.strings: sound = stringsView() != nil
+            case fixed.lists: sound = listsView() != nil
+            case fixed.names: sound = namesView() != nil
+            case fixed.derivedFlags: sound = derivedFlagsView() != nil
+            case fixed.identities, fixed.identityTable: sound = identitiesView() != nil
+            case fixed.typeColumn: sound = typeColumnView() != nil
+            case fixed.typeTable:
+                let count = (try? decodeTypeCount()) ?? Int.max
+                sound = count <= (self.sections[section].length - 8) / 16
+            case fixed.problems: sound = (try? problemsView()) != nil
+            case fixed.textDocuments: sound = (try? textDocuments()) != nil
+            default:
+                let entry = self.sections[section]
+                guard entry.kind == .column, let attribute = Attribute(indexCode: entry.param) else { continue }
+                sound = columnView(attribute) != nil
+            }
+            guard sound else {
+                throw FSFindError.indexCorrupt(path, "is damaged (its \(self.sections[section].name) section)")
+            }
+        }
+    }
+}
