@@ -71,7 +71,7 @@ import Testing
         // The problems section's count, far past what its length holds.
         let problems = clean.sections[clean.fixed.problems].offset
         for i in 0..<4 { bytes[problems + i] = 0xFF }
-        IndexConsistencyFuzzTests.fixChecksums(&bytes)
+        Fixtures.fixChecksums(&bytes)
         let file = try IndexFile(bytes: bytes, name: "shape.fsfind")
         let error = expectCorrupt("shape.fsfind") { () throws(FSFindError) in
             _ = try file.reader(for: [], reading: [.paths, .problems])
