@@ -1,7 +1,6 @@
 import FSFindModel
 import Foundation
 import Glibc
-import SystemPackage
 
 /// Writes index files: encodes ``IndexContents`` in the format of `docs/index-format.md` and
 /// replaces the target atomically, so a reader, a crash or a kill sees the old file or the new one.

@@ -1,7 +1,6 @@
 import FSFindCrawl
 import FSFindModel
 import Foundation
-import Glibc
 import SystemPackage
 
 /// Reads e-mail messages (`.eml`, a maildir's files, news articles) through GMime: the subject

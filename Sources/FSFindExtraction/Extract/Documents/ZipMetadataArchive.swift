@@ -1,6 +1,5 @@
 import FSFindCrawl
 import Foundation
-import Glibc
 import SystemPackage
 import ZIPFoundation
 

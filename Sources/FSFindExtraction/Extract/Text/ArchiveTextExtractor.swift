@@ -1,6 +1,5 @@
 import FSFindCrawl
 import FSFindModel
-import Glibc
 import SystemPackage
 
 /// The words of compressed text files (`.gz`, `.bz2`, `.xz`: the changelogs of /usr/share/doc,
