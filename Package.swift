@@ -253,9 +253,7 @@ let package = Package(
         // One test target per stage (issue 42): a stage's tests build that stage and what it stands on.
         .testTarget(
             name: "ModelTests",
-            dependencies: [
-                "FSFindDesktop", "FSFindIndexer", "FSFindModel", "FSFindPlatform", "FSFindSearch", "FSFindTestSupport",
-            ]
+            dependencies: ["FSFindModel", "FSFindPlatform", "FSFindTestSupport"]
         ),
         .testTarget(
             name: "QueryTests",

@@ -3,7 +3,6 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import FSFindIndexer
 @testable import FSFindPlatform
 
 /// The queue between the pipeline's stages: bounded, every element delivered once, and closing or

@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import FSFindDesktop
+@testable import FSFindSearch
+
+/// The threads the search stage starts: the desktop provider's worker ends its thread when dropped,
+/// and a scan is cut into consecutive parts.
+@Suite struct SearchThreadsTests {
+    @Test func aDesktopWorkerDroppedWithoutFinishingEndsItsThread() {
+        let done = Atomic<Int>(0)
+        do {
+            let worker = SearchWorker()
+            worker.submit { done.add(1, ordering: .relaxed) }
+        }
+        #expect(done.load(ordering: .relaxed) == 1, "what was queued runs before the thread ends")
+    }
+
+    @Test func aScanIsCutIntoConsecutivePartsOfAboutEqualRows() {
+        let scan = PartitionedScan()
+        #expect(scan.parts(rows: PartitionedScan.parallelRows - 1) == [0..<(PartitionedScan.parallelRows - 1)])
+        #expect(PartitionedScan(threads: 3).parts(rows: 0) == [0..<0])
+        for (rows, threads) in [(10, 3), (7, 4), (2, 4), (1_000_001, 4)] {
+            let parts = PartitionedScan(threads: threads).parts(rows: rows)
+            #expect(parts.count == min(rows, threads), "\(rows) rows on \(threads)")
+            #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == rows)
+            #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+            #expect((parts.map(\.count).max() ?? 0) - (parts.map(\.count).min() ?? 0) <= threads)
+        }
+    }
+}
