@@ -119,21 +119,8 @@ extension RowEmitter {
                     add(newRow, override[oldRow])
                     continue
                 }
-                // In the attribute's own form (a packed integer as its number's bits); nil when absent.
-                let cell: UInt64?
-                switch column.encoding {
-                case .dense: cell = column.layout.load(cells, at: oldRow)
-                case .sparse: cell = column.layout.load(cells, at: entry)
-                case .runs: cell = run >= 0 ? column.layout.load(cells, at: run) : nil
-                case .bitmap: cell = column.bitmap?.cell(oldRow)
-                case .dictionary: cell = column.dictionary?.cell(oldRow)
-                }
-                guard let raw = cell else { continue }
-                switch kind {
-                case .text: add(newRow, UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw))))
-                case .textList: add(newRow, UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw))))
-                case .number, .date: add(newRow, raw)
-                }
+                guard let raw = Self.oldCell(of: column, cells, row: oldRow, entry: entry, run: run) else { continue }
+                add(newRow, try Self.carried(raw, kind: kind, into: &builder))
             }
         }
         addOverrides(before: oldToNew.count)
@@ -143,5 +130,32 @@ extension RowEmitter {
         }
         merged.finish(rowCount: rowCount)
         return merged
+    }
+
+    /// One old row's cell in the attribute's own form (a packed integer as its number's bits); nil
+    /// when absent. `entry` is the sparse column's entry, `run` the run the row falls in.
+    @inline(__always)
+    private static func oldCell(
+        of column: OldColumn, _ cells: UnsafeRawBufferPointer, row: Int, entry: Int, run: Int
+    ) -> UInt64? {
+        switch column.encoding {
+        case .dense: column.layout.load(cells, at: row)
+        case .sparse: column.layout.load(cells, at: entry)
+        case .runs: run >= 0 ? column.layout.load(cells, at: run) : nil
+        case .bitmap: column.bitmap?.cell(row)
+        case .dictionary: column.dictionary?.cell(row)
+        }
+    }
+
+    /// A copied cell as the new file writes it: string and list ids carried into the new tables.
+    @inline(__always)
+    private static func carried(
+        _ raw: UInt64, kind: AttributeType, into builder: inout IndexBuilder
+    ) throws(FSFindError) -> UInt64 {
+        switch kind {
+        case .text: UInt64(try builder.carriedString(UInt32(truncatingIfNeeded: raw)))
+        case .textList: UInt64(try builder.carriedList(UInt32(truncatingIfNeeded: raw)))
+        case .number, .date: raw
+        }
     }
 }

@@ -72,58 +72,84 @@ package enum AttributeRegistry {
         all[attribute.ordinal]
     }
 
+    /// An attribute's row: the switch names every attribute once, so a new attribute without a row
+    /// does not compile; the rows themselves are in two functions, the file system's and the
+    /// content's, to keep each readable.
     private static func makeDescriptor(_ attribute: Attribute) -> AttributeDescriptor {
-        func d(_ type: AttributeType, _ aliases: [String], _ meaning: String, fs: Bool = false) -> AttributeDescriptor {
-            AttributeDescriptor(attribute: attribute, type: type, aliases: aliases, meaning: meaning, isFileSystem: fs)
+        switch attribute {
+        case .path, .fsName, .displayName, .contentType, .contentTypeTree, .mimeType, .kind, .fileSize,
+            .contentModificationDate, .contentCreationDate, .fsCreationDate, .lastUsedDate, .addedDate,
+            .attributeChangeDate, .fsOwnerUserID, .fsOwnerGroupID, .fsInvisible, .userTags, .whereFroms, .comment:
+            return fileSystemDescriptor(attribute)
+        case .title, .authorNames, .composer, .musicalGenre, .subject, .contentDescription, .creator, .audioBitRate,
+            .totalBitRate, .artist, .album, .keywords, .duration, .pixelWidth, .pixelHeight, .codecs,
+            .audioSampleRate, .audioChannelCount, .pageCount, .acquisitionMake, .acquisitionModel, .latitude,
+            .longitude, .textContent:
+            return contentDescriptor(attribute)
+        }
+    }
+
+    /// The rows of what the file system says about a file (`lstat`, extended attributes, libmagic).
+    private static func fileSystemDescriptor(_ attribute: Attribute) -> AttributeDescriptor {
+        func d(_ type: AttributeType, _ aliases: [String], _ meaning: String) -> AttributeDescriptor {
+            AttributeDescriptor(
+                attribute: attribute, type: type, aliases: aliases, meaning: meaning, isFileSystem: true)
         }
         switch attribute {
-        case .path: return d(.text, ["kMDItemPath"], "absolute path", fs: true)
-        case .fsName: return d(.text, ["kMDItemFSName"], "last path component, exactly as on disk", fs: true)
+        case .path: return d(.text, ["kMDItemPath"], "absolute path")
+        case .fsName: return d(.text, ["kMDItemFSName"], "last path component, exactly as on disk")
         case .displayName:
             return d(
-                .text, ["kMDItemDisplayName"], "file name as a person reads it (invalid UTF-8 shown as U+FFFD)",
-                fs: true)
+                .text, ["kMDItemDisplayName"], "file name as a person reads it (invalid UTF-8 shown as U+FFFD)")
         case .contentType:
             return d(
-                .text, ["kMDItemContentType"], "most specific type (UTI); == matches any type in the tree", fs: true)
+                .text, ["kMDItemContentType"], "most specific type (UTI); == matches any type in the tree")
         case .contentTypeTree:
-            return d(.textList, ["kMDItemContentTypeTree"], "the type and every type it conforms to", fs: true)
-        case .mimeType: return d(.text, [], "MIME type libmagic reports (audio/mpeg)", fs: true)
-        case .kind: return d(.text, ["kMDItemKind"], "a person's name for the type (MP3 audio, Folder)", fs: true)
-        case .fileSize: return d(.number, ["kMDItemFSSize"], "size in bytes (lstat); absent for folders", fs: true)
+            return d(.textList, ["kMDItemContentTypeTree"], "the type and every type it conforms to")
+        case .mimeType: return d(.text, [], "MIME type libmagic reports (audio/mpeg)")
+        case .kind: return d(.text, ["kMDItemKind"], "a person's name for the type (MP3 audio, Folder)")
+        case .fileSize: return d(.number, ["kMDItemFSSize"], "size in bytes (lstat); absent for folders")
         case .contentModificationDate:
             return d(
                 .date, ["kMDItemContentModificationDate", "kMDItemFSContentChangeDate"],
-                "file modification time (mtime)", fs: true)
+                "file modification time (mtime)")
         case .contentCreationDate:
             return d(
                 .date, ["kMDItemContentCreationDate"],
-                "creation date in the content (EXIF, PDF, media); else birth time; else mtime", fs: true)
+                "creation date in the content (EXIF, PDF, media); else birth time; else mtime")
         case .fsCreationDate:
-            return d(.date, ["kMDItemFSCreationDate"], "file birth time, where the file system keeps one", fs: true)
-        case .lastUsedDate: return d(.date, ["kMDItemLastUsedDate"], "access time (atime)", fs: true)
-        case .addedDate: return d(.date, ["kMDItemDateAdded"], "when fsfind first indexed this path", fs: true)
+            return d(.date, ["kMDItemFSCreationDate"], "file birth time, where the file system keeps one")
+        case .lastUsedDate: return d(.date, ["kMDItemLastUsedDate"], "access time (atime)")
+        case .addedDate: return d(.date, ["kMDItemDateAdded"], "when fsfind first indexed this path")
         case .attributeChangeDate:
             return d(
-                .date, ["kMDItemAttributeChangeDate"], "when the file's data or attributes last changed (ctime)",
-                fs: true)
-        case .fsOwnerUserID: return d(.number, ["kMDItemFSOwnerUserID"], "numeric user id of the owner", fs: true)
-        case .fsOwnerGroupID: return d(.number, ["kMDItemFSOwnerGroupID"], "numeric group id of the owner", fs: true)
+                .date, ["kMDItemAttributeChangeDate"], "when the file's data or attributes last changed (ctime)")
+        case .fsOwnerUserID: return d(.number, ["kMDItemFSOwnerUserID"], "numeric user id of the owner")
+        case .fsOwnerGroupID: return d(.number, ["kMDItemFSOwnerGroupID"], "numeric group id of the owner")
         case .fsInvisible:
-            return d(.number, ["kMDItemFSInvisible"], "1 for a hidden entry (name starting with '.'), else 0", fs: true)
+            return d(.number, ["kMDItemFSInvisible"], "1 for a hidden entry (name starting with '.'), else 0")
         case .userTags:
             return d(
-                .textList, ["kMDItemUserTags"], "tags, from the user.xdg.tags extended attribute (comma-separated)",
-                fs: true)
+                .textList, ["kMDItemUserTags"], "tags, from the user.xdg.tags extended attribute (comma-separated)")
         case .whereFroms:
             return d(
                 .textList, ["kMDItemWhereFroms"],
-                "where a download came from: user.xdg.origin.url and user.xdg.referrer.url", fs: true)
+                "where a download came from: user.xdg.origin.url and user.xdg.referrer.url")
         case .comment:
             return d(
                 .text, ["kMDItemComment", "kMDItemFinderComment"],
-                "comment, from the user.xdg.comment extended attribute",
-                fs: true)
+                "comment, from the user.xdg.comment extended attribute")
+        default: preconditionFailure("\(attribute) is not a file system attribute")
+        }
+    }
+
+    /// The rows of what the extractors read inside a file.
+    private static func contentDescriptor(_ attribute: Attribute) -> AttributeDescriptor {
+        func d(_ type: AttributeType, _ aliases: [String], _ meaning: String) -> AttributeDescriptor {
+            AttributeDescriptor(
+                attribute: attribute, type: type, aliases: aliases, meaning: meaning, isFileSystem: false)
+        }
+        switch attribute {
         case .title: return d(.text, ["kMDItemTitle"], "title from media tags, document metadata or heading")
         case .authorNames:
             return d(.textList, ["kMDItemAuthors", "kMDItemAuthor"], "document authors; artists for audio and video")
@@ -156,6 +182,7 @@ package enum AttributeRegistry {
         case .longitude: return d(.number, ["kMDItemLongitude"], "GPS longitude in decimal degrees, from EXIF")
         case .textContent:
             return d(.text, ["kMDItemTextContent"], "the words inside the file (searched in the text store)")
+        default: preconditionFailure("\(attribute) is a file system attribute")
         }
     }
 }

@@ -190,6 +190,15 @@ package final class TextStore {
             digestKey = nil
             return
         }
+        try Self.makeSchema(in: database, tokenizer: tokenizer, isNew: isNew)
+        generation = try Self.writerGeneration(of: database)
+        digestKey = try Self.digestKey(of: database)
+    }
+
+    /// A writer's tables, made if missing: one function, so the store's layout reads in one place.
+    private static func makeSchema(
+        in database: SQLiteDatabase, tokenizer: String, isNew: Bool
+    ) throws(FSFindError) {
         try database.execute(
             """
             PRAGMA page_size = \(Self.pageSize);
@@ -215,15 +224,16 @@ package final class TextStore {
             // FTS5's leaves fill a page of the larger size too (its default, 4,050, fits 4 KiB).
             try database.execute("INSERT INTO words(words, rank) VALUES ('pgsz', \(Self.leafSize))")
         }
-        if let known = try Self.generation(of: database) {
-            generation = known
-        } else {
-            let made = UInt64.random(in: 1...UInt64(Int64.max))
-            try database.execute(
-                "INSERT OR IGNORE INTO state(key, value) VALUES ('generation', \(Int64(bitPattern: made)))")
-            generation = try Self.generation(of: database)
-        }
-        digestKey = try Self.digestKey(of: database)
+    }
+
+    /// The store's generation, drawn the first time a writer opens it: readers compare it with the
+    /// index's, so words from another store are never taken for this one's.
+    private static func writerGeneration(of database: SQLiteDatabase) throws(FSFindError) -> UInt64? {
+        if let known = try generation(of: database) { return known }
+        let made = UInt64.random(in: 1...UInt64(Int64.max))
+        try database.execute(
+            "INSERT OR IGNORE INTO state(key, value) VALUES ('generation', \(Int64(bitPattern: made)))")
+        return try generation(of: database)
     }
 
     /// The key this store's digests are made under, drawn when it is first opened for writing and
