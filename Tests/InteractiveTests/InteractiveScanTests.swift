@@ -104,7 +104,8 @@ import Testing
             let whole = try #require(try one.run(query, scope: .all, onlyIn: nil))
             #expect(try split.run(query, scope: .all, onlyIn: nil) == whole, "\(typed)")
             let everyRow = Array(0..<index.itemCount)
-            #expect(try split.run(query, scope: .all, onlyIn: nil, candidates: everyRow) == whole, "\(typed), every row")
+            let walked = try split.run(query, scope: .all, onlyIn: nil, candidates: everyRow)
+            #expect(walked == whole, "\(typed), every row")
         }
     }
 
