@@ -91,6 +91,9 @@ package struct InteractiveScan {
         self.text = text
     }
 
+    /// The attributes a reader of the session's snapshot was made for, its sections verified.
+    fileprivate let verified = VerifiedAttributes()
+
     /// Makes the row summaries on this thread.
     func summarize() { signatures.make(for: index) }
 
@@ -113,7 +116,14 @@ package struct InteractiveScan {
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {
         let started = ContinuousClock.now
-        _ = try index.reader(for: query.referencedAttributes)
+        // Damage is found before any row, once per set of attributes: a reader's shape checks
+        // read some sections again, a few tenths of a millisecond each key, and the session's
+        // snapshot does not change under it.
+        let attributes = query.referencedAttributes
+        if !verified.covers(attributes) {
+            _ = try index.reader(for: attributes)
+            verified.add(attributes)
+        }
         let chosenBit = UInt16(1) << UInt16(Scope.allCases.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
         // The field's free text asks the text store too, as `fsfind query` does.
@@ -422,4 +432,18 @@ private final class PartViews: @unchecked Sendable {
         while made.count < count { made.append(index.files.map { IndexViews(index: $0) }) }
         return Array(made.prefix(count))
     }
+}
+
+/// The attributes whose sections a scan of the session has had verified (``IndexReader``), so a
+/// key whose field reads no others makes no reader.
+///
+/// Unchecked because its set is a `var`, and safe to share: it is read and written only under
+/// `lock`.
+private final class VerifiedAttributes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var attributes: Set<Attribute> = []
+
+    func covers(_ wanted: Set<Attribute>) -> Bool { lock.withLock { wanted.isSubset(of: attributes) } }
+
+    func add(_ checked: Set<Attribute>) { lock.withLock { attributes.formUnion(checked) } }
 }
