@@ -35,7 +35,7 @@ package struct PartitionedScan: Sendable {
 
     /// The parts of a scan of `rows` rows (positions `0..<rows`): consecutive, non-empty (one
     /// empty part when there are no rows), in order, of about equal size.
-    func parts(rows: Int) -> [Range<Int>] {
+    package func parts(rows: Int) -> [Range<Int>] {
         let count = rows < parallelRows ? 1 : max(1, min(threads, rows))
         guard count > 1 else { return [0..<max(0, rows)] }
         let size = (rows + count - 1) / count

@@ -92,6 +92,23 @@ import Testing
         #expect(broken.text == nil)
     }
 
+    /// A session's scan keeps each part's section views from key to key: split in parts, one
+    /// scan answers field after field (and candidates that are every row) as a new scan on one
+    /// thread does.
+    @Test func partsKeepTheirViewsAcrossKeys() throws {
+        var split = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
+        split.partitions = PartitionedScan(threads: 3)
+        for typed in ["p", "pa", "paris", "kind:audio", "night", "", "fileSize > 4000", "paris"] {
+            let query = FieldQuery(SearchField(typed), context: context)
+            let one = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
+            let whole = try #require(try one.run(query, scope: .all, onlyIn: nil))
+            #expect(try split.run(query, scope: .all, onlyIn: nil) == whole, "\(typed)")
+            let everyRow = Array(0..<index.itemCount)
+            let walked = try split.run(query, scope: .all, onlyIn: nil, candidates: everyRow)
+            #expect(walked == whole, "\(typed), every row")
+        }
+    }
+
     @Test func aStaleScanStops() throws {
         let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         let query = FieldQuery(SearchField(""), context: context)

@@ -372,6 +372,8 @@ import Testing
         let typed = [
             "paris", "p", "ca", "t", "aris", "camel", "straße", "IMG 12", "zoë", "é", "x y", "fsName == \"*paris*\"c",
             "kind:folder", "kind:folder paris", "duration > 60", "title == \"*\"", "README index",
+            // Trees of type tests, each one leaf of the plan.
+            "kind:a", "kind:au", "kind:audio", "kind:a paris", "-kind:folder", "kind:folder || kind:au",
         ]
         for text in typed {
             for scope in [Scope.all, .folder, .audio] {

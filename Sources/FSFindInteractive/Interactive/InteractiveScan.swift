@@ -76,9 +76,9 @@ package struct InteractiveScan {
     /// The words inside the files, when the index has a text store: free text finds them too.
     let text: TextStore?
 
-    /// Section views shared by every scan of the session, so their checks run once; one set per
-    /// file of the index (base, delta).
-    fileprivate let views: [IndexViews]
+    /// Section views shared by every scan of the session, so their checks run once: per part of
+    /// a scan (``PartViews``), one set per file of the index (base, delta).
+    fileprivate let views = PartViews()
 
     /// Per-row summaries of the rows' free text, which let a scan of plain words skip the rows
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
@@ -89,8 +89,10 @@ package struct InteractiveScan {
         self.ranker = ranker
         self.limit = limit
         self.text = text
-        views = index.files.map { IndexViews(index: $0) }
     }
+
+    /// The attributes a reader of the session's snapshot was made for, its sections verified.
+    fileprivate let verified = VerifiedAttributes()
 
     /// Makes the row summaries on this thread.
     func summarize() { signatures.make(for: index) }
@@ -114,7 +116,14 @@ package struct InteractiveScan {
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {
         let started = ContinuousClock.now
-        _ = try index.reader(for: query.referencedAttributes)
+        // Damage is found before any row, once per set of attributes: a reader's shape checks
+        // read some sections again, a few tenths of a millisecond each key, and the session's
+        // snapshot does not change under it.
+        let attributes = query.referencedAttributes
+        if !verified.covers(attributes) {
+            _ = try index.reader(for: attributes)
+            verified.add(attributes)
+        }
         let chosenBit = UInt16(1) << UInt16(Scope.allCases.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
         // The field's free text asks the text store too, as `fsfind query` does.
@@ -140,6 +149,9 @@ package struct InteractiveScan {
         // (`benchmarks/RESULTS.md`, "The interactive scan over the cores" and "Numbers that were in
         // code comments"). Each part ranks its own best rows; joined in part order they are what
         // one pass gives (the ranking's ties go to the lower row, whichever part found it).
+        // Candidates that are every row (the field's first letter after an empty field) are
+        // walked as every row: the same rows in the same order, without reading the list.
+        let candidates = candidates?.count == index.itemCount ? nil : candidates
         let rows = candidates?.count ?? index.itemCount
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
             // Asked by one part at a time, and not after this call: the closure does not escape.
@@ -147,12 +159,11 @@ package struct InteractiveScan {
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
                 content: content, filter: SignatureFilter(query), summaries: signatures.summaries,
-                shouldStop: stop.ask)
+                partViews: views.sets(count: partitions.parts(rows: rows).count, of: index), shouldStop: stop.ask)
             let parts = partitions.run(rows: rows) { part, positions in
-                // The session's views are lazily filled: the calling thread's part uses them, the
-                // others make their own (the sections' checks are shared by the file).
-                job.run(
-                    positions, views: part == 0 ? job.scan.views : job.scan.index.files.map { IndexViews(index: $0) })
+                // The session's views are lazily filled: each part has its own set, which no
+                // other thread touches during the scan.
+                job.run(positions, views: job.partViews[part])
             }
             return (parts, stop.stopped)
         }
@@ -208,8 +219,8 @@ private struct PartResult {
 /// One scan's inputs, shared read-only by its parts' threads.
 ///
 /// Unchecked because two of its parts are not `Sendable` and are safe all the same: the scan's
-/// session views (`scan.views`, filled lazily), which only part 0 uses, on the calling thread,
-/// while the other parts make their own; and `shouldStop`, a ``StopSignal``'s question, asked
+/// session views (``PartViews``, filled lazily), of which each part uses its own set; and
+/// `shouldStop`, a ``StopSignal``'s question, asked
 /// under its lock. The rest is only read during the scan, and each part makes its own plans and
 /// caches (`RowScore`, the scope memo).
 private struct ScanJob: @unchecked Sendable {
@@ -222,6 +233,8 @@ private struct ScanJob: @unchecked Sendable {
     /// What plain words ask of a row's summary, and the summaries per file (nil until made).
     let filter: SignatureFilter?
     let summaries: [RowSignatures?]?
+    /// Per part, the section views of each index file.
+    let partViews: [[IndexViews]]
     let shouldStop: () -> Bool
 
     /// Positions `range` of the candidates (or of the merged rows); nil when told to stop.
@@ -401,4 +414,36 @@ private final class StopSignal: @unchecked Sendable {
             return answer
         }
     }
+}
+
+/// The section views of each part of a scan, kept for the session: a part's views are filled
+/// lazily (a column's view checks its cells when made), and a part that made new ones for each
+/// scan redid those checks for every key.
+///
+/// Unchecked because `IndexViews` fill themselves lazily and are not `Sendable`: ``sets(count:of:)``
+/// grows the list on the calling thread before a scan's parts start, and during the scan part `k`
+/// alone reads set `k`. Scans of one ``InteractiveScan`` run one at a time (the search loop's
+/// thread asks for them), as its session views always did.
+private final class PartViews: @unchecked Sendable {
+    private var made: [[IndexViews]] = []
+
+    /// The first `count` sets, made for `index`'s files when first asked for.
+    func sets(count: Int, of index: IndexSnapshot) -> [[IndexViews]] {
+        while made.count < count { made.append(index.files.map { IndexViews(index: $0) }) }
+        return Array(made.prefix(count))
+    }
+}
+
+/// The attributes whose sections a scan of the session has had verified (``IndexReader``), so a
+/// key whose field reads no others makes no reader.
+///
+/// Unchecked because its set is a `var`, and safe to share: it is read and written only under
+/// `lock`.
+private final class VerifiedAttributes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var attributes: Set<Attribute> = []
+
+    func covers(_ wanted: Set<Attribute>) -> Bool { lock.withLock { wanted.isSubset(of: attributes) } }
+
+    func add(_ checked: Set<Attribute>) { lock.withLock { attributes.formUnion(checked) } }
 }

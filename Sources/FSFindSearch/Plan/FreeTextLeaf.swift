@@ -62,6 +62,15 @@ final class FreeTextLeaf {
     /// Cuts a measured value into words to compare with ``forms``.
     private var formCutter = ValueWords()
 
+    /// For U+0080 + i: the scalars the character folds to (case and diacritics), nil when it is
+    /// no scalar. Worked out once: each leaf of each scan asked the general fold of 256 characters
+    /// (a part of every free-text key's cost before its rows).
+    private static let latinFolds: [[UInt32]?] = (0x80..<0x180).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return nil }
+        let folded = TextFolding.fold(String(Character(scalar)), caseInsensitive: true, diacriticInsensitive: true)
+        return folded.scalars.map(\.value)
+    }
+
     private static let unknown: Int32 = -1
     private static let none: Int32 = -2
 
@@ -107,10 +116,8 @@ final class FreeTextLeaf {
         self.weights = weights
         let firstScalars = matcher.words.compactMap { $0.first?.value }
         self.firstScalars = firstScalars
-        latinHasFirstScalar = (0x80..<0x180).map { value in
-            guard let scalar = Unicode.Scalar(UInt32(value)) else { return true }
-            let folded = TextFolding.fold(String(Character(scalar)), caseInsensitive: true, diacriticInsensitive: true)
-            return folded.scalars.contains { firstScalars.contains($0.value) }
+        latinHasFirstScalar = Self.latinFolds.map { folded in
+            folded.map { $0.contains { firstScalars.contains($0) } } ?? true
         }
         let firstBytes = FlatTable(count: 256, repeating: false)
         for scalar in firstScalars where scalar < 0x80 {

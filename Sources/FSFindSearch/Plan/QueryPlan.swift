@@ -121,6 +121,13 @@ package final class QueryPlan {
     }
 
     private static func step(for node: Node, positive: Bool, views: IndexViews, walk: inout Walk) -> Step {
+        // A tree of type tests (`kind:a` is `kind == "a"cdt || contentType == "a"c`) is one leaf:
+        // its answer too is the same for every row of a type-table entry, so a row costs one
+        // look-up instead of one per test.
+        switch node {
+        case .all, .any, .not: if readsOnlyTypes(node) { return .type(walk.keep(TypeLeaf(node, views: views))) }
+        default: break
+        }
         switch node {
         case .all(let nodes):
             return .all(nodes.map { step(for: $0, positive: positive, views: views, walk: &walk) })
@@ -169,12 +176,15 @@ package final class QueryPlan {
         return .rowReader(node)
     }
 
-    /// True for a leaf whose answer depends only on the row's type-table entry.
+    /// True for a leaf, or a tree of leaves, whose answer depends only on the row's type-table
+    /// entry.
     private static func readsOnlyTypes(_ node: Node) -> Bool {
         let types = IndexFormat.typeAttributes
         switch node {
         case .text(let test): return test.attributes.allSatisfy(types.contains)
         case .presence(let attributes, _): return attributes.allSatisfy(types.contains)
+        case .all(let nodes), .any(let nodes): return !nodes.isEmpty && nodes.allSatisfy(readsOnlyTypes)
+        case .not(let node): return readsOnlyTypes(node)
         default: return false
         }
     }
