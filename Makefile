@@ -127,9 +127,15 @@ STATIC_CXX := $(CURDIR)/.build/static-c++
 PACKED_RELOCATIONS := $(shell command -v ld.lld >/dev/null 2>&1 && \
 	ldd --version 2>/dev/null | head -1 | awk '{ split($$NF, v, "."); exit !(v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }' && \
 	echo -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+# With lld, the functions and variables a small query touches are laid out together, in the order
+# scripts/startup.order lists them (written by scripts/startup-order.py from a run under Valgrind):
+# a query faults in about 200 pages instead of 330 (benchmarks/RESULTS.md, "Start-up: no
+# conformance scans"). A symbol the list names and the build no longer has is skipped.
+STARTUP_ORDER := $(if $(PACKED_RELOCATIONS),-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup.order \
+	-Xlinker --no-warn-symbol-ordering)
 RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath -Xlinker -L$(STATIC_CXX) \
 	-Xlinker --version-script=$(CURDIR)/scripts/exported-symbols.map $(PACKED_RELOCATIONS) \
-	$(DIRECT_METADATA)
+	$(DIRECT_METADATA) $(STARTUP_ORDER)
 
 release: deps-build
 	@$(MAKE) --no-print-directory release-binaries
