@@ -117,12 +117,27 @@ build: deps-run
 # (`fsfind` itself, linked at a fixed address by Package.swift, has none), and the loader applies
 # them in about a third less of a start's CPU time (benchmarks/RESULTS.md,
 # "Start-up: packed relocations"). Elsewhere gold links as before.
+# Concrete generic types' metadata (a `Set<Attribute>`'s storage, a `Result<Int, Errno>`) is reached
+# through accessors that name the conformances they need, not through mangled names: the runtime
+# resolves a mangled name's `Hashable` or `Error` requirement by scanning all of the binary's 6,900
+# conformance records, once per type, which was most of a small query's own instructions
+# (benchmarks/RESULTS.md, "Start-up: no conformance scans").
+DIRECT_METADATA := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 STATIC_CXX := $(CURDIR)/.build/static-c++
 PACKED_RELOCATIONS := $(shell command -v ld.lld >/dev/null 2>&1 && \
 	ldd --version 2>/dev/null | head -1 | awk '{ split($$NF, v, "."); exit !(v[1] > 2 || (v[1] == 2 && v[2] >= 36)) }' && \
 	echo -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld -Xlinker -z -Xlinker pack-relative-relocs)
+# With lld, the functions and variables a small query touches are laid out together, in the order
+# scripts/startup.order lists them (written by scripts/startup-order.py from a run under Valgrind):
+# a query faults in about 200 pages instead of 330 (benchmarks/RESULTS.md, "Start-up: no
+# conformance scans"). A symbol the list names and the build no longer has is skipped.
+# This package's Swift is compiled a section per function, so the list can move each function
+# (a module's code is otherwise one section): 203 page faults become 188.
+STARTUP_ORDER := $(if $(PACKED_RELOCATIONS),-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup.order \
+	-Xlinker --no-warn-symbol-ordering -Xswiftc -Xfrontend -Xswiftc -function-sections)
 RELEASE_FLAGS ?= --static-swift-stdlib --disable-local-rpath -Xlinker -L$(STATIC_CXX) \
-	-Xlinker --version-script=$(CURDIR)/scripts/exported-symbols.map $(PACKED_RELOCATIONS)
+	-Xlinker --version-script=$(CURDIR)/scripts/exported-symbols.map $(PACKED_RELOCATIONS) \
+	$(DIRECT_METADATA) $(STARTUP_ORDER)
 
 release: deps-build
 	@$(MAKE) --no-print-directory release-binaries

@@ -17,14 +17,19 @@ package struct PartitionedScan: Sendable {
 
     /// Rows from which the scan is cut into parts.
     var parallelRows: Int
-    /// Parts a large scan is cut into.
-    var threads: Int
+    /// Parts a large scan is cut into; `nil`, one per core, asked when a scan is that large:
+    /// Foundation's count reads the control group's files through `URL` and `Data`, which a
+    /// query on a small index never needs (benchmarks/RESULTS.md, "Start-up: no conformance scans").
+    var threads: Int?
 
     /// One part per core (at most ``mostThreads``) from ``parallelRows`` rows.
     package init() {
         parallelRows = Self.parallelRows
-        threads = min(Self.mostThreads, max(1, ProcessInfo.processInfo.activeProcessorCount))
+        threads = nil
     }
+
+    /// The cores this process may run on, at most ``mostThreads``.
+    static var cores: Int { min(Self.mostThreads, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
 
     /// `threads` parts whatever the rows: what tests ask, to check that a split scan answers as
     /// one thread does.
@@ -36,7 +41,7 @@ package struct PartitionedScan: Sendable {
     /// The parts of a scan of `rows` rows (positions `0..<rows`): consecutive, non-empty (one
     /// empty part when there are no rows), in order, of about equal size.
     package func parts(rows: Int) -> [Range<Int>] {
-        let count = rows < parallelRows ? 1 : max(1, min(threads, rows))
+        let count = rows < parallelRows ? 1 : max(1, min(threads ?? Self.cores, rows))
         guard count > 1 else { return [0..<max(0, rows)] }
         let size = (rows + count - 1) / count
         return stride(from: 0, to: rows, by: size).map { $0..<min(rows, $0 + size) }
