@@ -77,8 +77,8 @@ void fsfind_map_large_allocations(size_t bytes);
 // Free space at the top of a heap is given back to the kernel only once it reaches `bytes` (glibc's
 // M_TRIM_THRESHOLD, which M_MMAP_THRESHOLD leaves at 128 KiB). libmagic allocates and frees its
 // buffers of up to 256 KiB for every file; with a 128 KiB threshold each free gave the pages back
-// and the next file faulted them in again, a seventh of a metadata-only first index's CPU
-// (docs/decisions.md, "libmagic's buffers stay mapped"). Called before the threads start.
+// and the next file faulted them in and cleared them again (docs/decisions.md, "libmagic's
+// buffers stay mapped"). Called before the threads start.
 void fsfind_keep_free_heap_top(size_t bytes);
 
 // Gives free pages back (malloc_trim) when the heap's top has moved up by at least `bytes` since the
