@@ -196,6 +196,8 @@ void fsfind_use_one_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
 
 void fsfind_map_large_allocations(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); }
 
+void fsfind_keep_free_heap_top(size_t bytes) { mallopt(M_TRIM_THRESHOLD, (int)bytes); }
+
 // The heap's top when free pages were last given back; only the one thread that serves a worker's
 // requests calls this.
 static uintptr_t fsfind_trimmed_top;

@@ -74,6 +74,13 @@ void fsfind_release_free_memory(void);
 // (docs/decisions.md, "The memory of the whole process tree"). Called before the threads start.
 void fsfind_map_large_allocations(size_t bytes);
 
+// Free space at the top of a heap is given back to the kernel only once it reaches `bytes` (glibc's
+// M_TRIM_THRESHOLD, which M_MMAP_THRESHOLD leaves at 128 KiB). libmagic allocates and frees its
+// buffers of up to 256 KiB for every file; with a 128 KiB threshold each free gave the pages back
+// and the next file faulted them in and cleared them again (docs/decisions.md, "libmagic's
+// buffers stay mapped"). Called before the threads start.
+void fsfind_keep_free_heap_top(size_t bytes);
+
 // Gives free pages back (malloc_trim) when the heap's top has moved up by at least `bytes` since the
 // last call that gave them back: for an extraction worker after each file, so the tree a large
 // page was parsed into is not kept until the worker ends, and the common small file costs no trim.

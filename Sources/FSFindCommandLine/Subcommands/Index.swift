@@ -86,6 +86,9 @@ extension FSFindCommand {
             // batch frees goes back at once (docs/decisions.md, "The memory of the whole process
             // tree"); libmagic's buffer of every file stays below the threshold, on the heap.
             fsfind_map_large_allocations(ExtractionWorker.largeAllocation)
+            // A block that may come from the heap, freed, does not give its pages back by itself:
+            // libmagic's buffers of every file stay mapped between files.
+            fsfind_keep_free_heap_top(2 * ExtractionWorker.largeAllocation)
             let isTerminal = isatty(STDERR_FILENO) == 1
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
             let indexPath = indexOption.path
