@@ -89,7 +89,7 @@ let package = Package(
             name: "FSFindInteractive",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
-                .product(name: "SystemPackage", package: "swift-system"),
+                "CPlatform", .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Identify → extract: content types (libmagic), the extractors and the sandboxed workers
         // they run in; the only stage that loads the extractors' C libraries.

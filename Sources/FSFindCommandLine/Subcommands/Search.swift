@@ -95,13 +95,7 @@ extension FSFindCommand {
             }
 
             try terminal.enterFullScreen()
-            let outcome: SearchLoop.Outcome
-            do {
-                outcome = try loop.run()
-            } catch {
-                terminal.restore()
-                throw error
-            }
+            let outcome = loop.run()
             terminal.restore()
             switch outcome {
             case .accepted(let path):

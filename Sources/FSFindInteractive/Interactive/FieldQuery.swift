@@ -6,7 +6,7 @@ import FSFindQuery
 ///
 /// The chips and the text are compiled apart because the query language cannot mix free text
 /// with predicates; the scan requires both to match.
-package struct FieldQuery: Sendable {
+struct FieldQuery: Sendable {
     /// Every chip's predicate, ANDed; nil without chips.
     let filter: CompiledQuery?
     /// The typed text; nil when it is empty or has an error.

@@ -305,7 +305,7 @@ struct ScreenLayout: Sendable, Equatable {
 }
 
 /// One screen's worth of lines and the cursor position.
-package struct Frame: Sendable, Equatable {
+struct Frame: Sendable, Equatable {
     var lines: [StyledLine]
     var cursorRow: Int
     var cursorColumn: Int
