@@ -17,7 +17,10 @@ let crossModule: [SwiftSetting] = [
             "-enable-library-evolution", "-no-verify-emitted-module-interface", "-suppress-warnings",
             "-Xfrontend", "-package-cmo", "-Xfrontend", "-allow-non-resilient-access",
         ],
-        .when(configuration: .release))
+        .when(configuration: .release)),
+    // An `import` says what a file uses: a member (an extension's method, a conformance) of a
+    // module the file does not import is an error, not a silent reach through another import.
+    .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
 let package = Package(

@@ -1,4 +1,5 @@
 import FSFindModel
+import Synchronization
 
 /// Unchecked-per-read views of verified sections, for scans that touch every row.
 ///

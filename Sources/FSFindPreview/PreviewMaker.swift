@@ -2,6 +2,8 @@ import FSFindCrawl
 import FSFindExtraction
 import FSFindInteractive
 import FSFindModel
+import Foundation
+import SystemPackage
 
 /// Makes a file's preview: its picture (an image, a PDF's first page, a video's poster frame, a
 /// song's cover art) or its first lines (text), or says why there is none. Runs in the preview

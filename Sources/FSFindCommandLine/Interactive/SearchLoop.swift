@@ -6,6 +6,7 @@ import FSFindPreview
 import FSFindQuery
 import FSFindText
 import Foundation
+import Synchronization
 
 /// The interactive search's event loop: polls the terminal, the preview worker and the index's
 /// folder, reads and decodes keys, and hands what came to ``SearchScreen``, which decides what

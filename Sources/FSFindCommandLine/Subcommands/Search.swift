@@ -1,7 +1,9 @@
 import ArgumentParser
+import FSFindIndexFormat
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput
+import FSFindPlatform
 import FSFindQuery
 import Foundation
 

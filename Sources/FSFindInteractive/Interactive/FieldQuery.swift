@@ -1,5 +1,6 @@
 import FSFindModel
 import FSFindQuery
+import Foundation
 
 /// A search field turned into what the scan runs: the chips as one compiled filter, the text as
 /// free text or a predicate, or the error that keeps the text from running yet.

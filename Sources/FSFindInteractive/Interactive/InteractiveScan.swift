@@ -1,5 +1,6 @@
 import FSFindIndexFormat
 import FSFindModel
+import FSFindQuery
 import FSFindSearch
 import FSFindText
 import Foundation

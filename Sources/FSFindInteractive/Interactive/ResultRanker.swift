@@ -1,4 +1,5 @@
 import FSFindIndexFormat
+import FSFindModel
 import FSFindQuery
 import Foundation
 

@@ -1,3 +1,5 @@
+import FSFindQuery
+
 /// Where everything goes in a window of a given size, and the lines that result.
 ///
 /// Rows from the top: the search field, the scope control, suggestions (or the query error), a

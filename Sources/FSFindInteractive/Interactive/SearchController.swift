@@ -1,6 +1,7 @@
 import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
+import Foundation
 
 /// Decides what `fsfind search` shows and does: ``SearchEvent``s in (keys, a resize, a scan's
 /// answer, a preview, a new index), ``SearchEffect``s out (a frame to paint, a scan to run, a

@@ -1,6 +1,7 @@
 import CPlatform
 import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
 import FSFindText

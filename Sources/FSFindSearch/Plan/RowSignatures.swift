@@ -1,3 +1,4 @@
+import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 
