@@ -17,7 +17,12 @@ let crossModule: [SwiftSetting] = [
             "-enable-library-evolution", "-no-verify-emitted-module-interface", "-suppress-warnings",
             "-Xfrontend", "-package-cmo", "-Xfrontend", "-allow-non-resilient-access",
         ],
-        .when(configuration: .release))
+        .when(configuration: .release)),
+    // An `import` says what a file uses: a member (an extension's method, a conformance) of a
+    // module the file does not import is an error, not a silent reach through another import.
+    // Checked in debug builds (what `make test` and CI compile): a release build compiles each
+    // module whole, and there glibc's `timespec` resolves to CoreFoundation's copy in every file.
+    .enableUpcomingFeature("MemberImportVisibility", .when(configuration: .debug)),
 ]
 
 let package = Package(
@@ -89,7 +94,7 @@ let package = Package(
             name: "FSFindInteractive",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindSearch", "FSFindText",
-                .product(name: "SystemPackage", package: "swift-system"),
+                "CPlatform", .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Identify → extract: content types (libmagic), the extractors and the sandboxed workers
         // they run in; the only stage that loads the extractors' C libraries.

@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindPlatform
 import Glibc
 import Synchronization
 import SystemPackage

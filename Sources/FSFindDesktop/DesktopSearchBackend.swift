@@ -2,6 +2,7 @@ import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 
 /// The one place the desktop interfaces ask the index: terms in, ranked files out, with what a
 /// result row shows (name, content type, a snippet), asked through the ``QueryFrontEnd`` every

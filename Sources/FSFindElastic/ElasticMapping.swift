@@ -1,3 +1,4 @@
+import FSFindModel
 import FSFindOutput
 
 /// The index mapping for a cluster that `fsfind export --es-bulk` loads: every field of

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import Synchronization
 
 /// When one request's search should give up: its time is up, its client has gone, or the server

@@ -9,7 +9,7 @@ import FSFindModel
 /// of its number, so above this type a packed column reads as the unpacked one did.
 package struct CellLayout: Sendable, Equatable {
     /// Bytes per cell.
-    package let width: Int
+    let width: Int
     /// Whether the cells are unsigned integers standing for the numbers they equal.
     let integers: Bool
 

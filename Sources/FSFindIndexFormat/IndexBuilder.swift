@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 
 /// Where one row of a new index file comes from.
 ///

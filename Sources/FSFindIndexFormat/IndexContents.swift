@@ -4,9 +4,9 @@ import Foundation
 /// Everything an index file holds, in memory: what ``IndexWriter`` writes and
 /// ``IndexFile/allItems()`` plus ``IndexFile/roots()`` give back.
 package struct IndexContents: Sendable, Hashable {
-    package var roots: [IndexRoot]
+    var roots: [IndexRoot]
     var items: [IndexedItem]
-    package var createdAt: Date
+    var createdAt: Date
 
     package init(roots: [IndexRoot], items: [IndexedItem], createdAt: Date) {
         self.roots = roots

@@ -1,4 +1,5 @@
 import FSFindModel
+import Synchronization
 
 /// Unchecked-per-read views of verified sections, for scans that touch every row.
 ///
@@ -146,7 +147,7 @@ package struct NamesView {
     @inlinable package func hasParent(_ row: Int) -> Bool { records.u32(row, 0) != IndexFormat.absent32 }
 
     /// The row's parent row, ``IndexFormat/absent32`` for none.
-    @inlinable package func parent(_ row: Int) -> UInt32 { records.u32(row, 0) }
+    @inlinable func parent(_ row: Int) -> UInt32 { records.u32(row, 0) }
 
     /// The row's name as a string id (for a root: its path).
     @inlinable package func nameID(_ row: Int) -> UInt32 { records.u32(row, 4) }

@@ -10,7 +10,7 @@ import Synchronization
 /// verified sections is atomic.
 package final class IndexFile: Sendable, PathOrderedRows {
     package let path: String
-    package let formatVersion: Int
+    let formatVersion: Int
     /// Items in the file, in path-byte order; row indexes run `0..<itemCount`.
     package let itemCount: Int
     package let createdAt: Date
@@ -374,7 +374,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// ``lowerBound(_:)`` for a path known to sort at or after row `start`'s: a galloping
     /// search from `start`, so a run of lookups in path order costs a few comparisons each
     /// (the distance to the next match), not a search of the whole file each.
-    package func lowerBound(_ path: [UInt8], from start: Int) -> Int {
+    func lowerBound(_ path: [UInt8], from start: Int) -> Int {
         let comparer = try? pathComparer()
         return path.withUnsafeBytes { target -> Int in
             func before(_ row: Int) -> Bool {

@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 
 /// What makes an index file a *delta* (`INDEX.delta`, `docs/index-format.md` "Small updates"):
 /// the base it was written against, the base rows it hides, and where each of its own rows goes

@@ -37,9 +37,9 @@ package final class IndexReader: Sendable {
     /// The index this reader reads: its files stay mapped while the reader lives.
     package let snapshot: IndexSnapshot
     /// The attributes whose values this reader gives.
-    package let attributes: Set<Attribute>
+    let attributes: Set<Attribute>
     /// What else it gives of each row.
-    package let reads: Reads
+    let reads: Reads
     /// Bit ``Attribute/indexCode`` set for each attribute of ``attributes``: the check on every
     /// value read is a bit test, not a hash.
     private let attributeBits: UInt64
@@ -82,7 +82,7 @@ package final class IndexReader: Sendable {
     }
 
     /// True when this reader gives `attribute`'s values.
-    @inline(__always) package func covers(_ attribute: Attribute) -> Bool {
+    @inline(__always) func covers(_ attribute: Attribute) -> Bool {
         attributeBits & Self.bit(of: attribute) != 0
     }
 
@@ -163,7 +163,7 @@ package final class IndexReader: Sendable {
     }
 
     /// The first row whose path sorts at or after `path`.
-    package func lowerBound(_ path: [UInt8]) -> Int {
+    func lowerBound(_ path: [UInt8]) -> Int {
         require(.paths)
         return snapshot.lowerBound(path)
     }
@@ -200,7 +200,7 @@ package struct ReaderRow: AttributeSource, Sendable {
     package func value(of attribute: Attribute) -> AttributeValue? { reader.value(of: attribute, at: row) }
 
     /// The row's path, raw bytes.
-    package var path: [UInt8] { reader.path(at: row) }
+    var path: [UInt8] { reader.path(at: row) }
 }
 
 extension IndexSnapshot {

@@ -6,13 +6,13 @@ import FSFindModel
 /// an ``IndexReader`` for the query's attributes has checked their sections; callers outside the
 /// plans read rows through an ``IndexReader`` (``ReaderRow``).
 package struct IndexRow: AttributeSource, Sendable {
-    package let file: IndexFile
-    package let index: Int
+    let file: IndexFile
+    let index: Int
 
     package func value(of attribute: Attribute) -> AttributeValue? {
         file.value(of: attribute, at: index)
     }
 
     /// The item's path, raw bytes.
-    package var path: [UInt8] { file.path(at: index) }
+    var path: [UInt8] { file.path(at: index) }
 }

@@ -9,7 +9,7 @@ package enum IndexWriter {
     ///
     /// Items with the same path keep the last one given. Missing parent folders are created. The
     /// target is never truncated in place: readers may have it mapped.
-    package static func write(_ contents: IndexContents, to path: String) throws(FSFindError) {
+    static func write(_ contents: IndexContents, to path: String) throws(FSFindError) {
         try replaceAtomically(path: path, with: try encode(contents))
     }
 

@@ -161,8 +161,8 @@ extension IndexSnapshot {
 /// A row's words as the text store keeps track of them: its document and its identity (what
 /// ``IndexSnapshot/namedSources(ofDocuments:generation:)`` gives).
 package struct NamedSource: Hashable, Sendable {
-    package let document: UInt32
-    package let identity: FileIdentity
+    let document: UInt32
+    let identity: FileIdentity
 
     package init(document: UInt32, identity: FileIdentity) {
         self.document = document

@@ -1,4 +1,5 @@
 import FSFindModel
+import Synchronization
 
 /// The `words` section (format 6): every distinct word of the file's strings as free text cuts
 /// and folds them (``ValueWords``), in byte order, each with the strings that hold it.

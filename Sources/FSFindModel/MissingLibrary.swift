@@ -1,3 +1,5 @@
+import Foundation
+
 /// A library fsfind loads on first use that is not installed, as an item's problem names it.
 ///
 /// The extractors' libraries (poppler, FFmpeg, gdk-pixbuf, libexif …) are a Debian package's

@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// Builds one-line JSON objects with keys in the order given (`path` first), for NDJSON output.
 package struct JSONWriter {
     private var parts: [String] = []

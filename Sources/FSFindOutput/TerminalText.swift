@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// Text made safe to show on a terminal: no control character from a file name, a tag or a query
 /// reaches it raw.
 ///

@@ -1,6 +1,7 @@
 import CLibraryTypes
 import FSFindExtraction
 import FSFindModel
+import FSFindPlatform
 
 /// gdk-pixbuf's decoding functions, for previews (the image extractor needs only the size:
 /// ``PixbufLibrary``). Loaded with `dlopen` on first use.

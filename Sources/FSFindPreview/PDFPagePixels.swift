@@ -1,5 +1,6 @@
 import CLibraryTypes
 import FSFindExtraction
+import Foundation
 
 /// poppler-glib's page rendering and the cairo image surface it renders into, loaded with `dlopen`
 /// (cairo through poppler-glib's handle: `dlsym` searches a library's dependencies too).

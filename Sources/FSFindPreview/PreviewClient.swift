@@ -13,7 +13,7 @@ import SystemPackage
 /// `fsfind preview-worker`, started from the running executable, with ``PreviewWorker/limits``.
 package final class PreviewClient {
     /// How long a preview may take before the worker is killed and the pane says so.
-    package static let timeout: Duration = .seconds(3)
+    static let timeout: Duration = .seconds(3)
 
     private let executable: String
     private let arguments: [String]
@@ -98,7 +98,7 @@ package final class PreviewClient {
 extension PreviewClient: FilePreviewer {
     package var timeout: Duration { Self.timeout }
 
-    package func hasPreview(tree: [String], name: [UInt8]) -> Bool {
-        PreviewMaker.kind(tree: tree, name: name) != nil
+    package var previewable: @Sendable (_ tree: [String], _ name: [UInt8]) -> Bool {
+        { tree, name in PreviewMaker.kind(tree: tree, name: name) != nil }
     }
 }

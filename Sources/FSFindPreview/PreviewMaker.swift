@@ -2,13 +2,15 @@ import FSFindCrawl
 import FSFindExtraction
 import FSFindInteractive
 import FSFindModel
+import Foundation
+import SystemPackage
 
 /// Makes a file's preview: its picture (an image, a PDF's first page, a video's poster frame, a
 /// song's cover art) or its first lines (text), or says why there is none. Runs in the preview
 /// worker (`fsfind preview-worker`), whose memory and CPU limits contain a hostile file.
-package enum PreviewMaker {
+enum PreviewMaker {
     /// What a file can show.
-    package enum Kind: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
         case image, pdf, video, audio, text
     }
 
@@ -16,7 +18,7 @@ package enum PreviewMaker {
     /// archive, a font …), for which the pane shows its attributes only. The content type decides;
     /// the name only adds text files that libmagic calls data (a `.txt` that is binary gets a
     /// "no preview" line saying so, rather than silence).
-    package static func kind(tree: [String], name: [UInt8]) -> Kind? {
+    static func kind(tree: [String], name: [UInt8]) -> Kind? {
         if tree.contains("com.adobe.pdf") { return .pdf }
         if tree.contains("public.image") { return .image }
         if tree.contains("public.movie") || tree.contains("public.video") { return .video }

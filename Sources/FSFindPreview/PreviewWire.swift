@@ -1,5 +1,6 @@
 import FSFindExtraction
 import FSFindInteractive
+import FSFindModel
 
 /// The bytes `fsfind search` and its preview worker exchange: frames as in ``ExtractionWire``
 /// (a little-endian `UInt32` length, then the payload), with the same integer and text encodings.

@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 
 /// ``TextMatcher`` for ASCII values: the same glob, `w` and `t` rules over raw bytes, with no
 /// allocation per value.

@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 
 /// A ``Query`` made ready to run against many items: `$time` resolved in a ``QueryContext``,
 /// every pattern folded and numeric strings read, once.

@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// The predicates: an attribute, its operator and its value, checked as they are read.
 extension Parser {
     /// `attribute op value modifiers`, type-checked; also NSPredicate's string operators

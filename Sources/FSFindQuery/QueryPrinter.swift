@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// Prints a ``QueryExpression`` in canonical form: attribute names not aliases, `==` not `=`,
 /// straight double quotes, modifiers in `cdwt` order, parentheses only where needed.
 ///

@@ -2,6 +2,7 @@ import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 import FSFindText
+import Foundation
 
 /// Answers a query from an open index: scans the rows, keeps those in scope and location that the
 /// query matches, and orders them.

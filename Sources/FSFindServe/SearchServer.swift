@@ -2,6 +2,7 @@ import FSFindElastic
 import FSFindModel
 import Glibc
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 
 /// `fsfind serve`'s HTTP server: SwiftNIO's HTTP/1.1 codec, one event loop that moves bytes and a

@@ -1,3 +1,4 @@
+import FSFindModel
 import Glibc
 
 /// One line per event on standard error (requests, refusals, closed connections), which is what

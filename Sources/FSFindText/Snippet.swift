@@ -1,3 +1,5 @@
+import Foundation
+
 /// A line of context around the words a query found in a file (`fsfind query --snippets`), and
 /// the page it is on when the text has pages.
 package struct Snippet: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import CSnowball
 import FSFindModel
 import FSFindPlatform
+import Foundation
 import Glibc
 
 /// The words inside files: an SQLite database with an FTS5 table, beside the index file.

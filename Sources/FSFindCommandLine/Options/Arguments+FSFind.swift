@@ -1,6 +1,7 @@
 import ArgumentParser
 import FSFindModel
 import FSFindSearch
+import Foundation
 
 extension Scope: ExpressibleByArgument {}
 extension SortKey: ExpressibleByArgument {}

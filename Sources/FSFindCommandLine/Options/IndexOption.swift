@@ -2,6 +2,7 @@ import ArgumentParser
 import FSFindIndexFormat
 import FSFindIndexer
 import FSFindModel
+import FSFindSearch
 import FSFindText
 
 /// `--index FILE`, shared by every subcommand.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FSFindModel
 import FSFindOutput
+import Foundation
 
 extension FSFindCommand {
     /// `fsfind attributes`: the attribute registry, printed from the code's own table.

@@ -1,7 +1,10 @@
 import ArgumentParser
 import FSFindElastic
+import FSFindIndexFormat
 import FSFindModel
 import FSFindOutput
+import FSFindText
+import Foundation
 
 extension FSFindCommand {
     /// `fsfind export`: the index as Elasticsearch `_bulk` NDJSON, to load a cluster.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FSFindIndexer
 import FSFindModel
+import FSFindPlatform
 
 extension FSFindCommand {
     /// `fsfind forget ROOT ...`: stop indexing a folder and drop its items now.

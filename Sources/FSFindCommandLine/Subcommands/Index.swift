@@ -4,6 +4,7 @@ import FSFindExtraction
 import FSFindIndexer
 import FSFindModel
 import FSFindOutput
+import FSFindPlatform
 import FSFindText
 import Foundation
 import Glibc

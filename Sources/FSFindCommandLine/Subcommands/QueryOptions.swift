@@ -4,8 +4,10 @@ import FSFindIndexFormat
 import FSFindIndexer
 import FSFindModel
 import FSFindOutput
+import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
+import FSFindText
 import Foundation
 
 /// `fsfind query`'s options as read, by ArgumentParser (``FSFindCommand/Query``) or without it

@@ -2,6 +2,7 @@ import ArgumentParser
 import FSFindModel
 import FSFindOutput
 import FSFindSearch
+import Foundation
 
 extension FSFindCommand {
     /// `fsfind scopes`: the scope names, with how many indexed items each holds.

@@ -1,7 +1,9 @@
 import ArgumentParser
+import FSFindIndexFormat
 import FSFindInteractive
 import FSFindModel
 import FSFindOutput
+import FSFindPlatform
 import FSFindQuery
 import Foundation
 
@@ -95,13 +97,7 @@ extension FSFindCommand {
             }
 
             try terminal.enterFullScreen()
-            let outcome: SearchLoop.Outcome
-            do {
-                outcome = try loop.run()
-            } catch {
-                terminal.restore()
-                throw error
-            }
+            let outcome = loop.run()
             terminal.restore()
             switch outcome {
             case .accepted(let path):

@@ -1,7 +1,10 @@
 import ArgumentParser
+import FSFindIndexFormat
 import FSFindModel
 import FSFindOutput
+import FSFindPlatform
 import FSFindText
+import Foundation
 
 extension FSFindCommand {
     /// `fsfind show PATH ...`: every indexed attribute of each path, like `mdls`.

@@ -5,6 +5,7 @@ import FSFindModel
 import FSFindOutput
 import FSFindSearch
 import FSFindText
+import Foundation
 
 extension FSFindCommand {
     /// `fsfind status`: what the index holds, like `mdutil -s`.

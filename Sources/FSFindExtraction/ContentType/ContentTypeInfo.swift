@@ -10,11 +10,4 @@ struct ContentTypeInfo: Sendable, Hashable {
     /// What libmagic said (`audio/mpeg`), or the `inode/…` type `file --mime-type` prints for
     /// folders, links and special files; empty when nothing read the content.
     let mimeType: String
-
-    package init(uti: String, tree: [String], kind: String, mimeType: String) {
-        self.uti = uti
-        self.tree = tree
-        self.kind = kind
-        self.mimeType = mimeType
-    }
 }

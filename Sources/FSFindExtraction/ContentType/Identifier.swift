@@ -3,6 +3,7 @@ import FSFindModel
 import FSFindPlatform
 import Foundation
 import Synchronization
+import SystemPackage
 
 /// Turns crawl entries into index items: content type from libmagic for regular files, the
 /// file-system attributes from the crawl's `statx` for everything.

@@ -1,5 +1,6 @@
 import FSFindCrawl
 import FSFindModel
+import FSFindPlatform
 import Glibc
 import SystemPackage
 

@@ -1,5 +1,6 @@
 import FSFindModel
 import FSFindPlatform
+import Foundation
 import Glibc
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import CPlatform
+import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
 import FSFindText

@@ -1,3 +1,4 @@
+import FSFindExtraction
 import FSFindModel
 
 extension Indexer {

@@ -2,6 +2,7 @@ import FSFindCrawl
 import FSFindExtraction
 import FSFindIndexFormat
 import FSFindModel
+import FSFindPlatform
 import FSFindText
 import Foundation
 import Glibc

@@ -1,6 +1,7 @@
 import CPlatform
 import FSFindCrawl
 import FSFindExtraction
+import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
 import FSFindText

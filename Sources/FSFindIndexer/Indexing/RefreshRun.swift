@@ -2,6 +2,7 @@ import CPlatform
 import FSFindExtraction
 import FSFindIndexFormat
 import FSFindModel
+import FSFindText
 
 /// One refresh pass, from the crawl's first chunk to the commit: the state its phases hand one
 /// another. ``Indexer/refresh(from:roots:crawling:dropping:removing:clock:delta:holding:)`` runs

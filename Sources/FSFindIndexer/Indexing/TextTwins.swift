@@ -3,6 +3,7 @@ import FSFindExtraction
 import FSFindModel
 import FSFindPlatform
 import FSFindText
+import SystemPackage
 
 /// Files whose words are already known, so that they are read, cut and stored once: other names
 /// of one file, copies of one file's bytes in this run, and files the text store already holds

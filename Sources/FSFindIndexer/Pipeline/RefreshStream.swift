@@ -1,10 +1,12 @@
 import CPlatform
 import FSFindCrawl
 import FSFindExtraction
+import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
 import Foundation
 import Synchronization
+import SystemPackage
 
 /// The indexing pipeline: crawl → identify → (the indexer's thread) extract and stage.
 ///

@@ -1,5 +1,6 @@
 import CPlatform
 import FSFindModel
+import FSFindPlatform
 import Glibc
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import CPlatform
+import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
@@ -337,13 +338,6 @@ package final class LiveIndexer {
     /// The time of the last update, for `fsfind status` (``IndexLock/holder(of:)`` reads it).
     private func recordUpdate() {
         status.record([String(Date().timeIntervalSince1970)])
-    }
-
-    /// The CPU time every thread of this process has used (not the extraction workers').
-    private static func processCPUTime() -> Duration {
-        var now = timespec()
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
-        return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
 
     private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {

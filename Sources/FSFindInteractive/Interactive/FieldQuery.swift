@@ -1,12 +1,13 @@
 import FSFindModel
 import FSFindQuery
+import Foundation
 
 /// A search field turned into what the scan runs: the chips as one compiled filter, the text as
 /// free text or a predicate, or the error that keeps the text from running yet.
 ///
 /// The chips and the text are compiled apart because the query language cannot mix free text
 /// with predicates; the scan requires both to match.
-package struct FieldQuery: Sendable {
+struct FieldQuery: Sendable {
     /// Every chip's predicate, ANDed; nil without chips.
     let filter: CompiledQuery?
     /// The typed text; nil when it is empty or has an error.

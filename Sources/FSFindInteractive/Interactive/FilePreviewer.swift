@@ -11,8 +11,9 @@ package protocol FilePreviewer: AnyObject {
     var timeout: Duration { get }
 
     /// Whether an item of this type (its content type tree) and name has a preview at all; the
-    /// pane shows the attributes alone for one without.
-    func hasPreview(tree: [String], name: [UInt8]) -> Bool
+    /// pane shows the attributes alone for one without. A rule on the two values alone, so the
+    /// screen's `Sendable` settings can hold it.
+    var previewable: @Sendable (_ tree: [String], _ name: [UInt8]) -> Bool { get }
 
     /// The request being worked on, if any.
     var pendingRequest: PreviewRequest? { get }

@@ -1,12 +1,13 @@
 import FSFindIndexFormat
 import FSFindModel
+import FSFindQuery
 import FSFindSearch
 import FSFindText
 import Foundation
 
 /// What one scan found: the best rows of the chosen scope, how many it holds, and how many each
 /// scope would hold, so the scope control can show counts without a scan per scope.
-package struct ScanResult: Sendable, Equatable {
+struct ScanResult: Sendable, Equatable {
     /// Rows of the chosen scope, best first, at most the scan's limit.
     var rows: [Int]
     /// Matches in the chosen scope (may exceed `rows.count`).
@@ -33,7 +34,7 @@ package struct ScanResult: Sendable, Equatable {
         self.matched = matched
     }
 
-    package static func == (a: ScanResult, b: ScanResult) -> Bool {
+    static func == (a: ScanResult, b: ScanResult) -> Bool {
         a.rows == b.rows && a.total == b.total && a.counts == b.counts && a.matched == b.matched
             && a.corrections == b.corrections
     }
@@ -67,7 +68,7 @@ struct ScanWork: Sendable {
 ///
 /// The pass asks `shouldStop` every few thousand rows and gives up (nil) when it says so: a key
 /// pressed meanwhile makes this search stale, and stale searches are dropped, never queued.
-package struct InteractiveScan {
+struct InteractiveScan {
     let index: IndexSnapshot
     let ranker: ResultRanker
     /// How many rows to rank and keep; the list never shows more.
@@ -84,7 +85,7 @@ package struct InteractiveScan {
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
     let signatures = SignatureStore()
 
-    package init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
+    init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
         self.index = index
         self.ranker = ranker
         self.limit = limit
@@ -99,7 +100,7 @@ package struct InteractiveScan {
 
     /// Makes the row summaries on a thread of their own, which first runs `prepare` (the search
     /// loop lowers its priority there); scans use them once they are made.
-    package func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
+    func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
         signatures.makeInBackground(for: index, prepare: prepare)
     }
 
@@ -111,7 +112,7 @@ package struct InteractiveScan {
 
     /// Scans `candidates` (rows of an earlier scan whose matches are a superset of this one's),
     /// or every row.
-    package func run(
+    func run(
         _ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {

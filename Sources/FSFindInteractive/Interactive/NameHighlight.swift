@@ -1,3 +1,5 @@
+import Foundation
+
 /// Which characters of a result's name the typed words matched, to draw them highlighted: for
 /// each word, its first occurrence at the start of a word of the name, else its first occurrence
 /// anywhere (the scan also matches inside names). Compared as the scan compares, without case and

@@ -42,7 +42,7 @@ package struct RecentSearches: Sendable {
     }
 
     /// Writes the entries to the file, creating its folder; failures are ignored (see above).
-    package func save() {
+    func save() {
         let folder = (path as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(
             atPath: folder, withIntermediateDirectories: true,

@@ -1,4 +1,5 @@
 import FSFindIndexFormat
+import FSFindModel
 import FSFindQuery
 import Foundation
 
@@ -10,11 +11,11 @@ import Foundation
 /// every word is ``FieldQuery/shortestInsideWord`` long.
 /// Recently modified files get a small lift that fades over weeks, so between equal matches the
 /// recent one comes first. Without free text (only chips, or a predicate), recency alone orders.
-package struct ResultRanker: Sendable {
+struct ResultRanker: Sendable {
     /// Seconds since 2001 that "now" is, for the recency lift.
     let now: Double
 
-    package init(now: Date) {
+    init(now: Date) {
         self.now = now.timeIntervalSinceReferenceDate
     }
 

@@ -1,4 +1,5 @@
 import FSFindIndexFormat
+import FSFindModel
 import FSFindSearch
 
 /// Whether a row matches one scan's field, and its rank: the field's chips and text as

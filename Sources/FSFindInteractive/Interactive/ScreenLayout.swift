@@ -1,3 +1,5 @@
+import FSFindQuery
+
 /// Where everything goes in a window of a given size, and the lines that result.
 ///
 /// Rows from the top: the search field, the scope control, suggestions (or the query error), a
@@ -305,7 +307,7 @@ struct ScreenLayout: Sendable, Equatable {
 }
 
 /// One screen's worth of lines and the cursor position.
-package struct Frame: Sendable, Equatable {
+struct Frame: Sendable, Equatable {
     var lines: [StyledLine]
     var cursorRow: Int
     var cursorColumn: Int

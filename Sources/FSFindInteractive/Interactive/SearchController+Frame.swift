@@ -1,4 +1,6 @@
+import FSFindIndexFormat
 import FSFindModel
+import FSFindQuery
 import Foundation
 
 /// The frame: what the session and the index show in the window as it now is.

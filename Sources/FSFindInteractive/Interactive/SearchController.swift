@@ -1,6 +1,7 @@
 import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
+import Foundation
 
 /// Decides what `fsfind search` shows and does: ``SearchEvent``s in (keys, a resize, a scan's
 /// answer, a preview, a new index), ``SearchEffect``s out (a frame to paint, a scan to run, a
@@ -9,25 +10,25 @@ import FSFindQuery
 /// It makes no system call: the terminal loop polls, reads, scans, asks the preview worker and
 /// writes, and tells this type what came of it, so every decision the screen makes is tested
 /// without a terminal (`SearchControllerTests`).
-package struct SearchController {
+struct SearchController {
     /// What the controller cannot find out itself without a system call: the environment and the
     /// front end's wording.
-    package struct Settings: Sendable {
+    struct Settings: Sendable {
         /// The home folder, shown as `~` in paths; empty when unknown.
-        package var home: [UInt8] = []
+        var home: [UInt8] = []
         /// What the list says when the index is empty: the front end names its own command.
-        package var emptyIndexHint = "The index is empty"
+        var emptyIndexHint = "The index is empty"
         /// The terminal draws previews itself (``KittyGraphics``) rather than in chafa's symbols.
-        package var terminalImages = false
+        var terminalImages = false
         /// Whether a file has a kind of preview, by its type tree and name: the preview maker's
         /// rule, which lives beside the worker.
-        package var previewable: @Sendable (_ tree: [String], _ name: [UInt8]) -> Bool = { _, _ in false }
+        var previewable: @Sendable (_ tree: [String], _ name: [UInt8]) -> Bool = { _, _ in false }
         /// `FSFIND_SEARCH_TRACE` is set: report each answered batch of keys.
-        package var tracesSearches = false
+        var tracesSearches = false
         /// `FSFIND_PREVIEW_TRACE` is set: report when a moved selection's list and preview show.
-        package var tracesPreviews = false
+        var tracesPreviews = false
 
-        package init() {}
+        init() {}
     }
 
     /// The field, the controls, the results and the selection.
@@ -36,14 +37,14 @@ package struct SearchController {
     var recent: RecentSearches
     /// The index the rows are read from, a reader of everything the screen shows (the detail
     /// pane lists every attribute); a new version replaces it (``SearchEvent/indexReplaced(_:hasTextStore:)``).
-    package internal(set) var index: IndexReader
+    var index: IndexReader
     /// Whether the index has a text store: the pane then shows the selected file's words.
     var hasTextStore: Bool
     let context: QueryContext
     let settings: Settings
 
     /// The field (or scope, or location) changed since its answer was painted.
-    package internal(set) var needsSearch = true
+    var needsSearch = true
     /// Why the typed text cannot run yet; the last results stay until it can.
     var fieldError: QueryError?
     /// Whether the next answer comes from a recent result, the last matches, or every row.
@@ -84,7 +85,7 @@ package struct SearchController {
     /// When the key that moved the selection was read, until its preview shows (the preview trace).
     var movedAt: ContinuousClock.Instant?
 
-    package init(
+    init(
         index: IndexReader, hasTextStore: Bool, context: QueryContext, session: SearchSession,
         recent: RecentSearches, settings: Settings = Settings()
     ) {
@@ -98,7 +99,7 @@ package struct SearchController {
     }
 
     /// Takes one event; the effects are to be carried out in order.
-    package mutating func handle(_ event: SearchEvent) -> [SearchEffect] {
+    mutating func handle(_ event: SearchEvent) -> [SearchEffect] {
         switch event {
         case .started(let width, let height):
             (self.width, self.height) = (width, height)
@@ -281,7 +282,7 @@ package struct SearchController {
     }
 
     /// `duration` in milliseconds with three decimals, as the traces write it.
-    package static func milliseconds(_ duration: Duration) -> String {
+    static func milliseconds(_ duration: Duration) -> String {
         String(
             format: "%.3f", Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15)
     }

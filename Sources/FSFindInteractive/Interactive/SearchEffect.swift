@@ -4,7 +4,7 @@ import FSFindQuery
 /// What ``SearchController`` asks its loop to do: paint, scan, read, ask the preview worker, open
 /// a file, end the session. The loop carries out each in order and reports what came of it as a
 /// ``SearchEvent``.
-package enum SearchEffect: Sendable {
+enum SearchEffect: Sendable {
     /// Paint this frame.
     case paint(SearchPaint)
     /// Answer the field by scanning the index; report ``SearchEvent/scanFinished(_:_:)``, or
@@ -38,59 +38,51 @@ package enum SearchOutcome: Sendable, Equatable {
 }
 
 /// One frame for the painter, with what it needs besides the lines.
-package struct SearchPaint: Sendable {
+struct SearchPaint: Sendable {
     var layout: ScreenLayout
     var model: ScreenModel
     /// Kitty graphics commands (an image to send, one to delete) written before the frame.
-    package var graphics: String
+    var graphics: String
     /// Repaint every line (after a resize or Ctrl-L), not only those that changed.
-    package var redrawAll: Bool
+    var redrawAll: Bool
 
     /// The lines to paint.
-    package var frame: Frame { layout.render(model) }
+    var frame: Frame { layout.render(model) }
 }
 
 /// A scan the controller asks for: the field's query, where to look, and the rows to look at.
-package struct ScanOrder: Sendable {
+struct ScanOrder: Sendable {
     /// Counts the orders, so an answer to one the field has moved past is told apart and dropped.
     let number: Int
-    package let query: FieldQuery
-    package let scope: Scope
+    let query: FieldQuery
+    let scope: Scope
     /// The location scope's folder; nil for everywhere.
-    package let location: [UInt8]?
+    let location: [UInt8]?
     /// The rows to scan (the last scan's matches when the field only narrowed); nil for every row.
-    package let candidates: [Int]?
+    let candidates: [Int]?
 }
 
 /// The selected file's words the pane asks the text store for.
-package struct PaneTextOrder: Sendable {
-    package let row: Int
+struct PaneTextOrder: Sendable {
+    let row: Int
     let path: [UInt8]
-    package let identity: FileIdentity
+    let identity: FileIdentity
     /// The field's typed text, compiled: the words to cut a snippet around; nil without text.
-    package let text: CompiledQuery?
+    let text: CompiledQuery?
     /// The field's text as typed, which the words are kept for.
     let field: String
     /// Whether the file's first lines are wanted when no snippet is found: not when its preview
     /// shows the file itself.
-    package let wantsStart: Bool
+    let wantsStart: Bool
 }
 
 /// What the pane's preview box would show: the file, as the index recorded it, and the box.
-package struct PreviewTarget: Sendable, Hashable {
-    package var path: [UInt8]
+struct PreviewTarget: Sendable, Hashable {
+    var path: [UInt8]
     /// The file replaced since it was indexed is refused, as in extraction.
-    package var identity: FileIdentity
+    var identity: FileIdentity
     /// Its content type tree, which decides the kind of preview.
-    package var tree: [String]
-    package var columns: Int
-    package var rows: Int
-
-    package init(path: [UInt8], identity: FileIdentity, tree: [String], columns: Int, rows: Int) {
-        self.path = path
-        self.identity = identity
-        self.tree = tree
-        self.columns = columns
-        self.rows = rows
-    }
+    var tree: [String]
+    var columns: Int
+    var rows: Int
 }

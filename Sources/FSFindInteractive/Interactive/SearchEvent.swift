@@ -4,7 +4,7 @@ import FSFindIndexFormat
 /// answers to the effects it carried out, a new index.
 ///
 /// Plain values, so a test can play a session without a terminal, an index scan or a worker.
-package enum SearchEvent: Sendable {
+enum SearchEvent: Sendable {
     /// The screen is up, this many columns and rows: paint the first frame.
     case started(width: Int, height: Int)
     /// The window changed size: repaint every line at the new size.
@@ -41,7 +41,7 @@ package enum SearchEvent: Sendable {
 }
 
 /// The words of a file the pane shows, as the text store gave them.
-package enum PaneText: Sendable, Equatable {
+enum PaneText: Sendable, Equatable {
     /// Cut around the field's words, on `page` when the text has pages.
     case snippet(String, page: Int?)
     /// The start of the file's text (when no preview shows the file itself).

@@ -3,7 +3,7 @@ import FSFindModel
 
 /// Values that exist in the index for the keys suggestions complete: kinds, authors, albums,
 /// artists, cameras. Read once per session (the first time a suggestion needs them).
-package struct ValueCatalog: Sendable, Equatable {
+struct ValueCatalog: Sendable, Equatable {
     /// Key (`kind`, `author`, …) → distinct values, the most frequent first.
     private(set) var values: [String: [String]]
 
@@ -21,7 +21,7 @@ package struct ValueCatalog: Sendable, Equatable {
     static let perKey = 200
 
     /// Reads the catalog from `index`; attributes the index lacks (older extractors) give no values.
-    package static func read(from index: IndexSnapshot) -> ValueCatalog {
+    static func read(from index: IndexSnapshot) -> ValueCatalog {
         var counts: [String: [String: Int]] = [:]
         let available = sources.filter { source in (try? index.reader(for: [source.attribute], reading: [])) != nil }
         let files = index.files

@@ -6,11 +6,11 @@
 /// it; nothing is drawn at a cursor position the screen does not own.
 ///
 /// Spec: https://sw.kovidgoyal.net/kitty/graphics-protocol/ (Unicode placeholders).
-package enum KittyGraphics {
+enum KittyGraphics {
     /// Which way previews are drawn in this terminal: kitty's protocol where the terminal says it
     /// is kitty or Ghostty and no multiplexer sits between (tmux and screen swallow the image
     /// data), else chafa's symbols. `FSFIND_PREVIEW_GRAPHICS=kitty|symbols` overrides.
-    package static func isSupported(_ environment: [String: String]) -> Bool {
+    static func isSupported(_ environment: [String: String]) -> Bool {
         switch environment["FSFIND_PREVIEW_GRAPHICS"] {
         case "kitty": return true
         case "symbols": return false

@@ -1,24 +1,24 @@
 /// Turns frames into terminal output, rewriting only the lines that changed since the last frame
 /// so a keystroke costs a few lines of output, not a screen.
-package struct ScreenPainter: Sendable {
+struct ScreenPainter: Sendable {
     private var previous: [StyledLine] = []
     /// No colours, only attributes (`NO_COLOR` set and not empty).
     let monochrome: Bool
     /// How preview pictures' colours are sent.
     let palette: TerminalCodes.Palette
 
-    package init(monochrome: Bool = false, palette: TerminalCodes.Palette = .truecolor) {
+    init(monochrome: Bool = false, palette: TerminalCodes.Palette = .truecolor) {
         self.monochrome = monochrome
         self.palette = palette
     }
 
     /// Forget what is on screen (after a resize or Ctrl-L), so the next paint redraws everything.
-    package mutating func invalidate() {
+    mutating func invalidate() {
         previous = []
     }
 
     /// The bytes that take the screen from the last frame to `frame`.
-    package mutating func paint(_ frame: Frame) -> String {
+    mutating func paint(_ frame: Frame) -> String {
         var output = TerminalCodes.hideCursor
         if previous.count != frame.lines.count { output += TerminalCodes.clearScreen }
         for (row, line) in frame.lines.enumerated() where row >= previous.count || previous[row] != line {

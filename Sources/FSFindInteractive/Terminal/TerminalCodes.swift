@@ -60,7 +60,7 @@ package enum TerminalCodes {
         case truecolor
         case indexed256
 
-        package static func fromEnvironment(_ environment: [String: String]) -> Palette {
+        static func fromEnvironment(_ environment: [String: String]) -> Palette {
             let value = environment["COLORTERM", default: ""].lowercased()
             return value == "truecolor" || value == "24bit" ? .truecolor : .indexed256
         }

@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 
 /// Reads `key:value` words typed into the search field into ``SearchToken``s.
 ///

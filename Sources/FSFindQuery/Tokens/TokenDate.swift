@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 
 /// Date values of tokens: `today`, `this_week`, `last_year`, `7d`, `2025`, `2025-06`, `>2025-06-01`.
 ///

@@ -1,4 +1,5 @@
 import FSFindModel
+import Foundation
 
 /// Number values of tokens: `>10MB`, `<=1.5GiB`, `5m..10m`, `1:30`, `300`.
 ///

@@ -108,7 +108,7 @@ package struct ContentMatches: Sendable {
 
     /// Whether word `word` of the first free-text leaf is among the words of `row` (a row of the
     /// selected file); false when the leaf was not looked up.
-    @inline(__always) package func firstLeaf(word: Int, holds row: Int) -> Bool {
+    @inline(__always) func firstLeaf(word: Int, holds row: Int) -> Bool {
         let leaves = files[selected].freeText
         guard let words = leaves.first ?? nil, word < words.count else { return false }
         return words[word].contains(row)

@@ -1,5 +1,6 @@
 import FSFindIndexFormat
 import FSFindModel
+import Foundation
 
 /// Where one number or date attribute of a row lives: a Float64 cell, or the identity (size,
 /// mtime, ctime) or the fsCreationDate cell (contentCreationDate) when the derived flag says the value

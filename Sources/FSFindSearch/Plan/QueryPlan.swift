@@ -1,4 +1,5 @@
 import FSFindIndexFormat
+import FSFindModel
 import FSFindQuery
 
 /// A ``CompiledQuery`` bound to one open index: each leaf of its tree becomes a test that reads

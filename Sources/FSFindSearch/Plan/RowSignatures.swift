@@ -1,3 +1,4 @@
+import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 
@@ -36,31 +37,31 @@ package final class RowSignatures: @unchecked Sendable {
     /// of the rows a three-letter field scored on a million names did not match.
     /// Memory of its own, valid while this object lives, so a scan reads it per row without
     /// retaining an array.
-    package let words: UnsafeMutableBufferPointer<UInt64>
+    let words: UnsafeMutableBufferPointer<UInt64>
 
     /// Words per row.
-    package static let stride = 5
+    static let stride = 5
     /// Where word 3 keeps the first letter of the name's first word (5 bits: 1–26 for a–z, 0 for
     /// anything else).
-    package static let nameFirstShift: UInt64 = 33
+    static let nameFirstShift: UInt64 = 33
     /// Word 3's bit for a name with a word of one character.
-    package static let nameSingleBit: UInt64 = 1 << 26
+    static let nameSingleBit: UInt64 = 1 << 26
     /// Where word 3 keeps the length of an ASCII name's first word (3 bits, at most 7: a longer
     /// word scores less, so 7 bounds it too; 0 for a name that is not ASCII).
-    package static let nameLengthShift: UInt64 = 30
+    static let nameLengthShift: UInt64 = 30
     /// Where word 3 keeps the letters a–z that start a word of the row's other values (26 bits,
     /// as ``startBit(_:)``'s).
-    package static let othersStartShift: UInt64 = 38
+    static let othersStartShift: UInt64 = 38
     /// The bits of ``startBit(_:)`` for the letters a–z.
     static let letterBits: UInt64 = (1 << 26) - 1
     /// Word 3's bit for an ASCII name with a word of two characters after its first.
-    package static let nameLaterPairBit: UInt64 = 1 << 28
+    static let nameLaterPairBit: UInt64 = 1 << 28
     /// Word 3's bit for a row with a word in a free-text value other than its name (a title, an
     /// author …): without it, only the name can score.
-    package static let otherTextBit: UInt64 = 1 << 29
+    static let otherTextBit: UInt64 = 1 << 29
 
     /// Rows summarised, worked out once (a scan asks for every row).
-    package let count: Int
+    let count: Int
 
     /// Worked out from the sections `views` reads (nil when one is damaged: the scan then scores
     /// every row). Each distinct string is summarised once.
@@ -169,14 +170,14 @@ package final class RowSignatures: @unchecked Sendable {
     }
 
     /// The bit for a word starting with `scalar` (folded).
-    @inline(__always) package static func startBit(_ scalar: UInt32) -> UInt64 {
+    @inline(__always) static func startBit(_ scalar: UInt32) -> UInt64 {
         if scalar &- 0x61 < 26 { return 1 << UInt64(scalar - 0x61) }
         if scalar &- 0x30 < 10 { return 1 << 26 }
         return 1 << 27
     }
 
     /// The bit for a name holding `byte`, either case for an ASCII letter.
-    @inline(__always) package static func byteBit(_ byte: UInt8) -> UInt64 {
+    @inline(__always) static func byteBit(_ byte: UInt8) -> UInt64 {
         let lowered = ASCIIText.lowered(byte)
         if lowered &- 0x61 < 26 { return 1 << UInt64(32 + lowered - 0x61) }
         if byte &- 0x30 < 10 { return 1 << 58 }
@@ -184,13 +185,13 @@ package final class RowSignatures: @unchecked Sendable {
     }
 
     /// One of 64 bits for the pair `first`, `second` (scalars or bytes, folded or lowered).
-    @inline(__always) package static func pairBit(_ first: UInt32, _ second: UInt32) -> UInt64 {
+    @inline(__always) static func pairBit(_ first: UInt32, _ second: UInt32) -> UInt64 {
         1 << UInt64(((first &* 0x9E37_79B1) ^ (second &* 0x85EB_CA77)) >> 26)
     }
 
     /// One of 64 bits for the three `first`, `second`, `third` (scalars or bytes, folded or
     /// lowered).
-    @inline(__always) package static func tripleBit(_ first: UInt32, _ second: UInt32, _ third: UInt32) -> UInt64 {
+    @inline(__always) static func tripleBit(_ first: UInt32, _ second: UInt32, _ third: UInt32) -> UInt64 {
         1 << UInt64(((first &* 0x9E37_79B1) ^ (second &* 0x85EB_CA77) ^ (third &* 0xC2B2_AE3D)) >> 26)
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A word of a query that nothing holds, and the word it most likely meant: what every front end
 /// offers as "did you mean" (``QueryResults/suggestions()``).
 package struct SpellingCorrection: Sendable, Equatable {

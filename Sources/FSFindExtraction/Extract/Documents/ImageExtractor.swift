@@ -1,5 +1,6 @@
 import FSFindCrawl
 import FSFindModel
+import FSFindPlatform
 import Foundation
 
 /// Reads an image's pixel size (gdk-pixbuf) and camera, date and place (EXIF, libexif).

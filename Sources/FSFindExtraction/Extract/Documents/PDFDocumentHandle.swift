@@ -1,5 +1,6 @@
 import CLibraryTypes
 import FSFindModel
+import FSFindPlatform
 import Foundation
 
 /// An open poppler-glib PDF document, released with `g_object_unref` when this value goes.

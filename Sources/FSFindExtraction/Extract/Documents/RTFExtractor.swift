@@ -1,5 +1,6 @@
 import FSFindCrawl
 import FSFindModel
+import Foundation
 
 /// An RTF document's `\info` title, author, subject and keywords, and its words (``RTFText``).
 ///

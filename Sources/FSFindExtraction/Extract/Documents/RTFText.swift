@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// The visible text of an RTF document and its `\info` fields (title, author, subject, keywords).

@@ -1,3 +1,4 @@
+import FSFindPlatform
 import SystemPackage
 
 /// Reads a TIFF's pixel size from its first image file directory, with three small reads.

@@ -1,5 +1,5 @@
 import FSFindModel
-import Glibc
+import FSFindPlatform
 import SystemPackage
 
 /// Where each entry's compressed bytes start in a ZIP file, from the end-of-central-directory
@@ -25,9 +25,11 @@ struct ZipCentralDirectory {
 
     init(descriptor: FileDescriptor) throws(ExtractionError) {
         self.descriptor = descriptor
-        var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0 else { throw ExtractionError("cannot stat the archive") }
-        let size = Int(status.st_size)
+        // The archive's size, from its end (reads are positional, so the offset moved is unused).
+        guard let fileEnd = try? descriptor.seek(offset: 0, from: .end) else {
+            throw ExtractionError("cannot find the archive's size")
+        }
+        let size = Int(fileEnd)
         let tailLength = min(size, 22 + 65_535)
         guard tailLength >= 22,
             let tail = descriptor.read(

@@ -1,4 +1,5 @@
 import FSFindCrawl
+import FSFindPlatform
 import Foundation
 import SystemPackage
 import ZIPFoundation

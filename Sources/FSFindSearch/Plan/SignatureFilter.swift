@@ -1,14 +1,12 @@
-import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
-import FSFindSearch
 
 /// What a field of plain free text asks of a row's ``RowSignatures`` summary before the row is
 /// scored: every word's first character, and first two and three, start a word of the row's
 /// free text (or the word is among the file's words), or — once every word is long enough to
 /// match inside names — the name holds every byte and every pair and triple of neighbouring
 /// bytes of every word. A row that fails cannot match; one that passes is scored.
-struct SignatureFilter {
+package struct SignatureFilter {
     /// Per query word (cut and folded as ``FreeTextMatcher`` does), the bit of its first character
     /// and the bits of its first two and three (0 for a word shorter than that).
     private let starts: [(first: UInt64, pair: UInt64, triple: UInt64)]
@@ -55,9 +53,11 @@ struct SignatureFilter {
         }
     }
 
-    /// Nil unless the field's text is plain free text (not a tree, not a predicate).
-    init?(_ query: FieldQuery) {
-        guard query.isFreeText, !query.words.isEmpty, case .freeText(let matcher)? = query.text?.root else {
+    /// Nil unless the field's text is plain free text (not a tree, not a predicate): `text`
+    /// compiled, `words` its folded words for matching inside names, `matchesInsideWords` when
+    /// every word is long enough for that (the search field's `FieldQuery`).
+    package init?(text: CompiledQuery?, isFreeText: Bool, words: [[UInt8]], matchesInsideWords: Bool) {
+        guard isFreeText, !words.isEmpty, case .freeText(let matcher)? = text?.root else {
             return nil
         }
         starts = matcher.words.map { word in
@@ -76,14 +76,14 @@ struct SignatureFilter {
         othersStart =
             firsts.allSatisfy { $0 &- 0x61 < 26 }
             ? firsts.reduce(0) { $0 | RowSignatures.startBit($1) } << RowSignatures.othersStartShift : nil
-        guard query.matchesInsideWords else {
+        guard matchesInsideWords else {
             inside = nil
             return
         }
         var bytes: UInt64 = 0
         var pairs: UInt64 = 0
         var triples: UInt64 = 0
-        for word in query.words {
+        for word in words {
             for (k, byte) in word.enumerated() {
                 bytes |= RowSignatures.byteBit(byte)
                 if k > 0 { pairs |= RowSignatures.pairBit(UInt32(word[k - 1]), UInt32(byte)) }
@@ -164,14 +164,14 @@ struct SignatureFilter {
 /// ``SignatureFilter`` over the rows of one index file of a scan. A class, so the scan's per-row
 /// call reaches the summaries and the file's content answers through `self` without copying
 /// (and retaining) them.
-final class FileRowFilter {
+package final class FileRowFilter {
     private let filter: SignatureFilter
     private let summaries: RowSignatures
     private let words: UnsafeMutableBufferPointer<UInt64>
     private let content: ContentMatches?
     private let count: Int
 
-    init(_ filter: SignatureFilter, summaries: RowSignatures, content: ContentMatches?) {
+    package init(_ filter: SignatureFilter, summaries: RowSignatures, content: ContentMatches?) {
         self.filter = filter
         self.summaries = summaries
         words = summaries.words
@@ -183,7 +183,7 @@ final class FileRowFilter {
     /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value can
     /// (``SignatureFilter/othersStartNone(_:)``: most rows, whose other free-text columns would
     /// each be read only to find them empty or not matching).
-    @inline(__always) func measuredValues(_ row: Int) -> MeasuredValues {
+    @inline(__always) package func measuredValues(_ row: Int) -> MeasuredValues {
         guard row < count else { return .all }
         let base = RowSignatures.stride * row
         if filter.startsNowhere(words, at: base) { return .none }
@@ -191,39 +191,12 @@ final class FileRowFilter {
     }
 
     /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.
-    @inline(__always) func textBound(_ row: Int) -> Double? {
+    @inline(__always) package func textBound(_ row: Int) -> Double? {
         row < count ? filter.textBound(words, at: RowSignatures.stride * row) : nil
     }
 
     /// True when row `row` of the file cannot match.
-    @inline(__always) func rejects(_ row: Int) -> Bool {
+    @inline(__always) package func rejects(_ row: Int) -> Bool {
         row < count && !filter.passes(words, at: RowSignatures.stride * row, row: row, content: content)
     }
-}
-
-/// The index's row summaries, made once per snapshot, on a thread of their own in the search
-/// loop (a million rows take a few hundred milliseconds), so no key waits for them: a scan uses
-/// them once they are there and scores every row before.
-final class SignatureStore: Sendable {
-    private let made = Handoff<[RowSignatures?]>()
-
-    init() {}
-
-    /// Works out the summaries of every file of `index`, on the caller's thread.
-    func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
-
-    /// Works them out on a thread of their own, after `prepare`.
-    func makeInBackground(for index: IndexSnapshot, prepare: @escaping @Sendable () -> Void = {}) {
-        made.fill {
-            prepare()
-            return Self.summaries(of: index)
-        }
-    }
-
-    private static func summaries(of index: IndexSnapshot) -> [RowSignatures?] {
-        index.files.map { RowSignatures(views: IndexViews(index: $0)) }
-    }
-
-    /// The summaries per file of the index, nil until they are made (or for a damaged file).
-    var summaries: [RowSignatures?]? { made.value }
 }

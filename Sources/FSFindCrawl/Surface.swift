@@ -1,0 +1,16 @@
+// What FSFindCrawl offers the other targets of fsfind: its `package` declarations, and nothing else
+// (everything else here is internal; tests reach it through `@testable import`).
+// `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
+//
+// - `CrawlDiagnostic` (struct, CrawlEntry.swift): Something the crawler could not do (a folder it could not list, an
+//   entry it could not stat)
+// - `CrawledFile` (class, CrawledFile.swift): A crawled regular file opened again to read its content, proven to be
+//   the file the crawl saw
+// - `CrawlEntry` (struct, CrawlEntry.swift): One entry the crawler found, from `statx` with `AT_SYMLINK_NOFOLLOW`
+//   (lstat semantics)
+// - `Crawler` (struct, Crawler.swift): Walks a folder tree with POSIX calls, paths as raw bytes end to end, reporting
+//   every entry with its `statx` status (lstat semantics) and every failure as a diagnostic
+// - `ExtendedAttributeReader` (struct, ExtendedAttributes.swift): Reads the freedesktop.org extended attributes that
+//   mean what Spotlight's user attributes mean
+// - `ExtractedValueLimits` (enum, ExtractedValueLimits.swift): How much of one extracted value the index keeps
+// - `FileStatus` (struct, FileStatus.swift): `statx(2)` with `AT_SYMLINK_NOFOLLOW`, for birth times

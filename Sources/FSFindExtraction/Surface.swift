@@ -1,0 +1,24 @@
+// What FSFindExtraction offers the other targets of fsfind: its `package` declarations, and nothing else
+// (everything else here is internal; tests reach it through `@testable import`).
+// `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
+//
+// - `AVFormatLibrary` (struct, Extract/AVFormatLibrary.swift): The few FFmpeg functions the media extractor calls,
+//   loaded with `dlopen` on first use
+// - `ExtractionError` (struct, Extract/Extractor.swift): Why an extractor could not read a file
+// - `ExtractionPipeline` (struct, Extract/ExtractionPipeline.swift): Reads content metadata for identified items and
+//   merges it in
+// - `ExtractionWire` (enum, Extract/ExtractionWire.swift): The bytes the indexer and its extraction workers exchange
+//   over a socket
+// - `ExtractionWorker` (enum, Extract/ExtractionWorker.swift): The loop `fsfind extract-worker` runs
+// - `ExtractorRegistry` (struct, Extract/ExtractorRegistry.swift): Every content extractor fsfind has, and which one
+//   reads a given type
+// - `Identifier` (enum, ContentType/Identifier.swift): Turns crawl entries into index items
+// - `MediaFile` (class, Extract/MediaFile.swift): One audio or video file opened with libavformat
+// - `PDFDocumentHandle` (class, Extract/Documents/PDFDocumentHandle.swift): An open poppler-glib PDF document,
+//   released with `g_object_unref` when this value goes
+// - `PlainText` (enum, Extract/Text/PlainText.swift): The text of a file that is text
+// - `PopplerLibrary` (struct, Extract/Documents/PopplerLibrary.swift): The poppler-glib and glib functions the PDF
+//   extractor calls, loaded with `dlopen` on first use (see ``SharedLibrary``)
+// - `SharedLibrary` (struct, Extract/SharedLibrary.swift): A C library opened with `dlopen` and never closed, and the
+//   functions looked up in it
+// - `WorkerProcess` (class, Extract/WorkerProcess.swift): One running extraction worker, seen from the indexer

@@ -1,0 +1,49 @@
+// What FSFindIndexFormat offers the other targets of fsfind: its `package` declarations, and nothing else
+// (everything else here is internal; tests reach it through `@testable import`).
+// `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
+//
+// - `BitmapColumn` (struct, BitmapColumn.swift): A column in format 4's bitmap encoding (``ColumnEncoding/bitmap``)
+// - `CellLayout` (struct, CellLayout.swift): How a column section stores its cells
+// - `CellReader` (class, IndexFile+Columns.swift): Reads one column's raw cells row by row
+// - `CheckedSections` (struct, CheckedSections.swift): The per-row sections and the string table of an open
+//   ``IndexFile``, as the query plans' views (`IndexFile+Columns.swift`), plus the checks a refresh needs before it
+//   copies every row
+// - `ColumnView` (enum, IndexFile+Columns.swift): A column's cells as a scan reads them
+// - `DerivedFlag` (enum, IndexFormat.swift): Bits of the per-item derived-flags byte
+// - `DerivedFlagsView` (struct, IndexFile+Columns.swift): The derived-flags section
+// - `DictionaryColumn` (struct, DictionaryColumn.swift): A column in format 5's dictionary encoding
+//   (``ColumnEncoding/dictionary``)
+// - `IdentitiesView` (struct, IndexFile+Columns.swift): The identities section row by row
+// - `IndexBuilder` (struct, IndexBuilder.swift): Builds a new index file from rows of the previous file and items
+//   read in this run
+// - `IndexContents` (struct, IndexContents.swift): Everything an index file holds, in memory
+// - `IndexDamage` (struct, IndexBytes.swift): Why a read of the mapped index stopped
+// - `IndexFile` (class, IndexFile.swift): An index file opened for reading
+// - `IndexFileWriter` (class, IndexFileWriter.swift): An index file written section by section into a temporary file
+//   beside its target, then renamed over it
+// - `IndexFormat` (enum, IndexFormat.swift): Constants of the on-disk index format
+// - `IndexImage` (struct, IndexImage.swift): A complete index file as its header (fixed part and section directory)
+//   and its sections' bytes
+// - `IndexOverlay` (struct, IndexOverlay.swift): What makes an index file a *delta* (`INDEX.delta`,
+//   `docs/index-format.md` "Small updates")
+// - `IndexReader` (class, IndexReader.swift): The one way to read an index's rows
+// - `IndexRow` (struct, IndexRow.swift): One item of an open ``IndexFile``, read lazily
+// - `IndexSnapshot` (class, IndexSnapshot.swift): The index as a reader sees it
+// - `IndexWriter` (enum, IndexWriter.swift): Writes index files
+// - `ListElements` (struct, IndexFile+Columns.swift): One list's elements (string ids), as ``StringsView/list(_:)``
+//   finds them in the lists section
+// - `NamedSource` (struct, TextDocuments.swift): A row's words as the text store keeps track of them
+// - `NamesView` (struct, IndexFile+Columns.swift): The names section row by row
+// - `PathOrderedRows` (protocol, PathOrderedRows.swift): Rows in path-byte order, found by path
+// - `ReaderRow` (struct, IndexReader.swift): One row of an ``IndexReader``, as the query evaluator and the result
+//   writers read an item
+// - `RowSource` (struct, IndexBuilder.swift): Where one row of a new index file comes from
+// - `SparseColumn` (struct, IndexFile+Columns.swift): A sparse column
+// - `StagedItems` (struct, StagedItems.swift): Items read in this run (new or changed), already encoded for the new
+//   file
+// - `StringsView` (struct, IndexFile+Columns.swift): The strings (or lists) section
+// - `TextDocuments` (struct, TextDocuments.swift): Which rows have words in the text store, and under which document
+//   number
+// - `TypeColumnView` (struct, IndexFile+Columns.swift): The type column with the table's size, so an entry past the
+//   table reads as unknown
+// - `WordLexicon` (struct, WordLexicon.swift): The `words` section (format 6)

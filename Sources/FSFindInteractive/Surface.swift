@@ -1,0 +1,26 @@
+// What FSFindInteractive offers the other targets of fsfind: its `package` declarations, and nothing else
+// (everything else here is internal; tests reach it through `@testable import`).
+// `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
+//
+// - `FilePreview` (enum, Interactive/FilePreview.swift): What `fsfind search` shows of a file itself beside its
+//   attributes
+// - `FilePreviewer` (protocol, Interactive/FilePreviewer.swift): What the search screen needs of whatever draws its
+//   previews
+// - `Key` (enum, Interactive/Key.swift): A key press (or a run of typed text) read from the terminal
+// - `KeyDecoder` (struct, Interactive/KeyDecoder.swift): Turns the bytes a terminal sends into ``Key``s
+// - `PreviewImage` (struct, Interactive/FilePreview.swift): A picture as pixels for the terminal to draw over a box
+//   of cells
+// - `PreviewPicture` (struct, Interactive/FilePreview.swift): A picture as terminal cells
+// - `PreviewRequest` (struct, Interactive/PreviewRequest.swift): What the search screen asks its preview worker for
+// - `RecentSearches` (struct, Interactive/RecentSearches.swift): The searches a person ended with Enter or Ctrl-O,
+//   newest first, kept in `$XDG_STATE_HOME/fsfind/recent-searches` (`~/.local/state/fsfind/`), one a line
+// - `SearchField` (struct, Interactive/SearchField.swift): The search field's content
+// - `SearchOutcome` (enum, Interactive/SearchEffect.swift): How a search session ends
+// - `SearchScreen` (class, Interactive/SearchScreen.swift): `fsfind search`'s screen
+// - `SearchSession` (struct, Interactive/SearchSession.swift): The interactive search's state and what each key does
+//   to it
+// - `SearchTerminal` (protocol, Interactive/SearchScreen.swift): What the search screen needs of the terminal it
+//   draws on
+// - `TerminalCodes` (enum, Terminal/TerminalCodes.swift): The few control sequences fsfind sends a terminal, in one
+//   place
+// - `TextStyle` (enum, Interactive/StyledLine.swift): How a run of screen text is drawn

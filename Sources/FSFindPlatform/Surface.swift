@@ -1,0 +1,13 @@
+// What FSFindPlatform offers the other targets of fsfind: its `package` declarations, and nothing else
+// (everything else here is internal; tests reach it through `@testable import`).
+// `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
+//
+// - `BoundedQueue` (class, BoundedQueue.swift): fsfind's one queue between threads, first in, first out
+// - `DynamicLibrary` (struct, DynamicLibrary.swift): A C library opened with `dlopen` and never closed, and the
+//   functions looked up in it
+// - `JoinedThreads` (class, JoinedThreads.swift): Threads that are always joined, fsfind's one way to start a thread
+// - `KeyedDigest` (struct, KeyedDigest.swift): 128 bits that name a file's bytes under a secret key
+// - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit
+//   status
+// - `retryingOnInterrupt` (func, FileDescriptor+Reading.swift): `body`'s result, calling it again while it fails with
+//   `EINTR`

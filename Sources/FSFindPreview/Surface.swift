@@ -1,0 +1,6 @@
+// What FSFindPreview offers the other targets of fsfind: its `package` declarations, and nothing else
+// (everything else here is internal; tests reach it through `@testable import`).
+// `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
+//
+// - `PreviewClient` (class, PreviewClient.swift): The search screen's side of the preview worker
+// - `PreviewWorker` (enum, PreviewWorker.swift): The loop `fsfind preview-worker` runs
