@@ -28,8 +28,9 @@ package struct PartitionedScan: Sendable {
         threads = nil
     }
 
-    /// The cores this process may run on, at most ``mostThreads``.
-    static var cores: Int { min(Self.mostThreads, max(1, ProcessInfo.processInfo.activeProcessorCount)) }
+    /// The cores this process may run on, at most ``mostThreads``: asked once, on the first large
+    /// scan (a static is initialised on first use), not on every key of the search field.
+    static let cores = min(mostThreads, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
     /// `threads` parts whatever the rows: what tests ask, to check that a split scan answers as
     /// one thread does.

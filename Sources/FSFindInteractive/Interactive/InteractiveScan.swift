@@ -4,6 +4,7 @@ import FSFindQuery
 import FSFindSearch
 import FSFindText
 import Foundation
+import Synchronization
 
 /// What one scan found: the best rows of the chosen scope, how many it holds, and how many each
 /// scope would hold, so the scope control can show counts without a scan per scope.
@@ -437,14 +438,10 @@ private final class PartViews: @unchecked Sendable {
 
 /// The attributes whose sections a scan of the session has had verified (``IndexReader``), so a
 /// key whose field reads no others makes no reader.
-///
-/// Unchecked because its set is a `var`, and safe to share: it is read and written only under
-/// `lock`.
-private final class VerifiedAttributes: @unchecked Sendable {
-    private let lock = NSLock()
-    private var attributes: Set<Attribute> = []
+private final class VerifiedAttributes: Sendable {
+    private let attributes = Mutex<Set<Attribute>>([])
 
-    func covers(_ wanted: Set<Attribute>) -> Bool { lock.withLock { wanted.isSubset(of: attributes) } }
+    func covers(_ wanted: Set<Attribute>) -> Bool { attributes.withLock { wanted.isSubset(of: $0) } }
 
-    func add(_ checked: Set<Attribute>) { lock.withLock { attributes.formUnion(checked) } }
+    func add(_ checked: Set<Attribute>) { attributes.withLock { $0.formUnion(checked) } }
 }
