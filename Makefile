@@ -80,6 +80,9 @@ N ?= 1000000
 RUNS ?= 5
 BENCH_WORK ?= /tmp/fsfind-bench
 BENCH_FLAGS ?=
+# An earlier build's fsfind (e.g. `make bench BASELINE=/path/fsfind`): every fsfind row runs with
+# both builds in the same rounds, alternating, for a before/after of every benchmark in one run.
+BASELINE ?=
 
 .PHONY: deps deps-build deps-run build release release-binaries release-bin-path run test lint format bench
 .PHONY: clean install uninstall docs test-desktop deb test-package
@@ -182,7 +185,7 @@ format:
 bench: release
 	@bash scripts/install-deps.sh $(BENCH_DEPS)
 	python3 benchmarks/bench.py --fsfind "$$($(SWIFT) build -c release --show-bin-path $(BUILD_FLAGS))/fsfind" \
-		--n $(N) --runs $(RUNS) --work $(BENCH_WORK) $(BENCH_FLAGS)
+		--n $(N) --runs $(RUNS) --work $(BENCH_WORK) $(if $(BASELINE),--baseline $(BASELINE)) $(BENCH_FLAGS)
 
 clean:
 	rm -rf .build
