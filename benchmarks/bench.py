@@ -409,6 +409,32 @@ def issue17_rows(table, info, startup_means):
     return rows
 
 
+def issue45_rows(table, info, startup_means):
+    """Issue 45's lines that `make bench` measures (items 2–5), as issue17_rows gives issue 17's."""
+    rows = []
+    ratios = [ours / theirs for ours, theirs in zip(startup_means["fsfind"], startup_means["plocate"])]
+    rows.append(("3 start-up: a query on `sample/` ÷ `plocate -c`", "≤ 1.0×",
+                 " / ".join(f"{r:.2f}×" for r in ratios), max(ratios) <= 1.0 if ratios else None))
+    synthetic, real = info.get("synthetic"), info.get("real")
+    keys = re.search(r"p90 ([0-9.]+) ms, max ([0-9.]+) ms", (synthetic or {}).get("keystrokes", ""))
+    rows.append((f"4 search field on the {ARGS.n:,}-entry tree: p90 / max", "≤ 25 / ≤ 50 ms",
+                 f"{float(keys.group(1)):.1f} / {float(keys.group(2)):.1f} ms" if keys else "–",
+                 (float(keys.group(1)) <= 25 and float(keys.group(2)) <= 50) if keys else None))
+    if real:
+        ours = table.median("real", "full index, metadata only", "fsfind")[0]
+        theirs = table.median("real", "full index, metadata only", "file -b --mime-type -f")[0]
+        if ours is not None and theirs:
+            rows.append((f"5 first index of `{ARGS.real}` (metadata) ÷ `file --mime-type -f`", "≤ 0.5×",
+                         f"{ours / theirs:.2f}×", ours / theirs <= 0.5))
+    if synthetic:
+        peaks = [p for _, p in table.samples.get(("synthetic", "full index", "fsfind"), []) if p is not None]
+        first = (synthetic.get("first index") or (None, None))[1]
+        peaks += [first] if first is not None else []
+        rows.append((f"2 first index with words of the {ARGS.n:,}-entry tree, peak PSS of the process tree", "≤ 256 MiB",
+                     f"{fmt_mib(max(peaks))} MiB" if peaks else "–", max(peaks) <= 256 * 1024 if peaks else None))
+    return rows
+
+
 def queries_of(i):
     """The names of the queries whose counts a tree's info holds."""
     return [key[len("count "):] for key in i if key.startswith("count ") and not key.endswith(".before")
@@ -435,6 +461,10 @@ def write_report(table, info, agreement, now, startup_means=None):
         lines += ["Issue 17's targets in this run (the rows below give each number's measurement):", "",
                   "| target | asked | this run | holds |", "|---|---|---|---|"]
         for item, asked, measured, holds in issue17_rows(table, info, startup_means):
+            lines.append(f"| {item} | {asked} | {measured} | {'–' if holds is None else 'yes' if holds else '**no**'} |")
+        lines += ["", "Issue 45's lines that this run measures:", "",
+                  "| target | asked | this run | holds |", "|---|---|---|---|"]
+        for item, asked, measured, holds in issue45_rows(table, info, startup_means):
             lines.append(f"| {item} | {asked} | {measured} | {'–' if holds is None else 'yes' if holds else '**no**'} |")
         lines.append("")
     for label, i in info.items():
