@@ -108,6 +108,10 @@ struct InteractiveScan {
     /// How a scan is cut among threads: as `fsfind query`'s, the one ``PartitionedScan``.
     var partitions = PartitionedScan()
 
+    /// Whether a field of type tests alone reads the type column for its rows before the scan
+    /// (``TypeCandidates``); off, it visits every row, as tests compare.
+    var readsTypesFirst = true
+
     /// How often `shouldStop` is asked, in rows.
     static let stopCheckInterval = 2048
 
@@ -161,6 +165,10 @@ struct InteractiveScan {
         var candidates = candidates?.count == index.itemCount ? nil : candidates
         if candidates == nil, let filter, let starts = summaries?.starts {
             candidates = starts.rows(startingWith: filter.requiredStarts(content: content))
+        }
+        // A field of type tests alone visits the rows of the type entries it accepts.
+        if candidates == nil, readsTypesFirst {
+            candidates = TypeCandidates.rows(for: query, in: index, views: views.sets(count: 1, of: index)[0])
         }
         let rows = candidates?.count ?? index.itemCount
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
