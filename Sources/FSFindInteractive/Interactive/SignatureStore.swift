@@ -21,16 +21,24 @@ final class SignatureStore: Sendable {
     /// Works out the summaries of every file of `index`, on the caller's thread.
     func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
 
-    /// Works them out on a thread of their own, after `prepare`.
+    /// Works them out on a thread of their own, after `prepare`. The summaries are handed over
+    /// as soon as they are made, the rows by their words' starts after them: a key typed in
+    /// between scans with the summaries alone.
     func makeInBackground(for index: IndexSnapshot, prepare: @escaping @Sendable () -> Void = {}) {
-        made.fill {
+        made.fill { [made] in
             prepare()
-            return Self.summaries(of: index)
+            let files = Self.files(of: index)
+            made.put(Made(files: files, starts: nil))
+            return Made(files: files, starts: StartRows(summaries: files, of: index))
         }
     }
 
+    private static func files(of index: IndexSnapshot) -> [RowSignatures?] {
+        index.files.map { RowSignatures(views: IndexViews(index: $0)) }
+    }
+
     private static func summaries(of index: IndexSnapshot) -> Made {
-        let files = index.files.map { RowSignatures(views: IndexViews(index: $0)) }
+        let files = files(of: index)
         return Made(files: files, starts: StartRows(summaries: files, of: index))
     }
 

@@ -5,8 +5,8 @@ import FSFindSearch
 /// The rows a field of type tests alone (`kind:audio`, as typed or as a chip) can match, read
 /// from the type column before the scan: the answer is the same for every row of a type-table
 /// entry, so each entry is asked once and a row costs a byte's look-up instead of a visit of the
-/// scan's (`benchmarks/RESULTS.md`, "The search field's first letters from per-letter rows",
-/// session 30: the keys of `kind:audio` each visited a million rows to keep a fifth).
+/// scan's: each key of `kind:audio` visited every row to keep a few (`benchmarks/RESULTS.md`, "The
+/// search field's first letters from per-letter rows").
 enum TypeCandidates {
     /// The merged rows, ascending, whose type-table entry the field's text and chips accept (and
     /// every row whose entry cannot be read, which the scan judges on its own); nil unless both
