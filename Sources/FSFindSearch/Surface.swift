@@ -31,6 +31,8 @@
 // - `SortKey` (enum, SortKey.swift): The orders `query --sort` offers (`docs/spec/cli.md`)
 // - `SpellingCorrection` (struct, Spelling/SpellingCorrection.swift): A word of a query that nothing holds, and the
 //   word it most likely meant
+// - `StartRows` (struct, Plan/StartRows.swift): For each way a word can start, the merged rows of a snapshot some
+//   word of whose free text starts so
 // - `StringAnswers` (class, Plan/StringAnswers.swift): One yes/no answer per string (or list) id, worked out the
 //   first time a row shows the id
 // - `TopResults` (struct, TopResults.swift): The best `capacity` (row, score) pairs seen, kept in a min-heap so a

@@ -109,6 +109,43 @@ import Testing
         }
     }
 
+    /// A field of type tests alone (typed, or a chip) visits the rows of the type entries it
+    /// accepts (``TypeCandidates``) and finds, ranks and counts what a scan of every row does.
+    @Test func typeTestsVisitTheRowsOfTheirTypes() throws {
+        let text: [Attribute: AttributeValue] = [
+            .contentType: .text("public.plain-text"), .kind: .text("Plain text document"),
+            .contentTypeTree: .textList(["public.plain-text", "public.text", "public.data", "public.item"]),
+            .mimeType: .text("text/plain"),
+        ]
+        let items = [
+            Fixtures.item("/t", folder: true, n: 1), Fixtures.item("/t/a.mp3", n: 2),
+            Fixtures.item("/t/notes.txt", text, n: 3), Fixtures.item("/t/b.mp3", n: 4),
+            Fixtures.item("/t/paris.txt", text, n: 5), Fixtures.item("/t/sub", folder: true, n: 6),
+        ]
+        let path = folder.file("types.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let typed = IndexSnapshot(try IndexFile(path: path))
+        var everyRow = InteractiveScan(index: typed, ranker: ResultRanker(now: context.now))
+        everyRow.readsTypesFirst = false
+        var split = InteractiveScan(index: typed, ranker: ResultRanker(now: context.now))
+        split.partitions = PartitionedScan(threads: 3)
+        let scans = [InteractiveScan(index: typed, ranker: ResultRanker(now: context.now)), split]
+        for field in ["kind:a", "kind:au", "kind:audio", "kind:plain", "kind:folder", "kind:zzz", "kind:audio p"] {
+            let query = FieldQuery(SearchField(field), context: context)
+            let whole = try #require(try everyRow.run(query, scope: .all, onlyIn: nil))
+            #expect(whole.work.visited == typed.itemCount, "\(field)")
+            for scan in scans {
+                let visiting = try #require(try scan.run(query, scope: .all, onlyIn: nil))
+                #expect(visiting == whole, "\(field)")
+                // A chip beside free text is no field of type tests alone: every row.
+                let visited = field.hasSuffix(" p") ? typed.itemCount : whole.matched.count
+                #expect(visiting.work.visited == visited, "\(field)")
+            }
+        }
+        let audio = FieldQuery(SearchField("kind:au"), context: context)
+        #expect(try everyRow.run(audio, scope: .all, onlyIn: nil)?.total == 2)
+    }
+
     @Test func aStaleScanStops() throws {
         let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         let query = FieldQuery(SearchField(""), context: context)

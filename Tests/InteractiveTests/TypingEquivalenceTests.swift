@@ -190,6 +190,44 @@ import Testing
         #expect(bounded["n"] == 4, "\(bounded)")
     }
 
+    /// Words too short to match inside names visit only the rows that start a word with each
+    /// word's first character (``StartRows``), on one thread or split among three, and find what a
+    /// scan of every row finds; a word of three letters visits every row.
+    @Test func shortWordsVisitOnlyTheRowsThatStartAWordWithThem() throws {
+        let folder = TemporaryFolder()
+        let items = [
+            Fixtures.item("/m", folder: true, n: 1), Fixtures.item("/m/No.txt", n: 2),
+            Fixtures.item("/m/big nap.txt", n: 3), Fixtures.item("/m/paris.mp3", [.title: .text("Night")], n: 4),
+            Fixtures.item("/m/report.txt", n: 5), Fixtures.item("/m/other.txt", n: 6),
+            Fixtures.item("/m/2024 notes.txt", n: 7),
+        ]
+        let path = folder.file("starts.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let index = try IndexSnapshot(path: path)
+        let plain = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        let summarized = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        summarized.summarize()
+        var split = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        split.partitions = PartitionedScan(threads: 3)
+        split.summarize()
+        for field in ["n", "no", "n b", "b n", "t", "2", "o", "nap", "z"] {
+            let query = FieldQuery(SearchField(field), context: context)
+            let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
+            for scan in [summarized, split] {
+                let visiting = try #require(try scan.run(query, scope: .all, onlyIn: nil))
+                #expect(visiting == whole, "\(field)")
+                if field.count == 1 {
+                    // A letter's rows all match it: the summary's first word says so exactly.
+                    #expect(visiting.work.visited == whole.matched.count, "\(field)")
+                } else if field == "nap" {
+                    #expect(visiting.work.visited == index.itemCount)
+                } else {
+                    #expect(visiting.work.visited < index.itemCount, "\(field)")
+                }
+            }
+        }
+    }
+
     /// A one-letter field's bound per row, from what the summary knows of the name's words and of
     /// the row's other values (``SignatureFilter/textBound(_:at:)``).
     @Test func boundsFromTheNamesWordsAndTheOtherValues() throws {

@@ -108,6 +108,10 @@ struct InteractiveScan {
     /// How a scan is cut among threads: as `fsfind query`'s, the one ``PartitionedScan``.
     var partitions = PartitionedScan()
 
+    /// Whether a field of type tests alone reads the type column for its rows before the scan
+    /// (``TypeCandidates``); off, it visits every row, as tests compare.
+    var readsTypesFirst = true
+
     /// How often `shouldStop` is asked, in rows.
     static let stopCheckInterval = 2048
 
@@ -153,14 +157,26 @@ struct InteractiveScan {
         // one pass gives (the ranking's ties go to the lower row, whichever part found it).
         // Candidates that are every row (the field's first letter after an empty field) are
         // walked as every row: the same rows in the same order, without reading the list.
-        let candidates = candidates?.count == index.itemCount ? nil : candidates
+        // A field whose every match starts a word with each word's first character (words too
+        // short to match inside names) visits only the rows that do: a first letter a third of
+        // a million instead of every row.
+        let summaries = signatures.current
+        let filter = SignatureFilter(query)
+        var candidates = candidates?.count == index.itemCount ? nil : candidates
+        if candidates == nil, let filter, let starts = summaries?.starts {
+            candidates = starts.rows(startingWith: filter.requiredStarts(content: content))
+        }
+        // A field of type tests alone visits the rows of the type entries it accepts.
+        if candidates == nil, readsTypesFirst {
+            candidates = TypeCandidates.rows(for: query, in: index, views: views.sets(count: 1, of: index)[0])
+        }
         let rows = candidates?.count ?? index.itemCount
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
             // Asked by one part at a time, and not after this call: the closure does not escape.
             let stop = StopSignal(shouldStop)
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
-                content: content, filter: SignatureFilter(query), summaries: signatures.summaries,
+                content: content, filter: filter, summaries: summaries?.files,
                 partViews: views.sets(count: partitions.parts(rows: rows).count, of: index), shouldStop: stop.ask)
             let parts = partitions.run(rows: rows) { part, positions in
                 // The session's views are lazily filled: each part has its own set, which no

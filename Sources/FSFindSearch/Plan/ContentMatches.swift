@@ -114,6 +114,12 @@ package struct ContentMatches: Sendable {
         return words[word].contains(row)
     }
 
+    /// Whether some file's first free-text leaf has words the files hold, which
+    /// ``firstLeaf(word:holds:)`` may then answer yes for.
+    package var answersFirstLeaf: Bool {
+        files.contains { file in (file.freeText.first ?? nil).map { !$0.isEmpty } ?? false }
+    }
+
     /// For each free-text leaf, in the same order, per query word: its other forms
     /// (``WordForms``), which values count as the word itself.
     private(set) var forms: [[[[UInt8]]]] = []

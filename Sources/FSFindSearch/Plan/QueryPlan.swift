@@ -80,6 +80,17 @@ package final class QueryPlan {
         }
     }
 
+    /// Whether the whole query is one test of the row's type-table entry (``TypeLeaf``): its
+    /// answer for one row of an entry is its answer for every row of that entry.
+    package var readsOnlyTypes: Bool {
+        if case .type = root { return true }
+        return false
+    }
+
+    /// Whether a plan of `query` would read only the row's type-table entry
+    /// (``readsOnlyTypes``), known without making one.
+    package static func readsOnlyTypes(_ query: CompiledQuery) -> Bool { readsOnlyTypes(query.root) }
+
     /// ``CompiledQuery/matches(_:)`` of the row.
     package func matches(_ row: Int) -> Bool {
         Self.evaluate(root, row, index)

@@ -116,6 +116,15 @@ package struct SignatureFilter {
             && triples & inside.triples == inside.triples
     }
 
+    /// The start bit of each query word (``RowSignatures/startBit(_:)``) that every row this
+    /// filter passes has in its summary, so the rows of ``StartRows`` are all a scan needs to
+    /// visit; empty when a row may pass without them: inside its name (every word three letters
+    /// or more) or by the files' words (`content` answers for a word).
+    package func requiredStarts(content: ContentMatches?) -> [UInt64] {
+        guard inside == nil, content?.answersFirstLeaf != true else { return [] }
+        return starts.map(\.first)
+    }
+
     /// Whether no word's first character, and first two and three, start a word of the row's
     /// values (a row that passed did so by the files' words or inside its name): its values need
     /// no measuring.
