@@ -110,18 +110,11 @@ package struct GIOLibrary: Sendable {
             appInfoLaunch: try symbol("g_app_info_launch"))
     }
 
-    /// glib's `GError` (`guint32 domain; gint code; gchar *message;`), public API since 2.0.
-    struct GErrorLayout {
-        var domain: UInt32
-        var code: Int32
-        var message: UnsafeMutablePointer<CChar>?
-    }
-
     /// The GError's message (or `fallback` without one), freeing the GError.
     func consume(_ error: OpaquePointer?, _ fallback: String) -> String {
         guard let error else { return fallback }
         defer { errorFree(error) }
-        return UnsafeRawPointer(error).assumingMemoryBound(to: GErrorLayout.self).pointee.message
+        return UnsafeRawPointer(error).assumingMemoryBound(to: fsfind_gerror.self).pointee.message
             .map { String(cString: $0) } ?? fallback
     }
 
