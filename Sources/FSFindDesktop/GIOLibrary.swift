@@ -8,7 +8,7 @@ import FSFindPlatform
 ///
 /// The function types are `CLibraryTypes`' (checked against GIO's headers by the tests). `dlsym`
 /// on libgio's handle also finds what GLib and GObject, its dependencies, define.
-package struct GIOLibrary: Sendable {
+struct GIOLibrary: Sendable {
     let mainLoopNew: fsfind_g_main_loop_new
     let mainLoopRun: fsfind_g_main_loop_run
     let mainLoopQuit: fsfind_g_main_loop_quit
@@ -64,7 +64,7 @@ package struct GIOLibrary: Sendable {
     let appInfoLaunch: fsfind_g_app_info_launch
 
     /// The library, loaded once per process; or why it could not be.
-    package static let shared: Result<GIOLibrary, FSFindError> = Result { () throws(FSFindError) in
+    static let shared: Result<GIOLibrary, FSFindError> = Result { () throws(FSFindError) in
         let soname = "libgio-2.0.so.0"
         guard let library = DynamicLibrary(soname) else {
             throw FSFindError(
