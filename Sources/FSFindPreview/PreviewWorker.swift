@@ -12,6 +12,13 @@ package enum PreviewWorker {
     /// over 512 MiB), and 2 CPU seconds per preview.
     static let limits = ExtractionWorker.Limits(memoryBytes: 1 << 30, cpuSecondsPerFile: 2)
 
+    /// The search screen's previewer: a client that runs this worker (`arguments`, its argv after
+    /// the running executable: `["preview-worker"]`) one request at a time. Only the screen's
+    /// protocol leaves this target, so the client's workings stay internal.
+    package static func previewer(arguments: [String]) -> any FilePreviewer {
+        PreviewClient(arguments: arguments)
+    }
+
     package static func serve(input: FileDescriptor, output: FileDescriptor, limits: ExtractionWorker.Limits = limits)
         -> Int32
     {
