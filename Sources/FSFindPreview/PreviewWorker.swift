@@ -1,6 +1,5 @@
 import FSFindExtraction
 import FSFindInteractive
-import FSFindModel
 import SystemPackage
 
 /// The loop `fsfind preview-worker` runs: read a ``PreviewRequest``, make its preview, reply,
@@ -22,17 +21,13 @@ package enum PreviewWorker {
     package static func serve(input: FileDescriptor, output: FileDescriptor, limits: ExtractionWorker.Limits = limits)
         -> Int32
     {
-        let hooks = ExtractionWorker.TestHooks.fromEnvironment()
-        return ExtractionWorker.serveFrames(input: input, output: output, limits: limits) { payload in
-            let preview: FilePreview
-            do throws(ExtractionError) {
-                let request = try PreviewWire.decodeRequest(payload)
-                hooks.misbehave(reading: Array(request.path[PathBytes.nameStart(of: request.path)...]))
-                preview = PreviewMaker.make(request)
-            } catch {
-                preview = .unavailable(error.reason)
+        ExtractionWorker.serveRequests(
+            input: input, output: output, limits: limits, decode: PreviewWire.decodeRequest, path: \.path
+        ) { request in
+            switch request {
+            case .success(let request): PreviewWire.encode(PreviewMaker.make(request))
+            case .failure(let error): PreviewWire.encode(.unavailable(error.reason))
             }
-            return PreviewWire.encode(preview)
         }
     }
 }
