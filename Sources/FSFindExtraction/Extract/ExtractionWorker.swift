@@ -67,8 +67,9 @@ package enum ExtractionWorker {
         }
     }
 
-    /// The frames under ``serveRequests``: limits set first, then one reply frame for each request frame, the CPU limit re-armed before each,
-    /// until the other end closes; 0 on a clean end, 1 on a broken frame or socket.
+    /// The frames under ``serveRequests``: limits set first, then one reply frame for each request
+    /// frame, the CPU limit re-armed before each, until the other end closes; 0 on a clean end, 1
+    /// on a broken frame or socket.
     /// After a request that grew the heap (a large page's tree, a PDF's caches) the free pages go
     /// back, so a worker does not keep its largest file's memory until it ends.
     static func serveFrames(
