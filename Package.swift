@@ -142,8 +142,8 @@ let package = Package(
         .target(
             name: "FSFindText",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "CSQLite", "CSQLiteLoader", "CSnowball", "CWordStream", "CDeflate",
-                "CZstd",
+                "FSFindModel", "FSFindPlatform", "CPlatform", "CSQLite", "CSQLiteLoader", "CSnowball", "CWordStream",
+                "CDeflate", "CZstd",
             ],
             swiftSettings: crossModule),
         // Elasticsearch's side of Samba's Spotlight: its query_string subset read into fsfind's own

@@ -59,6 +59,13 @@ typedef void (*fsfind_cairo_paint)(cairo_t *cr);
 // MARK: glib and gobject (gchar is char, gint int, gboolean int, gint64 long, gpointer void *)
 
 struct _GError;
+/// glib's `GError` (`guint32 domain; gint code; gchar *message;`), public API since 2.0: the one
+/// struct of glib's that fsfind reads (a failure's message), declared once for every caller.
+struct fsfind_gerror {
+    unsigned int domain;
+    int code;
+    char *message;
+};
 struct _GDateTime;
 typedef char *(*fsfind_g_filename_to_uri)(const char *filename, const char *hostname, struct _GError **error);
 typedef void (*fsfind_g_free)(void *mem);

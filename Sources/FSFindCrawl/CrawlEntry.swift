@@ -28,15 +28,15 @@ package struct CrawlEntry: Sendable, Hashable {
     package var fileType: FileType
     package var identity: FileIdentity
     package var accessTime: Date
-    package var modificationTime: Date
-    package var changeTime: Date
+    var modificationTime: Date
+    var changeTime: Date
     /// Birth time, where the file system keeps one.
-    package var birthTime: Date?
+    var birthTime: Date?
     /// `st_mode`: type and permission bits.
     var mode: UInt32
     /// Owner and group ids.
-    package var userID: UInt32 = 0
-    package var groupID: UInt32 = 0
+    var userID: UInt32 = 0
+    var groupID: UInt32 = 0
     /// How many names the file has: a regular file with more than one is a hard link, whose
     /// words the text store keeps once for all its names.
     package var linkCount: UInt32 = 1

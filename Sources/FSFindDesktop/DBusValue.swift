@@ -1,7 +1,7 @@
 /// A D-Bus value as the provider builds its replies: plain Swift, so the replies' shapes are
 /// tested without a bus (and without GIO), then turned into a GVariant in one place
 /// (``GIOLibrary/variant(_:)``).
-package indirect enum DBusValue: Equatable, Sendable {
+indirect enum DBusValue: Equatable, Sendable {
     case string(String)
     case int32(Int32)
     case uint32(UInt32)

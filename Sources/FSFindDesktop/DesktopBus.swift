@@ -7,14 +7,14 @@ import Synchronization
 /// objects, and answers each call on a worker thread, so a new search can stop the one in flight
 /// (GDBus takes a method's reply from any thread). Runs GLib's main loop on the calling thread
 /// until it has been idle for ``Options/idleSeconds``, SIGINT or SIGTERM, or the name is lost.
-package final class DesktopBus: Sendable {
-    package struct Options: Sendable {
+final class DesktopBus: Sendable {
+    struct Options: Sendable {
         /// Seconds without a call after which the process exits (D-Bus starts it again).
-        package var idleSeconds = 60
+        var idleSeconds = 60
         /// How long a search may take (``DesktopSearchService/searchBudget``).
         var searchBudget = DesktopSearchService.searchBudget
 
-        package init() {}
+        init() {}
     }
 
     private let gio: GIOLibrary
@@ -38,7 +38,7 @@ package final class DesktopBus: Sendable {
     }
     private let state = Mutex(State())
 
-    package init(
+    init(
         gio: GIOLibrary, desktop: GIODesktop, service: DesktopSearchService, options: Options,
         log: @escaping @Sendable (String) -> Void
     ) {
@@ -51,7 +51,7 @@ package final class DesktopBus: Sendable {
 
     /// Serves until idle, a signal, or the name is lost; the exit status (0: idle, a signal, or
     /// another provider owns the name; 1: no session bus, or the objects could not be registered).
-    package func run() -> Int32 {
+    func run() -> Int32 {
         var error: OpaquePointer?
         guard let node = DesktopInterfaces.introspection.withCString({ gio.nodeInfoNewForXML($0, &error) }) else {
             log("fsfind: the D-Bus interfaces could not be read: " + gio.consume(error, "invalid XML"))

@@ -1,6 +1,6 @@
 /// What the provider asks of the desktop: icons as GNOME draws them, and opening things. GIO's
 /// in the running provider (``GIODesktop``); a stand-in in the unit tests, which need no bus.
-package protocol DesktopEnvironment: Sendable {
+protocol DesktopEnvironment: Sendable {
     /// The serialized GIcon (`(sv)`, as `g_icon_serialize` writes it) for a file: its freedesktop
     /// thumbnail when there is one, else the icon of its content type (guessed from the name
     /// when `contentType` is nil).

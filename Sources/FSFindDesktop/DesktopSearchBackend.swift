@@ -12,7 +12,7 @@ import FSFindText
 /// inside files; ranked by relevance; terms ANDed; mdfind's `-word` and `a | b` and the search
 /// field's `kind:image` included). It follows the index as `fsfind index` and `fsfind watch`
 /// replace it (``IndexSource``). Used from one thread at a time (the provider's worker).
-package final class DesktopSearchBackend: Sendable {
+final class DesktopSearchBackend: Sendable {
     /// What a result row needs, for one file.
     struct Item: Equatable, Sendable {
         var path: [UInt8]
@@ -35,7 +35,7 @@ package final class DesktopSearchBackend: Sendable {
 
     private let frontEnd: QueryFrontEnd
 
-    package init(indexPath: String) {
+    init(indexPath: String) {
         frontEnd = QueryFrontEnd(indexPath: indexPath)
     }
 

@@ -6,7 +6,7 @@ import Synchronization
 /// GNOME Shell's SearchProvider2 and KRunner's krunner1, answered from ``DesktopSearchBackend``:
 /// method name and arguments in, the reply's value out. Knows the interfaces' shapes and rules,
 /// not GDBus (``DesktopBus`` carries the calls), so every reply is tested without a bus.
-package final class DesktopSearchService: Sendable {
+final class DesktopSearchService: Sendable {
     /// A method's answer: the reply tuple, or a D-Bus error.
     enum Reply: Equatable, Sendable {
         case value(DBusValue)
@@ -55,7 +55,7 @@ package final class DesktopSearchService: Sendable {
     }
     private let state = Mutex(State())
 
-    package init(
+    init(
         backend: DesktopSearchBackend, environment: any DesktopEnvironment, home: [UInt8]?,
         log: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (FSFindError) -> String
     ) {

@@ -5,7 +5,7 @@ import Synchronization
 /// ``DesktopEnvironment`` as GNOME and KDE do it, through GIO: content-type icons and thumbnails
 /// serialized by `g_icon_serialize`, the default application by `g_app_info_launch_default_for_uri`,
 /// the file manager by org.freedesktop.FileManager1.
-package final class GIODesktop: DesktopEnvironment {
+final class GIODesktop: DesktopEnvironment {
     private let gio: GIOLibrary
     /// `$XDG_CACHE_HOME/thumbnails` (or `~/.cache/thumbnails`), nil without either variable.
     private let thumbnails: String?
@@ -14,7 +14,7 @@ package final class GIODesktop: DesktopEnvironment {
     /// The session bus, once GDBus has it: ShowItems goes out on it.
     private let connection = Mutex<SendablePointer?>(nil)
 
-    package init(gio: GIOLibrary, environment: [String: String], executable: String) {
+    init(gio: GIOLibrary, environment: [String: String], executable: String) {
         self.gio = gio
         self.executable = executable
         if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") {
@@ -30,7 +30,7 @@ package final class GIODesktop: DesktopEnvironment {
         connection.withLock { $0 = SendablePointer(pointer) }
     }
 
-    package func icon(path: [UInt8]?, uri: String, contentType: String?) -> DBusValue {
+    func icon(path: [UInt8]?, uri: String, contentType: String?) -> DBusValue {
         if path != nil, let thumbnail = thumbnail(of: uri), let icon = fileIcon(thumbnail) { return icon }
         let type = contentType ?? path.flatMap(guessedType) ?? "application/octet-stream"
         guard let icon = type.withCString({ gio.contentTypeGetIcon($0) }) else {
@@ -40,7 +40,7 @@ package final class GIODesktop: DesktopEnvironment {
         return serialized(icon) ?? .themedIcon(["text-x-generic"])
     }
 
-    package func iconName(path: [UInt8], contentType: String?) -> String {
+    func iconName(path: [UInt8], contentType: String?) -> String {
         let type = contentType ?? guessedType(path) ?? "application/octet-stream"
         guard let icon = type.withCString({ gio.contentTypeGetIcon($0) }) else { return "text-x-generic" }
         defer { gio.objectUnref(UnsafeMutableRawPointer(icon)) }
@@ -50,13 +50,13 @@ package final class GIODesktop: DesktopEnvironment {
         return first
     }
 
-    package func open(uri: String) -> String? {
+    func open(uri: String) -> String? {
         var error: OpaquePointer?
         guard uri.withCString({ gio.launchDefaultForURI($0, nil, &error) }) == 0 else { return nil }
         return gio.consume(error, "no application opens it")
     }
 
-    package func showItems(uris: [String]) {
+    func showItems(uris: [String]) {
         guard let connection = connection.withLock({ $0 }) else { return }
         let parameters = gio.variant(.tuple([.strings(uris), .string("")]))
         // Nothing waits for the answer: a desktop without a file manager on the bus logs nothing.
@@ -65,7 +65,7 @@ package final class GIODesktop: DesktopEnvironment {
             "org.freedesktop.FileManager1", "ShowItems", parameters, nil, 0, -1, nil, nil, nil)
     }
 
-    package func launchSearch(terms: [String]) -> String? {
+    func launchSearch(terms: [String]) -> String? {
         let words = [executable, "search", "--"] + terms
         let line = words.compactMap { word in word.withCString { gio.take(gio.shellQuote($0)) } }.joined(separator: " ")
         var error: OpaquePointer?

@@ -8,7 +8,7 @@ import FSFindPlatform
 ///
 /// The function types are `CLibraryTypes`' (checked against GIO's headers by the tests). `dlsym`
 /// on libgio's handle also finds what GLib and GObject, its dependencies, define.
-package struct GIOLibrary: Sendable {
+struct GIOLibrary: Sendable {
     let mainLoopNew: fsfind_g_main_loop_new
     let mainLoopRun: fsfind_g_main_loop_run
     let mainLoopQuit: fsfind_g_main_loop_quit
@@ -64,7 +64,7 @@ package struct GIOLibrary: Sendable {
     let appInfoLaunch: fsfind_g_app_info_launch
 
     /// The library, loaded once per process; or why it could not be.
-    package static let shared: Result<GIOLibrary, FSFindError> = Result { () throws(FSFindError) in
+    static let shared: Result<GIOLibrary, FSFindError> = Result { () throws(FSFindError) in
         let soname = "libgio-2.0.so.0"
         guard let library = DynamicLibrary(soname) else {
             throw FSFindError(
@@ -110,18 +110,11 @@ package struct GIOLibrary: Sendable {
             appInfoLaunch: try symbol("g_app_info_launch"))
     }
 
-    /// glib's `GError` (`guint32 domain; gint code; gchar *message;`), public API since 2.0.
-    struct GErrorLayout {
-        var domain: UInt32
-        var code: Int32
-        var message: UnsafeMutablePointer<CChar>?
-    }
-
     /// The GError's message (or `fallback` without one), freeing the GError.
     func consume(_ error: OpaquePointer?, _ fallback: String) -> String {
         guard let error else { return fallback }
         defer { errorFree(error) }
-        return UnsafeRawPointer(error).assumingMemoryBound(to: GErrorLayout.self).pointee.message
+        return UnsafeRawPointer(error).assumingMemoryBound(to: fsfind_gerror.self).pointee.message
             .map { String(cString: $0) } ?? fallback
     }
 

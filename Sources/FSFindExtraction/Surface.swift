@@ -17,8 +17,6 @@
 // - `PDFDocumentHandle` (class, Extract/Documents/PDFDocumentHandle.swift): An open poppler-glib PDF document,
 //   released with `g_object_unref` when this value goes
 // - `PlainText` (enum, Extract/Text/PlainText.swift): The text of a file that is text
-// - `PopplerLibrary` (struct, Extract/Documents/PopplerLibrary.swift): The poppler-glib and glib functions the PDF
-//   extractor calls, loaded with `dlopen` on first use (see ``SharedLibrary``)
 // - `SharedLibrary` (struct, Extract/SharedLibrary.swift): A C library opened with `dlopen` and never closed, and the
 //   functions looked up in it
 // - `WorkerProcess` (class, Extract/WorkerProcess.swift): One running extraction worker, seen from the indexer

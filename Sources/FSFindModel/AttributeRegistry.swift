@@ -68,7 +68,7 @@ package enum AttributeRegistry {
         return scored.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }.prefix(limit).map(\.0)
     }
 
-    package static func descriptor(for attribute: Attribute) -> AttributeDescriptor {
+    static func descriptor(for attribute: Attribute) -> AttributeDescriptor {
         all[attribute.ordinal]
     }
 

@@ -7,13 +7,13 @@ import Foundation
 /// followed by `T` (or a space) and `hh:mm`, `hh:mm:ss` or `hh:mm:ss.fff`, optionally followed by
 /// `Z` or an offset `±hh`, `±hhmm`, `±hh:mm`. A time without a zone is local time.
 package struct ISO8601Text: Sendable, Equatable {
-    package var year: Int
-    package var month: Int
-    package var day: Int
+    var year: Int
+    var month: Int
+    var day: Int
     /// Hour, minute and (fractional) second; nil for a bare date.
     package var time: (hour: Int, minute: Int, second: Double)?
     /// Seconds east of UTC; nil when no zone was written (local time).
-    package var offset: Int?
+    var offset: Int?
 
     package static func == (lhs: ISO8601Text, rhs: ISO8601Text) -> Bool {
         lhs.year == rhs.year && lhs.month == rhs.month && lhs.day == rhs.day && lhs.offset == rhs.offset
@@ -103,7 +103,7 @@ package struct ISO8601Text: Sendable, Equatable {
 
     /// Days from 1970-01-01 to the given civil date (proleptic Gregorian; Howard Hinnant's
     /// `days_from_civil`), so zoned instants need no calendar at all.
-    package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

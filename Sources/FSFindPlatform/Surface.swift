@@ -6,7 +6,6 @@
 // - `DynamicLibrary` (struct, DynamicLibrary.swift): A C library opened with `dlopen` and never closed, and the
 //   functions looked up in it
 // - `JoinedThreads` (class, JoinedThreads.swift): Threads that are always joined, fsfind's one way to start a thread
-// - `KeyedDigest` (struct, KeyedDigest.swift): 128 bits that name a file's bytes under a secret key
 // - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit
 //   status
 // - `retryingOnInterrupt` (func, FileDescriptor+Reading.swift): `body`'s result, calling it again while it fails with

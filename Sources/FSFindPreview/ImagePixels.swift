@@ -81,11 +81,11 @@ struct PixbufDecoder: Sendable {
     }
 
     /// The GError's message as an ``ExtractionError``, freeing the GError (the layout is glib's
-    /// public `GError`, ``PopplerLibrary/GErrorLayout``).
+    /// public `GError`, CLibraryTypes' `fsfind_gerror`).
     private func consume(_ error: OpaquePointer?, doing context: String) -> ExtractionError {
         guard let error else { return ExtractionError(context) }
         defer { errorFree(error) }
-        let layout = UnsafeRawPointer(error).assumingMemoryBound(to: PopplerLibrary.GErrorLayout.self)
+        let layout = UnsafeRawPointer(error).assumingMemoryBound(to: fsfind_gerror.self)
         guard let message = layout.pointee.message else {
             return ExtractionError(context)
         }

@@ -44,33 +44,40 @@ extension PDFDocumentHandle {
     /// takes too long to draw is the worker's CPU limit's to stop.
     func firstPagePixels(fitting width: Int, _ height: Int) throws(ExtractionError) -> PreviewPixels {
         let renderer = try PDFRenderer.shared.get()
-        Self.lock.lock()
-        defer { Self.lock.unlock() }
-        guard let page = library.page(document, 0) else { throw ExtractionError("the PDF has no pages") }
-        defer { library.objectUnref(UnsafeMutableRawPointer(page)) }
+        return try withPage(0) { (page) throws(ExtractionError) in
+            try renderer.pixels(of: page, fitting: width, height)
+        }
+    }
+}
+
+extension PDFRenderer {
+    /// `page` drawn on white at a scale that fits `width × height` pixels.
+    fileprivate func pixels(of page: OpaquePointer, fitting width: Int, _ height: Int) throws(ExtractionError)
+        -> PreviewPixels
+    {
         var pageWidth = 0.0
         var pageHeight = 0.0
-        renderer.pageSize(page, &pageWidth, &pageHeight)
+        pageSize(page, &pageWidth, &pageHeight)
         guard pageWidth.isFinite, pageHeight.isFinite, pageWidth >= 1, pageHeight >= 1 else {
             throw ExtractionError("the first page has no size")
         }
         let factor = min(Double(width) / pageWidth, Double(height) / pageHeight)
         let pixelWidth = max(1, Int(pageWidth * factor))
         let pixelHeight = max(1, Int(pageHeight * factor))
-        let surface = renderer.surfaceCreate(FSFIND_CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
-        defer { renderer.surfaceDestroy(surface) }
-        guard renderer.surfaceStatus(surface) == FSFIND_CAIRO_STATUS_SUCCESS, let cairo = renderer.create(surface)
+        let surface = surfaceCreate(FSFIND_CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+        defer { surfaceDestroy(surface) }
+        guard surfaceStatus(surface) == FSFIND_CAIRO_STATUS_SUCCESS, let cairo = create(surface)
         else {
             throw ExtractionError("cairo cannot make an image of \(pixelWidth) × \(pixelHeight)")
         }
-        renderer.setSourceRGB(cairo, 1, 1, 1)
-        renderer.paint(cairo)
-        renderer.scale(cairo, factor, factor)
-        renderer.pageRender(page, cairo)
-        renderer.destroy(cairo)
-        renderer.surfaceFlush(surface)
-        let stride = Int(renderer.surfaceStride(surface))
-        guard let data = renderer.surfaceData(surface), stride >= pixelWidth * 4 else {
+        setSourceRGB(cairo, 1, 1, 1)
+        paint(cairo)
+        scale(cairo, factor, factor)
+        pageRender(page, cairo)
+        destroy(cairo)
+        surfaceFlush(surface)
+        let stride = Int(surfaceStride(surface))
+        guard let data = surfaceData(surface), stride >= pixelWidth * 4 else {
             throw ExtractionError("cairo gave no pixels")
         }
         // CAIRO_FORMAT_ARGB32 is a native-endian 32-bit word: B, G, R, A in memory here.

@@ -11,7 +11,7 @@ import SystemPackage
 /// longer than ``timeout`` (a page that loops, a decoder stuck in I/O) is killed, and so is one
 /// that crashes; either way the next request starts a fresh one. The worker is
 /// `fsfind preview-worker`, started from the running executable, with ``PreviewWorker/limits``.
-package final class PreviewClient {
+final class PreviewClient {
     /// How long a preview may take before the worker is killed and the pane says so.
     static let timeout: Duration = .seconds(3)
 
@@ -21,23 +21,23 @@ package final class PreviewClient {
     private var pending: (request: PreviewRequest, deadline: ContinuousClock.Instant)?
 
     /// `arguments`: the worker's argv after the executable (`["preview-worker"]`).
-    package init(executable: String = "/proc/self/exe", arguments: [String]) {
+    init(executable: String = "/proc/self/exe", arguments: [String]) {
         self.executable = executable
         self.arguments = arguments
     }
 
     /// The request being worked on, if any.
-    package var pendingRequest: PreviewRequest? { pending?.request }
+    var pendingRequest: PreviewRequest? { pending?.request }
 
     /// The socket to poll while a request is pending.
-    package var descriptor: FileDescriptor? { pending == nil ? nil : worker?.descriptor }
+    var descriptor: FileDescriptor? { pending == nil ? nil : worker?.descriptor }
 
     /// When the pending request times out.
-    package var deadline: ContinuousClock.Instant? { pending?.deadline }
+    var deadline: ContinuousClock.Instant? { pending?.deadline }
 
     /// Sends `request`; returns its answer at once when there can be no other (no worker starts),
     /// else nil and the answer comes from ``collect()``. Call only when nothing is pending.
-    package func send(_ request: PreviewRequest) -> FilePreview? {
+    func send(_ request: PreviewRequest) -> FilePreview? {
         precondition(pending == nil, "one preview at a time")
         if worker == nil {
             do throws(ExtractionError) {
@@ -56,14 +56,14 @@ package final class PreviewClient {
     }
 
     /// Drops the pending request and kills its worker; the next request starts a fresh one.
-    package func abandon() {
+    func abandon() {
         pending = nil
         worker = nil
     }
 
     /// The pending request and its answer: the reply when the worker has sent it (it writes a
     /// reply whole, so reading it does not wait long), "took too long" after the deadline.
-    package func collect() -> (PreviewRequest, FilePreview)? {
+    func collect() -> (PreviewRequest, FilePreview)? {
         guard let (request, deadline) = pending, let worker else { return nil }
         let preview: FilePreview
         if ContinuousClock.now >= deadline {
@@ -96,9 +96,9 @@ package final class PreviewClient {
 /// The search screen's previewer (``FilePreviewer``, declared by the screen): this worker's
 /// client, with ``PreviewMaker``'s word on which files have a preview.
 extension PreviewClient: FilePreviewer {
-    package var timeout: Duration { Self.timeout }
+    var timeout: Duration { Self.timeout }
 
-    package var previewable: @Sendable (_ tree: [String], _ name: [UInt8]) -> Bool {
+    var previewable: @Sendable (_ tree: [String], _ name: [UInt8]) -> Bool {
         { tree, name in PreviewMaker.kind(tree: tree, name: name) != nil }
     }
 }

@@ -1,6 +1,5 @@
 import FSFindExtraction
 import FSFindInteractive
-import FSFindModel
 import SystemPackage
 
 /// The loop `fsfind preview-worker` runs: read a ``PreviewRequest``, make its preview, reply,
@@ -12,20 +11,23 @@ package enum PreviewWorker {
     /// over 512 MiB), and 2 CPU seconds per preview.
     static let limits = ExtractionWorker.Limits(memoryBytes: 1 << 30, cpuSecondsPerFile: 2)
 
+    /// The search screen's previewer: a client that runs this worker (`arguments`, its argv after
+    /// the running executable: `["preview-worker"]`) one request at a time. Only the screen's
+    /// protocol leaves this target, so the client's workings stay internal.
+    package static func previewer(arguments: [String]) -> any FilePreviewer {
+        PreviewClient(arguments: arguments)
+    }
+
     package static func serve(input: FileDescriptor, output: FileDescriptor, limits: ExtractionWorker.Limits = limits)
         -> Int32
     {
-        let hooks = ExtractionWorker.TestHooks.fromEnvironment()
-        return ExtractionWorker.serveFrames(input: input, output: output, limits: limits) { payload in
-            let preview: FilePreview
-            do throws(ExtractionError) {
-                let request = try PreviewWire.decodeRequest(payload)
-                hooks.misbehave(reading: Array(request.path[PathBytes.nameStart(of: request.path)...]))
-                preview = PreviewMaker.make(request)
-            } catch {
-                preview = .unavailable(error.reason)
+        ExtractionWorker.serveRequests(
+            input: input, output: output, limits: limits, decode: PreviewWire.decodeRequest, path: \.path
+        ) { request in
+            switch request {
+            case .success(let request): PreviewWire.encode(PreviewMaker.make(request))
+            case .failure(let error): PreviewWire.encode(.unavailable(error.reason))
             }
-            return PreviewWire.encode(preview)
         }
     }
 }

@@ -2,5 +2,4 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `PreviewClient` (class, PreviewClient.swift): The search screen's side of the preview worker
 // - `PreviewWorker` (enum, PreviewWorker.swift): The loop `fsfind preview-worker` runs

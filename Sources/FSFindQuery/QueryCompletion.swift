@@ -80,7 +80,7 @@ package enum QueryCompletion {
     private static func attributeType(endingAt text: String) -> AttributeType? {
         let word = String(text.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
         guard !word.isEmpty, let attribute = AttributeRegistry.attribute(named: word) else { return nil }
-        return AttributeRegistry.descriptor(for: attribute).type
+        return attribute.type
     }
 
     /// Attribute names, then aliases, then `InRange(`: what may start a comparison.

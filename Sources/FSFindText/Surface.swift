@@ -5,6 +5,7 @@
 // - `Deflate` (struct, Deflate.swift): zlib's one-shot `compress2` and `uncompress`, found with `dlopen`/`dlsym`
 //   (their types from zlib.h, `CDeflate/shim.h`)
 // - `DocumentSource` (struct, DocumentSource.swift): What a document's words were read from
+// - `KeyedDigest` (struct, KeyedDigest.swift): 128 bits that name a file's bytes under a secret key
 // - `Snippet` (struct, Snippet.swift): A line of context around the words a query found in a file (`fsfind query
 //   --snippets`), and the page it is on when the text has pages
 // - `SpellingTable` (class, SpellingTable.swift): The store's spelling words (``SpellingWords``) in byte order, each

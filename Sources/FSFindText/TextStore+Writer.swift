@@ -1,5 +1,4 @@
 import FSFindModel
-import FSFindPlatform
 
 extension TextStore {
     /// `text` as the store keeps it (``StoredText``): what ``Writer/add(source:digest:text:packed:document:)``

@@ -1,6 +1,5 @@
 import CSnowball
 import FSFindModel
-import FSFindPlatform
 import Foundation
 import Glibc
 

@@ -211,12 +211,15 @@ _Static_assert(__builtin_types_compatible_p(fsfind_sax_end_element, endElementSA
 _Static_assert(__builtin_types_compatible_p(fsfind_sax_characters, charactersSAXFunc), "charactersSAXFunc");
 _Static_assert(__builtin_types_compatible_p(fsfind_sax_characters, cdataBlockSAXFunc), "cdataBlockSAXFunc");
 
-// The libxml2 struct fields fsfind reads: at tree.h's offsets, of tree.h's sizes.
+// The glib and libxml2 struct fields fsfind reads: at tree.h's offsets, of tree.h's sizes.
 #define SAME_FIELD(ours, theirs, field)                                                             \
     _Static_assert(offsetof(struct ours, field) == offsetof(struct theirs, field)                  \
                        && sizeof(((struct ours *)0)->field) == sizeof(((struct theirs *)0)->field), \
         #theirs "." #field " is not where " #ours " has it")
 
+SAME_FIELD(fsfind_gerror, _GError, domain);
+SAME_FIELD(fsfind_gerror, _GError, code);
+SAME_FIELD(fsfind_gerror, _GError, message);
 SAME_FIELD(fsfind_xml_ns, _xmlNs, next);
 SAME_FIELD(fsfind_xml_ns, _xmlNs, type);
 SAME_FIELD(fsfind_xml_ns, _xmlNs, href);

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Testing
 
+@testable import FSFindCrawl
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
 @testable import FSFindManual

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindDesktop
-import FSFindModel
 import FSFindPlatform
 import Foundation
 import Glibc
@@ -49,19 +48,11 @@ extension FSFindCommand {
             pthread_sigmask(SIG_UNBLOCK, &termination, nil)
             // An index file cut short in place under a search fails that search, not the provider.
             MappingFaults.recoverInstead()
-            let gio = try GIOLibrary.shared.get()
-            let environment = ProcessInfo.processInfo.environment
-            let log: @Sendable (String) -> Void = { StandardError.write($0 + "\n") }
-            let desktop = GIODesktop(
-                gio: gio, environment: environment,
-                executable: ReaderHandoff.executablePath() ?? CommandLine.arguments[0])
-            let service = DesktopSearchService(
-                backend: DesktopSearchBackend(indexPath: indexOption.path), environment: desktop,
-                home: environment["HOME"].map { PathBytes.bytes($0) }, log: log,
+            let status = try DesktopProvider.serve(
+                indexPath: indexOption.path, idleSeconds: idleExit,
+                executable: ReaderHandoff.executablePath() ?? CommandLine.arguments[0],
+                environment: ProcessInfo.processInfo.environment, log: { StandardError.write($0 + "\n") },
                 describe: { "fsfind: " + $0.sentence })
-            var options = DesktopBus.Options()
-            options.idleSeconds = idleExit
-            let status = DesktopBus(gio: gio, desktop: desktop, service: service, options: options, log: log).run()
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -20,13 +20,8 @@ final class TerminalReporter: IndexReporter, Sendable {
     func progress(_ progress: IndexProgress) {
         guard showProgress else { return }
         lineShown.withLock { lineShown in
-            var folder = progress.currentFolder
-            if folder.count > 50 { folder = "…" + folder.suffix(49) }
-            let reading = progress.toRead > 0 ? ", reading \(progress.read) of \(progress.toRead)" : ""
-            let line =
-                "\(progress.items) items, \(Int(progress.rate))/s, \(Int(progress.elapsed)) s\(reading)  \(folder)"
             StandardError.writeTerminalCodes("\r\u{1B}[K")
-            StandardError.write(line)
+            StandardError.write(progress.line)
             lineShown = true
         }
     }

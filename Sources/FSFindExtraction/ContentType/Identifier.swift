@@ -139,23 +139,11 @@ package enum Identifier {
         }
 
         var attributes = AttributeSet()
-        let displayName = PathBytes.display(name)
-        attributes[.path] = .text(PathBytes.display(entry.path))
-        attributes[.fsName] = .text(displayName)
-        attributes[.displayName] = .text(displayName)
+        entry.addStatusAttributes(to: &attributes)
         attributes[.contentType] = .text(info.uti)
         attributes[.contentTypeTree] = .textList(info.tree)
         if !info.mimeType.isEmpty { attributes[.mimeType] = .text(info.mimeType) }
         attributes[.kind] = .text(info.kind)
-        if entry.fileType != .directory { attributes[.fileSize] = .number(Double(entry.identity.size)) }
-        attributes[.contentModificationDate] = .date(entry.modificationTime)
-        attributes[.contentCreationDate] = .date(entry.birthTime ?? entry.modificationTime)
-        if let birthTime = entry.birthTime { attributes[.fsCreationDate] = .date(birthTime) }
-        attributes[.lastUsedDate] = .date(entry.accessTime)
-        attributes[.attributeChangeDate] = .date(entry.changeTime)
-        attributes[.fsOwnerUserID] = .number(Double(entry.userID))
-        attributes[.fsOwnerGroupID] = .number(Double(entry.groupID))
-        attributes[.fsInvisible] = .number(name.first == UInt8(ascii: ".") ? 1 : 0)
         for (attribute, value) in extendedAttributes.attributes(of: entry, descriptor: opened?.descriptor) {
             attributes[attribute] = value
         }

@@ -8,7 +8,7 @@ extension ExtractionWorker {
     /// Debug builds only (the tests run them): a release worker reads no such variable, so nobody
     /// can make a shipped `fsfind` crash through its environment. Read only in the worker, never
     /// in the indexer's own process.
-    package struct TestHooks {
+    struct TestHooks {
         #if DEBUG
             private let crashName: [UInt8]?
             private let hangName: [UInt8]?
@@ -16,7 +16,7 @@ extension ExtractionWorker {
             private let slowName: [UInt8]?
         #endif
 
-        package static func fromEnvironment() -> TestHooks {
+        static func fromEnvironment() -> TestHooks {
             #if DEBUG
                 let environment = ProcessInfo.processInfo.environment
                 return TestHooks(
@@ -30,7 +30,7 @@ extension ExtractionWorker {
         }
 
         /// Crashes, hangs or fills memory when `name` is the file named for that.
-        package func misbehave(reading name: [UInt8]) {
+        func misbehave(reading name: [UInt8]) {
             #if DEBUG
                 if let crashName, name == crashName { abort() }
                 if let hangName, name == hangName { while true { sleep(3600) } }

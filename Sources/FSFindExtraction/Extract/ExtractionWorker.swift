@@ -37,26 +37,42 @@ package enum ExtractionWorker {
         // blocks mapped on their own, unmapped when freed.
         fsfind_use_one_malloc_arena()
         fsfind_map_large_allocations(largeAllocation)
-        let hooks = TestHooks.fromEnvironment()
-        return serveFrames(input: input, output: output, limits: limits) { payload in
-            let reply: ExtractionWire.Reply
-            do throws(ExtractionError) {
-                let request = try ExtractionWire.decodeRequest(payload)
-                hooks.misbehave(reading: Array(request.path[PathBytes.nameStart(of: request.path)...]))
-                reply = ExtractionWire.perform(request, registry: registry)
-            } catch {
-                reply = .failure(error)
-            }
-            return ExtractionWire.encode(reply)
+        return serveRequests(
+            input: input, output: output, limits: limits, decode: ExtractionWire.decodeRequest, path: \.path
+        ) { request in
+            ExtractionWire.encode(request.flatMap { ExtractionWire.perform($0, registry: registry) })
         }
     }
 
-    /// The loop every worker runs (extraction here, previews in `PreviewWorker`): limits set
-    /// first, then one reply frame for each request frame, the CPU limit re-armed before each,
-    /// until the other end closes; 0 on a clean end, 1 on a broken frame or socket.
+    /// The loop every worker runs (extraction here, previews in `PreviewWorker`), over requests of
+    /// its own wire: each request frame `decode`d, the test hooks (``TestHooks``) given the name
+    /// at its `path`, and `respond`'s frame sent back; as ``serveFrames`` for the rest.
+    package static func serveRequests<Request>(
+        input: FileDescriptor, output: FileDescriptor, limits: Limits,
+        decode: ([UInt8]) throws(ExtractionError) -> Request, path: (Request) -> [UInt8],
+        respond: (Result<Request, ExtractionError>) -> [UInt8]
+    ) -> Int32 {
+        let hooks = TestHooks.fromEnvironment()
+        return serveFrames(input: input, output: output, limits: limits) { payload in
+            let request: Result<Request, ExtractionError>
+            do throws(ExtractionError) {
+                let decoded = try decode(payload)
+                let path = path(decoded)
+                hooks.misbehave(reading: Array(path[PathBytes.nameStart(of: path)...]))
+                request = .success(decoded)
+            } catch {
+                request = .failure(error)
+            }
+            return respond(request)
+        }
+    }
+
+    /// The frames under ``serveRequests``: limits set first, then one reply frame for each request
+    /// frame, the CPU limit re-armed before each, until the other end closes; 0 on a clean end, 1
+    /// on a broken frame or socket.
     /// After a request that grew the heap (a large page's tree, a PDF's caches) the free pages go
     /// back, so a worker does not keep its largest file's memory until it ends.
-    package static func serveFrames(
+    static func serveFrames(
         input: FileDescriptor, output: FileDescriptor, limits: Limits, respond: ([UInt8]) -> [UInt8]
     ) -> Int32 {
         fsfind_release_free_memory_after_growth(heapGrowthTrimmed)  // the heap's top as it starts

@@ -89,11 +89,18 @@ struct MediaExtractor: Extractor {
     /// zone is UTC, as FFmpeg writes it. Nil for anything else, including the zero date some
     /// cameras write (1904 or 1970).
     static func creationDate(_ text: String) -> Date? {
-        guard let parsed = ISO8601Text(text), parsed.year > 1970 else { return nil }
-        let days = ISO8601Text.daysFromCivil(year: parsed.year, month: parsed.month, day: parsed.day)
-        let time = parsed.time ?? (hour: 0, minute: 0, second: 0)
-        let seconds =
-            Double(days * 86_400 + time.hour * 3600 + time.minute * 60) + time.second - Double(parsed.offset ?? 0)
-        return Date(timeIntervalSince1970: seconds)
+        guard let start = ISO8601Text(text)?.interval(in: utc)?.start else { return nil }
+        let date = Date(timeIntervalSinceReferenceDate: start)
+        return date >= firstDayAfter1970 ? date : nil
     }
+
+    /// The calendar a `creation_time` without a zone is read in.
+    private static let utc: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? TimeZone(secondsFromGMT: 0) ?? .current
+        return calendar
+    }()
+
+    /// 1971-01-01T00:00:00Z: a creation time before it is a camera's zero date, not a recording's.
+    private static let firstDayAfter1970 = Date(timeIntervalSince1970: 365 * 86_400)
 }

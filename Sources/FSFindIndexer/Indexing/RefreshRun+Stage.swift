@@ -3,7 +3,6 @@ import FSFindCrawl
 import FSFindExtraction
 import FSFindIndexFormat
 import FSFindModel
-import FSFindPlatform
 import FSFindText
 
 extension RefreshRun {

@@ -1,7 +1,6 @@
 import FSFindCrawl
 import FSFindExtraction
 import FSFindModel
-import FSFindPlatform
 import FSFindText
 import SystemPackage
 

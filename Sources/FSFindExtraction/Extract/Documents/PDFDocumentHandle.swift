@@ -10,10 +10,10 @@ import Foundation
 /// extraction reads only the document catalogue, so the lock is held briefly. Poppler is loaded
 /// at run time (``PopplerLibrary``).
 package final class PDFDocumentHandle {
-    package static let lock = NSLock()
+    static let lock = NSLock()
 
-    package let library: PopplerLibrary
-    package let document: OpaquePointer
+    let library: PopplerLibrary
+    let document: OpaquePointer
 
     /// Opens the PDF at `path` (raw bytes). The path travels as a `file://` URI made by
     /// `g_filename_to_uri`, which percent-escapes any byte, so non-UTF-8 names open too.
@@ -86,6 +86,21 @@ package final class PDFDocumentHandle {
         %%EOF
 
         """.utf8)
+
+    /// Calls `body` with page `number` (a `PopplerPage *`) under the lock, and releases the page
+    /// after: what a caller that draws the page (the preview worker) needs of the document,
+    /// without holding poppler's functions or the lock itself.
+    package func withPage<Result>(
+        _ number: Int, _ body: (OpaquePointer) throws(ExtractionError) -> Result
+    ) throws(ExtractionError) -> Result {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard let page = library.page(document, Int32(number)) else {
+            throw ExtractionError("the PDF has no page \(number + 1)")
+        }
+        defer { library.objectUnref(UnsafeMutableRawPointer(page)) }
+        return try body(page)
+    }
 
     /// The text of the pages in order, a form feed between two pages (so snippets can name the
     /// page: `docs/full-text.md`), until `limit` bytes of UTF-8 are reached (the page that passes

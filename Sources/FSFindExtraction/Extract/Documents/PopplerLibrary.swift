@@ -4,13 +4,13 @@ import CLibraryTypes
 /// (see ``SharedLibrary``): linking poppler made every `fsfind` start map some 40 libraries.
 ///
 /// The function types are `CLibraryTypes`' (checked against poppler's and glib's headers by the
-/// tests); the one struct read, `GError`, is mirrored by ``GErrorLayout``. Without poppler installed, PDFs are
-/// marked unparsable with the reason and everything else works.
-package struct PopplerLibrary: Sendable {
+/// tests); the one struct read, `GError`, is CLibraryTypes' `fsfind_gerror`. Without poppler
+/// installed, PDFs are marked unparsable with the reason and everything else works.
+struct PopplerLibrary: Sendable {
     let filenameToURI: fsfind_g_filename_to_uri
     let free: fsfind_g_free
     let errorFree: fsfind_g_error_free
-    package let objectUnref: fsfind_g_object_unref
+    let objectUnref: fsfind_g_object_unref
     let documentNewFromFile: fsfind_poppler_document_new_from_file
     /// `poppler_document_new_from_bytes` with glib's `g_bytes_new_static`: the resident document
     /// (``PDFDocumentHandle``) made from bytes in memory.
@@ -28,7 +28,7 @@ package struct PopplerLibrary: Sendable {
     let dateTimeToUnix: fsfind_g_date_time_to_unix
     let dateTimeMicrosecond: fsfind_g_date_time_get_microsecond
     /// `poppler_document_get_page` (a new reference, released with `g_object_unref`).
-    package let page: fsfind_poppler_document_get_page
+    let page: fsfind_poppler_document_get_page
     /// `poppler_page_get_text` (freed with `g_free`).
     let pageText: fsfind_poppler_page_get_text
 
@@ -58,19 +58,11 @@ package struct PopplerLibrary: Sendable {
             pageText: try library.symbol("poppler_page_get_text"))
     }
 
-    /// glib's `GError` (`guint32 domain; gint code; gchar *message;`), a layout glib has kept
-    /// since 2.0 because it is public API.
-    package struct GErrorLayout {
-        var domain: UInt32
-        var code: Int32
-        package var message: UnsafeMutablePointer<CChar>?
-    }
-
     /// The GError's message as an ``ExtractionError``, freeing the GError.
     func consume(_ error: OpaquePointer?, doing context: String) -> ExtractionError {
         guard let error else { return ExtractionError(context) }
         defer { errorFree(error) }
-        guard let message = UnsafeRawPointer(error).assumingMemoryBound(to: GErrorLayout.self).pointee.message else {
+        guard let message = UnsafeRawPointer(error).assumingMemoryBound(to: fsfind_gerror.self).pointee.message else {
             return ExtractionError(context)
         }
         return ExtractionError("\(context): \(String(cString: message))")

@@ -15,7 +15,7 @@ package struct KeyedDigest: Hashable, Sendable {
     }
 
     /// The sixteen bytes, little-endian, as the store keeps them.
-    package var bytes: [UInt8] {
+    var bytes: [UInt8] {
         (0..<16).map { i in UInt8(truncatingIfNeeded: (i < 8 ? first : second) >> (8 * UInt64(i % 8))) }
     }
 
@@ -30,16 +30,11 @@ package struct KeyedDigest: Hashable, Sendable {
 
     /// The key a digest is made under: two words drawn once (``random()``) and kept.
     package struct Key: Sendable, Equatable {
-        package let first: UInt64
-        package let second: UInt64
-
-        package init(first: UInt64, second: UInt64) {
-            self.first = first
-            self.second = second
-        }
+        let first: UInt64
+        let second: UInt64
 
         /// A key drawn from the system's random source.
-        package static func random() -> Key {
+        static func random() -> Key {
             Key(first: .random(in: .min ... .max), second: .random(in: .min ... .max))
         }
     }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FSFindPlatform
+@testable import FSFindText
 
 /// SipHash-2-4's 128-bit tag agrees with the reference vectors (key 00…0f, message 00…n-1),
 /// however the bytes are cut into pieces.
