@@ -21,8 +21,8 @@ import Testing
     @Test func aBatchIsFullAtAnyOfItsThreeLimits() {
         #expect(!policy.isFull(Self.waiting(chunks: 1, files: 4095, textBytes: (16 << 20) - 1)))
         #expect(policy.isFull(Self.waiting(files: 4096)), "enough files for both workers")
-        #expect(policy.isFull(Self.waiting(chunks: 32)), "as many chunks as the queue holds, files or not")
-        #expect(!policy.isFull(Self.waiting(chunks: 31)))
+        #expect(policy.isFull(Self.waiting(chunks: 16)), "as many chunks as the queue holds, files or not")
+        #expect(!policy.isFull(Self.waiting(chunks: 15)))
         #expect(policy.isFull(Self.waiting(textBytes: 16 << 20)), "as much text as a batch may hold")
         #expect(!policy.isFull(RefreshBatchPolicy.Waiting()))
     }

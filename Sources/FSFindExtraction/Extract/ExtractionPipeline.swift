@@ -144,9 +144,16 @@ package struct ExtractionPipeline: Sendable {
     ///
     /// The items at `withoutText` (positions in `items`) get their metadata but not their words:
     /// another file with the same bytes brings those (the indexer's `TextTwins`).
-    package func read(_ items: [IndexedItem], withoutText: Set<Int> = []) -> [Read] {
+    ///
+    /// Taken, not borrowed: a caller that hands over the only copy of its items lets the replies
+    /// be merged into them in place, where a shared item's attributes were copied first (a
+    /// batch's items twice in memory at its peak: `benchmarks/RESULTS.md`, "The pipeline's
+    /// items in flight").
+    package func read(_ items: consuming [IndexedItem], withoutText: Set<Int> = []) -> [Read] {
+        var result = (consume items).map { Read(item: $0) }
         var jobs: [(index: Int, request: ExtractionWire.Request)] = []
-        for (index, item) in items.enumerated() where item.problem == nil {
+        for (index, read) in result.enumerated() where read.item.problem == nil {
+            let item = read.item
             guard case .textList(let tree)? = item.attributes[.contentTypeTree],
                 let extractor = self.extractor(for: tree)
             else { continue }
@@ -160,7 +167,6 @@ package struct ExtractionPipeline: Sendable {
                         textLimit: words ? textLimit : 0, wordCutter: words ? wordCutter ?? "" : "")
                 ))
         }
-        var result = items.map { Read(item: $0) }
         guard !jobs.isEmpty else { return result }
         let requests = jobs.map(\.request)
         let replies: [ExtractionWire.Reply]

@@ -12,7 +12,14 @@ extension RefreshRun {
     /// the run only for their metadata), then goes through the chunks' steps in crawl order: a
     /// kept row is kept, a read file staged with its words queued (``stage(_:entry:oldRow:sameFile:role:)``).
     mutating func stageBatch() throws(FSFindError) {
-        let batch = waiting.flatMap(\.items)
+        // The chunks let go of their items: the batch is then their only holder, and the
+        // extractors' replies are merged into them in place (``ExtractionPipeline/read(_:withoutText:)``).
+        var batch: [IndexedItem] = []
+        batch.reserveCapacity(waitingSize.files)
+        for index in waiting.indices {
+            batch.append(contentsOf: waiting[index].items)
+            waiting[index].items = []
+        }
         let linkCounts = waiting.flatMap { chunk in
             chunk.steps.compactMap { step -> UInt32? in
                 if case .read(let entry, _, _) = step { return entry.linkCount } else { return nil }
@@ -22,7 +29,7 @@ extension RefreshRun {
             try words.map { words throws(FSFindError) in
                 try words.twins.roles(of: batch, linkCounts: linkCounts, pipeline: pipeline)
             } ?? [:]
-        var reads = pipeline.read(batch, withoutText: Set(roles.filter(\.value.isTwin).keys))
+        var reads = pipeline.read(consume batch, withoutText: Set(roles.filter(\.value.isTwin).keys))
         var position = 0
         var rootDone = false
         for chunk in waiting {

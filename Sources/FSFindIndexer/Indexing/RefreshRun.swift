@@ -75,6 +75,9 @@ struct RefreshRun {
                 files: chunk.items.count, textBytes: chunk.items.reduce(0) { $0 + pipeline.textBytes(for: $1) })
             if policy.isFull(waitingSize) { try stageBatch() }
         }
+        // The identify threads are gone, their libmagic cookies closed: what those freed goes
+        // back before the last batch is read, where a first index peaks with both workers alive.
+        fsfind_release_free_memory()
         try stageBatch()
         // The crawl's threads are gone: what their arenas still hold goes back before the write,
         // where a first index peaks (the last batch may have been too small to trim after).

@@ -53,8 +53,11 @@ struct RefreshStream {
     /// extraction round trips overlap the next chunks' identification.
     static let chunkSize = 256
 
-    /// Identified chunks that may wait for the indexer's thread: about two extraction batches.
-    static let identifiedCapacity = 32
+    /// Identified chunks that may wait for the indexer's thread: one extraction batch (4,096
+    /// files), which libmagic makes ready while the workers read the batch before it. Two
+    /// batches held about 4,096 items more in memory for no time gained (`benchmarks/RESULTS.md`,
+    /// "The pipeline's items in flight").
+    static let identifiedCapacity = 16
 
     let roots: [IndexRoot]
     let full: Bool
