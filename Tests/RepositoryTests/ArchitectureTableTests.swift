@@ -5,21 +5,34 @@ import Testing
 /// `Package.swift`, where the compiler enforces it, so the page a newcomer reads cannot drift
 /// (issue 42 item 9). Each library target of the package has a row, and a row's "depends on"
 /// names exactly the fsfind targets the target depends on (by their short names: `Model`,
-/// `Query` …; C targets and packages are described, not checked).
+/// `Query` …), exactly its C targets (`CPlatform` …) and every package it uses (`swift-system` …).
 @Suite struct ArchitectureTableTests {
     static let root = DocumentedNumbersTests.root
+
+    /// What one `FSFind…` target of the manifest depends on, by kind.
+    struct Dependencies {
+        var targets: Set<String> = []
+        var cTargets: Set<String> = []
+        var packages: Set<String> = []
+    }
 
     /// Each `FSFind…` library target and the `FSFind…` targets it depends on, read from the
     /// manifest's text (`name: "FSFindX"` and the `dependencies: [ … ]` after it).
     static func manifestTargets() throws -> [String: Set<String>] {
+        try manifestDependencies().mapValues(\.targets)
+    }
+
+    /// Each `FSFind…` library target's dependencies: fsfind targets by short name, C targets
+    /// (`"CName"`) and packages (`package: "name"`).
+    static func manifestDependencies() throws -> [String: Dependencies] {
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
-        var targets: [String: Set<String>] = [:]
+        var targets: [String: Dependencies] = [:]
         let scanner = manifest.components(separatedBy: ".target(").dropFirst()
         for declaration in scanner {
             guard let nameRange = declaration.range(of: #"name: "FSFind[A-Za-z]+""#, options: .regularExpression)
             else { continue }
             let name = String(declaration[nameRange].dropFirst(7).dropLast())
-            var dependencies: Set<String> = []
+            var dependencies = Dependencies()
             if let start = declaration.range(of: "dependencies: [") {
                 var depth = 1
                 var end = start.upperBound
@@ -29,10 +42,14 @@ import Testing
                     end = declaration.index(after: end)
                 }
                 let list = declaration[start.upperBound..<end]
-                var rest = list[...]
-                while let found = rest.range(of: #""FSFind[A-Za-z]+""#, options: .regularExpression) {
-                    dependencies.insert(String(rest[found].dropFirst(7).dropLast()))
-                    rest = rest[found.upperBound...]
+                for match in list.matches(of: #/"FSFind([A-Za-z]+)"/#) {
+                    dependencies.targets.insert(String(match.output.1))
+                }
+                for match in list.matches(of: #/"(C[A-Z][A-Za-z0-9]*)"/#) {
+                    dependencies.cTargets.insert(String(match.output.1))
+                }
+                for match in list.matches(of: #/package: "([^"]+)"/#) {
+                    dependencies.packages.insert(String(match.output.1))
                 }
             }
             // The tests' own support target is not part of the program.
@@ -71,6 +88,21 @@ import Testing
             #expect(
                 named == dependencies,
                 "FSFind\(target): the table names \(named.sorted()), Package.swift \(dependencies.sorted())")
+        }
+    }
+
+    @Test func everyRowNamesItsCTargetsAndPackages() throws {
+        let rows = try Self.tableRows()
+        for (target, dependencies) in try Self.manifestDependencies().sorted(by: { $0.key < $1.key }) {
+            guard let column = rows[target] else { continue }
+            let named = Set(column.matches(of: #/`(C[A-Z][A-Za-z0-9]*)`/#).map { String($0.output.1) })
+            #expect(
+                named == dependencies.cTargets,
+                "FSFind\(target): the table names C targets \(named.sorted()), Package.swift \(dependencies.cTargets.sorted())"
+            )
+            for package in dependencies.packages.sorted() where !column.contains(package) {
+                Issue.record("FSFind\(target): the table's row does not name the package \(package)")
+            }
         }
     }
 
