@@ -124,7 +124,8 @@ def main():
     parser.add_argument("--startup-only", action="store_true",
                         help="only the start-up rows (a query on the committed sample/ tree against plocate -c)")
     parser.add_argument("--prepared-index", help="an index of the synthetic tree made earlier by the same fsfind "
-                        "(its first index takes many minutes at 1M); copied instead of indexing again")
+                        "(its first index takes many minutes at 1M); copied with its text store instead of "
+                        "indexing again, then refreshed once")
     parser.add_argument("--baseline", help="an earlier build's fsfind: every fsfind row is run with both builds, "
                         "alternating which goes first from round to round, each on its own index, and reported as "
                         "\"fsfind (before)\" beside the peers (a before/after of every benchmark in one run)")
@@ -163,12 +164,20 @@ def main():
         info[label] = dict(tree=tree, index=index, locate=locate, files=files, regular=count, entries=entries)
         for tool, binary, suffix in builds:
             own = index + suffix
-            for stale in (own, own + ".lock", own + ".text"):
+            for stale in (own, own + ".lock", own + ".text", own + ".text-wal", own + ".text-shm", own + ".delta"):
                 if os.path.exists(stale):
                     os.remove(stale)
             prepared = ARGS.prepared_index if suffix == "" else ARGS.prepared_baseline_index
             if label == "synthetic" and prepared:
                 shutil.copyfile(prepared, own)
+                for part in (".text", ".text-wal", ".delta"):
+                    if os.path.exists(prepared + part):
+                        shutil.copyfile(prepared + part, own + part)
+                    elif os.path.exists(own + part):
+                        os.remove(own + part)
+                # Made earlier, it may be behind the tree: one unmeasured refresh, so the rounds'
+                # "nothing changed" finds nothing changed.
+                subprocess.run([binary, "index", "--index", own, "--quiet"], check=True)
                 info[label][f"first index{suffix}"] = None
             else:
                 s, m, _ = measure([binary, "index", "--index", own, "--hidden", "--quiet", tree])
