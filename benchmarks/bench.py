@@ -373,17 +373,28 @@ def machine():
             f"load average at the end {load[0]:.1f} (the cores are shared with other builds)")
 
 
+def startup_ratios(startup_means):
+    """fsfind's start-up over plocate's, one ratio per round."""
+    return [ours / theirs for ours, theirs in zip(startup_means["fsfind"], startup_means["plocate"])]
+
+
+def keystroke_tail(info):
+    """(p90, max) in ms from the synthetic tree's search-keystroke line, or None."""
+    keys = re.search(r"p90 ([0-9.]+) ms, max ([0-9.]+) ms", (info.get("synthetic") or {}).get("keystrokes", ""))
+    return (float(keys.group(1)), float(keys.group(2))) if keys else None
+
+
 def issue17_rows(table, info, startup_means):
     """Issue 17's six targets as this run measured them: (item, asked, measured, holds), the
     measured text "–" and holds None where this run did not measure it."""
     rows = []
-    ratios = [ours / theirs for ours, theirs in zip(startup_means["fsfind"], startup_means["plocate"])]
+    ratios = startup_ratios(startup_means)
     rows.append(("1 start-up: a query on `sample/` ÷ `plocate -c`", "≤ 2×",
                  " / ".join(f"{r:.1f}×" for r in ratios), max(ratios) <= 2.0 if ratios else None))
     synthetic, real = info.get("synthetic"), info.get("real")
-    keys = re.search(r"p90 ([0-9.]+) ms, max ([0-9.]+) ms", (synthetic or {}).get("keystrokes", ""))
+    keys = keystroke_tail(info)
     if keys:
-        p90, top = float(keys.group(1)), float(keys.group(2))
+        p90, top = keys
         rows.append(("2 search field on the million: p90 / max", "≤ 50 / ≤ 100 ms", f"{p90:.1f} / {top:.1f} ms",
                      p90 <= 50 and top <= 100))
     else:
@@ -421,14 +432,14 @@ def issue17_rows(table, info, startup_means):
 def issue45_rows(table, info, startup_means):
     """Issue 45's lines that `make bench` measures (items 2–5), as issue17_rows gives issue 17's."""
     rows = []
-    ratios = [ours / theirs for ours, theirs in zip(startup_means["fsfind"], startup_means["plocate"])]
+    ratios = startup_ratios(startup_means)
     rows.append(("3 start-up: a query on `sample/` ÷ `plocate -c`", "≤ 1.0×",
                  " / ".join(f"{r:.2f}×" for r in ratios), max(ratios) <= 1.0 if ratios else None))
     synthetic, real = info.get("synthetic"), info.get("real")
-    keys = re.search(r"p90 ([0-9.]+) ms, max ([0-9.]+) ms", (synthetic or {}).get("keystrokes", ""))
+    keys = keystroke_tail(info)
     rows.append((f"4 search field on the {ARGS.n:,}-entry tree: p90 / max", "≤ 25 / ≤ 50 ms",
-                 f"{float(keys.group(1)):.1f} / {float(keys.group(2)):.1f} ms" if keys else "–",
-                 (float(keys.group(1)) <= 25 and float(keys.group(2)) <= 50) if keys else None))
+                 f"{keys[0]:.1f} / {keys[1]:.1f} ms" if keys else "–",
+                 (keys[0] <= 25 and keys[1] <= 50) if keys else None))
     if real:
         ours = table.median("real", "full index, metadata only", "fsfind")[0]
         theirs = table.median("real", "full index, metadata only", "file -b --mime-type -f")[0]
