@@ -236,7 +236,7 @@ package struct Indexer: Sendable {
     }
 
     /// Opens the text store as this run will write it (created when missing, checked page by page
-    /// and started again when damaged) and says whether every file must be read again for its
+    /// when it was written after the index (``TextStoreCheck``) and started again when damaged) and says whether every file must be read again for its
     /// words, as `--full` does: the store is new (missing, made with `--no-content` or by an older
     /// fsfind, of an older layout or another language), was damaged, or is not the store whose
     /// document numbers `file`'s rows carry (made again under a watcher: its numbers name other
@@ -244,7 +244,7 @@ package struct Indexer: Sendable {
     private func storeLacksWords(of file: IndexFile) throws(FSFindError) -> Bool {
         let path = TextStore.path(forIndex: indexPath)
         let existed = access(path, F_OK) == 0
-        guard let store = try openTextStore(verify: true) else { return false }
+        guard let store = try openTextStore(verify: TextStoreCheck.isNeeded(forIndex: indexPath)) else { return false }
         let named = try file.textDocuments()?.generation
         let reason: String
         if let damage = store.damage {
