@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindModel
-import FSFindQuery
 
 /// `fsfind`: Spotlight's search for Linux. The root command only lists the subcommands.
 struct FSFindCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import CMagic
 import FSFindCrawl
 import FSFindModel
-import FSFindPlatform
 import Glibc
 import Synchronization
 import SystemPackage
