@@ -332,7 +332,9 @@ import Testing
         var split = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), text: store)
         split.partitions = PartitionedScan(threads: 3)
         split.summarize()
-        for field in ["par", "paris", "aris", "bre", "bread", "rep", "repair", "louvre", "went", "roof", "ude", "paris rep"] {
+        for field in [
+            "par", "paris", "aris", "bre", "bread", "rep", "repair", "louvre", "went", "roof", "etu", "paris the",
+        ] {
             let query = FieldQuery(SearchField(field), context: context)
             let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
             #expect(!whole.matched.isEmpty, "\(field)")

@@ -71,7 +71,8 @@ struct StartRowsTests {
                 summaries.words[RowSignatures.stride * row + word] & bits == bits
             }
             let expected = (0..<index.itemCount).filter { row in
-                (has(row, 0, needs.start) && has(row, 4, needs.triple)) || has(row, 4, needs.inside)
+                (has(row, 0, needs.start) && has(row, 4, needs.triple))
+                    || (has(row, 4, needs.inside) && has(row, 0, needs.bytes))
             }
             #expect(rows == expected, "\(text)")
             let file = FileRowFilter(filter, summaries: summaries, content: nil)
@@ -105,8 +106,10 @@ struct StartRowsTests {
         #expect(try required("pa n") == [RowSignatures.startBit(0x70), RowSignatures.startBit(0x6E)])
         #expect(try required("2") == [RowSignatures.startBit(0x32)])
         #expect(try required("par").isEmpty)
-        #expect(try SignatureFilter(
-            text: CompiledQuery(try Query.parse("pa"), context: context), isFreeText: true, words: [Array("pa".utf8)],
-            matchesInsideWords: false)?.firstWordNeeds == nil)
+        #expect(
+            try SignatureFilter(
+                text: CompiledQuery(try Query.parse("pa"), context: context), isFreeText: true,
+                words: [Array("pa".utf8)],
+                matchesInsideWords: false)?.firstWordNeeds == nil)
     }
 }
