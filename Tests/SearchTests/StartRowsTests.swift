@@ -52,6 +52,37 @@ struct StartRowsTests {
         #expect(starts.rows(startingWith: [1 << 40]) == nil)
     }
 
+    /// The rows a word long enough to match inside names may pass: its start and first triple,
+    /// or every triple of its bytes; every row the filter passes is among them.
+    @Test func aLongWordsRowsHoldEveryRowItsFilterPasses() throws {
+        let index = try snapshot()
+        let summaries = try #require(RowSignatures(views: IndexViews(index: index.files[0])))
+        let starts = try #require(StartRows(summaries: [summaries], of: index))
+        let context = QueryContext(now: Date(), timeZone: TimeZone(identifier: "UTC")!)
+        var narrower = 0
+        for text in ["par", "paris", "aris", "rep", "report", "otes", "zol", "ube", "nig", "paris rep", "xyz"] {
+            let compiled = try CompiledQuery(try Query.parse(text), context: context)
+            let words = text.split(separator: " ").map { Array($0.lowercased().utf8) }
+            let filter = try #require(
+                SignatureFilter(text: compiled, isFreeText: true, words: words, matchesInsideWords: true))
+            let needs = try #require(filter.firstWordNeeds)
+            let rows = try #require(starts.rows(passing: filter, content: nil, of: index))
+            func has(_ row: Int, _ word: Int, _ bits: UInt64) -> Bool {
+                summaries.words[RowSignatures.stride * row + word] & bits == bits
+            }
+            let expected = (0..<index.itemCount).filter { row in
+                (has(row, 0, needs.start) && has(row, 4, needs.triple))
+                    || (has(row, 4, needs.inside) && has(row, 0, needs.bytes))
+            }
+            #expect(rows == expected, "\(text)")
+            let file = FileRowFilter(filter, summaries: summaries, content: nil)
+            let passed = (0..<index.itemCount).filter { !file.rejects($0) }
+            #expect(Set(passed).isSubset(of: rows), "\(text)")
+            if rows.count < index.itemCount { narrower += 1 }
+        }
+        #expect(narrower >= 8)
+    }
+
     @Test func aFileWithoutItsSummaryHasNoRows() throws {
         let index = try snapshot()
         #expect(StartRows(summaries: [nil], of: index) == nil)
@@ -75,5 +106,10 @@ struct StartRowsTests {
         #expect(try required("pa n") == [RowSignatures.startBit(0x70), RowSignatures.startBit(0x6E)])
         #expect(try required("2") == [RowSignatures.startBit(0x32)])
         #expect(try required("par").isEmpty)
+        #expect(
+            try SignatureFilter(
+                text: CompiledQuery(try Query.parse("pa"), context: context), isFreeText: true,
+                words: [Array("pa".utf8)],
+                matchesInsideWords: false)?.firstWordNeeds == nil)
     }
 }

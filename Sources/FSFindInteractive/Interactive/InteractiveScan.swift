@@ -163,8 +163,12 @@ struct InteractiveScan {
         let summaries = signatures.current
         let filter = SignatureFilter(query)
         var candidates = candidates?.count == index.itemCount ? nil : candidates
+        // A word long enough to match inside names visits the rows whose summary has its start
+        // and first triple, or every triple of the typed bytes, or whose files' words hold it.
         if candidates == nil, let filter, let starts = summaries?.starts {
-            candidates = starts.rows(startingWith: filter.requiredStarts(content: content))
+            candidates =
+                starts.rows(startingWith: filter.requiredStarts(content: content))
+                ?? starts.rows(passing: filter, content: content, of: index)
         }
         // A field of type tests alone visits the rows of the type entries it accepts.
         if candidates == nil, readsTypesFirst {

@@ -82,6 +82,24 @@ final class ContentRows: Sendable {
         bits[row >> 6] & (1 << UInt64(row & 63)) != 0
     }
 
+    /// Calls `body` with each row of `range` these rows hold, ascending: whole words of the bits
+    /// at a time, so a range of a million rows with few matches costs a pass over their words.
+    func forEachRow(in range: Range<Int>, _ body: (Int) -> Void) {
+        let end = min(range.upperBound, bits.count * 64)
+        var row = max(range.lowerBound, 0)
+        while row < end {
+            let word = row >> 6
+            var set = bits[word] & (~0 << UInt64(row & 63))
+            while set != 0 {
+                let found = (word << 6) | set.trailingZeroBitCount
+                guard found < end else { return }
+                body(found)
+                set &= set - 1
+            }
+            row = (word + 1) << 6
+        }
+    }
+
     /// BM25 (larger is better), 0 for a row that did not match or when not ranked.
     func score(_ row: Int) -> Double { contains(row) && !relevance.isEmpty ? Double(relevance[row]) : 0 }
 }
@@ -112,6 +130,13 @@ package struct ContentMatches: Sendable {
         let leaves = files[selected].freeText
         guard let words = leaves.first ?? nil, word < words.count else { return false }
         return words[word].contains(row)
+    }
+
+    /// The rows of the selected file whose words hold word `word` of the first free-text leaf
+    /// (what ``firstLeaf(word:holds:)`` answers yes for); nil when the leaf was not looked up.
+    func firstLeafRows(word: Int) -> ContentRows? {
+        guard let words = files[selected].freeText.first ?? nil, word < words.count else { return nil }
+        return words[word]
     }
 
     /// Whether some file's first free-text leaf has words the files hold, which

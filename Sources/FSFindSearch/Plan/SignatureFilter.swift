@@ -125,6 +125,16 @@ package struct SignatureFilter {
         return starts.map(\.first)
     }
 
+    /// What a row needs for the filter to pass it (unless the files' words hold the first
+    /// word): the first word's start bit and its triple's (0 for a word of two characters or
+    /// fewer) in its summary, or the triples and the bytes (bits of the summary's first word) of
+    /// every word in its name (``StartRows/rows(passing:content:of:)``). Nil when the words do not
+    /// match inside names (``requiredStarts(content:)`` is then what they need).
+    package var firstWordNeeds: (start: UInt64, triple: UInt64, inside: UInt64, bytes: UInt64)? {
+        guard let inside, let first = starts.first else { return nil }
+        return (first.first, first.triple, inside.triples, inside.bytes)
+    }
+
     /// Whether no word's first character, and first two and three, start a word of the row's
     /// values (a row that passed did so by the files' words or inside its name): its values need
     /// no measuring.
