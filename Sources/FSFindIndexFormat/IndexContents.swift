@@ -7,10 +7,4 @@ struct IndexContents: Sendable, Hashable {
     var roots: [IndexRoot]
     var items: [IndexedItem]
     var createdAt: Date
-
-    init(roots: [IndexRoot], items: [IndexedItem], createdAt: Date) {
-        self.roots = roots
-        self.items = items
-        self.createdAt = createdAt
-    }
 }
