@@ -1,7 +1,8 @@
 import FSFindModel
 
 /// The per-row sections and the string table of an open ``IndexFile``, as the query plans' views
-/// (`IndexFile+Columns.swift`), plus the checks a refresh needs before it copies every row.
+/// (`IndexFile+Columns.swift`), plus the checks a refresh needs before it copies every row: what
+/// an ``IndexReader`` made with ``IndexReader/Reads/tree`` holds, and the builder's own copy.
 ///
 /// A query can fall back to the row reader for a section whose shape a view refuses; a refresh
 /// copies the whole file, so it wants all or nothing: every view present, every string id
@@ -9,7 +10,11 @@ import FSFindModel
 /// After that,
 /// the accessors below cannot read outside the mapping for any `row < itemCount` and any
 /// `id < stringCount`, and `string(_:)` never finds a hole.
-package struct CheckedSections {
+///
+/// Unchecked because its views hold pointers into the file's mapping, which are not `Sendable`;
+/// safe to share: nothing in it is written after `init`, and an ``IndexReader`` that holds one
+/// holds the file, so the mapping outlives every read.
+struct CheckedSections: @unchecked Sendable {
     let itemCount: Int
     let names: NamesView
     let flags: RowRecords
@@ -19,7 +24,7 @@ package struct CheckedSections {
 
     var stringCount: Int { strings.count }
 
-    package init(_ file: IndexFile) throws(IndexDamage) {
+    init(_ file: IndexFile) throws(IndexDamage) {
         guard let names = file.namesView(), let flags = file.derivedFlagsView(),
             let identities = file.identitiesView(), let types = file.typeColumnView(), let strings = file.stringsView()
         else { throw IndexDamage("section shape") }
@@ -40,10 +45,10 @@ package struct CheckedSections {
     }
 
     /// The row's parent row, ``IndexFormat/absent32`` for none.
-    package func parent(_ row: Int) -> UInt32 { names.parent(row) }
+    func parent(_ row: Int) -> UInt32 { names.parent(row) }
 
     /// The row's name string id (its whole path when it has no parent).
-    package func nameID(_ row: Int) -> UInt32 { names.nameID(row) }
+    func nameID(_ row: Int) -> UInt32 { names.nameID(row) }
 
     /// The row's type-table entry as stored (checked against the table by whoever uses it).
     func typeID(_ row: Int) -> UInt32 {
@@ -58,7 +63,7 @@ package struct CheckedSections {
     func identity(_ row: Int) -> FileIdentity { identities.identity(row) }
 
     /// String `id`'s bytes; `id` must be below ``stringCount``.
-    package func string(_ id: UInt32) -> UnsafeRawBufferPointer {
+    func string(_ id: UInt32) -> UnsafeRawBufferPointer {
         // Every id below the count resolves: checked in `init`.
         strings.bytes(id) ?? UnsafeRawBufferPointer(start: nil, count: 0)
     }

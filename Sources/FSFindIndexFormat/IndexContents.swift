@@ -3,14 +3,8 @@ import Foundation
 
 /// Everything an index file holds, in memory: what ``IndexWriter`` writes and
 /// ``IndexFile/allItems()`` plus ``IndexFile/roots()`` give back.
-package struct IndexContents: Sendable, Hashable {
+struct IndexContents: Sendable, Hashable {
     var roots: [IndexRoot]
     var items: [IndexedItem]
     var createdAt: Date
-
-    package init(roots: [IndexRoot], items: [IndexedItem], createdAt: Date) {
-        self.roots = roots
-        self.items = items
-        self.createdAt = createdAt
-    }
 }

@@ -8,11 +8,12 @@ import Synchronization
 /// time (`benchmarks/RESULTS.md`, "Stage targets and the streaming pipeline": the free-text query
 /// most).
 ///
-/// ``IndexFile/value(of:at:)`` checks the section, its counts and every offset on each call and
-/// builds a `String`; over a million rows that is most of a query's time. These views check a
-/// section's shape once, when they are made, so a row read is one load. Any section whose shape
-/// the checks refuse gives no view (nil), and the caller falls back to ``IndexFile/value(of:at:)``
-/// for it, so a damaged file answers exactly as before (see `docs/query-plan.md`).
+/// A row read through an ``IndexReader`` checks the section, its counts and every offset on each
+/// call and builds a `String`; over a million rows that is most of a query's time. These views
+/// check a section's shape once, when they are made, so a row read is one load. Any section whose
+/// shape the checks refuse gives no view (nil), and the caller falls back to the reader's
+/// ``IndexReader/value(of:at:)`` for it (see `docs/query-plan.md`); a reader refuses such a
+/// section when it is made, so that fallback serves a cell a view leaves to it (`.slow`).
 extension IndexFile {
     /// The names section: per row, parent row and name string id.
     package func namesView() -> NamesView? {

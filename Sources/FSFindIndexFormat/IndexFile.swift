@@ -249,20 +249,14 @@ package final class IndexFile: Sendable, PathOrderedRows {
         }
     }
 
-    /// A cheap handle that reads the row's columns as a query asks for them.
-    package func row(_ index: Int) -> IndexRow {
-        precondition(index >= 0 && index < itemCount, "row \(index) out of 0..<\(itemCount)")
-        return IndexRow(file: self, index: index)
-    }
-
     /// The item's path, raw bytes; empty if the file is damaged in a way its checksums missed.
-    package func path(at index: Int) -> [UInt8] {
+    func path(at index: Int) -> [UInt8] {
         checkRow(index)
         return (try? pathBytes(at: index)) ?? []
     }
 
     /// The item's last path component, raw bytes (cheaper than the path: no walk up the parents).
-    package func name(at index: Int) -> [UInt8] {
+    func name(at index: Int) -> [UInt8] {
         checkRow(index)
         return (try? nameBytes(at: index)) ?? []
     }
@@ -314,13 +308,13 @@ package final class IndexFile: Sendable, PathOrderedRows {
 
     /// The row's type-table entry: rows with equal entries have equal `contentType`,
     /// `contentTypeTree`, `mimeType` and `kind`. Nil when damaged past its checksums.
-    package func typeID(at index: Int) -> Int? {
+    func typeID(at index: Int) -> Int? {
         checkRow(index)
         return (try? decodeTypeID(at: index)).map(Int.init)
     }
 
     /// The item's value for `attribute`; nil when absent or unreadable.
-    package func value(of attribute: Attribute, at index: Int) -> AttributeValue? {
+    func value(of attribute: Attribute, at index: Int) -> AttributeValue? {
         checkRow(index)
         return (try? decodeValue(of: attribute, at: index)) ?? nil
     }

@@ -24,7 +24,7 @@ package enum IndexFormat {
     /// The reader tracks verified sections in one 64-bit mask.
     static let maxSections = 64
     /// "No value" for 32-bit ids (string, list, row).
-    package static let absent32: UInt32 = 0xFFFF_FFFF
+    static let absent32: UInt32 = 0xFFFF_FFFF
     /// "No value" for 64-bit number and date cells: a signalling-NaN pattern no value is stored as.
     package static let absent64: UInt64 = 0x7FF4_F5F1_4E44_0001
     /// Every NaN number is stored as this quiet NaN, so it cannot collide with ``absent64``.

@@ -30,6 +30,10 @@ package final class IndexReader: Sendable {
         package static let problems = Reads(rawValue: 4)
         /// ``IndexReader/textDocument(at:)``: each row's number in the text store.
         package static let textDocuments = Reads(rawValue: 8)
+        /// ``IndexReader/parentRow(at:)`` and ``IndexReader/nameBytes(at:)``: the folder tree as a
+        /// refresh walks it, every row's parent and name checked when the reader is made (a pass
+        /// over the rows and the string table, which a query does not pay for).
+        package static let tree = Reads(rawValue: 16)
         /// Everything a row holds.
         package static let all: Reads = [.paths, .identities, .problems, .textDocuments]
     }
@@ -45,6 +49,8 @@ package final class IndexReader: Sendable {
     private let attributeBits: UInt64
     /// ``attributes`` in registry order.
     private let attributeList: [Attribute]
+    /// Per file of the snapshot, its names and strings with every id checked (``Reads/tree``).
+    private let trees: [CheckedSections]
 
     /// Verifies, in every file of `snapshot`, the sections that reading `attributes` and `reads`
     /// touches.
@@ -75,6 +81,32 @@ package final class IndexReader: Sendable {
             // identities section's numbers).
             if releasingPages { file.releaseAllPages() }
         }
+        if reads.contains(.tree) {
+            var trees: [CheckedSections] = []
+            for file in snapshot.files {
+                do throws(IndexDamage) { trees.append(try CheckedSections(file)) } catch { throw file.damaged(error) }
+            }
+            self.trees = trees
+        } else {
+            trees = []
+        }
+    }
+
+    /// A reader of `snapshot`'s file `k` alone, which `other` has checked: ``fileReaders``.
+    private init(file k: Int, of other: IndexReader) {
+        snapshot = IndexSnapshot(other.snapshot.files[k])
+        attributes = other.attributes
+        reads = other.reads
+        attributeBits = other.attributeBits
+        attributeList = other.attributeList
+        trees = other.trees.isEmpty ? [] : [other.trees[k]]
+    }
+
+    /// One reader per file of the snapshot, base first, each made for what this one was and
+    /// checked by it, its rows that file's own (``IndexSnapshot/Piece/rows``): what a scan that
+    /// walks the snapshot's pieces reads each file through. Without a delta, this reader.
+    package var fileReaders: [IndexReader] {
+        snapshot.delta == nil ? [self] : snapshot.files.indices.map { IndexReader(file: $0, of: self) }
     }
 
     @inline(__always) private static func bit(of attribute: Attribute) -> UInt64 {
@@ -88,6 +120,18 @@ package final class IndexReader: Sendable {
 
     @inline(__always) private func require(_ what: Reads) {
         precondition(reads.contains(what), "this index reader was not made for \(what)")
+    }
+
+    /// A name is read for paths, and for the attributes whose values are names.
+    @inline(__always) private func requireNames() {
+        precondition(
+            reads.contains(.paths) || covers(.fsName) || covers(.path) || covers(.displayName),
+            "this index reader was not made for paths")
+    }
+
+    /// One file's rows: the type table and the tree are each file's own.
+    @inline(__always) private func requireOneFile() {
+        precondition(snapshot.delta == nil, "a reader of one file (fileReaders) reads this")
     }
 
     @inline(__always) private func require(_ attribute: Attribute) {
@@ -127,8 +171,35 @@ package final class IndexReader: Sendable {
 
     /// Row `row`'s last path component, raw bytes (no walk up the parents).
     package func name(at row: Int) -> [UInt8] {
-        require(.paths)
+        requireNames()
         return snapshot.name(at: row)
+    }
+
+    /// Row `row`'s type-table entry, in a reader of one file: rows with equal entries have equal
+    /// `contentType`, `contentTypeTree`, `mimeType` and `kind`, so a scan decides a type test
+    /// once per entry. Nil when the entry is past the file's table.
+    package func typeID(at row: Int) -> Int? {
+        requireOneFile()
+        precondition(
+            IndexFormat.typeAttributes.contains(where: covers), "this index reader was not made for a type attribute")
+        return snapshot.base.typeID(at: row)
+    }
+
+    /// Row `row`'s parent row (nil for a root's whole path), in a reader of one file made with
+    /// ``Reads/tree``: always an earlier row.
+    package func parentRow(at row: Int) -> Int? {
+        requireOneFile()
+        require(.tree)
+        let parent = trees[0].parent(row)
+        return parent == IndexFormat.absent32 ? nil : Int(parent)
+    }
+
+    /// Row `row`'s name in place, in a reader of one file made with ``Reads/tree``: valid for as
+    /// long as the reader lives (it holds the mapping).
+    package func nameBytes(at row: Int) -> UnsafeRawBufferPointer {
+        requireOneFile()
+        require(.tree)
+        return trees[0].string(trees[0].nameID(row))
     }
 
     /// Row `row`'s identity (device, inode, size, times).
@@ -214,10 +285,14 @@ extension IndexSnapshot {
     }
 
     /// A reader of everything (every attribute, path, identity, problem and document), every
-    /// section of every file verified: `show`, `export`, `status` and a fold.
-    package func readerOfEverything(releasingPages: Bool = false) throws(FSFindError) -> IndexReader {
+    /// section of every file verified: `show`, `export`, `status` and a fold; `tree` adds
+    /// ``IndexReader/Reads/tree`` (a refresh that copies the file).
+    package func readerOfEverything(tree: Bool = false, releasingPages: Bool = false) throws(FSFindError)
+        -> IndexReader
+    {
         try IndexReader(
-            self, attributes: Set(Attribute.allCases), reads: .all, everySection: true, releasingPages: releasingPages)
+            self, attributes: Set(Attribute.allCases), reads: tree ? [.all, .tree] : .all, everySection: true,
+            releasingPages: releasingPages)
     }
 }
 
@@ -229,9 +304,11 @@ extension IndexFile {
         try IndexSnapshot(self).reader(for: attributes, reading: reads, releasingPages: releasingPages)
     }
 
-    /// ``IndexSnapshot/readerOfEverything(releasingPages:)`` of this file alone.
-    package func readerOfEverything(releasingPages: Bool = false) throws(FSFindError) -> IndexReader {
-        try IndexSnapshot(self).readerOfEverything(releasingPages: releasingPages)
+    /// ``IndexSnapshot/readerOfEverything(tree:releasingPages:)`` of this file alone.
+    package func readerOfEverything(tree: Bool = false, releasingPages: Bool = false) throws(FSFindError)
+        -> IndexReader
+    {
+        try IndexSnapshot(self).readerOfEverything(tree: tree, releasingPages: releasingPages)
     }
 }
 

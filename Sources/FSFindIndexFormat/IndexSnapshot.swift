@@ -190,11 +190,6 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         return rows.sorted()
     }
 
-    func row(_ row: Int) -> IndexRow {
-        let (file, index) = location(of: row)
-        return file.row(index)
-    }
-
     func path(at row: Int) -> [UInt8] {
         let (file, index) = location(of: row)
         return file.path(at: index)

@@ -5,9 +5,6 @@
 // - `BitmapColumn` (struct, BitmapColumn.swift): A column in format 4's bitmap encoding (``ColumnEncoding/bitmap``)
 // - `CellLayout` (struct, CellLayout.swift): How a column section stores its cells
 // - `CellReader` (class, IndexFile+Columns.swift): Reads one column's raw cells row by row
-// - `CheckedSections` (struct, CheckedSections.swift): The per-row sections and the string table of an open
-//   ``IndexFile``, as the query plans' views (`IndexFile+Columns.swift`), plus the checks a refresh needs before it
-//   copies every row
 // - `ColumnView` (enum, IndexFile+Columns.swift): A column's cells as a scan reads them
 // - `DerivedFlag` (enum, IndexFormat.swift): Bits of the per-item derived-flags byte
 // - `DerivedFlagsView` (struct, IndexFile+Columns.swift): The derived-flags section
@@ -16,7 +13,6 @@
 // - `IdentitiesView` (struct, IndexFile+Columns.swift): The identities section row by row
 // - `IndexBuilder` (struct, IndexBuilder.swift): Builds a new index file from rows of the previous file and items
 //   read in this run
-// - `IndexContents` (struct, IndexContents.swift): Everything an index file holds, in memory
 // - `IndexDamage` (struct, IndexBytes.swift): Why a read of the mapped index stopped
 // - `IndexFile` (class, IndexFile.swift): An index file opened for reading
 // - `IndexFileWriter` (class, IndexFileWriter.swift): An index file written section by section into a temporary file
@@ -27,7 +23,6 @@
 // - `IndexOverlay` (struct, IndexOverlay.swift): What makes an index file a *delta* (`INDEX.delta`,
 //   `docs/index-format.md` "Small updates")
 // - `IndexReader` (class, IndexReader.swift): The one way to read an index's rows
-// - `IndexRow` (struct, IndexRow.swift): One item of an open ``IndexFile``, read lazily
 // - `IndexSnapshot` (class, IndexSnapshot.swift): The index as a reader sees it
 // - `IndexWriter` (enum, IndexWriter.swift): Writes index files
 // - `ListElements` (struct, IndexFile+Columns.swift): One list's elements (string ids), as ``StringsView/list(_:)``

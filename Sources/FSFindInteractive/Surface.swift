@@ -23,4 +23,3 @@
 //   draws on
 // - `TerminalCodes` (enum, Terminal/TerminalCodes.swift): The few control sequences fsfind sends a terminal, in one
 //   place
-// - `TextStyle` (enum, Interactive/StyledLine.swift): How a run of screen text is drawn

@@ -28,7 +28,6 @@
 //   quote (`"Paris"wc`)
 // - `TextPattern` (struct, QueryExpression.swift): A quoted string, split into literal runs and `*` wildcards
 // - `TextTest` (struct, CompiledQuery.swift): `attribute(s) ==/!= pattern` on text and text lists
-// - `TimeName` (enum, TimeName.swift): The names after `$time.`
 // - `TimeSpan` (struct, TimeSpan.swift): A resolved `$time` value
 // - `TimeValue` (enum, TimeValue.swift): A `$time…` value as written
 // - `TokenDate` (enum, Tokens/TokenDate.swift): Date values of tokens

@@ -2,7 +2,7 @@
 ///
 /// Every switch over it is exhaustive, so a name added here cannot be forgotten in one of them
 /// (a name missing from a `default:` branch once silently meant `this_year`).
-package enum TimeName: String, Sendable, CaseIterable {
+enum TimeName: String, Sendable, CaseIterable {
     case now
     case today
     case yesterday
@@ -46,7 +46,7 @@ package enum TimeName: String, Sendable, CaseIterable {
 
     /// The value `$time.NAME` or `$time.NAME(offset)` stands for; nil for `iso`, which needs its
     /// text.
-    package func value(offset: Double?) -> TimeValue? {
+    func value(offset: Double?) -> TimeValue? {
         switch self {
         case .now: .now(offset)
         case .today: .today(offset.map { Int($0) })

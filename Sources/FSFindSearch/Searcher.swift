@@ -63,7 +63,7 @@ package struct Searcher {
         if let attribute = sort?.attribute { needed.insert(attribute) }
         if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
         // Every section the scan reads checked (checksum and shape) before the first row.
-        _ = try index.reader(for: needed, reading: paths ? .paths : [])
+        let reader = try index.reader(for: needed, reading: paths ? .paths : [])
 
         // The plan reads the mapped sections directly and decides type-only tests once per
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
@@ -94,7 +94,7 @@ package struct Searcher {
         var matchesOfFile: [[Int]] = []
         var scoresOfFile: [[Double]] = []
         var count = 0
-        for (k, file) in files.enumerated() {
+        for (k, file) in reader.fileReaders.enumerated() {
             let within = withinOfFile[k]
             let runs = runs(of: k, within: within)
             let rows = runs.reduce(0) { $0 + $1.rows.count }
@@ -147,14 +147,14 @@ package struct Searcher {
     /// With `counting`, only how many (no positions, no scores). `stopped` when `shouldStop`
     /// said so before the chunk's end (the rest is then not looked at).
     private static func scan(
-        _ runs: [(start: Int, rows: Range<Int>)], of file: IndexFile, with plan: QueryPlan, scope: Scope,
+        _ runs: [(start: Int, rows: Range<Int>)], of file: IndexReader, with plan: QueryPlan, scope: Scope,
         ranked: Bool, counting: Bool, shouldStop: (@Sendable () -> Bool)?
     ) -> (rows: [Int], scores: [Double], count: Int, stopped: Bool) {
         var matches: [Int] = []
         var scores: [Double] = []
         var count = 0
-        let types = scope == .all ? nil : file.typeColumnView()
-        var inScope = TypeMemo(count: scope == .all ? 0 : file.typeCount)
+        let types = scope == .all ? nil : file.snapshot.base.typeColumnView()
+        var inScope = TypeMemo(count: scope == .all ? 0 : file.snapshot.base.typeCount)
         // The rows in blocks, so the question is asked between blocks, not for every row.
         let blocks =
             shouldStop == nil
@@ -351,7 +351,7 @@ package struct Searcher {
 
     /// How many items of each scope the index holds, for `scopes` and `status`.
     package func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
-        _ = try index.reader(for: [.contentTypeTree], reading: [])
+        let reader = try index.reader(for: [.contentTypeTree], reading: [])
         var counts = [Int](repeating: 0, count: Scope.allCases.count)
         func count(tree value: AttributeValue?, times: Int) {
             guard case .textList(let tree)? = value else {
@@ -362,11 +362,12 @@ package struct Searcher {
                 counts[position] += times
             }
         }
-        for (k, file) in index.files.enumerated() {
+        for (k, file) in reader.fileReaders.enumerated() {
             // Rows of one type-table entry share their tree: count rows per entry, then decide the
             // scopes once per entry (a few dozen) instead of decoding a tree per row.
-            var rowsOfType = [Int](repeating: 0, count: file.typeCount)
-            var firstRowOfType = [Int](repeating: -1, count: file.typeCount)
+            let typeCount = file.snapshot.base.typeCount
+            var rowsOfType = [Int](repeating: 0, count: typeCount)
+            var firstRowOfType = [Int](repeating: -1, count: typeCount)
             for piece in index.pieces where piece.file == k {
                 for row in piece.rows {
                     if let type = file.typeID(at: row), type < rowsOfType.count {

@@ -168,3 +168,20 @@ package func expectCorrupt(
         return error
     }
 }
+
+/// Row `index` of one file as an attribute source, read without a reader's checks: what a
+/// damaged file's reads give, and what the plans' answers are compared with.
+package struct UncheckedRow: AttributeSource {
+    let file: IndexFile
+    let index: Int
+
+    package func value(of attribute: Attribute) -> AttributeValue? { file.value(of: attribute, at: index) }
+}
+
+extension IndexFile {
+    /// ``UncheckedRow`` `index` of this file (tests).
+    package func row(_ index: Int) -> UncheckedRow {
+        precondition(index >= 0 && index < itemCount, "row \(index) out of 0..<\(itemCount)")
+        return UncheckedRow(file: self, index: index)
+    }
+}

@@ -109,7 +109,7 @@ import Testing
         #expect(leftovers == ["index.fsfind"])
     }
 
-    private func row(_ file: IndexFile, _ path: String) -> IndexRow? {
+    private func row(_ file: IndexFile, _ path: String) -> UncheckedRow? {
         file.rowIndex(ofPath: Array(path.utf8)).map(file.row)
     }
 

@@ -123,7 +123,8 @@ import Testing
             // round: each costs a second of a debug build).
             guard round % 4 == 0 else { continue }
             let context = QueryContext(now: now, timeZone: .gmt)
-            let one = InteractiveScan(index: snapshot, ranker: ResultRanker(now: now), limit: 7)
+            let one = InteractiveScan(
+                reader: try snapshot.readerOfEverything(), ranker: ResultRanker(now: now), limit: 7)
             for typed in ["a", "heading", "e t", "kind:folder", ""] {
                 let query = FieldQuery(SearchField(typed), context: context)
                 for (threads, onlyIn) in [(2, nil), (3, nil), (2, tree), (3, tree)] as [(Int, [UInt8]?)] {

@@ -166,8 +166,8 @@ import Testing
         #expect(!ResultRanker.containsAll([Array("aris".utf8), Array("zz".utf8)], in: Array("paris".utf8)))
     }
 
-    @Test func theCatalogHoldsIndexedValues() {
-        let catalog = ValueCatalog.read(from: IndexSnapshot(index))
+    @Test func theCatalogHoldsIndexedValues() throws {
+        let catalog = ValueCatalog.read(from: try IndexSnapshot(index).readerOfEverything())
         #expect(catalog.values["author"] == ["Steve Jobs"])
         #expect(Set(catalog.values["kind"] ?? []) == ["MP3 audio", "Folder"])
     }

@@ -1,3 +1,4 @@
+import FSFindText
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct ScreenDriver {
             index: try! index.readerOfEverything(), hasTextStore: hasTextStore, context: context, session: session,
             recent: recent,
             settings: settings)
-        scan = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        scan = InteractiveScan(reader: controller.index, ranker: ResultRanker(now: context.now))
     }
 
     /// Hands `event` to the controller and carries out the scans among the effects; all the
@@ -82,4 +83,12 @@ extension Array where Element == SearchEffect {
 
     /// The names the last frame lists.
     var listed: [String]? { paints.last?.model.entries.map(\.name) }
+}
+
+extension InteractiveScan {
+    /// A scan of `index` through a reader of everything, as the search screen makes one.
+    init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
+        // Test-only: the fixtures' index is sound; a damaged one fails the test here.
+        self.init(reader: try! index.readerOfEverything(), ranker: ranker, limit: limit, text: text)
+    }
 }

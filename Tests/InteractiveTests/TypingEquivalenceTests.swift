@@ -246,8 +246,8 @@ import Testing
         ]
         let path = folder.file("bounds.fsfind")
         try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
-        let index = try IndexSnapshot(path: path).files[0]
-        let summaries = try #require(RowSignatures(views: IndexViews(index: index)))
+        let index = try IndexSnapshot(path: path).readerOfEverything()
+        let summaries = try #require(RowSignatures(views: IndexViews(reader: index)))
         let filter = try #require(SignatureFilter(FieldQuery(SearchField("n"), context: context)))
         let rows = FileRowFilter(filter, summaries: summaries, content: nil)
         var bounds: [String: Double?] = [:]

@@ -28,7 +28,7 @@ struct StartRowsTests {
 
     @Test func eachStartsRowsAreTheRowsWhoseSummaryHasIt() throws {
         let index = try snapshot()
-        let summaries = try #require(RowSignatures(views: IndexViews(index: index.files[0])))
+        let summaries = try #require(RowSignatures(views: IndexViews(reader: try index.readerOfEverything())))
         let starts = try #require(StartRows(summaries: [summaries], of: index))
         let rows = 0..<index.itemCount
         func has(_ row: Int, _ bit: UInt64) -> Bool { summaries.words[RowSignatures.stride * row] & bit != 0 }

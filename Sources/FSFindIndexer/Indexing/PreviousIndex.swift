@@ -13,10 +13,9 @@ import FSFindModel
 /// last, and a lookup costs a handful of name comparisons and no allocation.
 final class PreviousIndex {
     let file: IndexFile
-    /// The file's rows as a refresh reads them: paths, identities, problems and `addedDate`
-    /// (everything, when the file is copied).
+    /// The file's rows as a refresh reads them: paths, identities, problems, `addedDate` and the
+    /// folder tree (everything, when the file is copied).
     let reader: IndexReader
-    private let sections: CheckedSections
     /// `children[childStart[r]..<childStart[r + 1]]` are the rows whose parent is row `r`.
     private var childStart: [Int32] = []
     private var children: [Int32] = []
@@ -58,18 +57,13 @@ final class PreviousIndex {
         self.file = file
         findsRenames = forCopying
         if forCopying {
-            reader = try file.readerOfEverything(releasingPages: true)
+            reader = try file.readerOfEverything(tree: true, releasingPages: true)
         } else {
             // Each section's pages go after its checksum: the crawl then maps back only what its
             // lookups read (kept, they were a watcher's whole start-up peak: `benchmarks/RESULTS.md`,
             // "Numbers that were in code comments").
             reader = try file.reader(
-                for: [.addedDate], reading: [.paths, .identities, .problems], releasingPages: true)
-        }
-        do {
-            sections = try CheckedSections(file)
-        } catch {
-            throw file.damaged(error)
+                for: [.addedDate], reading: [.paths, .identities, .problems, .tree], releasingPages: true)
         }
         buildChildren()
     }
@@ -81,10 +75,9 @@ final class PreviousIndex {
         var parents = [Int32](repeating: -1, count: count)
         var counts = [Int32](repeating: 0, count: count + 1)
         for row in 0..<count {
-            let parent = sections.parent(row)
-            guard parent != IndexFormat.absent32 else { continue }
+            guard let parent = reader.parentRow(at: row) else { continue }
             parents[row] = Int32(parent)
-            counts[Int(parent) + 1] += 1
+            counts[parent + 1] += 1
         }
         for row in 0..<count { counts[row + 1] += counts[row] }
         var next = counts
@@ -158,7 +151,7 @@ final class PreviousIndex {
             while low < high {
                 let mid = low + (high - low) / 2
                 let row = Int(children[mid])
-                let order = StagedItems.compare(sections.string(sections.nameID(row)), target)
+                let order = StagedItems.compare(reader.nameBytes(at: row), target)
                 if order == 0 { return row }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }

@@ -70,7 +70,10 @@ struct ScanWork: Sendable {
 /// The pass asks `shouldStop` every few thousand rows and gives up (nil) when it says so: a key
 /// pressed meanwhile makes this search stale, and stale searches are dropped, never queued.
 struct InteractiveScan {
-    let index: IndexSnapshot
+    /// The session's rows, every section a field can read checked when it was made (the search
+    /// screen's reader of everything).
+    let reader: IndexReader
+    var index: IndexSnapshot { reader.snapshot }
     let ranker: ResultRanker
     /// How many rows to rank and keep; the list never shows more.
     var limit: Int
@@ -86,23 +89,20 @@ struct InteractiveScan {
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
     let signatures = SignatureStore()
 
-    init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
-        self.index = index
+    init(reader: IndexReader, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
+        self.reader = reader
         self.ranker = ranker
         self.limit = limit
         self.text = text
     }
 
-    /// The attributes a reader of the session's snapshot was made for, its sections verified.
-    fileprivate let verified = VerifiedAttributes()
-
     /// Makes the row summaries on this thread.
-    func summarize() { signatures.make(for: index) }
+    func summarize() { signatures.make(for: reader) }
 
     /// Makes the row summaries on a thread of their own, which first runs `prepare` (the search
     /// loop lowers its priority there); scans use them once they are made.
     func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
-        signatures.makeInBackground(for: index, prepare: prepare)
+        signatures.makeInBackground(for: reader, prepare: prepare)
     }
 
     /// How a scan is cut among threads: as `fsfind query`'s, the one ``PartitionedScan``.
@@ -122,14 +122,6 @@ struct InteractiveScan {
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {
         let started = ContinuousClock.now
-        // Damage is found before any row, once per set of attributes: a reader's shape checks
-        // read some sections again, a few tenths of a millisecond each key, and the session's
-        // snapshot does not change under it.
-        let attributes = query.referencedAttributes
-        if !verified.covers(attributes) {
-            _ = try index.reader(for: attributes)
-            verified.add(attributes)
-        }
         let chosenBit = UInt16(1) << UInt16(Scope.allCases.firstIndex(of: scope) ?? 0)
         // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
         // The field's free text asks the text store too, as `fsfind query` does.
@@ -172,7 +164,7 @@ struct InteractiveScan {
         }
         // A field of type tests alone visits the rows of the type entries it accepts.
         if candidates == nil, readsTypesFirst {
-            candidates = TypeCandidates.rows(for: query, in: index, views: views.sets(count: 1, of: index)[0])
+            candidates = TypeCandidates.rows(for: query, in: index, views: views.sets(count: 1, of: reader)[0])
         }
         let rows = candidates?.count ?? index.itemCount
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
@@ -181,7 +173,7 @@ struct InteractiveScan {
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
                 content: content, filter: filter, summaries: summaries?.files,
-                partViews: views.sets(count: partitions.parts(rows: rows).count, of: index), shouldStop: stop.ask)
+                partViews: views.sets(count: partitions.parts(rows: rows).count, of: reader), shouldStop: stop.ask)
             let parts = partitions.run(rows: rows) { part, positions in
                 // The session's views are lazily filled: each part has its own set, which no
                 // other thread touches during the scan.
@@ -215,7 +207,7 @@ struct InteractiveScan {
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`, from its content type tree.
-    fileprivate static func scopeBits(_ row: Int, of file: IndexFile) -> UInt16 {
+    fileprivate static func scopeBits(_ row: Int, of file: IndexReader) -> UInt16 {
         var tree: [String] = []
         if case .textList(let list)? = file.value(of: .contentTypeTree, at: row) { tree = list }
         var bits: UInt16 = 0
@@ -357,7 +349,7 @@ private struct PartWalk {
 private final class FileScan {
     private let rowScore: RowScore
     private let rowFilter: FileRowFilter?
-    private let source: IndexFile
+    private let source: IndexReader
     private let types: TypeColumnView?
     private let folder: [UInt8]?
     /// Scope bits per type-table entry, ``unknownBits`` until worked out. Tables of plain
@@ -449,19 +441,9 @@ private final class StopSignal: @unchecked Sendable {
 private final class PartViews: @unchecked Sendable {
     private var made: [[IndexViews]] = []
 
-    /// The first `count` sets, made for `index`'s files when first asked for.
-    func sets(count: Int, of index: IndexSnapshot) -> [[IndexViews]] {
-        while made.count < count { made.append(index.files.map { IndexViews(index: $0) }) }
+    /// The first `count` sets, made for `reader`'s files when first asked for.
+    func sets(count: Int, of reader: IndexReader) -> [[IndexViews]] {
+        while made.count < count { made.append(reader.fileReaders.map { IndexViews(reader: $0) }) }
         return Array(made.prefix(count))
     }
-}
-
-/// The attributes whose sections a scan of the session has had verified (``IndexReader``), so a
-/// key whose field reads no others makes no reader.
-private final class VerifiedAttributes: Sendable {
-    private let attributes = Mutex<Set<Attribute>>([])
-
-    func covers(_ wanted: Set<Attribute>) -> Bool { attributes.withLock { wanted.isSubset(of: $0) } }
-
-    func add(_ checked: Set<Attribute>) { attributes.withLock { $0.formUnion(checked) } }
 }

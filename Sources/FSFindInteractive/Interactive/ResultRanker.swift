@@ -26,7 +26,7 @@ struct ResultRanker: Sendable {
 
     /// The score of `row` for free text, nil when it does not match.
     /// `name` is asked for only when no word starts a word (it costs a copy per row).
-    func freeTextScore(_ query: FieldQuery, row: IndexRow, name: () -> [UInt8]) -> Double? {
+    func freeTextScore(_ query: FieldQuery, row: ReaderRow, name: () -> [UInt8]) -> Double? {
         guard let text = query.text else { return nil }
         // Free text in a tree (`paris -draft`, `a|b`): the tree decides, its leaves rank.
         if query.words.isEmpty { return text.matches(row) ? text.relevance(row) + recency(row) : nil }
@@ -37,7 +37,7 @@ struct ResultRanker: Sendable {
     }
 
     /// The lift for how recently the row's content changed, 0 when it has no date.
-    func recency(_ row: IndexRow) -> Double {
+    func recency(_ row: ReaderRow) -> Double {
         guard case .date(let date)? = row.value(of: .contentModificationDate) else { return 0 }
         return recency(modified: date.timeIntervalSinceReferenceDate)
     }

@@ -10,7 +10,7 @@ import FSFindSearch
 /// A class, so the scan's per-row call reaches the plans through `self` instead of binding
 /// optionals, which cost a retain and a release per row each.
 final class RowScore {
-    private let index: IndexFile
+    private let index: IndexReader
     private let ranker: ResultRanker
     private let filter: QueryPlan?
     private let text: QueryPlan?

@@ -77,7 +77,7 @@ package final class SearchScreen {
         terminalImages = !monochrome && KittyGraphics.isSupported(environment)
         painter = ScreenPainter(monochrome: monochrome, palette: .fromEnvironment(environment))
         searcher = Searcher(index: index.snapshot, text: text)
-        scan = InteractiveScan(index: index.snapshot, ranker: ResultRanker(now: context.now), text: text)
+        scan = InteractiveScan(reader: index, ranker: ResultRanker(now: context.now), text: text)
         scan.summarizeInBackground()
         trace = Self.traceFile(environment["FSFIND_SEARCH_TRACE"])
         previewTrace = Self.traceFile(environment["FSFIND_PREVIEW_TRACE"])
@@ -163,7 +163,7 @@ package final class SearchScreen {
         do {
             let (newIndex, text) = try reopen()
             searcher = Searcher(index: newIndex.snapshot, text: text)
-            scan = InteractiveScan(index: newIndex.snapshot, ranker: ResultRanker(now: context.now), text: text)
+            scan = InteractiveScan(reader: newIndex, ranker: ResultRanker(now: context.now), text: text)
             scan.summarizeInBackground()
             perform(controller.handle(.indexReplaced(newIndex, hasTextStore: text != nil)))
             readCatalog()
@@ -269,7 +269,7 @@ package final class SearchScreen {
     /// it), else on a thread of its own.
     private func readCatalog() {
         catalog = Handoff()
-        let index = controller.index.snapshot
+        let index = controller.index
         if index.itemCount < Self.backgroundCatalogRows {
             catalog.put(ValueCatalog.read(from: index))
         } else {

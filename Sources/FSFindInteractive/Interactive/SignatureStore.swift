@@ -19,27 +19,28 @@ final class SignatureStore: Sendable {
     init() {}
 
     /// Works out the summaries of every file of `index`, on the caller's thread.
-    func make(for index: IndexSnapshot) { made.put(Self.summaries(of: index)) }
+    func make(for reader: IndexReader) { made.put(Self.summaries(of: reader)) }
 
     /// Works them out on a thread of their own, after `prepare`. The summaries are handed over
     /// as soon as they are made, the rows by their words' starts after them: a key typed in
     /// between scans with the summaries alone.
-    func makeInBackground(for index: IndexSnapshot, prepare: @escaping @Sendable () -> Void = {}) {
+    func makeInBackground(for reader: IndexReader, prepare: @escaping @Sendable () -> Void = {}) {
         made.fill { [made] in
             prepare()
-            let files = Self.files(of: index)
+            let files = Self.files(of: reader)
             made.put(Made(files: files, starts: nil))
-            return Made(files: files, starts: StartRows(summaries: files, of: index))
+            return Made(files: files, starts: StartRows(summaries: files, of: reader.snapshot))
         }
     }
 
-    private static func files(of index: IndexSnapshot) -> [RowSignatures?] {
-        index.files.map { RowSignatures(views: IndexViews(index: $0)) }
+    /// `reader` reads every attribute the summaries hold (the search screen's reader of everything).
+    private static func files(of reader: IndexReader) -> [RowSignatures?] {
+        reader.fileReaders.map { RowSignatures(views: IndexViews(reader: $0)) }
     }
 
-    private static func summaries(of index: IndexSnapshot) -> Made {
-        let files = files(of: index)
-        return Made(files: files, starts: StartRows(summaries: files, of: index))
+    private static func summaries(of reader: IndexReader) -> Made {
+        let files = files(of: reader)
+        return Made(files: files, starts: StartRows(summaries: files, of: reader.snapshot))
     }
 
     /// The summaries per file of the index, nil until they are made (or for a damaged file).

@@ -1,5 +1,5 @@
 /// How a run of screen text is drawn; ``ScreenPainter`` maps each to terminal attributes.
-package enum TextStyle: Sendable, Equatable {
+enum TextStyle: Sendable, Equatable {
     case plain
     case dim
     case bold

@@ -20,18 +20,18 @@ struct ValueCatalog: Sendable, Equatable {
     /// The most values kept per key.
     static let perKey = 200
 
-    /// Reads the catalog from `index`; attributes the index lacks (older extractors) give no values.
-    static func read(from index: IndexSnapshot) -> ValueCatalog {
+    /// Reads the catalog through `reader`, made for every attribute of ``sources`` (the search
+    /// screen's reader of everything); attributes the index lacks (older extractors) give no values.
+    static func read(from reader: IndexReader) -> ValueCatalog {
         var counts: [String: [String: Int]] = [:]
-        let available = sources.filter { source in (try? index.reader(for: [source.attribute], reading: [])) != nil }
-        let files = index.files
+        let files = reader.fileReaders
         // kind comes from the type table: once per type id (of each file) is enough.
         var seenTypes = files.map { _ in Set<Int>() }
-        for piece in index.pieces {
+        for piece in reader.snapshot.pieces {
             let file = files[piece.file]
             for row in piece.rows {
                 let newType = file.typeID(at: row).map { seenTypes[piece.file].insert($0).inserted } ?? true
-                for source in available {
+                for source in sources {
                     if source.attribute == .kind && !newType { continue }
                     switch file.value(of: source.attribute, at: row) {
                     case .text(let text)?: counts[source.key, default: [:]][text, default: 0] += 1

@@ -56,7 +56,7 @@ package enum TerminalCodes {
 
     /// How many colours the terminal shows: 24-bit where `COLORTERM` says `truecolor` or `24bit`
     /// (the convention terminals use to announce it), else xterm's 256.
-    package enum Palette: Sendable {
+    enum Palette: Sendable {
         case truecolor
         case indexed256
 

@@ -141,7 +141,7 @@ package struct ContentMatches: Sendable {
 
     /// Whether some file's first free-text leaf has words the files hold, which
     /// ``firstLeaf(word:holds:)`` may then answer yes for.
-    package var answersFirstLeaf: Bool {
+    var answersFirstLeaf: Bool {
         files.contains { file in (file.freeText.first ?? nil).map { !$0.isEmpty } ?? false }
     }
 

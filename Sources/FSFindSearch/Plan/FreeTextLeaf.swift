@@ -17,7 +17,7 @@ package enum MeasuredValues: Sendable {
 /// query word is worked out once and kept, and a row's score is put together from those, in
 /// the same arithmetic as ``FreeTextMatcher/score(_:)``.
 final class FreeTextLeaf {
-    private let index: IndexFile
+    private let index: IndexReader
     private let matcher: FreeTextMatcher
     /// The query words as bytes, for comparing with ASCII values.
     private let words: ASCIIWords

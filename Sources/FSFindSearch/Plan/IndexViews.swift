@@ -3,27 +3,35 @@ import FSFindModel
 
 /// The section views one ``QueryPlan`` reads, each made on first use.
 ///
-/// Lazy on purpose: making a view verifies its section's checksum if nothing did yet, and a name
-/// query must not checksum the 40-byte-per-row identities it never reads.
+/// Made from a reader of one file (``IndexReader/fileReaders``), which has checked the sections
+/// the plan's attributes touch; a row a view cannot answer is read through that reader. Lazy on
+/// purpose: a name query must not make the 40-byte-per-row identities' view it never reads.
 package final class IndexViews {
-    package let index: IndexFile
+    /// The file's rows, for what the views do not answer.
+    package let index: IndexReader
+    /// The one file `index` reads, whose sections the views are.
+    let file: IndexFile
 
-    package init(index: IndexFile) { self.index = index }
+    package init(reader: IndexReader) {
+        precondition(reader.snapshot.delta == nil, "section views are one file's: a reader of fileReaders")
+        index = reader
+        file = reader.snapshot.base
+    }
 
-    package lazy var names: NamesView? = index.namesView()
-    lazy var flags: DerivedFlagsView? = index.derivedFlagsView()
-    lazy var identities: IdentitiesView? = index.identitiesView()
-    package lazy var types: TypeColumnView? = index.typeColumnView()
-    package lazy var strings: StringsView? = index.stringsView()
-    lazy var lists: StringsView? = index.listsView()
+    package lazy var names: NamesView? = file.namesView()
+    lazy var flags: DerivedFlagsView? = file.derivedFlagsView()
+    lazy var identities: IdentitiesView? = file.identitiesView()
+    package lazy var types: TypeColumnView? = file.typeColumnView()
+    package lazy var strings: StringsView? = file.stringsView()
+    lazy var lists: StringsView? = file.listsView()
     /// The file's words (format 6; nil before, or when damaged: free text then measures values).
-    lazy var words: WordLexicon? = try? index.wordLexicon()
+    lazy var words: WordLexicon? = try? file.wordLexicon()
     private var columns: [Attribute: ColumnView?] = [:]
 
     /// `attribute`'s column view (`.missing` when the file has none, nil when damaged).
     func column(_ attribute: Attribute) -> ColumnView? {
         if let view = columns[attribute] { return view }
-        let view = index.columnView(attribute)
+        let view = file.columnView(attribute)
         columns[attribute] = view
         return view
     }

@@ -9,7 +9,7 @@ final class PresenceLeaf {
         case number(NumberSource)
     }
 
-    private let index: IndexFile
+    private let index: IndexReader
     private let sources: [(Attribute, Source)]
     private let wantPresent: Bool
     private let strings: StringsView?

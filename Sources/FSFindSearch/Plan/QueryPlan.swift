@@ -28,7 +28,7 @@ package final class QueryPlan {
         case rowReader(Node)
     }
 
-    let index: IndexFile
+    let index: IndexReader
     private let root: Step
     /// Every leaf of ``root``, which the steps do not retain.
     private let leaves: [AnyObject]
@@ -43,8 +43,9 @@ package final class QueryPlan {
     /// With `fewRows`, the scan asks about a few rows only (a narrowed search): free text then
     /// measures those rows' values instead of looking each query word up in the file's words
     /// first, which costs the same for sixty rows as for a million.
-    convenience init(_ query: CompiledQuery, index: IndexFile, content: ContentMatches? = nil, fewRows: Bool = false) {
-        let views = IndexViews(index: index)
+    convenience init(_ query: CompiledQuery, index: IndexReader, content: ContentMatches? = nil, fewRows: Bool = false)
+    {
+        let views = IndexViews(reader: index)
         if fewRows { views.words = nil }
         self.init(query, views: views, content: content)
     }
@@ -113,7 +114,7 @@ package final class QueryPlan {
         return total
     }
 
-    private static func evaluate(_ step: Step, _ row: Int, _ index: IndexFile) -> Bool {
+    private static func evaluate(_ step: Step, _ row: Int, _ index: IndexReader) -> Bool {
         switch step {
         case .all(let steps):
             for step in steps where !evaluate(step, row, index) { return false }
@@ -149,7 +150,7 @@ package final class QueryPlan {
             return .not(step(for: node, positive: false, views: views, walk: &walk))
         case .text(let test) where test.attributes == [.textContent]:
             // In the order ContentMatches walked the tree; none left means no store was asked.
-            let rows = Step.content(walk.keep(walk.comparisons.popFirst() ?? ContentRows(emptyFor: views.index)))
+            let rows = Step.content(walk.keep(walk.comparisons.popFirst() ?? ContentRows(emptyFor: views.file)))
             return test.negated ? .not(rows) : rows
         case .freeText(let matcher):
             let content = walk.freeTexts.popFirst() ?? nil

@@ -5,7 +5,7 @@ import FSFindQuery
 /// `attribute(s) ==/!= pattern` (a ``TextTest``) over raw string ids: each distinct string is
 /// matched once, ASCII ones over their bytes, others through ``TextMatcher`` as before.
 final class TextLeaf {
-    private let index: IndexFile
+    private let index: IndexReader
     private let sources: [TextSource]
     private let negated: Bool
     private let matcher: TextMatcher

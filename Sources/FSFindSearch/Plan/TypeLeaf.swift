@@ -6,7 +6,7 @@ import FSFindQuery
 /// (a few dozen) with the row reader. A row whose entry is unreadable is judged on its own.
 final class TypeLeaf {
     private let node: Node
-    private let index: IndexFile
+    private let index: IndexReader
     private let types: TypeColumnView?
     private let answers: FlatTable<UInt8>
 
