@@ -56,7 +56,7 @@ struct StartRowsTests {
     /// or every triple of its bytes; every row the filter passes is among them.
     @Test func aLongWordsRowsHoldEveryRowItsFilterPasses() throws {
         let index = try snapshot()
-        let summaries = try #require(RowSignatures(views: IndexViews(index: index.files[0])))
+        let summaries = try #require(RowSignatures(views: IndexViews(reader: try index.readerOfEverything())))
         let starts = try #require(StartRows(summaries: [summaries], of: index))
         let context = QueryContext(now: Date(), timeZone: TimeZone(identifier: "UTC")!)
         var narrower = 0
