@@ -145,10 +145,10 @@ extension TextStore {
             source: DocumentSource, digest: KeyedDigest?, words: ArraySlice<UInt8>, packed: ArraySlice<UInt8>,
             spelling: ArraySlice<UInt8> = [], document: UInt32
         ) throws(FSFindError) {
-            try insertDocument.bind(
-                [.integer(Int64(document)), .blob(Array(packed)), digest.map { .blob($0.bytes) } ?? .null]
-            )
-                .run()
+            let row: [SQLiteDatabase.Value] = [
+                .integer(Int64(document)), .blob(Array(packed)), digest.map { .blob($0.bytes) } ?? .null,
+            ]
+            try insertDocument.bind(row).run()
             // The text FTS5 is given is not cut: the armed words are indexed in its place.
             try database.replaying(words) { () throws(FSFindError) in
                 try insertWords.bind([.integer(Int64(document)), .text("")]).run()

@@ -42,8 +42,8 @@ final class TextStoreFeeder {
                     switch document.words {
                     case .text(let text):
                         try writer.add(
-                            source: document.source, digest: document.digest, text: text, packed: Array(document.packed),
-                            document: document.number)
+                            source: document.source, digest: document.digest, text: text,
+                            packed: Array(document.packed), document: document.number)
                     case .cut(let words):
                         try writer.add(
                             source: document.source, digest: document.digest, words: words, packed: document.packed,
