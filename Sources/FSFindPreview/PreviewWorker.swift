@@ -25,8 +25,8 @@ package enum PreviewWorker {
             input: input, output: output, limits: limits, decode: PreviewWire.decodeRequest, path: \.path
         ) { request in
             switch request {
-            case .success(let request): PreviewWire.encode(PreviewMaker.make(request))
-            case .failure(let error): PreviewWire.encode(.unavailable(error.reason))
+            case .success(let request): [PreviewWire.encode(PreviewMaker.make(request))[...]]
+            case .failure(let error): [PreviewWire.encode(.unavailable(error.reason))[...]]
             }
         }
     }

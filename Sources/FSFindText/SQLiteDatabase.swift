@@ -101,7 +101,7 @@ final class SQLiteDatabase {
     /// Runs `body` (which inserts one document into an FTS5 table) with `words` armed, so FTS5
     /// indexes them instead of cutting the text it is given. Throws when FTS5 did not take them
     /// (the insert never cut a document, or the stream was damaged).
-    func replaying(_ words: [UInt8], _ body: () throws(FSFindError) -> Void) throws(FSFindError) {
+    func replaying(_ words: ArraySlice<UInt8>, _ body: () throws(FSFindError) -> Void) throws(FSFindError) {
         let replayed: Int32 = try words.withUnsafeBufferPointer { buffer throws(FSFindError) in
             fsfind_word_arm(buffer.baseAddress, buffer.count)
             do throws(FSFindError) {

@@ -121,7 +121,7 @@ extension TextStore {
                 .run()
             try insertWords.bind([.integer(Int64(document)), .text(text)]).run()
             try insertSource.bind(source.columns + [.integer(Int64(document))]).run()
-            try count(SpellingWords.distinct(in: text), by: 1)
+            try count(SpellingWords.distinct(in: text)[...], by: 1)
             nextDocument = max(nextDocument, document + 1)
         }
 
@@ -134,8 +134,21 @@ extension TextStore {
             source: DocumentSource, digest: KeyedDigest?, words: [UInt8], packed: [UInt8], spelling: [UInt8] = [],
             document: UInt32
         ) throws(FSFindError) {
-            try insertDocument.bind([.integer(Int64(document)), .blob(packed), digest.map { .blob($0.bytes) } ?? .null])
-                .run()
+            try add(
+                source: source, digest: digest, words: words[...], packed: packed[...], spelling: spelling[...],
+                document: document)
+        }
+
+        /// ``add(source:digest:words:packed:spelling:document:)`` with the parts as slices, as
+        /// they come from an extraction worker's reply (``CutText``).
+        package func add(
+            source: DocumentSource, digest: KeyedDigest?, words: ArraySlice<UInt8>, packed: ArraySlice<UInt8>,
+            spelling: ArraySlice<UInt8> = [], document: UInt32
+        ) throws(FSFindError) {
+            let row: [SQLiteDatabase.Value] = [
+                .integer(Int64(document)), .blob(Array(packed)), digest.map { .blob($0.bytes) } ?? .null,
+            ]
+            try insertDocument.bind(row).run()
             // The text FTS5 is given is not cut: the armed words are indexed in its place.
             try database.replaying(words) { () throws(FSFindError) in
                 try insertWords.bind([.integer(Int64(document)), .text("")]).run()
@@ -155,7 +168,7 @@ extension TextStore {
         /// Adds `change` to the count of each word of a ``SpellingWords`` list; past
         /// ``spellingChangesHeld`` words, writes them (in the same transaction), so memory stays
         /// bounded however many words a run meets.
-        private func count(_ spelling: [UInt8], by change: Int) throws(FSFindError) {
+        private func count(_ spelling: ArraySlice<UInt8>, by change: Int) throws(FSFindError) {
             spelling.withUnsafeBytes { bytes in
                 var start = 0
                 for i in 0..<bytes.count where bytes[i] == 0x0A {
@@ -266,7 +279,7 @@ extension TextStore {
             // The document's words no longer count for spelling: read back from its text, as
             // FTS5 reads them to forget its stems.
             try documentText.bind([.integer(document)])
-            if try documentText.step() { try count(SpellingWords.distinct(in: documentText.text(0)), by: -1) }
+            if try documentText.step() { try count(SpellingWords.distinct(in: documentText.text(0))[...], by: -1) }
             documentText.reset()
             try deleteWords.bind([.integer(document)]).run()
             try deleteDocument.bind([.integer(document)]).run()

@@ -43,7 +43,7 @@ package struct WordTally {
     }
 
     /// Adds one to the count of each word of a list ``SpellingWords/distinct(in:)`` made.
-    package mutating func add(list words: [UInt8]) {
+    package mutating func add(list words: ArraySlice<UInt8>) {
         words.withUnsafeBytes { bytes in
             var start = 0
             for i in 0..<bytes.count where bytes[i] == 0x0A {

@@ -1,4 +1,5 @@
 import ExtractionFixtures
+import FSFindTestSupport
 import Foundation
 import Glibc
 import IndexFixtures
@@ -217,5 +218,34 @@ import Testing
     @Test func timeoutsAreWrittenAsPeopleWriteThem() {
         #expect(ExtractionPipeline.seconds(.seconds(10)) == "10")
         #expect(ExtractionPipeline.seconds(.milliseconds(1500)) == "1.5")
+    }
+
+    /// Large texts are read one at a time (``ExtractionPipeline/largeText``), beside the small
+    /// files: every file still gets its own words, in the batch's order.
+    @Test func largeTextsAmongSmallFilesKeepTheirOrder() throws {
+        let folder = TemporaryFolder()
+        let lines = [("big1", 5 << 20), ("small", 100), ("big2", 5 << 20), ("small2", 100)]
+        let items = try lines.map { name, bytes -> IndexedItem in
+            let path = folder.file("\(name).txt")
+            let line = "\(name) words\n"
+            try Data(String(repeating: line, count: bytes / line.utf8.count).utf8)
+                .write(to: URL(fileURLWithPath: path))
+            var status = stat()
+            #expect(stat(path, &status) == 0)
+            let identity = FileIdentity(
+                device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
+                mtimeNanos: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
+                ctimeNanos: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+            var attributes = AttributeSet()
+            attributes[.contentTypeTree] = .textList(["public.plain-text", "public.text", "public.data", "public.item"])
+            return IndexedItem(path: Array(path.utf8), identity: identity, attributes: attributes)
+        }
+        let pipeline = ExtractionPipeline(textLimit: 16 << 20)
+        #expect(pipeline.textBytes(for: items[0]) >= ExtractionPipeline.largeText)
+        #expect(pipeline.textBytes(for: items[1]) < ExtractionPipeline.largeText)
+        let reads = pipeline.read(items)
+        for (read, (name, _)) in zip(reads, lines) {
+            #expect(read.words.text?.hasPrefix("\(name) words\n") == true, "\(name)")
+        }
     }
 }

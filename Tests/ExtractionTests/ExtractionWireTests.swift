@@ -48,6 +48,20 @@ import Testing
         #expect(try ExtractionWire.decodeReply(payload(ExtractionWire.encode(.success(changed)))).get() == changed)
     }
 
+    /// A reply with cut words is sent as parts (the words not copied into one buffer); the parts
+    /// in order are the one frame, and the words decoded from it are the words sent.
+    @Test func cutWordsTravelAsPartsOfOneFrame() throws {
+        let cut = CutText(packed: [1, 2, 3], words: Array("quokka\u{0}wombat".utf8), spelling: Array("quokka\n".utf8))
+        let extracted = ExtractionWire.Extracted(Self.attributes, cutText: cut)
+        let parts = ExtractionWire.encodeParts(.success(extracted))
+        #expect(parts.count > 1)
+        let frame = Array(parts.joined())
+        #expect(frame == ExtractionWire.encode(.success(extracted)))
+        let decoded = try ExtractionWire.decodeReply(payload(frame)).get()
+        #expect(decoded == extracted)
+        #expect(decoded.cutText.map { Array($0.words) } == Array("quokka\u{0}wombat".utf8))
+    }
+
     /// A file written to between the crawl and the end of its reading says so (its twins then
     /// read their own words); one left alone does not.
     @Test func aFileWrittenToSinceTheCrawlIsReportedChanged() throws {

@@ -88,6 +88,17 @@ package struct ExtractionPipeline: Sendable {
         return min(extractor.expectedTextBytes(fileSize: Int(max(0, item.identity.size))), textLimit)
     }
 
+    /// Files whose text may be this large are read one at a time: a worker holds a text's words
+    /// two to three times over while it cuts and sends them, and the indexer again while it
+    /// receives them, so two large texts read at once made a first index's peak
+    /// (`benchmarks/RESULTS.md`, "One large text at a time").
+    static let largeText = 4 << 20
+
+    /// True when `request` asks for the words of `item` and they may come to ``largeText``.
+    private func isLargeText(_ item: IndexedItem, request: ExtractionWire.Request) -> Bool {
+        request.textLimit > 0 && textBytes(for: item) >= Self.largeText
+    }
+
     /// The extractor for `tree` in this pipeline, or nil.
     func extractor(for tree: [String]) -> (any Extractor)? {
         guard let extractor = registry.extractor(for: tree) else { return nil }
@@ -169,10 +180,11 @@ package struct ExtractionPipeline: Sendable {
         }
         guard !jobs.isEmpty else { return result }
         let requests = jobs.map(\.request)
+        let large = Set(jobs.indices.filter { isLargeText(result[jobs[$0].index].item, request: jobs[$0].request) })
         let replies: [ExtractionWire.Reply]
         switch isolation {
-        case .inProcess: replies = Self.inProcess(requests, registry: registry)
-        case .workers(let options): replies = Self.isolated(requests, options: options)
+        case .inProcess: replies = Self.inProcess(requests, large: large, registry: registry)
+        case .workers(let options): replies = Self.isolated(requests, large: large, options: options)
         }
         for (job, reply) in zip(jobs, replies) { Self.merge(reply, into: &result[job.index]) }
         return result
@@ -205,18 +217,18 @@ package struct ExtractionPipeline: Sendable {
     private typealias Request = ExtractionWire.Request
     private typealias Reply = ExtractionWire.Reply
 
-    private static func inProcess(_ requests: [Request], registry: ExtractorRegistry) -> [Reply] {
+    private static func inProcess(_ requests: [Request], large: Set<Int>, registry: ExtractorRegistry) -> [Reply] {
         let threads = max(1, min(ProcessInfo.processInfo.activeProcessorCount, requests.count))
-        return parallel(requests, threads: threads) { () -> (Request) -> Reply in
+        return parallel(requests, large: large, threads: threads) { () -> (Request) -> Reply in
             { request in ExtractionWire.perform(request, registry: registry) }
         }
     }
 
-    private static func isolated(_ requests: [Request], options: WorkerOptions) -> [Reply] {
+    private static func isolated(_ requests: [Request], large: Set<Int>, options: WorkerOptions) -> [Reply] {
         let threads = max(1, min(options.count, requests.count))
         let seconds = Self.seconds(options.timeout)
         let key = WorkerPool.Key(options)
-        return parallel(requests, threads: threads) { () -> (Request) -> Reply in
+        return parallel(requests, large: large, threads: threads) { () -> (Request) -> Reply in
             // Each thread owns at most one worker at a time: a parked one from an earlier run, or
             // one started on first use; replaced after a crash or timeout, and parked again for
             // the next run when the thread is done (see WorkerPool).
@@ -315,9 +327,11 @@ package struct ExtractionPipeline: Sendable {
     }
 
     /// Runs `makeWork()`'s function over `requests` on `threads` threads, each with its own
-    /// function (and so its own worker), and returns the replies in request order.
+    /// function (and so its own worker), and returns the replies in request order. The requests
+    /// at `large` (``largeText``) run one at a time, the others beside them.
     private static func parallel(
-        _ requests: [Request], threads: Int, makeWork: @escaping @Sendable () -> (Request) -> Reply
+        _ requests: [Request], large: Set<Int> = [], threads: Int,
+        makeWork: @escaping @Sendable () -> (Request) -> Reply
     ) -> [Reply] {
         let replies = Replies(count: requests.count)
         JoinedThreads.start(count: threads) { _ in
@@ -325,7 +339,9 @@ package struct ExtractionPipeline: Sendable {
             while true {
                 let index = replies.next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < requests.count else { return }
-                let reply = work(requests[index])
+                let reply =
+                    large.contains(index)
+                    ? replies.largeText.withLock { _ in work(requests[index]) } : work(requests[index])
                 replies.slots.withLock { $0[index] = reply }
             }
         }.join()
@@ -338,6 +354,8 @@ package struct ExtractionPipeline: Sendable {
     private final class Replies: Sendable {
         let next = Atomic<Int>(0)
         let slots: Mutex<[Reply?]>
+        /// Held while a large text is read.
+        let largeText = Mutex(())
         init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
     }
 }

@@ -87,7 +87,12 @@ package enum ExtractionWire {
             wordCutter: wordCutter)
     }
 
-    static func encode(_ reply: Reply) -> [UInt8] {
+    static func encode(_ reply: Reply) -> [UInt8] { Array(encodeParts(reply).joined()) }
+
+    /// A reply's frame in parts, to be sent one after the other: the words and the
+    /// packed text are parts of their own, not copied into one buffer, so a worker holds a large
+    /// file's words once, not twice, while it sends them.
+    static func encodeParts(_ reply: Reply) -> [ArraySlice<UInt8>] {
         var writer = Writer()
         switch reply {
         case .success(let extracted):
@@ -106,9 +111,9 @@ package enum ExtractionWire {
             }
             if let cut = extracted.cutText {
                 writer.byte(1)
-                writer.blob(cut.packed)
-                writer.blob(cut.words)
-                writer.blob(cut.spelling)
+                writer.attach(cut.packed)
+                writer.attach(cut.words)
+                writer.attach(cut.spelling)
             } else {
                 writer.byte(0)
             }
@@ -117,7 +122,7 @@ package enum ExtractionWire {
             writer.byte(1)
             writer.text(error.reason)
         }
-        return writer.framed()
+        return writer.framedParts()
     }
 
     /// Attributes by their names, as replies carry them: a hash lookup, where `init(rawValue:)`
@@ -142,7 +147,9 @@ package enum ExtractionWire {
             var cutText: CutText?
             switch try reader.byte() {
             case 0: break
-            case 1: cutText = CutText(packed: try reader.blob(), words: try reader.blob(), spelling: try reader.blob())
+            case 1:
+                // Slices of the reply: its bytes are kept, not copied (``CutText``).
+                cutText = CutText(packed: try reader.slice(), words: try reader.slice(), spelling: try reader.slice())
             case let flag: throw ExtractionError("unknown cut-text flag \(flag)")
             }
             let changed = try reader.byte()
@@ -220,6 +227,8 @@ package enum ExtractionWire {
 
     package struct Writer {
         var buffer: [UInt8] = [0, 0, 0, 0]
+        /// The frame's parts before ``buffer``, when blobs were attached (``attach(_:)``).
+        private var parts: [ArraySlice<UInt8>] = []
 
         package init() {}
 
@@ -240,6 +249,15 @@ package enum ExtractionWire {
         }
 
         package mutating func text(_ value: String) { blob(Array(value.utf8)) }
+
+        /// A blob written as ``blob(_:)`` writes it, but kept as a part of its own of the frame
+        /// (``framedParts()``), not copied into it.
+        mutating func attach(_ value: ArraySlice<UInt8>) {
+            u32(value.count)
+            parts.append(buffer[...])
+            parts.append(value)
+            buffer = []
+        }
 
         /// A file's identity (five u64) and its content-type tree: the part of a request that
         /// names the file, the same in an extraction and a preview request.
@@ -269,6 +287,21 @@ package enum ExtractionWire {
                 byte(4)
                 u64(date.timeIntervalSinceReferenceDate.bitPattern)
             }
+        }
+
+        /// The frame as parts to send in order, the payload's length written into the first
+        /// part's first four bytes.
+        mutating func framedParts() -> [ArraySlice<UInt8>] {
+            // Moved out, so the first part is not shared and takes its length in place.
+            parts.append(buffer[...])
+            buffer = []
+            var result = parts
+            parts = []
+            let length = UInt32(truncatingIfNeeded: result.reduce(0) { $0 + $1.count } - 4)
+            for index in 0..<4 {
+                result[0][result[0].startIndex + index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index)))
+            }
+            return result
         }
 
         /// The payload with its length written into the first four bytes.
@@ -316,6 +349,13 @@ package enum ExtractionWire {
             let value = Int(try u32())
             guard value <= cursor.remaining else { throw Self.truncated }
             return value
+        }
+
+        /// A blob as a slice of the message, not a copy: it keeps the message's bytes as long as
+        /// it lives.
+        mutating func slice() throws(ExtractionError) -> ArraySlice<UInt8> {
+            let length = try count()
+            do { return try cursor.take(length) } catch { throw Self.truncated }
         }
 
         package mutating func blob() throws(ExtractionError) -> [UInt8] {

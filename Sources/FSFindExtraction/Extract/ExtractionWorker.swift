@@ -40,17 +40,17 @@ package enum ExtractionWorker {
         return serveRequests(
             input: input, output: output, limits: limits, decode: ExtractionWire.decodeRequest, path: \.path
         ) { request in
-            ExtractionWire.encode(request.flatMap { ExtractionWire.perform($0, registry: registry) })
+            ExtractionWire.encodeParts(request.flatMap { ExtractionWire.perform($0, registry: registry) })
         }
     }
 
     /// The loop every worker runs (extraction here, previews in `PreviewWorker`), over requests of
     /// its own wire: each request frame `decode`d, the test hooks (``TestHooks``) given the name
-    /// at its `path`, and `respond`'s frame sent back; as ``serveFrames`` for the rest.
+    /// at its `path`, and `respond`'s frame sent back, part after part; as ``serveFrames`` for the rest.
     package static func serveRequests<Request>(
         input: FileDescriptor, output: FileDescriptor, limits: Limits,
         decode: ([UInt8]) throws(ExtractionError) -> Request, path: (Request) -> [UInt8],
-        respond: (Result<Request, ExtractionError>) -> [UInt8]
+        respond: (Result<Request, ExtractionError>) -> [ArraySlice<UInt8>]
     ) -> Int32 {
         let hooks = TestHooks.fromEnvironment()
         return serveFrames(input: input, output: output, limits: limits) { payload in
@@ -73,7 +73,7 @@ package enum ExtractionWorker {
     /// After a request that grew the heap (a large page's tree, a PDF's caches) the free pages go
     /// back, so a worker does not keep its largest file's memory until it ends.
     static func serveFrames(
-        input: FileDescriptor, output: FileDescriptor, limits: Limits, respond: ([UInt8]) -> [UInt8]
+        input: FileDescriptor, output: FileDescriptor, limits: Limits, respond: ([UInt8]) -> [ArraySlice<UInt8>]
     ) -> Int32 {
         fsfind_release_free_memory_after_growth(heapGrowthTrimmed)  // the heap's top as it starts
         if limits.memoryBytes > 0 { setLimit(RLIMIT_AS, soft: rlim_t(limits.memoryBytes)) }
@@ -87,7 +87,7 @@ package enum ExtractionWorker {
             }
             if limits.cpuSecondsPerFile > 0 { armCPULimit(seconds: limits.cpuSecondsPerFile) }
             do {
-                _ = try respond(payload).withUnsafeBytes { try output.writeAll($0) }
+                for part in respond(payload) { _ = try part.withUnsafeBytes { try output.writeAll($0) } }
             } catch {
                 return 1  // the other end is gone
             }

@@ -42,8 +42,8 @@ final class TextStoreFeeder {
                     switch document.words {
                     case .text(let text):
                         try writer.add(
-                            source: document.source, digest: document.digest, text: text, packed: document.packed,
-                            document: document.number)
+                            source: document.source, digest: document.digest, text: text,
+                            packed: Array(document.packed), document: document.number)
                     case .cut(let words):
                         try writer.add(
                             source: document.source, digest: document.digest, words: words, packed: document.packed,
@@ -71,7 +71,7 @@ final class TextStoreFeeder {
         let source: DocumentSource
         let digest: KeyedDigest?
         let words: Words
-        let packed: [UInt8]
+        let packed: ArraySlice<UInt8>
         let number: UInt32
 
         /// About the memory it holds (with a document's own keep: a million small files' queue
@@ -90,7 +90,7 @@ final class TextStoreFeeder {
     /// those of a document already queued (a file with the same bytes).
     private enum Words: Sendable {
         case text(String)
-        case cut([UInt8])
+        case cut(ArraySlice<UInt8>)
         case same
     }
 
@@ -130,7 +130,7 @@ final class TextStoreFeeder {
     func add(source: DocumentSource, digest: KeyedDigest?, text: String, packed: [UInt8]) throws(FSFindError)
         -> UInt32
     {
-        try add(Document(source: source, digest: digest, words: .text(text), packed: packed, number: nextNumber))
+        try add(Document(source: source, digest: digest, words: .text(text), packed: packed[...], number: nextNumber))
     }
 
     /// Queues a document whose words an extraction worker packed and cut (``CutText``): the
