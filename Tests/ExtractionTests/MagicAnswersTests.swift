@@ -8,7 +8,7 @@ import Testing
 
 @Suite struct MagicAnswersTests {
     /// Two copies of each sample, one of the ELF object without its execute bits: every file gets
-    /// `file -b --mime-type`'s answer, the copies from the table.
+    /// `file -b --mime-type`'s answer, the copies from the table (the ELF copies each their own).
     @Test func copiesGetFilesAnswer() throws {
         let tree = CrawlTestTree()
         let samples: [(String, [UInt8])] = [
@@ -28,7 +28,12 @@ import Testing
             let name = String(decoding: path, as: UTF8.self)
             #expect(try ContentTypeIdentifyTests.fileCommandAnswer(path) == answer, "\(name)")
         }
-        #expect(answers.suffix(2) == ["application/x-pie-executable", "application/x-sharedlib"])
+        // libmagic may name an ELF object by its execute bit (`${x?…:…}`), so the two are two keys.
+        let digestKey = KeyedDigest.Key.random()
+        let keys = try paths.suffix(2).map { path in
+            magic.key(of: try Magic.open(path, expected: nil), digestKey: digestKey)
+        }
+        #expect(keys[0] != nil && keys[1] != nil && keys[0] != keys[1])
     }
 
     /// A file whose key is in the table gets the table's answer: libmagic is not asked.
