@@ -21,8 +21,9 @@ package final class MagicAnswers: Sendable {
         let isExecutable: Bool
     }
 
-    /// Slots in the table (at most 2 MiB of them): a copy whose original was pushed out of its
-    /// slot by another file is identified by libmagic again.
+    /// Slots in the table: a copy whose original was pushed out of its slot by another file is
+    /// identified by libmagic again (`benchmarks/RESULTS.md`, "Copies of small files identified
+    /// once", counts what that loses on `/usr`).
     static let slotCount = 1 << 16
 
     /// The key files are digested under.
