@@ -45,6 +45,12 @@ package final class CrawledFile {
     package let descriptor: FileDescriptor
     /// The file's size when it was opened.
     package let size: Int
+    /// True when any execute bit was set when it was opened: libmagic names some types by it (an
+    /// ELF object is `application/x-pie-executable` with one, `application/x-sharedlib` without).
+    package let isExecutable: Bool
+    /// The file's change time (`st_ctim`) in nanoseconds when it was opened; any write or `chmod`
+    /// moves it.
+    private let changeTimeNanos: Int64
 
     /// Opens the file at `path` (raw bytes) and checks it is a regular file with the device and
     /// inode of `expected` (the crawl's identity); `nil` accepts whatever regular file is there,
@@ -78,6 +84,20 @@ package final class CrawledFile {
         }
         descriptor = fd
         size = Int(status.st_size)
+        isExecutable = status.st_mode & 0o111 != 0
+        changeTimeNanos = Self.nanoseconds(status.st_ctim)
+    }
+
+    /// True when the open file has the size and change time it had when it was opened: nothing
+    /// wrote to it (or changed its mode) in between.
+    package func unchangedSinceOpen() -> Bool {
+        var status = stat()
+        guard fstat(descriptor.rawValue, &status) == 0 else { return false }
+        return Int(status.st_size) == size && Self.nanoseconds(status.st_ctim) == changeTimeNanos
+    }
+
+    private static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 
     deinit { _ = try? descriptor.close() }

@@ -13,6 +13,8 @@
 // - `ExtractorRegistry` (struct, Extract/ExtractorRegistry.swift): Every content extractor fsfind has, and which one
 //   reads a given type
 // - `Identifier` (enum, ContentType/Identifier.swift): Turns crawl entries into index items
+// - `MagicAnswers` (class, ContentType/MagicAnswers.swift): The MIME types of small files already identified in one
+//   run, found again by their bytes: a copy of such a file gets its answer without libmagic
 // - `MediaFile` (class, Extract/MediaFile.swift): One audio or video file opened with libavformat
 // - `PDFDocumentHandle` (class, Extract/Documents/PDFDocumentHandle.swift): An open poppler-glib PDF document,
 //   released with `g_object_unref` when this value goes

@@ -6,8 +6,8 @@ import CPlatform
 /// the same document without its words being read again; the key is drawn once per store and
 /// kept in it, so nobody who cannot read the store can make a file share another's digest.
 package struct KeyedDigest: Hashable, Sendable {
-    let first: UInt64
-    let second: UInt64
+    package let first: UInt64
+    package let second: UInt64
 
     init(first: UInt64, second: UInt64) {
         self.first = first
@@ -34,7 +34,7 @@ package struct KeyedDigest: Hashable, Sendable {
         let second: UInt64
 
         /// A key drawn from the system's random source.
-        static func random() -> Key {
+        package static func random() -> Key {
             Key(first: .random(in: .min ... .max), second: .random(in: .min ... .max))
         }
     }

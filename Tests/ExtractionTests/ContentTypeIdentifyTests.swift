@@ -50,12 +50,12 @@ import Testing
             let answer = try magic.mimeType(ofFileAt: path, expected: nil)
             #expect(answer == sample.mime, "\(sample.name)")
             // Same answer as `file -b --mime-type`, the benchmark's reference.
-            #expect(try fileCommandAnswer(path) == answer, "\(sample.name)")
+            #expect(try Self.fileCommandAnswer(path) == answer, "\(sample.name)")
         }
     }
 
     /// What `file -b --mime-type` says of `path`.
-    private func fileCommandAnswer(_ path: [UInt8]) throws -> String {
+    static func fileCommandAnswer(_ path: [UInt8]) throws -> String {
         let pipe = Spawning.pipe()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/file")
@@ -87,7 +87,7 @@ import Testing
             let path = tree.path(pathBytes(sample.name))
             let answer = try magic.mimeType(ofFileAt: path, expected: nil)
             #expect(answer == sample.mime, "\(sample.name)")
-            #expect(try fileCommandAnswer(path) == answer, "\(sample.name)")
+            #expect(try Self.fileCommandAnswer(path) == answer, "\(sample.name)")
         }
         // The same cookie after a second, longer read: the next file still gets the first one.
         tree.file(pathBytes("small.json"), contents: Array(#"{"a": [1, 2, 3]}"#.utf8))

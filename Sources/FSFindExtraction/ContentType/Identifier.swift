@@ -35,10 +35,13 @@ package enum Identifier {
             // Non-nil: capacity is at least one.
             let slots = Slots(base: buffer.baseAddress!)
             let cursor = Cursor()
+            let answers = MagicAnswers()
             if workerCount == 1 {
-                work(entries, slots: slots, cursor: cursor)
+                work(entries, slots: slots, cursor: cursor, answers: answers)
             } else {
-                JoinedThreads.start(count: workerCount) { _ in work(entries, slots: slots, cursor: cursor) }.join()
+                JoinedThreads.start(count: workerCount) { _ in
+                    work(entries, slots: slots, cursor: cursor, answers: answers)
+                }.join()
             }
             // Every index below `count` was claimed by exactly one worker and initialized.
             initializedCount = count
@@ -58,8 +61,13 @@ package enum Identifier {
     package struct Worker {
         private var magic: Result<Magic, FSFindError>?
         private var extendedAttributes = ExtendedAttributeReader()
+        private let answers: MagicAnswers?
 
-        package init() {}
+        /// - Parameter answers: the run's answers for small files, shared by its workers, so a copy
+        ///   of a file another worker identified is not identified again; nil asks libmagic always.
+        package init(answers: MagicAnswers? = nil) {
+            self.answers = answers
+        }
 
         /// Files this worker's cookie opened.
         package var filesOpened: Int {
@@ -70,7 +78,7 @@ package enum Identifier {
         /// The item for `entry`; only regular files are opened.
         package mutating func item(for entry: CrawlEntry) -> IndexedItem {
             if entry.fileType == .regular, magic == nil {
-                magic = Result { () throws(FSFindError) in try Magic() }
+                magic = Result { () throws(FSFindError) in try Magic(answers: answers) }
             }
             return Identifier.item(for: entry, magic: magic, extendedAttributes: &extendedAttributes)
         }
@@ -94,8 +102,8 @@ package enum Identifier {
         let opened = Atomic<Int>(0)
     }
 
-    private static func work(_ entries: [CrawlEntry], slots: Slots, cursor: Cursor) {
-        var worker = Worker()
+    private static func work(_ entries: [CrawlEntry], slots: Slots, cursor: Cursor, answers: MagicAnswers) {
+        var worker = Worker(answers: answers)
         defer { cursor.opened.add(worker.filesOpened, ordering: .relaxed) }
         while true {
             let start = cursor.next.wrappingAdd(chunkSize, ordering: .relaxed).oldValue

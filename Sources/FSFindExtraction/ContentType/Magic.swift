@@ -1,6 +1,7 @@
 import CMagic
 import FSFindCrawl
 import FSFindModel
+import FSFindText
 import Glibc
 import Synchronization
 import SystemPackage
@@ -14,6 +15,11 @@ final class Magic {
     private let cookie: OpaquePointer
     /// libmagic's own read limit (7 MiB in 5.44), asked again for the few answers that need it.
     private let fullRead: Int
+    /// The run's answers for small files, shared by its threads; nil: every file asks libmagic.
+    private let answers: MagicAnswers?
+    /// Where a small file is read whole to find its answer in `answers` (``firstRead`` bytes,
+    /// allocated on first use).
+    private var wholeFile: UnsafeMutableRawBufferPointer?
 
     /// How much of a file the first look reads. libmagic reads up to 7 MiB of every file into a
     /// buffer it allocates per call; but its tests look at the first few kilobytes, except those
@@ -25,9 +31,12 @@ final class Magic {
 
     /// Opens a cookie with libmagic's default database and flags plus `MAGIC_MIME_TYPE` and
     /// `MAGIC_ERROR` (without it, an unreadable file "succeeds" as "cannot open …").
-    init() throws(FSFindError) {
+    /// - Parameter answers: the run's answers for small files, which this cookie reads and adds
+    ///   to; nil asks libmagic for every file.
+    init(answers: MagicAnswers? = nil) throws(FSFindError) {
         let library = try MagicLibrary.shared.get()
         self.library = library
+        self.answers = answers
         cookie = try Self.loading.withLock { _ throws(FSFindError) in try Self.openCookie(library) }
         var limit = 0
         if library.getparam(cookie, MAGIC_PARAM_BYTES_MAX, &limit) != 0 || limit <= Self.firstRead {
@@ -69,7 +78,10 @@ final class Magic {
         return cookie
     }
 
-    deinit { library.close(cookie) }
+    deinit {
+        library.close(cookie)
+        wholeFile?.deallocate()
+    }
 
     /// The MIME type of the regular file at `path`, from one `magic_descriptor` call.
     ///
@@ -102,7 +114,34 @@ final class Magic {
     func mimeType(of file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
         filesOpened += 1
         if file.size == 0 { return "inode/x-empty" }
+        guard let answers, file.size <= Self.firstRead, let key = key(of: file, digestKey: answers.digestKey) else {
+            return try identify(file, path: path)
+        }
+        if let known = answers.answer(for: key) { return known }
+        let mimeType = try identify(file, path: path)
+        // Written to between the digest and libmagic's read: the answer may not be the digest's.
+        if file.unchangedSinceOpen() { answers.remember(mimeType, for: key) }
+        return mimeType
+    }
 
+    /// The ``MagicAnswers/Key`` of `file`, read whole (it is at most ``firstRead`` bytes long); nil
+    /// when it cannot be read or is shorter than it was when opened.
+    func key(of file: CrawledFile, digestKey: KeyedDigest.Key) -> MagicAnswers.Key? {
+        let buffer = wholeFile ?? UnsafeMutableRawBufferPointer.allocate(byteCount: Self.firstRead, alignment: 16)
+        wholeFile = buffer
+        let whole = UnsafeMutableRawBufferPointer(rebasing: buffer[..<file.size])
+        // At an absolute offset: libmagic reads from the descriptor's offset, which stays at 0.
+        guard let count = try? file.descriptor.read(fromAbsoluteOffset: 0, into: whole), count == file.size else {
+            return nil
+        }
+        var hasher = KeyedDigest.Hasher(key: digestKey)
+        hasher.add(UnsafeRawBufferPointer(whole))
+        return MagicAnswers.Key(digest: hasher.finish(), size: UInt32(file.size), isExecutable: file.isExecutable)
+    }
+
+    /// The MIME type of `file` from libmagic: read ``firstRead`` bytes, then all libmagic reads for
+    /// a text answer of a longer file; UTF-16 text without a byte-order mark is `text/plain`.
+    private func identify(_ file: CrawledFile, path: [UInt8]) throws(FSFindError) -> String {
         var mimeType = try describe(file, path: path)
         if fullRead > 0, file.size > Self.firstRead, mimeType.hasPrefix("text/") {
             // A whole-text test (JSON) saw only the start: ask again as `file` would.

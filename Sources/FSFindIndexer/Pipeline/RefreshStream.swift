@@ -91,9 +91,11 @@ struct RefreshStream {
             crawled.close()
         }
         let nice = identifyNice
+        // One table for every identify thread: copies of a file land on either.
+        let answers = MagicAnswers()
         let identifiers = JoinedThreads.start(count: identifyThreads) { _ in
             if nice > 0 { _ = fsfind_lower_thread_priority(nice) }
-            var worker = Identifier.Worker()
+            var worker = Identifier.Worker(answers: answers)
             while var chunk = crawled.pop() {
                 for step in chunk.steps {
                     if case .read(let entry, _, _) = step { chunk.items.append(worker.item(for: entry)) }
