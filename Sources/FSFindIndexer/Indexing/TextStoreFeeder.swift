@@ -96,11 +96,11 @@ final class TextStoreFeeder {
 
     /// Documents that may wait for the writer: as many as the weight allows.
     static let capacity = 4096
-    /// The bytes of words and packed texts that may wait for the writer: about one and a half
-    /// extraction batches (16 MiB of text each), so SQLite's thread has work while the workers
-    /// read the next batch, and memory stays bounded however large the files. (Half of it was
-    /// slower and no lower: `benchmarks/RESULTS.md`, "Words cut in the extraction workers".)
-    static let weightLimit = 32 << 20
+    /// The bytes of words and packed texts that may wait for the writer: one extraction batch's
+    /// worth (16 MiB of text), so SQLite's thread has work while the workers read the next batch,
+    /// and memory stays bounded however large the files. Twice that held more at a first index's
+    /// peak for no speed (`benchmarks/RESULTS.md`, "The text store's queue halved").
+    static let weightLimit = 16 << 20
 
     private let shared: Shared
     private var thread: JoinedThreads?
