@@ -48,9 +48,8 @@ package final class CrawledFile {
     /// True when any execute bit was set when it was opened: libmagic names some types by it (an
     /// ELF object is `application/x-pie-executable` with one, `application/x-sharedlib` without).
     package let isExecutable: Bool
-    /// The file's change time (`st_ctim`) in nanoseconds when it was opened; any write or `chmod`
-    /// moves it.
-    private let changeTimeNanos: Int64
+    /// The file's size and times when it was opened, to tell whether anything wrote to it since.
+    private let opened: FileIdentity
 
     /// Opens the file at `path` (raw bytes) and checks it is a regular file with the device and
     /// inode of `expected` (the crawl's identity); `nil` accepts whatever regular file is there,
@@ -85,19 +84,21 @@ package final class CrawledFile {
         descriptor = fd
         size = Int(status.st_size)
         isExecutable = status.st_mode & 0o111 != 0
-        changeTimeNanos = Self.nanoseconds(status.st_ctim)
+        opened = FileIdentity(status)
     }
 
-    /// True when the open file has the size and change time it had when it was opened: nothing
-    /// wrote to it (or changed its mode) in between.
-    package func unchangedSinceOpen() -> Bool {
+    /// True when the open file has the size and times it had when it was opened: nothing wrote
+    /// to it (or changed its mode) in between.
+    package func unchangedSinceOpen() -> Bool { stillHas(opened) }
+
+    /// True when the open file still has `identity`'s size, modification and change times (the
+    /// device and inode were checked at the open): nobody wrote to it since the crawl.
+    package func stillHas(_ identity: FileIdentity) -> Bool {
         var status = stat()
         guard fstat(descriptor.rawValue, &status) == 0 else { return false }
-        return Int(status.st_size) == size && Self.nanoseconds(status.st_ctim) == changeTimeNanos
-    }
-
-    private static func nanoseconds(_ time: timespec) -> Int64 {
-        Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+        let now = FileIdentity(status)
+        return now.size == identity.size && now.mtimeNanos == identity.mtimeNanos
+            && now.ctimeNanos == identity.ctimeNanos
     }
 
     deinit { _ = try? descriptor.close() }

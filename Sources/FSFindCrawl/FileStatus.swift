@@ -58,9 +58,7 @@ package struct FileStatus {
             return stamp
         }
         mode = UInt32(status.st_mode)
-        identity = FileIdentity(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-            mtimeNanos: Self.nanos(timestamp(status.st_mtim)), ctimeNanos: Self.nanos(timestamp(status.st_ctim)))
+        identity = FileIdentity(status)
         accessTime = Self.date(timestamp(status.st_atim))
         modificationTime = Self.date(timestamp(status.st_mtim))
         changeTime = Self.date(timestamp(status.st_ctim))

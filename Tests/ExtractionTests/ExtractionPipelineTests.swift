@@ -232,10 +232,7 @@ import Testing
                 .write(to: URL(fileURLWithPath: path))
             var status = stat()
             #expect(stat(path, &status) == 0)
-            let identity = FileIdentity(
-                device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-                mtimeNanos: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-                ctimeNanos: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+            let identity = FileIdentity(status)
             var attributes = AttributeSet()
             attributes[.contentTypeTree] = .textList(["public.plain-text", "public.text", "public.data", "public.item"])
             return IndexedItem(path: Array(path.utf8), identity: identity, attributes: attributes)

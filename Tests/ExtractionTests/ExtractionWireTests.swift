@@ -70,10 +70,7 @@ import Testing
         try Data(String(repeating: "quokka words\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
         var status = stat()
         #expect(stat(path, &status) == 0)
-        let crawled = FileIdentity(
-            device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: Int64(status.st_size),
-            mtimeNanos: Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec),
-            ctimeNanos: Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec))
+        let crawled = FileIdentity(status)
         func read(_ identity: FileIdentity) throws -> ExtractionWire.Extracted {
             try ExtractionWire.perform(
                 ExtractionWire.Request(

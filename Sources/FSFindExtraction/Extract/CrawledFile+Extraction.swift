@@ -25,17 +25,6 @@ extension CrawledFile {
         }
     }
 
-    /// True when the open file still has `identity`'s size, modification and change times (the
-    /// device and inode were checked at the open): nobody wrote to it since the crawl.
-    package func stillHas(_ identity: FileIdentity) -> Bool {
-        var status = stat()
-        guard fstat(descriptor.rawValue, &status) == 0 else { return false }
-        let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        let changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
-        return Int64(status.st_size) == identity.size && modified == identity.mtimeNanos
-            && changed == identity.ctimeNanos
-    }
-
     /// At most `limit` bytes from the start of the file (fewer when it is shorter).
     ///
     /// Text extractors only look at a bounded prefix, so a multi-gigabyte log file that libmagic
