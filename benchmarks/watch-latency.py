@@ -157,9 +157,14 @@ def main():
         return delta.get("items", 0), delta.get("size", 0)
 
     if grow:
+        # Files from the whole tree (the sampled folders hold too few), five times as many as
+        # needed, then a random N of them.
         files = []
-        for folder in folders:
-            files += [e.path for e in os.scandir(folder) if e.is_file(follow_symlinks=False)]
+        for folder, _, names in os.walk(root):
+            files += [os.path.join(folder, name) for name in names]
+            if len(files) >= 5 * grow:
+                break
+        files = [path for path in files if not os.path.islink(path)]
         random.shuffle(files)
         stamp = time.time() - 86400
         for start in range(0, min(grow, len(files)), 1000):
