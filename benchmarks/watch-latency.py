@@ -1,17 +1,27 @@
 #!/usr/bin/env python3
 """How quickly `fsfind watch` makes a change visible, what a burst costs, what idling costs.
 
-    benchmarks/watch-latency.py FSFIND INDEX [--runs N] [--burst N] [--quiet-seconds S]
+    benchmarks/watch-latency.py FSFIND INDEX [--runs N] [--burst N] [--quiet-seconds S] [--grow N]
+        [--settle-seconds S]
 
 INDEX must already index a tree (e.g. `make-tree.py`'s, indexed with `fsfind index --hidden`).
 The script starts `FSFIND watch --verbose --index INDEX` as a user would (idle priority), then:
 
+- grow (`--grow N`, before the latency runs): the modification time of N files of the tree is
+  set, a thousand at a time, and the script waits until the watcher has written them (its delta
+  unchanged for 3 s), so the latency is measured over a delta of N more rows, as a watcher that
+  has run for a while has (the steady state, not only a freshly folded index). An index copied
+  with its grown delta (`INDEX.delta`) does the same without it. The delta's rows and bytes are
+  printed before the latency runs and at the end;
 - latency: N times each, creates a file, changes it, renames it, deletes it, each in a random
   folder of the tree, and times from the change to the first new index file that holds it (the
   index's inode is polled every 2 ms; `fsfind query` then confirms the change is in it);
 - burst: makes a folder of N files (100 per subfolder) and times until `query --count` sees all;
+- settle (`--settle-seconds S`, default 0): S seconds after the burst, before the quiet ones,
+  in which a watcher that folds its delta when idle does so (its CPU time and folds printed);
 - quiet: the watcher's CPU time (user + system, its extraction workers included) over S seconds
-  in which nothing changes;
+  in which nothing changes (when the watcher folds its delta in that spell, the next S seconds
+  are measured too);
 - memory: the watcher's resident set after start and its peak (VmHWM) from then on (reset
   through /proc/PID/clear_refs, so the start's refresh, which is `fsfind index`'s cost, is apart),
   workers not included.
@@ -69,6 +79,8 @@ def main():
     runs = int(args[args.index("--runs") + 1]) if "--runs" in args else 10
     burst = int(args[args.index("--burst") + 1]) if "--burst" in args else 5000
     quiet = float(args[args.index("--quiet-seconds") + 1]) if "--quiet-seconds" in args else 60
+    grow = int(args[args.index("--grow") + 1]) if "--grow" in args else 0
+    settle = float(args[args.index("--settle-seconds") + 1]) if "--settle-seconds" in args else 0
 
     roots = subprocess.run([fsfind, "status", "--index", index, "--json"], capture_output=True, text=True, check=True)
     import json
@@ -89,6 +101,8 @@ def main():
     def read_stderr():
         for line in watcher.stderr:
             log.append(line.rstrip("\n"))
+            if "folded" in line:
+                log[-1] += f" (at {time.monotonic() - started:.1f} s)"
             if "watching for changes" in line:
                 ready.set()
 
@@ -136,6 +150,34 @@ def main():
                 versions.append(None)
         return tuple(versions)
 
+    def delta_size():
+        """The delta's rows and bytes, (0, 0) when there is none."""
+        out = subprocess.run([fsfind, "status", "--index", index, "--json"], capture_output=True, text=True)
+        delta = json.loads(out.stdout).get("delta") or {}
+        return delta.get("items", 0), delta.get("size", 0)
+
+    if grow:
+        # Files from the whole tree (the sampled folders hold too few), five times as many as
+        # needed, then a random N of them.
+        files = []
+        for folder, _, names in os.walk(root):
+            files += [os.path.join(folder, name) for name in names]
+            if len(files) >= 5 * grow:
+                break
+        files = [path for path in files if not os.path.islink(path)]
+        random.shuffle(files)
+        stamp = time.time() - 86400
+        for start in range(0, min(grow, len(files)), 1000):
+            for path in files[start:start + 1000][: grow - start]:
+                os.utime(path, (stamp, stamp))
+            time.sleep(0.5)
+        last, steady = inode(), time.monotonic()
+        while time.monotonic() - steady < 3:
+            time.sleep(0.1)
+            if inode() != last:
+                last, steady = inode(), time.monotonic()
+    delta_before = delta_size()
+
     def count(query, onlyin=None):
         command = [fsfind, "query", "--index", index, "--count", query]
         if onlyin:
@@ -159,6 +201,11 @@ def main():
             time.sleep(0.002)
 
     times = {"create": [], "change": [], "rename": [], "delete": []}
+    # The watcher's CPU time over the latency runs, per batch: what a batch costs, which a loaded
+    # machine's wall-clock times hide.
+    phases = [f"latency from {time.monotonic() - started:.1f} s"]
+    latency_cpu = cpu_seconds(watcher.pid)
+    latency_batches = sum("changed:" in line for line in log)
     for n in range(runs):
         folder = random.choice(folders)
         name = f"watchprobe{n}x.txt"
@@ -179,7 +226,10 @@ def main():
             visible(lambda: os.rename(path, renamed), lambda: count(f'fsName == "watchprobe{n}y.txt"', folder) == 1))
         times["delete"].append(visible(lambda: os.unlink(renamed), lambda: count(f'fsName == "watchprobe{n}*"', folder) == 0))
 
+    latency_cpu = cpu_seconds(watcher.pid) - latency_cpu
+    latency_batches = sum("changed:" in line for line in log) - latency_batches
     burst_folder = os.path.join(root, "watch-burst")
+    phases.append(f"burst from {time.monotonic() - started:.1f} s")
     t0 = time.monotonic()
     for start in range(0, burst, 100):
         sub = os.path.join(burst_folder, f"part{start // 100:03d}")
@@ -198,21 +248,36 @@ def main():
         time.sleep(0.2)
 
     time.sleep(2)
+    settle_cpu = cpu_seconds(watcher.pid)
+    time.sleep(settle)
+    settle_cpu = cpu_seconds(watcher.pid) - settle_cpu
+    phases.append(f"quiet from {time.monotonic() - started:.1f} s")
+    folds_before = sum("folded" in line for line in log)
     cpu_before = cpu_seconds(watcher.pid)
     time.sleep(quiet)
     quiet_cpu = cpu_seconds(watcher.pid) - cpu_before
+    # A watcher that folds its delta in a quiet spell did so in this one: the quiet is measured
+    # again after it, so both what the fold took and what idling takes are shown.
+    folded_in_quiet = sum("folded" in line for line in log) > folds_before
+    if folded_in_quiet:
+        cpu_before = cpu_seconds(watcher.pid)
+        time.sleep(quiet)
+        quiet_after_fold = cpu_seconds(watcher.pid) - cpu_before
     rss_end = status_kib(watcher.pid, "VmRSS")
     anon_end = status_kib(watcher.pid, "RssAnon")
     peak_end = status_kib(watcher.pid, "VmHWM")
     sampling.clear()
     watcher.terminate()
     status = watcher.wait()
+    delta_end = delta_size()
 
     with open("/proc/loadavg") as f:
         load = f.read().split()[:3]
     print(f"items: {items}, folders sampled: {len(folders)}, runs: {runs}, load before: {' '.join(load)}")
     print(f"start (refresh, then watches on every folder): {start_seconds:.1f} s; "
           f"resident after start {rss_after_start / 1024:.0f} MiB, peak {peak_after_start / 1024:.0f} MiB")
+    print(f"delta before the latency runs: {delta_before[0]} rows, {delta_before[1] / 1e6:.2f} MB"
+          f"{f' (after --grow {grow})' if grow else ''}; at the end: {delta_end[0]} rows, {delta_end[1] / 1e6:.2f} MB")
     print()
     print("| change | median s | p90 s | max s |")
     print("|---|---:|---:|---:|")
@@ -222,13 +287,23 @@ def main():
         print(f"| {kind} | {statistics.median(values):.3f} | {percentile(values, 90):.3f} | {max(values):.3f} |")
     print(f"| all | {statistics.median(every):.3f} | {percentile(every, 90):.3f} | {max(every):.3f} |")
     print()
+    print(f"latency runs: {latency_batches} batches, {latency_cpu:.2f} s of the watcher's CPU "
+          f"({1000 * latency_cpu / max(latency_batches, 1):.1f} ms a batch)")
+    print()
     print(f"burst: {burst} files in {burst // 100} new folders (made in {made:.1f} s) all visible after "
           f"{burst_seconds:.1f} s")
-    print(f"quiet {quiet:.0f} s: {quiet_cpu:.3f} s of CPU")
+    if settle:
+        print(f"settle {settle:.0f} s after the burst: {settle_cpu:.3f} s of CPU")
+    print(f"quiet {quiet:.0f} s: {quiet_cpu:.3f} s of CPU"
+          + (f" (a fold of the delta in it); the next quiet {quiet:.0f} s: {quiet_after_fold:.3f} s"
+             if folded_in_quiet else ""))
     since = "since the start's refresh" if peak_reset else "including the start's refresh"
     print(f"memory: resident {rss_end / 1024:.0f} MiB at the end ({anon_end / 1024:.0f} MiB of it private), "
           f"peak {peak_end / 1024:.0f} MiB {since} (sampled peaks: private {peaks['RssAnon'] / 1024:.0f} MiB, "
           f"index and other files {peaks['RssFile'] / 1024:.0f} MiB); exit status {status}")
+    folds = [line for line in log if "folded" in line]
+    print(f"phases: {', '.join(phases)}")
+    print(f"idle folds: {len(folds)}{'; ' + '; '.join(folds) if folds else ''}")
     batches = [line for line in log if "changed:" in line or "refreshed" in line]
     print(f"batches: {len(batches)}; last: {batches[-1] if batches else '-'}")
 

@@ -9,13 +9,20 @@ extension RefreshRun {
     /// the commit makes it and the words visible. The file is written section by section into a
     /// temporary file (never whole in memory); when nothing but the roots' times changed, the
     /// previous file is copied as it is. A watcher's batch (`delta`) writes the delta instead:
-    /// its rows, and where each goes among the base's.
+    /// its rows with the old delta's others, and where each goes among the base's
+    /// (``DeltaOutput/write(rows:builder:lastUsed:roots:createdAt:textGeneration:replacing:)``).
     mutating func finish(delta: DeltaOutput?, holding lock: IndexLock) throws(FSFindError) -> CommitOrder {
         let indexPath = indexer.indexPath
         let rows = plan.rows(builder: builder, previous: previous)
-        let overlay = delta.map { $0.overlay(rows: rows, builder: builder) }
         let file: IndexFileWriter
-        if delta == nil, let previous,
+        if let delta {
+            let written = try delta.write(
+                rows: rows, builder: &builder, lastUsed: plan.lastUsed, roots: roots, createdAt: indexer.now,
+                textGeneration: words?.store.generation, replacing: IndexSnapshot.deltaPath(forIndex: indexPath))
+            file = written.file
+            (summary.items, summary.unreadable, summary.unparsable) =
+                (written.items, written.unreadable, written.unparsable)
+        } else if let previous,
             let unchanged = try Self.unchanged(
                 previous, rows: rows, plan: plan, summary: summary, roots: roots, store: words?.store)
         {
@@ -24,15 +31,15 @@ extension RefreshRun {
                 createdAt: indexer.now, replacing: indexPath)
             (summary.unreadable, summary.unparsable) = (unchanged.unreadable, unchanged.unparsable)
             summary.copied = true
+            summary.items = rows.count
         } else {
             file = try builder.write(
-                rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: indexer.now, overlay: overlay,
-                textGeneration: words?.store.generation,
-                replacing: delta == nil ? indexPath : IndexSnapshot.deltaPath(forIndex: indexPath))
+                rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: indexer.now,
+                textGeneration: words?.store.generation, replacing: indexPath)
             summary.unreadable = builder.unreadableWritten
             summary.unparsable = builder.unparsableWritten
+            summary.items = rows.count
         }
-        summary.items = overlay.map { rows.count + (delta?.base.itemCount ?? 0) - $0.hiddenCount } ?? rows.count
         // Only the documents of old rows that went or changed can have gone stale, unless a run
         // was killed after its commit (its words may name files never indexed): then everything
         // is checked.
