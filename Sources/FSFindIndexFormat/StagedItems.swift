@@ -135,7 +135,7 @@ package struct StagedItems {
         typeLows.append(UInt16(truncatingIfNeeded: typeID))
         for (attribute, value) in cells {
             let code = Int(attribute.indexCode)
-            if columns[code].count == 0 { columns[code] = StagedColumn(narrow: attribute.indexCellWidth == 4) }
+            if columns[code].count == 0 { columns[code] = StagedColumn(for: attribute) }
             columns[code].append(UInt32(index), value)
         }
     }
