@@ -16,7 +16,7 @@ extension RowEmitter {
         let items = builder.staged
         flags.append(items.flags[index])
         try identityLayout.append(items.identity(index), table: identityTable, to: &identities)
-        typeColumn.append(items.typeIDs[index])
+        typeColumn.append(items.typeID(index))
         // Its column cells are written with each column (``stagedCells(of:builder:)``).
         if let problem = items.problems[index] {
             problems.append((newRow, UInt32(problem.kind.rawValue), problem.reason))

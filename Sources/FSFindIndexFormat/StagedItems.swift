@@ -17,21 +17,23 @@ package struct StagedItems {
     private var folders = StringTableBuilder()
     /// The folder the last item was in: the crawl stages a folder's items one after the other.
     private var lastFolder: UInt32 = Self.noFolder
-    /// Item `i`'s folder, or ``noFolder`` when its path has no `/` (its name is the whole path).
-    private var folderOf = ChunkedArray<UInt32>()
+    /// Each item's folder, or ``noFolder`` when its path has no `/` (its name is the whole path):
+    /// as runs, since a folder's items come one after the other (4 bytes an item otherwise).
+    private var folderOf = RunList<UInt32>()
     /// Item `i`'s name (after the last `/`; the whole path without one) in the builder's string
     /// table, where the write needs it: kept there, not beside it, it is not held twice.
     private var nameIDs = ChunkedArray<UInt32>()
-    /// Identities without the device, which runs of items share (``devices``).
+    /// Identities without the device and with the low halves of inode and size; the rest,
+    /// which runs of items share, is in ``highParts``.
     private var identities = ChunkedArray<StagedIdentity>()
-    /// The device of items from `deviceStarts[r]` up to the next start: a tree lies on one file
-    /// system or a few, and the device took 8 of the 40 bytes of each identity.
-    private var deviceStarts: [UInt32] = []
-    private var devices: [UInt64] = []
+    /// What consecutive items share and a few bytes hold for each: a tree lies on one file
+    /// system or a few (the device took 8 of the 40 bytes of an identity), most inode numbers
+    /// and sizes fit in 32 bits, and a type table has fewer than 65,536 entries.
+    private var highParts = RunList<HighParts>()
     /// The derived-flags byte (see ``DerivedFlag``).
     private(set) var flags = ChunkedArray<UInt8>()
-    /// Entry in the builder's type table.
-    private(set) var typeIDs = ChunkedArray<UInt32>()
+    /// The low 16 bits of the item's entry in the builder's type table (the rest in ``highParts``).
+    private var typeLows = ChunkedArray<UInt16>()
     /// By attribute index code: the items that have a cell, and their cells.
     private var columns = [StagedColumn](repeating: StagedColumn(), count: 64)
     /// Whether ``takeColumn(_:)`` has handed any column over (the cells are then gone).
@@ -49,12 +51,20 @@ package struct StagedItems {
 
     var count: Int { identities.count }
 
-    /// A ``FileIdentity`` without its device.
+    /// A ``FileIdentity`` without its device and the high halves of its inode and size: 24 bytes.
     struct StagedIdentity {
-        var inode: UInt64
-        var size: Int64
+        var inodeLow: UInt32
+        var sizeLow: UInt32
         var mtimeNanos: Int64
         var ctimeNanos: Int64
+    }
+
+    /// The parts of an item that runs of items share (``highParts``).
+    struct HighParts: Equatable {
+        var device: UInt64
+        var inodeHigh: UInt32
+        var sizeHigh: UInt32
+        var typeHigh: UInt16
     }
 
     /// Item `index`'s text-store document number, nil when it has none.
@@ -70,18 +80,15 @@ package struct StagedItems {
 
     /// Item `index`'s identity.
     func identity(_ index: Int) -> FileIdentity {
-        // The last run starting at or before `index` (there are one or a few).
-        var low = 0
-        var high = deviceStarts.count
-        while high - low > 1 {
-            let mid = (low + high) / 2
-            if Int(deviceStarts[mid]) <= index { low = mid } else { high = mid }
-        }
-        let staged = identities[index]
+        let (staged, high) = (identities[index], highParts[index])
+        let size = UInt64(high.sizeHigh) << 32 | UInt64(staged.sizeLow)
         return FileIdentity(
-            device: devices[low], inode: staged.inode, size: staged.size, mtimeNanos: staged.mtimeNanos,
-            ctimeNanos: staged.ctimeNanos)
+            device: high.device, inode: UInt64(high.inodeHigh) << 32 | UInt64(staged.inodeLow),
+            size: Int64(bitPattern: size), mtimeNanos: staged.mtimeNanos, ctimeNanos: staged.ctimeNanos)
     }
+
+    /// Item `index`'s entry in the builder's type table.
+    func typeID(_ index: Int) -> UInt32 { UInt32(highParts[index].typeHigh) << 16 | UInt32(typeLows[index]) }
 
     /// Calls `body` with a reader of the staged folders (``StringTableBuilder/withReader(_:)``).
     func withFolderReader<R>(_ body: (StringTableBuilder.Reader) -> R) -> R { folders.withReader(body) }
@@ -115,19 +122,20 @@ package struct StagedItems {
             folderOf.append(Self.noFolder)
         }
         nameIDs.append(nameID)
-        if devices.last != identity.device {
-            deviceStarts.append(UInt32(index))
-            devices.append(identity.device)
-        }
+        let size = UInt64(bitPattern: identity.size)
+        highParts.append(
+            HighParts(
+                device: identity.device, inodeHigh: UInt32(truncatingIfNeeded: identity.inode >> 32),
+                sizeHigh: UInt32(truncatingIfNeeded: size >> 32), typeHigh: UInt16(truncatingIfNeeded: typeID >> 16)))
         identities.append(
             StagedIdentity(
-                inode: identity.inode, size: identity.size, mtimeNanos: identity.mtimeNanos,
-                ctimeNanos: identity.ctimeNanos))
+                inodeLow: UInt32(truncatingIfNeeded: identity.inode), sizeLow: UInt32(truncatingIfNeeded: size),
+                mtimeNanos: identity.mtimeNanos, ctimeNanos: identity.ctimeNanos))
         self.flags.append(flags)
-        typeIDs.append(typeID)
+        typeLows.append(UInt16(truncatingIfNeeded: typeID))
         for (attribute, value) in cells {
             let code = Int(attribute.indexCode)
-            if columns[code].count == 0 { columns[code] = StagedColumn(narrow: attribute.indexCellWidth == 4) }
+            if columns[code].count == 0 { columns[code] = StagedColumn(for: attribute) }
             columns[code].append(UInt32(index), value)
         }
     }

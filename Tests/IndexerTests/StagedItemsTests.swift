@@ -77,11 +77,12 @@ import Testing
         #expect(empty.staged.textDocument(of: 0) == nil)
     }
 
-    /// Runs of equal cells, runs of one, gaps between items and runs that a gap ends: every
-    /// item's own cell comes back, in order.
-    @Test(arguments: [false, true]) func aColumnOfRunsGivesBackEveryCell(narrow: Bool) {
+    /// Runs of equal cells, runs of one, gaps between items and runs that a gap ends, cells of
+    /// 32 bits or 64, kept as differences or as numbers: every item's own cell comes back, in order.
+    @Test(arguments: [false, true], [StagedColumn.Kind.differences, .numbers])
+    func aColumnOfRunsGivesBackEveryCell(narrow: Bool, kind: StagedColumn.Kind) {
         var random = SplitMix64(seed: 0x57A6_ED03)
-        var column = StagedColumn(narrow: narrow)
+        var column = StagedColumn(kind)
         var expected: [(UInt32, UInt64)] = []
         var item: UInt32 = 0
         for step in 0..<50_000 {
@@ -107,6 +108,66 @@ import Testing
         #expect(zip(found, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
     }
 
+    /// A number column keeps high halves while the low ones are zero, and all of every cell from
+    /// the first that needs 8 bytes: cells before and after that one, in runs or alone, come back.
+    @Test(arguments: [0, 1, 999, 20_000]) func aNumberColumnWidensWhenACellNeedsAllItsBytes(widenAt: Int) {
+        var column = StagedColumn(.numbers)
+        var expected: [(UInt32, UInt64)] = []
+        for step in 0..<30_000 {
+            let item = UInt32(step + step / 7)
+            // Whole numbers as `Double` bits (low halves zero), in runs of three.
+            var cell = (Double(step / 3 % 50_000)).bitPattern
+            if step == widenAt || (step > widenAt && step % 5 == 0) { cell = (Double(step) + 0.1).bitPattern }
+            column.append(item, cell)
+            expected.append((item, cell))
+        }
+        var found: [(UInt32, UInt64)] = []
+        column.forEachCell { found.append(($0, $1)) }
+        #expect(found.count == expected.count)
+        #expect(zip(found, expected).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
+    }
+
+    /// Identities and type ids whose high parts (device, inode, size, type past 16 bits) change
+    /// now and then, and a size of -1: each item's own come back.
+    @Test func identitiesAndTypesComeBackWithTheirHighParts() throws {
+        var staged = StagedItems()
+        var expected: [(FileIdentity, UInt32)] = []
+        for n in 0..<5000 {
+            let high = UInt64(n / 700)
+            let size = n == 4321 ? -1 : Int64(high) << 32 + Int64(n)
+            let identity = FileIdentity(
+                device: 3 + high % 2, inode: high << 33 | UInt64(n), size: size,
+                mtimeNanos: -Int64(n) * 1_000_003, ctimeNanos: Int64(n) << 40)
+            let type = UInt32(n % 1500 == 0 ? 70_000 + n : n % 9)
+            try staged.append(
+                path: Array("/f/\(n)".utf8), nameID: UInt32(n), identity: identity, flags: 0, typeID: type, cells: [],
+                problem: nil)
+            expected.append((identity, type))
+        }
+        for (index, (identity, type)) in expected.enumerated() {
+            #expect(staged.identity(index) == identity, "item \(index)")
+            #expect(staged.typeID(index) == type, "item \(index)")
+        }
+    }
+
+    /// Values kept by run read back per item: runs of one, long runs, one run.
+    @Test func aRunListReadsAsAnArray() {
+        var runs = RunList<UInt32>()
+        var expected: [UInt32] = []
+        var random = SplitMix64(seed: 0x2B2A)
+        for _ in 0..<40_000 {
+            let value = Bool.random(using: &random) ? expected.last ?? 0 : UInt32.random(in: 0...4, using: &random)
+            runs.append(value)
+            expected.append(value)
+        }
+        #expect(runs.count == expected.count)
+        #expect(runs.runCount < expected.count)
+        #expect(expected.indices.allSatisfy { runs[$0] == expected[$0] })
+        var one = RunList<UInt64>()
+        for _ in 0..<5 { one.append(9) }
+        #expect(one.runCount == 1 && one[0] == 9 && one[4] == 9)
+    }
+
     /// Elements read back across chunk boundaries.
     @Test func aChunkedArrayReadsAsAnArray() {
         var chunked = ChunkedArray<UInt32>()
@@ -129,6 +190,11 @@ import Testing
         items.shuffle(using: &random)
         // Runs of devices (staged apart from the rest of each identity), some one item long.
         for index in items.indices where index % 50 < 3 || index % 7 == 0 { items[index].identity.device = 77 }
+        // Inode numbers and sizes past 32 bits (their high halves are staged by run too).
+        for index in items.indices where index % 11 < 2 {
+            items[index].identity.inode |= UInt64(index % 3 + 1) << 40
+            items[index].identity.size += Int64(index % 2 + 5) << 32
+        }
         var again = items[17]
         again.attributes[.title] = .text("Staged again")
         items.append(again)
