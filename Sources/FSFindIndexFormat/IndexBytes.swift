@@ -2,7 +2,7 @@ import FSFindModel
 
 /// Why a read of the mapped index stopped: an offset or length that does not fit. Internal; the
 /// reader turns it into an ``FSFindError`` naming the file, or into "absent" for row reads.
-package struct IndexDamage: Error, Sendable {
+struct IndexDamage: Error, Sendable {
     let what: String
     init(_ what: String) { self.what = what }
 }

@@ -453,7 +453,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// `damage` as the `.indexCorrupt` error that names this file.
-    package func damaged(_ damage: IndexDamage) -> FSFindError {
+    func damaged(_ damage: IndexDamage) -> FSFindError {
         // A checksum failure already reads "the index file … is damaged (…)"; keep its words.
         if damage.what.hasPrefix("the index file") {
             return FSFindError(.indexCorrupt, damage.what, path: path, remedy: .rebuildIndex)

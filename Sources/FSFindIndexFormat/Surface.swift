@@ -13,7 +13,6 @@
 // - `IdentitiesView` (struct, IndexFile+Columns.swift): The identities section row by row
 // - `IndexBuilder` (struct, IndexBuilder.swift): Builds a new index file from rows of the previous file and items
 //   read in this run
-// - `IndexDamage` (struct, IndexBytes.swift): Why a read of the mapped index stopped
 // - `IndexFile` (class, IndexFile.swift): An index file opened for reading
 // - `IndexFileWriter` (class, IndexFileWriter.swift): An index file written section by section into a temporary file
 //   beside its target, then renamed over it

@@ -12,23 +12,35 @@ package final class SearchServer {
         /// The largest request body read (Samba's are a few hundred bytes).
         var bodyBytes = 1 << 20
         /// How long a request may take to arrive whole once it has begun.
-        package var requestSeconds: Int64 = 10
+        var requestSeconds: Int64 = 10
         /// Threads answering queries at once.
-        package var queryThreads = 2
+        var queryThreads = 2
         /// How long a search may run before it is given up (a 503): a query that cannot finish
         /// soon must not hold one of the few query threads (Samba itself gives up after 60 s).
-        package var searchSeconds: Double = 10
+        var searchSeconds: Double = 10
         /// How long a connection may be quiet between requests before it is closed: far longer
         /// than Samba leaves its share's connection unused in a working day, but not forever.
-        package var idleSeconds: Int64 = 24 * 3600
+        var idleSeconds: Int64 = 24 * 3600
         /// Open connections at most (``ConnectionTable``); nil: a quarter of the descriptor limit,
         /// at most 256.
-        package var connections: Int?
+        var connections: Int?
         /// Bytes of answers written but not yet taken by their clients, across the server, beyond
         /// which an answer larger than ``AnswerBudget/smallAnswer`` is refused with a 503.
         var pendingAnswerBytes = 64 << 20
 
-        package init() {}
+        /// The defaults (the tests read them).
+        init() {}
+
+        /// The limits `fsfind serve`'s options set; the others keep their defaults.
+        package init(
+            queryThreads: Int, requestSeconds: Int64, searchSeconds: Double, idleSeconds: Int64, connections: Int?
+        ) {
+            self.queryThreads = queryThreads
+            self.requestSeconds = requestSeconds
+            self.searchSeconds = searchSeconds
+            self.idleSeconds = idleSeconds
+            self.connections = connections
+        }
     }
 
     private let group: MultiThreadedEventLoopGroup
@@ -40,7 +52,7 @@ package final class SearchServer {
     private let connections: NIOLoopBoundBox<ConnectionTable>
 
     /// The address the server listens on (with the port the system chose for port 0).
-    package var address: String { Self.text(channel.localAddress) }
+    var address: String { Self.text(channel.localAddress) }
 
     /// `127.0.0.1:9200`, `[::1]:9200`, as logs and people write addresses.
     static func text(_ address: SocketAddress?) -> String {
@@ -52,7 +64,7 @@ package final class SearchServer {
     }
 
     /// Binds `host:port` and starts serving.
-    package init(endpoint: ElasticEndpoint, host: String, port: Int, limits: Limits = Limits(), log: ServerLog)
+    init(endpoint: ElasticEndpoint, host: String, port: Int, limits: Limits = Limits(), log: ServerLog)
         throws(FSFindError)
     {
         group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
@@ -112,7 +124,7 @@ package final class SearchServer {
 
     /// Stops listening, stops the searches in progress (each answers 503 within moments), and
     /// ends the threads.
-    package func stop() {
+    func stop() {
         stopping.stop(.serverStopping)
         try? channel.close().wait()
         // The connections closed first: their descriptors are what the threads' shutdown needs

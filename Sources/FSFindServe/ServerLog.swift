@@ -4,11 +4,11 @@ import Glibc
 /// One line per event on standard error (requests, refusals, closed connections), which is what
 /// a systemd service's journal keeps. Each line is one `write`, so lines from several threads do
 /// not interleave.
-package struct ServerLog: Sendable {
+struct ServerLog: Sendable {
     /// Every answered request is logged, not only refusals and errors.
     let logsRequests: Bool
 
-    package init(logsRequests: Bool = true) {
+    init(logsRequests: Bool = true) {
         self.logsRequests = logsRequests
     }
 
@@ -17,7 +17,7 @@ package struct ServerLog: Sendable {
         if logsRequests || status >= 400 { write(line) }
     }
 
-    package func write(_ line: String) {
+    func write(_ line: String) {
         // Control characters from a client's request line are never written raw.
         let shown = String(line.unicodeScalars.map { $0.isTerminalControl ? "?" : Character($0) })
         let bytes = Array("fsfind serve: \(shown)\n".utf8)

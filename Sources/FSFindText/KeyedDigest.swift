@@ -7,7 +7,7 @@ import CPlatform
 /// kept in it, so nobody who cannot read the store can make a file share another's digest.
 package struct KeyedDigest: Hashable, Sendable {
     package let first: UInt64
-    package let second: UInt64
+    let second: UInt64
 
     init(first: UInt64, second: UInt64) {
         self.first = first

@@ -130,7 +130,7 @@ extension TextStore {
         /// they are instead of cutting the text again (`packed` still holds the text, for
         /// snippets and for forgetting the words later).
         /// `spelling` is the text's ``SpellingWords/distinct(in:)``, cut where the words were.
-        package func add(
+        func add(
             source: DocumentSource, digest: KeyedDigest?, words: [UInt8], packed: [UInt8], spelling: [UInt8] = [],
             document: UInt32
         ) throws(FSFindError) {

@@ -5,6 +5,7 @@ import Glibc
 import IndexFixtures
 import Testing
 
+@testable import FSFindCrawl
 @testable import FSFindExtraction
 @testable import FSFindInteractive
 @testable import FSFindManual

@@ -2,6 +2,7 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
+@testable import FSFindCrawl
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
 @testable import FSFindModel

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CPlatform
 import FSFindElastic
 import FSFindModel
 import FSFindPlatform
@@ -7,7 +6,6 @@ import FSFindQuery
 import FSFindSearch
 import FSFindServe
 import Foundation
-import Glibc
 
 extension FSFindCommand {
     /// `fsfind serve`: Elasticsearch's search API over the index, for Samba's Spotlight service.
@@ -112,9 +110,6 @@ extension FSFindCommand {
         }
 
         func run() throws {
-            // Blocked before any server thread starts, so every thread inherits the mask and the
-            // signal is taken only by the `sigwait` below.
-            fsfind_block_termination()
             // An index file cut short in place under a request fails that request, not the server.
             MappingFaults.recoverInstead()
             let source = IndexSource(path: indexOption.path)
@@ -124,28 +119,15 @@ extension FSFindCommand {
             let context: QueryContext
             do { context = try QueryContext.fromEnvironment() } catch { throw FSFindError(.usage, error.message) }
             let (host, port) = Self.address(listen)!
-            var limits = SearchServer.Limits()
             // A query is CPU work: more threads than cores add memory (each holds its rows), not
             // speed; two keep one slow query from holding up the rest.
-            limits.queryThreads = threads ?? max(2, ProcessInfo.processInfo.activeProcessorCount)
-            limits.requestSeconds = Int64(requestTimeout)
-            limits.searchSeconds = Double(searchTimeout)
-            limits.idleSeconds = Int64(idleTimeout)
-            limits.connections = maxConnections
-            let log = ServerLog()
-            let server = try SearchServer(
+            let limits = SearchServer.Limits(
+                queryThreads: threads ?? max(2, ProcessInfo.processInfo.activeProcessorCount),
+                requestSeconds: Int64(requestTimeout), searchSeconds: Double(searchTimeout),
+                idleSeconds: Int64(idleTimeout), connections: maxConnections)
+            try SearchServer.run(
                 endpoint: ElasticEndpoint(indexName: indexName, index: source, context: context), host: host,
-                port: port,
-                limits: limits, log: ServerLog(logsRequests: !quiet))
-            log.write("listening on http://\(server.address)/\(indexName) (index \(indexOption.path))")
-            var signals = sigset_t()
-            sigemptyset(&signals)
-            sigaddset(&signals, SIGINT)
-            sigaddset(&signals, SIGTERM)
-            var received: Int32 = 0
-            while sigwait(&signals, &received) != 0 {}
-            log.write("stopping (\(received == SIGINT ? "SIGINT" : "SIGTERM"))")
-            server.stop()
+                port: port, limits: limits, logsRequests: !quiet, indexName: indexName, indexPath: indexOption.path)
         }
     }
 }

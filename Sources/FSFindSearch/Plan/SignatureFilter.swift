@@ -130,7 +130,7 @@ package struct SignatureFilter {
     /// fewer) in its summary, or the triples and the bytes (bits of the summary's first word) of
     /// every word in its name (``StartRows/rows(passing:content:of:)``). Nil when the words do not
     /// match inside names (``requiredStarts(content:)`` is then what they need).
-    package var firstWordNeeds: (start: UInt64, triple: UInt64, inside: UInt64, bytes: UInt64)? {
+    var firstWordNeeds: (start: UInt64, triple: UInt64, inside: UInt64, bytes: UInt64)? {
         guard let inside, let first = starts.first else { return nil }
         return (first.first, first.triple, inside.triples, inside.bytes)
     }

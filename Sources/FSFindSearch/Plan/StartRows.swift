@@ -31,7 +31,7 @@ package struct StartRows: Sendable {
     /// Words per plane.
     private let words: Int
     /// The snapshot's rows.
-    package let rowCount: Int
+    let rowCount: Int
 
     /// Nil unless every file of `index` has its summary (`summaries`, one per file): a file
     /// without one is scanned whole, so no list of its rows can stand for it.
