@@ -85,6 +85,10 @@ struct InteractiveScan {
     /// a scan (``PartViews``), one set per file of the index (base, delta).
     fileprivate let views = PartViews()
 
+    /// The tables of the free-text look-ups of scans that are over, for the next key's
+    /// (``FreeTextLookUp``).
+    private let lookUpTables = LookUpTables()
+
     /// Per-row summaries of the rows' free text, which let a scan of plain words skip the rows
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
     let signatures = SignatureStore()
@@ -167,13 +171,20 @@ struct InteractiveScan {
             candidates = TypeCandidates.rows(for: query, in: index, views: views.sets(count: 1, of: reader)[0])
         }
         let rows = candidates?.count ?? index.itemCount
+        let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
+        // The field's words looked up in each file's words once, on this thread, for every part.
+        let lookUps = partViews[0].indices.map { file in
+            query.text.map {
+                FreeTextLookUp.leaves(of: $0, views: partViews[0][file], content: content, tables: lookUpTables)
+            } ?? []
+        }
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
             // Asked by one part at a time, and not after this call: the closure does not escape.
             let stop = StopSignal(shouldStop)
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
-                content: content, filter: filter, summaries: summaries?.files,
-                partViews: views.sets(count: partitions.parts(rows: rows).count, of: reader), shouldStop: stop.ask)
+                content: content, filter: filter, summaries: summaries?.files, lookUps: lookUps,
+                partViews: partViews, shouldStop: stop.ask)
             let parts = partitions.run(rows: rows) { part, positions in
                 // The session's views are lazily filled: each part has its own set, which no
                 // other thread touches during the scan.
@@ -247,6 +258,8 @@ private struct ScanJob: @unchecked Sendable {
     /// What plain words ask of a row's summary, and the summaries per file (nil until made).
     let filter: SignatureFilter?
     let summaries: [RowSignatures?]?
+    /// Per file, its free-text leaves' look-ups, which every part reads.
+    let lookUps: [[FreeTextLookUp?]]
     /// Per part, the section views of each index file.
     let partViews: [[IndexViews]]
     let shouldStop: () -> Bool
@@ -262,7 +275,9 @@ private struct ScanJob: @unchecked Sendable {
             }
             return FileScan(
                 views: views[file],
-                rowScore: RowScore(query, views: views[file], ranker: scan.ranker, content: content),
+                rowScore: RowScore(
+                    query, views: views[file], ranker: scan.ranker, content: content,
+                    lookUps: file < lookUps.count ? lookUps[file] : []),
                 rowFilter: rowFilter, folder: folder)
         }
         // Unretained: `files` keeps every one alive for the whole scan (`withExtendedLifetime`

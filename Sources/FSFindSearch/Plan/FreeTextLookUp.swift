@@ -1,0 +1,151 @@
+import FSFindIndexFormat
+import FSFindModel
+import FSFindQuery
+import Foundation
+
+/// What one free-text leaf's words find among one index file's words (format 6): per string id,
+/// the offset of its qualities or `none`, one bit per string some word starts a word of (or
+/// holds a form of), and those qualities. Read-only once made.
+///
+/// A scan of the search field makes one per leaf and file before its parts start, and every
+/// part's ``FreeTextLeaf`` reads it: each part used to look the words up on its own, at the same
+/// time on the other core, into tables of 4 bytes a string (4 MB on a million names) that took
+/// fresh pages every key (`benchmarks/RESULTS.md`, "One look-up per key").
+///
+/// Unchecked because its tables are classes of raw memory; safe to share, since they are
+/// written only in `init` and read afterwards (and handed back to ``LookUpTables`` in `deinit`,
+/// when no leaf holds it any more).
+package final class FreeTextLookUp: @unchecked Sendable {
+    /// Per string id: ``none`` or the offset of its qualities in ``qualities``.
+    let stringQualities: FlatTable<Int32>
+    /// One bit per string id, set for the strings some query word starts a word of.
+    let matched: FlatTable<UInt64>
+    /// Qualities, the query's word count per matched string.
+    let qualities: DoubleRun
+    /// Whether no string holds a word.
+    let matchesNone: Bool
+    private let recycler: LookUpTables?
+
+    /// A string no word matches (``FreeTextLeaf``'s `none`).
+    static let none: Int32 = -2
+
+    /// Looks `words` (and each word's `forms`) up in `lexicon`, for a file of `stringCount`
+    /// strings; its tables come from `tables` when it has a pair of that size.
+    package init(
+        _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringCount: Int,
+        tables: LookUpTables? = nil
+    ) {
+        let (stringQualities, matched) =
+            tables?.take(count: stringCount)
+            ?? (
+                FlatTable(count: stringCount, repeating: Self.none),
+                FlatTable(count: (stringCount + 63) / 64, repeating: 0)
+            )
+        self.stringQualities = stringQualities
+        self.matched = matched
+        qualities = DoubleRun()
+        recycler = tables
+        Self.lookUp(words, forms: forms, in: lexicon, stringQualities: stringQualities, qualities: qualities, matched: matched)
+        matchesNone = !matched.buffer.contains { $0 != 0 }
+    }
+
+    deinit { recycler?.giveBack(stringQualities, matched) }
+
+    /// The look-ups of every free-text leaf of `query` (in the order ``QueryPlan`` meets them)
+    /// in the file `views` reads, the leaves' forms from `content`; nil for each when the file
+    /// has no words.
+    package static func leaves(
+        of query: CompiledQuery, views: IndexViews, content: ContentMatches?, tables: LookUpTables? = nil
+    ) -> [FreeTextLookUp?] {
+        let matchers = ContentMatches.freeTextLeaves(query.root)
+        guard let lexicon = views.words, let strings = views.strings else { return matchers.map { _ in nil } }
+        let forms = content?.forms ?? []
+        return matchers.enumerated().map { k, matcher in
+            FreeTextLookUp(
+                matcher.words, forms: k < forms.count ? forms[k] : [], in: lexicon, stringCount: strings.count,
+                tables: tables)
+        }
+    }
+
+    /// Every string some query word starts a word of, or holds one of its forms as a word, from
+    /// the file's words: its qualities kept in `qualities` (the offset in `stringQualities`) and
+    /// its bit set in `matched`.
+    private static func lookUp(
+        _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringQualities: FlatTable<Int32>,
+        qualities: DoubleRun, matched: FlatTable<UInt64>
+    ) {
+        let zeros = FlatTable<Double>(count: words.count, repeating: 0)
+        func raise(_ id: UInt32, word k: Int, to quality: Double) {
+            guard Int(id) < stringQualities.count else { return }
+            var offset = stringQualities[Int(id)]
+            if offset < 0 {
+                offset = Int32(qualities.append(zeros))
+                stringQualities[Int(id)] = offset
+                matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
+            }
+            qualities.raise(Int(offset) + k, to: quality)
+        }
+        for (k, word) in words.enumerated() {
+            let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
+            prefix.withUnsafeBytes { prefix in
+                for w in lexicon.words(startingWith: prefix) {
+                    let length = ValueWords.scalarCount(lexicon.word(w))
+                    lexicon.forEachString(holding: w) { id, first in
+                        raise(
+                            id, word: k,
+                            to: FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: first))
+                    }
+                }
+            }
+            for form in k < forms.count ? forms[k] : [] {
+                form.withUnsafeBytes { form in
+                    // The word itself: the first of those it starts, when it is as long.
+                    guard let w = lexicon.words(startingWith: form).first, lexicon.word(w).count == form.count else {
+                        return
+                    }
+                    lexicon.forEachString(holding: w) { id, first in
+                        raise(id, word: k, to: FreeTextMatcher.formQuality(first: first))
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Tables of look-ups whose scans are over, kept for the next: a key's look-up then writes pages
+/// it already has instead of the kernel clearing 4 bytes a string of new ones every key.
+///
+/// Unchecked because the tables are classes of raw memory; safe because a table is either here,
+/// under `lock`, or owned by one ``FreeTextLookUp``, never both.
+package final class LookUpTables: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [(stringQualities: FlatTable<Int32>, matched: FlatTable<UInt64>)] = []
+    /// Enough for the leaves of one field in a base and a delta.
+    private static let limit = 4
+
+    package init() {}
+
+    /// A pair for a file of `count` strings, every string `none` and no bit set; nil when none
+    /// is kept.
+    fileprivate func take(count: Int) -> (FlatTable<Int32>, FlatTable<UInt64>)? {
+        lock.withLock {
+            guard let k = kept.firstIndex(where: { $0.stringQualities.count == count }) else { return nil }
+            return kept.remove(at: k)
+        }
+    }
+
+    /// Takes back a look-up's tables, cleared where its bits say it wrote.
+    fileprivate func giveBack(_ stringQualities: FlatTable<Int32>, _ matched: FlatTable<UInt64>) {
+        for word in matched.buffer.indices where matched[word] != 0 {
+            var bits = matched[word]
+            while bits != 0 {
+                stringQualities[word << 6 | bits.trailingZeroBitCount] = FreeTextLookUp.none
+                bits &= bits - 1
+            }
+            matched[word] = 0
+        }
+        lock.withLock {
+            if kept.count < Self.limit { kept.append((stringQualities, matched)) }
+        }
+    }
+}
