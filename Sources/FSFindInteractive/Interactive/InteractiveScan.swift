@@ -195,6 +195,7 @@ struct InteractiveScan {
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
         var top = TopResults(capacity: limit)
         var result = ScanResult()
+        result.matched.reserveCapacity(parts.reduce(0) { $0 + ($1?.matched.count ?? 0) })
         for case let part? in parts {
             for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
             result.total += part.total
@@ -288,7 +289,9 @@ private struct ScanJob: @unchecked Sendable {
             fileScans: files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit, shouldStop: shouldStop)
         // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
         // the scan in unspecialized generic calls.
-        walker.part.matched.reserveCapacity(min(range.count, 1 << 16))
+        // Room for every row: only the pages written are the process's, where growing by
+        // doubling copied a common letter's matches two or three times a key.
+        walker.part.matched.reserveCapacity(range.count)
         let completed = withExtendedLifetime(files) { walk(range, &walker) }
         guard completed else { return nil }
         walker.part.scored = files.reduce(0) { $0 + $1.scored }

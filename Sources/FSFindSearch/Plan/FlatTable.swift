@@ -54,6 +54,9 @@ final class DoubleRun {
         return offset
     }
 
+    /// Empties the run, keeping its memory for the next values.
+    func removeAll() { count = 0 }
+
     /// Sets the value at `index` to `value` when that is larger.
     @inline(__always) func raise(_ index: Int, to value: Double) {
         if value > storage[index] { storage[index] = value }

@@ -35,21 +35,21 @@ package final class FreeTextLookUp: @unchecked Sendable {
         _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringCount: Int,
         tables: LookUpTables? = nil
     ) {
-        let (stringQualities, matched) =
+        let (stringQualities, matched, qualities) =
             tables?.take(count: stringCount)
             ?? (
                 FlatTable(count: stringCount, repeating: Self.none),
-                FlatTable(count: (stringCount + 63) / 64, repeating: 0)
+                FlatTable(count: (stringCount + 63) / 64, repeating: 0), DoubleRun()
             )
         self.stringQualities = stringQualities
         self.matched = matched
-        qualities = DoubleRun()
+        self.qualities = qualities
         recycler = tables
         Self.lookUp(words, forms: forms, in: lexicon, stringQualities: stringQualities, qualities: qualities, matched: matched)
         matchesNone = !matched.buffer.contains { $0 != 0 }
     }
 
-    deinit { recycler?.giveBack(stringQualities, matched) }
+    deinit { recycler?.giveBack(stringQualities, matched, qualities) }
 
     /// The look-ups of every free-text leaf of `query` (in the order ``QueryPlan`` meets them)
     /// in the file `views` reads, the leaves' forms from `content`; nil for each when the file
@@ -119,15 +119,15 @@ package final class FreeTextLookUp: @unchecked Sendable {
 /// under `lock`, or owned by one ``FreeTextLookUp``, never both.
 package final class LookUpTables: @unchecked Sendable {
     private let lock = NSLock()
-    private var kept: [(stringQualities: FlatTable<Int32>, matched: FlatTable<UInt64>)] = []
+    private var kept: [(stringQualities: FlatTable<Int32>, matched: FlatTable<UInt64>, qualities: DoubleRun)] = []
     /// Enough for the leaves of one field in a base and a delta.
     private static let limit = 4
 
     package init() {}
 
-    /// A pair for a file of `count` strings, every string `none` and no bit set; nil when none
-    /// is kept.
-    fileprivate func take(count: Int) -> (FlatTable<Int32>, FlatTable<UInt64>)? {
+    /// Tables for a file of `count` strings, every string `none`, no bit set and no quality;
+    /// nil when none are kept.
+    fileprivate func take(count: Int) -> (FlatTable<Int32>, FlatTable<UInt64>, DoubleRun)? {
         lock.withLock {
             guard let k = kept.firstIndex(where: { $0.stringQualities.count == count }) else { return nil }
             return kept.remove(at: k)
@@ -135,7 +135,9 @@ package final class LookUpTables: @unchecked Sendable {
     }
 
     /// Takes back a look-up's tables, cleared where its bits say it wrote.
-    fileprivate func giveBack(_ stringQualities: FlatTable<Int32>, _ matched: FlatTable<UInt64>) {
+    fileprivate func giveBack(
+        _ stringQualities: FlatTable<Int32>, _ matched: FlatTable<UInt64>, _ qualities: DoubleRun
+    ) {
         for word in matched.buffer.indices where matched[word] != 0 {
             var bits = matched[word]
             while bits != 0 {
@@ -144,8 +146,9 @@ package final class LookUpTables: @unchecked Sendable {
             }
             matched[word] = 0
         }
+        qualities.removeAll()
         lock.withLock {
-            if kept.count < Self.limit { kept.append((stringQualities, matched)) }
+            if kept.count < Self.limit { kept.append((stringQualities, matched, qualities)) }
         }
     }
 }
