@@ -34,8 +34,8 @@ final class FreeTextLeaf {
     private let firstBytes: FlatTable<Bool>
     private let strings: StringsView
     private let lists: StringsView
-    /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
-    /// offset of its qualities in ``qualities``.
+    /// Without the file's words, per string id: `unknown`, `none` (no word matches, or the id
+    /// does not resolve), or the offset of its qualities in ``qualities``; empty with them.
     private let stringQualities: FlatTable<Int32>
     /// With the file's words: one bit per string id, set for the strings some query word starts a
     /// word of. A row's name is looked up here first: the bits of a million strings fit in the
@@ -43,6 +43,10 @@ final class FreeTextLeaf {
     private let matchedStrings: FlatTable<UInt64>
     /// ``matchedStrings``' words, read in the scan's loop without touching the table object.
     private let matchedBits: UnsafeMutableBufferPointer<UInt64>
+    /// With the file's words: per word of ``matchedBits``, the bits set before it, whose rank
+    /// is a matched string's place in ``qualities`` (``FreeTextLookUp``).
+    private let rankWords: UnsafeMutableBufferPointer<UInt32>
+    private let wordCount: Int
     private let hasWords: Bool
     private let listQualities: FlatTable<Int32>
     /// Strings' qualities, `words.count` per matching string: the look-up's with the file's
@@ -51,7 +55,7 @@ final class FreeTextLeaf {
     /// Qualities this leaf works out as its rows show them: lists', values only the row reader
     /// reads, and strings' without the file's words (``keepScratch()``).
     private let ownQualities: DoubleRun
-    /// The look-up whose tables ``stringQualities``, ``matchedStrings`` and ``qualities`` are,
+    /// The look-up whose tables ``matchedStrings``, ``rankWords`` and ``qualities`` are,
     /// kept alive with the leaf.
     private let lookUp: FreeTextLookUp?
     /// One value's qualities while they are worked out.
@@ -92,11 +96,12 @@ final class FreeTextLeaf {
         // the strings no query word starts a word of are none, and no value is measured again.
         let lexicon = views.words
         // A look-up made for another file's strings is not this one's.
-        let shared = given.flatMap { $0.stringQualities.count == strings.count ? $0 : nil }
+        let shared = given.flatMap { $0.stringCount == strings.count ? $0 : nil }
         let lookUp = lexicon.map {
             shared ?? FreeTextLookUp(matcher.words, forms: forms, in: $0, stringCount: strings.count)
         }
-        let stringQualities = lookUp?.stringQualities ?? FlatTable(count: strings.count, repeating: Self.unknown)
+        // Without the file's words, each string's qualities as its rows show it.
+        let stringQualities = FlatTable(count: lookUp == nil ? strings.count : 0, repeating: Self.unknown)
         let ownQualities = DoubleRun()
         let qualities = lookUp?.qualities ?? ownQualities
         let matched = lookUp?.matched ?? FlatTable<UInt64>(count: 0, repeating: 0)
@@ -154,6 +159,8 @@ final class FreeTextLeaf {
         hasForms = forms.contains { !$0.isEmpty }
         matchedStrings = matched
         matchedBits = matched.buffer
+        rankWords = lookUp?.ranks.buffer ?? UnsafeMutableBufferPointer(start: nil, count: 0)
+        wordCount = matcher.words.count
         hasWords = lookUp != nil
         self.lookUp = lookUp
     }
@@ -244,16 +251,23 @@ final class FreeTextLeaf {
         return Int32(ownQualities.append(kept))
     }
 
-    /// ``stringOffset(_:)``, asking the matched strings' bits first when the file has words.
+    /// The offset of string `id`'s qualities in ``qualities``, or `none`: with the file's words,
+    /// from its bit and the bits before it (``FreeTextLookUp/offset(_:)``), else
+    /// ``stringOffset(_:)``.
     @inline(__always) private func matchedOffset(_ id: UInt32) -> Int32 {
-        if hasWords {
-            let word = Int(id >> 6)
-            guard word < matchedBits.count, matchedBits[word] & (1 << UInt64(id & 63)) != 0 else { return Self.none }
-        }
-        return stringOffset(id)
+        guard hasWords else { return stringOffset(id) }
+        let word = Int(id >> 6)
+        guard word < matchedBits.count else { return Self.none }
+        let bits = matchedBits[word]
+        let bit: UInt64 = 1 << UInt64(id & 63)
+        guard bits & bit != 0 else { return Self.none }
+        return Int32((Int(rankWords[word]) + (bits & (bit &- 1)).nonzeroBitCount) * wordCount)
     }
 
+    /// The offset of string `id`'s qualities, measured the first time a row shows it when the
+    /// file has no words.
     private func stringOffset(_ id: UInt32) -> Int32 {
+        if hasWords { return matchedOffset(id) }
         guard Int(id) < stringQualities.count else { return Self.none }
         let known = stringQualities[Int(id)]
         if known != Self.unknown { return known }
@@ -352,7 +366,7 @@ final class FreeTextLeaf {
             var valid = true
             for i in 0..<elements.count {
                 let element = elements[i]
-                guard Int(element) < stringQualities.count, strings.bytes(element) != nil else {
+                guard Int(element) < strings.count, strings.bytes(element) != nil else {
                     valid = false
                     break
                 }
