@@ -172,12 +172,7 @@ struct InteractiveScan {
         }
         let rows = candidates?.count ?? index.itemCount
         let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
-        // The field's words looked up in each file's words once, on this thread, for every part.
-        let lookUps = partViews[0].indices.map { file in
-            query.text.map {
-                FreeTextLookUp.leaves(of: $0, views: partViews[0][file], content: content, tables: lookUpTables)
-            } ?? []
-        }
+        let lookUps = lookUps(query, content: content, views: partViews[0])
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
             // Asked by one part at a time, and not after this call: the closure does not escape.
             let stop = StopSignal(shouldStop)
@@ -193,18 +188,7 @@ struct InteractiveScan {
             return (parts, stop.stopped)
         }
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
-        var top = TopResults(capacity: limit)
-        var result = ScanResult()
-        result.matched.reserveCapacity(parts.reduce(0) { $0 + ($1?.matched.count ?? 0) })
-        for case let part? in parts {
-            for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
-            result.total += part.total
-            for position in result.counts.indices { result.counts[position] += part.counts[position] }
-            result.matched += part.matched
-            result.work.scored += part.scored
-            result.work.bounded += part.bounded
-        }
-        result.rows = top.sortedRows()
+        var result = Self.joined(parts.compactMap { $0 }, limit: limit)
         result.work.visited = rows
         result.work.content = scanStarted - started
         result.work.scan = ContinuousClock.now - scanStarted
@@ -215,6 +199,32 @@ struct InteractiveScan {
         if let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty {
             result.corrections = try Searcher(index: index, text: text).suggestions(for: compiled)
         }
+        return result
+    }
+
+    /// The field's free-text words looked up in the words of each file `views` reads, once, on
+    /// the scan's thread, for every part (``FreeTextLookUp``).
+    private func lookUps(_ query: FieldQuery, content: ContentMatches?, views: [IndexViews]) -> [[FreeTextLookUp?]] {
+        views.map { file in
+            query.text.map { FreeTextLookUp.leaves(of: $0, views: file, content: content, tables: lookUpTables) } ?? []
+        }
+    }
+
+    /// The parts' results as one pass's: each part's best rows ranked together, its counts
+    /// added, its matches in part order.
+    private static func joined(_ parts: [PartResult], limit: Int) -> ScanResult {
+        var top = TopResults(capacity: limit)
+        var result = ScanResult()
+        result.matched.reserveCapacity(parts.reduce(0) { $0 + $1.matched.count })
+        for part in parts {
+            for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
+            result.total += part.total
+            for position in result.counts.indices { result.counts[position] += part.counts[position] }
+            result.matched += part.matched
+            result.work.scored += part.scored
+            result.work.bounded += part.bounded
+        }
+        result.rows = top.sortedRows()
         return result
     }
 

@@ -9,10 +9,10 @@ import Foundation
 ///
 /// A scan of the search field makes one per leaf and file before its parts start, and every
 /// part's ``FreeTextLeaf`` reads it: each part used to look the words up on its own, at the same
-/// time on the other core, into tables of 4 bytes a string (4 MB on a million names) that took
-/// fresh pages every key, and a row's score read that table at a cache miss before its
-/// qualities (`benchmarks/RESULTS.md`, "One look-up per key"). The bits and their ranks (12 bytes
-/// per 64 strings) stay in the processor's cache.
+/// time on the other core, into a table of 4 bytes a string that could take fresh pages every
+/// key, and a row's score read that table, a cache miss, before its qualities
+/// (`benchmarks/RESULTS.md`, "One look-up per key"). The bits and their ranks (12 bytes per 64
+/// strings) stay in the processor's cache.
 ///
 /// Unchecked because its tables are classes of raw memory; safe to share, since they are
 /// written only in `init` and read afterwards (and handed back to ``LookUpTables`` in `deinit`,
