@@ -8,9 +8,12 @@
 //   scan
 // - `FlatTable` (class, Plan/FlatTable.swift): A fixed-size table of plain values that a scan reads and writes
 //   millions of times
+// - `FreeTextLookUp` (class, Plan/FreeTextLookUp.swift): What one free-text leaf's words find among one index
+//   file's words, made once for a scan's parts
 // - `IndexSource` (class, IndexSource.swift): The index a long-running reader answers from, opened again only when
 //   `fsfind index` or `fsfind watch` has replaced it
 // - `IndexViews` (class, Plan/IndexViews.swift): The section views one ``QueryPlan`` reads, each made on first use
+// - `LookUpTables` (class, Plan/FreeTextLookUp.swift): Tables of look-ups whose scans are over, kept for the next
 // - `MeasuredValues` (enum, Plan/FreeTextLeaf.swift): Which of a row's free-text values a query word can start a word
 //   of, as the row's summary (``RowSignatures``) tells a scan before the row is scored
 // - `NumberSource` (struct, Plan/NumberSource.swift): Where one number or date attribute of a row lives

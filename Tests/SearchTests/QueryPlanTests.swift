@@ -177,8 +177,19 @@ import Testing
             expectSameAnswers(
                 query, compiled, QueryPlan(compiled, views: views), index, label + (withWords ? "" : " (no words)"))
         }
+        // The words looked up once for two plans, as a scan's parts share them, in tables that
+        // earlier queries' look-ups used and gave back (``LookUpTables``).
+        let lookUps = FreeTextLookUp.leaves(
+            of: compiled, views: IndexViews(reader: reader), content: nil, tables: Self.recycledTables)
+        for part in 0..<2 {
+            let plan = QueryPlan(compiled, views: IndexViews(reader: reader), lookUps: lookUps)
+            expectSameAnswers(query, compiled, plan, index, label + " (shared look-up, part \(part))")
+        }
         return true
     }
+
+    /// Tables every test's look-ups give back and take again.
+    static let recycledTables = LookUpTables()
 
     static func expectSameAnswers(
         _ query: Query, _ compiled: CompiledQuery, _ plan: QueryPlan, _ index: IndexFile, _ label: String

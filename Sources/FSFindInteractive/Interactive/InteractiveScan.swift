@@ -85,6 +85,10 @@ struct InteractiveScan {
     /// a scan (``PartViews``), one set per file of the index (base, delta).
     fileprivate let views = PartViews()
 
+    /// The tables of the free-text look-ups of scans that are over, for the next key's
+    /// (``FreeTextLookUp``).
+    private let lookUpTables = LookUpTables()
+
     /// Per-row summaries of the rows' free text, which let a scan of plain words skip the rows
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
     let signatures = SignatureStore()
@@ -167,13 +171,15 @@ struct InteractiveScan {
             candidates = TypeCandidates.rows(for: query, in: index, views: views.sets(count: 1, of: reader)[0])
         }
         let rows = candidates?.count ?? index.itemCount
+        let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
+        let lookUps = lookUps(query, content: content, views: partViews[0])
         let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
             // Asked by one part at a time, and not after this call: the closure does not escape.
             let stop = StopSignal(shouldStop)
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
-                content: content, filter: filter, summaries: summaries?.files,
-                partViews: views.sets(count: partitions.parts(rows: rows).count, of: reader), shouldStop: stop.ask)
+                content: content, filter: filter, summaries: summaries?.files, lookUps: lookUps,
+                partViews: partViews, shouldStop: stop.ask)
             let parts = partitions.run(rows: rows) { part, positions in
                 // The session's views are lazily filled: each part has its own set, which no
                 // other thread touches during the scan.
@@ -182,17 +188,7 @@ struct InteractiveScan {
             return (parts, stop.stopped)
         }
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
-        var top = TopResults(capacity: limit)
-        var result = ScanResult()
-        for case let part? in parts {
-            for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
-            result.total += part.total
-            for position in result.counts.indices { result.counts[position] += part.counts[position] }
-            result.matched += part.matched
-            result.work.scored += part.scored
-            result.work.bounded += part.bounded
-        }
-        result.rows = top.sortedRows()
+        var result = Self.joined(parts.compactMap { $0 }, limit: limit)
         result.work.visited = rows
         result.work.content = scanStarted - started
         result.work.scan = ContinuousClock.now - scanStarted
@@ -203,6 +199,32 @@ struct InteractiveScan {
         if let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty {
             result.corrections = try Searcher(index: index, text: text).suggestions(for: compiled)
         }
+        return result
+    }
+
+    /// The field's free-text words looked up in the words of each file `views` reads, once, on
+    /// the scan's thread, for every part (``FreeTextLookUp``).
+    private func lookUps(_ query: FieldQuery, content: ContentMatches?, views: [IndexViews]) -> [[FreeTextLookUp?]] {
+        views.map { file in
+            query.text.map { FreeTextLookUp.leaves(of: $0, views: file, content: content, tables: lookUpTables) } ?? []
+        }
+    }
+
+    /// The parts' results as one pass's: each part's best rows ranked together, its counts
+    /// added, its matches in part order.
+    private static func joined(_ parts: [PartResult], limit: Int) -> ScanResult {
+        var top = TopResults(capacity: limit)
+        var result = ScanResult()
+        result.matched.reserveCapacity(parts.reduce(0) { $0 + $1.matched.count })
+        for part in parts {
+            for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
+            result.total += part.total
+            for position in result.counts.indices { result.counts[position] += part.counts[position] }
+            result.matched += part.matched
+            result.work.scored += part.scored
+            result.work.bounded += part.bounded
+        }
+        result.rows = top.sortedRows()
         return result
     }
 
@@ -247,6 +269,8 @@ private struct ScanJob: @unchecked Sendable {
     /// What plain words ask of a row's summary, and the summaries per file (nil until made).
     let filter: SignatureFilter?
     let summaries: [RowSignatures?]?
+    /// Per file, its free-text leaves' look-ups, which every part reads.
+    let lookUps: [[FreeTextLookUp?]]
     /// Per part, the section views of each index file.
     let partViews: [[IndexViews]]
     let shouldStop: () -> Bool
@@ -262,7 +286,9 @@ private struct ScanJob: @unchecked Sendable {
             }
             return FileScan(
                 views: views[file],
-                rowScore: RowScore(query, views: views[file], ranker: scan.ranker, content: content),
+                rowScore: RowScore(
+                    query, views: views[file], ranker: scan.ranker, content: content,
+                    lookUps: file < lookUps.count ? lookUps[file] : []),
                 rowFilter: rowFilter, folder: folder)
         }
         // Unretained: `files` keeps every one alive for the whole scan (`withExtendedLifetime`
@@ -273,7 +299,9 @@ private struct ScanJob: @unchecked Sendable {
             fileScans: files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit, shouldStop: shouldStop)
         // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
         // the scan in unspecialized generic calls.
-        walker.part.matched.reserveCapacity(min(range.count, 1 << 16))
+        // Room for every row: only the pages written are the process's, where growing by
+        // doubling copied a common letter's matches two or three times a key.
+        walker.part.matched.reserveCapacity(range.count)
         let completed = withExtendedLifetime(files) { walk(range, &walker) }
         guard completed else { return nil }
         walker.part.scored = files.reduce(0) { $0 + $1.scored }

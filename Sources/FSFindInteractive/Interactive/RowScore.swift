@@ -25,11 +25,16 @@ final class RowScore {
     /// ``ResultRanker/containsAll(_:in:)``), asked only of rows no word starts a word of.
     private let infix: StringAnswers
 
-    init(_ query: FieldQuery, views: IndexViews, ranker: ResultRanker, content: ContentMatches? = nil) {
+    /// `lookUps`: the text's free-text leaves looked up in the file's words once for the scan
+    /// (``FreeTextLookUp``), shared by its parts.
+    init(
+        _ query: FieldQuery, views: IndexViews, ranker: ResultRanker, content: ContentMatches? = nil,
+        lookUps: [FreeTextLookUp?] = []
+    ) {
         self.index = views.index
         self.ranker = ranker
         filter = query.filter.map { QueryPlan($0, views: views) }
-        text = query.text.map { QueryPlan($0, views: views, content: content) }
+        text = query.text.map { QueryPlan($0, views: views, content: content, lookUps: lookUps) }
         isFreeText = query.isFreeText
         let words = query.words
         self.words = words

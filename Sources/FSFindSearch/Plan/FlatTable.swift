@@ -42,17 +42,30 @@ final class DoubleRun {
     /// Appends `values`, returning the offset of the first.
     func append(_ values: FlatTable<Double>) -> Int {
         let offset = count
-        if count + values.count > storage.count {
-            let grown = UnsafeMutableBufferPointer<Double>.allocate(
-                capacity: max(2 * storage.count, count + values.count))
-            _ = grown.initialize(from: storage[..<count])
-            storage.deallocate()
-            storage = grown
-        }
+        reserve(count + values.count)
         for i in 0..<values.count { storage[count + i] = values[i] }
         count += values.count
         return offset
     }
+
+    /// Appends `count` values of `run` from `offset`.
+    func append(_ run: DoubleRun, from offset: Int, count: Int) {
+        reserve(self.count + count)
+        for i in 0..<count { storage[self.count + i] = run.storage[offset + i] }
+        self.count += count
+    }
+
+    /// Room for `capacity` values at least, growing by doubling.
+    private func reserve(_ capacity: Int) {
+        guard capacity > storage.count else { return }
+        let grown = UnsafeMutableBufferPointer<Double>.allocate(capacity: max(2 * storage.count, capacity))
+        _ = grown.initialize(from: storage[..<count])
+        storage.deallocate()
+        storage = grown
+    }
+
+    /// Empties the run, keeping its memory for the next values.
+    func removeAll() { count = 0 }
 
     /// Sets the value at `index` to `value` when that is larger.
     @inline(__always) func raise(_ index: Int, to value: Double) {

@@ -34,8 +34,8 @@ final class FreeTextLeaf {
     private let firstBytes: FlatTable<Bool>
     private let strings: StringsView
     private let lists: StringsView
-    /// Per string id: `unknown`, `none` (no word matches, or the id does not resolve), or the
-    /// offset of its qualities in ``qualities``.
+    /// Without the file's words, per string id: `unknown`, `none` (no word matches, or the id
+    /// does not resolve), or the offset of its qualities in ``qualities``; empty with them.
     private let stringQualities: FlatTable<Int32>
     /// With the file's words: one bit per string id, set for the strings some query word starts a
     /// word of. A row's name is looked up here first: the bits of a million strings fit in the
@@ -43,10 +43,21 @@ final class FreeTextLeaf {
     private let matchedStrings: FlatTable<UInt64>
     /// ``matchedStrings``' words, read in the scan's loop without touching the table object.
     private let matchedBits: UnsafeMutableBufferPointer<UInt64>
+    /// With the file's words: per word of ``matchedBits``, the bits set before it, whose rank
+    /// is a matched string's place in ``qualities`` (``FreeTextLookUp``).
+    private let rankWords: UnsafeMutableBufferPointer<UInt32>
+    private let wordCount: Int
     private let hasWords: Bool
     private let listQualities: FlatTable<Int32>
-    /// Kept qualities, `words.count` per matching string or list.
+    /// Strings' qualities, `words.count` per matching string: the look-up's with the file's
+    /// words, else ``ownQualities``.
     private let qualities: DoubleRun
+    /// Qualities this leaf works out as its rows show them: lists', values only the row reader
+    /// reads, and strings' without the file's words (``keepScratch()``).
+    private let ownQualities: DoubleRun
+    /// The look-up whose tables ``matchedStrings``, ``rankWords`` and ``qualities`` are,
+    /// kept alive with the leaf.
+    private let lookUp: FreeTextLookUp?
     /// One value's qualities while they are worked out.
     private let scratch: FlatTable<Double>
     /// A Latin value with its letters' marks dropped (``TextFolding/strippingLatinMarks(_:into:)``).
@@ -72,25 +83,31 @@ final class FreeTextLeaf {
     }
 
     private static let unknown: Int32 = -1
-    private static let none: Int32 = -2
+    private static let none = FreeTextLookUp.none
 
-    /// Nil when a section it needs is damaged.
-    init?(_ matcher: FreeTextMatcher, views: IndexViews, content: [ContentRows]? = nil, forms: [[[UInt8]]] = []) {
+    /// Nil when a section it needs is damaged. `lookUp`: the words already looked up in this
+    /// file's words, as a scan's parts share them (``FreeTextLookUp``); made here when not given.
+    init?(
+        _ matcher: FreeTextMatcher, views: IndexViews, content: [ContentRows]? = nil, forms: [[[UInt8]]] = [],
+        lookUp given: FreeTextLookUp? = nil
+    ) {
         guard let strings = views.strings, let lists = views.lists else { return nil }
         // With the file's words (format 6), every string's qualities are known before the scan:
         // the strings no query word starts a word of are none, and no value is measured again.
         let lexicon = views.words
-        let stringQualities = FlatTable(count: strings.count, repeating: lexicon == nil ? Self.unknown : Self.none)
-        let qualities = DoubleRun()
-        let matched = FlatTable<UInt64>(count: lexicon == nil ? 0 : (strings.count + 63) / 64, repeating: 0)
-        if let lexicon {
-            Self.lookUp(
-                matcher.words, forms: forms, in: lexicon, stringQualities: stringQualities, qualities: qualities,
-                matched: matched)
+        // A look-up made for another file's strings is not this one's.
+        let shared = given.flatMap { $0.stringCount == strings.count ? $0 : nil }
+        let lookUp = lexicon.map {
+            shared ?? FreeTextLookUp(matcher.words, forms: forms, in: $0, stringCount: strings.count)
         }
+        // Without the file's words, each string's qualities as its rows show it.
+        let stringQualities = FlatTable(count: lookUp == nil ? strings.count : 0, repeating: Self.unknown)
+        let ownQualities = DoubleRun()
+        let qualities = lookUp?.qualities ?? ownQualities
+        let matched = lookUp?.matched ?? FlatTable<UInt64>(count: 0, repeating: 0)
         // No string holds a query word: only the name (and the files' words) can match, and no
         // column needs reading to know it.
-        let matchesNone = lexicon != nil && !matched.buffer.contains { $0 != 0 }
+        let matchesNone = lookUp?.matchesNone ?? false
         let rows = views.index.itemCount
         var sources: [TextSource] = []
         var weights: [Double] = []
@@ -131,6 +148,7 @@ final class FreeTextLeaf {
         self.lists = lists
         self.stringQualities = stringQualities
         self.qualities = qualities
+        self.ownQualities = ownQualities
         listQualities = FlatTable(count: lists.count, repeating: Self.unknown)
         scratch = FlatTable(count: matcher.words.count, repeating: 0)
         kept = FlatTable(count: matcher.words.count, repeating: 0)
@@ -141,51 +159,10 @@ final class FreeTextLeaf {
         hasForms = forms.contains { !$0.isEmpty }
         matchedStrings = matched
         matchedBits = matched.buffer
-        hasWords = lexicon != nil
-    }
-
-    /// Every string some query word starts a word of, or holds one of its forms as a word, from
-    /// the file's words: its qualities kept in `qualities` (the offset in `stringQualities`) and
-    /// its bit set in `matched`.
-    private static func lookUp(
-        _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringQualities: FlatTable<Int32>,
-        qualities: DoubleRun, matched: FlatTable<UInt64>
-    ) {
-        let zeros = FlatTable<Double>(count: words.count, repeating: 0)
-        func raise(_ id: UInt32, word k: Int, to quality: Double) {
-            guard Int(id) < stringQualities.count else { return }
-            var offset = stringQualities[Int(id)]
-            if offset < 0 {
-                offset = Int32(qualities.append(zeros))
-                stringQualities[Int(id)] = offset
-                matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
-            }
-            qualities.raise(Int(offset) + k, to: quality)
-        }
-        for (k, word) in words.enumerated() {
-            let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
-            prefix.withUnsafeBytes { prefix in
-                for w in lexicon.words(startingWith: prefix) {
-                    let length = ValueWords.scalarCount(lexicon.word(w))
-                    lexicon.forEachString(holding: w) { id, first in
-                        raise(
-                            id, word: k,
-                            to: FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: first))
-                    }
-                }
-            }
-            for form in k < forms.count ? forms[k] : [] {
-                form.withUnsafeBytes { form in
-                    // The word itself: the first of those it starts, when it is as long.
-                    guard let w = lexicon.words(startingWith: form).first, lexicon.word(w).count == form.count else {
-                        return
-                    }
-                    lexicon.forEachString(holding: w) { id, first in
-                        raise(id, word: k, to: FreeTextMatcher.formQuality(first: first))
-                    }
-                }
-            }
-        }
+        rankWords = lookUp?.ranks.buffer ?? UnsafeMutableBufferPointer(start: nil, count: 0)
+        wordCount = matcher.words.count
+        hasWords = lookUp != nil
+        self.lookUp = lookUp
     }
 
     /// Whether a cell can hold a query word, as the file's words tell (`matched`): a matched
@@ -227,17 +204,26 @@ final class FreeTextLeaf {
             }
         for s in measuredSources {
             let offset: Int32
+            // A string's qualities are the look-up's (or this leaf's own without the file's
+            // words); a list's and a slow value's this leaf's own.
+            let run: DoubleRun
             switch sources[s].cell(row) {
             case .absent: continue
-            case .string(let id): offset = matchedOffset(id)
-            case .list(let id): offset = listOffset(id)
-            case .slow: offset = slowOffset(sources[s].attribute, row)
+            case .string(let id):
+                offset = matchedOffset(id)
+                run = qualities
+            case .list(let id):
+                offset = listOffset(id)
+                run = ownQualities
+            case .slow:
+                offset = slowOffset(sources[s].attribute, row)
+                run = ownQualities
             }
             guard offset >= 0 else { continue }
             let weight = weights[s]
             let isName = sources[s].attribute == .displayName
             for k in 0..<count {
-                let quality = qualities[Int(offset) + k]
+                let quality = run[Int(offset) + k]
                 guard quality > 0 else { continue }
                 best[k] = max(best[k], weight * quality)
                 if isName { inName[k] = true }
@@ -262,19 +248,26 @@ final class FreeTextLeaf {
     private func keepScratch() -> Int32 {
         guard scratch.buffer.contains(where: { $0 > 0 }) else { return Self.none }
         for k in 0..<scratch.count { kept[k] = scratch[k] }
-        return Int32(qualities.append(kept))
+        return Int32(ownQualities.append(kept))
     }
 
-    /// ``stringOffset(_:)``, asking the matched strings' bits first when the file has words.
+    /// The offset of string `id`'s qualities in ``qualities``, or `none`: with the file's words,
+    /// from its bit and the bits before it (``FreeTextLookUp/offset(_:)``), else
+    /// ``stringOffset(_:)``.
     @inline(__always) private func matchedOffset(_ id: UInt32) -> Int32 {
-        if hasWords {
-            let word = Int(id >> 6)
-            guard word < matchedBits.count, matchedBits[word] & (1 << UInt64(id & 63)) != 0 else { return Self.none }
-        }
-        return stringOffset(id)
+        guard hasWords else { return stringOffset(id) }
+        let word = Int(id >> 6)
+        guard word < matchedBits.count else { return Self.none }
+        let bits = matchedBits[word]
+        let bit: UInt64 = 1 << UInt64(id & 63)
+        guard bits & bit != 0 else { return Self.none }
+        return Int32((Int(rankWords[word]) + (bits & (bit &- 1)).nonzeroBitCount) * wordCount)
     }
 
+    /// The offset of string `id`'s qualities, measured the first time a row shows it when the
+    /// file has no words.
     private func stringOffset(_ id: UInt32) -> Int32 {
+        if hasWords { return matchedOffset(id) }
         guard Int(id) < stringQualities.count else { return Self.none }
         let known = stringQualities[Int(id)]
         if known != Self.unknown { return known }
@@ -373,7 +366,7 @@ final class FreeTextLeaf {
             var valid = true
             for i in 0..<elements.count {
                 let element = elements[i]
-                guard Int(element) < stringQualities.count, strings.bytes(element) != nil else {
+                guard Int(element) < strings.count, strings.bytes(element) != nil else {
                     valid = false
                     break
                 }

@@ -51,13 +51,17 @@ package final class QueryPlan {
     }
 
     /// A plan reading through `views`, which plans of one session may share (their section
-    /// checks are then made once). `content` answers what the query asks of the text store.
-    package init(_ query: CompiledQuery, views: IndexViews, content: ContentMatches? = nil) {
+    /// checks are then made once). `content` answers what the query asks of the text store;
+    /// `lookUps`, its free-text leaves' words already looked up in the file's words
+    /// (``FreeTextLookUp/leaves(of:views:content:tables:)``), as a scan's parts share them.
+    package init(
+        _ query: CompiledQuery, views: IndexViews, content: ContentMatches? = nil, lookUps: [FreeTextLookUp?] = []
+    ) {
         self.index = views.index
         self.query = query
         var walk = Walk(
             comparisons: (content?.comparisons ?? [])[...], freeTexts: (content?.freeText ?? [])[...],
-            forms: (content?.forms ?? [])[...])
+            forms: (content?.forms ?? [])[...], lookUps: lookUps[...])
         root = Self.step(for: query.root, positive: true, views: views, walk: &walk)
         leaves = walk.retained
         freeTexts = walk.leaves.map { Unmanaged.passUnretained($0) }
@@ -69,6 +73,7 @@ package final class QueryPlan {
         var comparisons: ArraySlice<ContentRows>
         var freeTexts: ArraySlice<[ContentRows]?>
         var forms: ArraySlice<[[[UInt8]]]>
+        var lookUps: ArraySlice<FreeTextLookUp?>
         var leaves: [FreeTextLeaf] = []
         var leavesComplete = true
         /// Every leaf made, kept by the plan.
@@ -155,7 +160,8 @@ package final class QueryPlan {
         case .freeText(let matcher):
             let content = walk.freeTexts.popFirst() ?? nil
             let forms = walk.forms.popFirst() ?? []
-            guard let leaf = FreeTextLeaf(matcher, views: views, content: content, forms: forms) else {
+            let lookUp = walk.lookUps.popFirst() ?? nil
+            guard let leaf = FreeTextLeaf(matcher, views: views, content: content, forms: forms, lookUp: lookUp) else {
                 if positive { walk.leavesComplete = false }
                 return .rowReader(node)
             }
