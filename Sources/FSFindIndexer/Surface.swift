@@ -2,7 +2,6 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `IdleFold` (struct, Watch/IdleFold.swift): When an idle watcher folds its delta into the base
 // - `IndexChanges` (class, Watch/IndexChanges.swift): Tells a reader when the index it reads has changed (its file or
 //   its delta replaced)
 // - `Indexer` (struct, Indexing/Indexer.swift): Runs `fsfind index`

@@ -236,32 +236,6 @@ import Testing
         #expect(watch?.stop() == 0)
     }
 
-    /// A watcher idle for a while folds its delta in when it has grown past a size (`IdleFold`;
-    /// `FSFIND_WATCH_IDLE_FOLD=SECONDS,BYTES` shortens both), keeping what it held; a smaller
-    /// delta stays.
-    @Test func anIdleWatcherFoldsALargeDelta() throws {
-        let setup = try Setup()
-        let delta = setup.index + ".delta"
-        _ = try FSFind.run(["index", "--index", setup.index, setup.root])
-        let small = Self.normal.merging(["FSFIND_WATCH_IDLE_FOLD": "0.1,1000000000"]) { $1 }
-        var watch: WatchProcess? = try WatchProcess(index: setup.index, environment: small)
-        try setup.write("sub/third.txt", "a capybara rests\n")
-        #expect(try setup.becomes("capybara", ["sub/third.txt"]), "\(watch?.stderr ?? "")")
-        Thread.sleep(forTimeInterval: 0.5)
-        #expect(FileManager.default.fileExists(atPath: delta), "a delta under the size is not folded")
-        #expect(watch?.stop() == 0)
-        watch = nil
-
-        let any = Self.normal.merging(["FSFIND_WATCH_IDLE_FOLD": "0.1,0"]) { $1 }
-        watch = try WatchProcess(index: setup.index, environment: any)
-        try setup.write("sub/fourth.txt", "a tapir wades\n")
-        #expect(try setup.becomes("tapir", ["sub/fourth.txt"]), "\(watch?.stderr ?? "")")
-        #expect(try eventually(seconds: 10) { !FileManager.default.fileExists(atPath: delta) })
-        #expect(try setup.find("capybara") == ["sub/third.txt"])
-        #expect(try setup.find("tapir") == ["sub/fourth.txt"])
-        #expect(watch?.stop() == 0)
-    }
-
     @Test func aKilledWatcherReconcilesOnTheNextStart() throws {
         let setup = try Setup()
         let watch = try WatchProcess(index: setup.index, [setup.root], environment: Self.normal)

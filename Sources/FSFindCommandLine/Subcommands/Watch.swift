@@ -96,26 +96,15 @@ extension FSFindCommand {
             let environment = ProcessInfo.processInfo.environment
             let limit = environment["FSFIND_WATCH_LIMIT"].flatMap { Int($0) }
             let period = environment["FSFIND_WATCH_UNWATCHED_SECONDS"].flatMap { Int($0) }.map { Duration.seconds($0) }
-            // FSFIND_WATCH_IDLE_FOLD=SECONDS,BYTES: when an idle watcher folds its delta (tests).
-            var idleFold = IdleFold.standard
-            if let setting = environment["FSFIND_WATCH_IDLE_FOLD"]?.split(separator: ","), setting.count == 2,
-                let seconds = Double(setting[0]), let bytes = Int(setting[1])
-            {
-                idleFold = IdleFold(after: .milliseconds(Int(seconds * 1000)), minimumBytes: bytes)
-            }
             let live = try LiveIndexer(
                 indexer: indexer, status: watchLock, watchLimit: limit,
-                unwatchedRefresh: period ?? LiveIndexer.defaultUnwatchedRefresh, idleFold: idleFold
+                unwatchedRefresh: period ?? LiveIndexer.defaultUnwatchedRefresh
             ) { report in
                 switch report {
                 case .applied(let paths, let summary, let everything):
                     guard verbose else { return }
                     let what = everything ? "every folder refreshed" : "\(paths) path\(paths == 1 ? "" : "s") changed"
                     StandardError.write("fsfind: \(what): \(summary.verboseLine)\n")
-                case .folded(let seconds):
-                    guard verbose else { return }
-                    let shown = String(format: "%.2f", seconds)
-                    StandardError.write("fsfind: the changes folded into the index in \(shown) s\n")
                 case .notice(let message):
                     reporter.finish()
                     StandardError.write("fsfind: \(TerminalText.shown(Array(message.utf8)))\n")

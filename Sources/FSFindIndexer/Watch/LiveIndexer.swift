@@ -30,8 +30,6 @@ package final class LiveIndexer {
         case applied(paths: Int, summary: IndexSummary, everything: Bool)
         /// Something a person should know (the watch limit, a root that went, a failed batch).
         case notice(String)
-        /// The delta was folded into the base in a quiet spell (``IdleFold``), taking `seconds`.
-        case folded(seconds: Double)
     }
 
     private var indexer: Indexer
@@ -39,7 +37,6 @@ package final class LiveIndexer {
     private let status: IndexLock
     private let report: (Report) -> Void
     private let unwatchedRefresh: Duration
-    private let idleFold: IdleFold
     private var limitReached = false
     /// Folders left unwatched by the limit, refreshed every ``unwatchedRefresh``.
     private var unwatched: Set<[UInt8]> = []
@@ -54,14 +51,11 @@ package final class LiveIndexer {
     ///   - status: the held `.watch.lock`, where the last update is recorded for `fsfind status`.
     ///   - watchLimit: fewer watches than the kernel allows (``FolderWatcher/init(limit:)``).
     ///   - unwatchedRefresh: how often folders left unwatched by the limit are refreshed.
-    ///   - idleFold: when the delta is folded into the base in a quiet spell.
     package init(
         indexer: Indexer, status: IndexLock, watchLimit: Int? = nil,
-        unwatchedRefresh: Duration = defaultUnwatchedRefresh, idleFold: IdleFold = .standard,
-        report: @escaping (Report) -> Void
+        unwatchedRefresh: Duration = defaultUnwatchedRefresh, report: @escaping (Report) -> Void
     ) throws(FSFindError) {
         self.unwatchedRefresh = unwatchedRefresh
-        self.idleFold = idleFold
         self.indexer = indexer
         self.status = status
         self.report = report
@@ -107,19 +101,14 @@ package final class LiveIndexer {
         var timing = BatchTiming()
         var nextUnwatchedRefresh = ContinuousClock.now + unwatchedRefresh
         var retryAt: ContinuousClock.Instant?
-        // When the delta is folded if nothing changes before (``IdleFold``), and when the new base
-        // is checked after; nil: not to be.
-        var foldAt: ContinuousClock.Instant? =
-            idleFold.wants(indexPath: indexer.indexPath) ? .now + idleFold.after : nil
-        var checkAt: ContinuousClock.Instant?
         while true {
             var due: ContinuousClock.Instant?
             if let retryAt {
                 due = retryAt
             } else if let batchDue = batch.due(timing, at: .now) {
                 due = batchDue
-            } else {
-                due = [limitReached ? nextUnwatchedRefresh : nil, foldAt, checkAt].compactMap { $0 }.min()
+            } else if limitReached {
+                due = nextUnwatchedRefresh
             }
             var descriptors = [
                 pollfd(fd: watcher.descriptor.rawValue, events: Int16(POLLIN), revents: 0),
@@ -149,7 +138,6 @@ package final class LiveIndexer {
                     batch = Batch()
                     timing.applied(prompt: prompt, cost: Self.processCPUTime() - cpu, at: .now)
                     retryAt = nil
-                    foldAt = idleFold.wants(indexPath: indexer.indexPath) ? .now + idleFold.after : nil
                 } catch {
                     report(
                         .notice(
@@ -162,14 +150,6 @@ package final class LiveIndexer {
                 refresh.changed = unwatched
                 try? apply(refresh)
                 nextUnwatchedRefresh = now + unwatchedRefresh
-            } else if let foldDue = foldAt, timing.firstEvent == nil, now >= foldDue {
-                foldAt = nil
-                // The new base is checked once it has settled (``IdleFold/checkDelay``), so the
-                // next change does not wait for its checksums.
-                if foldDelta() { checkAt = .now + IdleFold.checkDelay }
-            } else if let checkDue = checkAt, timing.firstEvent == nil, now >= checkDue {
-                checkAt = nil
-                checkBase()
             }
         }
     }
@@ -249,34 +229,6 @@ package final class LiveIndexer {
         // a batch's worth of memory until the next one.
         fsfind_release_free_memory()
         report(.applied(paths: batch.changed.count, summary: summary, everything: everything))
-    }
-
-    /// Folds the delta into the base in a quiet spell (``IdleFold``); true when it did. A failure
-    /// is said and left for the delta's limit to retry.
-    private func foldDelta() -> Bool {
-        let start = ContinuousClock.now
-        indexer.now = Date()
-        do throws(FSFindError) {
-            let folded = try withIndexLock { lock throws(FSFindError) in try indexer.compact(holding: lock) }
-            fsfind_release_free_memory()
-            guard folded else { return false }
-            recordUpdate()
-            report(.folded(seconds: Indexer.seconds(since: start)))
-            return true
-        } catch {
-            report(.notice("could not fold the changes into the index: \(error.message)"))
-            return false
-        }
-    }
-
-    /// Checks every section of the base a fold wrote, as the next batch would, while nothing is
-    /// pending: the process remembers it (`VerifiedFiles`), and the next change is not kept
-    /// waiting for the checksums of the whole base. A damaged base is left for that batch to find.
-    private func checkBase() {
-        if let base = try? IndexFile(path: indexer.indexPath) {
-            _ = try? base.readerOfEverything(releasingPages: true)
-        }
-        fsfind_release_free_memory()
     }
 
     /// Indexes the remembered roots again, each with its own options.
