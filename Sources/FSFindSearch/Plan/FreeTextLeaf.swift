@@ -252,7 +252,7 @@ final class FreeTextLeaf {
     }
 
     /// The offset of string `id`'s qualities in ``qualities``, or `none`: with the file's words,
-    /// from its bit and the bits before it (``FreeTextLookUp/offset(_:)``), else
+    /// from its bit and the bits before it (the look-up's ranks, ``FreeTextLookUp``), else
     /// ``stringOffset(_:)``.
     @inline(__always) private func matchedOffset(_ id: UInt32) -> Int32 {
         guard hasWords else { return stringOffset(id) }

@@ -26,8 +26,6 @@ package final class FreeTextLookUp: @unchecked Sendable {
     let qualities: DoubleRun
     /// Strings in the file.
     let stringCount: Int
-    /// The query's words.
-    let wordCount: Int
     /// Whether no string holds a word.
     let matchesNone: Bool
     private let tables: LookUpTables.Tables
@@ -64,21 +62,10 @@ package final class FreeTextLookUp: @unchecked Sendable {
         ranks = tables.ranks
         qualities = tables.ordered
         self.stringCount = stringCount
-        wordCount = words.count
         matchesNone = rank == 0
     }
 
     deinit { recycler?.giveBack(tables) }
-
-    /// The offset of string `id`'s qualities in ``qualities``, or ``none``.
-    @inline(__always) func offset(_ id: UInt32) -> Int32 {
-        let word = Int(id >> 6)
-        guard word < matched.count else { return Self.none }
-        let bits = matched[word]
-        let bit: UInt64 = 1 << UInt64(id & 63)
-        guard bits & bit != 0 else { return Self.none }
-        return Int32((Int(ranks[word]) + (bits & (bit &- 1)).nonzeroBitCount) * wordCount)
-    }
 
     /// The look-ups of every free-text leaf of `query` (in the order ``QueryPlan`` meets them)
     /// in the file `views` reads, the leaves' forms from `content`; nil for each when the file
