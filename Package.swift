@@ -84,11 +84,9 @@ let package = Package(
             name: "FSFindSearch",
             dependencies: ["FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindText"],
             swiftSettings: crossModule),
-        // Paths, JSON and attribute lists written for people and scripts.
+        // JSON objects and attribute values in words: what the command line and Elastic both write.
         .target(
-            name: "FSFindOutput",
-            dependencies: ["FSFindModel", .product(name: "SystemPackage", package: "swift-system")],
-            swiftSettings: crossModule),
+            name: "FSFindOutput", dependencies: ["FSFindModel"], swiftSettings: crossModule),
         // `fsfind search`: the session, the scan, the screen.
         .target(
             name: "FSFindInteractive",
@@ -310,7 +308,7 @@ let package = Package(
             name: "InteractiveTests",
             dependencies: [
                 "ExtractionFixtures", "FSFindExtraction", "FSFindIndexFormat", "FSFindIndexer", "FSFindInteractive",
-                "FSFindManual", "FSFindModel", "FSFindOutput", "FSFindPreview", "FSFindQuery", "FSFindSearch",
+                "FSFindManual", "FSFindModel", "FSFindPreview", "FSFindQuery", "FSFindSearch",
                 "FSFindTestSupport", "FSFindText", "IndexFixtures",
             ]
         ),
@@ -318,8 +316,8 @@ let package = Package(
         .testTarget(
             name: "RepositoryTests",
             dependencies: [
-                "CPlatform", "FSFindCommandLine", "FSFindElastic", "FSFindIndexFormat", "FSFindIndexer", "FSFindQuery",
-                "FSFindSearch", "FSFindServe", "FSFindTestSupport", "FSFindText",
+                "CPlatform", "FSFindCommandLine", "FSFindElastic", "FSFindIndexFormat", "FSFindIndexer", "FSFindModel",
+                "FSFindQuery", "FSFindSearch", "FSFindServe", "FSFindTestSupport", "FSFindText",
             ]
         ),
         .testTarget(
