@@ -9,7 +9,7 @@ extension LiveIndexer {
     package static func lock(watching indexPath: String) throws(FSFindError) -> IndexLock {
         do {
             return try IndexLock(indexPath: indexPath, suffix: WatcherStatus.lockSuffix, wait: false) { _ in }
-        } catch where error.code == .locked {
+        } catch  where error.code == .locked {
             let pid = IndexLock.holder(of: indexPath + WatcherStatus.lockSuffix)?.pid ?? 0
             throw FSFindError(.locked, "another 'fsfind watch' (pid \(pid)) is already watching \(indexPath)")
         }
