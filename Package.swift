@@ -104,14 +104,13 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
-        // `fsfind search`'s previews: the sandboxed worker that draws a file's picture or first lines
-        // (chafa, FFmpeg's decoders, cairo) and the screen's client of it, behind the screen's
-        // `FilePreviewer`.
+        // `fsfind search`'s previews, the screen's side: the client of the preview worker (which is
+        // Extraction's, sandboxed like the extraction workers), behind the screen's `FilePreviewer`.
         .target(
             name: "FSFindPreview",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl", "FSFindExtraction", "FSFindInteractive",
-                "CAVFormat", "CLibraryTypes", .product(name: "SystemPackage", package: "swift-system"),
+                "FSFindModel", "FSFindExtraction", "FSFindInteractive",
+                .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Crawl → identify → extract → index file, as one refresh (its lock, its summary, the text
         // store fed beside it); and `fsfind watch`, which keeps the index up to date.

@@ -248,7 +248,7 @@ package enum ExtractionWire {
             buffer.append(contentsOf: value)
         }
 
-        package mutating func text(_ value: String) { blob(Array(value.utf8)) }
+        mutating func text(_ value: String) { blob(Array(value.utf8)) }
 
         /// A blob written as ``blob(_:)`` writes it, but kept as a part of its own of the frame
         /// (``framedParts()``), not copied into it.
@@ -335,7 +335,7 @@ package enum ExtractionWire {
         }
 
         /// What ``Writer/file(identity:tree:)`` wrote.
-        package mutating func file() throws(ExtractionError) -> (identity: FileIdentity, tree: [String]) {
+        mutating func file() throws(ExtractionError) -> (identity: FileIdentity, tree: [String]) {
             let identity = FileIdentity(
                 device: try u64(), inode: try u64(), size: Int64(bitPattern: try u64()),
                 mtimeNanos: Int64(bitPattern: try u64()), ctimeNanos: Int64(bitPattern: try u64()))
