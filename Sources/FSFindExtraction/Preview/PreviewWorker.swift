@@ -13,7 +13,7 @@ package enum PreviewWorker {
     static let limits = ExtractionWorker.Limits(memoryBytes: 1 << 30, cpuSecondsPerFile: 2)
 
     /// Most cells on a side of a preview: a request or a reply for more is a broken peer.
-    package static let largestSide = 1000
+    static let largestSide = 1000
 
     /// Whether an item of this type (its content type tree) and name has a preview at all: the
     /// screen asks before it starts a worker, so a file without one costs nothing.

@@ -1,19 +1,17 @@
 import FSFindModel
 
-/// The preview worker's half of the bytes `fsfind search` and its preview worker exchange (the
-/// screen's half, with the screen's values, is `FSFindPreview`'s `PreviewWire`): frames as in
-/// ``ExtractionWire``, with the same integer and text encodings.
-///
-/// The worker reads a request into ``PreviewOrder`` and writes its answer from a
-/// ``PreviewReply`` straight into the frame, so it never holds the screen's types and the screen
-/// never holds a library's.
+/// The bytes `fsfind search` and its preview worker exchange, both ends: frames as in
+/// ``ExtractionWire``, with the same integer and text encodings. The screen's side
+/// (`FSFindPreview`'s `PreviewWire`) turns its own values into a ``PreviewOrder`` and a
+/// ``PreviewReply`` into its own, so neither side holds the other's types and the codec does
+/// not leave this target.
 ///
 /// Request: path bytes, the indexed identity (device, inode, size, mtime, ctime), tree count and
 /// UTIs, columns, rows, monochrome (one byte), pixels (one byte).
 /// Reply: `1` picture (columns, rows, then per cell the symbol, foreground and background as
 /// `UInt32`); `2` lines (count, texts); `3` no preview (the reason); `4` image (width, height,
 /// columns, rows, the packed pixels).
-struct PreviewOrder: Sendable, Hashable {
+package struct PreviewOrder: Sendable, Hashable {
     var path: [UInt8]
     /// What the index recorded at `path`: a file replaced since is refused, like in extraction.
     var identity: FileIdentity
@@ -23,10 +21,34 @@ struct PreviewOrder: Sendable, Hashable {
     /// Symbols only, in the terminal's own colours (`NO_COLOR`).
     var monochrome: Bool
     /// The terminal draws images itself: reply with pixels rather than symbols.
-    var pixels: Bool = false
+    var pixels: Bool
 
-    /// Reads what the screen's `PreviewWire.encode` wrote; a box larger than
-    /// ``PreviewWorker/largestSide`` on a side is a broken peer.
+    package init(
+        path: [UInt8], identity: FileIdentity, tree: [String], columns: Int, rows: Int, monochrome: Bool, pixels: Bool
+    ) {
+        self.path = path
+        self.identity = identity
+        self.tree = tree
+        self.columns = columns
+        self.rows = rows
+        self.monochrome = monochrome
+        self.pixels = pixels
+    }
+
+    /// The request's frame, as the screen sends it.
+    package var encoded: [UInt8] {
+        var writer = ExtractionWire.Writer()
+        writer.blob(path)
+        writer.file(identity: identity, tree: tree)
+        writer.u32(columns)
+        writer.u32(rows)
+        writer.byte(monochrome ? 1 : 0)
+        writer.byte(pixels ? 1 : 0)
+        return writer.framed()
+    }
+
+    /// Reads a request's payload; a box larger than ``PreviewWorker/largestSide`` on a side is a
+    /// broken peer.
     init(decoding payload: [UInt8]) throws(ExtractionError) {
         var reader = ExtractionWire.Reader(payload)
         path = try reader.blob()
@@ -41,19 +63,10 @@ struct PreviewOrder: Sendable, Hashable {
             throw ExtractionError("a preview of \(columns) × \(rows) cells")
         }
     }
-
-    init(path: [UInt8], identity: FileIdentity, tree: [String], columns: Int, rows: Int, monochrome: Bool) {
-        self.path = path
-        self.identity = identity
-        self.tree = tree
-        self.columns = columns
-        self.rows = rows
-        self.monochrome = monochrome
-    }
 }
 
 /// A preview as the worker sends it: the screen's `FilePreview` in the wire's terms.
-enum PreviewReply: Sendable, Equatable {
+package enum PreviewReply: Sendable, Equatable {
     /// `columns × rows` cells, row after row, each three numbers: the symbol's code point, the
     /// foreground and the background (`0xRRGGBB`, or ``noColor``).
     case picture(columns: Int, rows: Int, cells: [UInt32])
@@ -92,5 +105,43 @@ enum PreviewReply: Sendable, Equatable {
             writer.blob(packedPixels)
         }
         return writer.framed()
+    }
+
+    /// Reads a reply's payload, as the screen receives it: sizes out of range, an unknown tag or
+    /// bytes left over are a broken reply.
+    package init(decoding payload: [UInt8]) throws(ExtractionError) {
+        var reader = ExtractionWire.Reader(payload)
+        let sides = 1...PreviewWorker.largestSide
+        switch try reader.byte() {
+        case 1:
+            let columns = Int(try reader.u32())
+            let rows = Int(try reader.u32())
+            guard sides.contains(columns), sides.contains(rows) else {
+                throw ExtractionError("a picture of \(columns) × \(rows) cells")
+            }
+            var cells: [UInt32] = []
+            cells.reserveCapacity(columns * rows * 3)
+            for _ in 0..<(columns * rows * 3) { cells.append(try reader.u32()) }
+            self = .picture(columns: columns, rows: rows, cells: cells)
+        case 2:
+            var lines: [String] = []
+            for _ in 0..<(try reader.count()) { lines.append(try reader.text()) }
+            self = .lines(lines)
+        case 3:
+            self = .unavailable(try reader.text())
+        case 4:
+            let width = Int(try reader.u32())
+            let height = Int(try reader.u32())
+            let columns = Int(try reader.u32())
+            let rows = Int(try reader.u32())
+            guard (1...4096).contains(width), (1...4096).contains(height), sides.contains(columns), sides.contains(rows)
+            else {
+                throw ExtractionError("an image of \(width) × \(height) pixels on \(columns) × \(rows) cells")
+            }
+            self = .image(width: width, height: height, columns: columns, rows: rows, packedPixels: try reader.blob())
+        case let tag:
+            throw ExtractionError("unknown preview tag \(tag)")
+        }
+        try reader.end()
     }
 }
