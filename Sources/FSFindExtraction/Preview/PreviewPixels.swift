@@ -53,7 +53,9 @@ struct PreviewPixels {
                 if !monochrome { chafa.canvasColorsAt(canvas, column, row, &foreground, &background) }
                 // A symbol chafa should never give (a control, a wide one) is drawn as a space.
                 let symbol = Unicode.Scalar(code).flatMap { $0.isTerminalControl ? nil : $0 } ?? " "
-                cells += [symbol.value, Self.color(foreground), Self.color(background)]
+                cells.append(symbol.value)
+                cells.append(Self.color(foreground))
+                cells.append(Self.color(background))
             }
         }
         return .picture(columns: Int(fitColumns), rows: Int(fitRows), cells: cells)
