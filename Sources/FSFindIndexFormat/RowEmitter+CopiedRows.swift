@@ -8,6 +8,7 @@ extension RowEmitter {
         }
         let newRow = UInt32(row)
         oldToNew[oldRow] = newRow
+        copiedCount += 1
         // Row `oldRow` is inside every per-row section, checked by `CheckedSections`; the problem
         // cursor stays below the count checked in `init`.
         let oldParent = rows.parent(oldRow)
@@ -57,9 +58,13 @@ extension RowEmitter {
     ///
     /// Made in one walk into one pair of arrays: the copied cells are not collected apart and then
     /// merged (a column of a million rows was 12 MB twice, on top of its encoded bytes).
+    ///
+    /// `fewCopied`, when given, lists the copied old rows (ascending) because they are few: their
+    /// cells are then looked up one by one, not found by walking the whole old column (a batch's
+    /// in-memory file copies a row or two of a delta of thousands).
     func mergedCells(
         of attribute: Attribute, staged: (rows: [UInt32], cells: [UInt64]), override: [UInt64],
-        builder: inout IndexBuilder
+        fewCopied: [Int]?, builder: inout IndexBuilder
     ) throws(FSFindError) -> MergedColumn {
         let column = oldColumns.first(where: { $0.attribute == attribute })
         let absent = attribute.indexCellWidth == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
@@ -89,7 +94,12 @@ extension RowEmitter {
                 nextOverride += 1
             }
         }
-        if let column {
+        if let column, !overrides, let few = fewCopied {
+            for oldRow in few {
+                guard let raw = Self.oldCell(of: column, row: oldRow) else { continue }
+                add(copiedRow(oldRow), try Self.carried(raw, kind: column.attribute.type, into: &builder))
+            }
+        } else if let column {
             let bytes = column.bytes
             let kind = column.attribute.type
             let cells = UnsafeRawBufferPointer(
@@ -144,6 +154,37 @@ extension RowEmitter {
         case .runs: run >= 0 ? column.layout.load(cells, at: run) : nil
         case .bitmap: column.bitmap?.cell(row)
         case .dictionary: column.dictionary?.cell(row)
+        }
+    }
+
+    /// Old row `row`'s cell found on its own (a binary search in a sparse or run column); nil
+    /// when absent. The column's size was checked against its count in `init`.
+    private static func oldCell(of column: OldColumn, row: Int) -> UInt64? {
+        let bytes = column.bytes
+        let indexed = column.encoding == .sparse || column.encoding == .runs
+        let cells = UnsafeRawBufferPointer(rebasing: bytes[(indexed ? 8 + 4 * column.count : 8)...])
+        func entryRow(_ index: Int) -> Int {
+            Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian)
+        }
+        /// The number of entries whose row is at most `row`.
+        func entriesThrough() -> Int {
+            var (low, high) = (0, column.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if entryRow(middle) <= row { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        switch column.encoding {
+        case .dense: return column.layout.load(cells, at: row)
+        case .sparse:
+            let entry = entriesThrough() - 1
+            return entry >= 0 && entryRow(entry) == row ? column.layout.load(cells, at: entry) : nil
+        case .runs:
+            let run = entriesThrough() - 1
+            return run >= 0 ? column.layout.load(cells, at: run) : nil
+        case .bitmap: return column.bitmap?.cell(row)
+        case .dictionary: return column.dictionary?.cell(row)
         }
     }
 
