@@ -251,6 +251,21 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         try (delta ?? base).roots()
     }
 
+    /// The roots of the index at `path`, as ``init(path:)`` and ``roots()`` give them, without
+    /// merging the two files' rows into pieces: what a watcher reads after every batch, where
+    /// the merge over a grown delta cost more than the rest of the look.
+    package static func roots(ofIndex path: String) throws(FSFindError) -> [IndexRoot] {
+        var delta: IndexFile?
+        do {
+            delta = try IndexFile(path: deltaPath(forIndex: path))
+        } catch  where error.code == .indexMissing {
+            delta = nil
+        }
+        let base = try IndexFile(path: path)
+        if let delta, try delta.overlay()?.applies(to: base) == true { return try delta.roots() }
+        return try base.roots()
+    }
+
     /// ``IndexFile/prepareAll()`` on both files (``allItems()``; callers read through an
     /// ``IndexReader``).
     func prepareAll() throws(FSFindError) {
