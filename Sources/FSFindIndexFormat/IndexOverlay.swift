@@ -36,10 +36,35 @@ package struct IndexOverlay: Sendable, Equatable {
     /// How many base rows are hidden.
     package var hiddenCount: Int { hidden.reduce(0) { $0 + $1.count } }
 
+    /// ``normalized(_:)`` of two lists each sorted by start already (a delta's hidden ranges and
+    /// a batch's), merged in one pass rather than sorted again.
+    package static func normalized(_ first: [Range<Int>], _ second: [Range<Int>]) -> [Range<Int>] {
+        var merged: [Range<Int>] = []
+        merged.reserveCapacity(first.count + second.count)
+        var (i, j) = (0, 0)
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i].lowerBound <= second[j].lowerBound) {
+                merged.append(first[i])
+                i += 1
+            } else {
+                merged.append(second[j])
+                j += 1
+            }
+        }
+        return normalized(merged)
+    }
+
     /// Sorted, merged, without empty ranges.
     package static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
         var result: [Range<Int>] = []
-        for range in ranges.filter({ !$0.isEmpty }).sorted(by: { $0.lowerBound < $1.lowerBound }) {
+        result.reserveCapacity(ranges.count)
+        // A batch's ranges are a delta's (sorted already) and its own few after them: sorting
+        // the whole list again was 2% of the batch.
+        var sorted = ranges.filter { !$0.isEmpty }
+        if !zip(sorted, sorted.dropFirst()).allSatisfy({ $0.lowerBound <= $1.lowerBound }) {
+            sorted.sort { $0.lowerBound < $1.lowerBound }
+        }
+        for range in sorted {
             if let last = result.last, range.lowerBound <= last.upperBound {
                 result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
             } else {

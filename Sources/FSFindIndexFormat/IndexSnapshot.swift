@@ -95,6 +95,8 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
             throw FSFindError.indexCorrupt(delta.path, "is damaged (its overlay names rows its base does not have)")
         }
         var pieces: [Piece] = []
+        // At most a run of delta rows and a run of base rows per delta row and hidden range.
+        pieces.reserveCapacity(2 * (overlay.positions.count + overlay.hidden.count) + 1)
         var count = 0
         func add(_ file: Int, _ rows: Range<Int>) {
             guard !rows.isEmpty else { return }
