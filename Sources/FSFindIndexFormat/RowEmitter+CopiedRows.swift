@@ -94,11 +94,8 @@ extension RowEmitter {
                 nextOverride += 1
             }
         }
-        if let column, !overrides, let few = fewCopied {
-            for oldRow in few {
-                guard let raw = Self.oldCell(of: column, row: oldRow) else { continue }
-                add(copiedRow(oldRow), try Self.carried(raw, kind: column.attribute.type, into: &builder))
-            }
+        if let column, !overrides, try addCellsQuickly(of: column, fewCopied: fewCopied, builder: &builder, add) {
+            // Done without a walk of every old row.
         } else if let column {
             let bytes = column.bytes
             let kind = column.attribute.type
@@ -140,6 +137,30 @@ extension RowEmitter {
         }
         merged.finish(rowCount: rowCount)
         return merged
+    }
+
+    /// Adds the cells of the copied rows of `column` through `add` without a walk of every old
+    /// row, when there is such a way: few rows copied (each looked up), or a bitmap column (its
+    /// set bits walked). False, having added nothing, when there is none.
+    private func addCellsQuickly(
+        of column: OldColumn, fewCopied: [Int]?, builder: inout IndexBuilder, _ add: (UInt32, UInt64) -> Void
+    ) throws(FSFindError) -> Bool {
+        let kind = column.attribute.type
+        if let fewCopied {
+            for oldRow in fewCopied {
+                guard let raw = Self.oldCell(of: column, row: oldRow) else { continue }
+                add(copiedRow(oldRow), try Self.carried(raw, kind: kind, into: &builder))
+            }
+            return true
+        }
+        guard let bitmap = column.bitmap else { return false }
+        try bitmap.forEachCell { (oldRow, raw) throws(FSFindError) in
+            guard oldRow < oldToNew.count, let raw else { return }
+            let newRow = copiedRow(oldRow)
+            guard newRow != IndexFormat.absent32 else { return }
+            add(newRow, try Self.carried(raw, kind: kind, into: &builder))
+        }
+        return true
     }
 
     /// One old row's cell in the attribute's own form (a packed integer as its number's bits); nil
