@@ -56,21 +56,26 @@ package struct IndexOverlay: Sendable, Equatable {
 
     /// Sorted, merged, without empty ranges.
     package static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
-        var result: [Range<Int>] = []
-        result.reserveCapacity(ranges.count)
-        // A batch's ranges are a delta's (sorted already) and its own few after them: sorting
-        // the whole list again was 2% of the batch.
-        var sorted = ranges.filter { !$0.isEmpty }
-        if !zip(sorted, sorted.dropFirst()).allSatisfy({ $0.lowerBound <= $1.lowerBound }) {
-            sorted.sort { $0.lowerBound < $1.lowerBound }
+        // A batch's ranges are a delta's (sorted already) and its own few merged in: a sorted
+        // list is not sorted again, and the pass is a plain loop (the generic one was 2% of a batch).
+        var ascending = true
+        for index in ranges.indices.dropFirst() where ranges[index].lowerBound < ranges[index - 1].lowerBound {
+            ascending = false
+            break
         }
-        for range in sorted {
-            if let last = result.last, range.lowerBound <= last.upperBound {
-                result[result.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+        let input = ascending ? ranges : ranges.sorted { $0.lowerBound < $1.lowerBound }
+        var result: [Range<Int>] = []
+        result.reserveCapacity(input.count)
+        var current: Range<Int>?
+        for range in input where !range.isEmpty {
+            if let open = current, range.lowerBound <= open.upperBound {
+                current = open.lowerBound..<max(open.upperBound, range.upperBound)
             } else {
-                result.append(range)
+                if let open = current { result.append(open) }
+                current = range
             }
         }
+        if let open = current { result.append(open) }
         return result
     }
 

@@ -68,15 +68,7 @@ extension RowEmitter {
     ) throws(FSFindError) -> MergedColumn {
         let column = oldColumns.first(where: { $0.attribute == attribute })
         let absent = attribute.indexCellWidth == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
-        var merged = MergedColumn(absent: absent)
-        var nextStaged = 0
-        func add(_ row: UInt32, _ cell: UInt64) {
-            while nextStaged < staged.rows.count, staged.rows[nextStaged] < row {
-                merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
-                nextStaged += 1
-            }
-            merged.append(row, cell)
-        }
+        var out = MergedColumn.Interleaving(absent: absent, staged: staged)
         let overrides = attribute == .lastUsedDate && !override.isEmpty
         guard column != nil || overrides else {
             var whole = MergedColumn(absent: absent, rows: staged.rows, cells: staged.cells)
@@ -89,12 +81,12 @@ extension RowEmitter {
             guard overrides else { return }
             while nextOverride < oldRow {
                 if override[nextOverride] != IndexFormat.absent64, copiedRow(nextOverride) != IndexFormat.absent32 {
-                    add(copiedRow(nextOverride), override[nextOverride])
+                    out.add(copiedRow(nextOverride), override[nextOverride])
                 }
                 nextOverride += 1
             }
         }
-        if let column, !overrides, try addCellsQuickly(of: column, fewCopied: fewCopied, builder: &builder, add) {
+        if let column, !overrides, try addCellsQuickly(of: column, fewCopied: fewCopied, builder: &builder, to: &out) {
             // Done without a walk of every old row.
         } else if let column {
             let bytes = column.bytes
@@ -111,7 +103,7 @@ extension RowEmitter {
                 index < column.count
                     ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
             }
-            merged.reserve(min(entries, rowCount) + staged.rows.count)
+            out.merged.reserve(min(entries, rowCount) + staged.rows.count)
             for entry in 0..<entries {
                 let oldRow =
                     byRow
@@ -123,33 +115,28 @@ extension RowEmitter {
                 let newRow = copiedRow(oldRow)
                 guard newRow != IndexFormat.absent32 else { continue }
                 if overrides, override[oldRow] != IndexFormat.absent64 {
-                    add(newRow, override[oldRow])
+                    out.add(newRow, override[oldRow])
                     continue
                 }
                 guard let raw = Self.oldCell(of: column, cells, row: oldRow, entry: entry, run: run) else { continue }
-                add(newRow, try Self.carried(raw, kind: kind, into: &builder))
+                out.add(newRow, try Self.carried(raw, kind: kind, into: &builder))
             }
         }
         addOverrides(before: oldToNew.count)
-        while nextStaged < staged.rows.count {
-            merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
-            nextStaged += 1
-        }
-        merged.finish(rowCount: rowCount)
-        return merged
+        return out.finish(rowCount: rowCount)
     }
 
-    /// Adds the cells of the copied rows of `column` through `add` without a walk of every old
+    /// Adds the cells of the copied rows of `column` into `out` without a walk of every old
     /// row, when there is such a way: few rows copied (each looked up), or a bitmap column (its
     /// set bits walked). False, having added nothing, when there is none.
     private func addCellsQuickly(
-        of column: OldColumn, fewCopied: [Int]?, builder: inout IndexBuilder, _ add: (UInt32, UInt64) -> Void
+        of column: OldColumn, fewCopied: [Int]?, builder: inout IndexBuilder, to out: inout MergedColumn.Interleaving
     ) throws(FSFindError) -> Bool {
         let kind = column.attribute.type
         if let fewCopied {
             for oldRow in fewCopied {
                 guard let raw = Self.oldCell(of: column, row: oldRow) else { continue }
-                add(copiedRow(oldRow), try Self.carried(raw, kind: kind, into: &builder))
+                out.add(copiedRow(oldRow), try Self.carried(raw, kind: kind, into: &builder))
             }
             return true
         }
@@ -158,7 +145,7 @@ extension RowEmitter {
             guard oldRow < oldToNew.count, let raw else { return }
             let newRow = copiedRow(oldRow)
             guard newRow != IndexFormat.absent32 else { return }
-            add(newRow, try Self.carried(raw, kind: kind, into: &builder))
+            out.add(newRow, try Self.carried(raw, kind: kind, into: &builder))
         }
         return true
     }
