@@ -12,8 +12,9 @@ import FSFindModel
 ///
 /// Looked up through an open-addressing table of numbers with a multiply-mix hash
 /// (``NumberedValue``), not a dictionary: a batch's new delta tries a numbering for its
-/// identities and for each date column, thousands of values each, and the dictionary's hashing
-/// was a tenth of a watcher's batch.
+/// identities and for each date column, thousands of values each, and hashing them twice with
+/// SipHash was a large part of it (`benchmarks/RESULTS.md`, "A batch's copy of the delta made
+/// cheaper").
 struct Numbering<Value: NumberedValue> {
     /// Fewer values than this are never numbered: the saving is a few bytes.
     static var minimumRows: Int { 4096 }

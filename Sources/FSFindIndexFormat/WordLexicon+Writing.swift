@@ -36,8 +36,9 @@ extension WordLexicon {
         /// Adds the words of the strings carried from a previous file as that file's words
         /// section lists them: `newIDs[old]` is the new id of old string `old`, or
         /// ``IndexFormat/absent32`` when it was not carried. Must come before any other string is
-        /// added. A batch's new file carries most of its strings: cutting them into words again
-        /// was a fifth of a watcher's batch (`docs/decisions.md`, "The live index").
+        /// added. A batch's new file carries most of its strings, and cutting them into words again
+        /// was the largest part of writing it (`benchmarks/RESULTS.md`, "A batch's copy of the
+        /// delta made cheaper").
         ///
         /// - Parameter release: called after about every 2 MB of the old section read, so the
         ///   caller can give its pages back behind the read.
