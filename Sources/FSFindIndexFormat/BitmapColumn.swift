@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// A column in format 4's bitmap encoding (``ColumnEncoding/bitmap``): which rows have a cell, one
 /// bit per row, with the number of set bits before every 512th row, then the cells of those rows
 /// in row order.
@@ -48,6 +50,22 @@ package struct BitmapColumn {
 
     @usableFromInline static func u32(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> UInt32 {
         UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * index, as: UInt32.self))
+    }
+
+    /// Calls `body` with each row that has a cell, ascending, and its cell (nil when absent):
+    /// the set bits walked in order, the cells read one after the other, none looked up by rank
+    /// (a batch copying a delta's columns met every row of each otherwise).
+    func forEachCell(_ body: (Int, UInt64?) throws(FSFindError) -> Void) throws(FSFindError) {
+        var position = 0
+        for wordIndex in 0..<(words.count / 8) {
+            var word = Self.u64(words, wordIndex)
+            while word != 0 {
+                let row = wordIndex << 6 + word.trailingZeroBitCount
+                try body(row, layout.load(cells, at: position))
+                position += 1
+                word &= word &- 1
+            }
+        }
     }
 
     /// The row's position among the cells; nil when it has no cell.

@@ -54,12 +54,16 @@ extension IndexBuilder {
                 .io, "cannot write an index of \(rows.count) items; at most \(RowEmitter.replacedTag - 1) fit")
         }
         var emitter = try RowEmitter(old: old, rows: rows, staged: staged, sink: sink)
-        for (position, source) in rows.enumerated() {
+        // Counted by hand: `enumerated()` over a collection this generic function does not know
+        // looked up its tuple's type metadata on every row.
+        var position = 0
+        for source in rows {
             if source.staged >= 0 {
                 try emitter.emitStaged(Int(source.staged), replacing: Int(source.old), row: position, builder: &self)
             } else {
                 try emitter.emitOld(Int(source.old), row: position, builder: &self)
             }
+            position += 1
         }
         unreadableWritten = emitter.problems.reduce(0) {
             $0 + ($1.kind == UInt32(ItemProblem.Kind.unreadable.rawValue) ? 1 : 0)

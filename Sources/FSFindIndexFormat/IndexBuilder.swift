@@ -238,11 +238,26 @@ package struct IndexBuilder {
         try strings.write(to: sink) { old.map { $0.releasePages(ofSections: [$0.fixed.strings]) } }
     }
 
-    /// The words section (``WordLexicon``), made from the strings just written.
+    /// The words section (``WordLexicon``) of the strings just written: the words of strings
+    /// carried from the previous file are taken from its words section (with their new ids), only
+    /// the strings this run added are cut into words. When few of the previous file's strings
+    /// are carried (reading its whole section would cost more), or it has no sound words
+    /// section, every string is cut again; the section is the same either way.
     mutating func writeWords(to sink: some SectionSink) throws(FSFindError) {
         var lexicon = WordLexicon.Builder()
-        for id in 0..<strings.count {
-            strings.withBytes(id) { lexicon.add($0, id: UInt32(id)) }
+        if let old, 4 * strings.carriedCount >= stringRemap.count, let oldLexicon = try? old.wordLexicon() {
+            let section = old.fixed.words.map { [$0] } ?? []
+            stringRemap.withUnsafeBufferPointer { remap in
+                lexicon.addCarried(from: oldLexicon, newIDs: remap) { old.releasePages(ofSections: section) }
+            }
+            old.releasePages(ofSections: section)
+            for id in 0..<strings.count where !strings.isCarried(id) {
+                strings.withBytes(id) { lexicon.add($0, id: UInt32(id)) }
+            }
+        } else {
+            for id in 0..<strings.count {
+                strings.withBytes(id) { lexicon.add($0, id: UInt32(id)) }
+            }
         }
         try lexicon.write(into: sink)
     }

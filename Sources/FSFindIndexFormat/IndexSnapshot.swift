@@ -95,6 +95,8 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
             throw FSFindError.indexCorrupt(delta.path, "is damaged (its overlay names rows its base does not have)")
         }
         var pieces: [Piece] = []
+        // At most a run of delta rows and a run of base rows per delta row and hidden range.
+        pieces.reserveCapacity(2 * (overlay.positions.count + overlay.hidden.count) + 1)
         var count = 0
         func add(_ file: Int, _ rows: Range<Int>) {
             guard !rows.isEmpty else { return }
@@ -249,6 +251,21 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     /// The recorded roots: the delta's, which a watcher rewrites with every batch, else the base's.
     package func roots() throws(FSFindError) -> [IndexRoot] {
         try (delta ?? base).roots()
+    }
+
+    /// The roots of the index at `path`, as ``init(path:)`` and ``roots()`` give them, without
+    /// merging the two files' rows into pieces: what a watcher reads after every batch, where
+    /// the merge over a grown delta cost more than the rest of the look.
+    package static func roots(ofIndex path: String) throws(FSFindError) -> [IndexRoot] {
+        var delta: IndexFile?
+        do {
+            delta = try IndexFile(path: deltaPath(forIndex: path))
+        } catch  where error.code == .indexMissing {
+            delta = nil
+        }
+        let base = try IndexFile(path: path)
+        if let delta, try delta.overlay()?.applies(to: base) == true { return try delta.roots() }
+        return try base.roots()
     }
 
     /// ``IndexFile/prepareAll()`` on both files (``allItems()``; callers read through an

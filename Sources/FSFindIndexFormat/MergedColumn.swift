@@ -72,3 +72,38 @@ struct MergedColumn {
         if last < lastRow, previous != absent { try body(UInt32(last + 1), absent) }
     }
 }
+
+extension MergedColumn {
+    /// A column being merged: the copied rows' cells added in row order, the staged rows' cells
+    /// (`staged`, rows ascending) slotted in before each as their rows come. A value passed
+    /// `inout`, not a closure over the column: one cost a dynamic exclusivity check per cell.
+    struct Interleaving {
+        var merged: MergedColumn
+        let staged: (rows: [UInt32], cells: [UInt64])
+        private var nextStaged = 0
+
+        init(absent: UInt64, staged: (rows: [UInt32], cells: [UInt64])) {
+            merged = MergedColumn(absent: absent)
+            self.staged = staged
+        }
+
+        /// Adds the cell of copied row `row` (after every row added before), staged ones first.
+        mutating func add(_ row: UInt32, _ cell: UInt64) {
+            while nextStaged < staged.rows.count, staged.rows[nextStaged] < row {
+                merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
+                nextStaged += 1
+            }
+            merged.append(row, cell)
+        }
+
+        /// The column: the staged cells left, and the runs counted to `rowCount`.
+        consuming func finish(rowCount: Int) -> MergedColumn {
+            while nextStaged < staged.rows.count {
+                merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
+                nextStaged += 1
+            }
+            merged.finish(rowCount: rowCount)
+            return merged
+        }
+    }
+}

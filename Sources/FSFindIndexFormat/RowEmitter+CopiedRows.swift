@@ -8,6 +8,7 @@ extension RowEmitter {
         }
         let newRow = UInt32(row)
         oldToNew[oldRow] = newRow
+        copiedCount += 1
         // Row `oldRow` is inside every per-row section, checked by `CheckedSections`; the problem
         // cursor stays below the count checked in `init`.
         let oldParent = rows.parent(oldRow)
@@ -57,21 +58,17 @@ extension RowEmitter {
     ///
     /// Made in one walk into one pair of arrays: the copied cells are not collected apart and then
     /// merged (a column of a million rows was 12 MB twice, on top of its encoded bytes).
+    ///
+    /// `fewCopied`, when given, lists the copied old rows (ascending) because they are few: their
+    /// cells are then looked up one by one, not found by walking the whole old column (a batch's
+    /// in-memory file copies a row or two of a delta of thousands).
     func mergedCells(
         of attribute: Attribute, staged: (rows: [UInt32], cells: [UInt64]), override: [UInt64],
-        builder: inout IndexBuilder
+        fewCopied: [Int]?, builder: inout IndexBuilder
     ) throws(FSFindError) -> MergedColumn {
         let column = oldColumns.first(where: { $0.attribute == attribute })
         let absent = attribute.indexCellWidth == 4 ? UInt64(IndexFormat.absent32) : IndexFormat.absent64
-        var merged = MergedColumn(absent: absent)
-        var nextStaged = 0
-        func add(_ row: UInt32, _ cell: UInt64) {
-            while nextStaged < staged.rows.count, staged.rows[nextStaged] < row {
-                merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
-                nextStaged += 1
-            }
-            merged.append(row, cell)
-        }
+        var out = MergedColumn.Interleaving(absent: absent, staged: staged)
         let overrides = attribute == .lastUsedDate && !override.isEmpty
         guard column != nil || overrides else {
             var whole = MergedColumn(absent: absent, rows: staged.rows, cells: staged.cells)
@@ -84,12 +81,14 @@ extension RowEmitter {
             guard overrides else { return }
             while nextOverride < oldRow {
                 if override[nextOverride] != IndexFormat.absent64, copiedRow(nextOverride) != IndexFormat.absent32 {
-                    add(copiedRow(nextOverride), override[nextOverride])
+                    out.add(copiedRow(nextOverride), override[nextOverride])
                 }
                 nextOverride += 1
             }
         }
-        if let column {
+        if let column, !overrides, try addCellsQuickly(of: column, fewCopied: fewCopied, builder: &builder, to: &out) {
+            // Done without a walk of every old row.
+        } else if let column {
             let bytes = column.bytes
             let kind = column.attribute.type
             let cells = UnsafeRawBufferPointer(
@@ -104,7 +103,7 @@ extension RowEmitter {
                 index < column.count
                     ? Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian) : Int.max
             }
-            merged.reserve(min(entries, rowCount) + staged.rows.count)
+            out.merged.reserve(min(entries, rowCount) + staged.rows.count)
             for entry in 0..<entries {
                 let oldRow =
                     byRow
@@ -116,20 +115,39 @@ extension RowEmitter {
                 let newRow = copiedRow(oldRow)
                 guard newRow != IndexFormat.absent32 else { continue }
                 if overrides, override[oldRow] != IndexFormat.absent64 {
-                    add(newRow, override[oldRow])
+                    out.add(newRow, override[oldRow])
                     continue
                 }
                 guard let raw = Self.oldCell(of: column, cells, row: oldRow, entry: entry, run: run) else { continue }
-                add(newRow, try Self.carried(raw, kind: kind, into: &builder))
+                out.add(newRow, try Self.carried(raw, kind: kind, into: &builder))
             }
         }
         addOverrides(before: oldToNew.count)
-        while nextStaged < staged.rows.count {
-            merged.append(staged.rows[nextStaged], staged.cells[nextStaged])
-            nextStaged += 1
+        return out.finish(rowCount: rowCount)
+    }
+
+    /// Adds the cells of the copied rows of `column` into `out` without a walk of every old
+    /// row, when there is such a way: few rows copied (each looked up), or a bitmap column (its
+    /// set bits walked). False, having added nothing, when there is none.
+    private func addCellsQuickly(
+        of column: OldColumn, fewCopied: [Int]?, builder: inout IndexBuilder, to out: inout MergedColumn.Interleaving
+    ) throws(FSFindError) -> Bool {
+        let kind = column.attribute.type
+        if let fewCopied {
+            for oldRow in fewCopied {
+                guard let raw = Self.oldCell(of: column, row: oldRow) else { continue }
+                out.add(copiedRow(oldRow), try Self.carried(raw, kind: kind, into: &builder))
+            }
+            return true
         }
-        merged.finish(rowCount: rowCount)
-        return merged
+        guard let bitmap = column.bitmap else { return false }
+        try bitmap.forEachCell { (oldRow, raw) throws(FSFindError) in
+            guard oldRow < oldToNew.count, let raw else { return }
+            let newRow = copiedRow(oldRow)
+            guard newRow != IndexFormat.absent32 else { return }
+            out.add(newRow, try Self.carried(raw, kind: kind, into: &builder))
+        }
+        return true
     }
 
     /// One old row's cell in the attribute's own form (a packed integer as its number's bits); nil
@@ -144,6 +162,37 @@ extension RowEmitter {
         case .runs: run >= 0 ? column.layout.load(cells, at: run) : nil
         case .bitmap: column.bitmap?.cell(row)
         case .dictionary: column.dictionary?.cell(row)
+        }
+    }
+
+    /// Old row `row`'s cell found on its own (a binary search in a sparse or run column); nil
+    /// when absent. The column's size was checked against its count in `init`.
+    private static func oldCell(of column: OldColumn, row: Int) -> UInt64? {
+        let bytes = column.bytes
+        let indexed = column.encoding == .sparse || column.encoding == .runs
+        let cells = UnsafeRawBufferPointer(rebasing: bytes[(indexed ? 8 + 4 * column.count : 8)...])
+        func entryRow(_ index: Int) -> Int {
+            Int(bytes.loadUnaligned(fromByteOffset: 8 + 4 * index, as: UInt32.self).littleEndian)
+        }
+        /// The number of entries whose row is at most `row`.
+        func entriesThrough() -> Int {
+            var (low, high) = (0, column.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if entryRow(middle) <= row { low = middle + 1 } else { high = middle }
+            }
+            return low
+        }
+        switch column.encoding {
+        case .dense: return column.layout.load(cells, at: row)
+        case .sparse:
+            let entry = entriesThrough() - 1
+            return entry >= 0 && entryRow(entry) == row ? column.layout.load(cells, at: entry) : nil
+        case .runs:
+            let run = entriesThrough() - 1
+            return run >= 0 ? column.layout.load(cells, at: run) : nil
+        case .bitmap: return column.bitmap?.cell(row)
+        case .dictionary: return column.dictionary?.cell(row)
         }
     }
 

@@ -60,11 +60,15 @@ extension RowEmitter {
             problemBytes.appendLittleEndian(problem.reason)
         }
         try add(EncodedSection(kind: .problems, bytes: problemBytes.bytes))
+        // A few rows copied of many: their cells are looked up, not found by a walk of each column.
+        let fewCopied =
+            copiedCount * 16 < oldToNew.count ? oldToNew.indices.filter { copiedRow($0) != IndexFormat.absent32 } : nil
         // One column per attribute that any item has: dense, sparse or runs, whichever is smallest.
         for attribute in Attribute.allCases.sorted(by: { $0.indexCode < $1.indexCode })
         where !IndexFormat.typeAttributes.contains(attribute) {
             let staged = stagedCells(of: attribute, builder: &builder)
-            let merged = try mergedCells(of: attribute, staged: staged, override: oldLastUsed, builder: &builder)
+            let merged = try mergedCells(
+                of: attribute, staged: staged, override: oldLastUsed, fewCopied: fewCopied, builder: &builder)
             if let old, let section = old.columns[attribute] {
                 old.releasePages(ofSections: [section, old.fixed.strings, old.fixed.lists])
             }

@@ -30,6 +30,8 @@ struct RowEmitter {
     /// for both (a million rows: 4 MB, not 8).
     var oldToNew: [UInt32]
     static let replacedTag: UInt32 = 1 << 31
+    /// How many old rows were copied.
+    var copiedCount = 0
 
     /// Lets go of the per-row tables once every section made from them is written.
     mutating func release() {

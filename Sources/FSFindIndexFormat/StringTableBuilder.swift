@@ -22,6 +22,8 @@ struct StringTableBuilder {
     private var sources: [UInt32] = []
     private var allNew = true
     private var stringCount = 0
+    /// How many strings were carried from the previous file (``carriedID(_:bytes:)``).
+    private(set) var carriedCount = 0
     private static let newTag: UInt32 = 1 << 31
     /// The bytes of all strings together: the section's blob length.
     private var totalBytes = 0
@@ -37,6 +39,10 @@ struct StringTableBuilder {
 
     /// Where string `id` is: `k | newTag` for the `k`th added in this run, else the old id.
     private func source(_ id: Int) -> UInt32 { allNew ? UInt32(id) | Self.newTag : sources[id] }
+
+    /// Whether string `id` was carried from the previous file (``carriedID(_:bytes:)``), not
+    /// added in this run.
+    func isCarried(_ id: Int) -> Bool { source(id) & Self.newTag == 0 }
 
     /// Makes room for about `expected` strings.
     mutating func reserve(_ expected: Int) {
@@ -107,6 +113,7 @@ struct StringTableBuilder {
         }
         sources.append(oldID)
         stringCount += 1
+        carriedCount += 1
         totalBytes += bytes.count
         return UInt32(count - 1)
     }

@@ -13,6 +13,13 @@ extension WordLexicon {
         /// Per occurrence: the word's id in the high half, the posting in the low half.
         private var occurrences: [UInt64] = []
         private var cutter = ValueWords()
+        /// Words `0..<sortedWords` were added in byte order (``addCarried(from:newIDs:)``): the
+        /// section's sort then orders only the words added after them and merges.
+        private var sortedWords = 0
+        /// False once postings may come out of ascending string id within a word (carried ids
+        /// are renumbered, and new strings come between them): each word's postings are then
+        /// sorted when written.
+        private var postingsAscend = true
 
         private var wordCount: Int { ends.count }
 
@@ -24,6 +31,42 @@ extension WordLexicon {
                 occurrences.append(UInt64(wordID(word)) << 32 | UInt64(id << 1 | (first ? 1 : 0)))
             }
             swap(&cutter, &self.cutter)
+        }
+
+        /// Adds the words of the strings carried from a previous file as that file's words
+        /// section lists them: `newIDs[old]` is the new id of old string `old`, or
+        /// ``IndexFormat/absent32`` when it was not carried. Must come before any other string is
+        /// added. A batch's new file carries most of its strings, and cutting them into words again
+        /// was the largest part of writing it (`benchmarks/RESULTS.md`, "A batch's copy of the
+        /// delta made cheaper").
+        ///
+        /// - Parameter release: called after about every 2 MB of the old section read, so the
+        ///   caller can give its pages back behind the read.
+        mutating func addCarried(
+            from old: WordLexicon, newIDs: UnsafeBufferPointer<UInt32>, release: () -> Void
+        ) {
+            precondition(wordCount == 0 && occurrences.isEmpty, "carried words come first")
+            postingsAscend = false
+            var read = 0
+            for index in 0..<old.wordCount {
+                var id: UInt32?
+                let word = old.word(index)
+                old.forEachString(holding: index) { oldString, first in
+                    guard Int(oldString) < newIDs.count else { return }
+                    let new = newIDs[Int(oldString)]
+                    guard new != IndexFormat.absent32 else { return }
+                    // The old words are distinct, so each is new here: added on its first string.
+                    let wordID = id ?? self.wordID(word)
+                    id = wordID
+                    occurrences.append(UInt64(wordID) << 32 | UInt64(new << 1 | (first ? 1 : 0)))
+                }
+                read += word.count + 8
+                if read >= 2 << 20 {
+                    release()
+                    read = 0
+                }
+            }
+            sortedWords = wordCount
         }
 
         private func word(_ i: Int) -> ArraySlice<UInt8> {
@@ -65,7 +108,7 @@ extension WordLexicon {
         consuming func write(into sink: some SectionSink) throws(FSFindError) {
             slots = []
             let words = (0..<wordCount).map { word($0) }
-            let order = words.indices.sorted { a, b in words[a].lexicographicallyPrecedes(words[b]) }
+            let order = Self.byteOrder(words, sortedPrefix: sortedWords)
             var rank = [UInt32](repeating: 0, count: words.count)
             for (position, word) in order.enumerated() { rank[word] = UInt32(position) }
             // A counting sort by rank keeps each word's postings in the order they were added.
@@ -81,6 +124,11 @@ extension WordLexicon {
             }
             occurrences = []
             next = []
+            if !postingsAscend {
+                for r in 0..<words.count where !Self.ascends(postings[starts[r]..<starts[r + 1]]) {
+                    postings[starts[r]..<starts[r + 1]].sort()
+                }
+            }
             // One posting per string and word (the same id twice in a row: flags joined), each
             // as its difference from the one before, in LEB128.
             var encoded: [UInt8] = []
@@ -133,6 +181,34 @@ extension WordLexicon {
                 try stream.flushIfFull()
             }
             try stream.finish(into: sink)
+        }
+        /// The word numbers of `words` in byte order; the first `sortedPrefix` are in it already,
+        /// so only the others are sorted, then merged with them.
+        private static func byteOrder(_ words: [ArraySlice<UInt8>], sortedPrefix: Int) -> [Int] {
+            let tail = (sortedPrefix..<words.count).sorted { words[$0].lexicographicallyPrecedes(words[$1]) }
+            guard sortedPrefix > 0 else { return tail }
+            var order: [Int] = []
+            order.reserveCapacity(words.count)
+            var next = 0
+            for index in 0..<sortedPrefix {
+                while next < tail.count, words[tail[next]].lexicographicallyPrecedes(words[index]) {
+                    order.append(tail[next])
+                    next += 1
+                }
+                order.append(index)
+            }
+            order += tail[next...]
+            return order
+        }
+
+        /// Whether `postings` ascend by string id (flags aside; equal ids are joined when written).
+        private static func ascends(_ postings: ArraySlice<UInt32>) -> Bool {
+            var previous: UInt32 = 0
+            for posting in postings {
+                if posting >> 1 < previous { return false }
+                previous = posting >> 1
+            }
+            return true
         }
     }
 }

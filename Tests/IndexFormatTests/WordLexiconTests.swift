@@ -1,4 +1,6 @@
 import FSFindTestSupport
+import Foundation
+import IndexFixtures
 import Testing
 
 @testable import FSFindIndexFormat
@@ -9,10 +11,13 @@ import Testing
 @Suite struct WordLexiconTests {
     /// The section's bytes for `strings` (string id = position).
     private static func section(_ strings: [String]) throws -> [UInt8] {
+        try section(strings.map { Array($0.utf8) })
+    }
+
+    private static func section(_ strings: [[UInt8]]) throws -> [UInt8] {
         var builder = WordLexicon.Builder()
         for (id, string) in strings.enumerated() {
-            var text = string
-            text.withUTF8 { builder.add(UnsafeRawBufferPointer($0), id: UInt32(id)) }
+            string.withUnsafeBytes { builder.add($0, id: UInt32(id)) }
         }
         let sink = SectionList()
         try builder.write(into: sink)
@@ -81,6 +86,43 @@ import Testing
                     }
                 }
             }
+        }
+    }
+
+    /// A file that copies rows from a previous one takes the carried strings' words from that
+    /// file's words section (renumbered) and cuts only its new strings: the section is the very
+    /// one cutting every string gives, whichever rows are copied, dropped or new.
+    @Test func copiedRowsCarryTheirWordsAsCuttingWouldFindThem() throws {
+        let contents = Fixtures.contents()
+        let first = try IndexFile(
+            bytes: try IndexWriter.encode(contents).bytes, name: "first")
+        try first.prepareAll()
+        for dropEvery in [2, 3, 1_000] {
+            var builder = try IndexBuilder(old: first)
+            var rows: [RowSource] = []
+            for row in 0..<first.itemCount {
+                let path = first.path(at: row)
+                if row % dropEvery != 1 { rows.append(.old(row)) }
+                if row % 2 == 0 {
+                    // Sorts right after `path` (a space before any other byte of a name).
+                    let extra: [Attribute: AttributeValue] = [
+                        .title: .text("Fresh words \(row) and Paris"), .authorNames: .textList(["Zoë \(row)", "ana"]),
+                    ]
+                    let item = Fixtures.item(path + Array(" new \(row)".utf8), extra, n: UInt64(row))
+                    rows.append(.staged(try builder.stage(item)))
+                }
+            }
+            let copy = try IndexFile(
+                bytes: try builder.encode(rows: rows, roots: [], createdAt: Date()).bytes, name: "copy")
+            try copy.prepareAll()
+            let sections = try CheckedSections(copy)
+            let strings = (0..<sections.stringCount).map { Array(sections.string(UInt32($0))) }
+            let words = try #require(copy.fixed.words)
+            // The file pads each section to 8 bytes.
+            let got = Array(try copy.bytes(of: words))
+            let want = try Self.section(strings)
+            #expect(Array(got.prefix(want.count)) == want)
+            #expect(got.count - want.count < 8 && got.dropFirst(want.count).allSatisfy { $0 == 0 })
         }
     }
 }

@@ -41,7 +41,7 @@ struct DeltaOutput {
         }
         added = IndexOverlay.normalized(added)
         let oldHidden = snapshot.overlay?.hidden ?? []
-        hidden = IndexOverlay.normalized(oldHidden + added)
+        hidden = IndexOverlay.normalized(oldHidden, added)
         let baseRows = Self.visible(added, hidden: oldHidden)
         delta = snapshot.delta
         deltaPositions = snapshot.overlay?.positions ?? []

@@ -294,7 +294,7 @@ package final class LiveIndexer {
     /// After a new version of the index (the watcher's own, or an `fsfind index` or `forget`
     /// run's): a root added is watched with its tree, a root removed is no longer watched.
     private func followRoots() {
-        guard let now = try? IndexSnapshot(path: indexer.indexPath).roots() else { return }
+        guard let now = try? IndexSnapshot.roots(ofIndex: indexer.indexPath) else { return }
         let before = roots
         roots = now
         for root in now where !before.contains(where: { $0.path == root.path }) { watchTree(root.path, of: root) }
