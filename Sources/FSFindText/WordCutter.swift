@@ -45,24 +45,49 @@ package final class WordCutter: Sendable {
     /// The words of `text` as the tokenizer `spec` (a store's ``TextStore/wordCutterSpec``) cuts
     /// them, as a stream the store's writer replays.
     package func cut(_ text: String, spec: String) throws(FSFindError) -> [UInt8] {
+        let bytes = text.utf8.count
+        return try cut(text, spec: spec, room: bytes >= Self.inPlaceText ? bytes + 64 : 0)
+    }
+
+    /// A text of at least this many bytes has its words written where they are kept: its stream
+    /// is then about as large, and copying it out of the cutter's memory held it twice at a large
+    /// text's peak (`benchmarks/RESULTS.md`, "A large text held once in its worker"). Smaller
+    /// ones are copied, so their arrays are no larger than their words.
+    static let inPlaceText = 1 << 20
+
+    /// ``cut(_:spec:)``, the words written straight into the array returned when they fit in `room`
+    /// bytes (0: copied). A large text's room is as many bytes as the text (and a little), which
+    /// a stream hardly ever passes: a word's entry is its stem, no longer than the word but for a
+    /// rare stemmer or folding, and a length byte in place of the separator after it. Room not
+    /// written is never touched, so a large array's unused pages are never given memory. A stream
+    /// that outgrows it is copied as the smaller texts' are.
+    func cut(_ text: String, spec: String, room: Int) throws(FSFindError) -> [UInt8] {
         let cutter = try take(spec)
         defer { state.withLock { $0.idle[spec, default: []].append(cutter) } }
         var text = text
+        var status = SQLITE_OK
+        var spilled: (words: UnsafeMutablePointer<UInt8>, length: Int)?
         // withUTF8 makes a bridged string contiguous first; a native one (the workers') already is.
-        let result = text.withUTF8 { bytes in
-            var words: UnsafeMutablePointer<UInt8>?
-            var length = 0
-            let status = bytes.withMemoryRebound(to: CChar.self) { characters in
-                fsfind_word_cutter_cut(cutter.pointer, characters.baseAddress, Int32(characters.count), &words, &length)
+        let inPlace = text.withUTF8 { bytes in
+            [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+                var words: UnsafeMutablePointer<UInt8>?
+                var length = 0
+                status = bytes.withMemoryRebound(to: CChar.self) { characters in
+                    fsfind_word_cutter_cut_into(
+                        cutter.pointer, characters.baseAddress, Int32(characters.count),
+                        room > 0 ? buffer.baseAddress : nil, room, &words, &length)
+                }
+                count = 0
+                guard status == SQLITE_OK, let words else { return }
+                if room > 0, words == buffer.baseAddress { count = length } else { spilled = (words, length) }
             }
-            return (status: status, words: words, length: length)
         }
-        defer { sqlite3_free(result.words) }
-        guard result.status == SQLITE_OK else {
-            throw FSFindError(.io, "FTS5 could not cut a text into words (status \(result.status))")
+        guard status == SQLITE_OK else {
+            throw FSFindError(.io, "FTS5 could not cut a text into words (status \(status))")
         }
-        guard let words = result.words else { return [] }
-        return Array(UnsafeBufferPointer(start: words, count: result.length))
+        guard let spilled else { return inPlace }
+        defer { sqlite3_free(spilled.words) }
+        return Array(UnsafeBufferPointer(start: spilled.words, count: spilled.length))
     }
 
     private func take(_ spec: String) throws(FSFindError) -> Cutter {

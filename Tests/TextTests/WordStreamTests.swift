@@ -155,6 +155,20 @@ import Testing
         #expect(try store.documentCount() == 1)
     }
 
+    /// A large text's words are written where they are kept (``WordCutter/cut(_:spec:room:)``);
+    /// a stream longer than its room goes on in the cutter's memory: the same words either way.
+    @Test func wordsWrittenInPlaceAreTheWordsCopied() throws {
+        let cutter = try WordCutter.shared.get()
+        for spec in [TextStore.defaultWordCutterSpec, TextStore.tokenizer(for: "french"), "unicode61"] {
+            for text in Self.texts {
+                let copied = try cutter.cut(text, spec: spec, room: 0)
+                for room in [1, 16, copied.count, copied.count + 1, text.utf8.count + 64] {
+                    #expect(try cutter.cut(text, spec: spec, room: room) == copied, "room \(room)")
+                }
+            }
+        }
+    }
+
     @Test func anUnknownTokenizerIsAnError() throws {
         #expect(throws: FSFindError.self) { try WordCutter.shared.get().cut("words", spec: "nosuch tokenizer") }
     }

@@ -1,5 +1,6 @@
 import FSFindCrawl
 import FSFindModel
+import FSFindPlatform
 import FSFindText
 import Foundation
 
@@ -199,20 +200,28 @@ package enum ExtractionWire {
     /// `text` packed and cut by the tokenizer `spec`, here rather than on the text store's
     /// writing thread; nil (the text then travels as it is, and the indexer cuts it) for no spec,
     /// no words, or when cutting fails or would not fit in a frame.
+    ///
+    /// The words come last: they are the largest part (about as long as the text), so packing's
+    /// and the spelling tally's working memory is gone before they are cut, and a large text's
+    /// worker holds the text and the three parts at most.
     static func cut(_ text: String, spec: String, file: CrawledFile? = nil) -> CutText? {
         guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get(),
-            let words = try? cutter.cut(text, spec: spec),
             let packed = Self.storedGzip(file, text: text) ?? (try? TextStore.pack(text)),
             case let spelling = SpellingWords.distinct(in: text),
+            let words = try? cutter.cut(text, spec: spec),
             words.count + packed.count + spelling.count < maximumFrame / 2
         else { return nil }
         return CutText(packed: packed, words: words, spelling: spelling)
     }
 
     /// The stored form of `text` when `file` is a gzip file that holds exactly it (``StoredText/gzipFile(_:holding:)``):
-    /// the file as it is, read once more (it is the compressed size; at most 64 MiB).
+    /// the file as it is, read once more (it is the compressed size; at most 64 MiB). A file whose
+    /// trailer gives another length (a compressed tar) is not read again.
     private static func storedGzip(_ file: CrawledFile?, text: String) -> [UInt8]? {
-        guard let file, file.size <= 64 << 20, (try? file.prefix(3)) == [0x1F, 0x8B, 8],
+        guard let file, file.size >= 18, file.size <= 64 << 20, (try? file.prefix(3)) == [0x1F, 0x8B, 8],
+            let trailer = try? file.descriptor.read(upTo: 4, atAbsoluteOffset: file.size - 4),
+            case let length = UInt32(truncatingIfNeeded: text.utf8.count),
+            trailer == (0..<4).map({ UInt8(truncatingIfNeeded: length >> (8 * UInt32($0))) }),
             let bytes = try? file.prefix(file.size), bytes.count == file.size
         else { return nil }
         return StoredText.gzipFile(bytes, holding: text)
