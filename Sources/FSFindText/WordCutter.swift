@@ -62,25 +62,42 @@ package final class WordCutter: Sendable {
     /// written is never touched, so a large array's unused pages are never given memory. A stream
     /// that outgrows it is copied as the smaller texts' are.
     func cut(_ text: String, spec: String, room: Int) throws(FSFindError) -> [UInt8] {
+        var text = text
+        // withUTF8 makes a bridged string contiguous first; a native one (the workers') already is.
+        let words = text.withUTF8 { utf8 in Result { () throws(FSFindError) in try cut(utf8, spec: spec, room: room) } }
+        return try words.get()
+    }
+
+    /// The words of the text `pieces` holds, cut a piece at a time (its text need not be held
+    /// whole): the same stream as cutting the whole text, because each piece ends where no word
+    /// goes on, and a word's position in the stream is its place in order.
+    package func cut(_ pieces: PackedPieces, spec: String) throws(FSFindError) -> [UInt8] {
+        var words: [UInt8] = []
+        // As much room as the text has, as for a large text cut whole: pages are given as written.
+        words.reserveCapacity(pieces.frames.reduce(64) { $0 + $1.length })
+        try pieces.forEachPiece { (piece) throws(FSFindError) in
+            words += try cut(piece, spec: spec, room: 0)
+        }
+        return words
+    }
+
+    /// ``cut(_:spec:room:)`` of UTF-8 bytes.
+    private func cut(_ utf8: UnsafeBufferPointer<UInt8>, spec: String, room: Int) throws(FSFindError) -> [UInt8] {
         let cutter = try take(spec)
         defer { state.withLock { $0.idle[spec, default: []].append(cutter) } }
-        var text = text
         var status = SQLITE_OK
         var spilled: (words: UnsafeMutablePointer<UInt8>, length: Int)?
-        // withUTF8 makes a bridged string contiguous first; a native one (the workers') already is.
-        let inPlace = text.withUTF8 { bytes in
-            [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
-                var words: UnsafeMutablePointer<UInt8>?
-                var length = 0
-                status = bytes.withMemoryRebound(to: CChar.self) { characters in
-                    fsfind_word_cutter_cut_into(
-                        cutter.pointer, characters.baseAddress, Int32(characters.count),
-                        room > 0 ? buffer.baseAddress : nil, room, &words, &length)
-                }
-                count = 0
-                guard status == SQLITE_OK, let words else { return }
-                if room > 0, words == buffer.baseAddress { count = length } else { spilled = (words, length) }
+        let inPlace = [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            var words: UnsafeMutablePointer<UInt8>?
+            var length = 0
+            status = utf8.withMemoryRebound(to: CChar.self) { characters in
+                fsfind_word_cutter_cut_into(
+                    cutter.pointer, characters.baseAddress, Int32(characters.count),
+                    room > 0 ? buffer.baseAddress : nil, room, &words, &length)
             }
+            count = 0
+            guard status == SQLITE_OK, let words else { return }
+            if room > 0, words == buffer.baseAddress { count = length } else { spilled = (words, length) }
         }
         guard status == SQLITE_OK else {
             throw FSFindError(.io, "FTS5 could not cut a text into words (status \(status))")
