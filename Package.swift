@@ -84,11 +84,9 @@ let package = Package(
             name: "FSFindSearch",
             dependencies: ["FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindText"],
             swiftSettings: crossModule),
-        // Paths, JSON and attribute lists written for people and scripts.
+        // JSON objects and attribute values in words: what the command line and Elastic both write.
         .target(
-            name: "FSFindOutput",
-            dependencies: ["FSFindModel", .product(name: "SystemPackage", package: "swift-system")],
-            swiftSettings: crossModule),
+            name: "FSFindOutput", dependencies: ["FSFindModel"], swiftSettings: crossModule),
         // `fsfind search`: the session, the scan, the screen.
         .target(
             name: "FSFindInteractive",
@@ -106,14 +104,13 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
-        // `fsfind search`'s previews: the sandboxed worker that draws a file's picture or first lines
-        // (chafa, FFmpeg's decoders, cairo) and the screen's client of it, behind the screen's
-        // `FilePreviewer`.
+        // `fsfind search`'s previews, the screen's side: the client of the preview worker (which is
+        // Extraction's, sandboxed like the extraction workers), behind the screen's `FilePreviewer`.
         .target(
             name: "FSFindPreview",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl", "FSFindExtraction", "FSFindInteractive",
-                "CAVFormat", "CLibraryTypes", .product(name: "SystemPackage", package: "swift-system"),
+                "FSFindModel", "FSFindExtraction", "FSFindInteractive",
+                .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Crawl → identify → extract → index file, as one refresh (its lock, its summary, the text
         // store fed beside it); and `fsfind watch`, which keeps the index up to date.
@@ -310,7 +307,7 @@ let package = Package(
             name: "InteractiveTests",
             dependencies: [
                 "ExtractionFixtures", "FSFindExtraction", "FSFindIndexFormat", "FSFindIndexer", "FSFindInteractive",
-                "FSFindManual", "FSFindModel", "FSFindOutput", "FSFindPreview", "FSFindQuery", "FSFindSearch",
+                "FSFindManual", "FSFindModel", "FSFindPreview", "FSFindQuery", "FSFindSearch",
                 "FSFindTestSupport", "FSFindText", "IndexFixtures",
             ]
         ),
@@ -318,8 +315,8 @@ let package = Package(
         .testTarget(
             name: "RepositoryTests",
             dependencies: [
-                "CPlatform", "FSFindCommandLine", "FSFindElastic", "FSFindIndexFormat", "FSFindIndexer", "FSFindQuery",
-                "FSFindSearch", "FSFindServe", "FSFindTestSupport", "FSFindText",
+                "CPlatform", "FSFindCommandLine", "FSFindElastic", "FSFindIndexFormat", "FSFindIndexer", "FSFindModel",
+                "FSFindQuery", "FSFindSearch", "FSFindServe", "FSFindTestSupport", "FSFindText",
             ]
         ),
         .testTarget(

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindModel
-import FSFindOutput
 import FSFindPlatform
 import FSFindQuery
 import Glibc

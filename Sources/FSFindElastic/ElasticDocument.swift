@@ -10,9 +10,9 @@ import Foundation
 /// after `meta.raw.` is one key, as Tika writes it: `"xmpDM:duration"`). Numbers are JSON numbers
 /// and dates ISO 8601 in UTC with milliseconds, the form Elasticsearch's default date format reads.
 /// `path.virtual` is the path below the root it was indexed under, as FSCrawler writes it.
-package struct ElasticDocument {
+struct ElasticDocument {
     /// Which fields a document carries: Elasticsearch's `_source` filtering.
-    package struct SourceFilter: Sendable, Equatable {
+    struct SourceFilter: Sendable, Equatable {
         /// Glob patterns (`*` only) of dotted field names; an object's name takes its fields.
         var includes: [String]
         var excludes: [String]
@@ -59,7 +59,7 @@ package struct ElasticDocument {
     ///   - root: the indexed root the item is under, for `path.virtual`.
     ///   - content: the words inside the file, when the filter keeps `content`.
     ///   - indexedAt: when the index was written (`file.indexing_date`).
-    package static func json(
+    static func json(
         path: [UInt8], item: some AttributeSource, root: [UInt8]?, content: String?, indexedAt: Date?,
         filter: SourceFilter = .all
     ) -> String? {
@@ -109,7 +109,7 @@ package struct ElasticDocument {
     }
 
     /// The deepest of `roots` that `path` is at or below (`/a/b` is not below `/a/bc`).
-    package static func root(of path: [UInt8], among roots: [[UInt8]]) -> [UInt8]? {
+    static func root(of path: [UInt8], among roots: [[UInt8]]) -> [UInt8]? {
         roots.filter { PathBytes.isWithin(path, folder: $0) }.max { $0.count < $1.count }
     }
 

@@ -280,7 +280,7 @@ package struct ElasticEndpoint: Sendable {
 
     /// A document's `_id`: FNV-1a of the path, as 16 hex digits (stable across runs and
     /// machines, so a reloaded cluster replaces documents instead of adding them again).
-    package static func identifier(_ path: [UInt8]) -> String {
+    static func identifier(_ path: [UInt8]) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in path {
             hash ^= UInt64(byte)

@@ -6,7 +6,7 @@ import FSFindOutput
 /// `fulltext` sub-field, as FSCrawler maps it, so Samba's share scope works; numbers and dates
 /// typed, so its ranges compare values, not text). `contrib/elasticsearch-mapping.json` is this,
 /// printed by `fsfind export --es-mapping`; a test keeps the two the same.
-package enum ElasticMapping {
+enum ElasticMapping {
     /// The `mappings` object.
     static var mappings: String {
         var fields: [(name: String, json: String)] = []
@@ -19,7 +19,7 @@ package enum ElasticMapping {
     }
 
     /// The body of `PUT /INDEX`: the mappings and one shard's settings.
-    package static var indexBody: String {
+    static var indexBody: String {
         "{\"settings\":{\"number_of_shards\":1},\"mappings\":" + mappings + "}"
     }
 

@@ -2,23 +2,19 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `AVFormatLibrary` (struct, Extract/AVFormatLibrary.swift): The few FFmpeg functions the media extractor calls,
-//   loaded with `dlopen` on first use
 // - `ExtractionError` (struct, Extract/Extractor.swift): Why an extractor could not read a file
 // - `ExtractionPipeline` (struct, Extract/ExtractionPipeline.swift): Reads content metadata for identified items and
 //   merges it in
-// - `ExtractionWire` (enum, Extract/ExtractionWire.swift): The bytes the indexer and its extraction workers exchange
-//   over a socket
 // - `ExtractionWorker` (enum, Extract/ExtractionWorker.swift): The loop `fsfind extract-worker` runs
 // - `ExtractorRegistry` (struct, Extract/ExtractorRegistry.swift): Every content extractor fsfind has, and which one
 //   reads a given type
 // - `Identifier` (enum, ContentType/Identifier.swift): Turns crawl entries into index items
 // - `MagicAnswers` (class, ContentType/MagicAnswers.swift): The MIME types of small files already identified in one
 //   run, found again by their bytes: a copy of such a file gets its answer without libmagic
-// - `MediaFile` (class, Extract/MediaFile.swift): One audio or video file opened with libavformat
-// - `PDFDocumentHandle` (class, Extract/Documents/PDFDocumentHandle.swift): An open poppler-glib PDF document,
-//   released with `g_object_unref` when this value goes
-// - `PlainText` (enum, Extract/Text/PlainText.swift): The text of a file that is text
-// - `SharedLibrary` (struct, Extract/SharedLibrary.swift): A C library opened with `dlopen` and never closed, and the
-//   functions looked up in it
+// - `PreviewOrder` (struct, Preview/PreviewWorkerWire.swift): The bytes `fsfind search` and its preview worker
+//   exchange, both ends
+// - `PreviewReply` (enum, Preview/PreviewWorkerWire.swift): A preview as the worker sends it: the screen's
+//   `FilePreview` in the wire's terms
+// - `PreviewWorker` (enum, Preview/PreviewWorker.swift): The loop `fsfind preview-worker` runs: read a request,
+//   draw its preview, reply
 // - `WorkerProcess` (class, Extract/WorkerProcess.swift): One running extraction worker, seen from the indexer

@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindPlatform
 import Synchronization
 
 /// Unchecked-per-read views of verified sections, for scans that touch every row.
@@ -138,6 +139,13 @@ extension IndexFile {
     @inlinable func u64(_ row: Int, _ field: Int = 0) -> UInt64 {
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: row * recordSize + field, as: UInt64.self))
     }
+
+    /// Asks for the cache line of `row`'s field `field` ahead of its read (``prefetchForReading(_:)``).
+    @inlinable @inline(__always) func prefetch(_ row: Int, _ field: Int = 0) {
+        let offset = row &* recordSize &+ field
+        guard let base = bytes.baseAddress, offset >= 0, offset < bytes.count else { return }
+        prefetchForReading(base + offset)
+    }
 }
 
 /// The names section row by row: whether a row has a parent, and its name's string id.
@@ -152,6 +160,9 @@ package struct NamesView {
 
     /// The row's name as a string id (for a root: its path).
     @inlinable package func nameID(_ row: Int) -> UInt32 { records.u32(row, 4) }
+
+    /// Asks for the row's record ahead of its read, in a scan over scattered rows.
+    @inlinable @inline(__always) package func prefetch(_ row: Int) { records.prefetch(row) }
 }
 
 /// The derived-flags section: which of a row's values are not stored but derived from the row's
@@ -210,6 +221,12 @@ package struct IdentitiesView {
     /// The modification time in nanoseconds since 1970.
     @inlinable package func modificationNanos(_ row: Int) -> Int64 {
         Int64(bitPattern: records.u64(entry(row), modificationOffset))
+    }
+
+    /// Asks for what ``modificationNanos(_:)`` of the row reads ahead of the read, in a scan over
+    /// scattered rows: the row's entry number when tabled (the entry depends on it), else its entry.
+    @inlinable @inline(__always) package func prefetchModification(_ row: Int) {
+        if numberWidth == 0 { records.prefetch(row, modificationOffset) } else { numbers.prefetch(row) }
     }
 
     /// The status-change time (ctime) in nanoseconds since 1970.

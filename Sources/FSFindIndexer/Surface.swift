@@ -5,7 +5,6 @@
 // - `IndexChanges` (class, Watch/IndexChanges.swift): Tells a reader when the index it reads has changed (its file or
 //   its delta replaced)
 // - `Indexer` (struct, Indexing/Indexer.swift): Runs `fsfind index`
-// - `IndexLocation` (enum, Indexing/IndexLocation.swift): Where the index lives (`docs/spec/cli.md`)
 // - `IndexLock` (class, Indexing/IndexLock.swift): Keeps two `fsfind index` runs on one index from interleaving
 // - `IndexProgress` (struct, Indexing/IndexProgress.swift): What the indexer reports while it runs, for a progress
 //   line on a terminal

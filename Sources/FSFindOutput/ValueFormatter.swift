@@ -43,26 +43,6 @@ package struct ValueFormatter: Sendable {
         }
     }
 
-    /// One value as `mdls` shows it: text quoted, lists in parentheses.
-    func quoted(_ value: AttributeValue) -> String {
-        switch value {
-        case .text(let text): JSONWriter.string(text)
-        case .textList(let list): "(" + list.map(JSONWriter.string).joined(separator: ", ") + ")"
-        case .number(let value): number(value)
-        case .date(let value): date(value)
-        }
-    }
-
-    /// One value as JSON.
-    func json(_ value: AttributeValue) -> String {
-        switch value {
-        case .text(let text): JSONWriter.string(text)
-        case .textList(let list): "[" + list.map(JSONWriter.string).joined(separator: ",") + "]"
-        case .number(let value): value.isFinite ? number(value) : "null"
-        case .date(let value): JSONWriter.string(date(value))
-        }
-    }
-
     private func pad(_ value: Int, _ width: Int = 2) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits

@@ -10,7 +10,7 @@ import SystemPackage
 /// and calls ``collect()`` when it is readable or ``deadline`` has passed. A worker that takes
 /// longer than ``timeout`` (a page that loops, a decoder stuck in I/O) is killed, and so is one
 /// that crashes; either way the next request starts a fresh one. The worker is
-/// `fsfind preview-worker`, started from the running executable, with ``PreviewWorker/limits``.
+/// `fsfind preview-worker`, started from the running executable, with the worker's limits.
 final class PreviewClient {
     /// How long a preview may take before the worker is killed and the pane says so.
     static let timeout: Duration = .seconds(3)
@@ -94,11 +94,11 @@ final class PreviewClient {
 }
 
 /// The search screen's previewer (``FilePreviewer``, declared by the screen): this worker's
-/// client, with ``PreviewMaker``'s word on which files have a preview.
+/// client, with the worker's word on which files have a preview.
 extension PreviewClient: FilePreviewer {
     var timeout: Duration { Self.timeout }
 
     var previewable: @Sendable (_ tree: [String], _ name: [UInt8]) -> Bool {
-        { tree, name in PreviewMaker.kind(tree: tree, name: name) != nil }
+        { tree, name in PreviewWorker.draws(tree: tree, name: name) }
     }
 }

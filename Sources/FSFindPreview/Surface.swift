@@ -2,4 +2,5 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `PreviewWorker` (enum, PreviewWorker.swift): The loop `fsfind preview-worker` runs
+// - `Previews` (enum, Previews.swift): What this target offers the command line: the search screen's previewer, as
+//   the screen's own protocol

@@ -7,7 +7,6 @@ import Testing
 @testable import FSFindInteractive
 @testable import FSFindManual
 @testable import FSFindModel
-@testable import FSFindOutput
 @testable import FSFindQuery
 @testable import FSFindSearch
 
@@ -173,16 +172,8 @@ import Testing
     }
 }
 
-/// `show`'s aligned lines and the recent-searches file.
+/// The recent-searches file.
 @Suite struct InteractiveSupportTests {
-    @Test func attributeLinesAreAligned() {
-        var set = AttributeSet()
-        set[.fsName] = .text("a.mp3")
-        set[.duration] = .number(12)
-        let lines = AttributeListFormatter().lines(set, problem: ItemProblem(.unreadable, "permission denied"))
-        #expect(lines == ["fsName   = \"a.mp3\"", "duration = 12", "problem  = unreadable: permission denied"])
-    }
-
     @Test func recentSearchesAreKeptNewestFirstOnce() {
         let folder = TemporaryFolder()
         let path = folder.file("state/fsfind/recent-searches")

@@ -33,7 +33,7 @@ final class SearchLoop {
         self.terminal = terminal
         changes = try? IndexChanges(indexPath: index.snapshot.path)
         screen = SearchScreen(
-            terminal: terminal, previews: PreviewWorker.previewer(arguments: [FSFindCommand.PreviewWorkerCommand.name]),
+            terminal: terminal, previews: Previews.client(arguments: [FSFindCommand.PreviewWorkerCommand.name]),
             index: index, text: text, context: context, session: session, recent: recent,
             environment: ProcessInfo.processInfo.environment,
             emptyIndexHint: "The index is empty: run 'fsfind index FOLDER'", sentence: \.sentence, reopen: reopen)

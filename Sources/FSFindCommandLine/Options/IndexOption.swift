@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindIndexFormat
-import FSFindIndexer
 import FSFindModel
 import FSFindSearch
 import FSFindText

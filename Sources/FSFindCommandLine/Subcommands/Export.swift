@@ -1,9 +1,6 @@
 import ArgumentParser
 import FSFindElastic
-import FSFindIndexFormat
 import FSFindModel
-import FSFindOutput
-import FSFindText
 import Foundation
 
 extension FSFindCommand {
@@ -58,46 +55,15 @@ extension FSFindCommand {
         func run() throws {
             var output = StandardOutput()
             if mapping {
-                output.write(line: ElasticMapping.indexBody)
+                output.write(line: ElasticExport.mapping)
                 try output.finish()
                 return
             }
             let start = since.flatMap { ISO8601Text($0)?.interval(in: .current)?.start }
             let index = try indexOption.open()
-            let reader = try index.readerOfEverything()
-            let text = noContent ? nil : try IndexOption.openTextStore(for: index)
-            let roots = try index.roots().map(\.path)
-            let action = { (id: String) in
-                "{\"index\":{\"_index\":\(JSONWriter.string(indexName)),\"_id\":\(JSONWriter.string(id))}}"
-            }
-            var skipped = 0
-            for row in 0..<index.itemCount {
-                let item = reader.row(row)
-                if let start {
-                    let changed = [Attribute.contentModificationDate, .attributeChangeDate].compactMap {
-                        if case .date(let date)? = item.value(of: $0) {
-                            date.timeIntervalSinceReferenceDate
-                        } else {
-                            nil
-                        }
-                    }
-                    guard changed.contains(where: { $0 >= start }) else { continue }
-                }
-                let path = reader.path(at: row)
-                let content = try reader.textDocument(at: row).flatMap { document throws(FSFindError) in
-                    try text?.textStart(document: document, characters: .max)
-                }
-                let root = ElasticDocument.root(of: path, among: roots)
-                guard
-                    let document = ElasticDocument.json(
-                        path: path, item: item, root: root, content: content, indexedAt: index.createdAt)
-                else {
-                    skipped += 1
-                    continue
-                }
-                output.write(line: action(ElasticEndpoint.identifier(path)))
-                output.write(line: document)
-            }
+            let skipped = try ElasticExport.bulk(
+                index: index, content: !noContent, indexName: indexName, since: start
+            ) { output.write(line: $0) }
             try output.finish()
             if skipped > 0 {
                 StandardError.write("fsfind: \(skipped) item(s) left out: their paths are not UTF-8\n")

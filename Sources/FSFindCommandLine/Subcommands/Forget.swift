@@ -35,10 +35,9 @@ extension FSFindCommand {
                 return PathBytes.realPath(bytes) ?? PathBytes.trimmed(PathBytes.absolute(bytes))
             }
             let indexPath = indexOption.path
-            let lock = try IndexLock(indexPath: indexPath, wait: !noWait) { holder in
+            let removed = try Indexer(indexPath: indexPath).forget(roots: paths, wait: !noWait) { holder in
                 StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n")
             }
-            let removed = try Indexer(indexPath: indexPath).forget(roots: paths, holding: lock)
             let folders = paths.count == 1 ? "1 folder" : "\(paths.count) folders"
             StandardError.write("\(folders) forgotten, \(removed) items removed\n")
         }

@@ -3,7 +3,6 @@ import CPlatform
 import FSFindExtraction
 import FSFindIndexer
 import FSFindModel
-import FSFindOutput
 import FSFindPlatform
 import FSFindText
 import Foundation
@@ -93,18 +92,18 @@ extension FSFindCommand {
             let isTerminal = isatty(STDERR_FILENO) == 1
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
             let indexPath = indexOption.path
-            let lock = try IndexLock(indexPath: indexPath, wait: !noWait) { holder in
-                if !quiet {
-                    StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n")
-                }
-            }
             let indexer = Indexer(
                 indexPath: indexPath, full: full, reporter: reporter, language: language,
                 pipeline: ExtractionPipeline(
                     isolation: .workers(Self.workerOptions()),
                     textLimit: noContent ? 0 : ExtractionPipeline.defaultTextLimit))
             let summary = try indexer.run(
-                roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), holding: lock)
+                roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), wait: !noWait
+            ) { holder in
+                if !quiet {
+                    StandardError.write("fsfind: waiting for another 'fsfind index' (pid \(holder)) to finish…\n")
+                }
+            }
             reporter.finish()
             if verbose {
                 StandardError.write(summary.verboseLine + "\n")

@@ -1,11 +1,11 @@
 import ArgumentParser
-import FSFindPreview
+import FSFindExtraction
 import SystemPackage
 
 extension FSFindCommand {
     /// `fsfind preview-worker`: the hidden worker `fsfind search` starts to draw the selected
     /// file's preview outside its own process (`docs/interactive-search.md`), so a hostile image
-    /// or PDF cannot hang or crash the screen. Speaks ``PreviewWire``'s frames on stdin and stdout.
+    /// or PDF cannot hang or crash the screen. Speaks the preview wire's frames on stdin and stdout.
     struct PreviewWorkerCommand: ParsableCommand {
         /// The subcommand's name, which the search screen passes to the worker it starts.
         static let name = "preview-worker"

@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindModel
-import FSFindOutput
 import FSFindSearch
 import Foundation
 

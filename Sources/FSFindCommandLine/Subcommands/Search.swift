@@ -2,7 +2,6 @@ import ArgumentParser
 import FSFindIndexFormat
 import FSFindInteractive
 import FSFindModel
-import FSFindOutput
 import FSFindPlatform
 import FSFindQuery
 import Foundation

@@ -1,7 +1,6 @@
 import ArgumentParser
 import FSFindIndexFormat
 import FSFindModel
-import FSFindOutput
 import FSFindPlatform
 import FSFindText
 import Foundation

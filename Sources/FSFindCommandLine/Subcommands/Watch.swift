@@ -4,7 +4,6 @@ import FSFindExtraction
 import FSFindIndexFormat
 import FSFindIndexer
 import FSFindModel
-import FSFindOutput
 import FSFindText
 import Foundation
 import Glibc
@@ -63,7 +62,7 @@ extension FSFindCommand {
             }
             // Before any thread allocates: a watcher lives long, and arenas per thread fragment.
             fsfind_use_one_malloc_arena()
-            let watchLock = try Self.takeWatchLock(indexPath: indexPath)
+            let watchLock = try LiveIndexer.lock(watching: indexPath)
             // Until the first index is written a signal ends the process at once (nothing is half
             // written: the index is replaced atomically); afterwards, only between batches.
             guard fsfind_exit_on_termination_start() == 0 else {
@@ -96,9 +95,10 @@ extension FSFindCommand {
             let environment = ProcessInfo.processInfo.environment
             let limit = environment["FSFIND_WATCH_LIMIT"].flatMap { Int($0) }
             let period = environment["FSFIND_WATCH_UNWATCHED_SECONDS"].flatMap { Int($0) }.map { Duration.seconds($0) }
-            let live = try LiveIndexer(
-                indexer: indexer, status: watchLock, watchLimit: limit,
-                unwatchedRefresh: period ?? LiveIndexer.defaultUnwatchedRefresh
+            let signal = try LiveIndexer.watch(
+                indexer: indexer, status: watchLock, roots: roots,
+                options: CrawlOptions(includeHidden: hidden, excludes: exclude), watchLimit: limit,
+                unwatchedRefresh: period
             ) { report in
                 switch report {
                 case .applied(let paths, let summary, let everything):
@@ -109,27 +109,15 @@ extension FSFindCommand {
                     reporter.finish()
                     StandardError.write("fsfind: \(TerminalText.shown(Array(message.utf8)))\n")
                 }
+            } started: { summary in
+                fsfind_exit_on_termination_stop()
+                reporter.finish()
+                if verbose || (isTerminal && !quiet) {
+                    StandardError.write("\(summary.verboseLine); watching for changes\n")
+                }
             }
-            let summary = try live.start(roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude))
-            fsfind_exit_on_termination_stop()
-            reporter.finish()
-            if verbose || (isTerminal && !quiet) {
-                StandardError.write("\(summary.verboseLine); watching for changes\n")
-            }
-            let signal = try live.run()
             if verbose { StandardError.write("fsfind: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n") }
             withExtendedLifetime(watchLock) {}
-        }
-
-        /// The lock that makes this the index's only watcher, held until exit; a second watcher
-        /// is told who holds it.
-        static func takeWatchLock(indexPath: String) throws(FSFindError) -> IndexLock {
-            do {
-                return try IndexLock(indexPath: indexPath, suffix: WatcherStatus.lockSuffix, wait: false) { _ in }
-            } catch  where error.code == .locked {
-                let pid = IndexLock.holder(of: indexPath + WatcherStatus.lockSuffix)?.pid ?? 0
-                throw FSFindError(.locked, "another 'fsfind watch' (pid \(pid)) is already watching \(indexPath)")
-            }
         }
     }
 }

@@ -1,4 +1,3 @@
-import FSFindOutput
 import SystemPackage
 
 /// Writes to file descriptor 2 directly: C's `stderr` is a global Swift 6 cannot prove safe, and

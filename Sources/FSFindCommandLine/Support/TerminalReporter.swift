@@ -1,5 +1,4 @@
 import FSFindIndexer
-import FSFindOutput
 import Foundation
 import Synchronization
 

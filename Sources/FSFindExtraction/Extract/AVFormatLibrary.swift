@@ -11,7 +11,7 @@ import Glibc
 /// sonames come from the headers' major versions, so the struct layouts compiled in always match
 /// the library loaded. Without FFmpeg installed, media files are marked unparsable with the reason
 /// and everything else works.
-package struct AVFormatLibrary: Sendable {
+struct AVFormatLibrary: Sendable {
     // The types come from the headers (`CAVFormat/shim.h`), so they match what is compiled against.
     let allocContext: fsfind_avformat_alloc_context
     let openInput: fsfind_avformat_open_input
@@ -27,7 +27,7 @@ package struct AVFormatLibrary: Sendable {
     static let shared: Result<AVFormatLibrary, ExtractionError> = load()
 
     /// `libavformat.so.59` for FFmpeg 5.1's headers.
-    package static let soname = "libavformat.so.\(LIBAVFORMAT_VERSION_MAJOR)"
+    static let soname = "libavformat.so.\(LIBAVFORMAT_VERSION_MAJOR)"
 
     private static func load() -> Result<AVFormatLibrary, ExtractionError> {
         do throws(ExtractionError) {

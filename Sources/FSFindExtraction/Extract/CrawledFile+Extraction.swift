@@ -17,7 +17,7 @@ extension CrawledFile {
     }
 
     /// `/proc/self/fd/N`, the name under which a library that only takes paths opens this file.
-    package func pathForLibrary() throws(ExtractionError) -> [UInt8] {
+    func pathForLibrary() throws(ExtractionError) -> [UInt8] {
         do throws(Refusal) {
             return try libraryPath()
         } catch {
@@ -29,7 +29,7 @@ extension CrawledFile {
     ///
     /// Text extractors only look at a bounded prefix, so a multi-gigabyte log file that libmagic
     /// calls HTML costs one read, not the whole file.
-    package func prefix(_ limit: Int) throws(ExtractionError) -> [UInt8] {
+    func prefix(_ limit: Int) throws(ExtractionError) -> [UInt8] {
         do throws(Errno) {
             return try descriptor.read(upTo: limit, atAbsoluteOffset: 0)
         } catch {

@@ -18,7 +18,7 @@ import Foundation
 /// Reply: `0`, count, then (name, value) pairs, then `1` with the packed text and the words (two
 /// blobs) or `0`; `2`, why the words could not be read, then as `0`; or `1` and the failure reason.
 /// Value: tag `1` text, `2` text list (count, texts), `3` number, `4` date.
-package enum ExtractionWire {
+enum ExtractionWire {
     /// Frames larger than this are a broken peer, not a reply (a title list of 64 MiB is absurd).
     static let maximumFrame = 64 << 20
 
@@ -262,16 +262,16 @@ package enum ExtractionWire {
         return length <= maximumFrame ? length : nil
     }
 
-    package struct Writer {
+    struct Writer {
         var buffer: [UInt8] = [0, 0, 0, 0]
         /// The frame's parts before ``buffer``, when blobs were attached (``attach(_:)``).
         private var parts: [ArraySlice<UInt8>] = []
 
-        package init() {}
+        init() {}
 
-        package mutating func byte(_ value: UInt8) { buffer.append(value) }
+        mutating func byte(_ value: UInt8) { buffer.append(value) }
 
-        package mutating func u32(_ value: Int) {
+        mutating func u32(_ value: Int) {
             let value = UInt32(truncatingIfNeeded: value)
             for shift in stride(from: 0, to: 32, by: 8) { buffer.append(UInt8(truncatingIfNeeded: value >> shift)) }
         }
@@ -280,12 +280,12 @@ package enum ExtractionWire {
             for shift in stride(from: 0, to: 64, by: 8) { buffer.append(UInt8(truncatingIfNeeded: value >> shift)) }
         }
 
-        package mutating func blob(_ value: [UInt8]) {
+        mutating func blob(_ value: [UInt8]) {
             u32(value.count)
             buffer.append(contentsOf: value)
         }
 
-        package mutating func text(_ value: String) { blob(Array(value.utf8)) }
+        mutating func text(_ value: String) { blob(Array(value.utf8)) }
 
         /// A blob written as ``blob(_:)`` writes it, but kept as a part of its own of the frame
         /// (``framedParts()``), not copied into it.
@@ -298,7 +298,7 @@ package enum ExtractionWire {
 
         /// A file's identity (five u64) and its content-type tree: the part of a request that
         /// names the file, the same in an extraction and a preview request.
-        package mutating func file(identity: FileIdentity, tree: [String]) {
+        mutating func file(identity: FileIdentity, tree: [String]) {
             u64(identity.device)
             u64(identity.inode)
             u64(UInt64(bitPattern: identity.size))
@@ -342,7 +342,7 @@ package enum ExtractionWire {
         }
 
         /// The payload with its length written into the first four bytes.
-        package func framed() -> [UInt8] {
+        func framed() -> [UInt8] {
             var result = buffer
             let length = UInt32(truncatingIfNeeded: buffer.count - 4)
             for index in 0..<4 { result[index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
@@ -352,18 +352,18 @@ package enum ExtractionWire {
 
     /// Bounds-checked reads through the shared cursor (`FSFindModel/ByteCursor.swift`); running
     /// out of bytes is a damaged message, never a trap.
-    package struct Reader {
+    struct Reader {
         private var cursor: ByteCursor<[UInt8]>
 
-        package init(_ data: [UInt8]) { cursor = ByteCursor(data) }
+        init(_ data: [UInt8]) { cursor = ByteCursor(data) }
 
         private static let truncated = ExtractionError("truncated message")
 
-        package mutating func byte() throws(ExtractionError) -> UInt8 {
+        mutating func byte() throws(ExtractionError) -> UInt8 {
             do { return try cursor.u8() } catch { throw Self.truncated }
         }
 
-        package mutating func u32() throws(ExtractionError) -> UInt32 {
+        mutating func u32() throws(ExtractionError) -> UInt32 {
             do { return try cursor.u32() } catch { throw Self.truncated }
         }
 
@@ -372,7 +372,7 @@ package enum ExtractionWire {
         }
 
         /// What ``Writer/file(identity:tree:)`` wrote.
-        package mutating func file() throws(ExtractionError) -> (identity: FileIdentity, tree: [String]) {
+        mutating func file() throws(ExtractionError) -> (identity: FileIdentity, tree: [String]) {
             let identity = FileIdentity(
                 device: try u64(), inode: try u64(), size: Int64(bitPattern: try u64()),
                 mtimeNanos: Int64(bitPattern: try u64()), ctimeNanos: Int64(bitPattern: try u64()))
@@ -382,7 +382,7 @@ package enum ExtractionWire {
         }
 
         /// A count of things that each take at least one byte, so it cannot exceed what is left.
-        package mutating func count() throws(ExtractionError) -> Int {
+        mutating func count() throws(ExtractionError) -> Int {
             let value = Int(try u32())
             guard value <= cursor.remaining else { throw Self.truncated }
             return value
@@ -395,12 +395,12 @@ package enum ExtractionWire {
             do { return try cursor.take(length) } catch { throw Self.truncated }
         }
 
-        package mutating func blob() throws(ExtractionError) -> [UInt8] {
+        mutating func blob() throws(ExtractionError) -> [UInt8] {
             let length = try count()
             do { return Array(try cursor.take(length)) } catch { throw Self.truncated }
         }
 
-        package mutating func text() throws(ExtractionError) -> String {
+        mutating func text() throws(ExtractionError) -> String {
             String(decoding: try blob(), as: UTF8.self)
         }
 
@@ -417,7 +417,7 @@ package enum ExtractionWire {
             }
         }
 
-        package func end() throws(ExtractionError) {
+        func end() throws(ExtractionError) {
             guard cursor.remaining == 0 else { throw ExtractionError("trailing bytes in message") }
         }
     }

@@ -47,7 +47,7 @@ package enum ExtractionWorker {
     /// The loop every worker runs (extraction here, previews in `PreviewWorker`), over requests of
     /// its own wire: each request frame `decode`d, the test hooks (``TestHooks``) given the name
     /// at its `path`, and `respond`'s frame sent back, part after part; as ``serveFrames`` for the rest.
-    package static func serveRequests<Request>(
+    static func serveRequests<Request>(
         input: FileDescriptor, output: FileDescriptor, limits: Limits,
         decode: ([UInt8]) throws(ExtractionError) -> Request, path: (Request) -> [UInt8],
         respond: (Result<Request, ExtractionError>) -> [ArraySlice<UInt8>]

@@ -9,17 +9,17 @@ import Glibc
 /// ``analyzeMicroseconds`` of packets, so a huge or endless file costs the same as a small one, and
 /// only the `file` protocol is allowed, so a hostile playlist cannot make FFmpeg fetch URLs or
 /// open devices. Not thread-safe; one per file and thread.
-package final class MediaFile {
+final class MediaFile {
     /// How many bytes libavformat may read to guess the format and the streams (default 5 MB).
     static let probeBytes: Int64 = 1 << 20
     /// How much media time `avformat_find_stream_info` may read packets for (default 5 s).
     static let analyzeMicroseconds: Int64 = 1_000_000
 
     let library: AVFormatLibrary
-    package private(set) var context: UnsafeMutablePointer<AVFormatContext>?
+    private(set) var context: UnsafeMutablePointer<AVFormatContext>?
 
     /// Opens `path` (raw bytes, any encoding) and reads its stream information.
-    package init(path: [UInt8]) throws(ExtractionError) {
+    init(path: [UInt8]) throws(ExtractionError) {
         library = try AVFormatLibrary.shared.get()
         guard var allocated = library.allocContext() else { throw ExtractionError("out of memory opening the file") }
         allocated.pointee.probesize = Self.probeBytes
@@ -52,7 +52,7 @@ package final class MediaFile {
     }
 
     /// Duration in seconds: the container's, else the longest stream's; nil when neither says.
-    package var duration: Double? {
+    var duration: Double? {
         guard let context else { return nil }
         let whole = context.pointee.duration
         if whole != Self.noTimestamp, whole > 0 { return Double(whole) / Double(AV_TIME_BASE) }
@@ -97,7 +97,7 @@ package final class MediaFile {
     }
 
     /// FFmpeg's name for a codec (`mp3`, `h264`, `vorbis`).
-    package func codecName(_ id: AVCodecID) -> String? {
+    func codecName(_ id: AVCodecID) -> String? {
         guard let name = library.codecName(id) else { return nil }
         return Self.text(name)
     }

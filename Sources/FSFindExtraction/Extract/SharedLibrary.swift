@@ -8,12 +8,12 @@ import FSFindPlatform
 /// dependencies; only a process that reads such a file (an extraction worker) pays. `dlsym` on
 /// the handle also searches the library's own dependencies, so glib's functions are found through
 /// poppler-glib's handle.
-package struct SharedLibrary: Sendable {
+struct SharedLibrary: Sendable {
     private let library: DynamicLibrary
     var soname: String { library.soname }
 
     /// Opens `soname`; `package` names the Debian package to install when it is missing.
-    package init(_ soname: String, package: String) throws(ExtractionError) {
+    init(_ soname: String, package: String) throws(ExtractionError) {
         guard let library = DynamicLibrary(soname) else {
             throw ExtractionError(MissingLibrary(soname: soname, package: package).reason)
         }
@@ -22,7 +22,7 @@ package struct SharedLibrary: Sendable {
 
     /// The function called `name`; its type comes from where the result goes (a stored property
     /// of `@convention(c)` function type).
-    package func symbol<Function>(_ name: String) throws(ExtractionError) -> Function {
+    func symbol<Function>(_ name: String) throws(ExtractionError) -> Function {
         guard let function: Function = library.symbol(name) else {
             throw ExtractionError("\(soname) has no function \(name)")
         }

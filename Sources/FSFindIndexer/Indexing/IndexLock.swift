@@ -27,7 +27,7 @@ package final class IndexLock {
     ///   - suffix: the lock file's, after the index's name: `.lock` guards writes to the index;
     ///     `fsfind watch` holds `.watch.lock` for as long as it runs, one watcher per index.
     ///   - onWait: called once with the holder's pid (0 when unknown) before waiting.
-    package init(
+    init(
         indexPath: String, suffix: String = IndexLock.writeSuffix, wait: Bool, onWait: (Int32) -> Void
     ) throws(FSFindError) {
         self.indexPath = indexPath
@@ -84,7 +84,7 @@ package final class IndexLock {
     }
 
     /// Who holds the lock file at `path` and what it recorded, or nil when nobody holds it.
-    package static func holder(of path: String) -> (pid: Int32, lines: [String])? {
+    static func holder(of path: String) -> (pid: Int32, lines: [String])? {
         guard let fd = try? FileDescriptor.open(path, .readOnly, options: [.closeOnExec, .noFollow]) else {
             return nil
         }

@@ -40,10 +40,15 @@ package struct Indexer: Sendable {
         self.pipeline = pipeline
     }
 
-    /// ``run(roots:options:holding:)`` under a lock this call takes (waiting for another holder)
-    /// and releases.
-    func run(roots: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
-        let lock = try IndexLock(indexPath: indexPath, wait: true) { _ in }
+    /// ``run(roots:options:holding:)`` under the index's lock, which this call takes and releases:
+    /// `fsfind index` names no lock, so no caller can run without one.
+    /// - Parameters:
+    ///   - wait: wait for another holder (else throw `.locked` at once).
+    ///   - onWait: called once with the holder's pid (0 when unknown) before waiting.
+    package func run(
+        roots: [[UInt8]], options: CrawlOptions, wait: Bool = true, onWait: (Int32) -> Void = { _ in }
+    ) throws(FSFindError) -> IndexSummary {
+        let lock = try IndexLock(indexPath: indexPath, wait: wait, onWait: onWait)
         defer { withExtendedLifetime(lock) {} }
         return try run(roots: roots, options: options, holding: lock)
     }
@@ -53,7 +58,7 @@ package struct Indexer: Sendable {
     ///
     /// - Parameter lock: the index's lock, which the caller must hold for the whole run (the
     ///   argument makes that a requirement, not a convention).
-    package func run(roots requested: [[UInt8]], options: CrawlOptions, holding lock: IndexLock) throws(FSFindError)
+    func run(roots requested: [[UInt8]], options: CrawlOptions, holding lock: IndexLock) throws(FSFindError)
         -> IndexSummary
     {
         try lock.check(writing: indexPath)
@@ -164,11 +169,19 @@ package struct Indexer: Sendable {
         return String(cString: strerror(errno))
     }
 
+    /// ``forget(roots:holding:)`` under the index's lock, taken and released as
+    /// ``run(roots:options:wait:onWait:)`` takes it.
+    package func forget(roots: [[UInt8]], wait: Bool, onWait: (Int32) -> Void) throws(FSFindError) -> Int {
+        let lock = try IndexLock(indexPath: indexPath, wait: wait, onWait: onWait)
+        defer { withExtendedLifetime(lock) {} }
+        return try forget(roots: roots, holding: lock)
+    }
+
     /// Removes `forgotten` (recorded roots, by path) and their items from the index, under the
     /// lock the caller holds; items that also lie under a remaining root stay. Returns how many
     /// items went.
     /// - Throws: ``FSFindError`` (`.usage`) naming a path that is not a recorded root.
-    package func forget(roots forgotten: [[UInt8]], holding lock: IndexLock) throws(FSFindError) -> Int {
+    func forget(roots forgotten: [[UInt8]], holding lock: IndexLock) throws(FSFindError) -> Int {
         try lock.check(writing: indexPath)
         // A damaged delta is removed by the attempt; its changes come back with the next refresh.
         _ = try? compact(holding: lock)

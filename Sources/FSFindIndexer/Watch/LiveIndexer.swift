@@ -20,7 +20,7 @@ import SystemPackage
 /// being written is finished; events not yet applied are found by the next start's refresh).
 package final class LiveIndexer {
     /// How often folders that could not be watched (the inotify limit) are refreshed.
-    package static let defaultUnwatchedRefresh: Duration = .seconds(300)
+    static let defaultUnwatchedRefresh: Duration = .seconds(300)
     /// How long a batch that failed (a full disk, say) waits before it is tried again.
     static let retryAfter: Duration = .seconds(30)
 
@@ -51,7 +51,7 @@ package final class LiveIndexer {
     ///   - status: the held `.watch.lock`, where the last update is recorded for `fsfind status`.
     ///   - watchLimit: fewer watches than the kernel allows (``FolderWatcher/init(limit:)``).
     ///   - unwatchedRefresh: how often folders left unwatched by the limit are refreshed.
-    package init(
+    init(
         indexer: Indexer, status: IndexLock, watchLimit: Int? = nil,
         unwatchedRefresh: Duration = defaultUnwatchedRefresh, report: @escaping (Report) -> Void
     ) throws(FSFindError) {
@@ -67,7 +67,7 @@ package final class LiveIndexer {
     /// watched first, so a change made during the refresh is an event, not a loss; then `requested`
     /// roots are indexed (every recorded root refreshed when it is empty), and the folders the new
     /// index holds are watched.
-    package func start(roots requested: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
+    func start(roots requested: [[UInt8]], options: CrawlOptions) throws(FSFindError) -> IndexSummary {
         if access(indexer.indexPath, F_OK) == 0 { try watchIndexedFolders(within: nil) }
         // Roots it already records (or none named): a crawl compared with the index, the changes
         // written as a delta; a new root: indexed as `fsfind index PATH` does.
@@ -90,7 +90,7 @@ package final class LiveIndexer {
     }
 
     /// Watches until SIGTERM or SIGINT; returns the signal that ended it.
-    package func run() throws(FSFindError) -> Int32 {
+    func run() throws(FSFindError) -> Int32 {
         // Blocked (the caller blocked them before any thread began, `fsfind_block_termination`;
         // again here for this thread), so they wait for the signal descriptor instead of ending
         // the process mid-batch.

@@ -5,7 +5,7 @@ import Foundation
 /// watcher ends) and writes its pid and the time of its last update into it.
 package struct WatcherStatus: Sendable, Equatable {
     /// The watch lock's name after the index's.
-    package static let lockSuffix = ".watch.lock"
+    static let lockSuffix = ".watch.lock"
 
     package var pid: Int32
     /// When the watcher last wrote the index (or finished its first refresh).

@@ -1,8 +1,9 @@
 /// What `fsfind search` shows of a file itself beside its attributes: a picture drawn with
 /// terminal symbols, its first lines, or why there is none.
 ///
-/// Made in a sandboxed worker (`FSFindPreview`), painted by the search screen; a plain
-/// value between the two, so the screen never sees the file or a library.
+/// Made in a sandboxed worker (`fsfind preview-worker`, `FSFindExtraction`'s `PreviewWorker`), read
+/// from its reply by `FSFindPreview`'s client, painted by the search screen; a plain value, so the
+/// screen never sees the file or a library. Only its cases and initialisers leave this target.
 package enum FilePreview: Sendable, Equatable {
     /// An image, a PDF's first page or a video's poster frame, as coloured cells.
     case picture(PreviewPicture)
@@ -29,13 +30,13 @@ package enum FilePreview: Sendable, Equatable {
 package struct PreviewPicture: Sendable, Equatable {
     /// One cell: a symbol one column wide and its two colours.
     package struct Cell: Sendable, Equatable {
-        package var symbol: Unicode.Scalar
+        var symbol: Unicode.Scalar
         /// `0xRRGGBB`, or ``Cell/noColor`` for the terminal's own colour.
-        package var foreground: UInt32
-        package var background: UInt32
+        var foreground: UInt32
+        var background: UInt32
 
         /// The terminal's default colour (chafa's "transparent"), and the only one without colours.
-        package static let noColor: UInt32 = 0xFFFF_FFFF
+        static let noColor: UInt32 = 0xFFFF_FFFF
 
         package init(symbol: Unicode.Scalar, foreground: UInt32, background: UInt32) {
             self.symbol = symbol
@@ -44,10 +45,10 @@ package struct PreviewPicture: Sendable, Equatable {
         }
     }
 
-    package let columns: Int
-    package let rows: Int
+    let columns: Int
+    let rows: Int
     /// Row after row, `columns × rows` cells.
-    package let cells: [Cell]
+    let cells: [Cell]
 
     /// Nil unless `cells` holds exactly `columns × rows` cells.
     package init?(columns: Int, rows: Int, cells: [Cell]) {
@@ -63,13 +64,13 @@ package struct PreviewPicture: Sendable, Equatable {
 /// A picture as pixels for the terminal to draw over a box of cells: RGB, 8 bits a channel,
 /// packed with zlib (what the kitty graphics protocol takes as `f=24,o=z`).
 package struct PreviewImage: Sendable, Equatable {
-    package let width: Int
-    package let height: Int
+    let width: Int
+    let height: Int
     /// The cells the image covers, its aspect ratio kept.
-    package let columns: Int
-    package let rows: Int
+    let columns: Int
+    let rows: Int
     /// `width × height × 3` bytes of RGB, zlib-compressed.
-    package let packedPixels: [UInt8]
+    let packedPixels: [UInt8]
 
     package init(width: Int, height: Int, columns: Int, rows: Int, packedPixels: [UInt8]) {
         self.width = width

@@ -4,7 +4,7 @@ import SystemPackage
 /// the list is painted and collected while the screen goes on reading keys.
 ///
 /// Declared here, by the screen that asks, so the screen never sees a file's bytes or a library:
-/// `FSFindPreview`'s `PreviewWorker.previewer` (a client of a sandboxed worker process) is the one
+/// `FSFindPreview`'s `Previews.client` (a client of a sandboxed worker process) is the one
 /// the command line hands in.
 package protocol FilePreviewer: AnyObject {
     /// How long a preview may take before it is given up and the pane says so.

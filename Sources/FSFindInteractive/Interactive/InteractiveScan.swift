@@ -60,6 +60,8 @@ struct ScanWork: Sendable {
     var content = Duration.zero
     /// The pass over the rows, its parts joined.
     var scan = Duration.zero
+    /// The CPU time of that pass on every core (``processCPUTime()``).
+    var scanCPU = Duration.zero
 
     init() {}
 }
@@ -146,6 +148,7 @@ struct InteractiveScan {
         // A key typed while the words were looked up: this search is stale.
         if content?.interrupted == true { return nil }
         let scanStarted = ContinuousClock.now
+        let scanCPUStarted = ScanWork.processCPUTime()
         // The rows in merged order (the candidates, or every row), cut into consecutive parts, one
         // thread each: the first letter of a field scores every row, the slowest key on one core
         // (`benchmarks/RESULTS.md`, "The interactive scan over the cores" and "Numbers that were in
@@ -192,6 +195,7 @@ struct InteractiveScan {
         result.work.visited = rows
         result.work.content = scanStarted - started
         result.work.scan = ContinuousClock.now - scanStarted
+        result.work.scanCPU = ScanWork.processCPUTime() - scanCPUStarted
         // Asked as `fsfind query` asks: a typo may still find files (`quartely` by its stem's
         // start, inside a report), and the field offers the search it meant all the same. A word
         // the index holds, or the start of one (every word while it is typed), is answered by a
@@ -309,13 +313,28 @@ private struct ScanJob: @unchecked Sendable {
         return walker.part
     }
 
+    /// How many candidates ahead of the one visited the walk asks for a row's lines.
+    private static let prefetchDistance = 8
+    /// Candidates fewer than one row in this many are far enough apart to ask for ahead.
+    private static let sparseRatio = 5
+
     /// Calls `walker` with each position of `range` (of the candidates, or of the merged rows)
     /// as its file, row and merged row, until it says stop; false then.
     @inline(__always)
     private func walk(_ range: Range<Int>, _ walker: inout PartWalk) -> Bool {
         let index = scan.index
         if let candidates {
-            for merged in candidates[range] {
+            // Few rows far apart: each row's first reads are asked for `ahead` rows before it,
+            // so their cache misses overlap instead of each waiting in turn (a row costs several,
+            // its summary, name record and date each in a line of its own). Rows closer together
+            // are already brought in by the processor's own prefetching, and asking costs more.
+            let ahead = candidates.count * Self.sparseRatio < index.itemCount ? Self.prefetchDistance : 0
+            for position in range {
+                if ahead > 0, position + ahead < range.upperBound {
+                    let (file, row) = index.place(of: candidates[position + ahead])
+                    walker.prefetch(file, row)
+                }
+                let merged = candidates[position]
                 let (file, row) = index.place(of: merged)
                 guard walker.visit(file, row, merged) else { return false }
             }
@@ -346,6 +365,11 @@ private struct PartWalk {
     let fileScans: [Unmanaged<FileScan>]
     let chosenBit: UInt16
     let shouldStop: () -> Bool
+
+    /// Asks for row `row` of file `file`'s first reads, ahead of its visit.
+    @inline(__always) func prefetch(_ file: Int, _ row: Int) {
+        fileScans[file]._withUnsafeGuaranteedRef { $0.prefetch(row) }
+    }
 
     /// Row `row` of file `file`, which is merged row `merged`; false when the scan must stop.
     @inline(__always) mutating func visit(_ file: Int, _ row: Int, _ merged: Int) -> Bool {
@@ -422,6 +446,12 @@ private final class FileScan {
         let measured = rowFilter?.measuredValues(row) ?? .all
         guard let score = rowScore.score(row, floor: rowFloor, measuring: measured) else { return nil }
         return (score, bits)
+    }
+
+    /// Asks for the row's summary, name record and date ahead of ``match(_:floor:chosenBit:)``.
+    @inline(__always) func prefetch(_ row: Int) {
+        rowFilter?.prefetch(row)
+        rowScore.prefetch(row)
     }
 
     /// ``InteractiveScan/scopeBits(_:of:)``, once per type-table entry.

@@ -15,10 +15,7 @@ package struct PreviewRequest: Sendable, Hashable {
     /// (``FilePreview/image(_:)``) rather than symbols.
     package var pixels: Bool
 
-    /// Most cells on a side: a request for more is a broken peer.
-    package static let largestSide = 1000
-
-    package init(
+    init(
         path: [UInt8], identity: FileIdentity, tree: [String], columns: Int, rows: Int, monochrome: Bool,
         pixels: Bool = false
     ) {

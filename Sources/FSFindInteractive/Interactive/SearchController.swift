@@ -274,11 +274,12 @@ struct SearchController {
     }
 
     /// The search trace's detail of a scan: `narrow|full visited V scored S bounded B matched M
-    /// content MS scan MS`.
+    /// content MS scan MS cpu MS` (cpu: the scan's CPU time on every core).
     static func describe(_ result: ScanResult, narrowed: Bool) -> String {
         let work = result.work
         return "\(narrowed ? "narrow" : "full") visited \(work.visited) scored \(work.scored) bounded \(work.bounded) "
-            + "matched \(result.matched.count) content \(milliseconds(work.content)) scan \(milliseconds(work.scan))"
+            + "matched \(result.matched.count) content \(milliseconds(work.content)) scan \(milliseconds(work.scan)) "
+            + "cpu \(milliseconds(work.scanCPU))"
     }
 
     /// `duration` in milliseconds with three decimals, as the traces write it.

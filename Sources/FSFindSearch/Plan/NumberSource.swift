@@ -48,6 +48,13 @@ package struct NumberSource {
         cells = column.reader()
     }
 
+    /// Asks for what ``value(_:)`` of a modification or change date reads ahead of the read, in a
+    /// scan over scattered rows (the recency lift's date is in the row's identity, a cache miss).
+    @inline(__always) package func prefetch(_ row: Int) {
+        guard derived == .mtime || derived == .ctime else { return }
+        identities?.prefetchModification(row)
+    }
+
     /// The value, nil when absent.
     ///
     /// The views are reached by optional chaining, not bound: binding copies a view (and retains

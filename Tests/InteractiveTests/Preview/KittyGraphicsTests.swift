@@ -3,6 +3,7 @@ import Foundation
 import IndexFixtures
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindPreview
@@ -52,7 +53,7 @@ import Testing
         var request = PreviewMakerTests.request(
             MediaFixtures.path("Pictures/wide.png"), tree: ["public.png", "public.image"], rows: 40)
         request.pixels = true
-        guard case .image(let image) = PreviewMaker.make(request) else {
+        guard case .image(let image) = PreviewMakerTests.drawn(request) else {
             Issue.record("no image")
             return
         }

@@ -4,6 +4,7 @@ import Glibc
 import IndexFixtures
 import Testing
 
+@testable import FSFindExtraction
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindPreview
@@ -23,6 +24,18 @@ import Testing
         )
     }
 
+    /// The preview the worker draws for `request`, through both halves of the wire: the screen's
+    /// request bytes read by the worker, the worker's reply read by the screen (a frame's first
+    /// four bytes are its length).
+    static func drawn(_ request: PreviewRequest) -> FilePreview {
+        do throws(ExtractionError) {
+            let order = try PreviewOrder(decoding: Array(PreviewWire.encode(request).dropFirst(4)))
+            return try PreviewWire.decodePreview(Array(PreviewMaker.make(order).encoded.dropFirst(4)))
+        } catch {
+            return .unavailable("the wire: \(error.reason)")
+        }
+    }
+
     static func picture(_ preview: FilePreview) -> PreviewPicture? {
         if case .picture(let picture) = preview { return picture }
         return nil
@@ -37,7 +50,7 @@ import Testing
         ("Movies/clip.mkv", ["org.matroska.mkv", "public.movie"]),
     ])
     func picturesFitTheirBoxAndHaveColour(file: String, tree: [String]) throws {
-        let preview = PreviewMaker.make(Self.request(MediaFixtures.path(file), tree: tree))
+        let preview = Self.drawn(Self.request(MediaFixtures.path(file), tree: tree))
         let picture = try #require(Self.picture(preview), Comment(rawValue: "\(file): \(preview)"))
         #expect(picture.columns <= 40 && picture.rows <= 12)
         #expect(picture.columns == 40 || picture.rows == 12)  // fitted to one side at least
@@ -48,7 +61,7 @@ import Testing
 
     @Test func theAspectRatioIsKept() throws {
         // wide.png is 640 × 480; a cell is twice as high as wide, so 40 columns take 15 rows.
-        let preview = PreviewMaker.make(
+        let preview = Self.drawn(
             Self.request(MediaFixtures.path("Pictures/wide.png"), tree: ["public.png", "public.image"], rows: 40))
         let picture = try #require(Self.picture(preview))
         #expect(picture.columns == 40)
@@ -56,7 +69,7 @@ import Testing
     }
 
     @Test func monochromeDrawsSymbolsInTheTerminalsColours() throws {
-        let preview = PreviewMaker.make(
+        let preview = Self.drawn(
             Self.request(
                 MediaFixtures.path("Pictures/eiffel.jpg"), tree: ["public.jpeg", "public.image"], monochrome: true))
         let picture = try #require(Self.picture(preview))
@@ -65,7 +78,7 @@ import Testing
     }
 
     @Test func aTextShowsItsFirstLines() {
-        let preview = PreviewMaker.make(
+        let preview = Self.drawn(
             Self.request(
                 MediaFixtures.path("Documents/notes.md"), tree: ["net.daringfireball.markdown", "public.text"], rows: 3)
         )
@@ -78,7 +91,7 @@ import Testing
     }
 
     @Test func aSongWithoutCoverArtSaysSo() {
-        let preview = PreviewMaker.make(
+        let preview = Self.drawn(
             Self.request(MediaFixtures.path("Music/tone.flac"), tree: ["org.xiph.flac", "public.audio"]))
         #expect(preview == .unavailable("no cover art"))
     }

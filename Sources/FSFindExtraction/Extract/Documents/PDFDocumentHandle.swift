@@ -9,7 +9,7 @@ import Foundation
 /// to be safe when several threads open documents at once, so every use goes through one lock;
 /// extraction reads only the document catalogue, so the lock is held briefly. Poppler is loaded
 /// at run time (``PopplerLibrary``).
-package final class PDFDocumentHandle {
+final class PDFDocumentHandle {
     static let lock = NSLock()
 
     let library: PopplerLibrary
@@ -17,7 +17,7 @@ package final class PDFDocumentHandle {
 
     /// Opens the PDF at `path` (raw bytes). The path travels as a `file://` URI made by
     /// `g_filename_to_uri`, which percent-escapes any byte, so non-UTF-8 names open too.
-    package init(path: [UInt8]) throws(ExtractionError) {
+    init(path: [UInt8]) throws(ExtractionError) {
         let library = try PopplerLibrary.shared.get()
         _ = Self.residentDocumentOpen
         var error: OpaquePointer?
@@ -90,7 +90,7 @@ package final class PDFDocumentHandle {
     /// Calls `body` with page `number` (a `PopplerPage *`) under the lock, and releases the page
     /// after: what a caller that draws the page (the preview worker) needs of the document,
     /// without holding poppler's functions or the lock itself.
-    package func withPage<Result>(
+    func withPage<Result>(
         _ number: Int, _ body: (OpaquePointer) throws(ExtractionError) -> Result
     ) throws(ExtractionError) -> Result {
         Self.lock.lock()

@@ -6,8 +6,8 @@
 /// its Latin-1 character, the right guess for older Western text and never a failure. A NUL in
 /// what is not UTF-16 means the file is binary after all: no text (binary files are never
 /// tokenised). Text cut at the read limit may end in half a character; that half is dropped.
-package enum PlainText {
-    package static func decode(_ bytes: [UInt8]) -> String? {
+enum PlainText {
+    static func decode(_ bytes: [UInt8]) -> String? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return utf8(bytes.dropFirst(3)) ?? latin1(bytes.dropFirst(3)) }
         if bytes.starts(with: [0xFF, 0xFE]) { return utf16(bytes.dropFirst(2), littleEndian: true) }
         if bytes.starts(with: [0xFE, 0xFF]) { return utf16(bytes.dropFirst(2), littleEndian: false) }

@@ -1,17 +1,18 @@
 import FSFindModel
+import FSFindOutput
 
 /// An item's attributes as `mdls` prints them: one `name = value` a line, the names padded to one
 /// width. `fsfind show` prints these lines; the interactive search's detail pane shows them.
-package struct AttributeListFormatter: Sendable {
+struct AttributeListFormatter: Sendable {
     let values: ValueFormatter
 
-    package init(values: ValueFormatter = ValueFormatter()) {
+    init(values: ValueFormatter = ValueFormatter()) {
         self.values = values
     }
 
     /// The lines for `set`, in registry order (or only `attributes`, those the set has), then the
     /// problem line when the item could not be read.
-    package func lines(_ set: AttributeSet, attributes: [Attribute]? = nil, problem: ItemProblem? = nil) -> [String] {
+    func lines(_ set: AttributeSet, attributes: [Attribute]? = nil, problem: ItemProblem? = nil) -> [String] {
         let shown = (attributes ?? set.attributes).filter { set[$0] != nil }
         let width = (shown.map(\.name.count) + ["problem".count]).max() ?? 0
         var lines: [String] = []

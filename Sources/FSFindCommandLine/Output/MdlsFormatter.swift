@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindOutput
 import Foundation
 
 /// Writes attributes the way macOS's `mdls` does, for the `mdls` link to fsfind: Spotlight
@@ -7,18 +8,18 @@ import Foundation
 ///
 /// An attribute with no `kMDItem…` alias (`artist`, `mimeType`) keeps its fsfind name. The
 /// file's words (`textContent`) are not shown: `mdls` does not show `kMDItemTextContent` either.
-package struct MdlsFormatter: Sendable {
+struct MdlsFormatter: Sendable {
     private let numbers = ValueFormatter(timeZone: TimeZone(identifier: "UTC") ?? .current)
 
-    package init() {}
+    init() {}
 
     /// The name `mdls` gives `attribute`.
-    package static func name(of attribute: Attribute) -> String {
+    static func name(of attribute: Attribute) -> String {
         attribute.descriptor.aliases.first { $0.hasPrefix("kMDItem") } ?? attribute.name
     }
 
     /// Every attribute of `set` as `mdls FILE` prints it.
-    package func lines(_ set: AttributeSet) -> [String] {
+    func lines(_ set: AttributeSet) -> [String] {
         let shown = set.attributes.filter { $0 != .textContent }.compactMap { attribute in
             set[attribute].map { (Self.name(of: attribute), $0) }
         }
@@ -27,7 +28,7 @@ package struct MdlsFormatter: Sendable {
 
     /// The named attributes (`mdls -name A -name B`), in the order asked, `(null)` for one the
     /// item lacks; the names as the user wrote them.
-    package func lines(_ named: [(name: String, value: AttributeValue?)]) -> [String] {
+    func lines(_ named: [(name: String, value: AttributeValue?)]) -> [String] {
         let width = named.map(\.name.count).max() ?? 0
         return named.flatMap { name, value -> [String] in
             let padded = name.padding(toLength: max(width, name.count), withPad: " ", startingAt: 0)
@@ -37,7 +38,7 @@ package struct MdlsFormatter: Sendable {
     }
 
     /// `mdls -raw`: the value alone, no name, no newline; `nullMarker` for a missing one.
-    package func raw(_ value: AttributeValue?, nullMarker: String) -> String {
+    func raw(_ value: AttributeValue?, nullMarker: String) -> String {
         guard let value else { return nullMarker }
         if case .text(let text) = value { return text }
         return self.value(value)

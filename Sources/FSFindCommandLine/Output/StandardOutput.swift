@@ -9,7 +9,7 @@ import SystemPackage
 /// query … > /dev/full` or a full disk ends in a message and exit status 1, never in a silently
 /// truncated result file. A closed pipe (`EPIPE`, seen only when `SIGPIPE` is ignored) is not an
 /// error: the reader has all it wanted, as `head` has.
-package struct StandardOutput {
+struct StandardOutput {
     private var bytes: [UInt8] = []
     private var failure: Errno?
     private let descriptor: FileDescriptor
@@ -20,7 +20,7 @@ package struct StandardOutput {
     /// Flush once this many bytes are waiting.
     private static let capacity = 1 << 16
 
-    package init(descriptor: FileDescriptor = .standardOutput) {
+    init(descriptor: FileDescriptor = .standardOutput) {
         self.descriptor = descriptor
         bytes.reserveCapacity(Self.capacity)
     }
@@ -38,13 +38,13 @@ package struct StandardOutput {
     mutating func append(_ text: String) { append(text.utf8) }
 
     /// `text` and a newline, as `print` would write it.
-    package mutating func write(line text: String) {
+    mutating func write(line text: String) {
         append(text.utf8)
         append(UInt8(ascii: "\n"))
     }
 
     /// Writes what is buffered; a failure is kept for ``finish()``.
-    package mutating func flush() {
+    mutating func flush() {
         defer { bytes.removeAll(keepingCapacity: true) }
         guard failure == nil, !bytes.isEmpty else { return }
         do {
@@ -57,7 +57,7 @@ package struct StandardOutput {
     }
 
     /// Flushes and reports the first write error, `EPIPE` aside.
-    package mutating func finish() throws(FSFindError) {
+    mutating func finish() throws(FSFindError) {
         flush()
         guard let failure, failure != .brokenPipe else { return }
         throw FSFindError.system("write", failure, "cannot write the output")

@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindExtraction
 import Foundation
 
 /// poppler-glib's page rendering and the cairo image surface it renders into, loaded with `dlopen`

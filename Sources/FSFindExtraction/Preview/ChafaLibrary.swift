@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindExtraction
 
 /// chafa, which turns pixels into terminal symbols and colours, loaded with `dlopen` on first use
 /// (see ``SharedLibrary``) so only the preview worker maps it.

@@ -9,10 +9,10 @@ import FSFindModel
 /// that is not valid UTF-8 is written as a visible escape in the notation of bash's `$'…'`: `\n`,
 /// `\t`, `\r`, `\e`, else `\xNN` for each byte. A backslash is left as it is, so ordinary names read
 /// unchanged. Pipes, `-0` and `--json` keep the exact bytes (`docs/spec/cli.md`).
-package enum TerminalText {
+enum TerminalText {
     /// `bytes` with controls and invalid UTF-8 escaped; with `keepingNewlines`, `\n` stays a line
     /// break (for a diagnostic of several lines).
-    package static func escaped(_ bytes: some Collection<UInt8>, keepingNewlines: Bool = false) -> [UInt8] {
+    static func escaped(_ bytes: some Collection<UInt8>, keepingNewlines: Bool = false) -> [UInt8] {
         guard bytes.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return Array(bytes) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 8)
@@ -52,7 +52,7 @@ package enum TerminalText {
 
     /// A path (raw bytes) as one line of text for a person: every control and invalid byte
     /// escaped, a newline in a name included.
-    package static func shown(_ path: some Collection<UInt8>) -> String {
+    static func shown(_ path: some Collection<UInt8>) -> String {
         String(decoding: escaped(path), as: UTF8.self)
     }
 

@@ -1,6 +1,4 @@
 import FSFindCrawl
-import FSFindExtraction
-import FSFindInteractive
 import FSFindModel
 import Foundation
 import SystemPackage
@@ -40,7 +38,7 @@ enum PreviewMaker {
     static let textBytes = 16 << 10
 
     /// The preview `request` asks for; every failure becomes a reason.
-    static func make(_ request: PreviewRequest) -> FilePreview {
+    static func make(_ request: PreviewOrder) -> PreviewReply {
         let name = Array(request.path[PathBytes.nameStart(of: request.path)...])
         guard let kind = kind(tree: request.tree, name: name) else { return .unavailable("not a kind fsfind draws") }
         let file: CrawledFile
@@ -70,16 +68,15 @@ enum PreviewMaker {
                     throw error
                 }
             }
-            if request.pixels { return .image(try pixels.image(columns: request.columns, rows: request.rows)) }
-            return .picture(
-                try pixels.picture(columns: request.columns, rows: request.rows, monochrome: request.monochrome))
+            if request.pixels { return try pixels.image(columns: request.columns, rows: request.rows) }
+            return try pixels.picture(columns: request.columns, rows: request.rows, monochrome: request.monochrome)
         } catch {
             return .unavailable(error.reason)
         }
     }
 
     /// The file's first `rows` lines, tabs as four spaces, trailing blanks dropped.
-    static func lines(of file: CrawledFile, rows: Int) throws(ExtractionError) -> FilePreview {
+    static func lines(of file: CrawledFile, rows: Int) throws(ExtractionError) -> PreviewReply {
         let bytes = try file.prefix(textBytes)
         guard let text = PlainText.decode(bytes) else { return .unavailable("binary data, not text") }
         var lines: [String] = []

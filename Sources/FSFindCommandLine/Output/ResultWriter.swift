@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindOutput
 import Foundation
 
 /// Writes query results and `show` output: raw path bytes, NUL-terminated lists, NDJSON, and the
@@ -7,8 +8,8 @@ import Foundation
 /// On a terminal, paths and values are written through ``TerminalText`` (a name or a tag cannot
 /// send the terminal escape sequences); into a pipe or file, the bytes are exact. `-0` and JSON
 /// are exact everywhere (JSON escapes controls itself).
-package struct ResultWriter {
-    package enum Format: Sendable {
+struct ResultWriter {
+    enum Format: Sendable {
         /// One path a line, raw bytes.
         case lines
         /// One path then NUL, for `xargs -0`.
@@ -20,7 +21,7 @@ package struct ResultWriter {
     }
 
     /// What `--json` prints when no `--attr` is given (`docs/spec/cli.md`).
-    package static let defaultJSONAttributes: [Attribute] = [
+    static let defaultJSONAttributes: [Attribute] = [
         .displayName, .contentType, .fileSize, .contentModificationDate,
     ]
 
@@ -31,7 +32,7 @@ package struct ResultWriter {
     let escapesControls: Bool
     private var output = StandardOutput()
 
-    package init(
+    init(
         format: Format, attributes: [Attribute], formatter: ValueFormatter = ValueFormatter(),
         escapesControls: Bool = StandardOutput.isTerminal
     ) {
@@ -43,7 +44,7 @@ package struct ResultWriter {
 
     /// Writes one result; `snippet` (from `--snippets`) follows a path on its own indented line
     /// (`p. 3: …` when it is on a page), or is the `snippet` field (and `page`) of a JSON object.
-    package mutating func write(path: [UInt8], item: some AttributeSource, snippet: String? = nil, page: Int? = nil) {
+    mutating func write(path: [UInt8], item: some AttributeSource, snippet: String? = nil, page: Int? = nil) {
         switch format {
         case .lines:
             output.append(escapesControls ? TerminalText.escaped(path) : path)
@@ -78,7 +79,7 @@ package struct ResultWriter {
     /// An item that no longer matches (`query --live`): `- PATH` in the list and `--attr` forms,
     /// `-PATH` then NUL with `-0` (printed paths are absolute, so a leading `-` is never a path's),
     /// and `{"path": …, "removed": true}` in JSON.
-    package mutating func writeRemoved(path: [UInt8]) {
+    mutating func writeRemoved(path: [UInt8]) {
         switch format {
         case .lines, .attributes:
             output.append("- ")
@@ -102,7 +103,7 @@ package struct ResultWriter {
 
     /// One NDJSON object: `path` (lossy text), `pathBase64` when the bytes are not UTF-8, then the
     /// attributes the item has, in the order asked.
-    package func jsonLine(
+    func jsonLine(
         path: [UInt8], item: some AttributeSource, attributes: [Attribute], snippet: String? = nil, page: Int? = nil
     ) -> String {
         var json = JSONWriter()
@@ -126,19 +127,19 @@ package struct ResultWriter {
     }
 
     /// One line of text (`show`'s lines, a count); escaped on a terminal.
-    package mutating func write(line: String) {
+    mutating func write(line: String) {
         output.append(escapesControls ? TerminalText.escaped(line) : line)
         output.append(UInt8(ascii: "\n"))
     }
 
     /// `text` with no line break after it (`mdls -raw`); escaped on a terminal, NULs included.
-    package mutating func write(raw text: String) {
+    mutating func write(raw text: String) {
         output.append(escapesControls ? TerminalText.escaped(text) : text)
     }
 
     /// Writes what is buffered now (before a pause, so a reader sees the results so far).
-    package mutating func flush() { output.flush() }
+    mutating func flush() { output.flush() }
 
     /// Writes the rest and reports a write error (see ``StandardOutput/finish()``).
-    package mutating func finish() throws(FSFindError) { try output.finish() }
+    mutating func finish() throws(FSFindError) { try output.finish() }
 }

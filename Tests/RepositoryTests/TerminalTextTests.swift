@@ -1,6 +1,6 @@
 import Testing
 
-@testable import FSFindOutput
+@testable import FSFindCommandLine
 
 /// What reaches a terminal from a file name, a tag or a query: never a raw control.
 @Suite struct TerminalTextTests {

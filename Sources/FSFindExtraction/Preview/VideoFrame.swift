@@ -1,5 +1,4 @@
 import CAVFormat
-import FSFindExtraction
 
 /// FFmpeg's decoding functions (libavcodec through libavformat's handle) and libswscale's
 /// scaler, for one poster frame. Loaded with `dlopen` on first use, like ``AVFormatLibrary``; the

@@ -1,5 +1,4 @@
 import CLibraryTypes
-import FSFindExtraction
 import FSFindModel
 import FSFindPlatform
 

@@ -1,5 +1,3 @@
-import FSFindExtraction
-import FSFindInteractive
 import FSFindModel
 import FSFindText
 
@@ -23,7 +21,7 @@ struct PreviewPixels {
     /// The picture chafa draws of these pixels in at most `columns × rows` cells, keeping the
     /// aspect ratio (a cell is taken to be twice as high as it is wide). `monochrome` draws
     /// symbols only, in the terminal's own colours (`NO_COLOR`).
-    func picture(columns: Int, rows: Int, monochrome: Bool) throws(ExtractionError) -> PreviewPicture {
+    func picture(columns: Int, rows: Int, monochrome: Bool) throws(ExtractionError) -> PreviewReply {
         let chafa = try ChafaLibrary.shared.get()
         guard width > 0, height > 0, columns > 0, rows > 0 else { throw ExtractionError("the picture is empty") }
         var fitColumns = Int32(columns)
@@ -45,8 +43,8 @@ struct PreviewPixels {
         bytes.withUnsafeBufferPointer {
             chafa.canvasDrawAllPixels(canvas, type.rawValue, $0.baseAddress, Int32(width), Int32(height), Int32(stride))
         }
-        var cells: [PreviewPicture.Cell] = []
-        cells.reserveCapacity(Int(fitColumns * fitRows))
+        var cells: [UInt32] = []
+        cells.reserveCapacity(Int(fitColumns * fitRows) * 3)
         for row in 0..<fitRows {
             for column in 0..<fitColumns {
                 let code = chafa.canvasCharAt(canvas, column, row)
@@ -55,18 +53,17 @@ struct PreviewPixels {
                 if !monochrome { chafa.canvasColorsAt(canvas, column, row, &foreground, &background) }
                 // A symbol chafa should never give (a control, a wide one) is drawn as a space.
                 let symbol = Unicode.Scalar(code).flatMap { $0.isTerminalControl ? nil : $0 } ?? " "
-                cells.append(
-                    PreviewPicture.Cell(
-                        symbol: symbol, foreground: Self.color(foreground), background: Self.color(background)))
+                cells.append(symbol.value)
+                cells.append(Self.color(foreground))
+                cells.append(Self.color(background))
             }
         }
-        // Non-nil: the count is fitColumns × fitRows, both at least 1.
-        return PreviewPicture(columns: Int(fitColumns), rows: Int(fitRows), cells: cells)!
+        return .picture(columns: Int(fitColumns), rows: Int(fitRows), cells: cells)
     }
 
-    /// The pixels as RGB for a terminal that draws images (``PreviewImage``), covering as many of
-    /// `columns × rows` cells as the aspect ratio allows (a cell twice as high as wide).
-    func image(columns: Int, rows: Int) throws(ExtractionError) -> PreviewImage {
+    /// The pixels as RGB for a terminal that draws images (the reply's `image`), covering as many
+    /// of `columns × rows` cells as the aspect ratio allows (a cell twice as high as wide).
+    func image(columns: Int, rows: Int) throws(ExtractionError) -> PreviewReply {
         guard width > 0, height > 0, columns > 0, rows > 0 else { throw ExtractionError("the picture is empty") }
         var fitColumns = columns
         var fitRows = max(1, Int((Double(columns) * Double(height) / Double(width) / 2).rounded()))
@@ -105,11 +102,11 @@ struct PreviewPixels {
         } catch {
             throw ExtractionError(error.message)
         }
-        return PreviewImage(width: width, height: height, columns: fitColumns, rows: fitRows, packedPixels: packed)
+        return .image(width: width, height: height, columns: fitColumns, rows: fitRows, packedPixels: packed)
     }
 
     /// chafa's packed `0xRRGGBB`, or -1 for "the terminal's colour".
     private static func color(_ value: Int32) -> UInt32 {
-        value < 0 ? PreviewPicture.Cell.noColor : UInt32(value) & 0xFF_FFFF
+        value < 0 ? PreviewReply.noColor : UInt32(value) & 0xFF_FFFF
     }
 }

@@ -1,0 +1,26 @@
+import FSFindModel
+import FSFindOutput
+
+/// The two value forms only the command line writes: `show`'s attribute list and NDJSON lines.
+/// Kept beside their writers, so the value wording Elastic shares stays `date`, `number`, `plain`.
+extension ValueFormatter {
+    /// One value as `mdls` shows it: text quoted, lists in parentheses.
+    func quoted(_ value: AttributeValue) -> String {
+        switch value {
+        case .text(let text): JSONWriter.string(text)
+        case .textList(let list): "(" + list.map(JSONWriter.string).joined(separator: ", ") + ")"
+        case .number(let value): number(value)
+        case .date(let value): date(value)
+        }
+    }
+
+    /// One value as JSON.
+    func json(_ value: AttributeValue) -> String {
+        switch value {
+        case .text(let text): JSONWriter.string(text)
+        case .textList(let list): "[" + list.map(JSONWriter.string).joined(separator: ",") + "]"
+        case .number(let value): value.isFinite ? number(value) : "null"
+        case .date(let value): JSONWriter.string(date(value))
+        }
+    }
+}
