@@ -101,13 +101,22 @@ typedef struct {
     unsigned char *bytes;
     size_t length;
     size_t capacity;
+    // The caller's buffer (fsfind_word_cutter_cut_into), or NULL: while the stream is in it, a
+    // longer stream moves to memory of its own rather than reallocating what the caller owns.
+    unsigned char *given;
 } Stream;
 
 static int grow(Stream *stream, size_t more) {
     if (stream->length + more <= stream->capacity) return SQLITE_OK;
     size_t capacity = stream->capacity ? stream->capacity : 4096;
     while (capacity < stream->length + more) capacity *= 2;
-    unsigned char *bytes = sqlite3_realloc64(stream->bytes, capacity);
+    unsigned char *bytes;
+    if (stream->given && stream->bytes == stream->given) {
+        bytes = sqlite3_realloc64(NULL, capacity);  // the loader forwards realloc, not malloc
+        if (bytes) memcpy(bytes, stream->bytes, stream->length);
+    } else {
+        bytes = sqlite3_realloc64(stream->bytes, capacity);
+    }
     if (!bytes) return SQLITE_NOMEM;
     stream->bytes = bytes;
     stream->capacity = capacity;
@@ -255,16 +264,21 @@ static int cut_through_cache(fsfind_word_cutter *cutter, const unsigned char *te
 
 int fsfind_word_cutter_cut(
     fsfind_word_cutter *cutter, const char *text, int text_length, unsigned char **words, size_t *length) {
-    Stream stream = {NULL, 0, 0};
+    return fsfind_word_cutter_cut_into(cutter, text, text_length, NULL, 0, words, length);
+}
+
+int fsfind_word_cutter_cut_into(fsfind_word_cutter *cutter, const char *text, int text_length, unsigned char *buffer,
+                                size_t capacity, unsigned char **words, size_t *length) {
+    Stream stream = {buffer, 0, buffer ? capacity : 0, buffer};
     *words = NULL;
     *length = 0;
     // A stream about as long as the text (stems are shorter than words, separators go).
-    if (grow(&stream, (size_t)text_length / 2 + 16) != SQLITE_OK) return SQLITE_NOMEM;
+    if (!buffer && grow(&stream, (size_t)text_length / 2 + 16) != SQLITE_OK) return SQLITE_NOMEM;
     int status = cutter->cache
         ? cut_through_cache(cutter, (const unsigned char *)text, text_length, &stream)
         : cutter->methods.xTokenize(cutter->instance, &stream, FTS5_TOKENIZE_DOCUMENT, text, text_length, append_word);
     if (status != SQLITE_OK) {
-        sqlite3_free(stream.bytes);
+        if (stream.bytes != buffer) sqlite3_free(stream.bytes);
         return status;
     }
     *words = stream.bytes;

@@ -6,6 +6,8 @@
 //   (their types from zlib.h, `CDeflate/shim.h`)
 // - `DocumentSource` (struct, DocumentSource.swift): What a document's words were read from
 // - `KeyedDigest` (struct, KeyedDigest.swift): 128 bits that name a file's bytes under a secret key
+// - `PackedPieces` (struct, PackedPieces.swift): A large text packed in pieces, so that its words can be cut after
+//   the text itself is let go
 // - `Snippet` (struct, Snippet.swift): A line of context around the words a query found in a file (`fsfind query
 //   --snippets`), and the page it is on when the text has pages
 // - `SpellingTable` (class, SpellingTable.swift): The store's spelling words (``SpellingWords``) in byte order, each

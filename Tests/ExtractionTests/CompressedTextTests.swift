@@ -72,4 +72,24 @@ import Testing
         let members = try #require(try text(tarball))
         #expect(members.contains("== docs/README ==") && members.contains("readme words"), "\(members)")
     }
+
+    /// A gzip file's text inflated straight into its string (``Gunzip/text(of:limit:)``) is the
+    /// text ``PlainText`` reads from its bytes, whatever they are.
+    @Test func textInflatedInPlaceIsTheTextOfTheBytes() throws {
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gunzip = try Gunzip.shared.get()
+        let contents: [[UInt8]] = [
+            Array("plain ASCII\n".utf8), Array("UTF-8: café, 東京, 🙂\n".utf8),
+            [0xEF, 0xBB, 0xBF] + Array("marked UTF-8\n".utf8), [0xFF, 0xFE, 0x61, 0x00, 0x62, 0x00],
+            Array("caf".utf8) + [0xE9, 0x0A], Array(Array("cut at the end é".utf8).dropLast()),
+            [0x61, 0x00, 0x62, 0x01, 0x02],
+            Array("short".utf8), Array(String(repeating: "a longer line of words\n", count: 5000).utf8),
+        ]
+        for (n, bytes) in contents.enumerated() {
+            let file = Array(try Data(contentsOf: URL(fileURLWithPath: try gzip(bytes, "c\(n)"))))
+            let expected = PlainText.decode(try #require(gunzip.contents(of: file, limit: 1 << 20)))
+            #expect(gunzip.text(of: file, limit: 1 << 20) == expected, "contents \(n)")
+            #expect(gunzip.text(of: file, limit: bytes.count - 1) == nil)
+        }
+    }
 }

@@ -155,6 +155,49 @@ import Testing
         #expect(try store.documentCount() == 1)
     }
 
+    /// A large text's words are written where they are kept (``WordCutter/cut(_:spec:room:)``);
+    /// a stream longer than its room goes on in the cutter's memory: the same words either way.
+    @Test func wordsWrittenInPlaceAreTheWordsCopied() throws {
+        let cutter = try WordCutter.shared.get()
+        for spec in [TextStore.defaultWordCutterSpec, TextStore.tokenizer(for: "french"), "unicode61"] {
+            for text in Self.texts {
+                let copied = try cutter.cut(text, spec: spec, room: 0)
+                for room in [1, 16, copied.count, copied.count + 1, text.utf8.count + 64] {
+                    #expect(try cutter.cut(text, spec: spec, room: room) == copied, "room \(room)")
+                }
+            }
+        }
+    }
+
+    /// A text packed in pieces (``PackedPieces``) is its stored form, read back whole by the
+    /// store's reader, and its words cut piece by piece are the words cut whole.
+    @Test func wordsCutFromPiecesAreTheWordsOfTheWholeText() throws {
+        let cutter = try WordCutter.shared.get()
+        let long = String(repeating: "y", count: 5000)
+        for text in Self.texts + [long, long + " " + long, "東京" + long + "—" + Self.mixed] where !text.isEmpty {
+            for pieceBytes in [1, 7, 100, 4096, 1 << 20] {
+                let pieces = try #require(PackedPieces(text, pieceBytes: pieceBytes))
+                let unpacked = pieces.packed.withUnsafeBytes { StoredText.unpack($0) }
+                #expect(unpacked == Array(text.utf8), "pieces of \(pieceBytes)")
+                #expect(pieces.text == text)
+                for spec in [TextStore.defaultWordCutterSpec, TextStore.tokenizer(for: "french"), "unicode61"] {
+                    #expect(try cutter.cut(pieces, spec: spec) == cutter.cut(text, spec: spec, room: 0))
+                }
+            }
+        }
+    }
+
+    /// A worker's large text is packed in pieces and let go before its words are cut: the reply
+    /// holds the same text and words as cutting it whole.
+    @Test func aLargeTextIsCutFromItsPieces() throws {
+        let spec = TextStore.defaultWordCutterSpec
+        let text = String(repeating: Self.mixed, count: ExtractionWire.piecesFrom / Self.mixed.utf8.count + 1)
+        let cut = try #require(ExtractionWire.cut(text, spec: spec))
+        #expect(cut.packed.withUnsafeBytes { StoredText.unpack($0) } == Array(text.utf8))
+        #expect(cut.words.elementsEqual(try WordCutter.shared.get().cut(text, spec: spec, room: 0)))
+        #expect(cut.spelling.elementsEqual(SpellingWords.distinct(in: text)))
+    }
+
     @Test func anUnknownTokenizerIsAnError() throws {
         #expect(throws: FSFindError.self) { try WordCutter.shared.get().cut("words", spec: "nosuch tokenizer") }
     }

@@ -21,6 +21,13 @@ void fsfind_word_cutter_free(fsfind_word_cutter *cutter);
 int fsfind_word_cutter_cut(
     fsfind_word_cutter *cutter, const char *text, int text_length, unsigned char **words, size_t *length);
 
+// As fsfind_word_cutter_cut, the stream written into the caller's `buffer` of `capacity` bytes
+// while it fits, so that a large text's words are not copied out of the cutter's memory: *words
+// is then `buffer` (the caller's to free); a stream that outgrows it goes on in memory of its own,
+// *words another pointer for sqlite3_free.
+int fsfind_word_cutter_cut_into(fsfind_word_cutter *cutter, const char *text, int text_length, unsigned char *buffer,
+                                size_t capacity, unsigned char **words, size_t *length);
+
 // Wraps the tokenizers `porter`, `unicode61` and `snowball` (those registered) of `db`'s FTS5 so
 // that, on a thread that armed a stream, the next call that cuts a document replays that stream
 // instead; every other call (queries, snippets, deleting a document's words) cuts as before.

@@ -1,5 +1,6 @@
 import FSFindCrawl
 import FSFindModel
+import FSFindPlatform
 import FSFindText
 import Foundation
 
@@ -177,14 +178,14 @@ enum ExtractionWire {
             let file = try CrawledFile.forExtraction(request.path, expected: request.identity)
             // Text that cannot be read (a part over the limits, damage in the body) costs the words
             // only: the metadata already read stays, and the reason becomes the item's problem.
-            let reading = try extractor.read(file, tree: request.tree, textLimit: request.textLimit)
+            var reading = try extractor.read(file, tree: request.tree, textLimit: request.textLimit)
             var attributes = ExtractedValueLimits.capped(reading.attributes)
             var cutText: CutText?
-            if let text = reading.text {
-                if let cut = Self.cut(text, spec: request.wordCutter, file: file) {
-                    cutText = cut
-                } else {
-                    attributes[.textContent] = .text(text)
+            // Taken out of the reading, so that a large text's only holder can let it go (``cut(_:spec:file:)``).
+            if let text = reading.text.take() {
+                switch Self.wordsOrText(text, spec: request.wordCutter, file: file) {
+                case .cut(let cut): cutText = cut
+                case .text(let text): attributes[.textContent] = .text(text)
                 }
             }
             return .success(
@@ -200,19 +201,55 @@ enum ExtractionWire {
     /// writing thread; nil (the text then travels as it is, and the indexer cuts it) for no spec,
     /// no words, or when cutting fails or would not fit in a frame.
     static func cut(_ text: String, spec: String, file: CrawledFile? = nil) -> CutText? {
-        guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get(),
-            let words = try? cutter.cut(text, spec: spec),
-            let packed = Self.storedGzip(file, text: text) ?? (try? TextStore.pack(text)),
-            case let spelling = SpellingWords.distinct(in: text),
-            words.count + packed.count + spelling.count < maximumFrame / 2
-        else { return nil }
-        return CutText(packed: packed, words: words, spelling: spelling)
+        if case .cut(let cut) = wordsOrText(text, spec: spec, file: file) { cut } else { nil }
+    }
+
+    /// A text's words, or the text itself when they are not cut here (``cut(_:spec:file:)``).
+    enum WordsOrText {
+        case cut(CutText)
+        case text(String)
+    }
+
+    /// ``cut(_:spec:file:)``, or the text back.
+    ///
+    /// The words come last: they are the largest part (about as long as the text), so packing's
+    /// and the spelling tally's working memory is gone before they are cut. A text of
+    /// ``piecesFrom`` bytes or more, unless its file is its stored form, is packed in pieces and
+    /// let go before its words are cut from them (``PackedPieces``): its worker then never holds
+    /// the text and its words whole at once. So `text` is consumed: its caller must not keep it.
+    static func wordsOrText(_ text: consuming String, spec: String, file: CrawledFile? = nil) -> WordsOrText {
+        guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get() else { return .text(text) }
+        let spelling = SpellingWords.distinct(in: text)
+        let stored = Self.storedGzip(file, text: text)
+        if stored == nil, text.utf8.count >= piecesFrom, let pieces = PackedPieces(text) {
+            _ = consume text
+            guard let words = try? cutter.cut(pieces, spec: spec), fits(words, pieces.packed, spelling) else {
+                return .text(pieces.text)
+            }
+            return .cut(CutText(packed: pieces.packed, words: words, spelling: spelling))
+        }
+        guard let packed = stored ?? (try? TextStore.pack(text)),
+            let words = try? cutter.cut(text, spec: spec), fits(words, packed, spelling)
+        else { return .text(text) }
+        return .cut(CutText(packed: packed, words: words, spelling: spelling))
+    }
+
+    /// Texts of this many bytes or more are packed in pieces (``wordsOrText(_:spec:file:)``).
+    static let piecesFrom = 4 << 20
+
+    /// True when a reply with these parts fits in a frame.
+    private static func fits(_ words: [UInt8], _ packed: [UInt8], _ spelling: [UInt8]) -> Bool {
+        words.count + packed.count + spelling.count < maximumFrame / 2
     }
 
     /// The stored form of `text` when `file` is a gzip file that holds exactly it (``StoredText/gzipFile(_:holding:)``):
-    /// the file as it is, read once more (it is the compressed size; at most 64 MiB).
+    /// the file as it is, read once more (it is the compressed size; at most 64 MiB). A file whose
+    /// trailer gives another length (a compressed tar) is not read again.
     private static func storedGzip(_ file: CrawledFile?, text: String) -> [UInt8]? {
-        guard let file, file.size <= 64 << 20, (try? file.prefix(3)) == [0x1F, 0x8B, 8],
+        guard let file, file.size >= 18, file.size <= 64 << 20, (try? file.prefix(3)) == [0x1F, 0x8B, 8],
+            let trailer = try? file.descriptor.read(upTo: 4, atAbsoluteOffset: file.size - 4),
+            case let length = UInt32(truncatingIfNeeded: text.utf8.count),
+            trailer == (0..<4).map({ UInt8(truncatingIfNeeded: length >> (8 * UInt32($0))) }),
             let bytes = try? file.prefix(file.size), bytes.count == file.size
         else { return nil }
         return StoredText.gzipFile(bytes, holding: text)

@@ -87,7 +87,11 @@ package enum ExtractionWorker {
             }
             if limits.cpuSecondsPerFile > 0 { armCPULimit(seconds: limits.cpuSecondsPerFile) }
             do {
-                for part in respond(payload) { _ = try part.withUnsafeBytes { try output.writeAll($0) } }
+                var parts = respond(payload)
+                for index in parts.indices {
+                    _ = try parts[index].withUnsafeBytes { try output.writeAll($0) }
+                    parts[index] = []  // let go once sent: a large reply's words go while the rest is sent
+                }
             } catch {
                 return 1  // the other end is gone
             }

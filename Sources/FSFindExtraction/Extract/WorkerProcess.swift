@@ -139,25 +139,38 @@ package final class WorkerProcess {
         case stopped(Outcome)
     }
 
+    /// Filled as the bytes come, not zeroed first: a large reply's pages are given as it arrives,
+    /// while its worker still holds what it has not sent.
     private func receive(_ count: Int, before deadline: ContinuousClock.Instant) -> Received {
-        var buffer = [UInt8](repeating: 0, count: count)
-        var done = 0
-        while done < count {
-            guard ContinuousClock.now < deadline else { return .stopped(.timedOut) }
-            var watch = pollfd(fd: socket.rawValue, events: Int16(POLLIN), revents: 0)
-            // An interrupted wait is tried again for what is left of it.
-            let ready = retryingOnInterrupt { poll(&watch, 1, Self.milliseconds(until: deadline)) }
-            guard ready > 0 else {
-                if ready == 0 { continue }  // the deadline check above ends the wait
-                return .stopped(.died(reap()))
+        var stopped: Outcome?
+        let buffer = [UInt8](unsafeUninitializedCapacity: count) { bytes, initialized in
+            initialized = 0
+            var done = 0
+            while done < count {
+                guard ContinuousClock.now < deadline else {
+                    stopped = .timedOut
+                    return
+                }
+                var watch = pollfd(fd: socket.rawValue, events: Int16(POLLIN), revents: 0)
+                // An interrupted wait is tried again for what is left of it.
+                let ready = retryingOnInterrupt { poll(&watch, 1, Self.milliseconds(until: deadline)) }
+                guard ready > 0 else {
+                    if ready == 0 { continue }  // the deadline check above ends the wait
+                    stopped = .died(reap())
+                    return
+                }
+                // swift-system's read retries EINTR; an error or the end of the stream is a dead worker.
+                let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: bytes[done...]))
+                let got = (try? socket.read(into: rest)) ?? -1
+                guard got > 0 else {
+                    stopped = .died(reap())
+                    return
+                }
+                done += got
             }
-            // swift-system's read retries EINTR; an error or the end of the stream is a dead worker.
-            let got = buffer.withUnsafeMutableBytes { bytes in
-                (try? socket.read(into: UnsafeMutableRawBufferPointer(rebasing: bytes[done...]))) ?? -1
-            }
-            guard got > 0 else { return .stopped(.died(reap())) }
-            done += got
+            initialized = count
         }
+        if let stopped { return .stopped(stopped) }
         return .bytes(buffer)
     }
 

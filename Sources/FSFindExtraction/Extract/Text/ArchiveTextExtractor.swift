@@ -58,6 +58,10 @@ struct ArchiveTextExtractor: Extractor {
             throw ExtractionError("libarchive cannot read the file")
         }
         var text = ""
+        // Room for what the archive may hold, at once: grown by doubling, a 16 MiB text held its
+        // old and new copies together at each step. Room never written is never given pages
+        // (blocks of a MiB or more are mapped on their own).
+        text.reserveCapacity(min(limit, expectedTextBytes(fileSize: file.size)))
         var members = 0
         var entry: OpaquePointer?
         while members < Self.memberLimit, text.utf8.count < limit,
@@ -85,8 +89,8 @@ struct ArchiveTextExtractor: Extractor {
     /// compressed tar, several members, a bomb, libdeflate missing), which libarchive reads.
     private static func gzippedText(_ file: CrawledFile, tree: [String], limit: Int) -> String? {
         guard tree.contains("org.gnu.gnu-zip-archive"), file.size <= limit, let gunzip = try? Gunzip.shared.get(),
-            let compressed = try? file.prefix(file.size), let contents = gunzip.contents(of: compressed, limit: limit),
-            let text = PlainText.decode(contents), !text.isEmpty
+            let compressed = try? file.prefix(file.size), let text = gunzip.text(of: compressed, limit: limit),
+            !text.isEmpty
         else { return nil }
         return text
     }

@@ -26,20 +26,53 @@ struct Gunzip: Sendable {
     /// What the one-member gzip file `file` holds, when its trailer says at most `limit` bytes and
     /// the member is exactly that and the whole file; nil otherwise (read it another way).
     func contents(of file: [UInt8], limit: Int) -> [UInt8]? {
-        guard file.count >= 18, file[0] == 0x1F, file[1] == 0x8B else { return nil }
-        let claimed = (0..<4).reduce(0) { $0 | Int(file[file.count - 4 + $1]) << (8 * $1) }
-        guard claimed <= limit, let decompressor = allocate() else { return nil }
-        defer { release(decompressor) }
+        guard let claimed = Self.claimedLength(file, limit: limit) else { return nil }
         var failed = false
         let contents = [UInt8](unsafeUninitializedCapacity: claimed) { buffer, count in
-            var read = 0
-            var written = 0
-            let status = file.withUnsafeBytes { input in
-                decompress(decompressor, input.baseAddress, input.count, buffer.baseAddress, claimed, &read, &written)
-            }
-            failed = status != LIBDEFLATE_SUCCESS || read != file.count || written != claimed
+            failed = !inflate(file, into: buffer)
             count = failed ? 0 : claimed
         }
         return failed ? nil : contents
+    }
+
+    /// ``contents(of:limit:)`` read as ``PlainText/decode(_:)`` reads it, inflated straight into
+    /// the string when it is UTF-8 as it is (most compressed text): a large changelog's text is
+    /// then held once, not as its bytes and again as the string made of them.
+    func text(of file: [UInt8], limit: Int) -> String? {
+        guard let claimed = Self.claimedLength(file, limit: limit) else { return nil }
+        var failed = false
+        var other: [UInt8]?  // the contents, when PlainText must decide how to read them
+        let text = String(unsafeUninitializedCapacity: claimed) { buffer in
+            failed = !inflate(file, into: buffer)
+            guard !failed else { return 0 }
+            let contents = UnsafeBufferPointer(rebasing: buffer[0..<claimed])
+            if PlainText.isUTF8AsItIs(contents) { return claimed }
+            other = Array(contents)
+            return 0
+        }
+        if failed { return nil }
+        if let other { return PlainText.decode(other) }
+        return text
+    }
+
+    /// The length a gzip file's trailer gives, when it is one and that is at most `limit`.
+    private static func claimedLength(_ file: [UInt8], limit: Int) -> Int? {
+        guard file.count >= 18, file[0] == 0x1F, file[1] == 0x8B else { return nil }
+        let claimed = (0..<4).reduce(0) { $0 | Int(file[file.count - 4 + $1]) << (8 * $1) }
+        return claimed <= limit ? claimed : nil
+    }
+
+    /// Inflates `file` into the first ``claimedLength(_:limit:)`` bytes of `buffer`; false unless
+    /// its one member fills exactly those and is the whole file.
+    private func inflate(_ file: [UInt8], into buffer: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        guard let decompressor = allocate() else { return false }
+        defer { release(decompressor) }
+        let claimed = (0..<4).reduce(0) { $0 | Int(file[file.count - 4 + $1]) << (8 * $1) }
+        var read = 0
+        var written = 0
+        let status = file.withUnsafeBytes { input in
+            decompress(decompressor, input.baseAddress, input.count, buffer.baseAddress, claimed, &read, &written)
+        }
+        return status == LIBDEFLATE_SUCCESS && read == file.count && written == claimed
     }
 }

@@ -19,6 +19,13 @@ enum PlainText {
         return utf8(bytes[...]) ?? latin1(bytes[...])
     }
 
+    /// True when ``decode(_:)`` reads `bytes` as the UTF-8 they are, every byte kept: no
+    /// byte-order mark, no NUL, valid to the last byte (a mark of UTF-16 is not valid UTF-8).
+    static func isUTF8AsItIs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.starts(with: [0xEF, 0xBB, 0xBF]) && !bytes.contains(0)
+            && (try? UTF8Span(validating: bytes.span)) != nil
+    }
+
     /// Valid UTF-8, allowing up to three bytes of a character cut off at the end.
     private static func utf8(_ bytes: ArraySlice<UInt8>) -> String? {
         for cut in 0...min(3, bytes.count) {
