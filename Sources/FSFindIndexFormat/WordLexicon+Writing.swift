@@ -182,6 +182,7 @@ extension WordLexicon {
             }
             try stream.finish(into: sink)
         }
+
         /// The word numbers of `words` in byte order; the first `sortedPrefix` are in it already,
         /// so only the others are sorted, then merged with them.
         private static func byteOrder(_ words: [ArraySlice<UInt8>], sortedPrefix: Int) -> [Int] {
