@@ -11,7 +11,7 @@ extension IndexBuilder {
     ///
     /// `textGeneration` names the text store whose document numbers the rows carry
     /// (``TextDocuments``); nil keeps the previous file's.
-    package mutating func encode(
+    mutating func encode(
         rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
         overlay: IndexOverlay? = nil, textGeneration: UInt64? = nil
     ) throws(FSFindError) -> IndexImage {
@@ -28,7 +28,18 @@ extension IndexBuilder {
     /// ``IndexFileWriter/commit()`` renames it over `path` (dropped without that, the file goes).
     package mutating func write(
         rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
-        overlay: IndexOverlay? = nil, textGeneration: UInt64? = nil, replacing path: String
+        textGeneration: UInt64? = nil, replacing path: String
+    ) throws(FSFindError) -> IndexFileWriter {
+        try write(
+            rows: rows, oldLastUsed: oldLastUsed, roots: roots, createdAt: createdAt, overlay: nil,
+            textGeneration: textGeneration, replacing: path)
+    }
+
+    /// ``write(rows:oldLastUsed:roots:createdAt:textGeneration:replacing:)`` of a delta, whose
+    /// `overlay` says which base rows it hides and where its rows go (``DeltaOutput``).
+    mutating func write(
+        rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
+        overlay: IndexOverlay?, textGeneration: UInt64? = nil, replacing path: String
     ) throws(FSFindError) -> IndexFileWriter {
         let writer = try IndexFileWriter(replacing: path)
         try encode(

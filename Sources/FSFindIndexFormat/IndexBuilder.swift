@@ -13,9 +13,9 @@ package struct RowSource: Sendable, Equatable {
     package static func old(_ row: Int) -> RowSource { RowSource(old: Int32(row), staged: -1) }
 
     /// The previous file's row this row is a copy of; nil for a staged row.
-    package var copiedRow: Int? { staged < 0 ? Int(old) : nil }
+    var copiedRow: Int? { staged < 0 ? Int(old) : nil }
     /// The staged item this row is; nil for a copied row.
-    package var stagedIndex: Int? { staged >= 0 ? Int(staged) : nil }
+    var stagedIndex: Int? { staged >= 0 ? Int(staged) : nil }
 
     package static func staged(_ index: Int, replacing row: Int? = nil) -> RowSource {
         RowSource(old: row.map(Int32.init) ?? -1, staged: Int32(index))

@@ -56,7 +56,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
 
     /// Opens an index held in memory, checked exactly as a file is; `name` stands for the path in
     /// messages.
-    package convenience init(bytes: [UInt8], name: String) throws(FSFindError) {
+    convenience init(bytes: [UInt8], name: String) throws(FSFindError) {
         try self.init(region: .copy(of: bytes), path: name, versions: IndexFormat.readableVersions)
     }
 

@@ -4,7 +4,7 @@ import Foundation
 /// A complete index file as its header (fixed part and section directory) and its sections'
 /// bytes: what ``IndexWriter`` writes, in this order, each section followed by its zero padding,
 /// without first joining it into one array (which would hold the file twice).
-package struct IndexImage {
+struct IndexImage {
     let header: [UInt8]
     let sections: [[UInt8]]
 
@@ -20,7 +20,7 @@ package struct IndexImage {
     }
 
     /// The whole file in one array (for an index opened from memory).
-    package var bytes: [UInt8] { chunks.flatMap { $0 } }
+    var bytes: [UInt8] { chunks.flatMap { $0 } }
 
     /// Zero bytes that bring a section of `count` bytes to a multiple of 8.
     static func padding(_ count: Int) -> Int { (8 - count % 8) % 8 }

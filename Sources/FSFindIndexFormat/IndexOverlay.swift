@@ -8,18 +8,18 @@ import Foundation
 /// Both lists are worked out by the writer, which has the base open anyway, so a reader merges
 /// the two files in path order from these numbers alone, without comparing a single path. They
 /// stay right for exactly one base, which is why the stamp is checked before anything is used.
-package struct IndexOverlay: Sendable, Equatable {
+struct IndexOverlay: Sendable, Equatable {
     /// The base's header checksum, length and creation time (``applies(to:)``).
     var baseChecksum: UInt32
     var baseLength: UInt64
     var baseCreatedAt: Double
     /// Base rows that the delta replaces or removes: sorted, disjoint, non-empty ranges.
-    package var hidden: [Range<Int>]
+    var hidden: [Range<Int>]
     /// For each of the delta's rows, in order: the first base row whose path sorts after it (the
     /// base's `lowerBound`), so it is shown just before that row. Non-decreasing.
-    package var positions: [Int]
+    var positions: [Int]
 
-    package init(base: IndexFile, hidden: [Range<Int>], positions: [Int]) {
+    init(base: IndexFile, hidden: [Range<Int>], positions: [Int]) {
         baseChecksum = base.headerChecksum
         baseLength = UInt64(base.fileSize)
         baseCreatedAt = base.createdAt.timeIntervalSinceReferenceDate
@@ -34,11 +34,11 @@ package struct IndexOverlay: Sendable, Equatable {
     }
 
     /// How many base rows are hidden.
-    package var hiddenCount: Int { hidden.reduce(0) { $0 + $1.count } }
+    var hiddenCount: Int { hidden.reduce(0) { $0 + $1.count } }
 
     /// ``normalized(_:)`` of two lists each sorted by start already (a delta's hidden ranges and
     /// a batch's), merged in one pass rather than sorted again.
-    package static func normalized(_ first: [Range<Int>], _ second: [Range<Int>]) -> [Range<Int>] {
+    static func normalized(_ first: [Range<Int>], _ second: [Range<Int>]) -> [Range<Int>] {
         var merged: [Range<Int>] = []
         merged.reserveCapacity(first.count + second.count)
         var (i, j) = (0, 0)
@@ -55,7 +55,7 @@ package struct IndexOverlay: Sendable, Equatable {
     }
 
     /// Sorted, merged, without empty ranges.
-    package static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
+    static func normalized(_ ranges: [Range<Int>]) -> [Range<Int>] {
         // A batch's ranges are a delta's (sorted already) and its own few merged in: a sorted
         // list is not sorted again, and the pass is a plain loop (`benchmarks/RESULTS.md`, "A
         // batch's copy of the delta made cheaper").

@@ -221,7 +221,7 @@ package final class IndexReader: Sendable {
     }
 
     /// The whole item: path, identity, every attribute and problem (a reader made for everything).
-    package func item(at row: Int) -> IndexedItem {
+    func item(at row: Int) -> IndexedItem {
         require([.paths, .identities, .problems])
         precondition(attributes.count == Attribute.allCases.count, "this index reader was not made for every attribute")
         return snapshot.item(at: row)

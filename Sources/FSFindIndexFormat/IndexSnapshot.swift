@@ -15,7 +15,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     package let base: IndexFile
     package let delta: IndexFile?
     /// The delta's overlay, when there is a delta.
-    package let overlay: IndexOverlay?
+    let overlay: IndexOverlay?
     /// Visible rows in the merged list.
     package let itemCount: Int
     /// The merged list as runs of one file's rows, in path order.

@@ -6,6 +6,8 @@
 // - `CellLayout` (struct, CellLayout.swift): How a column section stores its cells
 // - `CellReader` (class, IndexFile+Columns.swift): Reads one column's raw cells row by row
 // - `ColumnView` (enum, IndexFile+Columns.swift): A column's cells as a scan reads them
+// - `DeltaOutput` (struct, DeltaOutput.swift): What a watcher's batch that writes a delta starts from and needs at
+//   the end
 // - `DerivedFlag` (enum, IndexFormat.swift): Bits of the per-item derived-flags byte
 // - `DerivedFlagsView` (struct, IndexFile+Columns.swift): The derived-flags section
 // - `DictionaryColumn` (struct, DictionaryColumn.swift): A column in format 5's dictionary encoding
@@ -17,10 +19,6 @@
 // - `IndexFileWriter` (class, IndexFileWriter.swift): An index file written section by section into a temporary file
 //   beside its target, then renamed over it
 // - `IndexFormat` (enum, IndexFormat.swift): Constants of the on-disk index format
-// - `IndexImage` (struct, IndexImage.swift): A complete index file as its header (fixed part and section directory)
-//   and its sections' bytes
-// - `IndexOverlay` (struct, IndexOverlay.swift): What makes an index file a *delta* (`INDEX.delta`,
-//   `docs/index-format.md` "Small updates")
 // - `IndexReader` (class, IndexReader.swift): The one way to read an index's rows
 // - `IndexSnapshot` (class, IndexSnapshot.swift): The index as a reader sees it
 // - `IndexWriter` (enum, IndexWriter.swift): Writes index files

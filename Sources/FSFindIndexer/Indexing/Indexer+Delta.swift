@@ -148,8 +148,8 @@ extension Indexer {
             snapshot: snapshot, batch: crawling.filter { !FolderAlone.isAlone($0) }.map(\.path) + removing,
             alone: crawling.filter(FolderAlone.isAlone).map(\.path))
         return try refresh(
-            from: output.previous, roots: roots, crawling: crawling, dropping: [], removing: removing, clock: clock,
-            delta: output, holding: lock)
+            from: PreviousIndex(file: output.previous), roots: roots, crawling: crawling, dropping: [],
+            removing: removing, clock: clock, delta: output, holding: lock)
     }
 
     /// Brings the index up to date with every recorded root, as a refresh does, but writes what
@@ -281,41 +281,11 @@ extension Indexer {
             unlink(deltaPath)
             throw error
         }
-        guard let delta, let overlay = snapshot.overlay else {
+        // Written section by section, never whole in memory (a fold rewrites the whole base).
+        guard let delta, let file = try snapshot.folded(delta: delta, createdAt: now, replacing: indexPath) else {
             unlink(deltaPath)  // written for another base
             return false
         }
-        // Checked whole, but not kept whole in memory: the copy reads it a section at a time.
-        let baseReader = try base.readerOfEverything(releasingPages: true)
-        var builder = try IndexBuilder(old: base)
-        // The delta's rows are staged in merged order (the k-th is staged item k); the rows of the
-        // new file are then made as the writer reads them, not held (`benchmarks/RESULTS.md`, "A
-        // fold, a refresh and a watcher's start without the whole index in memory").
-        var replaced: [Int32] = []
-        for piece in snapshot.pieces where piece.file != 0 {
-            for row in piece.rows {
-                // A delta row in place of a base row of the same path names it, so the base
-                // rows below it (a folder's entries) still find their parent; else they would
-                // store whole paths (found by the million-entry benchmark: `benchmarks/RESULTS.md`,
-                // "Live index with the delta").
-                let position = overlay.positions[row]
-                let path = delta.path(at: row)
-                let same = position < base.itemCount && baseReader.path(at: position) == path
-                // Delta rows come in their own order (both lists are in path order), so the
-                // staged item of delta row k is item k.
-                guard try builder.stage(delta.item(at: row), textDocument: delta.textDocument(at: row)) == row else {
-                    throw FSFindError.broken("the delta's rows are not in merged order")
-                }
-                replaced.append(same ? Int32(position) : -1)
-            }
-        }
-        let rows = FoldRows(snapshot: snapshot, replaced: replaced)
-        // The delta's rows carry the numbers of the store it was written with (the newer).
-        // Written section by section, never whole in memory (a fold rewrites the whole base).
-        let file = try builder.write(
-            rows: rows, roots: try snapshot.roots(), createdAt: now,
-            textGeneration: try snapshot.delta?.textDocuments()?.generation,
-            replacing: indexPath)
         // The new base first, then the delta goes: a reader in between sees a delta whose stamp
         // is not the new base's and reads the base alone, which holds everything.
         try file.commit()
@@ -355,21 +325,5 @@ enum FolderAlone {
 
     static func isAlone(_ root: IndexRoot) -> Bool {
         root.options.excludes == [excludeEverything]
-    }
-}
-
-/// The rows of a folded file in merged order, made when read: a base row is copied, delta row k
-/// is staged item k, replacing the base row `replaced[k]` (or none when -1).
-struct FoldRows: RandomAccessCollection {
-    let snapshot: IndexSnapshot
-    let replaced: [Int32]
-
-    var startIndex: Int { 0 }
-    var endIndex: Int { snapshot.itemCount }
-
-    subscript(position: Int) -> RowSource {
-        let (file, row) = snapshot.place(of: position)
-        if file == 0 { return .old(row) }
-        return .staged(row, replacing: replaced[row] >= 0 ? Int(replaced[row]) : nil)
     }
 }

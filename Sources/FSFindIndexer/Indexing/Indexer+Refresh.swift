@@ -1,4 +1,5 @@
 import FSFindExtraction
+import FSFindIndexFormat
 import FSFindModel
 
 extension Indexer {

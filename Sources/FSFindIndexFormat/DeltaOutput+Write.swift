@@ -1,15 +1,14 @@
-import FSFindIndexFormat
 import FSFindModel
 import Foundation
 
 extension DeltaOutput {
     /// The new delta, written beside the index and not yet in place, and what it holds.
-    struct Written {
-        let file: IndexFileWriter
+    package struct Written {
+        package let file: IndexFileWriter
         /// Visible rows of the index with the new delta: its rows and the base rows it does not hide.
-        let items: Int
-        let unreadable: Int
-        let unparsable: Int
+        package let items: Int
+        package let unreadable: Int
+        package let unparsable: Int
     }
 
     /// Writes the new delta: the batch's `rows` (rows of ``previous`` and items staged in
@@ -21,7 +20,7 @@ extension DeltaOutput {
     /// files is copied row by row (its strings and cells carried, nothing decoded), the other's
     /// rows decoded and staged between them, so a batch over a large delta copies the delta once
     /// and a burst over a small one copies its own rows once.
-    func write(
+    package func write(
         rows: [RowSource], builder: inout IndexBuilder, lastUsed: [UInt64], roots: [IndexRoot], createdAt: Date,
         textGeneration: UInt64?, replacing path: String
     ) throws(FSFindError) -> Written {

@@ -1,8 +1,9 @@
-import FSFindIndexFormat
 import FSFindModel
 import Foundation
 
-/// What a batch that writes a delta starts from and needs at the end.
+/// What a watcher's batch that writes a delta starts from and needs at the end. It is the format's
+/// side of a batch (which rows it reads again, where each row goes among the base's, the new
+/// delta's rows), so the indexer asks for a batch's file and its delta and touches no overlay.
 ///
 /// The refresh machinery copies unchanged rows from one previous file. For a batch that file is
 /// made here, in memory, of the rows the batch can keep, change or remove and no others: the
@@ -12,10 +13,10 @@ import Foundation
 /// batch costs its own rows and one copy of the delta, not two encodings of the delta
 /// (`docs/decisions.md`, "The live index"). Every row knows its place among the base's rows, so
 /// only the newly read rows need a search of the base at the end.
-struct DeltaOutput {
+package struct DeltaOutput {
     let base: IndexFile
     /// The in-memory previous file: the batch's rows of the delta and of the base.
-    let previous: PreviousIndex
+    package let previous: IndexFile
     /// Per row of `previous`: its position among the base's rows (``IndexOverlay/positions``).
     let knownPositions: [Int]
     /// Base rows the new delta hides: the old delta's and every base row under the batch.
@@ -29,7 +30,9 @@ struct DeltaOutput {
     /// The old delta's rows, every section checked.
     let deltaReader: IndexReader?
 
-    init(snapshot: IndexSnapshot, batch: [[UInt8]], alone: [[UInt8]]) throws(FSFindError) {
+    /// The batch over `snapshot` that looks again at the paths of `batch` (and what is below them)
+    /// and at the folders of `alone` (their own rows).
+    package init(snapshot: IndexSnapshot, batch: [[UInt8]], alone: [[UInt8]]) throws(FSFindError) {
         base = snapshot.base
         // Decoding one base row checks every section it has (all of a million rows' file, 132
         // MiB resident in a watcher's batch): checked here a section at a time, pages given back.
@@ -80,7 +83,7 @@ struct DeltaOutput {
         if let delta, let numbers = try delta.textDocuments() { generation = numbers.generation }
         let image = try builder.encode(
             rows: rows, roots: roots, createdAt: snapshot.createdAt, textGeneration: generation)
-        previous = try PreviousIndex(file: try IndexFile(bytes: image.bytes, name: base.path))
+        previous = try IndexFile(bytes: image.bytes, name: base.path)
         knownPositions = positions
     }
 
