@@ -10,7 +10,4 @@
 //   (lstat semantics)
 // - `Crawler` (struct, Crawler.swift): Walks a folder tree with POSIX calls, paths as raw bytes end to end, reporting
 //   every entry with its `statx` status (lstat semantics) and every failure as a diagnostic
-// - `ExtendedAttributeReader` (struct, ExtendedAttributes.swift): Reads the freedesktop.org extended attributes that
-//   mean what Spotlight's user attributes mean
-// - `ExtractedValueLimits` (enum, ExtractedValueLimits.swift): How much of one extracted value the index keeps
 // - `FileStatus` (struct, FileStatus.swift): `statx(2)` with `AT_SYMLINK_NOFOLLOW`, for birth times

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import FSFindCrawl
+@testable import FSFindExtraction
 @testable import FSFindIndexFormat
 @testable import FSFindIndexer
 @testable import FSFindModel

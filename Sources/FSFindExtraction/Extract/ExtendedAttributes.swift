@@ -1,4 +1,5 @@
 import CPlatform
+import FSFindCrawl
 import FSFindModel
 import FSFindPlatform
 import Glibc
@@ -15,7 +16,7 @@ import SystemPackage
 /// libmagic's read already opened (no second walk of a deep path), `llistxattr` for a folder. A
 /// file system without extended attributes answers `ENOTSUP` once and is not asked again. One
 /// reader per thread.
-package struct ExtendedAttributeReader {
+struct ExtendedAttributeReader {
     /// Devices whose file system has no extended attributes.
     private var unsupportedDevices: Set<UInt64> = []
 
@@ -31,12 +32,12 @@ package struct ExtendedAttributeReader {
     /// The buffer the names are listed into, kept from entry to entry.
     private var listBuffer = [CChar](repeating: 0, count: 1024)
 
-    package init() {}
+    init() {}
 
     /// The attributes `entry`'s extended attributes give, empty when it has none of them.
     /// - Parameter descriptor: `entry`'s file, open (the crawled file, checked), or nil to read
     ///   by path without following a link.
-    package mutating func attributes(
+    mutating func attributes(
         of entry: CrawlEntry, descriptor: FileDescriptor? = nil
     ) -> [Attribute: AttributeValue] {
         // `user.*` attributes exist only on regular files and folders; the kernel refuses them on

@@ -9,15 +9,15 @@ import FSFindModel
 /// entries, each capped the same way. A file's words belong to full-text search, not to these
 /// fields. Documented in `docs/extraction.md` and `docs/spec/attributes.md`.
 ///
-/// Here, below extraction, because the crawler caps the first such values (extended attributes);
+/// The identifier caps the first such values (extended attributes, ``ExtendedAttributeReader``);
 /// the extraction workers cap theirs with the same limits.
-package enum ExtractedValueLimits {
+enum ExtractedValueLimits {
     /// The most UTF-8 bytes one text value keeps: a long title or description still fits whole.
     static let textBytes = 4096
     /// The most entries one text list (authors, keywords, codecs) keeps.
     static let listElements = 256
 
-    package static func capped(_ attributes: [Attribute: AttributeValue]) -> [Attribute: AttributeValue] {
+    static func capped(_ attributes: [Attribute: AttributeValue]) -> [Attribute: AttributeValue] {
         attributes.mapValues(capped)
     }
 
