@@ -298,7 +298,8 @@ let package = Package(
         .testTarget(
             name: "IndexerTests",
             dependencies: [
-                "CPlatform", "CrawlFixtures", "FSFindCrawl", "FSFindIndexFormat", "FSFindIndexer", "FSFindInteractive",
+                "CPlatform", "CrawlFixtures", "FSFindCrawl", "FSFindExtraction", "FSFindIndexFormat", "FSFindIndexer",
+                "FSFindInteractive",
                 "FSFindManual", "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindSearch", "FSFindTestSupport",
                 "FSFindText", "IndexFixtures",
             ]
@@ -315,8 +316,9 @@ let package = Package(
         .testTarget(
             name: "RepositoryTests",
             dependencies: [
-                "CPlatform", "FSFindCommandLine", "FSFindElastic", "FSFindIndexFormat", "FSFindIndexer", "FSFindModel",
-                "FSFindQuery", "FSFindSearch", "FSFindServe", "FSFindTestSupport", "FSFindText",
+                "CPlatform", "FSFindCommandLine", "FSFindElastic", "FSFindIndexFormat", "FSFindIndexer",
+                "FSFindInteractive", "FSFindModel", "FSFindQuery", "FSFindSearch", "FSFindServe", "FSFindTestSupport",
+                "FSFindText",
             ]
         ),
         .testTarget(

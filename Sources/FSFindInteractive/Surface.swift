@@ -7,7 +7,6 @@
 // - `FilePreviewer` (protocol, Interactive/FilePreviewer.swift): What the search screen needs of whatever draws its
 //   previews
 // - `Key` (enum, Interactive/Key.swift): A key press (or a run of typed text) read from the terminal
-// - `KeyDecoder` (struct, Interactive/KeyDecoder.swift): Turns the bytes a terminal sends into ``Key``s
 // - `PreviewImage` (struct, Interactive/FilePreview.swift): A picture as pixels for the terminal to draw over a box
 //   of cells
 // - `PreviewPicture` (struct, Interactive/FilePreview.swift): A picture as terminal cells

@@ -1,6 +1,7 @@
+import FSFindInteractive
 import Testing
 
-@testable import FSFindInteractive
+@testable import FSFindCommandLine
 
 /// Terminal bytes to keys, including sequences split across reads and a lone Esc.
 @Suite struct KeyDecoderTests {

@@ -1,19 +1,21 @@
+import FSFindInteractive
+
 /// Turns the bytes a terminal sends into ``Key``s: UTF-8 text, control keys, and the CSI/SS3
 /// escape sequences of arrows and editing keys (xterm, VT220, tmux, the Linux console).
 ///
 /// Bytes may arrive split anywhere; an unfinished sequence waits for the next read. A lone ESC is
 /// ambiguous (Esc, or the start of an arrow), so the caller reads again after a short pause and
 /// then calls ``flush()`` to take it as Esc.
-package struct KeyDecoder: Sendable {
+struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    package init() {}
+    init() {}
 
     /// True when bytes of an unfinished sequence are waiting (a lone ESC, half a UTF-8 character).
-    package var hasPending: Bool { !pending.isEmpty }
+    var hasPending: Bool { !pending.isEmpty }
 
     /// The keys `bytes` completes.
-    package mutating func decode(_ bytes: [UInt8]) -> [Key] {
+    mutating func decode(_ bytes: [UInt8]) -> [Key] {
         pending += bytes
         var keys: [Key] = []
         var text: [UInt8] = []
@@ -79,7 +81,7 @@ package struct KeyDecoder: Sendable {
     }
 
     /// Takes what is pending as complete: a lone ESC is the Esc key; half a character is dropped.
-    package mutating func flush() -> [Key] {
+    mutating func flush() -> [Key] {
         defer { pending.removeAll() }
         return pending.first == 0x1B ? [.escape] : []
     }
