@@ -23,7 +23,6 @@ package struct ElasticEndpoint: Sendable {
 
     /// The index name clients use (`elasticsearch:index` in `smb.conf`); `_all` and `*` too.
     let indexName: String
-    var index: IndexSource { frontEnd.source }
     /// How every request asks the index (``QueryFrontEnd``).
     let frontEnd: QueryFrontEnd
     let context: QueryContext
@@ -44,9 +43,11 @@ package struct ElasticEndpoint: Sendable {
     /// would be 600 MB). Samba's pages of 50 paths are a few kilobytes.
     static let maximumAnswerBytes = 16 << 20
 
-    package init(indexName: String, index: IndexSource, context: QueryContext) {
+    /// The endpoint of `frontEnd`'s index, which it follows as it is replaced (a copy of the front
+    /// end shares what it has opened).
+    package init(indexName: String, frontEnd: QueryFrontEnd, context: QueryContext) {
         self.indexName = indexName
-        frontEnd = QueryFrontEnd(source: index)
+        self.frontEnd = frontEnd
         self.context = context
     }
 

@@ -12,11 +12,11 @@ import Synchronization
 /// names are the same ones (device, inode, size and change time of the index and its delta, one
 /// `stat` each per request). A replaced file is a new inode: the writer renames a new file into
 /// place, never rewrites one (`docs/index-format.md`).
-package final class IndexSource: Sendable {
+final class IndexSource: Sendable {
     let path: String
     private let state = Mutex<(stamp: [FileStamp?], snapshot: IndexSnapshot?, generation: Int)>(([], nil, 0))
 
-    package init(path: String) {
+    init(path: String) {
         self.path = path
     }
 
@@ -29,7 +29,7 @@ package final class IndexSource: Sendable {
     }
 
     /// The index as it is now.
-    package func current() throws(FSFindError) -> IndexSnapshot { try currentWithGeneration().snapshot }
+    func current() throws(FSFindError) -> IndexSnapshot { try currentWithGeneration().snapshot }
 
     /// The index as it is now, and a number that changes whenever it is opened again (what a
     /// cache of its answers is keyed by; an object's address may be reused, this is not).

@@ -10,8 +10,6 @@
 //   millions of times
 // - `FreeTextLookUp` (class, Plan/FreeTextLookUp.swift): What one free-text leaf's words find among one index
 //   file's words, made once for a scan's parts
-// - `IndexSource` (class, IndexSource.swift): The index a long-running reader answers from, opened again only when
-//   `fsfind index` or `fsfind watch` has replaced it
 // - `IndexViews` (class, Plan/IndexViews.swift): The section views one ``QueryPlan`` reads, each made on first use
 // - `LookUpTables` (class, Plan/FreeTextLookUp.swift): Tables of look-ups whose scans are over, kept for the next
 // - `MeasuredValues` (enum, Plan/FreeTextLeaf.swift): Which of a row's free-text values a query word can start a word

@@ -137,7 +137,7 @@ struct ElasticQueryTests {
 /// The HTTP-free side of `fsfind serve`: request bodies, limits and errors in Elasticsearch's shape.
 struct ElasticEndpointTests {
     let endpoint = ElasticEndpoint(
-        indexName: "fsfind", index: IndexSource(path: "/nonexistent/fsfind-test.idx"),
+        indexName: "fsfind", frontEnd: QueryFrontEnd(indexPath: "/nonexistent/fsfind-test.idx"),
         context: QueryContext(now: Date(timeIntervalSinceReferenceDate: 0), timeZone: TimeZone(identifier: "UTC")!))
 
     func post(_ body: String, to path: String = "/fsfind/_search") -> ElasticEndpoint.Response {

@@ -112,10 +112,10 @@ extension FSFindCommand {
         func run() throws {
             // An index file cut short in place under a request fails that request, not the server.
             MappingFaults.recoverInstead()
-            let source = IndexSource(path: indexOption.path)
+            let frontEnd = QueryFrontEnd(indexPath: indexOption.path)
             // An index must be there at the start (a typo in --index is said at once); later a
             // missing one is a 503 until `fsfind index` writes it again.
-            _ = try source.current()
+            _ = try frontEnd.open()
             let context: QueryContext
             do { context = try QueryContext.fromEnvironment() } catch { throw FSFindError(.usage, error.message) }
             let (host, port) = Self.address(listen)!
@@ -126,7 +126,7 @@ extension FSFindCommand {
                 requestSeconds: Int64(requestTimeout), searchSeconds: Double(searchTimeout),
                 idleSeconds: Int64(idleTimeout), connections: maxConnections)
             try SearchServer.run(
-                endpoint: ElasticEndpoint(indexName: indexName, index: source, context: context), host: host,
+                endpoint: ElasticEndpoint(indexName: indexName, frontEnd: frontEnd, context: context), host: host,
                 port: port, limits: limits, logsRequests: !quiet, indexName: indexName, indexPath: indexOption.path)
         }
     }

@@ -9,14 +9,10 @@ import FSFindModel
 /// one-shot command opens it once, a long-running reader asks ``open()`` per request and keeps
 /// the snapshot while the files are the same.
 package struct QueryFrontEnd: Sendable {
-    package let source: IndexSource
+    let source: IndexSource
 
     package init(indexPath: String) {
         source = IndexSource(path: indexPath)
-    }
-
-    package init(source: IndexSource) {
-        self.source = source
     }
 
     package var indexPath: String { source.path }
