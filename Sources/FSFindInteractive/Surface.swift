@@ -11,13 +11,8 @@
 //   of cells
 // - `PreviewPicture` (struct, Interactive/FilePreview.swift): A picture as terminal cells
 // - `PreviewRequest` (struct, Interactive/PreviewRequest.swift): What the search screen asks its preview worker for
-// - `RecentSearches` (struct, Interactive/RecentSearches.swift): The searches a person ended with Enter or Ctrl-O,
-//   newest first, kept in `$XDG_STATE_HOME/fsfind/recent-searches` (`~/.local/state/fsfind/`), one a line
-// - `SearchField` (struct, Interactive/SearchField.swift): The search field's content
 // - `SearchOutcome` (enum, Interactive/SearchEffect.swift): How a search session ends
 // - `SearchScreen` (class, Interactive/SearchScreen.swift): `fsfind search`'s screen
-// - `SearchSession` (struct, Interactive/SearchSession.swift): The interactive search's state and what each key does
-//   to it
 // - `SearchTerminal` (protocol, Interactive/SearchScreen.swift): What the search screen needs of the terminal it
 //   draws on
 // - `TerminalCodes` (enum, Terminal/TerminalCodes.swift): The few control sequences fsfind sends a terminal, in one

@@ -37,10 +37,11 @@ import Testing
             throw FSFindError(.indexCorrupt, "not reopened")
         }
     ) throws -> SearchScreen {
+        // The recent searches kept in the test's folder (`fsfind/recent-searches` below it).
         SearchScreen(
-            terminal: terminal, previews: previews, index: try reader(), text: nil, context: context,
-            session: SearchSession(folder: Array("/m".utf8)),
-            recent: RecentSearches(path: folder.file("recent-searches")), environment: environment,
+            terminal: terminal, previews: previews, index: try reader(), text: nil, context: context, field: "",
+            scope: .all, everywhere: true, folder: Array("/m".utf8),
+            environment: environment.merging(["XDG_STATE_HOME": folder.path]) { given, _ in given },
             emptyIndexHint: "empty here", sentence: \.description, reopen: reopen)
     }
 
@@ -66,7 +67,7 @@ import Testing
         screen.searchIfDue()
         #expect(terminal.written.contains("three.mp3") && !terminal.written.contains("two.mp3"))
         #expect(screen.keys([.enter], readAt: .now) == .accepted(Array("/m/three.mp3".utf8)))
-        #expect(try String(contentsOfFile: folder.file("recent-searches"), encoding: .utf8).contains("thr"))
+        #expect(try String(contentsOfFile: folder.file("fsfind/recent-searches"), encoding: .utf8).contains("thr"))
     }
 
     @Test func idleAsksThePreviewerAndShowsAPreviewDrawnAtOnce() throws {

@@ -27,15 +27,16 @@ final class SearchLoop {
     static let escapeTimeoutMilliseconds: Int32 = 40
 
     init(
-        terminal: TerminalDevice, index: IndexReader, text: TextStore?, context: QueryContext, session: SearchSession,
-        recent: RecentSearches, reopen: @escaping () throws(FSFindError) -> (IndexReader, TextStore?)
+        terminal: TerminalDevice, index: IndexReader, text: TextStore?, context: QueryContext, field: String,
+        scope: Scope, everywhere: Bool, folder: [UInt8],
+        reopen: @escaping () throws(FSFindError) -> (IndexReader, TextStore?)
     ) {
         self.terminal = terminal
         changes = try? IndexChanges(indexPath: index.snapshot.path)
         screen = SearchScreen(
             terminal: terminal, previews: Previews.client(arguments: [FSFindCommand.PreviewWorkerCommand.name]),
-            index: index, text: text, context: context, session: session, recent: recent,
-            environment: ProcessInfo.processInfo.environment,
+            index: index, text: text, context: context, field: field, scope: scope, everywhere: everywhere,
+            folder: folder, environment: ProcessInfo.processInfo.environment,
             emptyIndexHint: "The index is empty: run 'fsfind index FOLDER'", sentence: \.sentence, reopen: reopen)
     }
 

@@ -81,15 +81,11 @@ extension FSFindCommand {
             let index = try indexOption.open()
             let words = try IndexOption.openTextStore(for: index)
             let initial = text.joined(separator: " ")
-            let session = SearchSession(
-                field: SearchField(initial.isEmpty ? "" : initial + " "), scope: scope,
-                everywhere: onlyIn == nil, folder: folder)
-            let recent = RecentSearches(path: RecentSearches.defaultPath())
             // Everything the screen shows checked before it starts (the detail pane lists every
             // attribute), and each new version before it replaces the old.
             let loop = SearchLoop(
                 terminal: terminal, index: try index.readerOfEverything(), text: words, context: context,
-                session: session, recent: recent
+                field: initial.isEmpty ? "" : initial + " ", scope: scope, everywhere: onlyIn == nil, folder: folder
             ) { () throws(FSFindError) in
                 let index = try indexOption.open()
                 return (try index.readerOfEverything(), try IndexOption.openTextStore(for: index))

@@ -5,20 +5,20 @@ import Foundation
 ///
 /// State, not data or configuration: losing the file loses nothing but suggestions, so read and
 /// write failures are ignored.
-package struct RecentSearches: Sendable {
+struct RecentSearches: Sendable {
     let path: String
     private(set) var entries: [String]
     /// How many searches are kept.
     static let capacity = 50
 
     /// The file from `XDG_STATE_HOME`, else `~/.local/state`.
-    package static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return state + "/fsfind/recent-searches" }
         let home = environment["HOME"] ?? NSHomeDirectory()
         return home + "/.local/state/fsfind/recent-searches"
     }
 
-    package init(path: String) {
+    init(path: String) {
         self.path = path
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         entries = Array(text.split(separator: "\n").map(String.init).filter { !$0.isEmpty }.prefix(Self.capacity))

@@ -4,7 +4,7 @@ import FSFindQuery
 ///
 /// Editing follows a token field: a `key:value` word becomes a chip when a space ends it, a chip is
 /// selected and deleted as one unit, and Backspace in an empty text removes the last chip whole.
-package struct SearchField: Sendable, Equatable {
+struct SearchField: Sendable, Equatable {
     private(set) var tokens: [SearchToken] = []
     private(set) var text: String = ""
     /// The chip picked with ← (drawn highlighted); Backspace or Delete removes it.
@@ -13,7 +13,7 @@ package struct SearchField: Sendable, Equatable {
     init() {}
 
     /// A field holding `string` as if typed: its complete tokens become chips, the rest stays text.
-    package init(_ string: String) {
+    init(_ string: String) {
         var words: [String] = []
         for word in Self.words(string) {
             if case .token(let token) = SearchTokenParser.parse(word) {

@@ -59,15 +59,19 @@ package final class SearchScreen {
 
     /// The screen over `index` (a reader of everything the screen shows: the detail pane lists
     /// every attribute) and its text store, drawn on `terminal`, its previews drawn by
-    /// `previews`. `environment` gives the home folder, `NO_COLOR`, the terminal's graphics and
-    /// the trace files; `emptyIndexHint` is what the list says when the index is empty and
-    /// `sentence` words an error, both in the front end's words.
+    /// `previews`. It starts with `field` typed, in `scope`, searching `everywhere` or only in
+    /// `folder` (the folder a search limited to it starts from). `environment` gives the home
+    /// folder, the recent searches' file (``RecentSearches/defaultPath(environment:)``),
+    /// `NO_COLOR`, the terminal's graphics and the trace files; `emptyIndexHint` is what the list
+    /// says when the index is empty and `sentence` words an error, both in the front end's words.
     package init(
         terminal: any SearchTerminal, previews: any FilePreviewer, index: IndexReader, text: TextStore?,
-        context: QueryContext, session: SearchSession, recent: RecentSearches, environment: [String: String],
-        emptyIndexHint: String, sentence: @escaping (FSFindError) -> String,
+        context: QueryContext, field: String, scope: Scope, everywhere: Bool, folder: [UInt8],
+        environment: [String: String], emptyIndexHint: String, sentence: @escaping (FSFindError) -> String,
         reopen: @escaping () throws(FSFindError) -> (IndexReader, TextStore?)
     ) {
+        let session = SearchSession(field: SearchField(field), scope: scope, everywhere: everywhere, folder: folder)
+        let recent = RecentSearches(path: RecentSearches.defaultPath(environment: environment))
         self.terminal = terminal
         self.sentence = sentence
         self.previews = previews

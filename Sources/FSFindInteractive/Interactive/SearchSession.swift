@@ -4,7 +4,7 @@ import FSFindSearch
 /// The interactive search's state and what each key does to it: the field, the scope and location
 /// controls, the result selection and the suggestions. No I/O: the terminal loop feeds keys in
 /// and carries out the ``Action`` each returns.
-package struct SearchSession: Sendable {
+struct SearchSession: Sendable {
     /// What the loop must do after a key.
     enum Action: Sendable, Equatable {
         case none
@@ -45,7 +45,7 @@ package struct SearchSession: Sendable {
     /// A one-line message (an opened file, a failure) shown until the next key.
     var status: String?
 
-    package init(field: SearchField = SearchField(), scope: Scope = .all, everywhere: Bool = true, folder: [UInt8]) {
+    init(field: SearchField = SearchField(), scope: Scope = .all, everywhere: Bool = true, folder: [UInt8]) {
         self.field = field
         self.scope = scope
         self.everywhere = everywhere
