@@ -83,7 +83,7 @@ import Testing
         let output = try DeltaOutput(snapshot: snapshot, batch: [build, source], alone: [])
         let lock = try IndexLock(indexPath: index, wait: true) { _ in }
         _ = try indexer.refresh(
-            from: output.previous, roots: roots,
+            from: try PreviousIndex(file: output.previous), roots: roots,
             crawling: [build, source].map { IndexRoot(path: $0, options: roots[0].options, lastRefresh: indexer.now) },
             dropping: [], clock: .now, delta: output, holding: lock)
 
