@@ -11,6 +11,8 @@ package enum MeasuredValues: Sendable {
     case name
     /// None: no query word starts a word of any value, so only the files' words can hold them.
     case none
+    /// Those whose bits (``RowSignatures/valueBit(_:)``) are set: the values that have a word.
+    case withWords(UInt32)
 }
 
 /// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
@@ -24,6 +26,8 @@ final class FreeTextLeaf {
     private let sources: [TextSource]
     /// The name's place among ``sources``, as a range of one (none when the name is not free text).
     private let nameSource: Range<Int>
+    /// Per source, its bit in ``MeasuredValues/withWords(_:)``.
+    private let sourceBits: [UInt32]
     private let weights: [Double]
     /// The first folded scalar of each query word.
     private let firstScalars: [UInt32]
@@ -130,6 +134,7 @@ final class FreeTextLeaf {
         words = ASCIIWords(matcher.words)
         self.sources = sources
         nameSource = sources.firstIndex { $0.attribute == .displayName }.map { $0..<($0 + 1) } ?? 0..<0
+        sourceBits = sources.map { RowSignatures.valueBit($0.attribute) }
         self.weights = weights
         let firstScalars = matcher.words.compactMap { $0.first?.value }
         self.firstScalars = firstScalars
@@ -191,18 +196,14 @@ final class FreeTextLeaf {
     /// asked in every case.
     func score(_ row: Int, measuring measured: MeasuredValues = .all) -> Double? {
         let count = words.count
+        if count == 1 { return oneWordScore(row, measuring: measured) }
         guard count > 0 else { return nil }
         for k in 0..<count {
             best[k] = 0
             inName[k] = false
         }
-        let measuredSources =
-            switch measured {
-            case .all: sources.indices
-            case .name: nameSource
-            case .none: 0..<0
-            }
-        for s in measuredSources {
+        let (measuredSources, mask) = measuredSources(measured)
+        for s in measuredSources where sourceBits[s] & mask != 0 {
             let offset: Int32
             // A string's qualities are the look-up's (or this leaf's own without the file's
             // words); a list's and a slow value's this leaf's own.
@@ -242,6 +243,54 @@ final class FreeTextLeaf {
             allInName = allInName && inName[k]
         }
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
+    }
+
+    /// ``score(_:measuring:)`` of a leaf of one word (what a search field holds while its first
+    /// word is typed), in the same arithmetic with the best quality and where it was found in
+    /// locals: the general path keeps them per word in tables, whose writes and reads the
+    /// compiler cannot keep in registers.
+    @inline(__always) private func oneWordScore(_ row: Int, measuring measured: MeasuredValues) -> Double? {
+        var best = 0.0
+        var inName = false
+        let (measuredSources, mask) = measuredSources(measured)
+        for s in measuredSources where sourceBits[s] & mask != 0 {
+            let quality: Double
+            switch sources[s].cell(row) {
+            case .absent: continue
+            case .string(let id):
+                let offset = matchedOffset(id)
+                guard offset >= 0 else { continue }
+                quality = qualities[Int(offset)]
+            case .list(let id):
+                let offset = listOffset(id)
+                guard offset >= 0 else { continue }
+                quality = ownQualities[Int(offset)]
+            case .slow:
+                let offset = slowOffset(sources[s].attribute, row)
+                guard offset >= 0 else { continue }
+                quality = ownQualities[Int(offset)]
+            }
+            guard quality > 0 else { continue }
+            best = max(best, weights[s] * quality)
+            if s == nameSource.lowerBound, !nameSource.isEmpty { inName = true }
+        }
+        if best == 0, let content, content[0].contains(row) {
+            let words = content[0].score(row)
+            best = Self.contentWeight * max(0.01, words / (1 + words))
+        }
+        guard best > 0 else { return nil }
+        return best + (inName ? FreeTextMatcher.inNameBonus : 0)
+    }
+
+    /// The sources `measured` asks for: a range of them, and the bits (``sourceBits``) of those
+    /// of the range to read.
+    @inline(__always) private func measuredSources(_ measured: MeasuredValues) -> (Range<Int>, UInt32) {
+        switch measured {
+        case .all: (sources.indices, ~0)
+        case .name: (nameSource, ~0)
+        case .none: (0..<0, 0)
+        case .withWords(let bits): (sources.indices, bits)
+        }
     }
 
     /// Keeps `scratch` when some word matched; the offset, or `none`.
