@@ -196,7 +196,6 @@ final class FreeTextLeaf {
     /// asked in every case.
     func score(_ row: Int, measuring measured: MeasuredValues = .all) -> Double? {
         let count = words.count
-        if count == 1 { return oneWordScore(row, measuring: measured) }
         guard count > 0 else { return nil }
         for k in 0..<count {
             best[k] = 0
@@ -243,43 +242,6 @@ final class FreeTextLeaf {
             allInName = allInName && inName[k]
         }
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
-    }
-
-    /// ``score(_:measuring:)`` of a leaf of one word (what a search field holds while its first
-    /// word is typed), in the same arithmetic with the best quality and where it was found in
-    /// locals: the general path keeps them per word in tables, whose writes and reads the
-    /// compiler cannot keep in registers.
-    @inline(__always) private func oneWordScore(_ row: Int, measuring measured: MeasuredValues) -> Double? {
-        var best = 0.0
-        var inName = false
-        let (measuredSources, mask) = measuredSources(measured)
-        for s in measuredSources where sourceBits[s] & mask != 0 {
-            let quality: Double
-            switch sources[s].cell(row) {
-            case .absent: continue
-            case .string(let id):
-                let offset = matchedOffset(id)
-                guard offset >= 0 else { continue }
-                quality = qualities[Int(offset)]
-            case .list(let id):
-                let offset = listOffset(id)
-                guard offset >= 0 else { continue }
-                quality = ownQualities[Int(offset)]
-            case .slow:
-                let offset = slowOffset(sources[s].attribute, row)
-                guard offset >= 0 else { continue }
-                quality = ownQualities[Int(offset)]
-            }
-            guard quality > 0 else { continue }
-            best = max(best, weights[s] * quality)
-            if s == nameSource.lowerBound, !nameSource.isEmpty { inName = true }
-        }
-        if best == 0, let content, content[0].contains(row) {
-            let words = content[0].score(row)
-            best = Self.contentWeight * max(0.01, words / (1 + words))
-        }
-        guard best > 0 else { return nil }
-        return best + (inName ? FreeTextMatcher.inNameBonus : 0)
     }
 
     /// The sources `measured` asks for: a range of them, and the bits (``sourceBits``) of those
