@@ -103,12 +103,12 @@ struct InteractiveScan {
     }
 
     /// Makes the row summaries on this thread.
-    func summarize() { signatures.make(for: reader) }
+    func summarize() { signatures.make(for: reader, ranker: ranker) }
 
     /// Makes the row summaries on a thread of their own, which first runs `prepare` (the search
     /// loop lowers its priority there); scans use them once they are made.
     func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
-        signatures.makeInBackground(for: reader, prepare: prepare)
+        signatures.makeInBackground(for: reader, ranker: ranker, prepare: prepare)
     }
 
     /// How a scan is cut among threads: as `fsfind query`'s, the one ``PartitionedScan``.
@@ -181,7 +181,8 @@ struct InteractiveScan {
             let stop = StopSignal(shouldStop)
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
-                content: content, filter: filter, summaries: summaries?.files, lookUps: lookUps,
+                content: content, filter: filter, summaries: summaries?.files, lifts: summaries?.lifts,
+                lookUps: lookUps,
                 partViews: partViews, shouldStop: stop.ask)
             let parts = partitions.run(rows: rows) { part, positions in
                 // The session's views are lazily filled: each part has its own set, which no
@@ -273,6 +274,9 @@ private struct ScanJob: @unchecked Sendable {
     /// What plain words ask of a row's summary, and the summaries per file (nil until made).
     let filter: SignatureFilter?
     let summaries: [RowSignatures?]?
+    /// The rows' recency lifts per file (nil until made), which scoring reads instead of each
+    /// row's date.
+    let lifts: [RecencyLifts?]?
     /// Per file, its free-text leaves' look-ups, which every part reads.
     let lookUps: [[FreeTextLookUp?]]
     /// Per part, the section views of each index file.
@@ -292,7 +296,7 @@ private struct ScanJob: @unchecked Sendable {
                 views: views[file],
                 rowScore: RowScore(
                     query, views: views[file], ranker: scan.ranker, content: content,
-                    lookUps: file < lookUps.count ? lookUps[file] : []),
+                    lookUps: file < lookUps.count ? lookUps[file] : [], lifts: lifts?[file] ?? nil),
                 rowFilter: rowFilter, folder: folder)
         }
         // Unretained: `files` keeps every one alive for the whole scan (`withExtendedLifetime`
@@ -308,6 +312,7 @@ private struct ScanJob: @unchecked Sendable {
         walker.part.matched.reserveCapacity(range.count)
         let completed = withExtendedLifetime(files) { walk(range, &walker) }
         guard completed else { return nil }
+        walker.countScopes()
         walker.part.scored = files.reduce(0) { $0 + $1.scored }
         walker.part.bounded = files.reduce(0) { $0 + $1.bounded }
         return walker.part
@@ -362,9 +367,23 @@ private struct ScanJob: @unchecked Sendable {
 private struct PartWalk {
     var part: PartResult
     var visited = 0
+    /// Matched rows per set of scope bits, which ``countScopes()`` adds to the scopes' counts
+    /// once: a common letter's matches each tested every scope's bit.
+    let tally = FlatTable<Int>(count: Self.scopeSets, repeating: 0)
+    /// How many sets of scope bits there are.
+    private static let scopeSets = 1 << Scope.allCases.count
     let fileScans: [Unmanaged<FileScan>]
     let chosenBit: UInt16
     let shouldStop: () -> Bool
+
+    /// Adds the tally to the part's counts per scope.
+    mutating func countScopes() {
+        for bits in 0..<Self.scopeSets where tally[bits] != 0 {
+            for position in part.counts.indices where bits & (1 << position) != 0 {
+                part.counts[position] += tally[bits]
+            }
+        }
+    }
 
     /// Asks for row `row` of file `file`'s first reads, ahead of its visit.
     @inline(__always) func prefetch(_ file: Int, _ row: Int) {
@@ -385,9 +404,7 @@ private struct PartWalk {
             return true
         }
         part.matched.append(merged)
-        for position in part.counts.indices where bits & (1 << UInt16(position)) != 0 {
-            part.counts[position] += 1
-        }
+        tally[Int(bits)] += 1
         if bits & chosenBit != 0 {
             part.total += 1
             part.top.insert(row: merged, score: score)

@@ -19,6 +19,9 @@ final class RowScore {
     /// Whether a name holding every word inside its words matches (``FieldQuery/matchesInsideWords``).
     private let matchesInside: Bool
     private let modified: ModificationDates?
+    /// The file's rows' lifts, worked out for the session (``RecencyLifts``): read instead of
+    /// ``modified`` when there are as many as the rows.
+    private let lifts: RecencyLifts?
     private let names: NamesView?
     private let strings: StringsView?
     /// Per name string id: whether every word occurs inside the name (see
@@ -26,10 +29,10 @@ final class RowScore {
     private let infix: StringAnswers
 
     /// `lookUps`: the text's free-text leaves looked up in the file's words once for the scan
-    /// (``FreeTextLookUp``), shared by its parts.
+    /// (``FreeTextLookUp``), shared by its parts; `lifts`, the file's recency lifts when made.
     init(
         _ query: FieldQuery, views: IndexViews, ranker: ResultRanker, content: ContentMatches? = nil,
-        lookUps: [FreeTextLookUp?] = []
+        lookUps: [FreeTextLookUp?] = [], lifts: RecencyLifts? = nil
     ) {
         self.index = views.index
         self.ranker = ranker
@@ -40,6 +43,7 @@ final class RowScore {
         self.words = words
         matchesInside = query.matchesInsideWords
         modified = NumberSource(.contentModificationDate, views: views).map(ModificationDates.init)
+        self.lifts = lifts.flatMap { $0.count == views.index.itemCount ? $0 : nil }
         names = views.names
         strings = views.strings
         infix = StringAnswers(count: query.matchesInsideWords ? (views.strings?.count ?? 0) : 0)
@@ -63,7 +67,7 @@ final class RowScore {
     /// ahead of ``score(_:floor:measuring:)``, in a scan over scattered rows.
     @inline(__always) func prefetch(_ row: Int) {
         names?.prefetch(row)
-        modified?.prefetch(row)
+        if lifts != nil { lifts?.prefetch(row) } else { modified?.prefetch(row) }
     }
 
     /// Whether the field's chips (not its text) match the row.
@@ -75,7 +79,9 @@ final class RowScore {
     }
 
     /// ``ResultRanker/recency(_:)`` of the row.
-    func recency(_ row: Int) -> Double {
+    @inline(__always) func recency(_ row: Int) -> Double {
+        // Chained, not bound: a bound reference is retained and released for every row.
+        if let lift = lifts?.lift(row) { return lift }
         if let seconds = modified?.value(row) { return ranker.recency(modified: seconds) }
         return modified == nil ? ranker.recency(index.row(row)) : 0
     }

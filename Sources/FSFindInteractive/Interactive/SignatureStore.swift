@@ -1,15 +1,17 @@
 import FSFindIndexFormat
 import FSFindSearch
 
-/// The index's row summaries, made once per snapshot, on a thread of their own in the search
-/// loop (a million rows take a few hundred milliseconds), so no key waits for them: a scan uses
-/// them once they are there and scores every row before.
+/// The index's row summaries and its rows' recency lifts, made once per snapshot, on a thread of
+/// their own in the search loop (a million rows take a few hundred milliseconds), so no key waits
+/// for them: a scan uses them once they are there and scores every row before.
 final class SignatureStore: Sendable {
     /// The summaries of each file, and the rows by how their words start, made together so a
     /// scan reads both from one snapshot.
     struct Made: Sendable {
         /// Per file of the index, nil for a damaged file.
         let files: [RowSignatures?]
+        /// Per file of the index, the rows' recency lifts (nil for a damaged file).
+        let lifts: [RecencyLifts?]
         /// Nil when a file has no summary.
         let starts: StartRows?
     }
@@ -18,18 +20,22 @@ final class SignatureStore: Sendable {
 
     init() {}
 
-    /// Works out the summaries of every file of `index`, on the caller's thread.
-    func make(for reader: IndexReader) { made.put(Self.summaries(of: reader)) }
+    /// Works out the summaries of every file of `reader`, and the lifts `ranker` gives its rows, on
+    /// the caller's thread.
+    func make(for reader: IndexReader, ranker: ResultRanker) { made.put(Self.summaries(of: reader, ranker: ranker)) }
 
     /// Works them out on a thread of their own, after `prepare`. The summaries are handed over
     /// as soon as they are made, the rows by their words' starts after them: a key typed in
     /// between scans with the summaries alone.
-    func makeInBackground(for reader: IndexReader, prepare: @escaping @Sendable () -> Void = {}) {
+    func makeInBackground(
+        for reader: IndexReader, ranker: ResultRanker, prepare: @escaping @Sendable () -> Void = {}
+    ) {
         made.fill { [made] in
             prepare()
             let files = Self.files(of: reader)
-            made.put(Made(files: files, starts: nil))
-            return Made(files: files, starts: StartRows(summaries: files, of: reader.snapshot))
+            let lifts = Self.lifts(of: reader, ranker: ranker)
+            made.put(Made(files: files, lifts: lifts, starts: nil))
+            return Made(files: files, lifts: lifts, starts: StartRows(summaries: files, of: reader.snapshot))
         }
     }
 
@@ -38,9 +44,15 @@ final class SignatureStore: Sendable {
         reader.fileReaders.map { RowSignatures(views: IndexViews(reader: $0)) }
     }
 
-    private static func summaries(of reader: IndexReader) -> Made {
+    private static func lifts(of reader: IndexReader, ranker: ResultRanker) -> [RecencyLifts?] {
+        reader.fileReaders.map { RecencyLifts(views: IndexViews(reader: $0), ranker: ranker) }
+    }
+
+    private static func summaries(of reader: IndexReader, ranker: ResultRanker) -> Made {
         let files = files(of: reader)
-        return Made(files: files, starts: StartRows(summaries: files, of: reader.snapshot))
+        return Made(
+            files: files, lifts: lifts(of: reader, ranker: ranker),
+            starts: StartRows(summaries: files, of: reader.snapshot))
     }
 
     /// The summaries per file of the index, nil until they are made (or for a damaged file).

@@ -11,6 +11,8 @@ package enum MeasuredValues: Sendable {
     case name
     /// None: no query word starts a word of any value, so only the files' words can hold them.
     case none
+    /// Those whose bits (``RowSignatures/valueBit(_:)``) are set: the values that have a word.
+    case withWords(UInt32)
 }
 
 /// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
@@ -24,6 +26,8 @@ final class FreeTextLeaf {
     private let sources: [TextSource]
     /// The name's place among ``sources``, as a range of one (none when the name is not free text).
     private let nameSource: Range<Int>
+    /// Per source, its bit in ``MeasuredValues/withWords(_:)``.
+    private let sourceBits: [UInt32]
     private let weights: [Double]
     /// The first folded scalar of each query word.
     private let firstScalars: [UInt32]
@@ -130,6 +134,7 @@ final class FreeTextLeaf {
         words = ASCIIWords(matcher.words)
         self.sources = sources
         nameSource = sources.firstIndex { $0.attribute == .displayName }.map { $0..<($0 + 1) } ?? 0..<0
+        sourceBits = sources.map { RowSignatures.valueBit($0.attribute) }
         self.weights = weights
         let firstScalars = matcher.words.compactMap { $0.first?.value }
         self.firstScalars = firstScalars
@@ -196,13 +201,8 @@ final class FreeTextLeaf {
             best[k] = 0
             inName[k] = false
         }
-        let measuredSources =
-            switch measured {
-            case .all: sources.indices
-            case .name: nameSource
-            case .none: 0..<0
-            }
-        for s in measuredSources {
+        let (measuredSources, mask) = measuredSources(measured)
+        for s in measuredSources where sourceBits[s] & mask != 0 {
             let offset: Int32
             // A string's qualities are the look-up's (or this leaf's own without the file's
             // words); a list's and a slow value's this leaf's own.
@@ -242,6 +242,17 @@ final class FreeTextLeaf {
             allInName = allInName && inName[k]
         }
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
+    }
+
+    /// The sources `measured` asks for: a range of them, and the bits (``sourceBits``) of those
+    /// of the range to read.
+    @inline(__always) private func measuredSources(_ measured: MeasuredValues) -> (Range<Int>, UInt32) {
+        switch measured {
+        case .all: (sources.indices, ~0)
+        case .name: (nameSource, ~0)
+        case .none: (0..<0, 0)
+        case .withWords(let bits): (sources.indices, bits)
+        }
     }
 
     /// Keeps `scratch` when some word matched; the offset, or `none`.

@@ -63,6 +63,17 @@ package final class RowSignatures: @unchecked Sendable {
     /// Rows summarised, worked out once (a scan asks for every row).
     let count: Int
 
+    /// Per row, bit `i` set when free-text attribute `i` (``AttributeRegistry/freeTextAttributes``,
+    /// ``valueBit(_:)``) has a word: the values a row whose other values may match needs measured,
+    /// where the others (most columns, for a row with a title or an artist) would each be read
+    /// only to find them absent.
+    let valuesWithWords: UnsafeMutableBufferPointer<UInt32>
+
+    /// The bit of `attribute` in ``valuesWithWords`` (0 for one that is not free text).
+    static func valueBit(_ attribute: Attribute) -> UInt32 {
+        AttributeRegistry.freeTextAttributes.firstIndex(of: attribute).map { UInt32(1) << UInt32($0) } ?? 0
+    }
+
     /// Worked out from the sections `views` reads (nil when one is damaged: the scan then scores
     /// every row). Each distinct string is summarised once.
     package init?(views: IndexViews) {
@@ -87,12 +98,16 @@ package final class RowSignatures: @unchecked Sendable {
         }
         let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Self.stride * index.itemCount)
         result.initialize(repeating: 0)
+        let withWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: index.itemCount)
+        withWords.initialize(repeating: 0)
+        let sourceBits = sources.map { Self.valueBit($0.attribute) }
         for row in 0..<index.itemCount {
             var starting = Summary()
             var name = Summary()
             var others: UInt64 = 0
             var otherStarts: UInt64 = 0
-            for source in sources {
+            var valuesWithWords: UInt32 = 0
+            for (position, source) in sources.enumerated() {
                 var value = Summary()
                 switch source.cell(row) {
                 case .absent: break
@@ -108,6 +123,7 @@ package final class RowSignatures: @unchecked Sendable {
                     }
                 }
                 starting.add(value)
+                if value.starts != 0 { valuesWithWords |= sourceBits[position] }
                 if source.attribute == .displayName {
                     name = value
                 } else if value.starts != 0 {
@@ -130,12 +146,17 @@ package final class RowSignatures: @unchecked Sendable {
             result[base + 3] =
                 name.starts & Self.letterBits | name.shape | others | otherStarts << Self.othersStartShift
             result[base + 4] = starting.triples | holding.triples
+            withWords[row] = valuesWithWords
         }
         words = result
+        self.valuesWithWords = withWords
         count = index.itemCount
     }
 
-    deinit { words.deallocate() }
+    deinit {
+        words.deallocate()
+        valuesWithWords.deallocate()
+    }
 
     /// One value's bits: in word 0, and in word 1 or 2.
     struct Summary: Equatable {

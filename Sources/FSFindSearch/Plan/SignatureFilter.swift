@@ -188,6 +188,7 @@ package final class FileRowFilter {
     private let filter: SignatureFilter
     private let summaries: RowSignatures
     private let words: UnsafeMutableBufferPointer<UInt64>
+    private let valuesWithWords: UnsafeMutableBufferPointer<UInt32>
     private let content: ContentMatches?
     private let count: Int
 
@@ -195,6 +196,7 @@ package final class FileRowFilter {
         self.filter = filter
         self.summaries = summaries
         words = summaries.words
+        valuesWithWords = summaries.valuesWithWords
         self.content = content
         count = summaries.count
     }
@@ -202,12 +204,13 @@ package final class FileRowFilter {
     /// Which values of a row that passed need measuring: none when no word starts a word of
     /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value can
     /// (``SignatureFilter/othersStartNone(_:)``: most rows, whose other free-text columns would
-    /// each be read only to find them empty or not matching).
+    /// each be read only to find them empty or not matching), else those that have words.
     @inline(__always) package func measuredValues(_ row: Int) -> MeasuredValues {
         guard row < count else { return .all }
         let base = RowSignatures.stride * row
         if filter.startsNowhere(words, at: base) { return .none }
-        return filter.othersStartNone(words[base + 3]) ? .name : .all
+        if filter.othersStartNone(words[base + 3]) { return .name }
+        return .withWords(valuesWithWords[row])
     }
 
     /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.
