@@ -11,3 +11,5 @@ typedef __typeof__(&magic_errno) fsfind_magic_errno;
 typedef __typeof__(&magic_descriptor) fsfind_magic_descriptor;
 typedef __typeof__(&magic_getparam) fsfind_magic_getparam;
 typedef __typeof__(&magic_setparam) fsfind_magic_setparam;
+typedef __typeof__(&magic_load_buffers) fsfind_magic_load_buffers;
+typedef __typeof__(&magic_getpath) fsfind_magic_getpath;

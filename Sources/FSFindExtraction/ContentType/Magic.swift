@@ -29,8 +29,9 @@ final class Magic {
     /// "libmagic reads 256 KiB of a file, not 7 MiB").
     static let firstRead = 256 * 1024
 
-    /// Opens a cookie with libmagic's default database and flags plus `MAGIC_MIME_TYPE` and
-    /// `MAGIC_ERROR` (without it, an unreadable file "succeeds" as "cannot open …").
+    /// Opens a cookie with libmagic's default database (``MagicDatabase``'s shared copy where it
+    /// can) and flags plus `MAGIC_MIME_TYPE` and `MAGIC_ERROR` (without it, an unreadable file
+    /// "succeeds" as "cannot open …").
     /// - Parameter answers: the run's answers for small files, which this cookie reads and adds
     ///   to; nil asks libmagic for every file.
     init(answers: MagicAnswers? = nil) throws(FSFindError) {
@@ -68,6 +69,9 @@ final class Magic {
                 .io, "libmagic could not start", remedy: .advice("check that libmagic1 is installed"),
                 underlying: Errno(rawValue: errno))
         }
+        // The process's one shared copy of the database, or (where that is not the database
+        // libmagic would load) the cookie's own.
+        if let database = MagicDatabase.shared, database.load(into: cookie, library: library) { return cookie }
         guard library.load(cookie, nil) == 0 else {
             let reason = library.error(cookie).map { String(cString: $0) } ?? "unknown error"
             library.close(cookie)

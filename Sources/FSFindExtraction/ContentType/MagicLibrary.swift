@@ -12,6 +12,8 @@ struct MagicLibrary: Sendable {
     let open: fsfind_magic_open
     let close: fsfind_magic_close
     let load: fsfind_magic_load
+    let loadBuffers: fsfind_magic_load_buffers
+    let getpath: fsfind_magic_getpath
     let error: fsfind_magic_error
     let errno: fsfind_magic_errno
     let descriptor: fsfind_magic_descriptor
@@ -23,7 +25,8 @@ struct MagicLibrary: Sendable {
         let library = try DynamicLibrary.required("libmagic.so.1", package: "libmagic1")
         return MagicLibrary(
             open: try library.function("magic_open"), close: try library.function("magic_close"),
-            load: try library.function("magic_load"), error: try library.function("magic_error"),
+            load: try library.function("magic_load"), loadBuffers: try library.function("magic_load_buffers"),
+            getpath: try library.function("magic_getpath"), error: try library.function("magic_error"),
             errno: try library.function("magic_errno"), descriptor: try library.function("magic_descriptor"),
             getparam: try library.function("magic_getparam"), setparam: try library.function("magic_setparam"))
     }
