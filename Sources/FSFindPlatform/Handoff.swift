@@ -1,21 +1,20 @@
-import FSFindPlatform
 import Synchronization
 
 /// One value worked out on a thread of its own and taken by the thread that waits for it (the
 /// search loop between keys, a scan when it starts), so the work never holds a key.
-final class Handoff<Value: Sendable>: Sendable {
+package final class Handoff<Value: Sendable>: Sendable {
     private let slot = Mutex<Value?>(nil)
 
-    init() {}
+    package init() {}
 
     /// Leaves `value` to be taken.
-    func put(_ value: Value) { slot.withLock { $0 = value } }
+    package func put(_ value: Value) { slot.withLock { $0 = value } }
 
     /// The value, nil until it is put; it stays for the next reader.
-    var value: Value? { slot.withLock { $0 } }
+    package var value: Value? { slot.withLock { $0 } }
 
     /// The value, once: nil until it is put and after it was taken.
-    func take() -> Value? {
+    package func take() -> Value? {
         slot.withLock { value in
             defer { value = nil }
             return value
@@ -27,7 +26,7 @@ final class Handoff<Value: Sendable>: Sendable {
     /// The thread is not joined: the value may be worked out at idle priority (the search loop's
     /// catalog), and the key that opens another index and drops this hand-off must not wait for
     /// it. It ends when `make` returns, holding nothing but what `make` reads.
-    func fill(with make: @escaping @Sendable () -> Value) {
+    package func fill(with make: @escaping @Sendable () -> Value) {
         JoinedThreads.detached { [self] in put(make()) }
     }
 }

@@ -5,6 +5,8 @@
 // - `BoundedQueue` (class, BoundedQueue.swift): fsfind's one queue between threads, first in, first out
 // - `DynamicLibrary` (struct, DynamicLibrary.swift): A C library opened with `dlopen` and never closed, and the
 //   functions looked up in it
+// - `Handoff` (class, Handoff.swift): One value worked out on a thread of its own and taken by the thread that waits
+//   for it
 // - `JoinedThreads` (class, JoinedThreads.swift): Threads that are always joined, fsfind's one way to start a thread
 // - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit
 //   status

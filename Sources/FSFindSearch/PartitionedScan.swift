@@ -8,7 +8,7 @@ import Foundation
 ///
 /// The parts run on ``JoinedThreads/run(count:_:)``: the first on the calling thread, every
 /// thread joined before the scan returns.
-package struct PartitionedScan: Sendable {
+struct PartitionedScan: Sendable {
     /// Below this many rows a scan is one thread's: starting more costs more than it saves
     /// (`docs/decisions.md`, "One partitioned scan").
     static let parallelRows = 100_000
@@ -23,7 +23,7 @@ package struct PartitionedScan: Sendable {
     var threads: Int?
 
     /// One part per core (at most ``mostThreads``) from ``parallelRows`` rows.
-    package init() {
+    init() {
         parallelRows = Self.parallelRows
         threads = nil
     }
@@ -41,7 +41,7 @@ package struct PartitionedScan: Sendable {
 
     /// The parts of a scan of `rows` rows (positions `0..<rows`): consecutive, non-empty (one
     /// empty part when there are no rows), in order, of about equal size.
-    package func parts(rows: Int) -> [Range<Int>] {
+    func parts(rows: Int) -> [Range<Int>] {
         let count = rows < parallelRows ? 1 : max(1, min(threads ?? Self.cores, rows))
         guard count > 1 else { return [0..<max(0, rows)] }
         let size = (rows + count - 1) / count
@@ -50,7 +50,7 @@ package struct PartitionedScan: Sendable {
 
     /// Runs `body(part, positions)` over the parts of `0..<rows` at once and returns what each
     /// gave, in part order. Part 0 runs on the calling thread.
-    package func run<Result: Sendable>(
+    func run<Result: Sendable>(
         rows: Int, _ body: @Sendable (_ part: Int, _ positions: Range<Int>) -> Result
     ) -> [Result] {
         let parts = parts(rows: rows)

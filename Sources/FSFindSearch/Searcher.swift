@@ -287,7 +287,7 @@ package struct Searcher {
     ///
     /// Asked whatever the query found: a typo can still find files, as the start of a longer
     /// word's stem (`quartely` is stemmed `quart`, the start of "quarterly"'s `quarterli`).
-    package func suggestions(for query: CompiledQuery) throws(FSFindError) -> [SpellingCorrection] {
+    func suggestions(for query: CompiledQuery) throws(FSFindError) -> [SpellingCorrection] {
         let lexicons = index.files.compactMap { try? $0.wordLexicon() }
         var vocabularies: [any SpellingVocabulary] = lexicons
         let table = try text?.spellingTable()

@@ -1,11 +1,11 @@
 /// The best `capacity` (row, score) pairs seen, kept in a min-heap so a million matches cost
 /// O(n log k), not a full sort; higher scores win, then lower rows (path order). The search field
 /// keeps its best rows with it, and a ranked search with a limit (``Searcher``) its first ones.
-package struct TopResults: Sendable {
+struct TopResults: Sendable {
     let capacity: Int
     private var heap: [(row: Int, score: Double)] = []
 
-    package init(capacity: Int) {
+    init(capacity: Int) {
         self.capacity = max(0, capacity)
         heap.reserveCapacity(min(self.capacity, 4096))
     }
@@ -16,7 +16,7 @@ package struct TopResults: Sendable {
         a.score != b.score ? a.score < b.score : a.row > b.row
     }
 
-    package mutating func insert(row: Int, score: Double) {
+    mutating func insert(row: Int, score: Double) {
         let entry = (row: row, score: score)
         if heap.count < capacity {
             heap.append(entry)
@@ -44,16 +44,16 @@ package struct TopResults: Sendable {
     }
 
     /// Scores below this cannot be kept: the worst kept score once full, else -∞.
-    package var floor: Double {
+    var floor: Double {
         if heap.count < capacity { return -.infinity }
         return capacity == 0 ? .infinity : heap[0].score
     }
 
     /// The kept (row, score) pairs, in no order: what another ``TopResults`` takes in to join two.
-    package var entries: [(row: Int, score: Double)] { heap }
+    var entries: [(row: Int, score: Double)] { heap }
 
     /// The rows, best first.
-    package func sortedRows() -> [Int] {
+    func sortedRows() -> [Int] {
         heap.sorted { Self.worse($1, $0) }.map(\.row)
     }
 }

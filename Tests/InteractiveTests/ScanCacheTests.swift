@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FSFindInteractive
+@testable import FSFindSearch
 
 /// Recent scans come back only for exactly the same field, scope and location.
 @Suite struct ScanCacheTests {

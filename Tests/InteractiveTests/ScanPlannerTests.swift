@@ -1,6 +1,7 @@
 import Testing
 
 @testable import FSFindInteractive
+@testable import FSFindSearch
 
 /// How the search field's next answer is found: from a recent result, from the last matches when
 /// the field only narrows, or by scanning every row.

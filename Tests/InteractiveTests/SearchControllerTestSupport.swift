@@ -6,6 +6,7 @@ import Testing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery
+@testable import FSFindSearch
 
 /// Plays the terminal loop's part for ``SearchController``: scans with a real ``InteractiveScan``
 /// over the test's index (answers carried out before the next effect, as the loop does), and
@@ -27,7 +28,7 @@ struct ScreenDriver {
             index: try! index.readerOfEverything(), hasTextStore: hasTextStore, context: context, session: session,
             recent: recent,
             settings: settings)
-        scan = InteractiveScan(reader: controller.index, ranker: ResultRanker(now: context.now))
+        scan = InteractiveScan(reader: controller.index, now: context.now, text: nil)
     }
 
     /// Hands `event` to the controller and carries out the scans among the effects; all the
@@ -83,12 +84,4 @@ extension Array where Element == SearchEffect {
 
     /// The names the last frame lists.
     var listed: [String]? { paints.last?.model.entries.map(\.name) }
-}
-
-extension InteractiveScan {
-    /// A scan of `index` through a reader of everything, as the search screen makes one.
-    init(index: IndexSnapshot, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
-        // Test-only: the fixtures' index is sound; a damaged one fails the test here.
-        self.init(reader: try! index.readerOfEverything(), ranker: ranker, limit: limit, text: text)
-    }
 }

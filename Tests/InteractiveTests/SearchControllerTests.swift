@@ -7,6 +7,7 @@ import Testing
 @testable import FSFindInteractive
 @testable import FSFindModel
 @testable import FSFindQuery
+@testable import FSFindSearch
 
 /// The search screen's decisions, played as the terminal loop plays them: keys in, frames, scans
 /// and hand-offs out, over a small written index, without a terminal.
@@ -275,7 +276,7 @@ import Testing
         let newer = IndexSnapshot(try IndexFile(path: path))
         #expect(screen.send(.indexReplaced(try newer.readerOfEverything(), hasTextStore: false)).isEmpty)
         #expect(screen.controller.needsSearch)
-        screen.scan = InteractiveScan(index: newer, ranker: ResultRanker(now: context.now))
+        screen.scan = InteractiveScan(reader: try newer.readerOfEverything(), now: context.now, text: nil)
         let again = screen.settle()
         #expect(again.scans.first?.candidates == nil)
         #expect(again.listed?.contains("paris.mp3") == true)

@@ -164,28 +164,4 @@ import Testing
         #expect(ResultRanker.containsAll([Array("aris".utf8)], in: Array("PARIS.mp3".utf8)))
         #expect(!ResultRanker.containsAll([Array("aris".utf8), Array("zz".utf8)], in: Array("paris".utf8)))
     }
-
-    @Test func theCatalogHoldsIndexedValues() throws {
-        let catalog = ValueCatalog.read(from: try IndexSnapshot(index).readerOfEverything())
-        #expect(catalog.values["author"] == ["Steve Jobs"])
-        #expect(Set(catalog.values["kind"] ?? []) == ["MP3 audio", "Folder"])
-    }
-}
-
-/// The recent-searches file.
-@Suite struct InteractiveSupportTests {
-    @Test func recentSearchesAreKeptNewestFirstOnce() {
-        let folder = TemporaryFolder()
-        let path = folder.file("state/fsfind/recent-searches")
-        var recent = RecentSearches(path: path)
-        recent.record("paris")
-        recent.record("tone")
-        recent.record(" paris ")
-        recent.record("  ")
-        #expect(RecentSearches(path: path).entries == ["paris", "tone"])
-        #expect(RecentSearches.defaultPath(environment: ["HOME": "/h"]) == "/h/.local/state/fsfind/recent-searches")
-        #expect(
-            RecentSearches.defaultPath(environment: ["HOME": "/h", "XDG_STATE_HOME": "/s"])
-                == "/s/fsfind/recent-searches")
-    }
 }

@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindSearch
 
 /// The last few finished scans of a search session, so going back to a field, scope and location
 /// seen a moment ago (Backspace, Ctrl-U, Shift-Tab, removing a chip) repaints without a scan.

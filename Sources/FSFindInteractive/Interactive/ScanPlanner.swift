@@ -1,3 +1,5 @@
+import FSFindSearch
+
 /// Decides how the search field's next answer is found, and remembers what it needs for that.
 ///
 /// Three ways, cheapest first: a result the field had a moment ago (Backspace, Ctrl-U and

@@ -1,6 +1,7 @@
 import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
+import FSFindSearch
 import Foundation
 
 /// The frame: what the session and the index show in the window as it now is.

@@ -1,5 +1,6 @@
 import FSFindIndexFormat
 import FSFindModel
+import FSFindSearch
 
 /// The work done when no key waits: the pane's words and the preview, and the images the
 /// terminal holds.

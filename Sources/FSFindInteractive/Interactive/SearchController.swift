@@ -1,6 +1,7 @@
 import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
+import FSFindSearch
 import Foundation
 
 /// Decides what `fsfind search` shows and does: ``SearchEvent``s in (keys, a resize, a scan's
@@ -80,7 +81,7 @@ struct SearchController {
 
     /// When the keys that asked for the search in progress were read (the search trace).
     var keysReadAt: ContinuousClock.Instant?
-    /// How the last answer was found: `cached`, or a scan's ``ScanWork`` (the search trace).
+    /// How the last answer was found: `cached`, or a scan's cost (the search trace).
     var traceDetail = ""
     /// When the key that moved the selection was read, until its preview shows (the preview trace).
     var movedAt: ContinuousClock.Instant?
@@ -273,13 +274,9 @@ struct SearchController {
         needsSearch = true
     }
 
-    /// The search trace's detail of a scan: `narrow|full visited V scored S bounded B matched M
-    /// content MS scan MS cpu MS` (cpu: the scan's CPU time on every core).
+    /// The search trace's detail of a scan: `narrow|full`, then what it cost (``ScanResult/trace``).
     static func describe(_ result: ScanResult, narrowed: Bool) -> String {
-        let work = result.work
-        return "\(narrowed ? "narrow" : "full") visited \(work.visited) scored \(work.scored) bounded \(work.bounded) "
-            + "matched \(result.matched.count) content \(milliseconds(work.content)) scan \(milliseconds(work.scan)) "
-            + "cpu \(milliseconds(work.scanCPU))"
+        "\(narrowed ? "narrow" : "full") " + result.trace
     }
 
     /// `duration` in milliseconds with three decimals, as the traces write it.

@@ -1,5 +1,6 @@
 import FSFindModel
 import FSFindQuery
+import FSFindSearch
 
 /// What ``SearchController`` asks its loop to do: paint, scan, read, ask the preview worker, open
 /// a file, end the session. The loop carries out each in order and reports what came of it as a

@@ -1,4 +1,5 @@
 import FSFindIndexFormat
+import FSFindSearch
 
 /// What happened, as the search screen's loop tells ``SearchController``: keys, a resize, the
 /// answers to the effects it carried out, a new index.

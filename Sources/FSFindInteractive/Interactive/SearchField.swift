@@ -1,4 +1,5 @@
 import FSFindQuery
+import FSFindSearch
 
 /// The search field's content: token chips, then the text being typed; the cursor is at the end.
 ///

@@ -41,7 +41,7 @@ package final class SearchScreen {
     private var scan: InteractiveScan
     /// `FSFIND_SEARCH_TRACE=FILE`: one line per search-triggering key batch, the milliseconds from
     /// reading the keys to painting their results (what `benchmarks/search-keystroke` reports),
-    /// then how the answer was found (`cached`, or `narrow`/`full` and the scan's ``ScanWork``).
+    /// then how the answer was found (`cached`, or `narrow`/`full` and the scan's ``ScanResult/trace``).
     private let trace: FileHandle?
     /// `FSFIND_PREVIEW_TRACE=FILE`: for each key that moves the selection, `list MS` when the
     /// list is repainted and `preview MS` when the new selection's preview is on screen, both
@@ -81,7 +81,7 @@ package final class SearchScreen {
         terminalImages = !monochrome && KittyGraphics.isSupported(environment)
         painter = ScreenPainter(monochrome: monochrome, palette: .fromEnvironment(environment))
         searcher = Searcher(index: index.snapshot, text: text)
-        scan = InteractiveScan(reader: index, ranker: ResultRanker(now: context.now), text: text)
+        scan = InteractiveScan(reader: index, now: context.now, text: text)
         scan.summarizeInBackground()
         trace = Self.traceFile(environment["FSFIND_SEARCH_TRACE"])
         previewTrace = Self.traceFile(environment["FSFIND_PREVIEW_TRACE"])
@@ -167,7 +167,7 @@ package final class SearchScreen {
         do {
             let (newIndex, text) = try reopen()
             searcher = Searcher(index: newIndex.snapshot, text: text)
-            scan = InteractiveScan(reader: newIndex, ranker: ResultRanker(now: context.now), text: text)
+            scan = InteractiveScan(reader: newIndex, now: context.now, text: text)
             scan.summarizeInBackground()
             perform(controller.handle(.indexReplaced(newIndex, hasTextStore: text != nil)))
             readCatalog()

@@ -7,21 +7,21 @@ import Foundation
 ///
 /// The chips and the text are compiled apart because the query language cannot mix free text
 /// with predicates; the scan requires both to match.
-struct FieldQuery: Sendable {
+package struct FieldQuery: Sendable {
     /// Every chip's predicate, ANDed; nil without chips.
     let filter: CompiledQuery?
     /// The typed text; nil when it is empty or has an error.
-    let text: CompiledQuery?
+    package let text: CompiledQuery?
     /// True when the text is free text, which ranks by relevance.
     let isFreeText: Bool
     /// Query words of plain free text, folded, for matching inside words (see ``ResultRanker``);
     /// empty for free text in a tree (`a|b`, `paris -draft`), which only its leaves rank.
-    let words: [[UInt8]]
+    package let words: [[UInt8]]
     /// Whether the plain free text also matches inside the words of names (`aris` in `paris`);
     /// false while a word is shorter than ``shortestInsideWord``.
     let matchesInsideWords: Bool
-    /// Why the text cannot run yet; its range counts Characters of ``SearchField/text``.
-    let error: QueryError?
+    /// Why the text cannot run yet; its range counts Characters of the typed text.
+    package let error: QueryError?
 
     /// Words shorter than this match only where a word starts: not inside the words of names
     /// and not among the files' words. One or two letters occur inside most names and most files
@@ -33,15 +33,17 @@ struct FieldQuery: Sendable {
 
     /// Whether free text of these (folded, cut) words matches inside words: every one of them is
     /// at least ``shortestInsideWord`` long.
-    static func matchesInside(_ words: [[Unicode.Scalar]]) -> Bool {
+    package static func matchesInside(_ words: [[Unicode.Scalar]]) -> Bool {
         !words.isEmpty && words.allSatisfy { $0.count >= shortestInsideWord }
     }
 
-    init(_ field: SearchField, context: QueryContext) {
+    /// The field's `chips` and its typed `text`, compiled in `context` (the search screen's
+    /// `SearchField` holds both as they were typed).
+    package init(chips: [SearchToken], text typedText: String, context: QueryContext) {
         var filter: CompiledQuery?
         var error: QueryError?
-        if !field.tokens.isEmpty {
-            let joined = field.tokens.map { "(\($0.predicate))" }.joined(separator: " && ")
+        if !chips.isEmpty {
+            let joined = chips.map { "(\($0.predicate))" }.joined(separator: " && ")
             do {
                 filter = try CompiledQuery(try Query.parse(joined), context: context)
             } catch let failure {
@@ -53,10 +55,10 @@ struct FieldQuery: Sendable {
         var isFreeText = false
         var words: [[UInt8]] = []
         var matchesInsideWords = false
-        let typed = field.text.trimmingCharacters(in: .whitespaces)
+        let typed = typedText.trimmingCharacters(in: .whitespaces)
         if !typed.isEmpty, error == nil {
             do {
-                let query = try Query.parse(field.text)
+                let query = try Query.parse(typedText)
                 text = try CompiledQuery(query, context: context)
                 isFreeText = query.isFreeText
                 if case .freeText(let typedWords) = query.expression {

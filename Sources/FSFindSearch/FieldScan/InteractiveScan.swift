@@ -1,31 +1,30 @@
 import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
-import FSFindSearch
 import FSFindText
 import Foundation
 import Synchronization
 
 /// What one scan found: the best rows of the chosen scope, how many it holds, and how many each
 /// scope would hold, so the scope control can show counts without a scan per scope.
-struct ScanResult: Sendable, Equatable {
+package struct ScanResult: Sendable, Equatable {
     /// Rows of the chosen scope, best first, at most the scan's limit.
-    var rows: [Int]
+    package var rows: [Int]
     /// Matches in the chosen scope (may exceed `rows.count`).
-    var total: Int
+    package var total: Int
     /// Matches per scope, in `Scope.allCases` order.
     var counts: [Int]
     /// Every row the field and location matched, whatever its scope: the candidates of the next
     /// scan when the field only narrows (see ``SearchField/narrows(_:)``) or the scope changes.
-    var matched: [Int]
+    package var matched: [Int]
     /// When nothing matched: each free-text word nothing holds, with the word it most likely meant
     /// (the row the field offers to take in one key).
-    var corrections: [SpellingCorrection] = []
+    package var corrections: [SpellingCorrection] = []
     /// What the scan cost; not part of the answer, so two results are equal without it (a field
     /// added above belongs in `==`).
     var work = ScanWork()
 
-    init(
+    package init(
         rows: [Int] = [], total: Int = 0, counts: [Int] = Array(repeating: 0, count: Scope.allCases.count),
         matched: [Int] = []
     ) {
@@ -35,12 +34,12 @@ struct ScanResult: Sendable, Equatable {
         self.matched = matched
     }
 
-    static func == (a: ScanResult, b: ScanResult) -> Bool {
+    package static func == (a: ScanResult, b: ScanResult) -> Bool {
         a.rows == b.rows && a.total == b.total && a.counts == b.counts && a.matched == b.matched
             && a.corrections == b.corrections
     }
 
-    func count(of scope: Scope) -> Int {
+    package func count(of scope: Scope) -> Int {
         counts[Scope.allCases.firstIndex(of: scope) ?? 0]
     }
 }
@@ -71,7 +70,7 @@ struct ScanWork: Sendable {
 ///
 /// The pass asks `shouldStop` every few thousand rows and gives up (nil) when it says so: a key
 /// pressed meanwhile makes this search stale, and stale searches are dropped, never queued.
-struct InteractiveScan {
+package struct InteractiveScan {
     /// The session's rows, every section a field can read checked when it was made (the search
     /// screen's reader of everything).
     let reader: IndexReader
@@ -107,7 +106,7 @@ struct InteractiveScan {
 
     /// Makes the row summaries on a thread of their own, which first runs `prepare` (the search
     /// loop lowers its priority there); scans use them once they are made.
-    func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
+    package func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
         signatures.makeInBackground(for: reader, ranker: ranker, prepare: prepare)
     }
 
@@ -123,7 +122,7 @@ struct InteractiveScan {
 
     /// Scans `candidates` (rows of an earlier scan whose matches are a superset of this one's),
     /// or every row.
-    func run(
+    package func run(
         _ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {

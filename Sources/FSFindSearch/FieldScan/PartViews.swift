@@ -1,5 +1,4 @@
 import FSFindIndexFormat
-import FSFindSearch
 
 /// The section views of each part of a scan, kept for the session: a part's views are filled
 /// lazily (a column's view checks its cells when made), and a part that made new ones for each

@@ -1,7 +1,6 @@
 import FSFindIndexFormat
 import FSFindModel
 import FSFindPlatform
-import FSFindSearch
 
 /// Per row of one index file, its recency lift (``ResultRanker/recency(modified:)``), worked out
 /// once per session beside the row summaries (``SignatureStore``).

@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import FSFindSearch
 
 /// Whether a row matches one scan's field, and its rank: the field's chips and text as
 /// ``QueryPlan``s, and ``ResultRanker``'s scores read from the raw sections — the same numbers as

@@ -1,5 +1,5 @@
 import FSFindIndexFormat
-import FSFindSearch
+import FSFindPlatform
 
 /// The index's row summaries and its rows' recency lifts, made once per snapshot, on a thread of
 /// their own in the search loop (a million rows take a few hundred milliseconds), so no key waits

@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindQuery
-import FSFindSearch
 
 /// The rows a field of type tests alone (`kind:audio`, as typed or as a chip) can match, read
 /// from the type column before the scan: the answer is the same for every row of a type-table

@@ -107,7 +107,7 @@ final class ContentRows: Sendable {
 /// What a query asks of the text store, answered once before the scan, for each file of the
 /// index (the base, and the delta when there is one): the store is searched once, its answers
 /// mapped to each file's rows.
-package struct ContentMatches: Sendable {
+struct ContentMatches: Sendable {
     /// One file's answers.
     private struct FileMatches {
         var freeText: [[ContentRows]?] = []
@@ -151,7 +151,7 @@ package struct ContentMatches: Sendable {
 
     /// The same answers, as rows of file `file` of the snapshot (0 base, 1 delta): what one file's
     /// ``QueryPlan`` reads.
-    package func forFile(_ file: Int) -> ContentMatches {
+    func forFile(_ file: Int) -> ContentMatches {
         var copy = self
         copy.selected = file
         return copy
@@ -159,7 +159,7 @@ package struct ContentMatches: Sendable {
 
     /// Set when `shouldStop` said stop before every question was answered: the matches are
     /// incomplete and the scan that asked is stale.
-    package private(set) var interrupted = false
+    private(set) var interrupted = false
 
     /// Asks `store` (nil: no store, so nothing matches in content) for `query` against `index`.
     /// A free-text leaf with a word shorter than `minimumWordLength` is not asked (it then matches
@@ -175,7 +175,7 @@ package struct ContentMatches: Sendable {
     ///
     /// - Parameter among: for each file of the index, the only rows the scan looks at (nil: all),
     ///   so a narrowed search maps the store's answers to those rows alone.
-    package init(
+    init(
         _ query: CompiledQuery, store: TextStore?, index: IndexSnapshot, minimumWordLength: Int = 0,
         ranked: Bool = true, among: [[Range<Int>]?]? = nil, shouldStop: (() -> Bool)? = nil
     ) throws(FSFindError) {

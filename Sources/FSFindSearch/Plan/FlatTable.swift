@@ -5,10 +5,10 @@
 /// (`benchmarks/RESULTS.md`, "Numbers that were in code comments"). The table's storage is a
 /// pointer the class owns, so accesses are plain loads and
 /// stores. Not thread-safe, like the plan that owns it.
-package final class FlatTable<Element: BitwiseCopyable> {
+final class FlatTable<Element: BitwiseCopyable> {
     @usableFromInline let storage: UnsafeMutableBufferPointer<Element>
 
-    package init(count: Int, repeating value: Element) {
+    init(count: Int, repeating value: Element) {
         storage = .allocate(capacity: max(0, count))
         storage.initialize(repeating: value)
     }
@@ -22,7 +22,7 @@ package final class FlatTable<Element: BitwiseCopyable> {
 
     // Inlinable, so other targets' scans get it specialized: unspecialized, each access went
     // through the generic value witnesses (malloc, copy, free).
-    @inlinable @inline(__always) package subscript(_ index: Int) -> Element {
+    @inlinable @inline(__always) subscript(_ index: Int) -> Element {
         get { storage[index] }
         set { storage[index] = newValue }
     }

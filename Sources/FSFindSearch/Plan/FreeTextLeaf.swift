@@ -4,7 +4,7 @@ import FSFindQuery
 
 /// Which of a row's free-text values a query word can start a word of, as the row's summary
 /// (``RowSignatures``) tells a scan before the row is scored: only those need measuring.
-package enum MeasuredValues: Sendable {
+enum MeasuredValues: Sendable {
     /// Every value (nothing is known, or some value other than the name has words).
     case all
     /// The name alone: no other value has a word.

@@ -17,7 +17,7 @@ import Foundation
 /// Unchecked because its tables are classes of raw memory; safe to share, since they are
 /// written only in `init` and read afterwards (and handed back to ``LookUpTables`` in `deinit`,
 /// when no leaf holds it any more).
-package final class FreeTextLookUp: @unchecked Sendable {
+final class FreeTextLookUp: @unchecked Sendable {
     /// One bit per string id, set for the strings some query word starts a word of.
     let matched: FlatTable<UInt64>
     /// Per word of ``matched``, the bits set in the words before it.
@@ -70,7 +70,7 @@ package final class FreeTextLookUp: @unchecked Sendable {
     /// The look-ups of every free-text leaf of `query` (in the order ``QueryPlan`` meets them)
     /// in the file `views` reads, the leaves' forms from `content`; nil for each when the file
     /// has no words.
-    package static func leaves(
+    static func leaves(
         of query: CompiledQuery, views: IndexViews, content: ContentMatches?, tables: LookUpTables? = nil
     ) -> [FreeTextLookUp?] {
         let matchers = ContentMatches.freeTextLeaves(query.root)
@@ -133,7 +133,7 @@ package final class FreeTextLookUp: @unchecked Sendable {
 ///
 /// Unchecked because the tables are classes of raw memory; safe because a set of tables is
 /// either here, under `lock`, or owned by one ``FreeTextLookUp``, never both.
-package final class LookUpTables: @unchecked Sendable {
+final class LookUpTables: @unchecked Sendable {
     /// One look-up's tables for a file of `count` strings.
     struct Tables {
         /// Per string id, ``FreeTextLookUp/none`` or the offset of its qualities in ``unordered``.
@@ -159,7 +159,7 @@ package final class LookUpTables: @unchecked Sendable {
     /// Enough for the leaves of one field in a base and a delta.
     private static let limit = 4
 
-    package init() {}
+    init() {}
 
     /// Tables for a file of `count` strings, every string `none`, no bit set and no quality;
     /// nil when none are kept.

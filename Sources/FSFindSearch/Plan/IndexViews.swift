@@ -6,23 +6,23 @@ import FSFindModel
 /// Made from a reader of one file (``IndexReader/fileReaders``), which has checked the sections
 /// the plan's attributes touch; a row a view cannot answer is read through that reader. Lazy on
 /// purpose: a name query must not make the 40-byte-per-row identities' view it never reads.
-package final class IndexViews {
+final class IndexViews {
     /// The file's rows, for what the views do not answer.
-    package let index: IndexReader
+    let index: IndexReader
     /// The one file `index` reads, whose sections the views are.
     let file: IndexFile
 
-    package init(reader: IndexReader) {
+    init(reader: IndexReader) {
         precondition(reader.snapshot.delta == nil, "section views are one file's: a reader of fileReaders")
         index = reader
         file = reader.snapshot.base
     }
 
-    package lazy var names: NamesView? = file.namesView()
+    lazy var names: NamesView? = file.namesView()
     lazy var flags: DerivedFlagsView? = file.derivedFlagsView()
     lazy var identities: IdentitiesView? = file.identitiesView()
-    package lazy var types: TypeColumnView? = file.typeColumnView()
-    package lazy var strings: StringsView? = file.stringsView()
+    lazy var types: TypeColumnView? = file.typeColumnView()
+    lazy var strings: StringsView? = file.stringsView()
     lazy var lists: StringsView? = file.listsView()
     /// The file's words (format 6; nil before, or when damaged: free text then measures values).
     lazy var words: WordLexicon? = try? file.wordLexicon()

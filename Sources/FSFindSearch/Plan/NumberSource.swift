@@ -6,7 +6,7 @@ import Foundation
 /// mtime, ctime) or the fsCreationDate cell (contentCreationDate) when the derived flag says the value
 /// follows from it. Dates come out as seconds since
 /// 2001, computed exactly as the row reader computes them.
-package struct NumberSource {
+struct NumberSource {
     private enum Derived { case none, size, mtime, ctime, fsCreation }
 
     private let derived: Derived
@@ -18,7 +18,7 @@ package struct NumberSource {
     private let creationCells: CellReader?
 
     /// Nil when a section it needs is damaged: the caller then evaluates with the slow reader.
-    package init?(_ attribute: Attribute, views: IndexViews) {
+    init?(_ attribute: Attribute, views: IndexViews) {
         guard attribute.type == .number || attribute.type == .date, let column = views.column(attribute) else {
             return nil
         }
@@ -50,7 +50,7 @@ package struct NumberSource {
 
     /// Asks for what ``value(_:)`` of a modification or change date reads ahead of the read, in a
     /// scan over scattered rows (the recency lift's date is in the row's identity, a cache miss).
-    @inline(__always) package func prefetch(_ row: Int) {
+    @inline(__always) func prefetch(_ row: Int) {
         guard derived == .mtime || derived == .ctime else { return }
         identities?.prefetchModification(row)
     }
@@ -59,7 +59,7 @@ package struct NumberSource {
     ///
     /// The views are reached by optional chaining, not bound: binding copies a view (and retains
     /// its mapping) on every call, a tenth of the interactive scan's time for the recency lift.
-    @inline(__always) package func value(_ row: Int) -> Double? {
+    @inline(__always) func value(_ row: Int) -> Double? {
         if flags?.has(bit, row) == true {
             if creationCells != nil { return creationCells?.cell(row).map { Double(bitPattern: $0) } }
             switch derived {

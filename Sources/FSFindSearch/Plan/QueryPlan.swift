@@ -10,7 +10,7 @@ import FSFindQuery
 /// read directly (`path`, `*`, a damaged section) is evaluated through the row reader as before.
 /// `docs/query-plan.md` explains the choices. Not thread-safe: one plan per scan. Make an
 /// ``IndexReader`` for the query's attributes first, so damage is reported before any row.
-package final class QueryPlan {
+final class QueryPlan {
     /// The tree's steps hold their leaves unretained (``leaves`` keeps them alive), and only
     /// `not` is boxed: a row's walk then copies no reference, where a retain and a release per
     /// leaf and per box were a quarter of a type query's scan of a million rows.
@@ -54,7 +54,7 @@ package final class QueryPlan {
     /// checks are then made once). `content` answers what the query asks of the text store;
     /// `lookUps`, its free-text leaves' words already looked up in the file's words
     /// (``FreeTextLookUp/leaves(of:views:content:tables:)``), as a scan's parts share them.
-    package init(
+    init(
         _ query: CompiledQuery, views: IndexViews, content: ContentMatches? = nil, lookUps: [FreeTextLookUp?] = []
     ) {
         self.index = views.index
@@ -88,29 +88,29 @@ package final class QueryPlan {
 
     /// Whether the whole query is one test of the row's type-table entry (``TypeLeaf``): its
     /// answer for one row of an entry is its answer for every row of that entry.
-    package var readsOnlyTypes: Bool {
+    var readsOnlyTypes: Bool {
         if case .type = root { return true }
         return false
     }
 
     /// Whether a plan of `query` would read only the row's type-table entry
     /// (``readsOnlyTypes``), known without making one.
-    package static func readsOnlyTypes(_ query: CompiledQuery) -> Bool { readsOnlyTypes(query.root) }
+    static func readsOnlyTypes(_ query: CompiledQuery) -> Bool { readsOnlyTypes(query.root) }
 
     /// ``CompiledQuery/matches(_:)`` of the row.
-    package func matches(_ row: Int) -> Bool {
+    func matches(_ row: Int) -> Bool {
         Self.evaluate(root, row, index)
     }
 
     /// ``CompiledQuery/relevance(_:)`` of the row.
     /// A word found only among the file's words counts for little (``FreeTextLeaf``).
-    package func relevance(_ row: Int) -> Double { relevance(row, measuring: .all) }
+    func relevance(_ row: Int) -> Double { relevance(row, measuring: .all) }
 
     /// ``relevance(_:)``, told which of the row's free-text values need measuring, as the
     /// caller knows from the row's summary (``RowSignatures``): none when no query word starts a
     /// word of any of them (only the files' words can hold them), the name alone when no other
     /// value has words.
-    package func relevance(_ row: Int, measuring measured: MeasuredValues) -> Double {
+    func relevance(_ row: Int, measuring measured: MeasuredValues) -> Double {
         guard freeTextsComplete else { return query.relevance(index.row(row)) }
         var total = 0.0
         for leaf in freeTexts {

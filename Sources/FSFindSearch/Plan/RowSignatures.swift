@@ -15,7 +15,7 @@ import FSFindQuery
 ///
 /// Unchecked because its memory is a raw buffer, and safe to send: `words` is written in `init`
 /// only, then read, and freed in `deinit`.
-package final class RowSignatures: @unchecked Sendable {
+final class RowSignatures: @unchecked Sendable {
 
     /// ``stride`` per row. Word 0: bits 0–25 a word starts with that letter (folded), bit 26 with
     /// a digit, bit 27 with anything else; bits 32–57 the name holds that ASCII letter (either
@@ -76,7 +76,7 @@ package final class RowSignatures: @unchecked Sendable {
 
     /// Worked out from the sections `views` reads (nil when one is damaged: the scan then scores
     /// every row). Each distinct string is summarised once.
-    package init?(views: IndexViews) {
+    init?(views: IndexViews) {
         guard let strings = views.strings, let lists = views.lists, let names = views.names else { return nil }
         var sources: [TextSource] = []
         for attribute in AttributeRegistry.freeTextAttributes {

@@ -7,7 +7,7 @@ import FSFindQuery
 /// free text (or the word is among the file's words), or — once every word is long enough to
 /// match inside names — the name holds every byte and every pair and triple of neighbouring
 /// bytes of every word. A row that fails cannot match; one that passes is scored.
-package struct SignatureFilter {
+struct SignatureFilter {
     /// Per query word (cut and folded as ``FreeTextMatcher`` does), the bit of its first character
     /// and the bits of its first two and three (0 for a word shorter than that).
     private let starts: [(first: UInt64, pair: UInt64, triple: UInt64)]
@@ -57,7 +57,7 @@ package struct SignatureFilter {
     /// Nil unless the field's text is plain free text (not a tree, not a predicate): `text`
     /// compiled, `words` its folded words for matching inside names, `matchesInsideWords` when
     /// every word is long enough for that (the search field's `FieldQuery`).
-    package init?(text: CompiledQuery?, isFreeText: Bool, words: [[UInt8]], matchesInsideWords: Bool) {
+    init?(text: CompiledQuery?, isFreeText: Bool, words: [[UInt8]], matchesInsideWords: Bool) {
         guard isFreeText, !words.isEmpty, case .freeText(let matcher)? = text?.root else {
             return nil
         }
@@ -121,7 +121,7 @@ package struct SignatureFilter {
     /// filter passes has in its summary, so the rows of ``StartRows`` are all a scan needs to
     /// visit; empty when a row may pass without them: inside its name (every word three letters
     /// or more) or by the files' words (`content` answers for a word).
-    package func requiredStarts(content: ContentMatches?) -> [UInt64] {
+    func requiredStarts(content: ContentMatches?) -> [UInt64] {
         guard inside == nil, content?.answersFirstLeaf != true else { return [] }
         return starts.map(\.first)
     }
@@ -184,7 +184,7 @@ package struct SignatureFilter {
 /// ``SignatureFilter`` over the rows of one index file of a scan. A class, so the scan's per-row
 /// call reaches the summaries and the file's content answers through `self` without copying
 /// (and retaining) them.
-package final class FileRowFilter {
+final class FileRowFilter {
     private let filter: SignatureFilter
     private let summaries: RowSignatures
     private let words: UnsafeMutableBufferPointer<UInt64>
@@ -192,7 +192,7 @@ package final class FileRowFilter {
     private let content: ContentMatches?
     private let count: Int
 
-    package init(_ filter: SignatureFilter, summaries: RowSignatures, content: ContentMatches?) {
+    init(_ filter: SignatureFilter, summaries: RowSignatures, content: ContentMatches?) {
         self.filter = filter
         self.summaries = summaries
         words = summaries.words
@@ -205,7 +205,7 @@ package final class FileRowFilter {
     /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value can
     /// (``SignatureFilter/othersStartNone(_:)``: most rows, whose other free-text columns would
     /// each be read only to find them empty or not matching), else those that have words.
-    @inline(__always) package func measuredValues(_ row: Int) -> MeasuredValues {
+    @inline(__always) func measuredValues(_ row: Int) -> MeasuredValues {
         guard row < count else { return .all }
         let base = RowSignatures.stride * row
         if filter.startsNowhere(words, at: base) { return .none }
@@ -214,13 +214,13 @@ package final class FileRowFilter {
     }
 
     /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.
-    @inline(__always) package func textBound(_ row: Int) -> Double? {
+    @inline(__always) func textBound(_ row: Int) -> Double? {
         row < count ? filter.textBound(words, at: RowSignatures.stride * row) : nil
     }
 
     /// Asks for the row's summary ahead of ``rejects(_:)``, in a scan over scattered rows: its
     /// five words, which may straddle two cache lines.
-    @inline(__always) package func prefetch(_ row: Int) {
+    @inline(__always) func prefetch(_ row: Int) {
         guard row < count, let base = words.baseAddress else { return }
         let first = base + RowSignatures.stride * row
         prefetchForReading(first)
@@ -228,7 +228,7 @@ package final class FileRowFilter {
     }
 
     /// True when row `row` of the file cannot match.
-    @inline(__always) package func rejects(_ row: Int) -> Bool {
+    @inline(__always) func rejects(_ row: Int) -> Bool {
         row < count && !filter.passes(words, at: RowSignatures.stride * row, row: row, content: content)
     }
 }

@@ -15,7 +15,7 @@ import FSFindIndexFormat
 /// byte and triple of its bytes in the name, or the files' words: the rows of those stand for
 /// every row (``rows(passing:content:of:)``). Worked out from the summaries once per snapshot,
 /// 120 bits a row.
-package struct StartRows: Sendable {
+struct StartRows: Sendable {
     /// How many starts there are: the bits of ``RowSignatures/startBit(_:)``.
     static let starts = 28
     /// How many triple bits there are: a summary word's.
@@ -35,7 +35,7 @@ package struct StartRows: Sendable {
 
     /// Nil unless every file of `index` has its summary (`summaries`, one per file): a file
     /// without one is scanned whole, so no list of its rows can stand for it.
-    package init?(summaries: [RowSignatures?], of index: IndexSnapshot) {
+    init?(summaries: [RowSignatures?], of index: IndexSnapshot) {
         guard summaries.count == index.files.count else { return nil }
         let files = summaries.compactMap { $0 }
         guard files.count == summaries.count,
@@ -82,7 +82,7 @@ package struct StartRows: Sendable {
     /// The merged rows, ascending, that start a word with every one of `required` (bits of
     /// ``RowSignatures/startBit(_:)``, one per query word); nil when `required` is empty (every
     /// row may match).
-    package func rows(startingWith required: [UInt64]) -> [Int]? {
+    func rows(startingWith required: [UInt64]) -> [Int]? {
         guard !required.isEmpty,
             required.allSatisfy({ $0.nonzeroBitCount == 1 && $0.trailingZeroBitCount < Self.starts })
         else { return nil }
@@ -105,7 +105,7 @@ package struct StartRows: Sendable {
     /// first query word needs to start a word, or every byte and triple of the words, or whose
     /// files' words hold the first word (`content`, the answers for every file of `index`); nil
     /// when the filter asks for neither (every row may pass).
-    package func rows(passing filter: SignatureFilter, content: ContentMatches?, of index: IndexSnapshot) -> [Int]? {
+    func rows(passing filter: SignatureFilter, content: ContentMatches?, of index: IndexSnapshot) -> [Int]? {
         guard let needs = filter.firstWordNeeds, needs.start.nonzeroBitCount == 1,
             needs.start.trailingZeroBitCount < Self.starts, needs.inside != 0, index.itemCount == rowCount
         else { return nil }
