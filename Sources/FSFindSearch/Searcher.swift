@@ -10,7 +10,7 @@ import Foundation
 /// Only the columns the query, the scope and the sort key read are checksummed and touched, so a
 /// name query never decodes durations.
 package struct Searcher {
-    package let index: IndexSnapshot
+    let index: IndexSnapshot
     /// The words inside the indexed files, when the index has a text store: free text and
     /// `textContent` ask it (`docs/full-text.md`).
     package let text: TextStore?

@@ -36,7 +36,7 @@ final class FreeTextLookUp: @unchecked Sendable {
 
     /// Looks `words` (and each word's `forms`) up in `lexicon`, for a file of `stringCount`
     /// strings; its tables come from `tables` when it keeps some of that size.
-    package init(
+    init(
         _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringCount: Int,
         tables recycler: LookUpTables? = nil
     ) {
