@@ -291,8 +291,8 @@ let package = Package(
             dependencies: [
                 "QueryFixtures",
                 "FSFindDesktop", "FSFindElastic", "FSFindExtraction", "FSFindIndexFormat", "FSFindIndexer",
-                "FSFindInteractive", "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindSearch", "FSFindTestSupport",
-                "FSFindText",
+                "FSFindInteractive", "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindSearch",
+                "FSFindTestSupport", "FSFindText",
                 "IndexFixtures",
             ]
         ),
