@@ -319,7 +319,7 @@ static void read_piece(reader *r, piece *p) {
 
 // Follows the first top-level branch's pieces for the leading condition: `^`, then pieces of one
 // byte (repeated or not: any number of their bytes), then a run of exactly known pieces.
-static void follow_lead(reader *r, const piece *p, bool extends_run) {
+static void follow_lead(reader *r, const piece *p) {
     switch (r->lead_state) {
     case 0:
         r->lead_state = p->caret ? 1 : 3;
@@ -338,7 +338,7 @@ static void follow_lead(reader *r, const piece *p, bool extends_run) {
         r->lead_state = 2;
         return;
     case 2:
-        if (extends_run && p->facts.exact_known && product(&r->leading, &p->facts.exact, &r->leading)) return;
+        if (p->facts.exact_known && product(&r->leading, &p->facts.exact, &r->leading)) return;
         r->lead_state = 3;
         return;
     }
@@ -354,7 +354,7 @@ static facts read_branch(reader *r, bool first_at_top) {
         piece p;
         read_piece(r, &p);
         if (r->failed) return nothing_known();
-        if (first_at_top) follow_lead(r, &p, true);
+        if (first_at_top) follow_lead(r, &p);
         if (p.facts.required_known) consider(&best, &known, &p.facts.required);
         prefilter_strings joined;
         if (p.facts.exact_known && product(&run, &p.facts.exact, &joined)) {

@@ -7,7 +7,8 @@ import Testing
 @Suite struct RegexPrefilterTests {
     /// libmagic compiles and runs its patterns in a "C" locale of its own (`uselocale`); conditions
     /// are read only in a thread's own locale of single bytes and ASCII case.
-    private static let cLocale = newlocale(LC_CTYPE_MASK, "C", nil)
+    /// (A locale object is only read once made; any thread may use it, so sharing it is safe.)
+    nonisolated(unsafe) private static let cLocale = newlocale(LC_CTYPE_MASK, "C", nil)
 
     private static func inCLocale<T>(_ body: () throws -> T) rethrows -> T {
         let old = uselocale(cLocale)
