@@ -2,11 +2,11 @@
 // with dlopen, and the executable comes first in the loader's global scope) come here, and passed
 // on to glibc's own through dlsym(RTLD_NEXT).
 //
-// Why: a text file is tried against every one of libmagic's 150-odd regular-expression tests, and
-// glibc's matcher, run over each test's region of the file (up to a few kilobytes), was a quarter
-// of the CPU of a first index of /usr (benchmarks/RESULTS.md, "libmagic's regular expressions
-// answered without glibc's matcher"). libmagic 5.42 and later compile each pattern once per
-// cookie already; the cost is the search itself. Most tests fail, and most fail on a text that
+// Why: a text file is tried against every one of libmagic's regular-expression tests, and glibc's
+// matcher, run over each test's region of the file (up to a few kilobytes), was the largest cost
+// of a first index of /usr after libmagic itself (benchmarks/RESULTS.md, "libmagic's regular
+// expressions answered without glibc's matcher"). libmagic 5.42 and later compile each pattern
+// once per cookie already; the cost is the search itself. Most tests fail, and most fail on a text that
 // does not even contain the pattern's literal part (`typeof`, `ha:pcb-rnd-board-v`), or has no
 // line starting with it (`^[ \t]*#include`). So regcomp reads each pattern once for those
 // conditions (prefilter_parse.c), and regexec answers REG_NOMATCH at once for a text that fails
