@@ -55,6 +55,10 @@ let package = Package(
         .target(name: "CPlatform"),
         // CRC-32C with the CPU's instruction (SSE4.2, ARMv8 CRC); portable C, no library.
         .target(name: "CCRC32C"),
+        // glibc's regcomp/regexec/regfree as libmagic calls them, with a text that cannot match
+        // answered before glibc's matcher runs (interpose.c); linked wherever libmagic is loaded,
+        // and exported by the executables (scripts/exported-symbols.map).
+        .target(name: "CRegexPrefilter"),
         // The stages, lowest first; each target sees only the ones below it, so a backward edge
         // is a compile error. Model and Query are pure Swift: no C library, no system calls.
         .target(
@@ -100,7 +104,7 @@ let package = Package(
             name: "FSFindExtraction",
             dependencies: [
                 "FSFindModel", "FSFindPlatform", "FSFindText", "FSFindCrawl",
-                "CMagic", "CPlatform", "CAVFormat", "CExif", "CLibraryTypes",
+                "CMagic", "CPlatform", "CAVFormat", "CExif", "CLibraryTypes", "CRegexPrefilter",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
@@ -277,9 +281,9 @@ let package = Package(
         .testTarget(
             name: "ExtractionTests",
             dependencies: [
-                "CLibraryTypeChecks", "CrawlFixtures", "ExtractionFixtures", "FSFindCrawl", "FSFindExtraction",
-                "FSFindIndexFormat", "FSFindInteractive", "FSFindManual", "FSFindModel", "FSFindPlatform",
-                "FSFindTestSupport", "IndexFixtures",
+                "CLibraryTypeChecks", "CRegexPrefilter", "CrawlFixtures", "ExtractionFixtures", "FSFindCrawl",
+                "FSFindExtraction", "FSFindIndexFormat", "FSFindInteractive", "FSFindManual", "FSFindModel",
+                "FSFindPlatform", "FSFindTestSupport", "IndexFixtures",
             ]
         ),
         .testTarget(
