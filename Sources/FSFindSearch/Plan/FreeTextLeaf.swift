@@ -13,6 +13,9 @@ package enum MeasuredValues: Sendable {
     case none
     /// Those whose bits (``RowSignatures/valueBit(_:)``) are set: the values that have a word.
     case withWords(UInt32)
+    /// The name, and the other values as the set the row shares with others
+    /// (``RowSignatures/otherSets``), measured once per set.
+    case nameAndSet(UInt32)
 }
 
 /// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
@@ -62,12 +65,19 @@ final class FreeTextLeaf {
     /// The look-up whose tables ``matchedStrings``, ``rankWords`` and ``qualities`` are,
     /// kept alive with the leaf.
     private let lookUp: FreeTextLookUp?
+    /// Per set of other values (``MeasuredValues/nameAndSet(_:)``): `unknown`, `none` (no word
+    /// matches any of its values), or the offset in ``setBests`` of each word's best
+    /// `weight × quality` among them, worked out the first time a row shows the set.
+    private let setOffsets: FlatTable<Int32>
+    private let setBests = DoubleRun()
     /// One value's qualities while they are worked out.
     private let scratch: FlatTable<Double>
     /// A Latin value with its letters' marks dropped (``TextFolding/strippingLatinMarks(_:into:)``).
     private let stripped = FlatTable<UInt8>(count: 1024, repeating: 0)
     private let kept: FlatTable<Double>
     private let best: FlatTable<Double>
+    /// ``best`` of the name alone while a set of other values is measured.
+    private let nameBest: FlatTable<Double>
     private let inName: FlatTable<Bool>
     /// Per query word, the rows whose words (in the text store) hold it; nil without a store.
     private let content: [ContentRows]?
@@ -158,7 +168,11 @@ final class FreeTextLeaf {
         scratch = FlatTable(count: matcher.words.count, repeating: 0)
         kept = FlatTable(count: matcher.words.count, repeating: 0)
         best = FlatTable(count: matcher.words.count, repeating: 0)
+        nameBest = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
+        // At most one set per row, and no more than the summaries number.
+        setOffsets = FlatTable(
+            count: sources.count > 1 ? min(rows + 1, OtherValueSets.limit) : 0, repeating: Self.unknown)
         self.content = content
         self.forms = forms
         hasForms = forms.contains { !$0.isEmpty }
@@ -203,30 +217,12 @@ final class FreeTextLeaf {
         }
         let (measuredSources, mask) = measuredSources(measured)
         for s in measuredSources where sourceBits[s] & mask != 0 {
-            let offset: Int32
-            // A string's qualities are the look-up's (or this leaf's own without the file's
-            // words); a list's and a slow value's this leaf's own.
-            let run: DoubleRun
-            switch sources[s].cell(row) {
-            case .absent: continue
-            case .string(let id):
-                offset = matchedOffset(id)
-                run = qualities
-            case .list(let id):
-                offset = listOffset(id)
-                run = ownQualities
-            case .slow:
-                offset = slowOffset(sources[s].attribute, row)
-                run = ownQualities
-            }
-            guard offset >= 0 else { continue }
-            let weight = weights[s]
-            let isName = sources[s].attribute == .displayName
-            for k in 0..<count {
-                let quality = run[Int(offset) + k]
-                guard quality > 0 else { continue }
-                best[k] = max(best[k], weight * quality)
-                if isName { inName[k] = true }
+            raise(source: s, row)
+        }
+        if case .nameAndSet(let set) = measured {
+            let offset = setOffset(set, row)
+            if offset >= 0 {
+                for k in 0..<count { best[k] = max(best[k], setBests[Int(offset) + k]) }
             }
         }
         var total = 0.0
@@ -244,6 +240,58 @@ final class FreeTextLeaf {
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
     }
 
+    /// The offset in ``setBests`` of what the row's set of other values scores per word, or
+    /// `none`: measured on this row the first time a row shows the set, every row of which holds
+    /// the same cells in those values.
+    private func setOffset(_ set: UInt32, _ row: Int) -> Int32 {
+        guard Int(set) < setOffsets.count else { return Self.none }
+        let known = setOffsets[Int(set)]
+        if known != Self.unknown { return known }
+        // The name's part is kept aside: the set's is each word's best among the others alone
+        // (none of which is the name, so none marks a word as in it).
+        let count = words.count
+        for k in 0..<count {
+            nameBest[k] = best[k]
+            best[k] = 0
+        }
+        for s in sources.indices where !nameSource.contains(s) { raise(source: s, row) }
+        var offset = Self.none
+        if best.buffer.contains(where: { $0 > 0 }) { offset = Int32(setBests.append(best)) }
+        for k in 0..<count { best[k] = nameBest[k] }
+        setOffsets[Int(set)] = offset
+        return offset
+    }
+
+    /// Raises each word's best with what source `s`'s value of the row scores.
+    @inline(__always) private func raise(source s: Int, _ row: Int) {
+        let count = words.count
+        let offset: Int32
+        // A string's qualities are the look-up's (or this leaf's own without the file's
+        // words); a list's and a slow value's this leaf's own.
+        let run: DoubleRun
+        switch sources[s].cell(row) {
+        case .absent: return
+        case .string(let id):
+            offset = matchedOffset(id)
+            run = qualities
+        case .list(let id):
+            offset = listOffset(id)
+            run = ownQualities
+        case .slow:
+            offset = slowOffset(sources[s].attribute, row)
+            run = ownQualities
+        }
+        guard offset >= 0 else { return }
+        let weight = weights[s]
+        let isName = sources[s].attribute == .displayName
+        for k in 0..<count {
+            let quality = run[Int(offset) + k]
+            guard quality > 0 else { continue }
+            best[k] = max(best[k], weight * quality)
+            if isName { inName[k] = true }
+        }
+    }
+
     /// The sources `measured` asks for: a range of them, and the bits (``sourceBits``) of those
     /// of the range to read.
     @inline(__always) private func measuredSources(_ measured: MeasuredValues) -> (Range<Int>, UInt32) {
@@ -252,6 +300,7 @@ final class FreeTextLeaf {
         case .name: (nameSource, ~0)
         case .none: (0..<0, 0)
         case .withWords(let bits): (sources.indices, bits)
+        case .nameAndSet: (nameSource, ~0)
         }
     }
 

@@ -69,6 +69,15 @@ package final class RowSignatures: @unchecked Sendable {
     /// only to find them absent.
     let valuesWithWords: UnsafeMutableBufferPointer<UInt32>
 
+    /// Per row, the number of its set of free-text values other than the name
+    /// (``OtherValueSets``): rows of one set score the same in those values, so a scan measures
+    /// them once per set (``FreeTextLeaf``). ``OtherValueSets/unnumbered`` for a row measured
+    /// value by value.
+    let otherSets: UnsafeMutableBufferPointer<UInt32>
+
+    /// How many sets ``otherSets`` numbers (at most ``OtherValueSets/limit``).
+    let otherSetCount: Int
+
     /// The bit of `attribute` in ``valuesWithWords`` (0 for one that is not free text).
     static func valueBit(_ attribute: Attribute) -> UInt32 {
         AttributeRegistry.freeTextAttributes.firstIndex(of: attribute).map { UInt32(1) << UInt32($0) } ?? 0
@@ -101,6 +110,9 @@ package final class RowSignatures: @unchecked Sendable {
         let withWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: index.itemCount)
         withWords.initialize(repeating: 0)
         let sourceBits = sources.map { Self.valueBit($0.attribute) }
+        var sets = OtherValueSets()
+        let setOfRow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: index.itemCount)
+        setOfRow.initialize(repeating: OtherValueSets.unnumbered)
         for row in 0..<index.itemCount {
             var starting = Summary()
             var name = Summary()
@@ -109,7 +121,9 @@ package final class RowSignatures: @unchecked Sendable {
             var valuesWithWords: UInt32 = 0
             for (position, source) in sources.enumerated() {
                 var value = Summary()
-                switch source.cell(row) {
+                let cell = source.cell(row)
+                if source.attribute != .displayName { sets.add(cell, source: position) }
+                switch cell {
                 case .absent: break
                 case .string(let id): value = startBits(ofString: id)
                 case .list(let id):
@@ -147,15 +161,19 @@ package final class RowSignatures: @unchecked Sendable {
                 name.starts & Self.letterBits | name.shape | others | otherStarts << Self.othersStartShift
             result[base + 4] = starting.triples | holding.triples
             withWords[row] = valuesWithWords
+            setOfRow[row] = sets.finishRow()
         }
         words = result
         self.valuesWithWords = withWords
+        otherSets = setOfRow
+        otherSetCount = sets.count
         count = index.itemCount
     }
 
     deinit {
         words.deallocate()
         valuesWithWords.deallocate()
+        otherSets.deallocate()
     }
 
     /// One value's bits: in word 0, and in word 1 or 2.

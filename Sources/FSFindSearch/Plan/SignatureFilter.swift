@@ -189,6 +189,7 @@ package final class FileRowFilter {
     private let summaries: RowSignatures
     private let words: UnsafeMutableBufferPointer<UInt64>
     private let valuesWithWords: UnsafeMutableBufferPointer<UInt32>
+    private let otherSets: UnsafeMutableBufferPointer<UInt32>
     private let content: ContentMatches?
     private let count: Int
 
@@ -197,6 +198,7 @@ package final class FileRowFilter {
         self.summaries = summaries
         words = summaries.words
         valuesWithWords = summaries.valuesWithWords
+        otherSets = summaries.otherSets
         self.content = content
         count = summaries.count
     }
@@ -204,13 +206,16 @@ package final class FileRowFilter {
     /// Which values of a row that passed need measuring: none when no word starts a word of
     /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value can
     /// (``SignatureFilter/othersStartNone(_:)``: most rows, whose other free-text columns would
-    /// each be read only to find them empty or not matching), else those that have words.
+    /// each be read only to find them empty or not matching), else the name and the row's set
+    /// of other values (``RowSignatures/otherSets``), or those that have words when its set is
+    /// not numbered.
     @inline(__always) package func measuredValues(_ row: Int) -> MeasuredValues {
         guard row < count else { return .all }
         let base = RowSignatures.stride * row
         if filter.startsNowhere(words, at: base) { return .none }
         if filter.othersStartNone(words[base + 3]) { return .name }
-        return .withWords(valuesWithWords[row])
+        let set = otherSets[row]
+        return set != OtherValueSets.unnumbered ? .nameAndSet(set) : .withWords(valuesWithWords[row])
     }
 
     /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.
