@@ -27,6 +27,9 @@ final class FreeTextLeaf {
     /// The query words as bytes, for comparing with ASCII values.
     private let words: ASCIIWords
     private let sources: [TextSource]
+    /// ``sources`` in memory of the leaf's own, read in place: an element of the array was
+    /// copied for each row's read, a retain and a release of its column reader.
+    private let sourceTable: UnsafeMutableBufferPointer<TextSource>
     /// The name's place among ``sources``, as a range of one (none when the name is not free text).
     private let nameSource: Range<Int>
     /// Per source, its bit in ``MeasuredValues/withWords(_:)``.
@@ -143,6 +146,8 @@ final class FreeTextLeaf {
         self.matcher = matcher
         words = ASCIIWords(matcher.words)
         self.sources = sources
+        sourceTable = .allocate(capacity: sources.count)
+        _ = sourceTable.initialize(from: sources)
         nameSource = sources.firstIndex { $0.attribute == .displayName }.map { $0..<($0 + 1) } ?? 0..<0
         sourceBits = sources.map { RowSignatures.valueBit($0.attribute) }
         self.weights = weights
@@ -182,6 +187,11 @@ final class FreeTextLeaf {
         wordCount = matcher.words.count
         hasWords = lookUp != nil
         self.lookUp = lookUp
+    }
+
+    deinit {
+        sourceTable.deinitialize()
+        sourceTable.deallocate()
     }
 
     /// Whether a cell can hold a query word, as the file's words tell (`matched`): a matched
@@ -269,7 +279,7 @@ final class FreeTextLeaf {
         // A string's qualities are the look-up's (or this leaf's own without the file's
         // words); a list's and a slow value's this leaf's own.
         let run: DoubleRun
-        switch sources[s].cell(row) {
+        switch sourceTable[s].cell(row) {
         case .absent: return
         case .string(let id):
             offset = matchedOffset(id)
@@ -278,12 +288,12 @@ final class FreeTextLeaf {
             offset = listOffset(id)
             run = ownQualities
         case .slow:
-            offset = slowOffset(sources[s].attribute, row)
+            offset = slowOffset(sourceTable[s].attribute, row)
             run = ownQualities
         }
         guard offset >= 0 else { return }
         let weight = weights[s]
-        let isName = sources[s].attribute == .displayName
+        let isName = nameSource.contains(s)
         for k in 0..<count {
             let quality = run[Int(offset) + k]
             guard quality > 0 else { continue }
