@@ -71,7 +71,7 @@ import Testing
         let names = ["paris", "night", "notes", "train", "zoo", "nap", "tr", "no", "pa ris", "jazz"]
         for n in 0..<120 {
             let name = "\(names[n % names.count]) \(n).mp3"
-            items.append(Fixtures.item("/m/\(name)", albums[n % albums.count], n: n + 2))
+            items.append(Fixtures.item("/m/\(name)", albums[n % albums.count], n: UInt64(n + 2)))
         }
         let path = folder.file("sets.fsfind")
         try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
