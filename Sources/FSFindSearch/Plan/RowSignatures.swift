@@ -36,7 +36,10 @@ package final class RowSignatures: @unchecked Sendable {
     /// find, one way or the other, unless the file's words hold it: with pairs alone, four in five
     /// of the rows a three-letter field scored on a million names did not match.
     /// Memory of its own, valid while this object lives, so a scan reads it per row without
-    /// retaining an array.
+    /// retaining an array. Laid out word by word (``planes``), not row by row: word `w` of row
+    /// `row` is `words[w * count + row]`, so a field that asks a row for two of its words reads
+    /// 16 bytes of it, not the 40 of a row's whole summary (a first letter reads the first and
+    /// the fourth: ``Planes``).
     let words: UnsafeMutableBufferPointer<UInt64>
 
     /// Words per row.
@@ -105,7 +108,8 @@ package final class RowSignatures: @unchecked Sendable {
             starts[Int(id)] = value
             return value
         }
-        let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Self.stride * index.itemCount)
+        let rows = index.itemCount
+        let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(1, Self.stride * rows))
         result.initialize(repeating: 0)
         let withWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: index.itemCount)
         withWords.initialize(repeating: 0)
@@ -153,13 +157,12 @@ package final class RowSignatures: @unchecked Sendable {
             } else {
                 holding = index.name(at: row).withUnsafeBytes(Self.nameBytes)
             }
-            let base = Self.stride * row
-            result[base] = starting.starts | holding.starts
-            result[base + 1] = starting.pairs
-            result[base + 2] = holding.pairs
-            result[base + 3] =
+            result[row] = starting.starts | holding.starts
+            result[rows + row] = starting.pairs
+            result[2 * rows + row] = holding.pairs
+            result[3 * rows + row] =
                 name.starts & Self.letterBits | name.shape | others | otherStarts << Self.othersStartShift
-            result[base + 4] = starting.triples | holding.triples
+            result[4 * rows + row] = starting.triples | holding.triples
             withWords[row] = valuesWithWords
             setOfRow[row] = sets.finishRow()
         }
@@ -168,6 +171,32 @@ package final class RowSignatures: @unchecked Sendable {
         otherSets = setOfRow
         otherSetCount = sets.count
         count = index.itemCount
+    }
+
+    /// Word `word` (0–4) of row `row`'s summary.
+    @inline(__always) func word(_ word: Int, _ row: Int) -> UInt64 { words[word * count + row] }
+
+    /// Each of the five words' plane, for a scan's reads.
+    var planes: Planes {
+        let base = words.baseAddress.unsafelyUnwrapped
+        return Planes(
+            starts: base, pairs: base + count, namePairs: base + 2 * count, name: base + 3 * count,
+            triples: base + 4 * count)
+    }
+
+    /// Where each word of the summaries starts: a scan reads a row's words from those it needs.
+    /// Valid while the summaries live.
+    struct Planes {
+        /// Word 0: the words' first characters, and the name's bytes.
+        let starts: UnsafeMutablePointer<UInt64>
+        /// Word 1: the words' first two characters.
+        let pairs: UnsafeMutablePointer<UInt64>
+        /// Word 2: the name's neighbouring bytes.
+        let namePairs: UnsafeMutablePointer<UInt64>
+        /// Word 3: the name apart from the other values.
+        let name: UnsafeMutablePointer<UInt64>
+        /// Word 4: the words' first three characters, and the name's neighbouring three bytes.
+        let triples: UnsafeMutablePointer<UInt64>
     }
 
     deinit {
