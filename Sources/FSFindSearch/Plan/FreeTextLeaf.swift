@@ -146,8 +146,7 @@ final class FreeTextLeaf {
         self.matcher = matcher
         words = ASCIIWords(matcher.words)
         self.sources = sources
-        sourceTable = .allocate(capacity: sources.count)
-        _ = sourceTable.initialize(from: sources)
+        sourceTable = Self.table(of: sources)
         nameSource = sources.firstIndex { $0.attribute == .displayName }.map { $0..<($0 + 1) } ?? 0..<0
         sourceBits = sources.map { RowSignatures.valueBit($0.attribute) }
         self.weights = weights
@@ -156,14 +155,7 @@ final class FreeTextLeaf {
         latinHasFirstScalar = Self.latinFolds.map { folded in
             folded.map { $0.contains { firstScalars.contains($0) } } ?? true
         }
-        let firstBytes = FlatTable(count: 256, repeating: false)
-        for scalar in firstScalars where scalar < 0x80 {
-            let byte = UInt8(scalar)
-            firstBytes[Int(byte)] = true
-            firstBytes[Int(ASCIIText.lowered(byte))] = true
-            if byte &- 0x61 < 26 { firstBytes[Int(byte - 0x20)] = true }
-        }
-        self.firstBytes = firstBytes
+        firstBytes = Self.firstBytes(of: firstScalars)
         self.strings = strings
         self.lists = lists
         self.stringQualities = stringQualities
@@ -175,9 +167,7 @@ final class FreeTextLeaf {
         best = FlatTable(count: matcher.words.count, repeating: 0)
         nameBest = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
-        // At most one set per row, and no more than the summaries number.
-        setOffsets = FlatTable(
-            count: sources.count > 1 ? min(rows + 1, OtherValueSets.limit) : 0, repeating: Self.unknown)
+        setOffsets = Self.setOffsets(sources: sources.count, rows: rows)
         self.content = content
         self.forms = forms
         hasForms = forms.contains { !$0.isEmpty }
@@ -187,6 +177,31 @@ final class FreeTextLeaf {
         wordCount = matcher.words.count
         hasWords = lookUp != nil
         self.lookUp = lookUp
+    }
+
+    /// Per byte, whether it is one of `firstScalars` that is ASCII, in either case.
+    private static func firstBytes(of firstScalars: [UInt32]) -> FlatTable<Bool> {
+        let firstBytes = FlatTable(count: 256, repeating: false)
+        for scalar in firstScalars where scalar < 0x80 {
+            let byte = UInt8(scalar)
+            firstBytes[Int(byte)] = true
+            firstBytes[Int(ASCIIText.lowered(byte))] = true
+            if byte &- 0x61 < 26 { firstBytes[Int(byte - 0x20)] = true }
+        }
+        return firstBytes
+    }
+
+    /// `sources` in memory of their own.
+    private static func table(of sources: [TextSource]) -> UnsafeMutableBufferPointer<TextSource> {
+        let table = UnsafeMutableBufferPointer<TextSource>.allocate(capacity: sources.count)
+        _ = table.initialize(from: sources)
+        return table
+    }
+
+    /// Every set `unknown`: at most one set per row, and no more than the summaries number; none
+    /// when the name is the only source.
+    private static func setOffsets(sources: Int, rows: Int) -> FlatTable<Int32> {
+        FlatTable(count: sources > 1 ? min(rows + 1, OtherValueSets.limit) : 0, repeating: unknown)
     }
 
     deinit {

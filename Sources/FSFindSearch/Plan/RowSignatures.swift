@@ -109,19 +109,14 @@ package final class RowSignatures: @unchecked Sendable {
             return value
         }
         let rows = index.itemCount
-        let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(1, Self.stride * rows))
-        result.initialize(repeating: 0)
-        let withWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: index.itemCount)
-        withWords.initialize(repeating: 0)
+        let result = Self.filled(max(1, Self.stride * rows), with: UInt64(0))
+        let withWords = Self.filled(rows, with: UInt32(0))
         let sourceBits = sources.map { Self.valueBit($0.attribute) }
         var sets = OtherValueSets()
-        let setOfRow = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: index.itemCount)
-        setOfRow.initialize(repeating: OtherValueSets.unnumbered)
+        let setOfRow = Self.filled(rows, with: OtherValueSets.unnumbered)
         for row in 0..<index.itemCount {
-            var starting = Summary()
-            var name = Summary()
-            var others: UInt64 = 0
-            var otherStarts: UInt64 = 0
+            var (starting, name) = (Summary(), Summary())
+            var (others, otherStarts): (UInt64, UInt64) = (0, 0)
             var valuesWithWords: UInt32 = 0
             for (position, source) in sources.enumerated() {
                 var value = Summary()
@@ -197,6 +192,13 @@ package final class RowSignatures: @unchecked Sendable {
         let name: UnsafeMutablePointer<UInt64>
         /// Word 4: the words' first three characters, and the name's neighbouring three bytes.
         let triples: UnsafeMutablePointer<UInt64>
+    }
+
+    /// Memory of `count` values, each `value`.
+    private static func filled<Value>(_ count: Int, with value: Value) -> UnsafeMutableBufferPointer<Value> {
+        let buffer = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
+        buffer.initialize(repeating: value)
+        return buffer
     }
 
     deinit {
