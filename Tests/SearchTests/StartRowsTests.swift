@@ -31,7 +31,7 @@ struct StartRowsTests {
         let summaries = try #require(RowSignatures(views: IndexViews(reader: try index.readerOfEverything())))
         let starts = try #require(StartRows(summaries: [summaries], of: index))
         let rows = 0..<index.itemCount
-        func has(_ row: Int, _ bit: UInt64) -> Bool { summaries.words[RowSignatures.stride * row] & bit != 0 }
+        func has(_ row: Int, _ bit: UInt64) -> Bool { summaries.word(0, row) & bit != 0 }
         var nonEmpty = 0
         for position in 0..<28 {
             let bit = UInt64(1) << UInt64(position)
@@ -68,7 +68,7 @@ struct StartRowsTests {
             let needs = try #require(filter.firstWordNeeds)
             let rows = try #require(starts.rows(passing: filter, content: nil, of: index))
             func has(_ row: Int, _ word: Int, _ bits: UInt64) -> Bool {
-                summaries.words[RowSignatures.stride * row + word] & bits == bits
+                summaries.word(word, row) & bits == bits
             }
             let expected = (0..<index.itemCount).filter { row in
                 (has(row, 0, needs.start) && has(row, 4, needs.triple))

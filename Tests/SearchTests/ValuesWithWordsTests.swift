@@ -54,4 +54,49 @@ import Testing
             #expect(try summarized.run(query, scope: .all, onlyIn: nil) == whole, "\(field)")
         }
     }
+
+    /// Rows sharing their other values (``RowSignatures/otherSets``: tracks of one album, links
+    /// of one document) are measured in them once per set and key, and rank as when every value
+    /// of every row is measured: whichever row of a set a part meets first, and with the name
+    /// or the files' words holding the word too.
+    @Test func rowsSharingTheirOtherValues() throws {
+        let folder = TemporaryFolder()
+        var items = [Fixtures.item("/m", folder: true, n: 1)]
+        let albums: [[Attribute: AttributeValue]] = [
+            [.title: .text("Night Train"), .album: .text("Paris Nights"), .authorNames: .textList(["Zoé", "Nina"])],
+            [.title: .text("Paris"), .keywords: .textList(["night", "travel"])],
+            [.album: .text("Trains"), .musicalGenre: .text("Jazz")],
+            [.title: .text("Notes on Paris")],
+        ]
+        let names = ["paris", "night", "notes", "train", "zoo", "nap", "tr", "no", "pa ris", "jazz"]
+        for n in 0..<120 {
+            let name = "\(names[n % names.count]) \(n).mp3"
+            items.append(Fixtures.item("/m/\(name)", albums[n % albums.count], n: UInt64(n + 2)))
+        }
+        let path = folder.file("sets.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let index = try IndexSnapshot(path: path)
+        let plain = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        let summarized = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
+        summarized.summarize()
+        // Split in parts, each part meets a set's first row on its own.
+        var parted = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 7)
+        parted.partitions = PartitionedScan(threads: 3)
+        parted.summarize()
+        let short = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 7)
+        let reader = try index.readerOfEverything()
+        let sets = try #require(summarized.signatures.summaries?.first ?? nil)
+        #expect(sets.otherSetCount == albums.count + 1)
+        #expect((0..<reader.itemCount).allSatisfy { sets.otherSets[$0] != OtherValueSets.unnumbered })
+        for field in [
+            "n", "ni", "nig", "night", "p", "pa", "paris", "t", "tr", "train", "z", "zo", "j", "ja", "no", "night pa",
+        ] {
+            let query = FieldQuery(SearchField(field), context: context)
+            let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
+            #expect(whole.total > 0, "\(field)")
+            #expect(try summarized.run(query, scope: .all, onlyIn: nil) == whole, "\(field)")
+            let best = try #require(try short.run(query, scope: .all, onlyIn: nil))
+            #expect(try parted.run(query, scope: .all, onlyIn: nil) == best, "\(field)")
+        }
+    }
 }

@@ -13,6 +13,9 @@ enum MeasuredValues: Sendable {
     case none
     /// Those whose bits (``RowSignatures/valueBit(_:)``) are set: the values that have a word.
     case withWords(UInt32)
+    /// The name, and the other values as the set the row shares with others
+    /// (``RowSignatures/otherSets``), measured once per set.
+    case nameAndSet(UInt32)
 }
 
 /// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
@@ -24,6 +27,9 @@ final class FreeTextLeaf {
     /// The query words as bytes, for comparing with ASCII values.
     private let words: ASCIIWords
     private let sources: [TextSource]
+    /// ``sources`` in memory of the leaf's own, read in place: an element of the array was
+    /// copied for each row's read, a retain and a release of its column reader.
+    private let sourceTable: UnsafeMutableBufferPointer<TextSource>
     /// The name's place among ``sources``, as a range of one (none when the name is not free text).
     private let nameSource: Range<Int>
     /// Per source, its bit in ``MeasuredValues/withWords(_:)``.
@@ -62,12 +68,19 @@ final class FreeTextLeaf {
     /// The look-up whose tables ``matchedStrings``, ``rankWords`` and ``qualities`` are,
     /// kept alive with the leaf.
     private let lookUp: FreeTextLookUp?
+    /// Per set of other values (``MeasuredValues/nameAndSet(_:)``): `unknown`, `none` (no word
+    /// matches any of its values), or the offset in ``setBests`` of each word's best
+    /// `weight × quality` among them, worked out the first time a row shows the set.
+    private let setOffsets: FlatTable<Int32>
+    private let setBests = DoubleRun()
     /// One value's qualities while they are worked out.
     private let scratch: FlatTable<Double>
     /// A Latin value with its letters' marks dropped (``TextFolding/strippingLatinMarks(_:into:)``).
     private let stripped = FlatTable<UInt8>(count: 1024, repeating: 0)
     private let kept: FlatTable<Double>
     private let best: FlatTable<Double>
+    /// ``best`` of the name alone while a set of other values is measured.
+    private let nameBest: FlatTable<Double>
     private let inName: FlatTable<Bool>
     /// Per query word, the rows whose words (in the text store) hold it; nil without a store.
     private let content: [ContentRows]?
@@ -133,6 +146,7 @@ final class FreeTextLeaf {
         self.matcher = matcher
         words = ASCIIWords(matcher.words)
         self.sources = sources
+        sourceTable = Self.table(of: sources)
         nameSource = sources.firstIndex { $0.attribute == .displayName }.map { $0..<($0 + 1) } ?? 0..<0
         sourceBits = sources.map { RowSignatures.valueBit($0.attribute) }
         self.weights = weights
@@ -141,14 +155,7 @@ final class FreeTextLeaf {
         latinHasFirstScalar = Self.latinFolds.map { folded in
             folded.map { $0.contains { firstScalars.contains($0) } } ?? true
         }
-        let firstBytes = FlatTable(count: 256, repeating: false)
-        for scalar in firstScalars where scalar < 0x80 {
-            let byte = UInt8(scalar)
-            firstBytes[Int(byte)] = true
-            firstBytes[Int(ASCIIText.lowered(byte))] = true
-            if byte &- 0x61 < 26 { firstBytes[Int(byte - 0x20)] = true }
-        }
-        self.firstBytes = firstBytes
+        firstBytes = Self.firstBytes(of: firstScalars)
         self.strings = strings
         self.lists = lists
         self.stringQualities = stringQualities
@@ -158,7 +165,9 @@ final class FreeTextLeaf {
         scratch = FlatTable(count: matcher.words.count, repeating: 0)
         kept = FlatTable(count: matcher.words.count, repeating: 0)
         best = FlatTable(count: matcher.words.count, repeating: 0)
+        nameBest = FlatTable(count: matcher.words.count, repeating: 0)
         inName = FlatTable(count: matcher.words.count, repeating: false)
+        setOffsets = Self.setOffsets(sources: sources.count, rows: rows)
         self.content = content
         self.forms = forms
         hasForms = forms.contains { !$0.isEmpty }
@@ -168,6 +177,36 @@ final class FreeTextLeaf {
         wordCount = matcher.words.count
         hasWords = lookUp != nil
         self.lookUp = lookUp
+    }
+
+    /// Per byte, whether it is one of `firstScalars` that is ASCII, in either case.
+    private static func firstBytes(of firstScalars: [UInt32]) -> FlatTable<Bool> {
+        let firstBytes = FlatTable(count: 256, repeating: false)
+        for scalar in firstScalars where scalar < 0x80 {
+            let byte = UInt8(scalar)
+            firstBytes[Int(byte)] = true
+            firstBytes[Int(ASCIIText.lowered(byte))] = true
+            if byte &- 0x61 < 26 { firstBytes[Int(byte - 0x20)] = true }
+        }
+        return firstBytes
+    }
+
+    /// `sources` in memory of their own.
+    private static func table(of sources: [TextSource]) -> UnsafeMutableBufferPointer<TextSource> {
+        let table = UnsafeMutableBufferPointer<TextSource>.allocate(capacity: sources.count)
+        _ = table.initialize(from: sources)
+        return table
+    }
+
+    /// Every set `unknown`: at most one set per row, and no more than the summaries number; none
+    /// when the name is the only source.
+    private static func setOffsets(sources: Int, rows: Int) -> FlatTable<Int32> {
+        FlatTable(count: sources > 1 ? min(rows + 1, OtherValueSets.limit) : 0, repeating: unknown)
+    }
+
+    deinit {
+        sourceTable.deinitialize()
+        sourceTable.deallocate()
     }
 
     /// Whether a cell can hold a query word, as the file's words tell (`matched`): a matched
@@ -203,30 +242,12 @@ final class FreeTextLeaf {
         }
         let (measuredSources, mask) = measuredSources(measured)
         for s in measuredSources where sourceBits[s] & mask != 0 {
-            let offset: Int32
-            // A string's qualities are the look-up's (or this leaf's own without the file's
-            // words); a list's and a slow value's this leaf's own.
-            let run: DoubleRun
-            switch sources[s].cell(row) {
-            case .absent: continue
-            case .string(let id):
-                offset = matchedOffset(id)
-                run = qualities
-            case .list(let id):
-                offset = listOffset(id)
-                run = ownQualities
-            case .slow:
-                offset = slowOffset(sources[s].attribute, row)
-                run = ownQualities
-            }
-            guard offset >= 0 else { continue }
-            let weight = weights[s]
-            let isName = sources[s].attribute == .displayName
-            for k in 0..<count {
-                let quality = run[Int(offset) + k]
-                guard quality > 0 else { continue }
-                best[k] = max(best[k], weight * quality)
-                if isName { inName[k] = true }
+            raise(source: s, row)
+        }
+        if case .nameAndSet(let set) = measured {
+            let offset = setOffset(set, row)
+            if offset >= 0 {
+                for k in 0..<count { best[k] = max(best[k], setBests[Int(offset) + k]) }
             }
         }
         var total = 0.0
@@ -244,6 +265,58 @@ final class FreeTextLeaf {
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
     }
 
+    /// The offset in ``setBests`` of what the row's set of other values scores per word, or
+    /// `none`: measured on this row the first time a row shows the set, every row of which holds
+    /// the same cells in those values.
+    private func setOffset(_ set: UInt32, _ row: Int) -> Int32 {
+        guard Int(set) < setOffsets.count else { return Self.none }
+        let known = setOffsets[Int(set)]
+        if known != Self.unknown { return known }
+        // The name's part is kept aside: the set's is each word's best among the others alone
+        // (none of which is the name, so none marks a word as in it).
+        let count = words.count
+        for k in 0..<count {
+            nameBest[k] = best[k]
+            best[k] = 0
+        }
+        for s in sources.indices where !nameSource.contains(s) { raise(source: s, row) }
+        var offset = Self.none
+        if best.buffer.contains(where: { $0 > 0 }) { offset = Int32(setBests.append(best)) }
+        for k in 0..<count { best[k] = nameBest[k] }
+        setOffsets[Int(set)] = offset
+        return offset
+    }
+
+    /// Raises each word's best with what source `s`'s value of the row scores.
+    @inline(__always) private func raise(source s: Int, _ row: Int) {
+        let count = words.count
+        let offset: Int32
+        // A string's qualities are the look-up's (or this leaf's own without the file's
+        // words); a list's and a slow value's this leaf's own.
+        let run: DoubleRun
+        switch sourceTable[s].cell(row) {
+        case .absent: return
+        case .string(let id):
+            offset = matchedOffset(id)
+            run = qualities
+        case .list(let id):
+            offset = listOffset(id)
+            run = ownQualities
+        case .slow:
+            offset = slowOffset(sourceTable[s].attribute, row)
+            run = ownQualities
+        }
+        guard offset >= 0 else { return }
+        let weight = weights[s]
+        let isName = nameSource.contains(s)
+        for k in 0..<count {
+            let quality = run[Int(offset) + k]
+            guard quality > 0 else { continue }
+            best[k] = max(best[k], weight * quality)
+            if isName { inName[k] = true }
+        }
+    }
+
     /// The sources `measured` asks for: a range of them, and the bits (``sourceBits``) of those
     /// of the range to read.
     @inline(__always) private func measuredSources(_ measured: MeasuredValues) -> (Range<Int>, UInt32) {
@@ -252,6 +325,7 @@ final class FreeTextLeaf {
         case .name: (nameSource, ~0)
         case .none: (0..<0, 0)
         case .withWords(let bits): (sources.indices, bits)
+        case .nameAndSet: (nameSource, ~0)
         }
     }
 

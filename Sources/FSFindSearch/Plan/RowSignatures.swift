@@ -36,7 +36,10 @@ final class RowSignatures: @unchecked Sendable {
     /// find, one way or the other, unless the file's words hold it: with pairs alone, four in five
     /// of the rows a three-letter field scored on a million names did not match.
     /// Memory of its own, valid while this object lives, so a scan reads it per row without
-    /// retaining an array.
+    /// retaining an array. Laid out word by word (``planes``), not row by row: word `w` of row
+    /// `row` is `words[w * count + row]`, so a field that asks a row for two of its words reads
+    /// 16 bytes of it, not the 40 of a row's whole summary (a first letter reads the first and
+    /// the fourth: ``Planes``).
     let words: UnsafeMutableBufferPointer<UInt64>
 
     /// Words per row.
@@ -69,6 +72,15 @@ final class RowSignatures: @unchecked Sendable {
     /// only to find them absent.
     let valuesWithWords: UnsafeMutableBufferPointer<UInt32>
 
+    /// Per row, the number of its set of free-text values other than the name
+    /// (``OtherValueSets``): rows of one set score the same in those values, so a scan measures
+    /// them once per set (``FreeTextLeaf``). ``OtherValueSets/unnumbered`` for a row measured
+    /// value by value.
+    let otherSets: UnsafeMutableBufferPointer<UInt32>
+
+    /// How many sets ``otherSets`` numbers (at most ``OtherValueSets/limit``).
+    let otherSetCount: Int
+
     /// The bit of `attribute` in ``valuesWithWords`` (0 for one that is not free text).
     static func valueBit(_ attribute: Attribute) -> UInt32 {
         AttributeRegistry.freeTextAttributes.firstIndex(of: attribute).map { UInt32(1) << UInt32($0) } ?? 0
@@ -96,20 +108,21 @@ final class RowSignatures: @unchecked Sendable {
             starts[Int(id)] = value
             return value
         }
-        let result = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: Self.stride * index.itemCount)
-        result.initialize(repeating: 0)
-        let withWords = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: index.itemCount)
-        withWords.initialize(repeating: 0)
+        let rows = index.itemCount
+        let result = Self.filled(max(1, Self.stride * rows), with: UInt64(0))
+        let withWords = Self.filled(rows, with: UInt32(0))
         let sourceBits = sources.map { Self.valueBit($0.attribute) }
+        var sets = OtherValueSets()
+        let setOfRow = Self.filled(rows, with: OtherValueSets.unnumbered)
         for row in 0..<index.itemCount {
-            var starting = Summary()
-            var name = Summary()
-            var others: UInt64 = 0
-            var otherStarts: UInt64 = 0
+            var (starting, name) = (Summary(), Summary())
+            var (others, otherStarts): (UInt64, UInt64) = (0, 0)
             var valuesWithWords: UInt32 = 0
             for (position, source) in sources.enumerated() {
                 var value = Summary()
-                switch source.cell(row) {
+                let cell = source.cell(row)
+                if source.attribute != .displayName { sets.add(cell, source: position) }
+                switch cell {
                 case .absent: break
                 case .string(let id): value = startBits(ofString: id)
                 case .list(let id):
@@ -139,23 +152,59 @@ final class RowSignatures: @unchecked Sendable {
             } else {
                 holding = index.name(at: row).withUnsafeBytes(Self.nameBytes)
             }
-            let base = Self.stride * row
-            result[base] = starting.starts | holding.starts
-            result[base + 1] = starting.pairs
-            result[base + 2] = holding.pairs
-            result[base + 3] =
+            result[row] = starting.starts | holding.starts
+            result[rows + row] = starting.pairs
+            result[2 * rows + row] = holding.pairs
+            result[3 * rows + row] =
                 name.starts & Self.letterBits | name.shape | others | otherStarts << Self.othersStartShift
-            result[base + 4] = starting.triples | holding.triples
+            result[4 * rows + row] = starting.triples | holding.triples
             withWords[row] = valuesWithWords
+            setOfRow[row] = sets.finishRow()
         }
         words = result
         self.valuesWithWords = withWords
+        otherSets = setOfRow
+        otherSetCount = sets.count
         count = index.itemCount
+    }
+
+    /// Word `word` (0–4) of row `row`'s summary.
+    @inline(__always) func word(_ word: Int, _ row: Int) -> UInt64 { words[word * count + row] }
+
+    /// Each of the five words' plane, for a scan's reads.
+    var planes: Planes {
+        let base = words.baseAddress.unsafelyUnwrapped
+        return Planes(
+            starts: base, pairs: base + count, namePairs: base + 2 * count, name: base + 3 * count,
+            triples: base + 4 * count)
+    }
+
+    /// Where each word of the summaries starts: a scan reads a row's words from those it needs.
+    /// Valid while the summaries live.
+    struct Planes {
+        /// Word 0: the words' first characters, and the name's bytes.
+        let starts: UnsafeMutablePointer<UInt64>
+        /// Word 1: the words' first two characters.
+        let pairs: UnsafeMutablePointer<UInt64>
+        /// Word 2: the name's neighbouring bytes.
+        let namePairs: UnsafeMutablePointer<UInt64>
+        /// Word 3: the name apart from the other values.
+        let name: UnsafeMutablePointer<UInt64>
+        /// Word 4: the words' first three characters, and the name's neighbouring three bytes.
+        let triples: UnsafeMutablePointer<UInt64>
+    }
+
+    /// Memory of `count` values, each `value`.
+    private static func filled<Value>(_ count: Int, with value: Value) -> UnsafeMutableBufferPointer<Value> {
+        let buffer = UnsafeMutableBufferPointer<Value>.allocate(capacity: count)
+        buffer.initialize(repeating: value)
+        return buffer
     }
 
     deinit {
         words.deallocate()
         valuesWithWords.deallocate()
+        otherSets.deallocate()
     }
 
     /// One value's bits: in word 0, and in word 1 or 2.

@@ -22,6 +22,10 @@ struct SignatureFilter {
     /// nil when a word starts with something else than a–z: a row whose other values start no
     /// word with them has its name measured alone.
     private let othersStart: UInt64?
+    /// Whether some word has a pair, or a triple, of first characters to test (a word of two
+    /// characters or more, of three or more): else that word of a row's summary is not read.
+    private let pairsAsked: Bool
+    private let triplesAsked: Bool
 
     /// The most a one-letter word scores in values other than the name: the largest weight of
     /// the other attributes times the best quality (a whole first word). No bonus: that needs
@@ -68,6 +72,8 @@ struct SignatureFilter {
                 word.count > 2 ? RowSignatures.tripleBit(first, word[1].value, word[2].value) : 0
             )
         }
+        pairsAsked = matcher.words.contains { $0.count > 1 }
+        triplesAsked = matcher.words.contains { $0.count > 2 }
         if matcher.words.count == 1, let word = matcher.words.first, word.count == 1, word[0].value &- 0x61 < 26 {
             letter = (RowSignatures.startBit(word[0].value), UInt64(word[0].value - 0x60))
         } else {
@@ -94,14 +100,13 @@ struct SignatureFilter {
         inside = (bytes, pairs, triples)
     }
 
-    /// Whether the row whose summary starts at `words[base]` may match; `content` holds the words of
-    /// the files of the row's index file, when they were looked up.
-    @inline(__always) func passes(
-        _ words: UnsafeMutableBufferPointer<UInt64>, at base: Int, row: Int, content: ContentMatches?
-    ) -> Bool {
-        let first = words[base]
-        let pairs = words[base + 1]
-        let triples = words[base + 4]
+    /// Whether row `row`, whose summary `words` holds, may match; `content` holds the words of
+    /// the files of the row's index file, when they were looked up. A word's pair and triple
+    /// are read only when it has them: a first letter reads the row's first word alone.
+    @inline(__always) func passes(_ words: RowSignatures.Planes, row: Int, content: ContentMatches?) -> Bool {
+        let first = words.starts[row]
+        let pairs = pairsAsked ? words.pairs[row] : 0
+        let triples = triplesAsked ? words.triples[row] : 0
         var everyWord = true
         for k in starts.indices
         where first & starts[k].first == 0 || pairs & starts[k].pair != starts[k].pair
@@ -113,8 +118,8 @@ struct SignatureFilter {
         }
         if everyWord { return true }
         guard let inside else { return false }
-        return first & inside.bytes == inside.bytes && words[base + 2] & inside.pairs == inside.pairs
-            && triples & inside.triples == inside.triples
+        return first & inside.bytes == inside.bytes && words.namePairs[row] & inside.pairs == inside.pairs
+            && words.triples[row] & inside.triples == inside.triples
     }
 
     /// The start bit of each query word (``RowSignatures/startBit(_:)``) that every row this
@@ -139,10 +144,10 @@ struct SignatureFilter {
     /// Whether no word's first character, and first two and three, start a word of the row's
     /// values (a row that passed did so by the files' words or inside its name): its values need
     /// no measuring.
-    @inline(__always) func startsNowhere(_ words: UnsafeMutableBufferPointer<UInt64>, at base: Int) -> Bool {
-        let first = words[base]
-        let pairs = words[base + 1]
-        let triples = words[base + 4]
+    @inline(__always) func startsNowhere(_ words: RowSignatures.Planes, row: Int) -> Bool {
+        let first = words.starts[row]
+        let pairs = pairsAsked ? words.pairs[row] : 0
+        let triples = triplesAsked ? words.triples[row] : 0
         for k in starts.indices
         where first & starts[k].first != 0 && pairs & starts[k].pair == starts[k].pair
             && triples & starts[k].triple == starts[k].triple
@@ -159,9 +164,9 @@ struct SignatureFilter {
     /// more do. A row
     /// whose bound and recency lift stay below the worst result kept is counted without being
     /// scored: on a million names, about three in four of a first letter's matches.
-    @inline(__always) func textBound(_ words: UnsafeMutableBufferPointer<UInt64>, at base: Int) -> Double? {
+    @inline(__always) func textBound(_ words: RowSignatures.Planes, row: Int) -> Double? {
         guard let letter else { return nil }
-        let name = words[base + 3]
+        let name = words.name[row]
         if name & letter.bit == 0 { return Self.besideName }
         guard name & RowSignatures.nameSingleBit == 0 else { return nil }
         let startsFirst = (name >> RowSignatures.nameFirstShift) & 31 == letter.code
@@ -171,6 +176,11 @@ struct SignatureFilter {
         return Self.asciiNameBounds[startsFirst ? length : 0][name & RowSignatures.nameLaterPairBit != 0 ? 1 : 0][
             name & letter.bit << RowSignatures.othersStartShift != 0 ? 1 : 0]
     }
+
+    /// Whether a row's pairs of first characters (``RowSignatures/Planes/pairs``) are read.
+    var asksPairs: Bool { pairsAsked }
+    /// Whether a row's triples (``RowSignatures/Planes/triples``) are read.
+    var asksTriples: Bool { triplesAsked || inside != nil }
 
     /// Whether no word of the row's other values than its name can start with a query word
     /// (from word 3 of its summary): none has words, or none starts one with a word's first letter.
@@ -187,16 +197,18 @@ struct SignatureFilter {
 final class FileRowFilter {
     private let filter: SignatureFilter
     private let summaries: RowSignatures
-    private let words: UnsafeMutableBufferPointer<UInt64>
+    private let words: RowSignatures.Planes
     private let valuesWithWords: UnsafeMutableBufferPointer<UInt32>
+    private let otherSets: UnsafeMutableBufferPointer<UInt32>
     private let content: ContentMatches?
     private let count: Int
 
     init(_ filter: SignatureFilter, summaries: RowSignatures, content: ContentMatches?) {
         self.filter = filter
         self.summaries = summaries
-        words = summaries.words
+        words = summaries.planes
         valuesWithWords = summaries.valuesWithWords
+        otherSets = summaries.otherSets
         self.content = content
         count = summaries.count
     }
@@ -204,31 +216,35 @@ final class FileRowFilter {
     /// Which values of a row that passed need measuring: none when no word starts a word of
     /// them (``SignatureFilter/startsNowhere(_:at:)``), the name alone when no other value can
     /// (``SignatureFilter/othersStartNone(_:)``: most rows, whose other free-text columns would
-    /// each be read only to find them empty or not matching), else those that have words.
+    /// each be read only to find them empty or not matching), else the name and the row's set
+    /// of other values (``RowSignatures/otherSets``), or those that have words when its set is
+    /// not numbered.
     @inline(__always) func measuredValues(_ row: Int) -> MeasuredValues {
         guard row < count else { return .all }
-        let base = RowSignatures.stride * row
-        if filter.startsNowhere(words, at: base) { return .none }
-        if filter.othersStartNone(words[base + 3]) { return .name }
-        return .withWords(valuesWithWords[row])
+        if filter.startsNowhere(words, row: row) { return .none }
+        if filter.othersStartNone(words.name[row]) { return .name }
+        let set = otherSets[row]
+        return set != OtherValueSets.unnumbered ? .nameAndSet(set) : .withWords(valuesWithWords[row])
     }
 
     /// ``SignatureFilter/textBound(_:at:)`` of a row that passed.
     @inline(__always) func textBound(_ row: Int) -> Double? {
-        row < count ? filter.textBound(words, at: RowSignatures.stride * row) : nil
+        row < count ? filter.textBound(words, row: row) : nil
     }
 
-    /// Asks for the row's summary ahead of ``rejects(_:)``, in a scan over scattered rows: its
-    /// five words, which may straddle two cache lines.
+    /// Asks for the row's summary ahead of ``rejects(_:)``, in a scan over scattered rows: the
+    /// words a scan reads of every row (its first, and the name's), and the pairs and triples when
+    /// the field asks for them.
     @inline(__always) func prefetch(_ row: Int) {
-        guard row < count, let base = words.baseAddress else { return }
-        let first = base + RowSignatures.stride * row
-        prefetchForReading(first)
-        prefetchForReading(first + (RowSignatures.stride - 1))
+        guard row < count else { return }
+        prefetchForReading(words.starts + row)
+        prefetchForReading(words.name + row)
+        if filter.asksPairs { prefetchForReading(words.pairs + row) }
+        if filter.asksTriples { prefetchForReading(words.triples + row) }
     }
 
     /// True when row `row` of the file cannot match.
     @inline(__always) func rejects(_ row: Int) -> Bool {
-        row < count && !filter.passes(words, at: RowSignatures.stride * row, row: row, content: content)
+        row < count && !filter.passes(words, row: row, content: content)
     }
 }

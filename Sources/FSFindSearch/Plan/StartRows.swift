@@ -50,12 +50,12 @@ struct StartRows: Sendable {
         bits = [UInt64](unsafeUninitializedCapacity: planes * words) { buffer, count in
             buffer.initialize(repeating: 0)
             for piece in index.pieces {
-                let summary = files[piece.file].words
+                let summary = files[piece.file]
                 for (offset, row) in piece.rows.enumerated() {
                     let merged = piece.start + offset
                     let word = merged >> 6
                     let bit = UInt64(1) << UInt64(merged & 63)
-                    let first = summary[RowSignatures.stride * row]
+                    let first = summary.word(0, row)
                     var set = first & starts
                     while set != 0 {
                         buffer[set.trailingZeroBitCount * words + word] |= bit
@@ -66,7 +66,7 @@ struct StartRows: Sendable {
                         buffer[(Self.starts + Self.triples + set.trailingZeroBitCount) * words + word] |= bit
                         set &= set - 1
                     }
-                    set = summary[RowSignatures.stride * row + 4]
+                    set = summary.word(4, row)
                     while set != 0 {
                         buffer[(Self.starts + set.trailingZeroBitCount) * words + word] |= bit
                         set &= set - 1
