@@ -288,9 +288,8 @@ package struct Searcher {
     /// Asked whatever the query found: a typo can still find files, as the start of a longer
     /// word's stem (`quartely` is stemmed `quart`, the start of "quarterly"'s `quarterli`).
     ///
-    /// A query without free text has no word to correct and reads nothing: the words section's
-    /// check (its checksum and its order, every word) cost a quarter of a `--count` of
-    /// attributes that found nothing.
+    /// A query without free text has no word to correct and reads nothing: every `fsfind query`
+    /// asks, and the words section's first read checksums it and checks every word's order.
     func suggestions(for query: CompiledQuery) throws(FSFindError) -> [SpellingCorrection] {
         guard !query.root.freeTextLeaves.isEmpty else { return [] }
         let lexicons = index.files.compactMap { try? $0.wordLexicon() }

@@ -11,8 +11,7 @@ import Testing
 /// Spelling suggestions are asked after every query; only free text has words to correct.
 struct SuggestionsTests {
     /// A query of attributes alone reads no words: the words section is neither checksummed nor
-    /// checked (every `fsfind query` asks for suggestions, and that check was a quarter of a
-    /// `--count` that found nothing on a million items).
+    /// checked (every `fsfind query` asks for suggestions).
     @Test func aQueryWithoutFreeTextReadsNoWordsForSuggestions() throws {
         let folder = TemporaryFolder()
         let path = folder.file("words.fsfind")
