@@ -418,6 +418,21 @@ package final class TextStore {
         return try query.step()
     }
 
+    /// Copies the write-ahead log into the store's file and empties it (`PRAGMA
+    /// wal_checkpoint(TRUNCATE)`); true when the file then holds every committed write. After it,
+    /// closing the store writes nothing more, so a refresh that marks its index newer than the
+    /// store can trust the mark. False (nothing marked) when a reader held the log or it failed.
+    package func settle() -> Bool {
+        do {
+            let checkpoint = try database.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+            // One row: busy, frames in the log, frames copied (-1 each when not in WAL mode).
+            guard try checkpoint.step() else { return false }
+            return checkpoint.integer(0) == 0 && checkpoint.integer(1) == checkpoint.integer(2)
+        } catch {
+            return false
+        }
+    }
+
     /// How many documents the store holds (kept or not yet collected): files whose bytes are the
     /// same share one, and count once together.
     package func documentCount() throws(FSFindError) -> Int {

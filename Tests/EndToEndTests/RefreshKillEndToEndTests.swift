@@ -3,7 +3,8 @@ import Glibc
 import Testing
 
 /// A refresh killed between two steps of its commit (the indexer's `CommitOrder`: the words
-/// written, the words committed, the index replaced, the stale words removed) leaves an index and
+/// written, the words committed, the index replaced, the stale words removed, the store settled and
+/// the index marked newer) leaves an index and
 /// a text store that agree (`docs/full-text.md`, "Consistency without a shared transaction"): a
 /// query right after the kill sees the old index or the new one, each with its own words and no
 /// other file's, and the next run leaves every file's words once, none for a file the index lacks.
@@ -11,7 +12,7 @@ import Testing
 /// SIGKILL once STEP is done.
 @Suite(.ownThreads) struct RefreshKillEndToEndTests {
     /// The commit's steps, in order; a kill after each but the last falls between two of them.
-    static let steps = ["words-written", "words-committed", "index-replaced", "stale-words-removed"]
+    static let steps = ["words-written", "words-committed", "index-replaced", "stale-words-removed", "store-settled"]
 
     /// Each file's word: kept, changed (its old and new word), deleted, new.
     private static let oldWords = ["alpha": "kept.txt", "bravo": "changed.txt", "charlie": "gone.txt"]
@@ -47,6 +48,7 @@ import Testing
             holders == (names == old ? Self.oldWords : Self.newWords), "killed after \(step): \(holders)")
         if step == "words-written" { #expect(names == old, "nothing is visible before the words' commit") }
         if step == "index-replaced" { #expect(names == new, "the index is replaced") }
+        Self.expectStoreChecked(index, unlessAfter: step)
 
         // The next run makes the pair whole: every file's words, once, and none of a file gone.
         let next = try FSFind.run(["index", "--index", index])
@@ -96,6 +98,7 @@ import Testing
         #expect(names == (step == "words-written" || step == "words-committed" ? old : new), "\(names)")
         let holders = try Self.wordHolders(index)
         #expect(holders == (names == old ? Self.oldWords : Self.newWords), "killed after delta:\(step): \(holders)")
+        Self.expectStoreChecked(index, unlessAfter: step)
 
         let next = try FSFind.run(["index", "--index", index])
         #expect(next.status == 0, "\(next.stderr)")
@@ -106,6 +109,28 @@ import Testing
         let store = object?["textStore"] as? [String: Any]
         #expect(status.status == 0 && store?["problem"] == nil, "\(status.stderr) \(String(describing: store))")
         #expect(store?["documents"] as? Int == 3, "after a kill after delta:\(step): \(String(describing: store))")
+    }
+
+    /// A run killed before its last step leaves the store written at or after the index or delta
+    /// it committed, so the next refresh reads the store whole for damage; after the last step
+    /// the store is older (the indexer's `TextStoreCheck`, whose rule this restates).
+    private static func expectStoreChecked(_ index: String, unlessAfter step: String) {
+        func modified(_ path: String) -> timespec? {
+            var status = stat()
+            return stat(path, &status) == 0 ? status.st_mtim : nil
+        }
+        func later(_ a: timespec?, _ b: timespec?) -> timespec? {
+            guard let a, let b else { return a ?? b }
+            return (a.tv_sec, a.tv_nsec) < (b.tv_sec, b.tv_nsec) ? b : a
+        }
+        guard let store = later(modified(index + ".text"), modified(index + ".text-wal")),
+            let committed = later(modified(index), modified(index + ".delta"))
+        else {
+            Issue.record("no store or no index after \(step)")
+            return
+        }
+        let older = (store.tv_sec, store.tv_nsec) < (committed.tv_sec, committed.tv_nsec)
+        #expect(older == (step == "store-settled"), "the store is older than the index after \(step): \(older)")
     }
 
     private static func write(_ path: String, _ text: String) throws {

@@ -13,9 +13,9 @@ extension CommitOrder {
         /// Removes what the index at `indexPath` (just written) no longer names, as it is: the
         /// sources no row names with its identity any more (a changed file's old self, a deleted
         /// file), then the documents left without a source (with their words), and those a
-        /// killed run left behind. Looks at `documents` (nil: every document), and clears the
-        /// pending mark.
-        func remove(readingIndex indexPath: String) throws(FSFindError) {
+        /// killed run left behind. Looks at `documents` (nil: every document), clears the
+        /// pending mark, and returns the store written, for the commit's last step.
+        func remove(readingIndex indexPath: String) throws(FSFindError) -> TextStore {
             let store = try self.store()
             guard store.path == TextStore.path(forIndex: indexPath) else {
                 throw FSFindError.broken("the text store \(store.path) is not the one of \(indexPath)")
@@ -25,7 +25,7 @@ extension CommitOrder {
                 // nothing or only added): no document can be stale, and the index just written
                 // need not be read.
                 try store.write { writer throws(FSFindError) in try writer.clearCollectionPending() }
-                return
+                return store
             }
             // A store without a generation is named by no index: everything in it goes.
             var named: Set<NamedSource> = []
@@ -42,6 +42,7 @@ extension CommitOrder {
                 }
                 try writer.clearCollectionPending()
             }
+            return store
         }
     }
 }

@@ -27,6 +27,9 @@ struct CommitOrder {
         case indexReplaced = "index-replaced"
         /// The documents no row of the new index names removed, and the mark cleared.
         case staleWordsRemoved = "stale-words-removed"
+        /// The store's log copied into its file, then the file committed marked newer than the
+        /// store, so the next refresh need not read the store whole (``TextStoreCheck``).
+        case storeSettled = "store-settled"
     }
 
     private let indexPath: String
@@ -66,8 +69,10 @@ struct CommitOrder {
         reached(.wordsCommitted)
         try file.commit()
         reached(.indexReplaced)
-        try staleWords?.remove(readingIndex: indexPath)
+        let store = try staleWords?.remove(readingIndex: indexPath)
         reached(.staleWordsRemoved)
+        if let store, store.settle() { TextStoreCheck.markNewer(file.path, thanStoreOf: indexPath) }
+        reached(.storeSettled)
     }
 
     // MARK: - The kill test's hook
