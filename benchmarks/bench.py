@@ -154,15 +154,21 @@ def main():
     if ARGS.no_synthetic:
         trees.pop("synthetic")
     info = {}
-    for label, tree in trees.items():
+    for position, (label, tree) in enumerate(trees.items()):
         index = os.path.join(ARGS.work, f"{label}.fsfind")
         locate = os.path.join(ARGS.work, f"{label}.plocate")
         files = os.path.join(ARGS.work, f"{label}.files")
         # fsfind indexes hidden entries only with --hidden; give every tool the same entries.
         count = regular_files(tree, files, hidden=True)
         entries = int(subprocess.run(f"find '{tree}' | wc -l", shell=True, stdout=subprocess.PIPE).stdout)
-        info[label] = dict(tree=tree, index=index, locate=locate, files=files, regular=count, entries=entries)
-        for tool, binary, suffix in builds:
+        info[label] = dict(tree=tree, index=index, locate=locate, files=files, regular=count, entries=entries,
+                           position=position)
+        # Whichever build made its first index first met a colder cache (session 36: the new build,
+        # always, looked 1.12-1.33x slower on /usr with words and was level in both orders): the
+        # order alternates from tree to tree and is the reverse of the first round's, after one
+        # unmeasured walk of the tree.
+        subprocess.run(["find", tree], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        for tool, binary, suffix in (builds[::-1] if position % 2 == 0 else builds):
             own = index + suffix
             for stale in (own, own + ".lock", own + ".text", own + ".text-wal", own + ".text-shm", own + ".delta"):
                 if os.path.exists(stale):
@@ -196,10 +202,11 @@ def main():
     }
     for round_ in range(ARGS.runs):
         print(f"bench: round {round_ + 1} of {ARGS.runs}", file=sys.stderr)
-        # With a baseline, which build goes first alternates, so a drift of the machine favours neither.
-        order = builds if round_ % 2 == 0 else builds[::-1]
         for label, i in info.items():
             tree, index = i["tree"], i["index"]
+            # With a baseline, which build goes first alternates from round to round and from tree
+            # to tree, so a drift of the machine (or an odd number of rounds) favours neither.
+            order = builds if (round_ + i["position"]) % 2 == 0 else builds[::-1]
             if not ARGS.skip_file:
                 for tool, binary, suffix in order:
                     full_index(table, label, tool, binary, index + suffix + ".full", tree)
@@ -475,7 +482,8 @@ def write_report(table, info, agreement, now, startup_means=None):
              "sampled every 50 ms; – when the command ended before the first sample). Ratio = fsfind / reference.", ""]
     if ARGS.baseline:
         lines += [f"Before and after in one run: every fsfind row was run by this build (`fsfind`) and by `{ARGS.baseline}`",
-                  f"(`{BEFORE}`), each on its own index, which went first alternating from round to round; the",
+                  f"(`{BEFORE}`), each on its own index, which went first alternating from round to round and tree to tree",
+                  "(the first indexes in the reverse order of the first round's, after an unmeasured walk); the",
                   f"`{BEFORE}` row's ratio is after ÷ before (above 1: this build slower).", ""]
     if startup_means is not None:
         lines += ["Issue 17's targets in this run (the rows below give each number's measurement):", "",
