@@ -169,7 +169,7 @@ package enum QueryValue: Sendable, Equatable {
 /// `attribute op value modifiers`.
 package struct Comparison: Sendable, Equatable {
     var target: AttributeTarget
-    package var op: ComparisonOperator
+    var op: ComparisonOperator
     package var value: QueryValue
     var modifiers: TextModifiers
 
