@@ -8,8 +8,6 @@
 // - `ExtractionPipeline` (struct, Extract/ExtractionPipeline.swift): Reads content metadata for identified items and
 //   merges it in
 // - `ExtractionWorker` (enum, Extract/ExtractionWorker.swift): The loop `fsfind extract-worker` runs
-// - `ExtractorRegistry` (struct, Extract/ExtractorRegistry.swift): Every content extractor fsfind has, and which one
-//   reads a given type
 // - `Identifier` (enum, ContentType/Identifier.swift): Turns crawl entries into index items
 // - `MagicAnswers` (class, ContentType/MagicAnswers.swift): The MIME types of small files already identified in one
 //   run, found again by their bytes: a copy of such a file gets its answer without libmagic

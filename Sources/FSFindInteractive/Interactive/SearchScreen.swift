@@ -57,8 +57,10 @@ package final class SearchScreen {
     /// list is repainted and `preview MS` when the new selection's preview is on screen, both
     /// from reading the key (what `benchmarks/search-preview` reports).
     private let previewTrace: FileHandle?
-    /// Reads the words inside files for the detail pane; its store is nil without one.
+    /// Reads the words inside files for the detail pane.
     private var searcher: Searcher
+    /// The text store the pane's words come from; nil without one.
+    private var words: TextStore?
     /// An error as the front end words it (its remedies name its own commands), for the status line.
     private let sentence: (FSFindError) -> String
 
@@ -91,6 +93,7 @@ package final class SearchScreen {
         terminalImages = !monochrome && KittyGraphics.isSupported(environment)
         painter = ScreenPainter(monochrome: monochrome, palette: .fromEnvironment(environment))
         searcher = Searcher(index: index.snapshot, text: text)
+        words = text
         scan = InteractiveScan(reader: index, now: context.now, text: text)
         scan.summarizeInBackground()
         trace = Self.traceFile(environment["FSFIND_SEARCH_TRACE"])
@@ -177,6 +180,7 @@ package final class SearchScreen {
         do {
             let (newIndex, text) = try reopen()
             searcher = Searcher(index: newIndex.snapshot, text: text)
+            words = text
             scan = InteractiveScan(reader: newIndex, now: context.now, text: text)
             scan.summarizeInBackground()
             perform(controller.handle(.indexReplaced(newIndex, hasTextStore: text != nil)))
@@ -243,7 +247,7 @@ package final class SearchScreen {
     /// The words of the file for the pane: around the field's words when it has free text the
     /// file holds, else (when wanted) its first lines; nothing without a store.
     private func paneText(_ order: PaneTextOrder) -> PaneText {
-        guard let store = searcher.text else { return .nothing }
+        guard let store = words else { return .nothing }
         if let query = order.text, let snippet = (try? searcher.snippets(for: query, rows: [order.row]))?[order.row] {
             return .snippet(snippet.text, page: snippet.page)
         }
