@@ -4,8 +4,6 @@
 //
 // - `CrawlDiagnostic` (struct, CrawlEntry.swift): Something the crawler could not do (a folder it could not list, an
 //   entry it could not stat)
-// - `CrawledFile` (class, CrawledFile.swift): A crawled regular file opened again to read its content, proven to be
-//   the file the crawl saw
 // - `CrawlEntry` (struct, CrawlEntry.swift): One entry the crawler found, from `statx` with `AT_SYMLINK_NOFOLLOW`
 //   (lstat semantics)
 // - `Crawler` (struct, Crawler.swift): Walks a folder tree with POSIX calls, paths as raw bytes end to end, reporting

@@ -2,12 +2,12 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
+// - `CrawledFile` (class, Extract/CrawledFile.swift): A crawled regular file opened again to read its content,
+//   proven to be the file the crawl saw
 // - `ExtractionError` (struct, Extract/Extractor.swift): Why an extractor could not read a file
 // - `ExtractionPipeline` (struct, Extract/ExtractionPipeline.swift): Reads content metadata for identified items and
 //   merges it in
 // - `ExtractionWorker` (enum, Extract/ExtractionWorker.swift): The loop `fsfind extract-worker` runs
-// - `ExtractorRegistry` (struct, Extract/ExtractorRegistry.swift): Every content extractor fsfind has, and which one
-//   reads a given type
 // - `Identifier` (enum, ContentType/Identifier.swift): Turns crawl entries into index items
 // - `MagicAnswers` (class, ContentType/MagicAnswers.swift): The MIME types of small files already identified in one
 //   run, found again by their bytes: a copy of such a file gets its answer without libmagic

@@ -15,5 +15,3 @@
 // - `SearchScreen` (class, Interactive/SearchScreen.swift): `fsfind search`'s screen
 // - `SearchTerminal` (protocol, Interactive/SearchScreen.swift): What the search screen needs of the terminal it
 //   draws on
-// - `TerminalCodes` (enum, Terminal/TerminalCodes.swift): The few control sequences fsfind sends a terminal, in one
-//   place

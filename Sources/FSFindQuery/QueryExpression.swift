@@ -86,9 +86,9 @@ package enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
 /// `*` separates words like any other non-letter (every word is a prefix match anyway).
 package struct TextModifiers: Sendable, Hashable {
     /// `c`: case-insensitive (Unicode case folding).
-    package var caseInsensitive = false
+    var caseInsensitive = false
     /// `d`: diacritic-insensitive.
-    package var diacriticInsensitive = false
+    var diacriticInsensitive = false
     /// `w`: match a part of the value that starts and ends on word boundaries.
     package var wordBased = false
     /// `t`: every word of the pattern is a prefix of some word of the value.
@@ -169,7 +169,7 @@ package enum QueryValue: Sendable, Equatable {
 /// `attribute op value modifiers`.
 package struct Comparison: Sendable, Equatable {
     var target: AttributeTarget
-    package var op: ComparisonOperator
+    var op: ComparisonOperator
     package var value: QueryValue
     var modifiers: TextModifiers
 

@@ -3,7 +3,6 @@
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
 // - `ASCIITextMatcher` (struct, ASCIITextMatcher.swift): ``TextMatcher`` for ASCII values
-// - `ASCIIWords` (struct, FreeTextMatcher+Qualities.swift): Free-text query words flattened for byte comparison
 // - `AttributeTarget` (enum, QueryExpression.swift): What a predicate reads
 // - `Comparison` (struct, QueryExpression.swift): `attribute op value modifiers`
 // - `ComparisonOperator` (enum, QueryExpression.swift): A comparison operator

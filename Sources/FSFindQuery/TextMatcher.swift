@@ -7,7 +7,7 @@ import FSFindModel
 /// last at the match end, and the ones between are taken leftmost-first, which is optimal for
 /// `*`-only globs, so there is no backtracking and the cost is O(value × pattern) at worst.
 package struct TextMatcher: Sendable {
-    package let modifiers: TextModifiers
+    let modifiers: TextModifiers
     /// Folded literals, in order.
     package let literals: [[Unicode.Scalar]]
     /// A scanner for each literal, by the same index (shared with ``ASCIITextMatcher``).
@@ -18,7 +18,7 @@ package struct TextMatcher: Sendable {
     let patternWords: [[Unicode.Scalar]]
     /// Set for a pattern without wildcards or modifiers: then matching is String equality, which
     /// in Swift is already canonical equivalence, and nothing needs folding.
-    package let exact: String?
+    let exact: String?
 
     init(_ pattern: TextPattern, modifiers: TextModifiers) {
         self.modifiers = modifiers
@@ -49,7 +49,20 @@ package struct TextMatcher: Sendable {
         return matches(folded)
     }
 
-    package func matches(_ value: FoldedText) -> Bool {
+    /// ``matches(_:)`` of a value's UTF-8 bytes, as an index stores it: Latin letters folded
+    /// without Foundation's normalizer, the rest read as a `String`. (An ASCII value is quicker
+    /// through ``ASCIITextMatcher``.)
+    package func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        if exact == nil,
+            let folded = TextFolding.foldLatin(
+                bytes, caseInsensitive: modifiers.caseInsensitive, diacriticInsensitive: modifiers.diacriticInsensitive)
+        {
+            return matches(folded)
+        }
+        return matches(String(decoding: bytes, as: UTF8.self))
+    }
+
+    func matches(_ value: FoldedText) -> Bool {
         if modifiers.tokenized { return matchesTokens(value) }
         // `""w` would otherwise match the empty part at any boundary, i.e. everything; an empty
         // pattern means an empty value with or without `w`.

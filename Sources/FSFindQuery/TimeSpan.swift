@@ -26,7 +26,7 @@ package struct TimeSpan: Sendable, Equatable {
     @inlinable var isInstant: Bool { start == end }
 
     /// Whole seconds, rounding toward the past (so dates before 2001 truncate the same way).
-    @inlinable package static func seconds(_ value: Double) -> Double { value.rounded(.down) }
+    @inlinable static func seconds(_ value: Double) -> Double { value.rounded(.down) }
 
     /// `D op I` per the table in `docs/spec/query-language.md`.
     @inlinable package func compare(_ date: Double, _ op: ComparisonOperator) -> Bool {

@@ -13,7 +13,7 @@ package struct Searcher {
     let index: IndexSnapshot
     /// The words inside the indexed files, when the index has a text store: free text and
     /// `textContent` ask it (`docs/full-text.md`).
-    package let text: TextStore?
+    let text: TextStore?
 
     package init(index: IndexSnapshot, text: TextStore? = nil) {
         self.index = index

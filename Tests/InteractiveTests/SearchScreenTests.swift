@@ -138,6 +138,24 @@ import Testing
         #expect(terminal.written.contains("not reopened"))
     }
 
+    @Test func theLoopHandsTheKeysToTheScreenUntilEnter() throws {
+        let terminal = FakeTerminal()
+        terminal.batches = [[.text("thr")], [], [.enter], [.text("never read")]]
+        terminal.resizes = 1
+        let screen = try screen(terminal)
+        #expect(screen.run(changes: nil) == .accepted(Array("/m/three.mp3".utf8)))
+        #expect(terminal.batches == [[.text("never read")]])
+        #expect(terminal.written.contains("three.mp3"))
+    }
+
+    @Test func theLoopEndsCancelledWhenTheTerminalGoesAway() throws {
+        let terminal = FakeTerminal()
+        terminal.batches = [[.text("two")]]
+        let screen = try screen(terminal)
+        #expect(screen.run(changes: nil) == .cancelled)
+        #expect(terminal.batches.isEmpty)
+    }
+
     @Test func theSearchTraceHasALinePerAnsweredBatchOfKeys() throws {
         let trace = folder.file("search.trace")
         let screen = try screen(FakeTerminal(), environment: ["FSFIND_SEARCH_TRACE": trace])
@@ -150,14 +168,30 @@ import Testing
     }
 }
 
-/// The terminal, as the screen sees it: what was written, and whether a key (or a resize) waits.
+/// The terminal, as the screen sees it: what was written, whether a key (or a resize) waits, and
+/// the batches of keys the loop reads, in order (nil once they run out: the terminal is gone).
 final class FakeTerminal: SearchTerminal {
     var written = ""
     var keyWaiting = false
     var interrupted = false
+    var batches: [[Key]] = []
+    var resizes = 0
 
     func write(_ text: String) { written += text }
     func hasInput() -> Bool { keyWaiting }
+    func size() -> (width: Int, height: Int) { (100, 24) }
+
+    func takeResize() -> Bool {
+        guard resizes > 0 else { return false }
+        resizes -= 1
+        return true
+    }
+
+    func waitForInput(orReadable other: FileDescriptor, until deadline: ContinuousClock.Instant?) -> Bool { true }
+
+    func readKeys(waiting: Bool) -> [Key]? {
+        batches.isEmpty ? nil : batches.removeFirst()
+    }
 }
 
 /// A previewer that draws every song at once (or, with `answersLater`, when collected).

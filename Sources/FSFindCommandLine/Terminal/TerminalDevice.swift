@@ -12,6 +12,12 @@ import SystemPackage
 final class TerminalDevice {
     let descriptor: FileDescriptor
 
+    /// Switch to the alternate screen, clear it, stop line wrap (a full last column must not
+    /// scroll the screen): what taking the terminal over writes, in ECMA-48 / xterm codes.
+    static let enterCodes = "\u{1B}[?1049h\u{1B}[?7l\u{1B}[H\u{1B}[2J"
+    /// Undo ``enterCodes``: plain attributes, wrap and cursor back, the normal screen restored.
+    static let leaveCodes = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
+
     /// The terminal, or nil when the process has none (cron, a pipe from `ssh host cmd`, CI).
     init?() {
         // O_NOCTTY: swift-system's options do not name it.
@@ -46,7 +52,7 @@ final class TerminalDevice {
             TerminalRestorer.disarm()
             throw FSFindError(.io, "cannot put the terminal in raw mode: \(String(cString: strerror(errno)))")
         }
-        write(TerminalCodes.enter)
+        write(Self.enterCodes)
     }
 
     /// Leaves the alternate screen and restores the saved settings; safe to call twice.

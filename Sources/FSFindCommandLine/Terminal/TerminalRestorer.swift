@@ -1,4 +1,3 @@
-import FSFindInteractive
 import Glibc
 import Synchronization
 import SystemPackage
@@ -26,7 +25,7 @@ enum TerminalRestorer {
     static func arm(_ terminal: FileDescriptor, saved: termios) {
         self.terminal = terminal
         self.saved = saved
-        leaveBytes = Array(TerminalCodes.leave.utf8)
+        leaveBytes = Array(TerminalDevice.leaveCodes.utf8)
         armed.store(true, ordering: .sequentiallyConsistent)
         for signal in fatalSignals {
             install(signal, handler: { number in TerminalRestorer.restoreFromSignal(number) })

@@ -73,8 +73,8 @@ package struct ExtractionPipeline: Sendable {
     /// doubles in UTF-8.
     package static let defaultTextLimit = 16 << 20
 
-    package init(registry: ExtractorRegistry = .standard, isolation: Isolation = .inProcess, textLimit: Int = 0) {
-        self.registry = registry
+    package init(isolation: Isolation = .inProcess, textLimit: Int = 0) {
+        registry = .standard
         self.isolation = isolation
         self.textLimit = textLimit
     }

@@ -28,10 +28,8 @@ package enum ExtractionWorker {
 
     /// Serves requests from `input` and replies on `output` until end of input; returns the exit
     /// status (0 on a clean end, 1 on a broken message or socket).
-    package static func serve(
-        input: FileDescriptor, output: FileDescriptor, limits: Limits,
-        registry: ExtractorRegistry = .standard
-    ) -> Int32 {
+    package static func serve(input: FileDescriptor, output: FileDescriptor, limits: Limits) -> Int32 {
+        let registry = ExtractorRegistry.standard
         // A worker's memory is counted with its indexer's (`docs/decisions.md`, "The memory of
         // the whole process tree"): it reads one file at a time, so one malloc arena, and large
         // blocks mapped on their own, unmapped when freed.

@@ -88,7 +88,7 @@ struct ExtractorReading: Sendable {
 package struct ExtractionError: Error, Sendable, Hashable, CustomStringConvertible {
     package var reason: String
 
-    package init(_ reason: String) {
+    init(_ reason: String) {
         self.reason = reason
     }
 

@@ -3,7 +3,7 @@
 /// The order is the tie-breaker: the first extractor whose `handles(tree:)` accepts a tree wins,
 /// so a specific extractor goes before a general one. The worker process finds the extractor the
 /// parent chose by ``Extractor/name``, so names must be unique.
-package struct ExtractorRegistry: Sendable {
+struct ExtractorRegistry: Sendable {
     var extractors: [any Extractor]
 
     /// The extractors fsfind ships with.

@@ -8,8 +8,8 @@ import FSFindText
 import Foundation
 import SystemPackage
 
-/// What the search screen needs of the terminal it draws on: the executable's device, which it
-/// polls and reads itself.
+/// What the search screen needs of the terminal it draws on: the executable's device, whose
+/// bytes the executable decodes into keys.
 package protocol SearchTerminal: AnyObject {
     /// Writes `text` (a frame, graphics commands) to the screen.
     func write(_ text: String)
@@ -17,17 +17,27 @@ package protocol SearchTerminal: AnyObject {
     func hasInput() -> Bool
     /// Whether a key or a resize waits: a scan in progress stops for either (its answer is stale).
     var interrupted: Bool { get }
+    /// Columns and rows of the window.
+    func size() -> (width: Int, height: Int)
+    /// Whether the window changed size since the last call.
+    func takeResize() -> Bool
+    /// Waits until a key arrives, `other` has something to read, or `deadline` passes (forever
+    /// without one; a signal such as a resize ends the wait too); true when a key waits.
+    func waitForInput(orReadable other: FileDescriptor, until deadline: ContinuousClock.Instant?) -> Bool
+    /// The keys read: when `waiting`, waits for one, else only those already there (possibly
+    /// none); nil when the terminal is gone.
+    func readKeys(waiting: Bool) -> [Key]?
 }
 
 /// `fsfind search`'s screen: ``SearchController`` and what carries out its effects (paint, scan,
-/// read the pane's words, ask the preview worker, open a file), behind the few calls the
-/// terminal loop makes between its polls and reads.
+/// read the pane's words, ask the preview worker, open a file), and the loop that polls the
+/// terminal, the preview worker and the index's folder (``run(changes:)``).
 ///
-/// The executable keeps the loop (poll the terminal, the preview worker and the index's folder;
-/// read and decode keys) and tells this type what came; everything the screen decides and does
-/// with a key lives here, tested with a stand-in terminal (`SearchScreenTests`).
+/// The executable owns the terminal device and decodes its bytes into keys (``SearchTerminal``);
+/// everything the screen decides and does with a key lives here, tested with a stand-in terminal
+/// (`SearchScreenTests`).
 package final class SearchScreen {
-    private let terminal: any SearchTerminal
+    let terminal: any SearchTerminal
     private var controller: SearchController
     /// Opens the index and its text store again, for a new version written under the session.
     private let reopen: () throws(FSFindError) -> (IndexReader, TextStore?)
@@ -47,8 +57,10 @@ package final class SearchScreen {
     /// list is repainted and `preview MS` when the new selection's preview is on screen, both
     /// from reading the key (what `benchmarks/search-preview` reports).
     private let previewTrace: FileHandle?
-    /// Reads the words inside files for the detail pane; its store is nil without one.
+    /// Reads the words inside files for the detail pane.
     private var searcher: Searcher
+    /// The text store the pane's words come from; nil without one.
+    private var words: TextStore?
     /// An error as the front end words it (its remedies name its own commands), for the status line.
     private let sentence: (FSFindError) -> String
 
@@ -81,6 +93,7 @@ package final class SearchScreen {
         terminalImages = !monochrome && KittyGraphics.isSupported(environment)
         painter = ScreenPainter(monochrome: monochrome, palette: .fromEnvironment(environment))
         searcher = Searcher(index: index.snapshot, text: text)
+        words = text
         scan = InteractiveScan(reader: index, now: context.now, text: text)
         scan.summarizeInBackground()
         trace = Self.traceFile(environment["FSFIND_SEARCH_TRACE"])
@@ -106,67 +119,68 @@ package final class SearchScreen {
 
     /// The field (or scope, or location) changed since its answer was painted: the loop calls
     /// ``searchIfDue()`` before it waits for anything.
-    package var needsSearch: Bool { controller.needsSearch }
+    var needsSearch: Bool { controller.needsSearch }
 
     /// The index open now (a new version replaces it in ``reload()``).
     var index: IndexReader { controller.index }
 
     /// What to poll beside the terminal while a preview is on its way, and until when.
-    package var previewWait: (descriptor: FileDescriptor, deadline: ContinuousClock.Instant)? {
+    var previewWait: (descriptor: FileDescriptor, deadline: ContinuousClock.Instant)? {
         guard let descriptor = previews.descriptor, let deadline = previews.deadline else { return nil }
         return (descriptor, deadline)
     }
 
     /// The screen is up, `width` × `height`: paints the first frame and starts reading the catalog.
-    package func start(width: Int, height: Int) {
+    func start(width: Int, height: Int) {
         perform(controller.handle(.started(width: width, height: height)))
         readCatalog()
     }
 
     /// The window changed size: repaints every line.
-    package func resize(width: Int, height: Int) {
+    func resize(width: Int, height: Int) {
         perform(controller.handle(.resized(width: width, height: height)))
     }
 
     /// Takes the catalog if it is read, then answers the field if its answer is due (stopping as
     /// soon as a key or a resize waits).
-    package func searchIfDue() {
+    func searchIfDue() {
         takeCatalog()
         if controller.needsSearch { perform(controller.handle(.readyToSearch)) }
     }
 
     /// No key waits and the answer is painted: the pane's words and the preview, which must
     /// never hold a key (a snippet of a long file costs tens of milliseconds).
-    package func idle() {
+    func idle() {
         perform(controller.handle(.idle))
     }
 
     /// The preview worker's descriptor is readable or its deadline passed: shows its reply, or
     /// why there is none.
-    package func collectPreview() {
+    func collectPreview() {
         guard let (request, preview) = previews.collect() else { return }
         perform(controller.handle(.previewArrived(PreviewTarget(request), preview)))
     }
 
     /// Keys read together, and when they were read (for the traces); the outcome when one of
     /// them ends the session.
-    package func keys(_ keys: [Key], readAt: ContinuousClock.Instant) -> SearchOutcome? {
+    func keys(_ keys: [Key], readAt: ContinuousClock.Instant) -> SearchOutcome? {
         takeCatalog()
         return perform(controller.handle(.keys(keys, readAt: readAt)))
     }
 
     /// The session ends (however it ends): the terminal forgets the images it was sent.
-    package func end() {
+    func end() {
         perform(controller.handle(.ending))
     }
 
     /// Reads the new version of the index and searches the field again in it. A version that
     /// cannot be read leaves the session on the old one (still mapped) with the reason in the
     /// status line.
-    package func reload() {
+    func reload() {
         do {
             let (newIndex, text) = try reopen()
             searcher = Searcher(index: newIndex.snapshot, text: text)
+            words = text
             scan = InteractiveScan(reader: newIndex, now: context.now, text: text)
             scan.summarizeInBackground()
             perform(controller.handle(.indexReplaced(newIndex, hasTextStore: text != nil)))
@@ -233,7 +247,7 @@ package final class SearchScreen {
     /// The words of the file for the pane: around the field's words when it has free text the
     /// file holds, else (when wanted) its first lines; nothing without a store.
     private func paneText(_ order: PaneTextOrder) -> PaneText {
-        guard let store = searcher.text else { return .nothing }
+        guard let store = words else { return .nothing }
         if let query = order.text, let snippet = (try? searcher.snippets(for: query, rows: [order.row]))?[order.row] {
             return .snippet(snippet.text, page: snippet.page)
         }

@@ -1,14 +1,12 @@
-/// The few control sequences fsfind sends a terminal, in one place. They are the ECMA-48 / xterm
+/// The control sequences the search screen paints with, in one place. They are the ECMA-48 / xterm
 /// ones every terminal emulator in use (xterm, VTE, kitty, tmux, screen, the Linux console)
 /// understands, so no terminfo lookup is needed for them.
-package enum TerminalCodes {
+///
+/// Entering and leaving the alternate screen are the command line's, which owns the terminal
+/// device (`TerminalDevice.enterCodes`); these are what the screen paints with.
+enum TerminalCodes {
     static let escape = "\u{1B}["
 
-    /// Switch to the alternate screen, clear it, stop line wrap (a full last column must not
-    /// scroll the screen).
-    package static let enter = "\u{1B}[?1049h\u{1B}[?7l\u{1B}[H\u{1B}[2J"
-    /// Undo ``enter``: plain attributes, wrap and cursor back, the normal screen restored.
-    package static let leave = "\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l"
     static let hideCursor = "\u{1B}[?25l"
     static let showCursor = "\u{1B}[?25h"
     static let clearScreen = "\u{1B}[2J"

@@ -6,7 +6,7 @@ package struct SearchToken: Sendable, Equatable, Hashable {
     /// The key as typed, lowercased (`kind`, `size`, `author`).
     let key: String
     /// The value as typed, without surrounding quotes.
-    package let value: String
+    let value: String
     /// The Core Spotlight predicate the token stands for, e.g. `contentType == "public.audio"`.
     package let predicate: String
 

@@ -85,14 +85,7 @@ final class TextLeaf {
     /// ASCII over bytes; Latin letters folded without Foundation's normalizer; the rest as `String`.
     private func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if ASCIIText.isASCII(bytes) { return ascii.matches(ASCIIText(bytes: bytes)) }
-        if matcher.exact == nil,
-            let folded = TextFolding.foldLatin(
-                bytes, caseInsensitive: matcher.modifiers.caseInsensitive,
-                diacriticInsensitive: matcher.modifiers.diacriticInsensitive)
-        {
-            return matcher.matches(folded)
-        }
-        return matcher.matches(String(decoding: bytes, as: UTF8.self))
+        return matcher.matches(utf8: bytes)
     }
 
     private func listAnswer(_ id: UInt32) -> UInt8 {

@@ -1,4 +1,5 @@
 import FSFindModel
+import FSFindQuery
 
 /// One value's part of a free-text score, so a scan can work it out once per distinct string.
 ///
@@ -8,12 +9,12 @@ import FSFindModel
 /// word (0 where the word matches none of its words) is all a scan needs to remember about it.
 extension FreeTextMatcher {
     /// The best match quality of each query word in `value` (0: no word of `value` starts with it).
-    package func qualities(in value: String, into result: UnsafeMutableBufferPointer<Double>) {
+    func qualities(in value: String, into result: UnsafeMutableBufferPointer<Double>) {
         qualities(in: TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true), into: result)
     }
 
     /// ``qualities(in:into:)`` of a value already folded (case and diacritics).
-    package func qualities(in folded: FoldedText, into result: UnsafeMutableBufferPointer<Double>) {
+    func qualities(in folded: FoldedText, into result: UnsafeMutableBufferPointer<Double>) {
         let scalars = folded.scalars
         let valueWords = folded.words
         for index in words.indices {
@@ -33,7 +34,7 @@ extension FreeTextMatcher {
 
     /// ``qualities(in:into:)`` for an ASCII value, over its bytes; `words` is ``words`` prepared
     /// for that (``ASCIIWords``).
-    package func qualities(in value: ASCIIText, words: ASCIIWords, into result: UnsafeMutableBufferPointer<Double>) {
+    func qualities(in value: ASCIIText, words: ASCIIWords, into result: UnsafeMutableBufferPointer<Double>) {
         for index in result.indices { result[index] = 0 }
         let bytes = value.bytes
         let count = bytes.count
@@ -69,13 +70,13 @@ extension FreeTextMatcher {
 
     /// What a value word that is another form of a query word is worth (`comparison` for
     /// `comparisons`): a little less than the word itself; 0.1 more for the first word.
-    @inline(__always) package static func formQuality(first: Bool) -> Double {
+    @inline(__always) static func formQuality(first: Bool) -> Double {
         first ? 1.0 : 0.9
     }
 
     /// 1.0 for the whole word, else 0.5 plus half the share typed; 0.1 more for the first word
     /// (the arithmetic ``score(_:)`` does, in the same order).
-    @inline(__always) package static func quality(wordCount: Int, valueWordCount: Int, first: Bool) -> Double {
+    @inline(__always) static func quality(wordCount: Int, valueWordCount: Int, first: Bool) -> Double {
         var quality = valueWordCount == wordCount ? 1.0 : 0.5 + 0.5 * Double(wordCount) / Double(valueWordCount)
         if first { quality += 0.1 }
         return quality
@@ -84,15 +85,15 @@ extension FreeTextMatcher {
 
 /// Free-text query words flattened for byte comparison: a word with a non-ASCII scalar can never
 /// equal part of an ASCII value (whose folded scalars are all ASCII), so it is only marked.
-package struct ASCIIWords {
+struct ASCIIWords {
     let bytes: [UInt8]
     /// Word `i` is `bytes[starts[i]..<starts[i + 1]]`.
     let starts: [Int]
     let isASCII: [Bool]
 
-    package var count: Int { isASCII.count }
+    var count: Int { isASCII.count }
 
-    package init(_ words: [[Unicode.Scalar]]) {
+    init(_ words: [[Unicode.Scalar]]) {
         var bytes: [UInt8] = []
         var starts = [0]
         var isASCII: [Bool] = []

@@ -1,3 +1,4 @@
+import FSFindCrawl
 import FSFindModel
 import FSFindPlatform
 import Glibc
@@ -44,10 +45,10 @@ package final class CrawledFile {
     /// The open descriptor, read-only.
     package let descriptor: FileDescriptor
     /// The file's size when it was opened.
-    package let size: Int
+    let size: Int
     /// True when any execute bit was set when it was opened: libmagic names some types by it (an
     /// ELF object is `application/x-pie-executable` with one, `application/x-sharedlib` without).
-    package let isExecutable: Bool
+    let isExecutable: Bool
     /// The file's size and times when it was opened, to tell whether anything wrote to it since.
     private let opened: FileIdentity
 
@@ -89,7 +90,7 @@ package final class CrawledFile {
 
     /// True when the open file has the size and times it had when it was opened: nothing wrote
     /// to it (or changed its mode) in between.
-    package func unchangedSinceOpen() -> Bool { stillHas(opened) }
+    func unchangedSinceOpen() -> Bool { stillHas(opened) }
 
     /// True when the open file still has `identity`'s size, modification and change times (the
     /// device and inode were checked at the open): nobody wrote to it since the crawl.
@@ -109,7 +110,7 @@ package final class CrawledFile {
     /// The check runs once per process: `/proc` is mounted or not for the process's whole life,
     /// and each check is a `stat` through `/proc` plus an `fstat`, two of the few system calls an
     /// extraction makes (a million files cost seconds of it).
-    package func libraryPath() throws(Refusal) -> [UInt8] {
+    func libraryPath() throws(Refusal) -> [UInt8] {
         let path = Array("/proc/self/fd/\(descriptor.rawValue)".utf8)
         if Self.procVerified.load(ordering: .relaxed) { return path }
         var viaProc = stat()
