@@ -4,6 +4,7 @@
 #include "CPlatform.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <link.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -15,7 +16,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 enum { fsfind_mapping_slots = 32 };
@@ -191,6 +194,26 @@ int fsfind_lower_thread_priority(int increment) {
 }
 
 void fsfind_release_free_memory(void) { malloc_trim(0); }
+
+int fsfind_modified_at(const char *path, int64_t *seconds, int64_t *nanoseconds) {
+    struct stat status;
+    if (lstat(path, &status) != 0) return -1;
+    *seconds = status.st_mtim.tv_sec;
+    *nanoseconds = status.st_mtim.tv_nsec;
+    return 0;
+}
+
+void fsfind_realtime(int64_t *seconds, int64_t *nanoseconds) {
+    struct timespec now;
+    clock_gettime(CLOCK_REALTIME, &now);
+    *seconds = now.tv_sec;
+    *nanoseconds = now.tv_nsec;
+}
+
+int fsfind_set_times(const char *path, int64_t seconds, int64_t nanoseconds) {
+    struct timespec times[2] = {{seconds, nanoseconds}, {seconds, nanoseconds}};
+    return utimensat(AT_FDCWD, path, times, 0);
+}
 
 void fsfind_use_one_malloc_arena(void) { mallopt(M_ARENA_MAX, 1); }
 

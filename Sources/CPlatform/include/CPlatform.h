@@ -7,6 +7,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <unistd.h>
 #include <signal.h>
 #include <sys/signalfd.h>
@@ -56,6 +57,15 @@ int fsfind_lower_priority(void);
 // writing thread, the run's longest serial step, is not starved by them. Returns setpriority's
 // result.
 int fsfind_lower_thread_priority(int increment);
+
+// A file's modification time (`lstat`), the clock's time, and setting a file's times, as seconds
+// and nanoseconds: Swift's view of `struct stat` and `struct timespec` is CoreFoundation's or
+// Glibc's depending on which files a compiler job holds, which MemberImportVisibility then
+// rejects in one build and not another (the text store's check, `TextStoreCheck`). -1 with errno
+// when the file cannot be looked at or changed.
+int fsfind_modified_at(const char *path, int64_t *seconds, int64_t *nanoseconds);
+void fsfind_realtime(int64_t *seconds, int64_t *nanoseconds);
+int fsfind_set_times(const char *path, int64_t seconds, int64_t nanoseconds);
 
 // One malloc arena for the whole process (glibc's M_ARENA_MAX), for `fsfind watch`: a batch's
 // crawl, libmagic and text threads each took an arena of their own, a batch freed into one what

@@ -1,6 +1,6 @@
+import CPlatform
 import FSFindIndexFormat
 import FSFindText
-import Glibc
 
 /// When a refresh reads the whole text store for damage (SQLite's `PRAGMA quick_check`) before
 /// writing to it: only when the store's file (or its write-ahead log) was written at or after the
@@ -32,16 +32,17 @@ enum TextStoreCheck {
     }
 
     /// The file's modification time as (seconds, nanoseconds), nil when it cannot be looked at.
-    static func modified(_ path: String) -> Time? {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        return Time(seconds: Int(status.st_mtim.tv_sec), nanoseconds: Int(status.st_mtim.tv_nsec))
+    private static func modified(_ path: String) -> Time? {
+        var seconds: Int64 = 0
+        var nanoseconds: Int64 = 0
+        guard fsfind_modified_at(path, &seconds, &nanoseconds) == 0 else { return nil }
+        return Time(seconds: seconds, nanoseconds: nanoseconds)
     }
 
     /// A modification time, ordered.
     struct Time: Comparable {
-        let seconds: Int
-        let nanoseconds: Int
+        let seconds: Int64
+        let nanoseconds: Int64
 
         static func < (left: Time, right: Time) -> Bool {
             (left.seconds, left.nanoseconds) < (right.seconds, right.nanoseconds)
