@@ -15,8 +15,7 @@ extension PathBytes {
     /// Not generic on purpose: a generic over `Collection` is not specialised across the module
     /// boundary, and the crawl calls this once per entry (a generic version cost a refresh a third
     /// more CPU).
-    @inlinable package static func withCString<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R
-    {
+    @inlinable static func withCString<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
         // On the stack for the short names a crawl stats by the million; no heap allocation.
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
             bytes.withUnsafeBytes { source in
