@@ -5,10 +5,9 @@ import SystemPackage
 
 /// The system-call half of ``PathBytes``: opening and resolving byte paths.
 extension PathBytes {
-    /// `O_PATH` and `O_NOATIME`: GNU extensions Swift's Glibc module does not import, read from
-    /// glibc's header through the `CPlatform` shim.
+    /// `O_PATH`: a GNU extension Swift's Glibc module does not import, read from glibc's header
+    /// through the `CPlatform` shim.
     static let openPathFlag: Int32 = fsfind_O_PATH
-    package static let openNoAccessTimeFlag: Int32 = fsfind_O_NOATIME
 
     /// Calls `body` with `bytes` as a NUL-terminated C string.
     ///
