@@ -35,5 +35,4 @@
 //   Linux and macOS (stdlib scalar properties plus Foundation's canonical decomposition only)
 // - `TypeCatalog` (enum, Types/TypeCatalog.swift): The content types fsfind knows, shared by the indexer (which names
 //   files with them) and the query front end (which checks `kind:` and type names against them)
-// - `TypeDeclaration` (struct, Types/TypeDeclaration.swift): One content type fsfind knows
 // - `ValueWords` (struct, Text/ValueWords.swift): The words free text sees in a value

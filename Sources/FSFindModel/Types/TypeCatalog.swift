@@ -9,7 +9,7 @@ package enum TypeCatalog {
     /// `public.composite-content`, which is what the `document` scope looks for. Office and
     /// OpenDocument files deliberately do not conform to `public.zip-archive` (as they do on macOS),
     /// so the `archive` scope holds only archives.
-    package static let declarations: [TypeDeclaration] = [
+    static let declarations: [TypeDeclaration] = [
         // Roots and abstract types.
         TypeDeclaration("public.item", [], "Item"),
         TypeDeclaration("public.content", ["public.item"], "Content"),
