@@ -74,7 +74,8 @@ let package = Package(
         .target(
             name: "FSFindIndexFormat",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "CCRC32C", .product(name: "SystemPackage", package: "swift-system"),
+                "FSFindModel", "FSFindPlatform", "CCRC32C", "CPlatform",
+                .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
         // Walking the roots: each entry's status and extended attributes, and a file opened for
         // reading as it was crawled (what extraction and previews read through).

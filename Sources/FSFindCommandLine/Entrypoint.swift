@@ -1,6 +1,6 @@
 import ArgumentParser
+import FSFindIndexFormat
 import FSFindModel
-import FSFindPlatform
 import FSFindQuery
 import Glibc
 

@@ -24,6 +24,8 @@
 // - `IndexWriter` (enum, IndexWriter.swift): Writes index files
 // - `ListElements` (struct, IndexFile+Columns.swift): One list's elements (string ids), as ``StringsView/list(_:)``
 //   finds them in the lists section
+// - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit
+//   status
 // - `NamedSource` (struct, TextDocuments.swift): A row's words as the text store keeps track of them
 // - `NamesView` (struct, IndexFile+Columns.swift): The names section row by row
 // - `PathOrderedRows` (protocol, PathOrderedRows.swift): Rows in path-byte order, found by path

@@ -4,13 +4,6 @@ package enum AttributeRegistry {
     /// Every descriptor, in `Attribute.allCases` order.
     package static let all: [AttributeDescriptor] = Attribute.allCases.map(makeDescriptor)
 
-    /// The attributes whose values are text or text lists: what `*` in a query stands for. Not
-    /// `textContent`: `*` compares values in the index, and a file's words are not kept there.
-    package static let textAttributes: [Attribute] = Attribute.allCases.filter {
-        let type = makeDescriptor($0).type
-        return (type == .text || type == .textList) && $0 != .textContent
-    }
-
     /// The attributes free-text queries search, in ranking order, each with what a match in it is
     /// worth (a name match counts most). The one list: the matcher, the query plans and the
     /// interactive ranking read their weights here.

@@ -19,7 +19,4 @@ package struct AttributeSet: AttributeSource, Sendable, Hashable {
         get { values[attribute] }
         set { values[attribute] = newValue }
     }
-
-    /// The attributes present, in registry order.
-    package var attributes: [Attribute] { values.keys.sorted() }
 }

@@ -11,7 +11,7 @@ package struct ByteCursor<Bytes: RandomAccessCollection> where Bytes.Element == 
         let wanted: Int
     }
 
-    package let bytes: Bytes
+    let bytes: Bytes
     /// Bytes read so far, from the start of ``bytes``.
     package private(set) var offset: Int
 

@@ -102,7 +102,4 @@ package struct FSFindError: Error, Sendable, CustomStringConvertible {
             }
         }
     }
-
-    /// 2 for usage errors, 1 for every runtime failure (`docs/spec/cli.md`).
-    package var exitStatus: Int32 { code == .usage ? 2 : 1 }
 }

@@ -89,9 +89,4 @@ package enum PathBytes {
     @inlinable package static func display<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         String(decoding: bytes, as: UTF8.self)
     }
-
-    /// True when the bytes are valid UTF-8.
-    package static func isValidUTF8(_ path: [UInt8]) -> Bool {
-        String(validating: path, as: UTF8.self) != nil
-    }
 }

@@ -13,8 +13,6 @@
 // - `AttributeValue` (enum, AttributeValue.swift): One attribute's value
 // - `ByteCursor` (struct, ByteCursor.swift): The one bounds-checked little-endian reader every byte format here uses
 // - `CrawlOptions` (struct, CrawlOptions.swift): How one root is crawled
-// - `CutText` (struct, CutText.swift): A file's words made ready for the text store where they were read (an
-//   extraction worker)
 // - `editDistance` (func, AttributeRegistry.swift): Levenshtein distance over characters
 // - `FileIdentity` (struct, FileIdentity.swift): What decides whether a file changed since the last index run
 //   (`docs/spec/cli.md`)
@@ -37,5 +35,4 @@
 //   Linux and macOS (stdlib scalar properties plus Foundation's canonical decomposition only)
 // - `TypeCatalog` (enum, Types/TypeCatalog.swift): The content types fsfind knows, shared by the indexer (which names
 //   files with them) and the query front end (which checks `kind:` and type names against them)
-// - `TypeDeclaration` (struct, Types/TypeDeclaration.swift): One content type fsfind knows
 // - `ValueWords` (struct, Text/ValueWords.swift): The words free text sees in a value

@@ -33,16 +33,6 @@ package struct ValueFormatter: Sendable {
         return "\(value)"
     }
 
-    /// One value as plain text: lists joined with ", ".
-    package func plain(_ value: AttributeValue) -> String {
-        switch value {
-        case .text(let text): text
-        case .textList(let list): list.joined(separator: ", ")
-        case .number(let value): number(value)
-        case .date(let value): date(value)
-        }
-    }
-
     private func pad(_ value: Int, _ width: Int = 2) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits

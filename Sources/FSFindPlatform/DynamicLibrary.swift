@@ -9,7 +9,7 @@ import Glibc
 /// is never closed, and `dlsym` on it is thread-safe.
 package struct DynamicLibrary: @unchecked Sendable {
     private let handle: UnsafeMutableRawPointer
-    package let soname: String
+    let soname: String
 
     /// Opens `soname` (`RTLD_NOW | RTLD_LOCAL`); nil when it cannot be loaded.
     package init?(_ soname: String) {

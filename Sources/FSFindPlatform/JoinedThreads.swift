@@ -63,7 +63,7 @@ package final class JoinedThreads: Sendable {
     ///
     /// The thread blocks every signal but a fault's (as libdispatch's workers do): a resize, a
     /// Ctrl-C or a child's end goes to the main thread, whose wait (the search screen's `poll`) it
-    /// must interrupt, while a fault (``MappingFaults``' `SIGBUS`) stays with the thread that
+    /// must interrupt, while a fault (`MappingFaults`' `SIGBUS` in `FSFindIndexFormat`) stays with the thread that
     /// caused it. The new thread takes the mask the caller holds while it starts one.
     private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
         var blocked = sigset_t()

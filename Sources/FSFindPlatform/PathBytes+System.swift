@@ -5,18 +5,16 @@ import SystemPackage
 
 /// The system-call half of ``PathBytes``: opening and resolving byte paths.
 extension PathBytes {
-    /// `O_PATH` and `O_NOATIME`: GNU extensions Swift's Glibc module does not import, read from
-    /// glibc's header through the `CPlatform` shim.
+    /// `O_PATH`: a GNU extension Swift's Glibc module does not import, read from glibc's header
+    /// through the `CPlatform` shim.
     static let openPathFlag: Int32 = fsfind_O_PATH
-    package static let openNoAccessTimeFlag: Int32 = fsfind_O_NOATIME
 
     /// Calls `body` with `bytes` as a NUL-terminated C string.
     ///
     /// Not generic on purpose: a generic over `Collection` is not specialised across the module
     /// boundary, and the crawl calls this once per entry (a generic version cost a refresh a third
     /// more CPU).
-    @inlinable package static func withCString<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R
-    {
+    @inlinable static func withCString<R>(_ bytes: ArraySlice<UInt8>, _ body: (UnsafePointer<CChar>) -> R) -> R {
         // On the stack for the short names a crawl stats by the million; no heap allocation.
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
             bytes.withUnsafeBytes { source in

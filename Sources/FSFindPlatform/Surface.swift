@@ -8,8 +8,6 @@
 // - `Handoff` (class, Handoff.swift): One value worked out on a thread of its own and taken by the thread that waits
 //   for it
 // - `JoinedThreads` (class, JoinedThreads.swift): Threads that are always joined, fsfind's one way to start a thread
-// - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit
-//   status
 // - `prefetchForReading` (func, MemoryHint.swift): Asks the processor to bring `address`'s cache line in for
 //   reading, without waiting for it
 // - `retryingOnInterrupt` (func, FileDescriptor+Reading.swift): `body`'s result, calling it again while it fails with

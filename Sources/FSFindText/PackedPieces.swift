@@ -8,9 +8,9 @@ import FSFindModel
 /// text can go once packed, and the words are cut from one frame's text at a time. The stored
 /// form is the same format (``StoredText/pack(_:)``'s header, then Zstandard, whose one-shot
 /// decompression reads any number of frames one after the other), so readers do not change.
-package struct PackedPieces: Sendable {
+struct PackedPieces: Sendable {
     /// The stored form: ``StoredText``'s header, then the frames.
-    package let packed: [UInt8]
+    let packed: [UInt8]
     /// Each frame's bytes in ``packed`` and the length of the text it holds, in order.
     let frames: [(bytes: Range<Int>, length: Int)]
 
@@ -21,7 +21,7 @@ package struct PackedPieces: Sendable {
     /// `text` packed in pieces, each ending after an ASCII byte that is neither a letter nor a
     /// digit (where no word goes on, so each piece is cut into words alone: see
     /// ``WordCutter/cut(_:spec:)-(PackedPieces,_)``); nil without Zstandard.
-    package init?(_ text: borrowing String, pieceBytes: Int = PackedPieces.pieceBytes) {
+    init?(_ text: borrowing String, pieceBytes: Int = PackedPieces.pieceBytes) {
         guard let zstd = try? Zstd.shared.get() else { return nil }
         var text = copy text  // a reference, for withUTF8 (a native string's bytes are not copied)
         let made = text.withUTF8 { utf8 -> (packed: [UInt8], frames: [(bytes: Range<Int>, length: Int)])? in
@@ -56,7 +56,7 @@ package struct PackedPieces: Sendable {
     static func endsWord(_ byte: UInt8) -> Bool { byte < 0x80 && !ASCIIText.isWord(byte) }
 
     /// The text again, whole (for a text whose words could not be cut after all).
-    package var text: String {
+    var text: String {
         String(decoding: packed.withUnsafeBytes { StoredText.unpack($0) } ?? [], as: UTF8.self)
     }
 

@@ -7,7 +7,7 @@ import FSFindModel
 /// The store's own vocabulary holds stems (`quarterli`), which cannot be offered and are not what
 /// a typo is near (`quartely` is one letter from "quarterly", three from its stem); these are the
 /// words as files write them (`docs/decisions.md`, "Spelling suggestions").
-package enum SpellingWords {
+enum SpellingWords {
     /// Shorter words are not corrected (one edit from most other short words) and not offered.
     static let minimumLength = 3
     /// Longer runs are identifiers or encoded data, not words anyone misspells.
@@ -23,7 +23,7 @@ package enum SpellingWords {
 
     /// The distinct kept words of `text`, each followed by a newline byte, in no set order: what
     /// travels with a document's words to the store (``TextStore/Writer``).
-    package static func distinct(in text: String) -> [UInt8] {
+    static func distinct(in text: String) -> [UInt8] {
         var seen = WordTally()
         var cutter = ValueWords()
         var text = text

@@ -8,7 +8,7 @@ import FSFindModel
 /// before it hold zlib streams (``Deflate``), which are still read, so an existing store needs no
 /// rebuilding and its documents can still be forgotten (FTS5 cuts a document's stored text again
 /// to remove its words).
-package enum StoredText {
+enum StoredText {
     /// `text`'s stored form: Zstandard, or zlib where libzstd cannot be loaded. Thread-safe.
     static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
         guard let zstd = try? Zstd.shared.get() else {
@@ -52,7 +52,7 @@ package enum StoredText {
     /// Nil (pack the text) unless the file's gzip trailer gives the text's length and CRC-32:
     /// text decoded from another encoding, cut at the text limit or missing a byte-order mark has
     /// another length, and a file of several members has the last one's in its trailer.
-    package static func gzipFile(_ file: [UInt8], holding text: String) -> [UInt8]? {
+    static func gzipFile(_ file: [UInt8], holding text: String) -> [UInt8]? {
         guard file.count >= 18, file.starts(with: gzipMagic + [8]), let deflate = try? Deflate.shared.get() else {
             return nil
         }

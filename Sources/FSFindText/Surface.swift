@@ -2,21 +2,20 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
+// - `CutText` (struct, CutText.swift): A file's words made ready for the text store where they were read (an
+//   extraction worker)
 // - `Deflate` (struct, Deflate.swift): zlib's one-shot `compress2` and `uncompress`, found with `dlopen`/`dlsym`
 //   (their types from zlib.h, `CDeflate/shim.h`)
 // - `DocumentSource` (struct, DocumentSource.swift): What a document's words were read from
 // - `KeyedDigest` (struct, KeyedDigest.swift): 128 bits that name a file's bytes under a secret key
-// - `PackedPieces` (struct, PackedPieces.swift): A large text packed in pieces, so that its words can be cut after
-//   the text itself is let go
 // - `Snippet` (struct, Snippet.swift): A line of context around the words a query found in a file (`fsfind query
 //   --snippets`), and the page it is on when the text has pages
 // - `SpellingTable` (class, SpellingTable.swift): The store's spelling words (``SpellingWords``) in byte order, each
 //   with how many documents hold it
-// - `SpellingWords` (enum, SpellingWords.swift): The distinct words of a text that the spelling corrector may offer
-// - `StoredText` (enum, StoredText.swift): The form in which the text store keeps a file's text (the `document.text`
-//   column)
 // - `TextQuery` (enum, TextQuery.swift): FTS5 query expressions built from words, never from raw user syntax
 // - `TextStore` (class, TextStore.swift): The words inside files
 // - `WordCutter` (class, WordCutter.swift): Cuts a file's text into the words the text store indexes, with FTS5's own
 //   tokenizers, where the text is read (the extraction workers) rather than on the store's writing thread
+// - `WordsOrText` (enum, WordsOrText.swift): A text's words made ready for the store where the text was read
+//   (``CutText``), or the text itself
 // - `WordTally` (struct, WordTally.swift): Words counted by their bytes

@@ -66,14 +66,25 @@ package final class TextStore {
 
     /// True when Snowball's stemmers (libstemmer, which the Debian package only suggests) can be
     /// loaded: every language but English and `none` needs them.
-    package static var stemmersAvailable: Bool { fsfind_snowball_languages() != nil }
+    static var stemmersAvailable: Bool { fsfind_snowball_languages() != nil }
 
     /// The soname and Debian package of Snowball's stemmers, for the error that asks for them.
-    package static let stemmers = MissingLibrary(soname: "libstemmer.so.0d", package: "libstemmer0d")
+    static let stemmers = MissingLibrary(soname: "libstemmer.so.0d", package: "libstemmer0d")
+
+    /// Throws unless `language` is one of ``languages``: `.io` naming the package to install when
+    /// it needs Snowball's stemmers and they are not installed, `.usage` naming the languages
+    /// otherwise. What `fsfind index --language` checks before any work, so a typo fails fast.
+    package static func checkLanguage(_ language: String) throws(FSFindError) {
+        guard !languages.contains(language) else { return }
+        if !stemmersAvailable {
+            throw FSFindError(.io, "the word forms of '\(language)' need Snowball's stemmers: \(stemmers.reason)")
+        }
+        throw FSFindError(.usage, "there is no language '\(language)'; one of: \(languages.joined(separator: ", "))")
+    }
 
     /// The language of a store made without one named: English, whose word forms FTS5's own
     /// Porter stemmer matches (`comparisons` finds "Comparison", `calling` finds "call").
-    package static let defaultLanguage = "english"
+    static let defaultLanguage = "english"
 
     /// How words are cut and folded for `language`: Unicode words, case and diacritics folded
     /// (`é` is `e`, as the metadata free text folds them), then stemmed: English by FTS5's Porter

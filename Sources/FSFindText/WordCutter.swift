@@ -44,7 +44,7 @@ package final class WordCutter: Sendable {
 
     /// The words of `text` as the tokenizer `spec` (a store's ``TextStore/wordCutterSpec``) cuts
     /// them, as a stream the store's writer replays.
-    package func cut(_ text: String, spec: String) throws(FSFindError) -> [UInt8] {
+    func cut(_ text: String, spec: String) throws(FSFindError) -> [UInt8] {
         let bytes = text.utf8.count
         return try cut(text, spec: spec, room: bytes >= Self.inPlaceText ? bytes + 64 : 0)
     }
@@ -71,7 +71,7 @@ package final class WordCutter: Sendable {
     /// The words of the text `pieces` holds, cut a piece at a time (its text need not be held
     /// whole): the same stream as cutting the whole text, because each piece ends where no word
     /// goes on, and a word's position in the stream is its place in order.
-    package func cut(_ pieces: PackedPieces, spec: String) throws(FSFindError) -> [UInt8] {
+    func cut(_ pieces: PackedPieces, spec: String) throws(FSFindError) -> [UInt8] {
         var words: [UInt8] = []
         // As much room as the text has, as for a large text cut whole: pages are given as written.
         words.reserveCapacity(pieces.frames.reduce(64) { $0 + $1.length })

@@ -6,6 +6,7 @@ import Testing
 @testable import FSFindExtraction
 @testable import FSFindIndexFormat
 @testable import FSFindModel
+@testable import FSFindText
 
 /// The worker protocol's codec: every value type survives the round trip, and damaged messages are
 /// errors, never traps.

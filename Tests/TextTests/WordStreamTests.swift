@@ -191,7 +191,7 @@ import Testing
     /// holds the same text and words as cutting it whole.
     @Test func aLargeTextIsCutFromItsPieces() throws {
         let spec = TextStore.defaultWordCutterSpec
-        let text = String(repeating: Self.mixed, count: ExtractionWire.piecesFrom / Self.mixed.utf8.count + 1)
+        let text = String(repeating: Self.mixed, count: WordsOrText.piecesFrom / Self.mixed.utf8.count + 1)
         let cut = try #require(ExtractionWire.cut(text, spec: spec))
         #expect(cut.packed.withUnsafeBytes { StoredText.unpack($0) } == Array(text.utf8))
         #expect(cut.words.elementsEqual(try WordCutter.shared.get().cut(text, spec: spec, room: 0)))

@@ -1,6 +1,6 @@
 import ArgumentParser
 import FSFindDesktop
-import FSFindPlatform
+import FSFindIndexFormat
 import Foundation
 import Glibc
 

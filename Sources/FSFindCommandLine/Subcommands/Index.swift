@@ -71,16 +71,7 @@ extension FSFindCommand {
 
         func run() throws {
             // Resolve every PATH and the language before any work, so a typo fails fast with status 2.
-            if let language, !TextStore.languages.contains(language) {
-                if !TextStore.stemmersAvailable {
-                    throw FSFindError(
-                        .io,
-                        "the word forms of '\(language)' need Snowball's stemmers: \(TextStore.stemmers.reason)")
-                }
-                throw FSFindError(
-                    .usage,
-                    "there is no language '\(language)'; one of: \(TextStore.languages.joined(separator: ", "))")
-            }
+            if let language { try TextStore.checkLanguage(language) }
             let roots = try Self.resolve(paths)
             // Before any thread allocates: a large text's buffers mapped on their own, so what a
             // batch frees goes back at once (docs/decisions.md, "The memory of the whole process

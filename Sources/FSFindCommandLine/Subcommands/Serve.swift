@@ -1,7 +1,7 @@
 import ArgumentParser
 import FSFindElastic
+import FSFindIndexFormat
 import FSFindModel
-import FSFindPlatform
 import FSFindQuery
 import FSFindSearch
 import FSFindServe

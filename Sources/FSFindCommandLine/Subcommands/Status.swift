@@ -179,10 +179,9 @@ private struct Report {
             output.write(line: "Text store:     \(textProblem.sentence)")
         } else {
             output.write(
-                line: text == nil
-                    ? "Text store:     none (indexed with --no-content, or not yet)"
-                    : "Text store:     \(textPath), \(textSize) bytes, \(documents) documents, "
-                        + "words in \(text?.language ?? TextStore.defaultLanguage)")
+                line: text.map { text in
+                    "Text store:     \(textPath), \(textSize) bytes, \(documents) documents, words in \(text.language)"
+                } ?? "Text store:     none (indexed with --no-content, or not yet)")
         }
         if let watcher {
             let last = watcher.lastUpdate.map { ", last update \(formatter.date($0))" } ?? ""

@@ -14,4 +14,8 @@ extension FSFindError {
             }
         }
     }
+
+    /// 2 for usage errors, 1 for every runtime failure (`docs/spec/cli.md`): the exit status is
+    /// the command line's, so it is decided here from ``FSFindError/code``.
+    var exitStatus: Int32 { code == .usage ? 2 : 1 }
 }

@@ -12,10 +12,10 @@ enum ContentTypeTable {
         let lowered = mimeType.lowercased()
         let mapping = mimeMappings[lowered] ?? fallbackMapping(forLowercased: lowered)
         var uti = mapping.uti
-        var kind = mapping.kind ?? declarationsByUTI[uti]?.kind ?? "Document"
-        if let refined = refinement(of: mapping, fileName: fileName), let declaration = declarationsByUTI[refined] {
+        var kind = mapping.kind ?? TypeCatalog.kind(of: uti) ?? "Document"
+        if let refined = refinement(of: mapping, fileName: fileName), let refinedKind = TypeCatalog.kind(of: refined) {
             uti = refined
-            kind = declaration.kind
+            kind = refinedKind
         }
         return ContentTypeInfo(uti: uti, tree: tree(of: uti), kind: kind, mimeType: mimeType)
     }
@@ -23,7 +23,7 @@ enum ContentTypeTable {
     /// `uti` and every type it conforms to, most specific first (breadth first over the parent
     /// table), ending in `public.item`. An undeclared UTI gets `[uti, "public.item"]`.
     static func tree(of uti: String) -> [String] {
-        trees[uti] ?? (uti == "public.item" ? ["public.item"] : [uti, "public.item"])
+        TypeCatalog.tree(of: uti) ?? (uti == "public.item" ? ["public.item"] : [uti, "public.item"])
     }
 
     /// A folder (`inode/directory`, as `file --mime-type` says).
@@ -55,48 +55,6 @@ enum ContentTypeTable {
         tree(of: uti).contains(ancestor)
     }
 
-    // MARK: - Tables
-
-    static let declarationsByUTI: [String: TypeDeclaration] = {
-        var table: [String: TypeDeclaration] = [:]
-        for declaration in TypeCatalog.declarations where table[declaration.uti] == nil {
-            table[declaration.uti] = declaration
-        }
-        return table
-    }()
-
-    /// Extension → declared types, in declaration order (an extension may name several types, like
-    /// `ts`: TypeScript or MPEG-2 transport stream; the MIME answer decides which one applies).
-    static let utisByExtension: [String: [String]] = {
-        var table: [String: [String]] = [:]
-        for declaration in TypeCatalog.declarations {
-            for ext in declaration.extensions { table[ext, default: []].append(declaration.uti) }
-        }
-        return table
-    }()
-
-    private static let trees: [String: [String]] = {
-        var table: [String: [String]] = [:]
-        for declaration in TypeCatalog.declarations { table[declaration.uti] = computeTree(of: declaration.uti) }
-        return table
-    }()
-
-    private static func computeTree(of uti: String) -> [String] {
-        var result: [String] = []
-        var seen: Set<String> = []
-        var queue = [uti]
-        var index = 0
-        while index < queue.count {
-            let current = queue[index]
-            index += 1
-            guard seen.insert(current).inserted else { continue }
-            if current != "public.item" { result.append(current) }
-            queue.append(contentsOf: declarationsByUTI[current]?.parents ?? [])
-        }
-        result.append("public.item")
-        return result
-    }
-
     private static func special(_ uti: String, kind: String, mime: String) -> ContentTypeInfo {
         ContentTypeInfo(uti: uti, tree: tree(of: uti), kind: kind, mimeType: mime)
     }
@@ -106,7 +64,7 @@ enum ContentTypeTable {
         let allowed = mapping.refinable ?? [mapping.uti]
         guard !allowed.isEmpty else { return nil }
         for ext in extensions(of: fileName) {
-            for candidate in utisByExtension[ext] ?? [] where candidate != mapping.uti {
+            for candidate in TypeCatalog.types(withExtension: ext) where candidate != mapping.uti {
                 let candidateTree = tree(of: candidate)
                 if allowed.contains(where: candidateTree.contains) { return candidate }
             }

@@ -1,3 +1,4 @@
+import CPlatform
 import FSFindCrawl
 import FSFindModel
 import FSFindPlatform
@@ -58,10 +59,11 @@ package final class CrawledFile {
     package init(opening path: [UInt8], expected: FileIdentity?) throws(Refusal) {
         let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         // O_NOATIME where permitted (reading to index is not using the file); only the owner may.
+        // A GNU flag Swift's Glibc module does not import: glibc's own, through `CPlatform`.
         let fd: FileDescriptor
         do throws(Errno) {
             do throws(Errno) {
-                fd = try PathBytes.open(path, flags: flags | PathBytes.openNoAccessTimeFlag)
+                fd = try PathBytes.open(path, flags: flags | fsfind_O_NOATIME)
             } catch .notPermitted {
                 fd = try PathBytes.open(path, flags: flags)
             }

@@ -1,5 +1,6 @@
 import FSFindModel
 import FSFindPlatform
+import FSFindText
 import Foundation
 import Synchronization
 

@@ -204,55 +204,24 @@ enum ExtractionWire {
         if case .cut(let cut) = wordsOrText(text, spec: spec, file: file) { cut } else { nil }
     }
 
-    /// A text's words, or the text itself when they are not cut here (``cut(_:spec:file:)``).
-    enum WordsOrText {
-        case cut(CutText)
-        case text(String)
-    }
-
-    /// ``cut(_:spec:file:)``, or the text back.
-    ///
-    /// The words come last: they are the largest part (about as long as the text), so packing's
-    /// and the spelling tally's working memory is gone before they are cut. A text of
-    /// ``piecesFrom`` bytes or more, unless its file is its stored form, is packed in pieces and
-    /// let go before its words are cut from them (``PackedPieces``): its worker then never holds
-    /// the text and its words whole at once. So `text` is consumed: its caller must not keep it.
+    /// ``cut(_:spec:file:)``, or the text back (``WordsOrText``, which consumes `text`: its caller
+    /// must not keep it), with the parts at most half a frame.
     static func wordsOrText(_ text: consuming String, spec: String, file: CrawledFile? = nil) -> WordsOrText {
-        guard !spec.isEmpty, !text.isEmpty, let cutter = try? WordCutter.shared.get() else { return .text(text) }
-        let spelling = SpellingWords.distinct(in: text)
-        let stored = Self.storedGzip(file, text: text)
-        if stored == nil, text.utf8.count >= piecesFrom, let pieces = PackedPieces(text) {
-            _ = consume text
-            guard let words = try? cutter.cut(pieces, spec: spec), fits(words, pieces.packed, spelling) else {
-                return .text(pieces.text)
-            }
-            return .cut(CutText(packed: pieces.packed, words: words, spelling: spelling))
-        }
-        guard let packed = stored ?? (try? TextStore.pack(text)),
-            let words = try? cutter.cut(text, spec: spec), fits(words, packed, spelling)
-        else { return .text(text) }
-        return .cut(CutText(packed: packed, words: words, spelling: spelling))
+        WordsOrText(consume text, spec: spec, maximum: maximumFrame / 2) { length in gzipFile(file, length: length) }
     }
 
-    /// Texts of this many bytes or more are packed in pieces (``wordsOrText(_:spec:file:)``).
-    static let piecesFrom = 4 << 20
-
-    /// True when a reply with these parts fits in a frame.
-    private static func fits(_ words: [UInt8], _ packed: [UInt8], _ spelling: [UInt8]) -> Bool {
-        words.count + packed.count + spelling.count < maximumFrame / 2
-    }
-
-    /// The stored form of `text` when `file` is a gzip file that holds exactly it (``StoredText/gzipFile(_:holding:)``):
-    /// the file as it is, read once more (it is the compressed size; at most 64 MiB). A file whose
-    /// trailer gives another length (a compressed tar) is not read again.
-    private static func storedGzip(_ file: CrawledFile?, text: String) -> [UInt8]? {
+    /// `file` as it is when it is a gzip file whose trailer gives `length` as its contents'
+    /// length, read once more (it is the compressed size; at most 64 MiB): perhaps the stored form
+    /// of its text (``WordsOrText``). A file whose trailer gives another length (a compressed tar)
+    /// is not read again.
+    private static func gzipFile(_ file: CrawledFile?, length: Int) -> [UInt8]? {
         guard let file, file.size >= 18, file.size <= 64 << 20, (try? file.prefix(3)) == [0x1F, 0x8B, 8],
             let trailer = try? file.descriptor.read(upTo: 4, atAbsoluteOffset: file.size - 4),
-            case let length = UInt32(truncatingIfNeeded: text.utf8.count),
+            case let length = UInt32(truncatingIfNeeded: length),
             trailer == (0..<4).map({ UInt8(truncatingIfNeeded: length >> (8 * UInt32($0))) }),
             let bytes = try? file.prefix(file.size), bytes.count == file.size
         else { return nil }
-        return StoredText.gzipFile(bytes, holding: text)
+        return bytes
     }
 
     /// The payload length a frame header announces, or nil when it is not a sane size.

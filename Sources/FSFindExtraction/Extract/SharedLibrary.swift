@@ -10,7 +10,7 @@ import FSFindPlatform
 /// poppler-glib's handle.
 struct SharedLibrary: Sendable {
     private let library: DynamicLibrary
-    var soname: String { library.soname }
+    let soname: String
 
     /// Opens `soname`; `package` names the Debian package to install when it is missing.
     init(_ soname: String, package: String) throws(ExtractionError) {
@@ -18,6 +18,7 @@ struct SharedLibrary: Sendable {
             throw ExtractionError(MissingLibrary(soname: soname, package: package).reason)
         }
         self.library = library
+        self.soname = soname
     }
 
     /// The function called `name`; its type comes from where the result goes (a stored property

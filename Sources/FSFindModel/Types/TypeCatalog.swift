@@ -9,7 +9,7 @@ package enum TypeCatalog {
     /// `public.composite-content`, which is what the `document` scope looks for. Office and
     /// OpenDocument files deliberately do not conform to `public.zip-archive` (as they do on macOS),
     /// so the `archive` scope holds only archives.
-    package static let declarations: [TypeDeclaration] = [
+    static let declarations: [TypeDeclaration] = [
         // Roots and abstract types.
         TypeDeclaration("public.item", [], "Item"),
         TypeDeclaration("public.content", ["public.item"], "Content"),
@@ -214,19 +214,6 @@ extension TypeCatalog {
         "LZMA archive", "Lzip archive", "News article", "OLE compound document", "PGP keys", "PGP signature",
         "Patch", "Shared library", "Tcl script", "Zstandard archive", "ar archive", "compress archive",
         "troff document",
-    ]
-
-    /// Spotlight's own `kind:` words, with the type each stands for here; nil where Linux files
-    /// have no such type (Safari bookmarks, Calendar events …): known, so not an error, but they
-    /// find only items whose kind says so.
-    package static let spotlightKinds: [String: String?] = [
-        "email": "public.email-message", "emails": "public.email-message", "mail": "public.email-message",
-        "message": "public.email-message", "messages": "public.email-message",
-        "contact": "public.vcard", "contacts": "public.vcard",
-        "font": "public.font", "fonts": "public.font",
-        "bookmark": nil, "bookmarks": nil, "event": nil, "events": nil, "reminder": nil, "reminders": nil,
-        "preference": nil, "preferences": nil, "presentation": nil, "presentations": nil, "spreadsheet": nil,
-        "spreadsheets": nil, "pdf": nil, "pdfs": nil,
     ]
 
     /// Every word a kind can be asked for by: the words of each kind name, each extension, and

@@ -20,7 +20,7 @@ package struct CutText: Sendable, Hashable {
         self.spelling = spelling
     }
 
-    package init(packed: [UInt8], words: [UInt8], spelling: [UInt8] = []) {
+    init(packed: [UInt8], words: [UInt8], spelling: [UInt8] = []) {
         self.init(packed: packed[...], words: words[...], spelling: spelling[...])
     }
 }

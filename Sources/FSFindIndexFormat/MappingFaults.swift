@@ -10,12 +10,12 @@ import CPlatform
 /// nature: a signal handler has no other way to know what is mapped.
 package enum MappingFaults {
     /// Records `bytes`, read from the file `name`; returns the token for ``forget(_:)``.
-    package static func register(_ bytes: UnsafeRawBufferPointer, name: String) -> Int32 {
+    static func register(_ bytes: UnsafeRawBufferPointer, name: String) -> Int32 {
         fsfind_mapping_register(bytes.baseAddress, bytes.count, name)
     }
 
     /// Forgets a mapping before it is unmapped.
-    package static func forget(_ token: Int32) {
+    static func forget(_ token: Int32) {
         fsfind_mapping_forget(token)
     }
 
@@ -28,7 +28,7 @@ package enum MappingFaults {
 
     /// True once a fault in the mapping of `token` was recovered from: what was read from it since
     /// may be zeros instead of the file's bytes.
-    package static func hasFaulted(_ token: Int32) -> Bool {
+    static func hasFaulted(_ token: Int32) -> Bool {
         fsfind_mapping_faulted(token) != 0
     }
 
