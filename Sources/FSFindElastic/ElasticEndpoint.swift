@@ -192,7 +192,7 @@ package struct ElasticEndpoint: Sendable {
         let shown =
             !page.isEmpty && request.source != .none
             ? Set(ElasticField.all.compactMap(\.attribute)).subtracting([.textContent]) : []
-        let reader = try snapshot.reader(for: shown, reading: text == nil ? .paths : [.paths, .textDocuments])
+        let reader = try snapshot.reader(for: shown, textDocuments: text != nil)
         for row in page {
             if stop.shouldStop { throw Self.stopped }
             let path = reader.path(at: row)

@@ -9,7 +9,7 @@ import FSFindModel
 /// the durations, codecs and bit rates of a third of the benchmark tree's million rows, its image
 /// sizes, authors and creation dates (`benchmarks/RESULTS.md`, "Index format 4"). A row's cell is
 /// found without a search: its bit, the count of its 512-row block, and at most 7 word popcounts.
-package struct BitmapColumn {
+@usableFromInline struct BitmapColumn {
     @usableFromInline let words: UnsafeRawBufferPointer
     @usableFromInline let ranks: UnsafeRawBufferPointer
     @usableFromInline let cells: UnsafeRawBufferPointer

@@ -7,11 +7,11 @@ import FSFindModel
 ///
 /// Every reader goes through ``load(_:at:)``, which gives an integer cell back as the Float64 bits
 /// of its number, so above this type a packed column reads as the unpacked one did.
-package struct CellLayout: Sendable, Equatable {
+@usableFromInline package struct CellLayout: Sendable, Equatable {
     /// Bytes per cell.
-    let width: Int
+    @usableFromInline let width: Int
     /// Whether the cells are unsigned integers standing for the numbers they equal.
-    let integers: Bool
+    @usableFromInline let integers: Bool
 
     /// The attribute's own layout: 32-bit ids for text and text lists, Float64 bits otherwise.
     init(unpacked attribute: Attribute) {

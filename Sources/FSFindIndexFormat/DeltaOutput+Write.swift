@@ -1,15 +1,21 @@
 import FSFindModel
 import Foundation
 
+/// An index file written beside its target and not yet in place (``IndexFileWriter/commit()``
+/// renames it), and what the index holds with it: what a refresh reports, however the file was
+/// made (``IndexBuilder/write(rows:oldLastUsed:roots:createdAt:textGeneration:replacing:)``, a
+/// delta's ``DeltaOutput/write(rows:builder:lastUsed:roots:createdAt:textGeneration:replacing:)``
+/// or ``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``).
+package struct WrittenIndex {
+    package let file: IndexFileWriter
+    /// Visible rows of the index with the new file (with a delta: its rows and the base rows it
+    /// does not hide).
+    package let items: Int
+    package let unreadable: Int
+    package let unparsable: Int
+}
+
 extension DeltaOutput {
-    /// The new delta, written beside the index and not yet in place, and what it holds.
-    package struct Written {
-        package let file: IndexFileWriter
-        /// Visible rows of the index with the new delta: its rows and the base rows it does not hide.
-        package let items: Int
-        package let unreadable: Int
-        package let unparsable: Int
-    }
 
     /// Writes the new delta: the batch's `rows` (rows of ``previous`` and items staged in
     /// `builder`; `lastUsed` as ``IndexBuilder/encode(rows:oldLastUsed:roots:createdAt:overlay:textGeneration:)``
@@ -23,14 +29,14 @@ extension DeltaOutput {
     package func write(
         rows: [RowSource], builder: inout IndexBuilder, lastUsed: [UInt64], roots: [IndexRoot], createdAt: Date,
         textGeneration: UInt64?, replacing path: String
-    ) throws(FSFindError) -> Written {
+    ) throws(FSFindError) -> WrittenIndex {
         let batchPositions = positions(of: rows, builder: builder)
         guard let delta, let deltaReader, !carried.isEmpty else {
             let overlay = IndexOverlay(base: base, hidden: hidden, positions: batchPositions)
             let file = try builder.write(
                 rows: rows, oldLastUsed: lastUsed, roots: roots, createdAt: createdAt, overlay: overlay,
                 textGeneration: textGeneration, replacing: path)
-            return Written(
+            return WrittenIndex(
                 file: file, items: rows.count + base.itemCount - overlay.hiddenCount,
                 unreadable: builder.unreadableWritten, unparsable: builder.unparsableWritten)
         }
@@ -57,7 +63,7 @@ extension DeltaOutput {
         let file = try merger.write(
             rows: merged.rows, roots: roots, createdAt: createdAt, overlay: overlay, textGeneration: textGeneration,
             replacing: path)
-        return Written(
+        return WrittenIndex(
             file: file, items: merged.rows.count + base.itemCount - overlay.hiddenCount,
             unreadable: merger.unreadableWritten, unparsable: merger.unparsableWritten)
     }

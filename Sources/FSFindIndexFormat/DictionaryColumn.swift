@@ -5,7 +5,7 @@
 /// For a column whose rows repeat few values row after row in no order a run could catch: the
 /// access and creation times of hard-linked files, one per inode however many links (the
 /// benchmark tree's 969,000 files are links to 58,700 inodes: 2.5 bytes a row instead of 8).
-package struct DictionaryColumn {
+@usableFromInline struct DictionaryColumn {
     @usableFromInline let values: UnsafeRawBufferPointer
     @usableFromInline let numbers: UnsafeRawBufferPointer
     @usableFromInline let layout: CellLayout
@@ -34,7 +34,7 @@ package struct DictionaryColumn {
     }
 
     /// The row's cell in the attribute's own form; nil when absent.
-    @inlinable @inline(__always) package func cell(_ row: Int) -> UInt64? {
+    @inlinable @inline(__always) func cell(_ row: Int) -> UInt64? {
         let number: Int
         switch numberWidth {
         case 1: number = Int(numbers.load(fromByteOffset: row, as: UInt8.self))

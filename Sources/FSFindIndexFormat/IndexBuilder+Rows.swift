@@ -29,10 +29,11 @@ extension IndexBuilder {
     package mutating func write(
         rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
         textGeneration: UInt64? = nil, replacing path: String
-    ) throws(FSFindError) -> IndexFileWriter {
-        try write(
+    ) throws(FSFindError) -> WrittenIndex {
+        let file = try write(
             rows: rows, oldLastUsed: oldLastUsed, roots: roots, createdAt: createdAt, overlay: nil,
             textGeneration: textGeneration, replacing: path)
+        return WrittenIndex(file: file, items: rows.count, unreadable: unreadableWritten, unparsable: unparsableWritten)
     }
 
     /// ``write(rows:oldLastUsed:roots:createdAt:textGeneration:replacing:)`` of a delta, whose

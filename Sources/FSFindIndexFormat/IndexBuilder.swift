@@ -39,8 +39,8 @@ package struct IndexBuilder {
     private(set) var staged = StagedItems()
     /// How many rows of the last ``encode(rows:oldLastUsed:roots:createdAt:)`` are unreadable,
     /// and how many unparsable.
-    package var unreadableWritten = 0
-    package var unparsableWritten = 0
+    var unreadableWritten = 0
+    var unparsableWritten = 0
     /// New ids of the previous file's strings, lists and types, ``IndexFormat/absent32`` until used.
     private var stringRemap: [UInt32]
     private var listRemap: [UInt32]

@@ -77,9 +77,14 @@ extension IndexFile {
         return StringsView(bytes)
     }
 
+    /// `attribute`'s cells, read row by row: a reader of none when the file has no column for it
+    /// (every row absent), nil when its section is damaged in a way the row reader would turn
+    /// into "absent" row by row. How the column is encoded stays inside this type.
+    package func cells(of attribute: Attribute) -> CellReader? { columnView(attribute)?.reader() }
+
     /// `attribute`'s column: `.missing` when the file has none (every row absent), nil when its
     /// section is damaged in a way the row reader would turn into "absent" row by row.
-    package func columnView(_ attribute: Attribute) -> ColumnView? {
+    func columnView(_ attribute: Attribute) -> ColumnView? {
         guard let section = columns[attribute] else { return .missing }
         guard let bytes = try? bytes(of: section), let count = try? bytes.littleEndianUInt32(at: 0) else { return nil }
         guard let layout = sections[section].cellLayout(of: attribute), let encoding = sections[section].columnEncoding
@@ -305,8 +310,8 @@ extension StringsView {
     }
 }
 
-/// A column's cells as a scan reads them.
-package enum ColumnView {
+/// A column's cells in their encoding, checked once (``IndexFile/cells(of:)`` reads them).
+enum ColumnView {
     /// The file has no section for the attribute.
     case missing
     case dense(UnsafeRawBufferPointer, layout: CellLayout)
@@ -317,7 +322,7 @@ package enum ColumnView {
     case dictionary(DictionaryColumn)
 
     /// A reader with its own cursor (sparse columns are walked, not searched, by a forward scan).
-    package func reader() -> CellReader {
+    func reader() -> CellReader {
         switch self {
         case .missing: CellReader(kind: .missing)
         case .dense(let cells, let layout): CellReader(kind: .dense(cells, layout: layout))
@@ -330,7 +335,7 @@ package enum ColumnView {
 }
 
 /// A sparse column: ascending rows, then their cells.
-package struct SparseColumn {
+@usableFromInline struct SparseColumn {
     @usableFromInline let rows: UnsafeRawBufferPointer
     @usableFromInline let cells: UnsafeRawBufferPointer
     @usableFromInline let layout: CellLayout
@@ -367,6 +372,10 @@ package final class CellReader {
         self.kind = kind
         cursorStorage.initialize(to: 0)
     }
+
+    /// A reader of the same cells with a cursor of its own, for a second source reading the
+    /// column in its own order (the column's checks are not made again).
+    package func withOwnCursor() -> CellReader { CellReader(kind: kind) }
 
     deinit { cursorStorage.deallocate() }
 

@@ -14,9 +14,10 @@ extension IndexFile {
     /// `lastUsedDate` cell per row (``IndexFormat/absent64``: the stored one), so a refresh that
     /// found only access times new writes that column again and copies the rest. Every section is
     /// checked (its checksum) as it is read; the copy goes to a temporary file beside `path` that
-    /// ``IndexFileWriter/commit()`` renames over it, as a written file does.
+    /// ``IndexFileWriter/commit()`` renames over it, as a written file does; its problem counts
+    /// are this file's.
     package func copy(refreshed: [Date], lastUsed: [UInt64]? = nil, createdAt: Date, replacing path: String)
-        throws(FSFindError) -> IndexFileWriter
+        throws(FSFindError) -> WrittenIndex
     {
         // What a written refresh would find while carrying the rows (an id past its table): a
         // file damaged behind good checksums is not copied on, but rebuilt as a write would be.
@@ -61,7 +62,8 @@ extension IndexFile {
             try RowEmitter.writeColumn(.lastUsedDate, accessed, rowCount: itemCount, into: writer)
         }
         try writer.finish(itemCount: itemCount, createdAt: createdAt)
-        return writer
+        let (unreadable, unparsable) = try problemCounts()
+        return WrittenIndex(file: writer, items: itemCount, unreadable: unreadable, unparsable: unparsable)
     }
 
     /// Checks every string, list and type id the rows, the type table, the lists and the problems

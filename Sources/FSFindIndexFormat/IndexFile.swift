@@ -269,7 +269,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// How many items are unreadable and how many unparsable, from one pass over the problems.
-    package func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
+    func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
         do throws(IndexDamage) {
             let problems = try problemsView()
             var result = (unreadable: 0, unparsable: 0)

@@ -2,7 +2,7 @@ import FSFindModel
 import Foundation
 
 /// Constants of the on-disk index format; `docs/index-format.md` describes the same layout.
-package enum IndexFormat {
+@usableFromInline package enum IndexFormat {
     /// "FSFIND", NUL, 0x1A (Ctrl-Z, stops `type`/`cat`-style dumps of the binary part).
     static let magic: [UInt8] = [0x46, 0x53, 0x46, 0x49, 0x4E, 0x44, 0x00, 0x1A]
     /// Bumped on any layout change; the version files are written in.
@@ -24,9 +24,9 @@ package enum IndexFormat {
     /// The reader tracks verified sections in one 64-bit mask.
     static let maxSections = 64
     /// "No value" for 32-bit ids (string, list, row).
-    static let absent32: UInt32 = 0xFFFF_FFFF
+    @usableFromInline static let absent32: UInt32 = 0xFFFF_FFFF
     /// "No value" for 64-bit number and date cells: a signalling-NaN pattern no value is stored as.
-    package static let absent64: UInt64 = 0x7FF4_F5F1_4E44_0001
+    @usableFromInline package static let absent64: UInt64 = 0x7FF4_F5F1_4E44_0001
     /// Every NaN number is stored as this quiet NaN, so it cannot collide with ``absent64``.
     static let canonicalNaN: UInt64 = 0x7FF8_0000_0000_0000
 
@@ -86,7 +86,7 @@ package enum IndexFormat {
     }
 
     /// Unsigned byte-wise order of two paths (negative, zero, positive), the index's row order.
-    package static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
         let common = min(a.count, b.count)
         let order = a.withUnsafeBytes { pa in
             b.withUnsafeBytes { pb in

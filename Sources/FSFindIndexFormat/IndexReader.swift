@@ -18,24 +18,23 @@ import FSFindModel
 /// section. Safe to share between threads.
 package final class IndexReader: Sendable {
     /// What a reader reads of each row besides its attributes' values.
-    package struct Reads: OptionSet, Sendable, Hashable {
-        package let rawValue: UInt8
-        package init(rawValue: UInt8) { self.rawValue = rawValue }
+    struct Reads: OptionSet, Sendable, Hashable {
+        let rawValue: UInt8
 
         /// ``IndexReader/path(at:)``, ``IndexReader/name(at:)``, lookups by path.
-        package static let paths = Reads(rawValue: 1)
+        static let paths = Reads(rawValue: 1)
         /// ``IndexReader/identity(at:)``.
-        package static let identities = Reads(rawValue: 2)
+        static let identities = Reads(rawValue: 2)
         /// ``IndexReader/problem(at:)`` and the problem counts.
-        package static let problems = Reads(rawValue: 4)
+        static let problems = Reads(rawValue: 4)
         /// ``IndexReader/textDocument(at:)``: each row's number in the text store.
-        package static let textDocuments = Reads(rawValue: 8)
+        static let textDocuments = Reads(rawValue: 8)
         /// ``IndexReader/parentRow(at:)`` and ``IndexReader/nameBytes(at:)``: the folder tree as a
         /// refresh walks it, every row's parent and name checked when the reader is made (a pass
         /// over the rows and the string table, which a query does not pay for).
-        package static let tree = Reads(rawValue: 16)
+        static let tree = Reads(rawValue: 16)
         /// Everything a row holds.
-        package static let all: Reads = [.paths, .identities, .problems, .textDocuments]
+        static let all: Reads = [.paths, .identities, .problems, .textDocuments]
     }
 
     /// The index this reader reads: its files stay mapped while the reader lives.
@@ -252,15 +251,6 @@ package final class IndexReader: Sendable {
         require(.problems)
         return try snapshot.problems()
     }
-
-    /// Each document of `documents` (nil: every document) that a visible row names in the store
-    /// of `generation`, with that row's identity (``IndexSnapshot/namedSources(ofDocuments:generation:)``).
-    package func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
-        -> Set<NamedSource>
-    {
-        require([.identities, .textDocuments])
-        return try snapshot.namedSources(ofDocuments: documents, generation: generation)
-    }
 }
 
 /// One row of an ``IndexReader``, as the query evaluator and the result writers read an item.
@@ -275,10 +265,23 @@ package struct ReaderRow: AttributeSource, Sendable {
 }
 
 extension IndexSnapshot {
-    /// A reader of `attributes` and `reads` over this snapshot, every section they touch verified.
+    /// A reader of `attributes` over this snapshot, every section it touches verified: what a
+    /// query reads, with each row's path (`paths`: ``IndexReader/path(at:)``, ``IndexReader/name(at:)``,
+    /// look-ups by path) and its number in the text store (`textDocuments`: ``IndexReader/textDocument(at:)``).
+    /// Identities, problems and the tree are read by ``readerOfEverything(tree:releasingPages:)``
+    /// and a refresh's ``IndexFile/treeReader(for:releasingPages:)``.
     /// - Throws: ``FSFindError`` `.indexCorrupt` naming the damaged file and section.
     package func reader(
-        for attributes: Set<Attribute>, reading reads: IndexReader.Reads = .paths, releasingPages: Bool = false
+        for attributes: Set<Attribute>, paths: Bool = true, textDocuments: Bool = false, releasingPages: Bool = false
+    ) throws(FSFindError) -> IndexReader {
+        var reads: IndexReader.Reads = paths ? .paths : []
+        if textDocuments { reads.insert(.textDocuments) }
+        return try reader(for: attributes, reading: reads, releasingPages: releasingPages)
+    }
+
+    /// A reader of `attributes` and `reads` over this snapshot, every section they touch verified.
+    func reader(
+        for attributes: Set<Attribute>, reading reads: IndexReader.Reads, releasingPages: Bool = false
     ) throws(FSFindError) -> IndexReader {
         try IndexReader(
             self, attributes: attributes, reads: reads, everySection: false, releasingPages: releasingPages)
@@ -297,11 +300,29 @@ extension IndexSnapshot {
 }
 
 extension IndexFile {
-    /// ``IndexSnapshot/reader(for:reading:releasingPages:)`` of this file alone.
+    /// ``IndexSnapshot/reader(for:paths:textDocuments:releasingPages:)`` of this file alone.
     package func reader(
-        for attributes: Set<Attribute>, reading reads: IndexReader.Reads = .paths, releasingPages: Bool = false
+        for attributes: Set<Attribute>, paths: Bool = true, textDocuments: Bool = false, releasingPages: Bool = false
+    ) throws(FSFindError) -> IndexReader {
+        try IndexSnapshot(self).reader(
+            for: attributes, paths: paths, textDocuments: textDocuments, releasingPages: releasingPages)
+    }
+
+    /// ``IndexSnapshot/reader(for:reading:releasingPages:)`` of this file alone.
+    func reader(
+        for attributes: Set<Attribute>, reading reads: IndexReader.Reads, releasingPages: Bool = false
     ) throws(FSFindError) -> IndexReader {
         try IndexSnapshot(self).reader(for: attributes, reading: reads, releasingPages: releasingPages)
+    }
+
+    /// A reader of the folder tree as a refresh compares a crawl with it: every row's path,
+    /// identity and problem, its parent and name (``IndexReader/parentRow(at:)``,
+    /// ``IndexReader/nameBytes(at:)``), and `attributes`; each section's pages given back once
+    /// checked when `releasingPages`.
+    package func treeReader(for attributes: Set<Attribute>, releasingPages: Bool = false) throws(FSFindError)
+        -> IndexReader
+    {
+        try reader(for: attributes, reading: [.paths, .identities, .problems, .tree], releasingPages: releasingPages)
     }
 
     /// ``IndexSnapshot/readerOfEverything(tree:releasingPages:)`` of this file alone.

@@ -41,7 +41,8 @@ extension IndexSnapshot {
         // The delta's rows carry the numbers of the store it was written with (the newer).
         return try builder.write(
             rows: FoldRows(snapshot: self, replaced: replaced), roots: try roots(), createdAt: createdAt,
-            textGeneration: try self.delta?.textDocuments()?.generation, replacing: path)
+            textGeneration: try self.delta?.textDocuments()?.generation, replacing: path
+        ).file
     }
 }
 

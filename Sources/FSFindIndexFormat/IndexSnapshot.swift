@@ -71,7 +71,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     }
 
     /// A snapshot of a base file alone.
-    package convenience init(_ base: IndexFile) {
+    convenience init(_ base: IndexFile) {
         // Without a delta nothing is checked that could fail.
         try! self.init(base: base, delta: nil)
     }

@@ -2,16 +2,12 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `BitmapColumn` (struct, BitmapColumn.swift): A column in format 4's bitmap encoding (``ColumnEncoding/bitmap``)
 // - `CellLayout` (struct, CellLayout.swift): How a column section stores its cells
 // - `CellReader` (class, IndexFile+Columns.swift): Reads one column's raw cells row by row
-// - `ColumnView` (enum, IndexFile+Columns.swift): A column's cells as a scan reads them
 // - `DeltaOutput` (struct, DeltaOutput.swift): What a watcher's batch that writes a delta starts from and needs at
 //   the end
 // - `DerivedFlag` (enum, IndexFormat.swift): Bits of the per-item derived-flags byte
 // - `DerivedFlagsView` (struct, IndexFile+Columns.swift): The derived-flags section
-// - `DictionaryColumn` (struct, DictionaryColumn.swift): A column in format 5's dictionary encoding
-//   (``ColumnEncoding/dictionary``)
 // - `IdentitiesView` (struct, IndexFile+Columns.swift): The identities section row by row
 // - `IndexBuilder` (struct, IndexBuilder.swift): Builds a new index file from rows of the previous file and items
 //   read in this run
@@ -32,7 +28,6 @@
 // - `ReaderRow` (struct, IndexReader.swift): One row of an ``IndexReader``, as the query evaluator and the result
 //   writers read an item
 // - `RowSource` (struct, IndexBuilder.swift): Where one row of a new index file comes from
-// - `SparseColumn` (struct, IndexFile+Columns.swift): A sparse column
 // - `StagedItems` (struct, StagedItems.swift): Items read in this run (new or changed), already encoded for the new
 //   file
 // - `StringsView` (struct, IndexFile+Columns.swift): The strings (or lists) section
@@ -41,3 +36,5 @@
 // - `TypeColumnView` (struct, IndexFile+Columns.swift): The type column with the table's size, so an entry past the
 //   table reads as unknown
 // - `WordLexicon` (struct, WordLexicon.swift): The `words` section (format 6)
+// - `WrittenIndex` (struct, DeltaOutput+Write.swift): An index file written beside its target and not yet in place,
+//   and what the index holds with it

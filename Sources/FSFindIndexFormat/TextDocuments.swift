@@ -17,7 +17,7 @@ package struct TextDocuments {
     /// The store these numbers belong to (``TextStore``'s generation).
     package let generation: UInt64
     /// How many rows have a document.
-    package let count: Int
+    let count: Int
     /// `rows[i]`, ascending; `documents[i]`, row `rows[i]`'s number; `byDocument[k]`, the `i`s in
     /// ascending order of `documents[i]`. Each `count` u32s, read bounds-checked.
     private let rows: UnsafeRawBufferPointer
@@ -180,10 +180,14 @@ extension IndexSnapshot {
     /// Each document of `documents` (nil: every document) that a visible row names in the store
     /// of `generation`, with that row's identity: what the store's sources must keep
     /// (``TextStore/Writer/removeUnnamed(among:named:)``). Rows a delta hides are left out, and
-    /// a file whose numbers belong to another store names none.
-    func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
+    /// a file whose numbers belong to another store names none. The sections it reads are checked
+    /// whole first (as a reader of the identities and documents checks them), each one's pages
+    /// given back once checked.
+    /// - Throws: ``FSFindError`` `.indexCorrupt` naming the damaged file and section.
+    package func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
         -> Set<NamedSource>
     {
+        _ = try reader(for: [], reading: [.identities, .textDocuments], releasingPages: true)
         var named: Set<NamedSource> = []
         for (k, file) in files.enumerated() {
             guard let numbers = try file.textDocuments(), numbers.generation == generation else { continue }

@@ -34,7 +34,7 @@ package struct Searcher {
         let (matches, scores, _) = try scan(query, request: request, sort: sort)
         // The sort key's column was checked by the scan's reader: this one costs a load a section.
         let keys = try sort.attribute.map { attribute throws(FSFindError) in
-            try index.reader(for: [attribute], reading: [])
+            try index.reader(for: [attribute], paths: false)
         }
         return order(matches, by: sort, keys: keys, scores: scores, reverse: request.reverse, limit: request.limit)
     }
@@ -63,7 +63,7 @@ package struct Searcher {
         if let attribute = sort?.attribute { needed.insert(attribute) }
         if sort == .relevance { needed.formUnion(AttributeRegistry.freeTextAttributes) }
         // Every section the scan reads checked (checksum and shape) before the first row.
-        let reader = try index.reader(for: needed, reading: paths ? .paths : [])
+        let reader = try index.reader(for: needed, paths: paths)
 
         // The plan reads the mapped sections directly and decides type-only tests once per
         // type-table entry (see QueryPlan). The scope, too, is the same for every row of one
@@ -346,7 +346,7 @@ package struct Searcher {
         } else {
             return [:]
         }
-        let reader = try index.reader(for: [], reading: .textDocuments)
+        let reader = try index.reader(for: [], paths: false, textDocuments: true)
         let lines = try text.snippets(expression, for: rows.map { reader.textDocument(at: $0) })
         var snippets: [Int: Snippet] = [:]
         for (row, line) in zip(rows, lines) { snippets[row] = line }
@@ -355,7 +355,7 @@ package struct Searcher {
 
     /// How many items of each scope the index holds, for `scopes` and `status`.
     package func scopeCounts() throws(FSFindError) -> [(Scope, Int)] {
-        let reader = try index.reader(for: [.contentTypeTree], reading: [])
+        let reader = try index.reader(for: [.contentTypeTree], paths: false)
         var counts = [Int](repeating: 0, count: Scope.allCases.count)
         func count(tree value: AttributeValue?, times: Int) {
             guard case .textList(let tree)? = value else {

@@ -39,7 +39,8 @@ import Testing
         let path = folder.file("streamed.fsfind")
         var streaming = try builder()
         let writer = try streaming.write(
-            rows: rows, roots: original.roots, createdAt: original.createdAt, replacing: path)
+            rows: rows, roots: original.roots, createdAt: original.createdAt, replacing: path
+        ).file
         #expect(access(path, F_OK) != 0, "not in place before commit")
         try writer.commit()
         let streamed = try IndexFile(path: path)

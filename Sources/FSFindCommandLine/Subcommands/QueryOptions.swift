@@ -216,7 +216,7 @@ struct QueryOptions: Equatable {
             let paths = results.paths
             let now = Set(paths)
             let added = zip(results.rows, paths).filter { !known.contains($0.1) }.map(\.0)
-            let removed = known.subtracting(now).sorted { IndexFormat.compare($0, $1) < 0 }
+            let removed = known.subtracting(now).sorted { $0.lexicographicallyPrecedes($1) }
             known = now
             if !added.isEmpty || !removed.isEmpty {
                 try write(added, of: results, shown: shown, removed: removed)

@@ -32,9 +32,7 @@ extension CommitOrder {
             if let generation = store.generation {
                 // The rows that name the documents are found through the documents section, and
                 // their identities read (checked whole first, each section's pages given back).
-                let index = try IndexSnapshot(path: indexPath).reader(
-                    for: [], reading: [.identities, .textDocuments], releasingPages: true)
-                named = try index.namedSources(ofDocuments: documents, generation: generation)
+                named = try IndexSnapshot(path: indexPath).namedSources(ofDocuments: documents, generation: generation)
             }
             _ = try store.write { writer throws(FSFindError) in
                 _ = try writer.removeUnnamed(among: documents) { document, identity in

@@ -203,7 +203,8 @@ package struct Indexer: Sendable {
         var builder = try IndexBuilder(old: previous.file)
         let rows = plan.rows(builder: builder, previous: previous)
         let file = try builder.write(
-            rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, replacing: indexPath)
+            rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, replacing: indexPath
+        ).file
         // The forgotten files' words go too, after the index (readers already ignore them: no row
         // names them).
         let storePath = TextStore.path(forIndex: indexPath)

@@ -62,8 +62,7 @@ final class PreviousIndex {
             // Each section's pages go after its checksum: the crawl then maps back only what its
             // lookups read (kept, they were a watcher's whole start-up peak: `benchmarks/RESULTS.md`,
             // "Numbers that were in code comments").
-            reader = try file.reader(
-                for: [.addedDate], reading: [.paths, .identities, .problems, .tree], releasingPages: true)
+            reader = try file.treeReader(for: [.addedDate], releasingPages: true)
         }
         buildChildren()
     }

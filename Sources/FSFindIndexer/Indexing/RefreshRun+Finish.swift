@@ -14,32 +14,28 @@ extension RefreshRun {
     mutating func finish(delta: DeltaOutput?, holding lock: IndexLock) throws(FSFindError) -> CommitOrder {
         let indexPath = indexer.indexPath
         let rows = plan.rows(builder: builder, previous: previous)
-        let file: IndexFileWriter
+        let written: WrittenIndex
         if let delta {
-            let written = try delta.write(
+            written = try delta.write(
                 rows: rows, builder: &builder, lastUsed: plan.lastUsed, roots: roots, createdAt: indexer.now,
                 textGeneration: words?.store.generation, replacing: IndexSnapshot.deltaPath(forIndex: indexPath))
-            file = written.file
-            (summary.items, summary.unreadable, summary.unparsable) =
-                (written.items, written.unreadable, written.unparsable)
         } else if let previous,
-            let unchanged = try Self.unchanged(
+            let accessed = try Self.unchanged(
                 previous, rows: rows, plan: plan, summary: summary, roots: roots, store: words?.store)
         {
-            file = try previous.file.copy(
-                refreshed: roots.map(\.lastRefresh), lastUsed: unchanged.accessed ? plan.lastUsed : nil,
+            written = try previous.file.copy(
+                refreshed: roots.map(\.lastRefresh), lastUsed: accessed ? plan.lastUsed : nil,
                 createdAt: indexer.now, replacing: indexPath)
-            (summary.unreadable, summary.unparsable) = (unchanged.unreadable, unchanged.unparsable)
             summary.copied = true
-            summary.items = rows.count
         } else {
-            file = try builder.write(
+            written = try builder.write(
                 rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: indexer.now,
                 textGeneration: words?.store.generation, replacing: indexPath)
-            summary.unreadable = builder.unreadableWritten
-            summary.unparsable = builder.unparsableWritten
-            summary.items = rows.count
         }
+        let file = written.file
+        (summary.items, summary.unreadable, summary.unparsable) = (
+            written.items, written.unreadable, written.unparsable
+        )
         // Only the documents of old rows that went or changed can have gone stale, unless a run
         // was killed after its commit (its words may name files never indexed): then everything
         // is checked.
@@ -51,8 +47,8 @@ extension RefreshRun {
             holding: lock, feeder: words?.feeder, transaction: words?.transaction, file: file, staleWords: stale)
     }
 
-    /// When a refresh wrote nothing but its roots' refresh times and its rows' access times, its
-    /// previous file's problem counts (unreadable, unparsable) and whether an access time is new;
+    /// When a refresh wrote nothing but its roots' refresh times and its rows' access times,
+    /// whether an access time is new;
     /// nil when anything else would differ: an item new, changed or gone, a row not copied in
     /// place, other roots or options, another text store, or a file in an older format (which a
     /// refresh upgrades). The file is then copied instead of written again, only the
@@ -63,7 +59,7 @@ extension RefreshRun {
     private static func unchanged(
         _ previous: PreviousIndex, rows: [RowSource], plan: RefreshPlan, summary: IndexSummary, roots: [IndexRoot],
         store: TextStore?
-    ) throws(FSFindError) -> (unreadable: Int, unparsable: Int, accessed: Bool)? {
+    ) throws(FSFindError) -> Bool? {
         let file = previous.file
         guard summary.new == 0, summary.changed == 0, summary.removed == 0, file.isCurrentFormat,
             rows.count == file.itemCount, previous.count == file.itemCount
@@ -78,13 +74,12 @@ extension RefreshRun {
             guard let generation = store?.generation, generation == documents.generation else { return nil }
         }
         // A kept row's access time replaces its stored one (``RefreshPlan/keep(_:accessTime:)``).
-        guard let lastUsed = file.columnView(.lastUsedDate)?.reader() else { return nil }
+        guard let lastUsed = file.cells(of: .lastUsedDate) else { return nil }
         var accessed = false
         for (row, cell) in plan.lastUsed.enumerated() where cell != IndexFormat.absent64 && lastUsed.cell(row) != cell {
             accessed = true
             break
         }
-        let (unreadable, unparsable) = try file.problemCounts()
-        return (unreadable, unparsable, accessed)
+        return accessed
     }
 }

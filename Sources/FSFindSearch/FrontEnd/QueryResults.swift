@@ -29,13 +29,10 @@ package struct QueryResults {
     /// The paths of every result, in order.
     package var paths: [[UInt8]] { rows.map { pathReader.path(at: $0) } }
 
-    /// The rows' values of `attributes` and their paths (and what else `reads` names), each
-    /// section checked once before the first is read: a damaged column is this error, never a
-    /// silently absent value.
-    package func reader(
-        for attributes: Set<Attribute>, reading reads: IndexReader.Reads = .paths
-    ) throws(FSFindError) -> IndexReader {
-        try searcher.index.reader(for: attributes, reading: reads)
+    /// The rows' values of `attributes` and their paths, each section checked once before the
+    /// first is read: a damaged column is this error, never a silently absent value.
+    package func reader(for attributes: Set<Attribute>) throws(FSFindError) -> IndexReader {
+        try searcher.index.reader(for: attributes)
     }
 
     /// For each of `rows` (all results when nil) the question found by its words, a line of

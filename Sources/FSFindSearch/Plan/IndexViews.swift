@@ -26,12 +26,13 @@ final class IndexViews {
     lazy var lists: StringsView? = file.listsView()
     /// The file's words (format 6; nil before, or when damaged: free text then measures values).
     lazy var words: WordLexicon? = try? file.wordLexicon()
-    private var columns: [Attribute: ColumnView?] = [:]
+    private var columns: [Attribute: CellReader?] = [:]
 
-    /// `attribute`'s column view (`.missing` when the file has none, nil when damaged).
-    func column(_ attribute: Attribute) -> ColumnView? {
+    /// `attribute`'s cells, checked once (no cells when the file has none, nil when damaged); a
+    /// source reads them through a cursor of its own (``CellReader/withOwnCursor()``).
+    func column(_ attribute: Attribute) -> CellReader? {
         if let view = columns[attribute] { return view }
-        let view = file.columnView(attribute)
+        let view = file.cells(of: attribute)
         columns[attribute] = view
         return view
     }

@@ -34,7 +34,7 @@ struct NumberSource {
             guard let flags = views.flags, let creation = views.column(.fsCreationDate) else { return nil }
             self.flags = flags
             identities = nil
-            creationCells = creation.reader()
+            creationCells = creation.withOwnCursor()
         } else if derived != .none {
             creationCells = nil
             guard let flags = views.flags, let identities = views.identities else { return nil }
@@ -45,7 +45,7 @@ struct NumberSource {
             identities = nil
             creationCells = nil
         }
-        cells = column.reader()
+        cells = column.withOwnCursor()
     }
 
     /// Asks for what ``value(_:)`` of a modification or change date reads ahead of the read, in a

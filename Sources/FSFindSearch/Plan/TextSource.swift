@@ -22,7 +22,7 @@ struct TextSource {
     private let names: NamesView?
     private let cells: CellReader
     private let isList: Bool
-    /// True when no row of the file has the attribute (the file has no section for it): a scan
+    /// True when no row of the file has the attribute (the file stores no cell of it): a scan
     /// need not ask.
     let isMissing: Bool
 
@@ -41,9 +41,9 @@ struct TextSource {
             flags = nil
             names = nil
         }
-        cells = column.reader()
+        cells = column.withOwnCursor()
         isList = attribute.type == .textList
-        if case .missing = column, derivedBit == 0 { isMissing = true } else { isMissing = false }
+        isMissing = derivedBit == 0 && cells.storedCount == 0
     }
 
     /// Whether some row's cell passes `test` (a string or a list id); true for a value the
