@@ -64,4 +64,44 @@ import Testing
         }
         #expect(checked >= 12, "checked \(checked) surface files")
     }
+
+    /// How many lines of `target`'s files start with `package` (or `public`) after attributes:
+    /// issue 42's count, members included (`docs/decisions.md`, "Surfaces by design").
+    static func packageLines(in target: String) throws -> Int {
+        let pattern = try Regex(#"^\s*(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*(?:package|public)\s"#)
+        let folder = sources.appendingPathComponent(target)
+        var count = 0
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            count += text.split(separator: "\n").filter { (try? pattern.prefixMatch(in: $0)) != nil }.count
+        }
+        return count
+    }
+
+    /// `docs/architecture.md`'s surface table gives each target's listed names and counted
+    /// declarations, and their total: the numbers agree with the code, so the table a newcomer
+    /// reads (and issue 42's line) cannot drift.
+    @Test func theArchitectureTableCountsWhatTheCodeDeclares() throws {
+        let page = try String(contentsOf: Self.root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let row = try Regex(#"^\| ([A-Za-z]+) \| `(FSFind[A-Za-z]+)/Surface\.swift` \| (\d+) \| (\d+) \|$"#)
+        var total = 0
+        var rows = 0
+        for line in page.split(separator: "\n") {
+            guard let match = try row.wholeMatch(in: line), let target = match.output[2].substring.map(String.init),
+                let names = Int(match.output[3].substring ?? ""), let lines = Int(match.output[4].substring ?? "")
+            else { continue }
+            rows += 1
+            #expect(names == (try Self.listed(in: target)?.count), "\(target)'s top-level names in the table")
+            let counted = try Self.packageLines(in: target)
+            #expect(
+                lines == counted, "\(target): the table says \(lines) `package` declarations, the code has \(counted)")
+            total += counted
+        }
+        #expect(rows >= 12, "read \(rows) rows of the surface table")
+        let all = try Regex(#"^\| all \| \| \| (\d+) \|$"#)
+        let stated = page.split(separator: "\n").compactMap { try? all.wholeMatch(in: $0) }.first
+            .flatMap { Int($0.output[1].substring ?? "") }
+        #expect(stated == total, "the table's total is \(String(describing: stated)), its rows add up to \(total)")
+    }
 }
