@@ -429,13 +429,15 @@ package final class TextStore {
         return try query.step()
     }
 
-    /// Copies the write-ahead log into the store's file and empties it (`PRAGMA
-    /// wal_checkpoint(TRUNCATE)`); true when the file then holds every committed write. After it,
-    /// closing the store writes nothing more, so a refresh that marks its index newer than the
-    /// store can trust the mark. False (nothing marked) when a reader held the log or it failed.
+    /// Copies the write-ahead log into the store's file (`PRAGMA wal_checkpoint(PASSIVE)`); true
+    /// when the file then holds every committed write. After it, closing the store writes nothing
+    /// more, so a refresh that marks its index newer than the store can trust the mark. Passive,
+    /// so it never waits: a reader's open statement would hold a `TRUNCATE` checkpoint for the
+    /// busy timeout (10 s) in every watcher's batch. False (nothing marked) when a reader still
+    /// reads an older snapshot of the log, or it failed.
     package func settle() -> Bool {
         do {
-            let checkpoint = try database.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+            let checkpoint = try database.prepare("PRAGMA wal_checkpoint(PASSIVE)")
             // One row: busy, frames in the log, frames copied (-1 each when not in WAL mode).
             guard try checkpoint.step() else { return false }
             return checkpoint.integer(0) == 0 && checkpoint.integer(1) == checkpoint.integer(2)
