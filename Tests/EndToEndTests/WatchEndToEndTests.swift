@@ -87,6 +87,26 @@ import Testing
         #expect(watch.stderr.contains("stopped by SIGTERM"), "\(watch.stderr)")
     }
 
+    /// A watcher whose index lies inside the folder it watches: its own writes (the delta, the
+    /// text store and its log, the lock) are not changes. Taken as changes, each batch started
+    /// the next, for ever (four a second on a tree of three files).
+    @Test func anIndexInsideTheWatchedFolderDoesNotTakeItsOwnWritesForChanges() throws {
+        let setup = try Setup()
+        let index = setup.root + "/index.fsfind"
+        let watch = try WatchProcess(index: index, [setup.root], environment: Self.normal)
+        try setup.write("new.txt", "a pangolin appears\n")
+        let found = try eventually(seconds: 30) {
+            try FSFind.run(["query", "--index", index, "pangolin"]).lines == [setup.root + "/new.txt"]
+        }
+        #expect(found, "\(watch.stderr)")
+        let batches = { watch.stderr.components(separatedBy: "paths changed").count - 1 }
+        Thread.sleep(forTimeInterval: 2)
+        let settled = batches()
+        Thread.sleep(forTimeInterval: 3)
+        #expect(batches() == settled, "batches kept coming after the change's: \(watch.stderr)")
+        #expect(settled <= 3, "\(watch.stderr)")
+    }
+
     @Test func statusShowsTheWatcherAndSigintEndsItWithStatusZero() throws {
         let setup = try Setup()
         #expect(try setup.status().isEmpty)  // no index yet: status fails, prints nothing

@@ -46,6 +46,8 @@ package final class LiveIndexer {
     /// New versions of the index, to notice roots `fsfind index PATH` or `fsfind forget` added or
     /// removed while the watcher runs. Nil when the index's folder cannot be watched.
     private let indexChanges: IndexChanges?
+    /// The index's own files, whose events are not changes (``IndexOwnFiles``).
+    private let ownFiles: IndexOwnFiles
 
     /// - Parameters:
     ///   - status: the held `.watch.lock`, where the last update is recorded for `fsfind status`.
@@ -61,6 +63,7 @@ package final class LiveIndexer {
         self.report = report
         self.watcher = try FolderWatcher(limit: watchLimit)
         self.indexChanges = try? IndexChanges(indexPath: indexer.indexPath)
+        self.ownFiles = IndexOwnFiles(indexPath: indexer.indexPath)
     }
 
     /// Brings the index up to date before watching: the folders an existing index holds are
@@ -193,7 +196,9 @@ package final class LiveIndexer {
         }
         // Only paths under a root: a missing root's parent is watched for its return, and its
         // other entries are none of the index's business.
-        let indexed = { (path: [UInt8]) in self.roots.contains { PathBytes.isWithin(path, folder: $0.path) } }
+        let indexed = { (path: [UInt8]) in
+            self.roots.contains { PathBytes.isWithin(path, folder: $0.path) } && !self.ownFiles.contains(path)
+        }
         let changed = events.changed.filter(indexed)
         let alone = events.alone.filter(indexed)
         batch.changed.formUnion(changed)
