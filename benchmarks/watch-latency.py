@@ -7,12 +7,15 @@
 INDEX must already index a tree (e.g. `make-tree.py`'s, indexed with `fsfind index --hidden`).
 The script starts `FSFIND watch --verbose --index INDEX` as a user would (idle priority), then:
 
-- grow (`--grow N`, before the latency runs): the modification time of N files of the tree is
-  set, a thousand at a time, and the script waits until the watcher has written them (its delta
-  unchanged for 3 s), so the latency is measured over a delta of N more rows, as a watcher that
-  has run for a while has (the steady state, not only a freshly folded index). An index copied
-  with its grown delta (`INDEX.delta`) does the same without it. The delta's rows and bytes are
-  printed before the latency runs and at the end;
+- grow (`--grow N`, before the latency runs): N small text files are made in random folders of
+  the tree, a thousand at a time, and the script waits until the watcher has written them (its
+  delta unchanged for 3 s), so the latency is measured over a delta of N more rows, as a watcher
+  that has run for a while has (the steady state, not only a freshly folded index); they are
+  removed at the end, once the watcher is stopped. (Setting files' times instead, as the script
+  once did, changes every hard link of the same inode, and `make-tree.py`'s files are links to a
+  pool: the rest of the tree changed unseen, and the next start read it all again.) An index
+  copied with its grown delta (`INDEX.delta`) does the same without it. The delta's rows and
+  bytes are printed before the latency runs and at the end;
 - latency: N times each, creates a file, changes it, renames it, deletes it, each in a random
   folder of the tree, and times from the change to the first new index file that holds it (the
   index's inode is polled every 2 ms; `fsfind query` then confirms the change is in it);
@@ -156,20 +159,18 @@ def main():
         delta = json.loads(out.stdout).get("delta") or {}
         return delta.get("items", 0), delta.get("size", 0)
 
+    grown = []
     if grow:
-        # Files from the whole tree (the sampled folders hold too few), five times as many as
-        # needed, then a random N of them.
-        files = []
-        for folder, _, names in os.walk(root):
-            files += [os.path.join(folder, name) for name in names]
-            if len(files) >= 5 * grow:
-                break
-        files = [path for path in files if not os.path.islink(path)]
-        random.shuffle(files)
-        stamp = time.time() - 86400
-        for start in range(0, min(grow, len(files)), 1000):
-            for path in files[start:start + 1000][: grow - start]:
-                os.utime(path, (stamp, stamp))
+        # Folders from the whole tree (the sampled ones are the top two levels), then N new files
+        # spread over them; made, not touched: a time set on a file sets it on every hard link of
+        # its inode (see above).
+        every_folder = [folder for folder, _, _ in os.walk(root)]
+        for start in range(0, grow, 1000):
+            for i in range(start, min(grow, start + 1000)):
+                path = os.path.join(random.choice(every_folder), f"watchgrow{i}.txt")
+                with open(path, "w") as f:
+                    f.write(f"grown file {i}\n")
+                grown.append(path)
             time.sleep(0.5)
         last, steady = inode(), time.monotonic()
         while time.monotonic() - steady < 3:
@@ -270,6 +271,11 @@ def main():
     watcher.terminate()
     status = watcher.wait()
     delta_end = delta_size()
+    for path in grown:
+        try:
+            os.unlink(path)
+        except FileNotFoundError:
+            pass
 
     with open("/proc/loadavg") as f:
         load = f.read().split()[:3]

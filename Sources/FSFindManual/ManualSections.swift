@@ -270,8 +270,8 @@ enum ManualSections {
         .It Ev FSFIND_DELTA_LIMIT
         How many items
         .Cm watch
-        lets its delta hold before folding it into the index (default 5% of the items, at least 4096;
-        0 folds after every batch).
+        lets its delta hold before folding it into the index (default 4096 after a change that came
+        alone, and 5% of the items, at least 4096, during a burst; 0 folds after every batch).
         .It Ev NO_COLOR
         Set and not empty:
         .Cm search

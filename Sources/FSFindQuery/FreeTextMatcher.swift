@@ -55,9 +55,8 @@ package struct FreeTextMatcher: Sendable {
                         var k = 0
                         while k < word.count, scalars[range.lowerBound + k] == word[k] { k += 1 }
                         guard k == word.count else { continue }
-                        var quality =
-                            range.count == word.count ? 1.0 : 0.5 + 0.5 * Double(word.count) / Double(range.count)
-                        if position == 0 { quality += 0.1 }
+                        let quality = Self.quality(
+                            wordCount: word.count, valueWordCount: range.count, first: position == 0)
                         best[index] = max(best[index], weight * quality)
                         if attribute == .displayName { inName[index] = true }
                     }
@@ -66,5 +65,14 @@ package struct FreeTextMatcher: Sendable {
         }
         guard best.allSatisfy({ $0 > 0 }) else { return nil }
         return best.reduce(0, +) + (inName.allSatisfy { $0 } ? Self.inNameBonus : 0)
+    }
+
+    /// How well a query word matches a value's word it starts: 1.0 for the whole word, else 0.5
+    /// plus half the share typed; 0.1 more for the value's first word. The one formula every
+    /// scorer uses (the scans' per-string qualities and their bounds too), so their ranks agree.
+    @inline(__always) package static func quality(wordCount: Int, valueWordCount: Int, first: Bool) -> Double {
+        var quality = valueWordCount == wordCount ? 1.0 : 0.5 + 0.5 * Double(wordCount) / Double(valueWordCount)
+        if first { quality += 0.1 }
+        return quality
     }
 }

@@ -19,7 +19,7 @@ extension Indexer {
     ///
     /// The result is a new delta: the old delta's rows outside the batch, and the batch's paths as
     /// they are now. The base is read, never written, unless the delta has grown past
-    /// ``deltaLimit(baseItems:)`` items or ``deltaByteLimit`` bytes: then it is folded in.
+    /// ``deltaLimit(baseItems:alone:)`` items or ``deltaByteLimit`` bytes: then it is folded in.
     ///
     /// The folder of each changed path is looked at again alone (its own row: an entry made or
     /// removed changes its times), not what is inside it.
@@ -29,8 +29,11 @@ extension Indexer {
     ///     changed).
     ///   - refreshed: roots crawled whole for this batch (``reconcile(holding:)``): their last
     ///     refresh time becomes ``now``.
+    ///   - cameAlone: the batch is a change that came alone (``BatchTiming``'s prompt batch), not
+    ///     part of a burst: the delta is then folded at the lower limit.
     func update(
-        changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], holding lock: IndexLock
+        changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], cameAlone: Bool = false,
+        holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
         try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
@@ -84,7 +87,9 @@ extension Indexer {
         // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
         // again and must not count its pages twice.
         let written = try IndexFile(path: deltaPath)
-        if written.itemCount > Self.deltaLimit(baseItems: baseItems) || written.fileSize > Self.deltaByteLimit {
+        if written.itemCount > Self.deltaLimit(baseItems: baseItems, alone: cameAlone)
+            || written.fileSize > Self.deltaByteLimit
+        {
             // What the batch freed goes back to the system first: glibc keeps a freed heap, and
             // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
             // that were in code comments").
@@ -155,7 +160,7 @@ extension Indexer {
     /// Brings the index up to date with every recorded root, as a refresh does, but writes what
     /// changed as a delta: the crawl is compared with the index, and only the paths that differ
     /// (new, changed, gone, and those the delta already holds) are looked at again by
-    /// ``update(changed:refreshed:holding:)``. What `fsfind watch` runs when it starts and after
+    /// ``update(changed:alone:refreshed:cameAlone:holding:)``. What `fsfind watch` runs when it starts and after
     /// a lost event: it costs a crawl and the changes, not a rewrite of the index, and holds no
     /// copy of it in memory.
     ///
@@ -219,7 +224,7 @@ extension Indexer {
             }
         }
         var seen = [Bool](repeating: false, count: base.itemCount)
-        let limit = Self.deltaLimit(baseItems: base.itemCount)
+        let limit = Self.deltaLimit(baseItems: base.itemCount, alone: false)
         let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)
         _ = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
             previous.comparedSteps(chunk.steps.count)
@@ -293,15 +298,28 @@ extension Indexer {
         return true
     }
 
-    /// Most items a delta holds before it is folded into the base: 5% of the base (a query then
-    /// reads at most 5% more rows), but at least 4,096 so a small index is not rewritten for
-    /// every few files. `FSFIND_DELTA_LIMIT` sets it (tests: 0 folds after every batch).
-    static func deltaLimit(baseItems: Int) -> Int {
+    /// Most items a delta holds before it is folded into the base.
+    ///
+    /// Every batch copies the delta whole, and a fold copies the base: over a trickle of single
+    /// changes the cost per change is about `c·L/2 + F/L` for a limit of `L` rows, which is least
+    /// near `L = √(2F/c)`. Measured on the million-entry tree, `c` is about 2 µs a row and `F`
+    /// 1–1.5 s, so that `L` is about 1,200 rows, and 4,096 costs a change 4 ms more than the
+    /// least, where 5% of the base (50,000 rows) cost 45 ms more and a rename or delete waited
+    /// for it (`benchmarks/RESULTS.md`, "The delta folded at 4,096 rows after a change that came
+    /// alone"). So a change that came alone (`alone`) folds a delta past 4,096 rows; a burst's
+    /// batches, each of thousands of rows, fold only past 5% of the base (at least 4,096), so a
+    /// checkout is not a fold a second, and the first change after it folds what it left. A
+    /// query then reads at most 5% more rows. `FSFIND_DELTA_LIMIT` sets both (tests: 0 folds
+    /// after every batch).
+    static func deltaLimit(baseItems: Int, alone: Bool) -> Int {
         if let text = ProcessInfo.processInfo.environment["FSFIND_DELTA_LIMIT"], let limit = Int(text), limit >= 0 {
             return limit
         }
-        return max(baseItems / 20, 4096)
+        return alone ? aloneDeltaLimit : max(baseItems / 20, aloneDeltaLimit)
     }
+
+    /// ``deltaLimit(baseItems:alone:)`` after a change that came alone.
+    static let aloneDeltaLimit = 4096
 
     /// Most bytes a delta file may have before it is folded in (each batch rewrites it whole).
     static let deltaByteLimit = 64 << 20

@@ -137,7 +137,7 @@ package final class LiveIndexer {
                 let prompt = timing.isPrompt(paths: batch.paths, everything: batch.everything, at: now)
                 let cpu = Self.processCPUTime()
                 do throws(FSFindError) {
-                    try apply(batch)
+                    try apply(batch, prompt: prompt)
                     batch = Batch()
                     timing.applied(prompt: prompt, cost: Self.processCPUTime() - cpu, at: .now)
                     retryAt = nil
@@ -210,8 +210,9 @@ package final class LiveIndexer {
         return !changed.isEmpty || !alone.isEmpty || !events.gone.isEmpty || events.overflowed
     }
 
-    /// Applies one batch under the index lock, then watches the folders it brought.
-    private func apply(_ batch: Batch) throws(FSFindError) {
+    /// Applies one batch under the index lock, then watches the folders it brought; `prompt`: the
+    /// batch is a change that came alone (``BatchTiming/isPrompt(paths:everything:at:)``).
+    private func apply(_ batch: Batch, prompt: Bool = false) throws(FSFindError) {
         for folder in batch.gone { watcher.forget(below: folder) }
         indexer.now = Date()
         var everything = batch.everything
@@ -225,7 +226,8 @@ package final class LiveIndexer {
             summary = try withIndexLock { lock throws(FSFindError) in
                 everything
                     ? try indexer.reconcile(holding: lock)
-                    : try indexer.update(changed: batch.changed, alone: batch.alone, holding: lock)
+                    : try indexer.update(
+                        changed: batch.changed, alone: batch.alone, cameAlone: prompt, holding: lock)
             }
         }
         try watchIndexedFolders(within: everything ? nil : batch.changed)

@@ -73,14 +73,6 @@ extension FreeTextMatcher {
     @inline(__always) static func formQuality(first: Bool) -> Double {
         first ? 1.0 : 0.9
     }
-
-    /// 1.0 for the whole word, else 0.5 plus half the share typed; 0.1 more for the first word
-    /// (the arithmetic ``score(_:)`` does, in the same order).
-    @inline(__always) static func quality(wordCount: Int, valueWordCount: Int, first: Bool) -> Double {
-        var quality = valueWordCount == wordCount ? 1.0 : 0.5 + 0.5 * Double(wordCount) / Double(valueWordCount)
-        if first { quality += 0.1 }
-        return quality
-    }
 }
 
 /// Free-text query words flattened for byte comparison: a word with a non-ASCII scalar can never
