@@ -159,6 +159,12 @@ def main():
         delta = json.loads(out.stdout).get("delta") or {}
         return delta.get("items", 0), delta.get("size", 0)
 
+    def count(query, onlyin=None):
+        command = [fsfind, "query", "--index", index, "--count", query]
+        if onlyin:
+            command += ["--onlyin", onlyin]
+        return int(subprocess.run(command, capture_output=True, text=True).stdout.strip() or -1)
+
     grown = []
     if grow:
         # Folders from the whole tree (the sampled ones are the top two levels), then N new files
@@ -172,18 +178,17 @@ def main():
                     f.write(f"grown file {i}\n")
                 grown.append(path)
             time.sleep(0.5)
+        # Until every grown file is in the index (a batch of thousands of new files takes seconds
+        # to read, longer than the pause below), then until the delta stops changing.
+        waited = time.monotonic()
+        while count('fsName == "watchgrow*.txt"') != grow and time.monotonic() - waited < 900:
+            time.sleep(0.5)
         last, steady = inode(), time.monotonic()
         while time.monotonic() - steady < 3:
             time.sleep(0.1)
             if inode() != last:
                 last, steady = inode(), time.monotonic()
     delta_before = delta_size()
-
-    def count(query, onlyin=None):
-        command = [fsfind, "query", "--index", index, "--count", query]
-        if onlyin:
-            command += ["--onlyin", onlyin]
-        return int(subprocess.run(command, capture_output=True, text=True).stdout.strip() or -1)
 
     def visible(action, check):
         """Seconds from `action()` to the first index version for which `check()` holds."""

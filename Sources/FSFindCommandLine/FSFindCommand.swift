@@ -16,7 +16,7 @@ struct FSFindCommand: ParsableCommand {
         subcommands: [
             Index.self, Watch.self, Query.self, Search.self, Show.self, Status.self, Attributes.self,
             Scopes.self, Forget.self, Serve.self, DesktopSearch.self, Export.self, ExtractWorker.self,
-            PreviewWorkerCommand.self,
+            PreviewWorkerCommand.self, FoldWorker.self,
         ]
     )
 }

@@ -246,7 +246,8 @@ import Testing
         #expect(watch?.stop() == 0)
         watch = nil
 
-        // Limit 0: every batch is folded in at once.
+        // Limit 0: every batch is folded in at once, by `fsfind fold-worker` (a notice says when
+        // that process fails).
         watch = try WatchProcess(
             index: setup.index, environment: Self.normal.merging(["FSFIND_DELTA_LIMIT": "0"]) { $1 })
         try setup.write("sub/fourth.txt", "a tapir wades\n")
@@ -254,6 +255,24 @@ import Testing
         #expect(try eventually(seconds: 10) { !FileManager.default.fileExists(atPath: delta) })
         #expect(try setup.find("capybara") == ["sub/third.txt"])
         #expect(watch?.stop() == 0)
+        #expect(watch?.stderr.contains("fold") == false, "\(watch?.stderr ?? "")")
+    }
+
+    /// The process a watcher folds its delta in, run on its own: one file again, nothing lost.
+    @Test func theFoldWorkerFoldsTheDeltaInAndKeepsWhatItHeld() throws {
+        let setup = try Setup()
+        let delta = setup.index + ".delta"
+        _ = try FSFind.run(["index", "--index", setup.index, setup.root])
+        let watch = try WatchProcess(index: setup.index, environment: Self.normal)
+        try setup.write("sub/third.txt", "a capybara rests\n")
+        #expect(try setup.becomes("capybara", ["sub/third.txt"]), "\(watch.stderr)")
+        #expect(watch.stop() == 0)
+        #expect(FileManager.default.fileExists(atPath: delta))
+        let fold = try FSFind.run(["fold-worker", "--index", setup.index])
+        #expect(fold.status == 0, "\(fold.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: delta))
+        #expect(try setup.find("capybara") == ["sub/third.txt"])
+        #expect(try setup.status()["items"] as? Int == 5)
     }
 
     @Test func aKilledWatcherReconcilesOnTheNextStart() throws {

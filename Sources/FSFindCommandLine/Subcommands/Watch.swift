@@ -98,7 +98,8 @@ extension FSFindCommand {
             let signal = try LiveIndexer.watch(
                 indexer: indexer, status: watchLock, roots: roots,
                 options: CrawlOptions(includeHidden: hidden, excludes: exclude), watchLimit: limit,
-                unwatchedRefresh: period
+                unwatchedRefresh: period,
+                foldCommand: ("/proc/self/exe", [FoldWorker.name, "--index", indexPath])
             ) { report in
                 switch report {
                 case .applied(let paths, let summary, let everything):

@@ -16,6 +16,9 @@ package struct IndexSummary: Sendable, Equatable {
     /// Files whose words were not read because an earlier file of the run has the same bytes
     /// (``TextTwins``): they name that file's words in the text store.
     var sharedWords = 0
+    /// A watcher's batch left the delta past ``DeltaFoldPolicy``'s limit and was told not to fold
+    /// it itself: the caller folds it (``Indexer/foldDelta(ofIndex:)``, in a process of its own).
+    var foldDue = false
 
     init() {}
 

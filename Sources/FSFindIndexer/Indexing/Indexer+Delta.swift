@@ -19,7 +19,7 @@ extension Indexer {
     ///
     /// The result is a new delta: the old delta's rows outside the batch, and the batch's paths as
     /// they are now. The base is read, never written, unless the delta has grown past
-    /// ``deltaLimit(baseItems:alone:)`` items or ``deltaByteLimit`` bytes: then it is folded in.
+    /// ``DeltaFoldPolicy``'s limits: then it is folded in.
     ///
     /// The folder of each changed path is looked at again alone (its own row: an entry made or
     /// removed changes its times), not what is inside it.
@@ -31,9 +31,10 @@ extension Indexer {
     ///     refresh time becomes ``now``.
     ///   - cameAlone: the batch is a change that came alone (``BatchTiming``'s prompt batch), not
     ///     part of a burst: the delta is then folded at the lower limit.
+    ///   - foldsHere: false to leave a fold that is due to the caller (``IndexSummary/foldDue``).
     func update(
         changed: Set<[UInt8]>, alone: Set<[UInt8]> = [], refreshed: [[UInt8]] = [], cameAlone: Bool = false,
-        holding lock: IndexLock
+        foldsHere: Bool = true, holding lock: IndexLock
     ) throws(FSFindError) -> IndexSummary {
         try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
@@ -87,9 +88,11 @@ extension Indexer {
         // The batch's snapshot and in-memory previous file are gone by now: a fold maps the base
         // again and must not count its pages twice.
         let written = try IndexFile(path: deltaPath)
-        if written.itemCount > Self.deltaLimit(baseItems: baseItems, alone: cameAlone)
-            || written.fileSize > Self.deltaByteLimit
-        {
+        let policy = DeltaFoldPolicy.current(baseItems: baseItems)
+        let folds = policy.folds(items: written.itemCount, bytes: written.fileSize, cameAlone: cameAlone)
+        if folds, !foldsHere {
+            summary.foldDue = true
+        } else if folds {
             // What the batch freed goes back to the system first: glibc keeps a freed heap, and
             // the fold's peak would come on top of the batch's (`benchmarks/RESULTS.md`, "Numbers
             // that were in code comments").
@@ -224,7 +227,7 @@ extension Indexer {
             }
         }
         var seen = [Bool](repeating: false, count: base.itemCount)
-        let limit = Self.deltaLimit(baseItems: base.itemCount, alone: false)
+        let limit = DeltaFoldPolicy.current(baseItems: base.itemCount).burstItems
         let stream = RefreshStream(roots: roots, full: false, identifyThreads: 1, crawlThreads: Self.crawlThreads)
         _ = try stream.run(previous: previous) { (chunk) throws(FSFindError) in
             previous.comparedSteps(chunk.steps.count)
@@ -255,6 +258,14 @@ extension Indexer {
             }
         }
         return (changed, alone, roots, limit)
+    }
+
+    /// Folds the delta of the index at `indexPath` under its lock: what `fsfind watch` runs in a
+    /// process of its own, so the fold's memory (a copy of the whole base) is never the watcher's.
+    package static func foldDelta(ofIndex indexPath: String) throws(FSFindError) {
+        let lock = try IndexLock(indexPath: indexPath, wait: true) { _ in }
+        defer { withExtendedLifetime(lock) {} }
+        try Indexer(indexPath: indexPath).compact(holding: lock)
     }
 
     /// Folds the delta, when there is one, into a new base and removes it; removes a delta that
@@ -297,32 +308,6 @@ extension Indexer {
         unlink(deltaPath)
         return true
     }
-
-    /// Most items a delta holds before it is folded into the base.
-    ///
-    /// Every batch copies the delta whole, and a fold copies the base: over a trickle of single
-    /// changes the cost per change is about `c·L/2 + F/L` for a limit of `L` rows, which is least
-    /// near `L = √(2F/c)`. Measured on the million-entry tree, `c` is about 2 µs a row and `F`
-    /// 1–1.5 s, so that `L` is about 1,200 rows, and 4,096 costs a change 4 ms more than the
-    /// least, where 5% of the base (50,000 rows) cost 45 ms more and a rename or delete waited
-    /// for it (`benchmarks/RESULTS.md`, "The delta folded at 4,096 rows after a change that came
-    /// alone"). So a change that came alone (`alone`) folds a delta past 4,096 rows; a burst's
-    /// batches, each of thousands of rows, fold only past 5% of the base (at least 4,096), so a
-    /// checkout is not a fold a second, and the first change after it folds what it left. A
-    /// query then reads at most 5% more rows. `FSFIND_DELTA_LIMIT` sets both (tests: 0 folds
-    /// after every batch).
-    static func deltaLimit(baseItems: Int, alone: Bool) -> Int {
-        if let text = ProcessInfo.processInfo.environment["FSFIND_DELTA_LIMIT"], let limit = Int(text), limit >= 0 {
-            return limit
-        }
-        return alone ? aloneDeltaLimit : max(baseItems / 20, aloneDeltaLimit)
-    }
-
-    /// ``deltaLimit(baseItems:alone:)`` after a change that came alone.
-    static let aloneDeltaLimit = 4096
-
-    /// Most bytes a delta file may have before it is folded in (each batch rewrites it whole).
-    static let deltaByteLimit = 64 << 20
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let duration = start.duration(to: .now)

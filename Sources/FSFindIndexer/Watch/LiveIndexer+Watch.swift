@@ -21,13 +21,18 @@ extension LiveIndexer {
     ///   - status: the lock ``lock(watching:)`` took.
     ///   - watchLimit: fewer watches than the kernel allows (``FolderWatcher/init(limit:)``).
     ///   - unwatchedRefresh: how often folders left unwatched by the limit are refreshed (nil: ``defaultUnwatchedRefresh``).
+    ///   - foldCommand: the program and arguments that fold the delta in a process of their own
+    ///     (`fsfind fold-worker --index INDEX`, which calls ``Indexer/foldDelta(ofIndex:)``); nil
+    ///     folds in this process.
     package static func watch(
         indexer: Indexer, status: IndexLock, roots: [[UInt8]], options: CrawlOptions, watchLimit: Int?,
-        unwatchedRefresh: Duration?, report: @escaping (Report) -> Void, started: (IndexSummary) -> Void
+        unwatchedRefresh: Duration?, foldCommand: (executable: String, arguments: [String])? = nil,
+        report: @escaping (Report) -> Void, started: (IndexSummary) -> Void
     ) throws(FSFindError) -> Int32 {
         let live = try LiveIndexer(
             indexer: indexer, status: status, watchLimit: watchLimit,
-            unwatchedRefresh: unwatchedRefresh ?? defaultUnwatchedRefresh, report: report)
+            unwatchedRefresh: unwatchedRefresh ?? defaultUnwatchedRefresh,
+            fold: foldCommand.map { FoldProcess(executable: $0.executable, arguments: $0.arguments) }, report: report)
         started(try live.start(roots: roots, options: options))
         return try live.run()
     }

@@ -48,16 +48,21 @@ package final class LiveIndexer {
     private let indexChanges: IndexChanges?
     /// The index's own files, whose events are not changes (``IndexOwnFiles``).
     private let ownFiles: IndexOwnFiles
+    /// Where a fold that a batch leaves due runs: a process of its own, or (nil) this one.
+    private let fold: FoldProcess?
 
     /// - Parameters:
     ///   - status: the held `.watch.lock`, where the last update is recorded for `fsfind status`.
     ///   - watchLimit: fewer watches than the kernel allows (``FolderWatcher/init(limit:)``).
     ///   - unwatchedRefresh: how often folders left unwatched by the limit are refreshed.
+    ///   - fold: the process that folds the delta when a batch leaves it too large; nil: in this one.
     init(
         indexer: Indexer, status: IndexLock, watchLimit: Int? = nil,
-        unwatchedRefresh: Duration = defaultUnwatchedRefresh, report: @escaping (Report) -> Void
+        unwatchedRefresh: Duration = defaultUnwatchedRefresh, fold: FoldProcess? = nil,
+        report: @escaping (Report) -> Void
     ) throws(FSFindError) {
         self.unwatchedRefresh = unwatchedRefresh
+        self.fold = fold
         self.indexer = indexer
         self.status = status
         self.report = report
@@ -227,7 +232,17 @@ package final class LiveIndexer {
                 everything
                     ? try indexer.reconcile(holding: lock)
                     : try indexer.update(
-                        changed: batch.changed, alone: batch.alone, cameAlone: prompt, holding: lock)
+                        changed: batch.changed, alone: batch.alone, cameAlone: prompt, foldsHere: fold == nil,
+                        holding: lock)
+            }
+        }
+        if summary.foldDue, let fold {
+            // Its lock is the index's, which the batch has let go; the batch itself is written.
+            fsfind_release_free_memory()
+            do throws(FSFindError) {
+                try fold.run()
+            } catch {
+                report(.notice("\(error.message); the next batch tries again"))
             }
         }
         try watchIndexedFolders(within: everything ? nil : batch.changed)
