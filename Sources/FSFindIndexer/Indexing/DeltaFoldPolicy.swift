@@ -4,13 +4,12 @@ import Foundation
 ///
 /// Every batch copies the delta whole, and a fold copies the base: over a trickle of single
 /// changes the cost per change is about `c·L/2 + F/L` for a limit of `L` rows, least near
-/// `L = √(2F/c)`. On the million-entry tree `c` is about 2 µs a row and `F` 1–3 s of CPU, so that
-/// `L` is 1,000–1,800 rows; 4,096 costs a change 1–2 ms more than the least, where 5% of the base
-/// (50,000 rows) cost over 40 ms more and made a rename or delete wait for it (`docs/decisions.md`,
-/// "A change that came alone folds the delta past 4,096 rows"). A burst's batches, thousands of
-/// rows each, fold only past 5% of the base, so a checkout is not a fold a second; the first
-/// change that comes alone after it folds what the burst left. A query then reads at most 5%
-/// more rows.
+/// `L = √(2F/c)`, which on a large index is a few thousand rows at most, far below 5% of it
+/// (`docs/decisions.md`, "A change that came alone folds the delta past 4,096 rows"; the costs
+/// measured in `benchmarks/RESULTS.md`, "The delta folded at 4,096 rows after a change that came
+/// alone"). A burst's batches, thousands of rows each, fold only past 5% of the base, so a
+/// checkout is not a fold a second; the first change that comes alone after it folds what the
+/// burst left. A query then reads at most 5% more rows.
 struct DeltaFoldPolicy: Equatable {
     /// Most items after a change that came alone (``BatchTiming``'s prompt batch).
     var aloneItems: Int

@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 
 /// The process a watcher folds its delta in (`fsfind fold-worker`), so the fold's memory, a copy
-/// of the whole base (about 100 MiB on a million items), is never the watcher's own: folded in the
-/// watcher it took the watcher's peak from 117 to 140 MiB, over the live index's 128
-/// (`benchmarks/RESULTS.md`, "The delta folded at 4,096 rows after a change that came alone").
+/// of the whole base, is never the watcher's own: folded in the watcher it took the watcher's
+/// peak over the live index's limit (`benchmarks/RESULTS.md`, "The delta folded at 4,096 rows
+/// after a change that came alone").
 struct FoldProcess {
     /// The program and its arguments, `fsfind fold-worker --index INDEX` as the command names it.
     let executable: String

@@ -245,7 +245,14 @@ package final class LiveIndexer {
                 report(.notice("\(error.message); the next batch tries again"))
             }
         }
-        try watchIndexedFolders(within: everything ? nil : batch.changed)
+        if everything {
+            try watchIndexedFolders(within: nil)
+        } else {
+            // Only a changed path that is a folder now can bring folders to watch: a batch of files
+            // (most of them) does not open the index again to find none.
+            let folders = batch.changed.filter(Self.isFolder)
+            if !folders.isEmpty { try watchIndexedFolders(within: folders) }
+        }
         recordUpdate()
         // A batch's buffers are freed but glibc keeps the pages; an idle watcher should not hold
         // a batch's worth of memory until the next one.
@@ -311,6 +318,14 @@ package final class LiveIndexer {
                 }
             }
         }
+    }
+
+    /// Whether `path` is a folder now (not a link to one).
+    private static func isFolder(_ path: [UInt8]) -> Bool {
+        guard let descriptor = try? PathBytes.open(path, flags: O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        else { return false }
+        _ = try? descriptor.close()
+        return true
     }
 
     /// After a new version of the index (the watcher's own, or an `fsfind index` or `forget`
