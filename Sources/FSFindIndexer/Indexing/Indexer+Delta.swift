@@ -163,9 +163,9 @@ extension Indexer {
     /// Brings the index up to date with every recorded root, as a refresh does, but writes what
     /// changed as a delta: the crawl is compared with the index, and only the paths that differ
     /// (new, changed, gone, and those the delta already holds) are looked at again by
-    /// ``update(changed:alone:refreshed:cameAlone:holding:)``. What `fsfind watch` runs when it starts and after
-    /// a lost event: it costs a crawl and the changes, not a rewrite of the index, and holds no
-    /// copy of it in memory.
+    /// ``update(changed:alone:refreshed:cameAlone:foldsHere:holding:)``. What `fsfind watch` runs
+    /// when it starts and after a lost event: it costs a crawl and the changes, not a rewrite of
+    /// the index, and holds no copy of it in memory.
     ///
     /// Falls back to ``run(roots:options:holding:)`` where a refresh has more to do: no index or
     /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
