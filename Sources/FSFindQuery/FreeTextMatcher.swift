@@ -32,10 +32,16 @@ package struct FreeTextMatcher: Sendable {
     }
 
     /// The relevance score, or nil when some query word matches nowhere.
+    ///
+    /// Per query word, the best `weight × quality` over every value of every attribute: within
+    /// one value that is `weight × (its best quality)`, since a positive weight keeps the order,
+    /// rounding included, so the scans that keep a value's qualities once per distinct string
+    /// (``qualities(in:into:)``) rank as this does.
     func score(_ item: some AttributeSource) -> Double? {
         guard !words.isEmpty else { return nil }
         var best = [Double](repeating: 0, count: words.count)
         var inName = [Bool](repeating: false, count: words.count)
+        var found = [Double](repeating: 0, count: words.count)
         for (attribute, weight) in AttributeRegistry.freeTextWeights {
             let values: [String]
             switch item.value(of: attribute) {
@@ -45,26 +51,35 @@ package struct FreeTextMatcher: Sendable {
             }
             for value in values {
                 let folded = TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true)
-                let scalars = folded.scalars
-                let valueWords = folded.words
-                for index in words.indices {
-                    let word = words[index]
-                    for position in valueWords.indices {
-                        let range = valueWords[position]
-                        guard range.count >= word.count else { continue }
-                        var k = 0
-                        while k < word.count, scalars[range.lowerBound + k] == word[k] { k += 1 }
-                        guard k == word.count else { continue }
-                        let quality = Self.quality(
-                            wordCount: word.count, valueWordCount: range.count, first: position == 0)
-                        best[index] = max(best[index], weight * quality)
-                        if attribute == .displayName { inName[index] = true }
-                    }
+                found.withUnsafeMutableBufferPointer { qualities(in: folded, into: $0) }
+                for index in words.indices where found[index] > 0 {
+                    best[index] = max(best[index], weight * found[index])
+                    if attribute == .displayName { inName[index] = true }
                 }
             }
         }
         guard best.allSatisfy({ $0 > 0 }) else { return nil }
         return best.reduce(0, +) + (inName.allSatisfy { $0 } ? Self.inNameBonus : 0)
+    }
+
+    /// The best match quality of each query word in a value already folded (case and diacritics):
+    /// 0 where no word of the value starts with it.
+    package func qualities(in folded: FoldedText, into result: UnsafeMutableBufferPointer<Double>) {
+        let scalars = folded.scalars
+        let valueWords = folded.words
+        for index in words.indices {
+            let word = words[index]
+            var best = 0.0
+            for position in valueWords.indices {
+                let range = valueWords[position]
+                guard range.count >= word.count else { continue }
+                var k = 0
+                while k < word.count, scalars[range.lowerBound + k] == word[k] { k += 1 }
+                guard k == word.count else { continue }
+                best = max(best, Self.quality(wordCount: word.count, valueWordCount: range.count, first: position == 0))
+            }
+            result[index] = best
+        }
     }
 
     /// How well a query word matches a value's word it starts: 1.0 for the whole word, else 0.5

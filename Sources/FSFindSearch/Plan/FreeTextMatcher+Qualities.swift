@@ -13,25 +13,6 @@ extension FreeTextMatcher {
         qualities(in: TextFolding.fold(value, caseInsensitive: true, diacriticInsensitive: true), into: result)
     }
 
-    /// ``qualities(in:into:)`` of a value already folded (case and diacritics).
-    func qualities(in folded: FoldedText, into result: UnsafeMutableBufferPointer<Double>) {
-        let scalars = folded.scalars
-        let valueWords = folded.words
-        for index in words.indices {
-            let word = words[index]
-            var best = 0.0
-            for position in valueWords.indices {
-                let range = valueWords[position]
-                guard range.count >= word.count else { continue }
-                var k = 0
-                while k < word.count, scalars[range.lowerBound + k] == word[k] { k += 1 }
-                guard k == word.count else { continue }
-                best = max(best, Self.quality(wordCount: word.count, valueWordCount: range.count, first: position == 0))
-            }
-            result[index] = best
-        }
-    }
-
     /// ``qualities(in:into:)`` for an ASCII value, over its bytes; `words` is ``words`` prepared
     /// for that (``ASCIIWords``).
     func qualities(in value: ASCIIText, words: ASCIIWords, into result: UnsafeMutableBufferPointer<Double>) {
