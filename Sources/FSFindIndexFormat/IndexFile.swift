@@ -35,10 +35,13 @@ package final class IndexFile: Sendable, PathOrderedRows {
     /// Bit `i` set once section `i`'s checksum has failed, so a scan over a damaged column does
     /// not checksum the whole section again for every row.
     private let failed: Atomic<UInt64>
+    /// Bit `i` set once section `i`'s shape has passed ``checkShapes(of:reads:)``.
+    let shaped: Atomic<UInt64>
     /// Whether every row's number in a tabled identities section is inside the identity table: 0
     /// not checked yet, 1 yes, 2 no (``identitiesView()`` checks once; each key of `fsfind
-    /// search` makes its views again).
-    let identityNumbersChecked = Atomic<UInt8>(0)
+    /// search` makes its views again; a file whose identities' shape this process checked
+    /// already starts at 1).
+    let identityNumbersChecked: Atomic<UInt8>
     /// Whether the words section's shape was checked (``wordLexicon()``): 0 not yet, 1 sound, 2
     /// damaged. Checking walks every word; a long-running reader makes a plan per search.
     let wordsChecked = Atomic<UInt8>(0)
@@ -82,7 +85,10 @@ package final class IndexFile: Sendable, PathOrderedRows {
         self.verifiedKey = key
         // What this process verified of the very same file already (a base opened again for each
         // of a watcher's batches) is not read again.
-        self.verified = Atomic(key.map(VerifiedFiles.sections(of:)) ?? 0)
+        self.verified = Atomic(key.map { VerifiedFiles.sections(of: $0) } ?? 0)
+        let shapes = key.map { VerifiedFiles.sections(of: $0, .shape) } ?? 0
+        self.shaped = Atomic(shapes)
+        self.identityNumbersChecked = Atomic(shapes & (UInt64(1) << UInt64(header.fixed.identities)) != 0 ? 1 : 0)
         self.failed = Atomic(0)
     }
 

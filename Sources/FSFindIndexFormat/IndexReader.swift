@@ -75,10 +75,10 @@ package final class IndexReader: Sendable {
                     paths: reads.contains(.paths), textDocuments: reads.contains(.textDocuments),
                     releasingPages: releasingPages)
             }
-            try file.checkShapes(of: attributes, reads: reads)
+            let checked = try file.checkShapes(of: attributes, reads: reads)
             // The shapes' checks read some sections again (a sparse column's rows, a tabled
             // identities section's numbers).
-            if releasingPages { file.releaseAllPages() }
+            if releasingPages && checked { file.releaseAllPages() }
         }
         if reads.contains(.tree) {
             var trees: [CheckedSections] = []
@@ -330,40 +330,5 @@ extension IndexFile {
         -> IndexReader
     {
         try IndexSnapshot(self).readerOfEverything(tree: tree, releasingPages: releasingPages)
-    }
-}
-
-extension IndexFile {
-    /// Checks the shape of every section that reading `attributes` and `reads` touches (each
-    /// already checksummed): the views a scan reads are made once, and a section they refuse
-    /// (a count its length cannot hold, rows out of order, a row numbering an identity past the
-    /// table) is `.indexCorrupt` here rather than a row that reads as absent later.
-    func checkShapes(of attributes: Set<Attribute>, reads: IndexReader.Reads) throws(FSFindError) {
-        let sections = sectionsRead(
-            by: attributes, identities: reads.contains(.identities), problems: reads.contains(.problems),
-            paths: reads.contains(.paths), textDocuments: reads.contains(.textDocuments))
-        for section in sections {
-            let sound: Bool
-            switch section {
-            case fixed.strings: sound = stringsView() != nil
-            case fixed.lists: sound = listsView() != nil
-            case fixed.names: sound = namesView() != nil
-            case fixed.derivedFlags: sound = derivedFlagsView() != nil
-            case fixed.identities, fixed.identityTable: sound = identitiesView() != nil
-            case fixed.typeColumn: sound = typeColumnView() != nil
-            case fixed.typeTable:
-                let count = (try? decodeTypeCount()) ?? Int.max
-                sound = count <= (self.sections[section].length - 8) / 16
-            case fixed.problems: sound = (try? problemsView()) != nil
-            case fixed.textDocuments: sound = (try? textDocuments()) != nil
-            default:
-                let entry = self.sections[section]
-                guard entry.kind == .column, let attribute = Attribute(indexCode: entry.param) else { continue }
-                sound = columnView(attribute) != nil
-            }
-            guard sound else {
-                throw FSFindError.indexCorrupt(path, "is damaged (its \(self.sections[section].name) section)")
-            }
-        }
     }
 }

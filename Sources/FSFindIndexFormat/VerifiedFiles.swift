@@ -4,7 +4,9 @@ import Synchronization
 /// The sections of index files this process has verified, by file: a long-running reader (a
 /// watcher's batches, `serve`, `search`) opens the same base again after every new delta, and
 /// checksumming its every section each time was most of a watcher's batch
-/// (`benchmarks/RESULTS.md`, "Live updates as fast as Tracker's").
+/// (`benchmarks/RESULTS.md`, "Live updates as fast as Tracker's"); checking their shapes again
+/// (``IndexFile/checkShapes(of:reads:)``) was a quarter of one once the delta was small
+/// (`benchmarks/RESULTS.md`, "The text store's log emptied after each batch").
 ///
 /// A file is named by its device, inode, size, modification and change times and its header's
 /// checksum (which covers every section's checksum): every writer replaces an index by rename, so
@@ -46,30 +48,42 @@ enum VerifiedFiles {
     /// A file changed more recently than this is checked again each time it is opened.
     static let settledSeconds = 2
 
+    /// What was found sound of a section.
+    enum Check: Int {
+        /// Its bytes matched its checksum (``IndexFile/verify(_:releasing:)``).
+        case checksum = 0
+        /// Its counts, order and numbers passed ``IndexFile/checkShapes(of:reads:)``.
+        case shape = 1
+    }
+
     private struct Table {
-        var sections: [Key: UInt64] = [:]
+        /// Per file, a bit per section for each ``Check``.
+        var sections: [Key: [UInt64]] = [:]
         /// Keys, oldest first.
         var order: [Key] = []
     }
 
     private static let table = Mutex(Table())
 
-    /// The sections of the file named `key` verified so far in this process (a bit per section).
-    static func sections(of key: Key) -> UInt64 {
+    /// The sections of the file named `key` found sound by `check` so far in this process (a bit
+    /// per section).
+    static func sections(of key: Key, _ check: Check = .checksum) -> UInt64 {
         guard key.size >= minimumSize else { return 0 }
-        return table.withLock { $0.sections[key] ?? 0 }
+        return table.withLock { $0.sections[key]?[check.rawValue] ?? 0 }
     }
 
-    /// Records that section bits `bits` of the file named `key` matched their checksums, at
-    /// `now` (the real-time clock's seconds).
-    static func record(_ bits: UInt64, of key: Key, now: Int = time(nil)) {
+    /// Records that section bits `bits` of the file named `key` passed `check`, at `now` (the
+    /// real-time clock's seconds).
+    static func record(_ bits: UInt64, _ check: Check = .checksum, of key: Key, now: Int = time(nil)) {
         guard key.size >= minimumSize, key.changed.tv_sec + settledSeconds <= now else { return }
         table.withLock { table in
-            if let known = table.sections[key] {
-                table.sections[key] = known | bits
+            if table.sections[key] != nil {
+                table.sections[key]![check.rawValue] |= bits
                 return
             }
-            table.sections[key] = bits
+            var entry: [UInt64] = [0, 0]
+            entry[check.rawValue] = bits
+            table.sections[key] = entry
             table.order.append(key)
             if table.order.count > capacity { table.sections[table.order.removeFirst()] = nil }
         }

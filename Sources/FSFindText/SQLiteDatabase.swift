@@ -34,7 +34,18 @@ final class SQLiteDatabase {
         self.handle = handle
         self.path = path
         // A writer holding the lock briefly (a batch commit) makes a reader wait, not fail.
-        sqlite3_busy_timeout(handle, 10_000)
+        sqlite3_busy_timeout(handle, Self.busyMilliseconds)
+    }
+
+    /// How long a statement waits for another connection's lock before it fails.
+    static let busyMilliseconds: Int32 = 10_000
+
+    /// Runs `body` with SQLite's busy handler off: a statement that would wait for another
+    /// connection fails (`SQLITE_BUSY`, or a checkpoint's busy flag) at once instead.
+    func withoutWaiting<T>(_ body: () throws(FSFindError) -> T) throws(FSFindError) -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, Self.busyMilliseconds) }
+        return try body()
     }
 
     deinit { close() }

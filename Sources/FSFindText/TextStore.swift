@@ -435,14 +435,34 @@ package final class TextStore {
     /// so it never waits: a reader's open statement would hold a `TRUNCATE` checkpoint for the
     /// busy timeout (10 s) in every watcher's batch. False (nothing marked) when a reader still
     /// reads an older snapshot of the log, or it failed.
+    ///
+    /// When every frame was copied, the log is then emptied too (`TRUNCATE`) if no reader is in
+    /// the middle of a read, without waiting for one. A log left holding its frames is read whole
+    /// and checksummed by the next connection that opens the store with no other open (SQLite's
+    /// recovery of the log's index): each of a watcher's batches opened it three times and read
+    /// up to 16 MB twice, and so did every `fsfind query` with words between them
+    /// (`benchmarks/RESULTS.md`, "The text store's log emptied after each batch").
     package func settle() -> Bool {
         do {
             let checkpoint = try database.prepare("PRAGMA wal_checkpoint(PASSIVE)")
             // One row: busy, frames in the log, frames copied (-1 each when not in WAL mode).
             guard try checkpoint.step() else { return false }
-            return checkpoint.integer(0) == 0 && checkpoint.integer(1) == checkpoint.integer(2)
+            let frames = checkpoint.integer(1)
+            let settled = checkpoint.integer(0) == 0 && frames == checkpoint.integer(2)
+            checkpoint.reset()
+            if settled && frames > 0 { emptyLog() }
+            return settled
         } catch {
             return false
+        }
+    }
+
+    /// Truncates the write-ahead log to nothing when no other connection is reading from it;
+    /// otherwise leaves it (a reader's open read would make a `TRUNCATE` wait for it).
+    private func emptyLog() {
+        _ = try? database.withoutWaiting { () throws(FSFindError) in
+            let truncate = try database.prepare("PRAGMA wal_checkpoint(TRUNCATE)")
+            _ = try truncate.step()
         }
     }
 

@@ -36,6 +36,41 @@ import Testing
         #expect(VerifiedFiles.sections(of: otherHeader) == 0)
     }
 
+    /// A section whose shape was checked is remembered apart from one whose checksum was.
+    @Test func shapesAreRememberedApartFromChecksums() {
+        let file = key(inode: 9_000_004)
+        VerifiedFiles.record(0b1, of: file, now: Self.now)
+        #expect(VerifiedFiles.sections(of: file, .shape) == 0)
+        VerifiedFiles.record(0b110, .shape, of: file, now: Self.now)
+        #expect(VerifiedFiles.sections(of: file, .shape) == 0b110)
+        #expect(VerifiedFiles.sections(of: file) == 0b1)
+        let other = key(inode: 9_000_005)
+        VerifiedFiles.record(0b10, .shape, of: other, now: Self.now)
+        #expect(VerifiedFiles.sections(of: other) == 0)
+        #expect(VerifiedFiles.sections(of: other, .shape) == 0b10)
+    }
+
+    /// An opened file checks a section's shape once: the next reader of the same sections
+    /// checks nothing, a reader of more checks only what is new to it.
+    @Test func aSectionsShapeIsCheckedOncePerOpenedFile() throws {
+        let folder = TemporaryFolder()
+        let path = folder.file("shapes.fsfind")
+        let items = (0..<50).map { n in
+            Fixtures.item(String(format: "/s/%03d.txt", n), [.title: .text("title \(n)")], n: UInt64(n))
+        }
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let file = try IndexFile(path: path)
+        try file.prepare([.title], identities: true, problems: false)
+        #expect(try file.checkShapes(of: [.title], reads: [.paths, .identities]))
+        #expect(try !file.checkShapes(of: [.title], reads: [.paths, .identities]))
+        try file.prepare([.title], identities: true, problems: true)
+        #expect(try file.checkShapes(of: [.title], reads: [.paths, .identities, .problems]))
+        #expect(
+            file.unshaped(
+                file.sectionsRead(by: [.title], identities: true, problems: true, paths: true, textDocuments: false)
+            ).isEmpty)
+    }
+
     @Test func aFileChangedJustNowIsNotRemembered() {
         let recent = key(inode: 9_000_002, changed: Self.now - 1)
         VerifiedFiles.record(0b1, of: recent, now: Self.now)
