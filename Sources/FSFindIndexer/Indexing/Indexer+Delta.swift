@@ -170,7 +170,10 @@ extension Indexer {
     /// Falls back to ``run(roots:options:holding:)`` where a refresh has more to do: no index or
     /// a damaged one, one an older fsfind wrote, a new text store, a recorded root that is
     /// missing (its retention), or more changes than a delta holds.
-    func reconcile(holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
+    ///
+    /// - Parameter foldsHere: fold a delta left past its limit in this process; false: say so
+    ///   (``IndexSummary/foldDue``), for a watcher that folds in a process of its own.
+    func reconcile(foldsHere: Bool = true, holding lock: IndexLock) throws(FSFindError) -> IndexSummary {
         try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         func refresh() throws(FSFindError) -> IndexSummary {
@@ -183,7 +186,8 @@ extension Indexer {
         guard let (changed, alone, roots, limit) = found else { return try refresh() }
         // More than a delta holds: the refresh rewrites the index once.
         guard changed.count + alone.count <= limit else { return try refresh() }
-        var summary = try update(changed: changed, alone: alone, refreshed: roots.map(\.path), holding: lock)
+        var summary = try update(
+            changed: changed, alone: alone, refreshed: roots.map(\.path), foldsHere: foldsHere, holding: lock)
         summary.seconds = Self.seconds(since: clock)
         return summary
     }

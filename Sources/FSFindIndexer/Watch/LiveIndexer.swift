@@ -85,9 +85,10 @@ package final class LiveIndexer {
         }
         let summary = try withIndexLock { lock throws(FSFindError) in
             known && !recorded.isEmpty
-                ? try indexer.reconcile(holding: lock)
+                ? try indexer.reconcile(foldsHere: fold == nil, holding: lock)
                 : try indexer.run(roots: requested, options: options, holding: lock)
         }
+        foldIfDue(summary)
         try watchIndexedFolders(within: nil)
         for root in roots where PathBytes.withCString(root.path, { access($0, F_OK) }) != 0 {
             watchForReturn(of: root.path)
@@ -215,6 +216,19 @@ package final class LiveIndexer {
         return !changed.isEmpty || !alone.isEmpty || !events.gone.isEmpty || events.overflowed
     }
 
+    /// Folds the delta in the fold's process when the batch (or the start's reconcile) left it
+    /// due. Its lock is the index's, which the batch has let go; the batch itself is written, so a
+    /// fold that fails loses nothing and the next batch tries again.
+    private func foldIfDue(_ summary: IndexSummary) {
+        guard summary.foldDue, let fold else { return }
+        fsfind_release_free_memory()
+        do throws(FSFindError) {
+            try fold.run()
+        } catch {
+            report(.notice("\(error.message); the next batch tries again"))
+        }
+    }
+
     /// Applies one batch under the index lock, then watches the folders it brought; `prompt`: the
     /// batch is a change that came alone (``BatchTiming/isPrompt(paths:everything:at:)``).
     private func apply(_ batch: Batch, prompt: Bool = false) throws(FSFindError) {
@@ -230,21 +244,13 @@ package final class LiveIndexer {
         } else {
             summary = try withIndexLock { lock throws(FSFindError) in
                 everything
-                    ? try indexer.reconcile(holding: lock)
+                    ? try indexer.reconcile(foldsHere: fold == nil, holding: lock)
                     : try indexer.update(
                         changed: batch.changed, alone: batch.alone, cameAlone: prompt, foldsHere: fold == nil,
                         holding: lock)
             }
         }
-        if summary.foldDue, let fold {
-            // Its lock is the index's, which the batch has let go; the batch itself is written.
-            fsfind_release_free_memory()
-            do throws(FSFindError) {
-                try fold.run()
-            } catch {
-                report(.notice("\(error.message); the next batch tries again"))
-            }
-        }
+        foldIfDue(summary)
         if everything {
             try watchIndexedFolders(within: nil)
         } else {
