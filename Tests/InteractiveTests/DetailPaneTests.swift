@@ -36,6 +36,37 @@ import Testing
         #expect(!lines.contains { $0.contains("/m/a.mp3") || $0.contains("public.audio") })
     }
 
+    /// The list's dates, worked out from the zone's offset, are the calendar's, day for day:
+    /// around midnight, the changes of summer time, zones of half and three-quarter hours, leap
+    /// days, and dates long before and after now.
+    @Test(arguments: [
+        "UTC", "America/New_York", "Europe/Paris", "Asia/Kolkata", "Pacific/Chatham", "Australia/Lord_Howe",
+    ])
+    func datesAreTheCalendarsInEveryZone(zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        var generator = SystemRandomNumberGenerator()
+        // Moments near 2024's changes of summer time in the north and the south, a leap day,
+        // and at random from 1901 to 2100.
+        var moments: [Double] = [1_710_054_000, 1_730_613_600, 1_711_846_800, 1_728_136_800, 1_709_164_800, 0, -1]
+        for _ in 0..<300 { moments.append(Double.random(in: -2_200_000_000...4_100_000_000, using: &generator)) }
+        for now in moments {
+            let pane = DetailPane(now: Date(timeIntervalSince1970: now), timeZone: timeZone)
+            for offset in [
+                0.0, -1, 1, -3600, -7200, -43_200, -86_399, -86_400, -90_000, -172_800, 3600, 86_400, -31e6, 2.5,
+            ] {
+                let date = Date(timeIntervalSince1970: now + offset)
+                #expect(pane.date(date) == pane.calendarDate(date), "\(zone) now \(now) offset \(offset)")
+            }
+        }
+    }
+
+    @Test func paddingCutsOrFillsToTheColumn() {
+        #expect(DetailPane.padded("MP3 audio", to: 12) == "MP3 audio   ")
+        #expect(DetailPane.padded("Today 11:00", to: 5) == "Today")
+        #expect(DetailPane.padded("Été", to: 4) == "Été ")
+        #expect(DetailPane.padded("", to: 2) == "  ")
+    }
+
     @Test func aPhotoReadsAsAPhoto() {
         let photo = AttributeSet([
             .kind: .text("JPEG image"), .contentTypeTree: .textList(["public.jpeg", "public.image"]),

@@ -11,9 +11,13 @@ struct DetailPane: Sendable {
     let now: Date
     let timeZone: TimeZone
 
+    /// The local day `now` falls on, as ``localTime(_:)`` counts days.
+    private let today: Int64
+
     init(now: Date = Date(), timeZone: TimeZone = .current) {
         self.now = now
         self.timeZone = timeZone
+        today = Self.localTime(now, in: timeZone).day
     }
 
     /// One line of the pane: a label and its value, or a line of the file's text.
@@ -82,10 +86,10 @@ struct DetailPane: Sendable {
     /// A result row's facts: kind, size and modified date, each in a column of fixed width so the
     /// rows line up.
     func facts(_ kind: String?, size: Double?, modified: Date?) -> String {
-        let kindColumn = String((kind ?? "").prefix(18)).padding(toLength: 18, withPad: " ", startingAt: 0)
+        let kindColumn = Self.padded(String((kind ?? "").prefix(18)), to: 18)
         let sizeText = size.map(Self.size) ?? ""
         let sizeColumn = String(repeating: " ", count: max(0, 10 - sizeText.count)) + sizeText
-        let dateColumn = (modified.map(date) ?? "").padding(toLength: 17, withPad: " ", startingAt: 0)
+        let dateColumn = Self.padded(modified.map(date) ?? "", to: 17)
         return kindColumn + sizeColumn + "  " + dateColumn
     }
 
@@ -212,8 +216,61 @@ struct DetailPane: Sendable {
         }
     }
 
+    /// `text` cut or filled with spaces to `count` characters: a column of the list. Foundation's
+    /// `padding(toLength:withPad:startingAt:)` went through `NSString` for every row painted, a
+    /// tenth of a key's paint (`benchmarks/RESULTS.md`, "The search field's paint without
+    /// Foundation's calendar").
+    static func padded(_ text: String, to count: Int) -> String {
+        let length = text.count
+        if length == count { return text }
+        if length > count { return String(text.prefix(count)) }
+        return text + String(repeating: " ", count: count - length)
+    }
+
     /// `Today 01:44`, `Yesterday 18:02`, `3 Mar 2024` (in the pane's time zone).
+    ///
+    /// Worked out from the zone's offset at that moment and the proleptic Gregorian calendar's
+    /// arithmetic, not with `Calendar`: a calendar made, a date split and two days compared for
+    /// each row of the list were a sixth of a key's paint. Years outside 1–9999 take the
+    /// calendar's way, which names eras.
     func date(_ date: Date) -> String {
+        let local = Self.localTime(date, in: timeZone)
+        guard (1...9999).contains(local.year) else { return calendarDate(date) }
+        let time = Self.twoDigits(local.hour) + ":" + Self.twoDigits(local.minute)
+        if local.day == today { return "Today " + time }
+        if local.day == today - 1 { return "Yesterday " + time }
+        return "\(local.dayOfMonth) \(Self.months[local.month - 1]) \(local.year)"
+    }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : String(value) }
+
+    /// A moment's wall-clock time in `timeZone`: its day (days since 1970-01-01 there), year,
+    /// month, day of the month, hour and minute.
+    static func localTime(_ date: Date, in timeZone: TimeZone) -> (
+        day: Int64, year: Int, month: Int, dayOfMonth: Int, hour: Int, minute: Int
+    ) {
+        let interval = date.timeIntervalSince1970
+        let whole = interval.isFinite ? Int64(max(-1e15, min(1e15, interval.rounded(.down)))) : 0
+        let seconds = whole + Int64(timeZone.secondsFromGMT(for: date))
+        let day = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let inDay = Int(seconds - day * 86_400)
+        // Howard Hinnant's `civil_from_days`: days since 1970-01-01 to a Gregorian date.
+        let z = day + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let dayOfMonth = Int(dayOfYear - (153 * monthIndex + 2) / 5 + 1)
+        let month = Int(monthIndex < 10 ? monthIndex + 3 : monthIndex - 9)
+        let year = Int(yearOfEra + era * 400 + (month <= 2 ? 1 : 0))
+        return (day, year, month, dayOfMonth, inDay / 3600, inDay % 3600 / 60)
+    }
+
+    /// ``date(_:)`` by `Calendar`, for years the arithmetic does not name as people do.
+    func calendarDate(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
@@ -224,8 +281,7 @@ struct DetailPane: Sendable {
         {
             return "Yesterday " + time
         }
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
+        let month = Self.months[max(0, min(11, (parts.month ?? 1) - 1))]
         return "\(parts.day ?? 1) \(month) \(parts.year ?? 0)"
     }
 
