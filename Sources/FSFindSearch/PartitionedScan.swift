@@ -3,11 +3,12 @@ import Foundation
 
 /// How a scan of many rows is cut among threads, the one way for `fsfind query` (``Searcher``)
 /// and the search field (`InteractiveScan`) alike: below ``parallelRows`` rows one thread, else
-/// consecutive parts of about equal rows, one per core (at most ``mostThreads``), each part's
-/// results kept apart and handed back in part order, so joined they are what one pass gives.
+/// consecutive parts of about equal rows, ``partsPerThread`` per core (at most ``mostThreads``
+/// cores), each part's results kept apart and handed back in part order, so joined they are
+/// what one pass gives.
 ///
-/// The parts run on ``JoinedThreads/run(count:_:)``: the first on the calling thread, every
-/// thread joined before the scan returns.
+/// The parts run on ``JoinedThreads/run(count:threads:_:)``: the first on the calling thread,
+/// every thread joined before the scan returns.
 struct PartitionedScan: Sendable {
     /// Below this many rows a scan is one thread's: starting more costs more than it saves
     /// (`docs/decisions.md`, "One partitioned scan").
@@ -17,10 +18,13 @@ struct PartitionedScan: Sendable {
 
     /// Rows from which the scan is cut into parts.
     var parallelRows: Int
-    /// Parts a large scan is cut into; `nil`, one per core, asked when a scan is that large:
+    /// Threads a large scan runs on; `nil`, one per core, asked when a scan is that large:
     /// Foundation's count reads the control group's files through `URL` and `Data`, which a
     /// query on a small index never needs (benchmarks/RESULTS.md, "Start-up: no conformance scans").
     var threads: Int?
+    /// Parts per thread of a large scan: more than one lets a thread that started late, or was
+    /// held off its core, take fewer parts (``JoinedThreads/run(count:threads:_:)``).
+    var partsPerThread = 1
 
     /// One part per core (at most ``mostThreads``) from ``parallelRows`` rows.
     init() {
@@ -32,6 +36,13 @@ struct PartitionedScan: Sendable {
     /// scan (a static is initialised on first use), not on every key of the search field.
     static let cores = min(mostThreads, max(1, ProcessInfo.processInfo.activeProcessorCount))
 
+    /// One part per core from `parallelRows` rows: a scan whose rows cost more each starts its
+    /// threads sooner.
+    init(parallelRows: Int) {
+        self.parallelRows = max(1, parallelRows)
+        threads = nil
+    }
+
     /// `threads` parts whatever the rows: what tests ask, to check that a split scan answers as
     /// one thread does.
     init(threads: Int) {
@@ -42,7 +53,8 @@ struct PartitionedScan: Sendable {
     /// The parts of a scan of `rows` rows (positions `0..<rows`): consecutive, non-empty (one
     /// empty part when there are no rows), in order, of about equal size.
     func parts(rows: Int) -> [Range<Int>] {
-        let count = rows < parallelRows ? 1 : max(1, min(threads ?? Self.cores, rows))
+        let threads = threadCount(rows: rows)
+        let count = threads == 1 ? 1 : max(1, min(threads * partsPerThread, rows))
         guard count > 1 else { return [0..<max(0, rows)] }
         let size = (rows + count - 1) / count
         return stride(from: 0, to: rows, by: size).map { $0..<min(rows, $0 + size) }
@@ -53,7 +65,22 @@ struct PartitionedScan: Sendable {
     func run<Result: Sendable>(
         rows: Int, _ body: @Sendable (_ part: Int, _ positions: Range<Int>) -> Result
     ) -> [Result] {
+        run(rows: rows) { part, _, positions in body(part, positions) }
+    }
+
+    /// The threads a scan of `rows` rows runs on: one below ``parallelRows``.
+    func threadCount(rows: Int) -> Int {
+        rows < parallelRows ? 1 : max(1, min(threads ?? Self.cores, rows))
+    }
+
+    /// ``run(rows:_:)``, telling `body` which thread runs the part too (`worker`, below
+    /// ``threadCount(rows:)``), so a part can use what its thread made for an earlier one.
+    func run<Result: Sendable>(
+        rows: Int, _ body: @Sendable (_ part: Int, _ worker: Int, _ positions: Range<Int>) -> Result
+    ) -> [Result] {
         let parts = parts(rows: rows)
-        return JoinedThreads.run(count: parts.count) { part in body(part, parts[part]) }
+        return JoinedThreads.run(count: parts.count, threads: threadCount(rows: rows)) { part, worker in
+            body(part, worker, parts[part])
+        }
     }
 }

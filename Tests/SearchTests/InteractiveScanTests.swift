@@ -91,12 +91,16 @@ import Testing
         #expect(broken.text == nil)
     }
 
-    /// A session's scan keeps each part's section views from key to key: split in parts, one
-    /// scan answers field after field (and candidates that are every row) as a new scan on one
-    /// thread does.
+    /// A session's scan keeps each thread's section views from key to key: split in parts, one
+    /// part per thread or several (a thread's next part starting from the best rows of its
+    /// last), one scan answers field after field (and candidates that are every row) as a new
+    /// scan on one thread does.
     @Test func partsKeepTheirViewsAcrossKeys() throws {
         var split = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         split.partitions = PartitionedScan(threads: 3)
+        var shared = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now), limit: 2)
+        shared.partitions = PartitionedScan(threads: 2)
+        shared.partitions.partsPerThread = 3
         for typed in ["p", "pa", "paris", "kind:audio", "night", "", "fileSize > 4000", "paris"] {
             let query = FieldQuery(SearchField(typed), context: context)
             let one = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
@@ -105,6 +109,9 @@ import Testing
             let everyRow = Array(0..<index.itemCount)
             let walked = try split.run(query, scope: .all, onlyIn: nil, candidates: everyRow)
             #expect(walked == whole, "\(typed), every row")
+            let two = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now), limit: 2)
+            let best = try #require(try two.run(query, scope: .all, onlyIn: nil))
+            #expect(try shared.run(query, scope: .all, onlyIn: nil) == best, "\(typed), threads' parts")
         }
     }
 
@@ -126,10 +133,11 @@ import Testing
         let typed = IndexSnapshot(try IndexFile(path: path))
         var everyRow = InteractiveScan(index: typed, ranker: ResultRanker(now: context.now))
         everyRow.readsTypesFirst = false
-        var split = InteractiveScan(index: typed, ranker: ResultRanker(now: context.now))
-        split.partitions = PartitionedScan(threads: 3)
-        let scans = [InteractiveScan(index: typed, ranker: ResultRanker(now: context.now)), split]
         for field in ["kind:a", "kind:au", "kind:audio", "kind:plain", "kind:folder", "kind:zzz", "kind:audio p"] {
+            // New scans for each field: one that keeps the last answer is the next test's.
+            var split = InteractiveScan(index: typed, ranker: ResultRanker(now: context.now))
+            split.partitions = PartitionedScan(threads: 3)
+            let scans = [InteractiveScan(index: typed, ranker: ResultRanker(now: context.now)), split]
             let query = FieldQuery(SearchField(field), context: context)
             let whole = try #require(try everyRow.run(query, scope: .all, onlyIn: nil))
             #expect(whole.work.visited == typed.itemCount, "\(field)")
@@ -143,6 +151,27 @@ import Testing
         }
         let audio = FieldQuery(SearchField("kind:au"), context: context)
         #expect(try everyRow.run(audio, scope: .all, onlyIn: nil)?.total == 2)
+    }
+
+    /// A field of type tests alone that accepts the same rows as the last such field, in the same
+    /// scope and folder, is answered again without a scan; another scope, folder or set of rows
+    /// is scanned, and every answer is a new scan's.
+    @Test func theSameTypesAnswerAgainWithoutAScan() throws {
+        let session = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
+        let typing: [(field: String, scope: Scope, folder: String?, scanned: Bool)] = [
+            ("kind:a", .all, nil, true), ("kind:au", .all, nil, false), ("kind:audio", .all, nil, false),
+            ("kind:audio", .audio, nil, true), ("kind:audio", .audio, "/m", true), ("kind:audio", .audio, "/m", false),
+            ("kind:audio", .all, nil, true), ("kind:folder", .all, nil, true), ("kind:audio", .all, nil, true),
+        ]
+        for step in typing {
+            let query = FieldQuery(SearchField(step.field), context: context)
+            let folder = step.folder.map { Array($0.utf8) }
+            let fresh = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
+            let expected = try #require(try fresh.run(query, scope: step.scope, onlyIn: folder))
+            let answer = try #require(try session.run(query, scope: step.scope, onlyIn: folder))
+            #expect(answer == expected, "\(step)")
+            #expect((answer.work.visited > 0) == step.scanned, "\(step)")
+        }
     }
 
     @Test func aStaleScanStops() throws {

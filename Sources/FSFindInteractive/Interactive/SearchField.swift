@@ -1,3 +1,4 @@
+import FSFindModel
 import FSFindQuery
 import FSFindSearch
 

@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// How a run of screen text is drawn; ``ScreenPainter`` maps each to terminal attributes.
 enum TextStyle: Sendable, Equatable {
     case plain

@@ -84,11 +84,16 @@ package struct InteractiveScan {
 
     /// Section views shared by every scan of the session, so their checks run once: per part of
     /// a scan (``PartViews``), one set per file of the index (base, delta).
-    fileprivate let views = PartViews()
+    let views = PartViews()
 
     /// The tables of the free-text look-ups of scans that are over, for the next key's
     /// (``FreeTextLookUp``).
     private let lookUpTables = LookUpTables()
+
+    /// The session's rows by type-table entry, for fields of type tests alone (``TypeCandidates``).
+    private let typeRows = TypeRowsMemo()
+    /// The last answer to a field of type tests alone.
+    private let typeFieldAnswer = TypeFieldAnswer()
 
     /// Per-row summaries of the rows' free text, which let a scan of plain words skip the rows
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
@@ -110,8 +115,25 @@ package struct InteractiveScan {
         signatures.makeInBackground(for: reader, ranker: ranker, prepare: prepare)
     }
 
-    /// How a scan is cut among threads: as `fsfind query`'s, the one ``PartitionedScan``.
-    var partitions = PartitionedScan()
+    /// How a scan is cut among threads: the one ``PartitionedScan``, from ``parallelRows``, in
+    /// ``partsPerThread`` parts per thread.
+    var partitions: PartitionedScan = {
+        var partitions = PartitionedScan(parallelRows: Self.parallelRows)
+        partitions.partsPerThread = Self.partsPerThread
+        return partitions
+    }()
+
+    /// Parts per thread of a key's scan: the search process shares two cores with the terminal
+    /// and whatever else runs, and with one part per thread a key waited for the thread that
+    /// started last, often after the other had done both parts alone (a scan's CPU time equal
+    /// to its wall time; `docs/decisions.md`, "The search field's per-key costs").
+    static let partsPerThread = 4
+
+    /// Rows from which a key's scan is cut among the cores. Lower than `fsfind query`'s: a row of
+    /// the field costs several times one of a query's (its scope, its rank, the list of matches),
+    /// and a key of 16,384 rows already takes milliseconds on one core, where a thread costs
+    /// tens of microseconds to start (`docs/decisions.md`, "The search field's per-key costs").
+    static let parallelRows = 16_384
 
     /// Whether a field of type tests alone reads the type column for its rows before the scan
     /// (``TypeCandidates``); off, it visits every row, as tests compare.
@@ -168,30 +190,46 @@ package struct InteractiveScan {
                 starts.rows(startingWith: filter.requiredStarts(content: content))
                 ?? starts.rows(passing: filter, content: content, of: index)
         }
-        // A field of type tests alone visits the rows of the type entries it accepts.
-        if candidates == nil, readsTypesFirst {
-            candidates = TypeCandidates.rows(for: query, in: index, views: views.sets(count: 1, of: reader)[0])
+        // A field of type tests alone visits the rows of the type entries it accepts; the same
+        // entries as the last such field's give its answer again (`kind:au`, `kind:aud` …).
+        var typeField: TypeFieldAnswer.Key?
+        if candidates == nil, readsTypesFirst,
+            let accepted = TypeCandidates.rows(
+                for: query, in: index, views: views.sets(count: 1, of: reader)[0], byType: typeRows)
+        {
+            candidates = accepted.rows
+            if !accepted.judgedAlone {
+                let key = TypeFieldAnswer.Key(rows: accepted.rows, chosenBit: chosenBit, folder: folder, limit: limit)
+                if var known = typeFieldAnswer.answer(for: key) {
+                    known.work = ScanWork()
+                    known.work.content = scanStarted - started
+                    known.work.scan = ContinuousClock.now - scanStarted
+                    known.work.scanCPU = ScanWork.processCPUTime() - scanCPUStarted
+                    return known
+                }
+                typeField = key
+            }
         }
         let rows = candidates?.count ?? index.itemCount
-        let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
+        let threads = partitions.threadCount(rows: rows)
+        let partViews = views.sets(count: threads, of: reader)
         let lookUps = lookUps(query, content: content, views: partViews[0])
-        let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
-            // Asked by one part at a time, and not after this call: the closure does not escape.
+        let (parts, threadResults, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
+            // Asked by one part at a time, and not after this call: the closure does not escape
+            // (the threads' walks that hold it are released here).
             let stop = StopSignal(shouldStop)
+            let workers = (0..<threads).map { _ in WorkerWalk() }
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
                 content: content, filter: filter, summaries: summaries?.files, lifts: summaries?.lifts,
-                lookUps: lookUps,
-                partViews: partViews, shouldStop: stop.ask)
-            let parts = partitions.run(rows: rows) { part, positions in
-                // The session's views are lazily filled: each part has its own set, which no
-                // other thread touches during the scan.
-                job.run(positions, views: job.partViews[part])
-            }
-            return (parts, stop.stopped)
+                lookUps: lookUps, partViews: partViews, workers: workers, shouldStop: stop.ask)
+            // The session's views are lazily filled: each thread has its own set, which no other
+            // thread touches during the scan.
+            let parts = partitions.run(rows: rows) { _, worker, positions in job.run(positions, worker: worker) }
+            return (parts, workers.compactMap { $0.finished() }, stop.stopped)
         }
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
-        var result = Self.joined(parts.compactMap { $0 }, limit: limit)
+        var result = Self.joined(threadResults, matched: parts.compactMap { $0 }, limit: limit)
         result.work.visited = rows
         result.work.content = scanStarted - started
         result.work.scan = ContinuousClock.now - scanStarted
@@ -203,6 +241,7 @@ package struct InteractiveScan {
         if let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty {
             result.corrections = try Searcher(index: index, text: text).suggestions(for: compiled)
         }
+        if let typeField { typeFieldAnswer.keep(result, for: typeField) }
         return result
     }
 
@@ -214,17 +253,17 @@ package struct InteractiveScan {
         }
     }
 
-    /// The parts' results as one pass's: each part's best rows ranked together, its counts
-    /// added, its matches in part order.
-    private static func joined(_ parts: [PartResult], limit: Int) -> ScanResult {
+    /// The threads' results as one pass's: each thread's best rows ranked together, its counts
+    /// added; the parts' matches (`matched`) in part order.
+    private static func joined(_ threads: [PartResult], matched: [[Int]], limit: Int) -> ScanResult {
         var top = TopResults(capacity: limit)
         var result = ScanResult()
-        result.matched.reserveCapacity(parts.reduce(0) { $0 + $1.matched.count })
-        for part in parts {
+        result.matched.reserveCapacity(matched.reduce(0) { $0 + $1.count })
+        for part in matched { result.matched += part }
+        for part in threads {
             for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
             result.total += part.total
             for position in result.counts.indices { result.counts[position] += part.counts[position] }
-            result.matched += part.matched
             result.work.scored += part.scored
             result.work.bounded += part.bounded
         }
@@ -233,250 +272,13 @@ package struct InteractiveScan {
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`, from its content type tree.
-    fileprivate static func scopeBits(_ row: Int, of file: IndexReader) -> UInt16 {
+    static func scopeBits(_ row: Int, of file: IndexReader) -> UInt16 {
         var tree: [String] = []
         if case .textList(let list)? = file.value(of: .contentTypeTree, at: row) { tree = list }
         var bits: UInt16 = 0
         for (position, scope) in Scope.allCases.enumerated() where scope.contains(tree: tree) {
             bits |= 1 << UInt16(position)
         }
-        return bits
-    }
-}
-
-/// What one part of a scan found.
-private struct PartResult {
-    var top: TopResults
-    var total = 0
-    var counts = [Int](repeating: 0, count: Scope.allCases.count)
-    var matched: [Int] = []
-    /// Rows the row summaries let through (``ScanWork/scored``).
-    var scored = 0
-    /// Of those, rows counted without a score (``ScanWork/bounded``).
-    var bounded = 0
-}
-
-/// One scan's inputs, shared read-only by its parts' threads.
-///
-/// Unchecked because two of its parts are not `Sendable` and are safe all the same: the scan's
-/// session views (``PartViews``, filled lazily), of which each part uses its own set; and
-/// `shouldStop`, a ``StopSignal``'s question, asked
-/// under its lock. The rest is only read during the scan, and each part makes its own plans and
-/// caches (`RowScore`, the scope memo).
-private struct ScanJob: @unchecked Sendable {
-    let scan: InteractiveScan
-    let query: FieldQuery
-    let chosenBit: UInt16
-    let folder: [UInt8]?
-    let candidates: [Int]?
-    let content: ContentMatches?
-    /// What plain words ask of a row's summary, and the summaries per file (nil until made).
-    let filter: SignatureFilter?
-    let summaries: [RowSignatures?]?
-    /// The rows' recency lifts per file (nil until made), which scoring reads instead of each
-    /// row's date.
-    let lifts: [RecencyLifts?]?
-    /// Per file, its free-text leaves' look-ups, which every part reads.
-    let lookUps: [[FreeTextLookUp?]]
-    /// Per part, the section views of each index file.
-    let partViews: [[IndexViews]]
-    let shouldStop: () -> Bool
-
-    /// Positions `range` of the candidates (or of the merged rows); nil when told to stop.
-    func run(_ range: Range<Int>, views: [IndexViews]) -> PartResult? {
-        let files = views.indices.map { file in
-            let content = content?.forFile(file)
-            // A file's summaries, when the field is plain words and they were made for it.
-            var rowFilter: FileRowFilter?
-            if let filter, let summary = summaries?[file] ?? nil {
-                rowFilter = FileRowFilter(filter, summaries: summary, content: content)
-            }
-            return FileScan(
-                views: views[file],
-                rowScore: RowScore(
-                    query, views: views[file], ranker: scan.ranker, content: content,
-                    lookUps: file < lookUps.count ? lookUps[file] : [], lifts: lifts?[file] ?? nil),
-                rowFilter: rowFilter, folder: folder)
-        }
-        // Unretained: `files` keeps every one alive for the whole scan (`withExtendedLifetime`
-        // below), and a retain and a release per row were a tenth of its time (an
-        // `unowned(unsafe)` binding of the array's element still retained it for the call).
-        var walker = PartWalk(
-            part: PartResult(top: TopResults(capacity: scan.limit)),
-            fileScans: files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit, shouldStop: shouldStop)
-        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
-        // the scan in unspecialized generic calls.
-        // Room for every row: only the pages written are the process's, where growing by
-        // doubling copied a common letter's matches two or three times a key.
-        walker.part.matched.reserveCapacity(range.count)
-        let completed = withExtendedLifetime(files) { walk(range, &walker) }
-        guard completed else { return nil }
-        walker.countScopes()
-        walker.part.scored = files.reduce(0) { $0 + $1.scored }
-        walker.part.bounded = files.reduce(0) { $0 + $1.bounded }
-        return walker.part
-    }
-
-    /// How many candidates ahead of the one visited the walk asks for a row's lines.
-    private static let prefetchDistance = 8
-    /// Candidates fewer than one row in this many are far enough apart to ask for ahead.
-    private static let sparseRatio = 5
-
-    /// Calls `walker` with each position of `range` (of the candidates, or of the merged rows)
-    /// as its file, row and merged row, until it says stop; false then.
-    @inline(__always)
-    private func walk(_ range: Range<Int>, _ walker: inout PartWalk) -> Bool {
-        let index = scan.index
-        if let candidates {
-            // Few rows far apart: each row's first reads are asked for `ahead` rows before it,
-            // so their cache misses overlap instead of each waiting in turn (a row costs several,
-            // its summary, name record and date each in a line of its own). Rows closer together
-            // are already brought in by the processor's own prefetching, and asking costs more.
-            let ahead = candidates.count * Self.sparseRatio < index.itemCount ? Self.prefetchDistance : 0
-            for position in range {
-                if ahead > 0, position + ahead < range.upperBound {
-                    let (file, row) = index.place(of: candidates[position + ahead])
-                    walker.prefetch(file, row)
-                }
-                let merged = candidates[position]
-                let (file, row) = index.place(of: merged)
-                guard walker.visit(file, row, merged) else { return false }
-            }
-        } else {
-            for piece in index.pieces {
-                let first = max(range.lowerBound, piece.start)
-                let end = min(range.upperBound, piece.start + piece.rows.count)
-                guard first < end else { continue }
-                for merged in first..<end {
-                    guard walker.visit(piece.file, piece.rows.lowerBound + (merged - piece.start), merged) else {
-                        return false
-                    }
-                }
-            }
-        }
-        return true
-    }
-}
-
-/// One part's walk over its rows: what it found so far, and what each row costs.
-///
-/// A value the walk mutates in place rather than a nested function's captured variables: those
-/// live in boxes, and every access to them was a dynamic exclusivity check (a tenth of a
-/// free-text scan).
-private struct PartWalk {
-    var part: PartResult
-    var visited = 0
-    /// Matched rows per set of scope bits, which ``countScopes()`` adds to the scopes' counts
-    /// once: a common letter's matches each tested every scope's bit.
-    let tally = FlatTable<Int>(count: Self.scopeSets, repeating: 0)
-    /// How many sets of scope bits there are.
-    private static let scopeSets = 1 << Scope.allCases.count
-    let fileScans: [Unmanaged<FileScan>]
-    let chosenBit: UInt16
-    let shouldStop: () -> Bool
-
-    /// Adds the tally to the part's counts per scope.
-    mutating func countScopes() {
-        for bits in 0..<Self.scopeSets where tally[bits] != 0 {
-            for position in part.counts.indices where bits & (1 << position) != 0 {
-                part.counts[position] += tally[bits]
-            }
-        }
-    }
-
-    /// Asks for row `row` of file `file`'s first reads, ahead of its visit.
-    @inline(__always) func prefetch(_ file: Int, _ row: Int) {
-        fileScans[file]._withUnsafeGuaranteedRef { $0.prefetch(row) }
-    }
-
-    /// Row `row` of file `file`, which is merged row `merged`; false when the scan must stop.
-    @inline(__always) mutating func visit(_ file: Int, _ row: Int, _ merged: Int) -> Bool {
-        visited += 1
-        if visited % InteractiveScan.stopCheckInterval == 0, shouldStop() { return false }
-        let floor = part.top.floor
-        let chosenBit = chosenBit
-        guard
-            let (score, bits) = fileScans[file]._withUnsafeGuaranteedRef({
-                $0.match(row, floor: floor, chosenBit: chosenBit)
-            })
-        else {
-            return true
-        }
-        part.matched.append(merged)
-        tally[Int(bits)] += 1
-        if bits & chosenBit != 0 {
-            part.total += 1
-            part.top.insert(row: merged, score: score)
-        }
-        return true
-    }
-}
-
-/// What a part of a scan asks of each row of one index file, reached through `self` so a row
-/// costs no copies of the file's views.
-private final class FileScan {
-    private let rowScore: RowScore
-    private let rowFilter: FileRowFilter?
-    private let source: IndexReader
-    private let types: TypeColumnView?
-    private let folder: [UInt8]?
-    /// Scope bits per type-table entry, ``unknownBits`` until worked out. Tables of plain
-    /// values (``FlatTable``), not `var`s of this class: each access to a class's `var` is a
-    /// dynamic exclusivity check, a tenth of a type query's scan of a million rows.
-    private let bitsByType: FlatTable<UInt16>
-    private static let unknownBits: UInt16 = 0xFFFF
-    /// Rows the row filter let through (``ScanWork/scored``), and of those the rows counted
-    /// without a score (``ScanWork/bounded``), in its two cells.
-    private let scoredRows = FlatTable<Int>(count: 2, repeating: 0)
-
-    var scored: Int { scoredRows[0] }
-    var bounded: Int { scoredRows[1] }
-
-    init(views: IndexViews, rowScore: RowScore, rowFilter: FileRowFilter?, folder: [UInt8]?) {
-        self.rowScore = rowScore
-        self.rowFilter = rowFilter
-        source = views.index
-        types = views.types
-        self.folder = folder
-        bitsByType = FlatTable(count: views.types?.typeCount ?? 0, repeating: Self.unknownBits)
-    }
-
-    /// The row's rank and scope bits, nil when it does not match (or is outside the folder). The
-    /// rank is exact when the row is in the chosen scope (`chosenBit`) and may reach `floor`, the
-    /// worst rank kept so far; else it only has to stay below (``RowScore/score(_:floor:)``).
-    @inline(__always) func match(_ row: Int, floor: Double, chosenBit: UInt16) -> (score: Double, bits: UInt16)? {
-        if rowFilter?.rejects(row) == true { return nil }
-        scoredRows[0] += 1
-        if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return nil }
-        let bits = scopeBits(row)
-        let rowFloor = bits & chosenBit != 0 ? floor : .infinity
-        // A one-letter field's match (the summary says so exactly) whose text cannot reach the
-        // results kept: counted, with its bound as a rank that stays below them, not scored.
-        if let bound = rowFilter?.textBound(row),
-            bound + ResultRanker.recencyWeight < rowFloor || bound + rowScore.recency(row) < rowFloor
-        {
-            guard rowScore.chipsMatch(row) else { return nil }
-            scoredRows[1] += 1
-            return (bound, bits)
-        }
-        let measured = rowFilter?.measuredValues(row) ?? .all
-        guard let score = rowScore.score(row, floor: rowFloor, measuring: measured) else { return nil }
-        return (score, bits)
-    }
-
-    /// Asks for the row's summary, name record and date ahead of ``match(_:floor:chosenBit:)``.
-    @inline(__always) func prefetch(_ row: Int) {
-        rowFilter?.prefetch(row)
-        rowScore.prefetch(row)
-    }
-
-    /// ``InteractiveScan/scopeBits(_:of:)``, once per type-table entry.
-    @inline(__always) private func scopeBits(_ row: Int) -> UInt16 {
-        guard let id = types?.typeID(row) else { return InteractiveScan.scopeBits(row, of: source) }
-        let known = bitsByType[id]
-        if known != Self.unknownBits { return known }
-        let bits = InteractiveScan.scopeBits(row, of: source)
-        bitsByType[id] = bits
         return bits
     }
 }

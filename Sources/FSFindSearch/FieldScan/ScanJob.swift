@@ -1,0 +1,280 @@
+import FSFindIndexFormat
+import FSFindModel
+import FSFindQuery
+
+/// What one thread of a scan found, over every part it ran but for their matches, which each part
+/// hands back on its own (``ScanJob/run(_:worker:)``).
+struct PartResult {
+    var top: TopResults
+    var total = 0
+    var counts = [Int](repeating: 0, count: Scope.allCases.count)
+    /// The matches of the part being walked.
+    var matched: [Int] = []
+    /// Rows the row summaries let through (``ScanWork/scored``).
+    var scored = 0
+    /// Of those, rows counted without a score (``ScanWork/bounded``).
+    var bounded = 0
+}
+
+/// What one thread of a scan keeps from part to part: its plans and caches per index file, and
+/// its walk, whose best rows so far let its next part count more rows without scoring them.
+///
+/// Unchecked because its `var`s are not guarded: the thread named by its place in
+/// ``ScanJob/workers`` alone reads and writes them during the scan, and the scan's caller reads
+/// them once every thread was joined.
+final class WorkerWalk: @unchecked Sendable {
+    var walk: PartWalk?
+    var files: [FileScan] = []
+
+    init() {}
+
+    /// What the walk found, its scopes counted; nil when the thread ran no part.
+    func finished() -> PartResult? {
+        guard var walk else { return nil }
+        walk.countScopes()
+        walk.part.scored = files.reduce(0) { $0 + $1.scored }
+        walk.part.bounded = files.reduce(0) { $0 + $1.bounded }
+        return walk.part
+    }
+}
+
+/// One scan's inputs, shared read-only by its parts' threads.
+///
+/// Unchecked because three of its parts are not `Sendable` and are safe all the same: the scan's
+/// session views (``PartViews``, filled lazily), of which each thread uses its own set; each
+/// thread's ``WorkerWalk``; and `shouldStop`, a ``StopSignal``'s question, asked under its lock.
+/// The rest is only read during the scan, and each thread makes its own plans and caches
+/// (`RowScore`, the scope memo).
+struct ScanJob: @unchecked Sendable {
+    let scan: InteractiveScan
+    let query: FieldQuery
+    let chosenBit: UInt16
+    let folder: [UInt8]?
+    let candidates: [Int]?
+    let content: ContentMatches?
+    /// What plain words ask of a row's summary, and the summaries per file (nil until made).
+    let filter: SignatureFilter?
+    let summaries: [RowSignatures?]?
+    /// The rows' recency lifts per file (nil until made), which scoring reads instead of each
+    /// row's date.
+    let lifts: [RecencyLifts?]?
+    /// Per file, its free-text leaves' look-ups, which every part reads.
+    let lookUps: [[FreeTextLookUp?]]
+    /// Per thread, the section views of each index file.
+    let partViews: [[IndexViews]]
+    /// Per thread, what it keeps from part to part.
+    let workers: [WorkerWalk]
+    let shouldStop: () -> Bool
+
+    /// Positions `range` of the candidates (or of the merged rows), on thread `worker`: the
+    /// part's matches, in order; nil when told to stop.
+    func run(_ range: Range<Int>, worker: Int) -> [Int]? {
+        let box = workers[worker]
+        if box.walk == nil {
+            box.files = files(views: partViews[worker])
+            // Unretained: `box.files` keeps every one alive for the whole scan
+            // (`withExtendedLifetime` below), and a retain and a release per row were a tenth of
+            // its time (an `unowned(unsafe)` binding of the array's element still retained it).
+            box.walk = PartWalk(
+                part: PartResult(top: TopResults(capacity: scan.limit)),
+                fileScans: box.files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit,
+                shouldStop: shouldStop)
+        }
+        // Out of the box while it walks, so its lists have one owner (and the walk no dynamic
+        // check of a class's `var` per row).
+        guard var walker = box.walk else { return nil }
+        box.walk = nil
+        // Room for every row: only the pages written are the process's, where growing by
+        // doubling copied a common letter's matches two or three times a key.
+        walker.part.matched.reserveCapacity(range.count)
+        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
+        // the scan in unspecialized generic calls.
+        let completed = withExtendedLifetime(box.files) { walk(range, &walker) }
+        guard completed else { return nil }
+        let matched = walker.part.matched
+        walker.part.matched = []
+        box.walk = walker
+        return matched
+    }
+
+    /// A thread's plans and caches for each index file, read through `views`.
+    private func files(views: [IndexViews]) -> [FileScan] {
+        views.indices.map { file in
+            let content = content?.forFile(file)
+            // A file's summaries, when the field is plain words and they were made for it.
+            var rowFilter: FileRowFilter?
+            if let filter, let summary = summaries?[file] ?? nil {
+                rowFilter = FileRowFilter(filter, summaries: summary, content: content)
+            }
+            return FileScan(
+                views: views[file],
+                rowScore: RowScore(
+                    query, views: views[file], ranker: scan.ranker, content: content,
+                    lookUps: file < lookUps.count ? lookUps[file] : [], lifts: lifts?[file] ?? nil),
+                rowFilter: rowFilter, folder: folder)
+        }
+    }
+
+    /// How many candidates ahead of the one visited the walk asks for a row's lines.
+    private static let prefetchDistance = 8
+    /// Candidates fewer than one row in this many are far enough apart to ask for ahead.
+    private static let sparseRatio = 5
+
+    /// Calls `walker` with each position of `range` (of the candidates, or of the merged rows)
+    /// as its file, row and merged row, until it says stop; false then.
+    @inline(__always)
+    private func walk(_ range: Range<Int>, _ walker: inout PartWalk) -> Bool {
+        let index = scan.index
+        if let candidates {
+            // Few rows far apart: each row's first reads are asked for `ahead` rows before it,
+            // so their cache misses overlap instead of each waiting in turn (a row costs several,
+            // its summary, name record and date each in a line of its own). Rows closer together
+            // are already brought in by the processor's own prefetching, and asking costs more.
+            let ahead = candidates.count * Self.sparseRatio < index.itemCount ? Self.prefetchDistance : 0
+            for position in range {
+                if ahead > 0, position + ahead < range.upperBound {
+                    let (file, row) = index.place(of: candidates[position + ahead])
+                    walker.prefetch(file, row)
+                }
+                let merged = candidates[position]
+                let (file, row) = index.place(of: merged)
+                guard walker.visit(file, row, merged) else { return false }
+            }
+        } else {
+            for piece in index.pieces {
+                let first = max(range.lowerBound, piece.start)
+                let end = min(range.upperBound, piece.start + piece.rows.count)
+                guard first < end else { continue }
+                for merged in first..<end {
+                    guard walker.visit(piece.file, piece.rows.lowerBound + (merged - piece.start), merged) else {
+                        return false
+                    }
+                }
+            }
+        }
+        return true
+    }
+}
+
+/// One part's walk over its rows: what it found so far, and what each row costs.
+///
+/// A value the walk mutates in place rather than a nested function's captured variables: those
+/// live in boxes, and every access to them was a dynamic exclusivity check (a tenth of a
+/// free-text scan).
+struct PartWalk {
+    var part: PartResult
+    var visited = 0
+    /// Matched rows per set of scope bits, which ``countScopes()`` adds to the scopes' counts
+    /// once: a common letter's matches each tested every scope's bit.
+    let tally = FlatTable<Int>(count: Self.scopeSets, repeating: 0)
+    /// How many sets of scope bits there are.
+    private static let scopeSets = 1 << Scope.allCases.count
+    let fileScans: [Unmanaged<FileScan>]
+    let chosenBit: UInt16
+    let shouldStop: () -> Bool
+
+    /// Adds the tally to the part's counts per scope.
+    mutating func countScopes() {
+        for bits in 0..<Self.scopeSets where tally[bits] != 0 {
+            for position in part.counts.indices where bits & (1 << position) != 0 {
+                part.counts[position] += tally[bits]
+            }
+        }
+    }
+
+    /// Asks for row `row` of file `file`'s first reads, ahead of its visit.
+    @inline(__always) func prefetch(_ file: Int, _ row: Int) {
+        fileScans[file]._withUnsafeGuaranteedRef { $0.prefetch(row) }
+    }
+
+    /// Row `row` of file `file`, which is merged row `merged`; false when the scan must stop.
+    @inline(__always) mutating func visit(_ file: Int, _ row: Int, _ merged: Int) -> Bool {
+        visited += 1
+        if visited % InteractiveScan.stopCheckInterval == 0, shouldStop() { return false }
+        let floor = part.top.floor
+        let chosenBit = chosenBit
+        guard
+            let (score, bits) = fileScans[file]._withUnsafeGuaranteedRef({
+                $0.match(row, floor: floor, chosenBit: chosenBit)
+            })
+        else {
+            return true
+        }
+        part.matched.append(merged)
+        tally[Int(bits)] += 1
+        if bits & chosenBit != 0 {
+            part.total += 1
+            part.top.insert(row: merged, score: score)
+        }
+        return true
+    }
+}
+
+/// What a part of a scan asks of each row of one index file, reached through `self` so a row
+/// costs no copies of the file's views.
+final class FileScan {
+    private let rowScore: RowScore
+    private let rowFilter: FileRowFilter?
+    private let source: IndexReader
+    private let types: TypeColumnView?
+    private let folder: [UInt8]?
+    /// Scope bits per type-table entry, ``unknownBits`` until worked out. Tables of plain
+    /// values (``FlatTable``), not `var`s of this class: each access to a class's `var` is a
+    /// dynamic exclusivity check, a tenth of a type query's scan of a million rows.
+    private let bitsByType: FlatTable<UInt16>
+    private static let unknownBits: UInt16 = 0xFFFF
+    /// Rows the row filter let through (``ScanWork/scored``), and of those the rows counted
+    /// without a score (``ScanWork/bounded``), in its two cells.
+    private let scoredRows = FlatTable<Int>(count: 2, repeating: 0)
+
+    var scored: Int { scoredRows[0] }
+    var bounded: Int { scoredRows[1] }
+
+    init(views: IndexViews, rowScore: RowScore, rowFilter: FileRowFilter?, folder: [UInt8]?) {
+        self.rowScore = rowScore
+        self.rowFilter = rowFilter
+        source = views.index
+        types = views.types
+        self.folder = folder
+        bitsByType = FlatTable(count: views.types?.typeCount ?? 0, repeating: Self.unknownBits)
+    }
+
+    /// The row's rank and scope bits, nil when it does not match (or is outside the folder). The
+    /// rank is exact when the row is in the chosen scope (`chosenBit`) and may reach `floor`, the
+    /// worst rank kept so far; else it only has to stay below (``RowScore/score(_:floor:)``).
+    @inline(__always) func match(_ row: Int, floor: Double, chosenBit: UInt16) -> (score: Double, bits: UInt16)? {
+        if rowFilter?.rejects(row) == true { return nil }
+        scoredRows[0] += 1
+        if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return nil }
+        let bits = scopeBits(row)
+        let rowFloor = bits & chosenBit != 0 ? floor : .infinity
+        // A one-letter field's match (the summary says so exactly) whose text cannot reach the
+        // results kept: counted, with its bound as a rank that stays below them, not scored.
+        if let bound = rowFilter?.textBound(row),
+            bound + ResultRanker.recencyWeight < rowFloor || bound + rowScore.recency(row) < rowFloor
+        {
+            guard rowScore.chipsMatch(row) else { return nil }
+            scoredRows[1] += 1
+            return (bound, bits)
+        }
+        let measured = rowFilter?.measuredValues(row) ?? .all
+        guard let score = rowScore.score(row, floor: rowFloor, measuring: measured) else { return nil }
+        return (score, bits)
+    }
+
+    /// Asks for the row's summary, name record and date ahead of ``match(_:floor:chosenBit:)``.
+    @inline(__always) func prefetch(_ row: Int) {
+        rowFilter?.prefetch(row)
+        rowScore.prefetch(row)
+    }
+
+    /// ``InteractiveScan/scopeBits(_:of:)``, once per type-table entry.
+    @inline(__always) private func scopeBits(_ row: Int) -> UInt16 {
+        guard let id = types?.typeID(row) else { return InteractiveScan.scopeBits(row, of: source) }
+        let known = bitsByType[id]
+        if known != Self.unknownBits { return known }
+        let bits = InteractiveScan.scopeBits(row, of: source)
+        bitsByType[id] = bits
+        return bits
+    }
+}
