@@ -23,7 +23,9 @@ struct PartitionedScan: Sendable {
     /// query on a small index never needs (benchmarks/RESULTS.md, "Start-up: no conformance scans").
     var threads: Int?
     /// Parts per thread of a large scan: more than one lets a thread that started late, or was
-    /// held off its core, take fewer parts (``JoinedThreads/run(count:threads:_:)``).
+    /// held off its core, take fewer parts (``JoinedThreads/run(count:threads:_:)``). One for
+    /// every scan so far: four made no difference to the search field's (`docs/decisions.md`,
+    /// "The search field's per-key costs"); tests split scans this way to check the joins.
     var partsPerThread = 1
 
     /// One part per core (at most ``mostThreads``) from ``parallelRows`` rows.

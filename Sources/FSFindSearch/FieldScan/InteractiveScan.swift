@@ -115,19 +115,8 @@ package struct InteractiveScan {
         signatures.makeInBackground(for: reader, ranker: ranker, prepare: prepare)
     }
 
-    /// How a scan is cut among threads: the one ``PartitionedScan``, from ``parallelRows``, in
-    /// ``partsPerThread`` parts per thread.
-    var partitions: PartitionedScan = {
-        var partitions = PartitionedScan(parallelRows: Self.parallelRows)
-        partitions.partsPerThread = Self.partsPerThread
-        return partitions
-    }()
-
-    /// Parts per thread of a key's scan: the search process shares two cores with the terminal
-    /// and whatever else runs, and with one part per thread a key waited for the thread that
-    /// started last, often after the other had done both parts alone (a scan's CPU time equal
-    /// to its wall time; `docs/decisions.md`, "The search field's per-key costs").
-    static let partsPerThread = 4
+    /// How a scan is cut among threads: the one ``PartitionedScan``, from ``parallelRows``.
+    var partitions = PartitionedScan(parallelRows: Self.parallelRows)
 
     /// Rows from which a key's scan is cut among the cores. Lower than `fsfind query`'s: a row of
     /// the field costs several times one of a query's (its scope, its rank, the list of matches),
@@ -193,6 +182,7 @@ package struct InteractiveScan {
         // A field of type tests alone visits the rows of the type entries it accepts; the same
         // entries as the last such field's give its answer again (`kind:au`, `kind:aud` …).
         var typeField: TypeFieldAnswer.Key?
+        if let made = summaries?.types, !made.isEmpty { typeRows.fromSummaries = made }
         if candidates == nil, readsTypesFirst,
             let accepted = TypeCandidates.rows(
                 for: query, in: index, views: views.sets(count: 1, of: reader)[0], byType: typeRows)

@@ -1,7 +1,7 @@
 import FSFindIndexFormat
 import FSFindPlatform
 
-/// The index's row summaries and its rows' recency lifts, made once per snapshot, on a thread of
+/// The index's row summaries, its rows' recency lifts and its rows by type, made once per snapshot, on a thread of
 /// their own in the search loop (a million rows take a few hundred milliseconds), so no key waits
 /// for them: a scan uses them once they are there and scores every row before.
 final class SignatureStore: Sendable {
@@ -14,6 +14,9 @@ final class SignatureStore: Sendable {
         let lifts: [RecencyLifts?]
         /// Nil when a file has no summary.
         let starts: StartRows?
+        /// Per file of the index, its rows by type-table entry (nil for a file without a type
+        /// column), made last: a field of type tests alone takes its rows from them.
+        var types: [TypeRows?] = []
     }
 
     private let made = Handoff<Made>()
@@ -35,7 +38,16 @@ final class SignatureStore: Sendable {
             let files = Self.files(of: reader)
             let lifts = Self.lifts(of: reader, ranker: ranker)
             made.put(Made(files: files, lifts: lifts, starts: nil))
-            return Made(files: files, lifts: lifts, starts: StartRows(summaries: files, of: reader.snapshot))
+            let starts = StartRows(summaries: files, of: reader.snapshot)
+            made.put(Made(files: files, lifts: lifts, starts: starts))
+            return Made(files: files, lifts: lifts, starts: starts, types: Self.types(of: reader))
+        }
+    }
+
+    /// Each file's rows by type-table entry.
+    private static func types(of reader: IndexReader) -> [TypeRows?] {
+        reader.fileReaders.map { file in
+            IndexViews(reader: file).types.map { TypeRows(types: $0, count: file.itemCount) }
         }
     }
 
@@ -52,7 +64,7 @@ final class SignatureStore: Sendable {
         let files = files(of: reader)
         return Made(
             files: files, lifts: lifts(of: reader, ranker: ranker),
-            starts: StartRows(summaries: files, of: reader.snapshot))
+            starts: StartRows(summaries: files, of: reader.snapshot), types: types(of: reader))
     }
 
     /// The summaries per file of the index, nil until they are made (or for a damaged file).

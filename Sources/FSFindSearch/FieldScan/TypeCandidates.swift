@@ -109,8 +109,14 @@ final class TypeRowsMemo: @unchecked Sendable {
 
     init() {}
 
-    /// File `file`'s rows by entry, made from `types` (its type column of `count` rows) the first time.
+    /// The rows by type the session's summaries made, per file, once they are there
+    /// (``SignatureStore``): asked before making them here.
+    var fromSummaries: [TypeRows?] = []
+
+    /// File `file`'s rows by entry, made from `types` (its type column of `count` rows) the first
+    /// time, unless the summaries' thread made them.
     func rows(of file: Int, types: TypeColumnView, count: Int) -> TypeRows {
+        if file < fromSummaries.count, let rows = fromSummaries[file], rows.count == count { return rows }
         if let rows = made[file], rows.count == count { return rows }
         let rows = TypeRows(types: types, count: count)
         made[file] = rows
