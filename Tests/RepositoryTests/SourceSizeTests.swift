@@ -51,6 +51,9 @@ import Testing
         let body =
             ["    func f() {", "        let a = \"{\" // }"] + Array(repeating: "        g()", count: 90) + ["    }"]
         #expect(Self.bodies(body.map { Substring($0) }).map(\.length) == [93])
+        // A default closure among the parameters does not end the body.
+        let defaulted = ["    func f(", "        stop: () -> Bool = { false }", "    ) -> Int {"] + body.dropFirst()
+        #expect(Self.bodies(defaulted.map { Substring($0) }).map(\.length) == [95])
     }
 
     /// A line that declares a function, an initialiser or a subscript (attributes and modifiers
@@ -70,10 +73,18 @@ import Testing
                 continue
             }
             var depth = 0
+            var parentheses = 0
             var opened = false
             var end = start
             scan: while end < lines.count {
                 for brace in braces(lines[end]) {
+                    // Until the body opens, a brace inside the parameters' parentheses (a
+                    // default closure, `shouldStop: () -> Bool = { false }`) is not the body's.
+                    if abs(brace) == 2 {
+                        if !opened { parentheses += brace / 2 }
+                        continue
+                    }
+                    if !opened && parentheses > 0 { continue }
                     depth += brace
                     opened = opened || brace > 0
                     if opened && depth == 0 { break scan }
@@ -109,6 +120,10 @@ import Testing
                 found.append(1)
             } else if character == "}" {
                 found.append(-1)
+            } else if character == "(" {
+                found.append(2)
+            } else if character == ")" {
+                found.append(-2)
             }
             previous = character
         }

@@ -139,22 +139,7 @@ package struct InteractiveScan {
     ) throws(FSFindError) -> ScanResult? {
         let started = ContinuousClock.now
         let chosenBit = UInt16(1) << UInt16(Scope.allCases.firstIndex(of: scope) ?? 0)
-        // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
-        // The field's free text asks the text store too, as `fsfind query` does.
-        let content = try withoutActuallyEscaping(shouldStop) { shouldStop throws(FSFindError) in
-            try query.text.flatMap { text throws(FSFindError) -> ContentMatches? in
-                guard self.text != nil, !text.root.freeTextLeaves.isEmpty else { return nil }
-                // Asked only while the lookup runs, so the closure does not outlive this call.
-                // Without BM25, as `fsfind serve` asks: a file that only mentions the words ranks
-                // among such files by how recently it changed (the lift that already outweighs
-                // BM25's share for recent files); BM25 of a common prefix's files slowed every key
-                // (`benchmarks/RESULTS.md`, "The search field: short words at word starts, row
-                // summaries, exact narrowing, no BM25 per key").
-                return try ContentMatches(
-                    text, store: self.text, index: index, minimumWordLength: FieldQuery.shortestInsideWord,
-                    ranked: false, shouldStop: shouldStop)
-            }
-        }
+        let content = try contentMatches(query, shouldStop: shouldStop)
         // A key typed while the words were looked up: this search is stale.
         if content?.interrupted == true { return nil }
         let scanStarted = ContinuousClock.now
@@ -182,23 +167,14 @@ package struct InteractiveScan {
         // A field of type tests alone visits the rows of the type entries it accepts; the same
         // entries as the last such field's give its answer again (`kind:au`, `kind:aud` …).
         var typeField: TypeFieldAnswer.Key?
-        if let made = summaries?.types, !made.isEmpty { typeRows.fromSummaries = made }
-        if candidates == nil, readsTypesFirst,
-            let accepted = TypeCandidates.rows(
-                for: query, in: index, views: views.sets(count: 1, of: reader)[0], byType: typeRows)
-        {
-            candidates = accepted.rows
-            if !accepted.judgedAlone {
-                let key = TypeFieldAnswer.Key(rows: accepted.rows, chosenBit: chosenBit, folder: folder, limit: limit)
-                if var known = typeFieldAnswer.answer(for: key) {
-                    known.work = ScanWork()
-                    known.work.content = scanStarted - started
-                    known.work.scan = ContinuousClock.now - scanStarted
-                    known.work.scanCPU = ScanWork.processCPUTime() - scanCPUStarted
-                    return known
-                }
-                typeField = key
+        if candidates == nil, let typed = typeFieldRows(query, chosenBit: chosenBit, folder: folder, made: summaries) {
+            if var known = typed.known {
+                known.work = ScanWork()
+                known.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
+                return known
             }
+            candidates = typed.rows
+            typeField = typed.key
         }
         let rows = candidates?.count ?? index.itemCount
         let threads = partitions.threadCount(rows: rows)
@@ -221,9 +197,7 @@ package struct InteractiveScan {
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
         var result = Self.joined(threadResults, matched: parts.compactMap { $0 }, limit: limit)
         result.work.visited = rows
-        result.work.content = scanStarted - started
-        result.work.scan = ContinuousClock.now - scanStarted
-        result.work.scanCPU = ScanWork.processCPUTime() - scanCPUStarted
+        result.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
         // Asked as `fsfind query` asks: a typo may still find files (`quartely` by its stem's
         // start, inside a report), and the field offers the search it meant all the same. A word
         // the index holds, or the start of one (every word while it is typed), is answered by a
@@ -233,6 +207,47 @@ package struct InteractiveScan {
         }
         if let typeField { typeFieldAnswer.keep(result, for: typeField) }
         return result
+    }
+
+    /// What the text store holds of the field's free text, nil when it has none (or there is no
+    /// store); interrupted when `shouldStop` said so while it was asked.
+    private func contentMatches(
+        _ query: FieldQuery, shouldStop: () -> Bool
+    ) throws(FSFindError) -> ContentMatches? {
+        // The same plans `fsfind query` runs: raw section reads, answers kept per distinct string.
+        // The field's free text asks the text store too, as `fsfind query` does.
+        try withoutActuallyEscaping(shouldStop) { shouldStop throws(FSFindError) in
+            try query.text.flatMap { text throws(FSFindError) -> ContentMatches? in
+                guard self.text != nil, !text.root.freeTextLeaves.isEmpty else { return nil }
+                // Asked only while the lookup runs, so the closure does not outlive this call.
+                // Without BM25, as `fsfind serve` asks: a file that only mentions the words ranks
+                // among such files by how recently it changed (the lift that already outweighs
+                // BM25's share for recent files); BM25 of a common prefix's files slowed every key
+                // (`benchmarks/RESULTS.md`, "The search field: short words at word starts, row
+                // summaries, exact narrowing, no BM25 per key").
+                return try ContentMatches(
+                    text, store: self.text, index: index, minimumWordLength: FieldQuery.shortestInsideWord,
+                    ranked: false, shouldStop: shouldStop)
+            }
+        }
+    }
+
+    /// For a field of type tests alone (``TypeCandidates``): the rows of the type entries it
+    /// accepts, and the last such field's answer when it accepted the same rows here
+    /// (``TypeFieldAnswer``; `key` is what this one's answer is kept under). Nil for another field.
+    private func typeFieldRows(
+        _ query: FieldQuery, chosenBit: UInt16, folder: [UInt8]?, made: SignatureStore.Made?
+    ) -> (rows: [Int], key: TypeFieldAnswer.Key?, known: ScanResult?)? {
+        guard readsTypesFirst else { return nil }
+        if let made = made?.types, !made.isEmpty { typeRows.fromSummaries = made }
+        let views = views.sets(count: 1, of: reader)[0]
+        guard let accepted = TypeCandidates.rows(for: query, in: index, views: views, byType: typeRows) else {
+            return nil
+        }
+        // A row whose entry cannot be read is the plan's to judge: another field may judge it otherwise.
+        guard !accepted.judgedAlone else { return (accepted.rows, nil, nil) }
+        let key = TypeFieldAnswer.Key(rows: accepted.rows, chosenBit: chosenBit, folder: folder, limit: limit)
+        return (accepted.rows, key, typeFieldAnswer.answer(for: key))
     }
 
     /// The field's free-text words looked up in the words of each file `views` reads, once, on

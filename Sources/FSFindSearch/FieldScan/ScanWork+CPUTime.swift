@@ -10,4 +10,12 @@ extension ScanWork {
         clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now)
         return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
     }
+
+    /// Sets the times of a scan that started at `started`, whose pass over the rows started at
+    /// `scanStarted` with the process at `cpu` of CPU time, now that it is over.
+    mutating func timed(started: ContinuousClock.Instant, scanStarted: ContinuousClock.Instant, cpu: Duration) {
+        content = scanStarted - started
+        scan = ContinuousClock.now - scanStarted
+        scanCPU = Self.processCPUTime() - cpu
+    }
 }
