@@ -20,27 +20,19 @@ package final class JoinedThreads: Sendable {
         JoinedThreads((0..<count).map { index in spawn { body(index) } })
     }
 
-    /// Runs `body(part, worker)` for each part of `0..<count` on at most `threads` threads at
-    /// once and returns their results in part order once every thread has ended: a scoped fork
-    /// and join, so `body` need not escape. `worker` (below `threads`) names the thread, so a
-    /// part can use what its thread made for an earlier part.
+    /// Runs `body(part)` for each part of `0..<count` at once and returns their results in part
+    /// order once every thread has ended: a scoped fork and join, so `body` need not escape.
     ///
     /// Part 0 runs on the calling thread; the others go to whichever thread is free first, the
     /// calling thread included once its part is done, so on a busy machine a thread that has not
     /// started yet costs the wait for its start, not for its part (as `concurrentPerform` does).
-    /// More parts than threads keep every thread busy until the end: one that started late, or
-    /// was held off its core, takes fewer parts, where with one part each the run waited for its
-    /// slowest.
-    package static func run<Result: Sendable>(
-        count: Int, threads: Int, _ body: @Sendable (_ part: Int, _ worker: Int) -> Result
-    ) -> [Result] {
-        let threads = max(1, min(threads, count))
-        guard count > 1 else { return count == 1 ? [body(0, 0)] : [] }
+    package static func run<Result: Sendable>(count: Int, _ body: @Sendable (Int) -> Result) -> [Result] {
+        guard count > 1 else { return count == 1 ? [body(0)] : [] }
         return withoutActuallyEscaping(body) { body in
             let results = ResultSlots<Result>(count: count)
-            let others = start(count: threads - 1) { thread in results.runUnclaimed { body($0, thread + 1) } }
-            results.store(body(0, 0), at: 0)
-            results.runUnclaimed { body($0, 0) }
+            let others = start(count: count - 1) { _ in results.runUnclaimed(body) }
+            results.store(body(0), at: 0)
+            results.runUnclaimed(body)
             others.join()
             return results.values
         }
@@ -103,7 +95,7 @@ package final class JoinedThreads: Sendable {
     }
 }
 
-/// One result per part of ``JoinedThreads/run(count:threads:_:)``, each stored by the thread that ran
+/// One result per part of ``JoinedThreads/run(count:_:)``, each stored by the thread that ran
 /// the part and read once every thread has ended; and the next part no thread has claimed.
 private final class ResultSlots<Value: Sendable>: Sendable {
     private let slots: Mutex<[Value?]>

@@ -3,12 +3,11 @@ import Foundation
 
 /// How a scan of many rows is cut among threads, the one way for `fsfind query` (``Searcher``)
 /// and the search field (`InteractiveScan`) alike: below ``parallelRows`` rows one thread, else
-/// consecutive parts of about equal rows, ``partsPerThread`` per core (at most ``mostThreads``
-/// cores), each part's results kept apart and handed back in part order, so joined they are
-/// what one pass gives.
+/// consecutive parts of about equal rows, one per core (at most ``mostThreads``), each part's
+/// results kept apart and handed back in part order, so joined they are what one pass gives.
 ///
-/// The parts run on ``JoinedThreads/run(count:threads:_:)``: the first on the calling thread,
-/// every thread joined before the scan returns.
+/// The parts run on ``JoinedThreads/run(count:_:)``: the first on the calling thread, every
+/// thread joined before the scan returns.
 struct PartitionedScan: Sendable {
     /// Below this many rows a scan is one thread's: starting more costs more than it saves
     /// (`docs/decisions.md`, "One partitioned scan").
@@ -18,15 +17,10 @@ struct PartitionedScan: Sendable {
 
     /// Rows from which the scan is cut into parts.
     var parallelRows: Int
-    /// Threads a large scan runs on; `nil`, one per core, asked when a scan is that large:
+    /// Parts a large scan is cut into; `nil`, one per core, asked when a scan is that large:
     /// Foundation's count reads the control group's files through `URL` and `Data`, which a
     /// query on a small index never needs (benchmarks/RESULTS.md, "Start-up: no conformance scans").
     var threads: Int?
-    /// Parts per thread of a large scan: more than one lets a thread that started late, or was
-    /// held off its core, take fewer parts (``JoinedThreads/run(count:threads:_:)``). One for
-    /// every scan so far: four made no difference to the search field's (`docs/decisions.md`,
-    /// "The search field's per-key costs"); tests split scans this way to check the joins.
-    var partsPerThread = 1
 
     /// One part per core (at most ``mostThreads``) from ``parallelRows`` rows.
     init() {
@@ -55,8 +49,7 @@ struct PartitionedScan: Sendable {
     /// The parts of a scan of `rows` rows (positions `0..<rows`): consecutive, non-empty (one
     /// empty part when there are no rows), in order, of about equal size.
     func parts(rows: Int) -> [Range<Int>] {
-        let threads = threadCount(rows: rows)
-        let count = threads == 1 ? 1 : max(1, min(threads * partsPerThread, rows))
+        let count = rows < parallelRows ? 1 : max(1, min(threads ?? Self.cores, rows))
         guard count > 1 else { return [0..<max(0, rows)] }
         let size = (rows + count - 1) / count
         return stride(from: 0, to: rows, by: size).map { $0..<min(rows, $0 + size) }
@@ -67,22 +60,7 @@ struct PartitionedScan: Sendable {
     func run<Result: Sendable>(
         rows: Int, _ body: @Sendable (_ part: Int, _ positions: Range<Int>) -> Result
     ) -> [Result] {
-        run(rows: rows) { part, _, positions in body(part, positions) }
-    }
-
-    /// The threads a scan of `rows` rows runs on: one below ``parallelRows``.
-    func threadCount(rows: Int) -> Int {
-        rows < parallelRows ? 1 : max(1, min(threads ?? Self.cores, rows))
-    }
-
-    /// ``run(rows:_:)``, telling `body` which thread runs the part too (`worker`, below
-    /// ``threadCount(rows:)``), so a part can use what its thread made for an earlier one.
-    func run<Result: Sendable>(
-        rows: Int, _ body: @Sendable (_ part: Int, _ worker: Int, _ positions: Range<Int>) -> Result
-    ) -> [Result] {
         let parts = parts(rows: rows)
-        return JoinedThreads.run(count: parts.count, threads: threadCount(rows: rows)) { part, worker in
-            body(part, worker, parts[part])
-        }
+        return JoinedThreads.run(count: parts.count) { part in body(part, parts[part]) }
     }
 }

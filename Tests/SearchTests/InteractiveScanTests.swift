@@ -91,16 +91,12 @@ import Testing
         #expect(broken.text == nil)
     }
 
-    /// A session's scan keeps each thread's section views from key to key: split in parts, one
-    /// part per thread or several (a thread's next part starting from the best rows of its
-    /// last), one scan answers field after field (and candidates that are every row) as a new
-    /// scan on one thread does.
+    /// A session's scan keeps each part's section views from key to key: split in parts, one
+    /// scan answers field after field (and candidates that are every row) as a new scan on one
+    /// thread does.
     @Test func partsKeepTheirViewsAcrossKeys() throws {
         var split = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         split.partitions = PartitionedScan(threads: 3)
-        var shared = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now), limit: 2)
-        shared.partitions = PartitionedScan(threads: 2)
-        shared.partitions.partsPerThread = 3
         for typed in ["p", "pa", "paris", "kind:audio", "night", "", "fileSize > 4000", "paris"] {
             let query = FieldQuery(SearchField(typed), context: context)
             let one = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
@@ -109,9 +105,6 @@ import Testing
             let everyRow = Array(0..<index.itemCount)
             let walked = try split.run(query, scope: .all, onlyIn: nil, candidates: everyRow)
             #expect(walked == whole, "\(typed), every row")
-            let two = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now), limit: 2)
-            let best = try #require(try two.run(query, scope: .all, onlyIn: nil))
-            #expect(try shared.run(query, scope: .all, onlyIn: nil) == best, "\(typed), threads' parts")
         }
     }
 

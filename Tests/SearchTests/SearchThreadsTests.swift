@@ -28,12 +28,9 @@ import Testing
             #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
             #expect((parts.map(\.count).max() ?? 0) - (parts.map(\.count).min() ?? 0) <= threads)
         }
-        // Several parts per thread: as many parts, on as many threads as before.
-        var field = PartitionedScan(parallelRows: 100)
-        field.partsPerThread = 4
-        #expect(field.parts(rows: 99).count == 1 && field.threadCount(rows: 99) == 1)
-        #expect(field.parts(rows: 100).count == 4 * PartitionedScan.cores)
-        #expect(field.threadCount(rows: 100) == PartitionedScan.cores)
-        #expect(field.parts(rows: 1_000).last?.upperBound == 1_000)
+        // The search field's threshold: one part below it, one per core from it.
+        let field = PartitionedScan(parallelRows: 100)
+        #expect(field.parts(rows: 99).count == 1)
+        #expect(field.parts(rows: 100).count == PartitionedScan.cores)
     }
 }

@@ -143,12 +143,6 @@ import Testing
         let shortSummarized = InteractiveScan(
             index: index, ranker: ResultRanker(now: context.now), limit: 2, text: text)
         shortSummarized.summarize()
-        // The same on two threads of three parts each: a thread's later parts start from the
-        // two best rows of its earlier ones.
-        var shortParts = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 2, text: text)
-        shortParts.partitions = PartitionedScan(threads: 2)
-        shortParts.partitions.partsPerThread = 3
-        shortParts.summarize()
         var bounded: [String: Int] = [:]
         #expect(summarized.signatures.summaries?.allSatisfy { $0 != nil } == true)
         for field in Self.fields {
@@ -161,7 +155,6 @@ import Testing
             #expect(best.rows == Array(whole.rows.prefix(2)) && best.counts == whole.counts, "\(field)")
             let bestSkipped = try #require(try shortSummarized.run(query, scope: .all, onlyIn: nil))
             #expect(bestSkipped == best, "\(field)")
-            #expect(try shortParts.run(query, scope: .all, onlyIn: nil) == best, "\(field), threads' parts")
             bounded[field] = bestSkipped.work.bounded
         }
         return bounded
@@ -217,17 +210,9 @@ import Testing
         var split = InteractiveScan(index: index, ranker: ResultRanker(now: context.now))
         split.partitions = PartitionedScan(threads: 3)
         split.summarize()
-        // Two threads of three parts each, keeping two rows: a thread's later parts count rows
-        // below the best it kept in its earlier ones without scoring them.
-        let fewest = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 2)
-        var shared = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 2)
-        shared.partitions = PartitionedScan(threads: 2)
-        shared.partitions.partsPerThread = 3
-        shared.summarize()
         for field in ["n", "no", "n b", "b n", "t", "2", "o", "nap", "z"] {
             let query = FieldQuery(SearchField(field), context: context)
             let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
-            #expect(try shared.run(query, scope: .all, onlyIn: nil) == fewest.run(query, scope: .all, onlyIn: nil))
             for scan in [summarized, split] {
                 let visiting = try #require(try scan.run(query, scope: .all, onlyIn: nil))
                 #expect(visiting == whole, "\(field)")

@@ -177,25 +177,24 @@ package struct InteractiveScan {
             typeField = typed.key
         }
         let rows = candidates?.count ?? index.itemCount
-        let threads = partitions.threadCount(rows: rows)
-        let partViews = views.sets(count: threads, of: reader)
+        let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
         let lookUps = lookUps(query, content: content, views: partViews[0])
-        let (parts, threadResults, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
-            // Asked by one part at a time, and not after this call: the closure does not escape
-            // (the threads' walks that hold it are released here).
+        let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
+            // Asked by one part at a time, and not after this call: the closure does not escape.
             let stop = StopSignal(shouldStop)
-            let workers = (0..<threads).map { _ in WorkerWalk() }
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
                 content: content, filter: filter, summaries: summaries?.files, lifts: summaries?.lifts,
-                lookUps: lookUps, partViews: partViews, workers: workers, shouldStop: stop.ask)
-            // The session's views are lazily filled: each thread has its own set, which no other
-            // thread touches during the scan.
-            let parts = partitions.run(rows: rows) { _, worker, positions in job.run(positions, worker: worker) }
-            return (parts, workers.compactMap { $0.finished() }, stop.stopped)
+                lookUps: lookUps, partViews: partViews, shouldStop: stop.ask)
+            let parts = partitions.run(rows: rows) { part, positions in
+                // The session's views are lazily filled: each part has its own set, which no
+                // other thread touches during the scan.
+                job.run(positions, views: job.partViews[part])
+            }
+            return (parts, stop.stopped)
         }
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
-        var result = Self.joined(threadResults, matched: parts.compactMap { $0 }, limit: limit)
+        var result = Self.joined(parts.compactMap { $0 }, limit: limit)
         result.work.visited = rows
         result.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
         // Asked as `fsfind query` asks: a typo may still find files (`quartely` by its stem's
@@ -258,17 +257,17 @@ package struct InteractiveScan {
         }
     }
 
-    /// The threads' results as one pass's: each thread's best rows ranked together, its counts
-    /// added; the parts' matches (`matched`) in part order.
-    private static func joined(_ threads: [PartResult], matched: [[Int]], limit: Int) -> ScanResult {
+    /// The parts' results as one pass's: each part's best rows ranked together, its counts
+    /// added, its matches in part order.
+    private static func joined(_ parts: [PartResult], limit: Int) -> ScanResult {
         var top = TopResults(capacity: limit)
         var result = ScanResult()
-        result.matched.reserveCapacity(matched.reduce(0) { $0 + $1.count })
-        for part in matched { result.matched += part }
-        for part in threads {
+        result.matched.reserveCapacity(parts.reduce(0) { $0 + $1.matched.count })
+        for part in parts {
             for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
             result.total += part.total
             for position in result.counts.indices { result.counts[position] += part.counts[position] }
+            result.matched += part.matched
             result.work.scored += part.scored
             result.work.bounded += part.bounded
         }

@@ -2,13 +2,11 @@ import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 
-/// What one thread of a scan found, over every part it ran but for their matches, which each part
-/// hands back on its own (``ScanJob/run(_:worker:)``).
+/// What one part of a scan found.
 struct PartResult {
     var top: TopResults
     var total = 0
     var counts = [Int](repeating: 0, count: Scope.allCases.count)
-    /// The matches of the part being walked.
     var matched: [Int] = []
     /// Rows the row summaries let through (``ScanWork/scored``).
     var scored = 0
@@ -16,35 +14,13 @@ struct PartResult {
     var bounded = 0
 }
 
-/// What one thread of a scan keeps from part to part: its plans and caches per index file, and
-/// its walk, whose best rows so far let its next part count more rows without scoring them.
-///
-/// Unchecked because its `var`s are not guarded: the thread named by its place in
-/// ``ScanJob/workers`` alone reads and writes them during the scan, and the scan's caller reads
-/// them once every thread was joined.
-final class WorkerWalk: @unchecked Sendable {
-    var walk: PartWalk?
-    var files: [FileScan] = []
-
-    init() {}
-
-    /// What the walk found, its scopes counted; nil when the thread ran no part.
-    func finished() -> PartResult? {
-        guard var walk else { return nil }
-        walk.countScopes()
-        walk.part.scored = files.reduce(0) { $0 + $1.scored }
-        walk.part.bounded = files.reduce(0) { $0 + $1.bounded }
-        return walk.part
-    }
-}
-
 /// One scan's inputs, shared read-only by its parts' threads.
 ///
-/// Unchecked because three of its parts are not `Sendable` and are safe all the same: the scan's
-/// session views (``PartViews``, filled lazily), of which each thread uses its own set; each
-/// thread's ``WorkerWalk``; and `shouldStop`, a ``StopSignal``'s question, asked under its lock.
-/// The rest is only read during the scan, and each thread makes its own plans and caches
-/// (`RowScore`, the scope memo).
+/// Unchecked because two of its parts are not `Sendable` and are safe all the same: the scan's
+/// session views (``PartViews``, filled lazily), of which each part uses its own set; and
+/// `shouldStop`, a ``StopSignal``'s question, asked
+/// under its lock. The rest is only read during the scan, and each part makes its own plans and
+/// caches (`RowScore`, the scope memo).
 struct ScanJob: @unchecked Sendable {
     let scan: InteractiveScan
     let query: FieldQuery
@@ -60,46 +36,13 @@ struct ScanJob: @unchecked Sendable {
     let lifts: [RecencyLifts?]?
     /// Per file, its free-text leaves' look-ups, which every part reads.
     let lookUps: [[FreeTextLookUp?]]
-    /// Per thread, the section views of each index file.
+    /// Per part, the section views of each index file.
     let partViews: [[IndexViews]]
-    /// Per thread, what it keeps from part to part.
-    let workers: [WorkerWalk]
     let shouldStop: () -> Bool
 
-    /// Positions `range` of the candidates (or of the merged rows), on thread `worker`: the
-    /// part's matches, in order; nil when told to stop.
-    func run(_ range: Range<Int>, worker: Int) -> [Int]? {
-        let box = workers[worker]
-        if box.walk == nil {
-            box.files = files(views: partViews[worker])
-            // Unretained: `box.files` keeps every one alive for the whole scan
-            // (`withExtendedLifetime` below), and a retain and a release per row were a tenth of
-            // its time (an `unowned(unsafe)` binding of the array's element still retained it).
-            box.walk = PartWalk(
-                part: PartResult(top: TopResults(capacity: scan.limit)),
-                fileScans: box.files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit,
-                shouldStop: shouldStop)
-        }
-        // Out of the box while it walks, so its lists have one owner (and the walk no dynamic
-        // check of a class's `var` per row).
-        guard var walker = box.walk else { return nil }
-        box.walk = nil
-        // Room for every row: only the pages written are the process's, where growing by
-        // doubling copied a common letter's matches two or three times a key.
-        walker.part.matched.reserveCapacity(range.count)
-        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
-        // the scan in unspecialized generic calls.
-        let completed = withExtendedLifetime(box.files) { walk(range, &walker) }
-        guard completed else { return nil }
-        let matched = walker.part.matched
-        walker.part.matched = []
-        box.walk = walker
-        return matched
-    }
-
-    /// A thread's plans and caches for each index file, read through `views`.
-    private func files(views: [IndexViews]) -> [FileScan] {
-        views.indices.map { file in
+    /// Positions `range` of the candidates (or of the merged rows); nil when told to stop.
+    func run(_ range: Range<Int>, views: [IndexViews]) -> PartResult? {
+        let files = views.indices.map { file in
             let content = content?.forFile(file)
             // A file's summaries, when the field is plain words and they were made for it.
             var rowFilter: FileRowFilter?
@@ -113,6 +56,23 @@ struct ScanJob: @unchecked Sendable {
                     lookUps: file < lookUps.count ? lookUps[file] : [], lifts: lifts?[file] ?? nil),
                 rowFilter: rowFilter, folder: folder)
         }
+        // Unretained: `files` keeps every one alive for the whole scan (`withExtendedLifetime`
+        // below), and a retain and a release per row were a tenth of its time (an
+        // `unowned(unsafe)` binding of the array's element still retained it for the call).
+        var walker = PartWalk(
+            part: PartResult(top: TopResults(capacity: scan.limit)),
+            fileScans: files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit, shouldStop: shouldStop)
+        // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
+        // the scan in unspecialized generic calls.
+        // Room for every row: only the pages written are the process's, where growing by
+        // doubling copied a common letter's matches two or three times a key.
+        walker.part.matched.reserveCapacity(range.count)
+        let completed = withExtendedLifetime(files) { walk(range, &walker) }
+        guard completed else { return nil }
+        walker.countScopes()
+        walker.part.scored = files.reduce(0) { $0 + $1.scored }
+        walker.part.bounded = files.reduce(0) { $0 + $1.bounded }
+        return walker.part
     }
 
     /// How many candidates ahead of the one visited the walk asks for a row's lines.
