@@ -67,6 +67,14 @@ final class DoubleRun {
     /// Empties the run, keeping its memory for the next values.
     func removeAll() { count = 0 }
 
+    /// Makes the run `count` zeros.
+    func replaceWithZeros(count: Int) {
+        self.count = 0
+        reserve(count)
+        storage.baseAddress?.update(repeating: 0, count: count)
+        self.count = count
+    }
+
     /// Sets the value at `index` to `value` when that is larger.
     @inline(__always) func raise(_ index: Int, to value: Double) {
         if value > storage[index] { storage[index] = value }

@@ -36,31 +36,42 @@ final class FreeTextLookUp: @unchecked Sendable {
 
     /// Looks `words` (and each word's `forms`) up in `lexicon`, for a file of `stringCount`
     /// strings; its tables come from `tables` when it keeps some of that size.
+    ///
+    /// Two passes over the words' strings: the first sets their bits, the second raises their
+    /// qualities in place, found by rank. One table of 4 bytes a string, read at random, kept
+    /// each string's qualities apart until a third pass put them in order: a common first
+    /// letter's look-up waited on the memory for most of its time.
     init(
         _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringCount: Int,
         tables recycler: LookUpTables? = nil
     ) {
         let tables = recycler?.take(count: stringCount) ?? LookUpTables.Tables(count: stringCount)
-        Self.lookUp(
-            words, forms: forms, in: lexicon, stringQualities: tables.stringQualities, qualities: tables.unordered,
-            matched: tables.matched)
-        // The qualities again in the order of the strings' ids, and each bit word's rank.
+        let matched = tables.matched
+        Self.forEachString(words, forms: forms, in: lexicon) { id, _, _ in
+            guard Int(id) < stringCount else { return }
+            matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
+        }
+        // Each bit word's rank: a matched string's place among them.
         var rank: UInt32 = 0
-        for word in tables.matched.buffer.indices {
+        for word in matched.buffer.indices {
             tables.ranks[word] = rank
-            var bits = tables.matched[word]
-            rank += UInt32(bits.nonzeroBitCount)
-            while bits != 0 {
-                let offset = Int(tables.stringQualities[word << 6 | bits.trailingZeroBitCount])
-                tables.ordered.append(tables.unordered, from: offset, count: words.count)
-                bits &= bits - 1
-            }
+            rank += UInt32(matched[word].nonzeroBitCount)
+        }
+        let count = words.count
+        let qualities = tables.qualities
+        qualities.replaceWithZeros(count: Int(rank) * count)
+        let ranks = tables.ranks
+        Self.forEachString(words, forms: forms, in: lexicon) { id, k, quality in
+            guard Int(id) < stringCount else { return }
+            let word = Int(id) >> 6
+            let below = matched[word] & ((1 << UInt64(id & 63)) - 1)
+            qualities.raise((Int(ranks[word]) + below.nonzeroBitCount) * count + k, to: quality)
         }
         self.tables = tables
         self.recycler = recycler
-        matched = tables.matched
-        ranks = tables.ranks
-        qualities = tables.ordered
+        self.matched = matched
+        self.ranks = ranks
+        self.qualities = qualities
         self.stringCount = stringCount
         matchesNone = rank == 0
     }
@@ -83,34 +94,22 @@ final class FreeTextLookUp: @unchecked Sendable {
         }
     }
 
-    /// Every string some query word starts a word of, or holds one of its forms as a word, from
-    /// the file's words: its qualities kept in `qualities` (the offset in `stringQualities`) and
-    /// its bit set in `matched`.
-    private static func lookUp(
-        _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon, stringQualities: FlatTable<Int32>,
-        qualities: DoubleRun, matched: FlatTable<UInt64>
+    /// Calls `body` with every string some query word (the `k`th) starts a word of, or holds one
+    /// of its forms as a word, in the file's words, and the quality it finds there.
+    @inline(__always)
+    private static func forEachString(
+        _ words: [[Unicode.Scalar]], forms: [[[UInt8]]], in lexicon: WordLexicon,
+        _ body: (_ id: UInt32, _ k: Int, _ quality: Double) -> Void
     ) {
-        let zeros = FlatTable<Double>(count: words.count, repeating: 0)
-        func raise(_ id: UInt32, word k: Int, to quality: Double) {
-            guard Int(id) < stringQualities.count else { return }
-            var offset = stringQualities[Int(id)]
-            if offset < 0 {
-                offset = Int32(qualities.append(zeros))
-                stringQualities[Int(id)] = offset
-                matched[Int(id) >> 6] |= 1 << UInt64(id & 63)
-            }
-            qualities.raise(Int(offset) + k, to: quality)
-        }
         for (k, word) in words.enumerated() {
             let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
             prefix.withUnsafeBytes { prefix in
                 for w in lexicon.words(startingWith: prefix) {
                     let length = ValueWords.scalarCount(lexicon.word(w))
-                    lexicon.forEachString(holding: w) { id, first in
-                        raise(
-                            id, word: k,
-                            to: FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: first))
-                    }
+                    // Worked out once a word: its strings differ only in whether it comes first.
+                    let later = FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: false)
+                    let first = FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: true)
+                    lexicon.forEachString(holding: w) { id, isFirst in body(id, k, isFirst ? first : later) }
                 }
             }
             for form in k < forms.count ? forms[k] : [] {
@@ -119,8 +118,8 @@ final class FreeTextLookUp: @unchecked Sendable {
                     guard let w = lexicon.words(startingWith: form).first, lexicon.word(w).count == form.count else {
                         return
                     }
-                    lexicon.forEachString(holding: w) { id, first in
-                        raise(id, word: k, to: FreeTextMatcher.formQuality(first: first))
+                    lexicon.forEachString(holding: w) { id, isFirst in
+                        body(id, k, FreeTextMatcher.formQuality(first: isFirst))
                     }
                 }
             }
@@ -129,28 +128,21 @@ final class FreeTextLookUp: @unchecked Sendable {
 }
 
 /// Tables of look-ups whose scans are over, kept for the next: a key's look-up then writes pages
-/// it already has instead of the kernel clearing 4 bytes a string of new ones every key.
+/// it already has (its bits, ranks and qualities) instead of the kernel clearing new ones every key.
 ///
 /// Unchecked because the tables are classes of raw memory; safe because a set of tables is
 /// either here, under `lock`, or owned by one ``FreeTextLookUp``, never both.
 final class LookUpTables: @unchecked Sendable {
     /// One look-up's tables for a file of `count` strings.
     struct Tables {
-        /// Per string id, ``FreeTextLookUp/none`` or the offset of its qualities in ``unordered``.
-        let stringQualities: FlatTable<Int32>
         let matched: FlatTable<UInt64>
         let ranks: FlatTable<UInt32>
-        /// The qualities in the order the words' strings were met.
-        let unordered: DoubleRun
-        /// The same in the order of the strings' ids.
-        let ordered: DoubleRun
+        /// The matched strings' qualities, in the order of their ids.
+        let qualities = DoubleRun()
 
         init(count: Int) {
-            stringQualities = FlatTable(count: count, repeating: FreeTextLookUp.none)
             matched = FlatTable(count: (count + 63) / 64, repeating: 0)
             ranks = FlatTable(count: (count + 63) / 64, repeating: 0)
-            unordered = DoubleRun()
-            ordered = DoubleRun()
         }
     }
 
@@ -161,28 +153,19 @@ final class LookUpTables: @unchecked Sendable {
 
     init() {}
 
-    /// Tables for a file of `count` strings, every string `none`, no bit set and no quality;
-    /// nil when none are kept.
+    /// Tables for a file of `count` strings, no bit set and no quality; nil when none are kept.
     fileprivate func take(count: Int) -> Tables? {
         lock.withLock {
-            guard let k = kept.firstIndex(where: { $0.stringQualities.count == count }) else { return nil }
+            guard let k = kept.firstIndex(where: { $0.matched.count == (count + 63) / 64 }) else { return nil }
             return kept.remove(at: k)
         }
     }
 
-    /// Takes back a look-up's tables, cleared where its bits say it wrote.
+    /// Takes back a look-up's tables, cleared.
     fileprivate func giveBack(_ tables: Tables) {
         let matched = tables.matched
-        for word in matched.buffer.indices where matched[word] != 0 {
-            var bits = matched[word]
-            while bits != 0 {
-                tables.stringQualities[word << 6 | bits.trailingZeroBitCount] = FreeTextLookUp.none
-                bits &= bits - 1
-            }
-            matched[word] = 0
-        }
-        tables.unordered.removeAll()
-        tables.ordered.removeAll()
+        for word in matched.buffer.indices where matched[word] != 0 { matched[word] = 0 }
+        tables.qualities.removeAll()
         lock.withLock {
             if kept.count < Self.limit { kept.append(tables) }
         }
