@@ -181,8 +181,11 @@ import Testing
         // earlier queries' look-ups used and gave back (``LookUpTables``).
         let lookUps = FreeTextLookUp.leaves(
             of: compiled, views: IndexViews(reader: reader), content: nil, tables: Self.recycledTables)
+        // The second part's views keep the strings each column names, as a search session's do.
         for part in 0..<2 {
-            let plan = QueryPlan(compiled, views: IndexViews(reader: reader), lookUps: lookUps)
+            let views = IndexViews(reader: reader)
+            views.keepsNamedStrings = part == 1
+            let plan = QueryPlan(compiled, views: views, lookUps: lookUps)
             expectSameAnswers(query, compiled, plan, index, label + " (shared look-up, part \(part))")
         }
         return true
@@ -206,6 +209,29 @@ import Testing
                     )
                 }
             }
+        }
+    }
+
+    /// Columns of few values (a title on 3 rows of 200, authors on 2) are skipped by what their
+    /// cells name when no word can be in them, and read when one can: in views that keep the
+    /// strings each column names (a search session's) as in views that read the cells.
+    @Test func fewValuedColumnsAreSkippedByTheStringsTheyName() throws {
+        let folder = TemporaryFolder()
+        var items = (0..<197).map { Fixtures.item("/r/file \($0).txt", n: UInt64($0)) }
+        items.append(Fixtures.item("/r/a.mp3", [.title: .text("Zebra crossing")], n: 300))
+        items.append(
+            Fixtures.item("/r/b.mp3", [.title: .text("Quiet night"), .authorNames: .textList(["Yves Klein"])], n: 301))
+        items.append(
+            Fixtures.item("/r/c.mp3", [.title: .text("Fil rouge"), .authorNames: .textList(["Ann Zola"])], n: 302))
+        let index = try Self.writeIndex(items, folder: folder)
+        for words in [["zeb"], ["zo"], ["yv"], ["kle"], ["night"], ["fil"], ["qu", "ni"], ["file"], ["nothing"]] {
+            let query = Query(expression: .freeText(words))
+            let compiled = try CompiledQuery(query, context: Self.context)
+            let reader = try index.reader(for: compiled.referencedAttributes)
+            let views = IndexViews(reader: reader)
+            views.keepsNamedStrings = true
+            Self.expectSameAnswers(query, compiled, QueryPlan(compiled, views: views), index, "\(words)")
+            Self.expectSameAnswers(query, compiled, QueryPlan(compiled, views: views), index, "\(words), again")
         }
     }
 

@@ -13,7 +13,14 @@ final class PartViews: @unchecked Sendable {
 
     /// The first `count` sets, made for `reader`'s files when first asked for.
     func sets(count: Int, of reader: IndexReader) -> [[IndexViews]] {
-        while made.count < count { made.append(reader.fileReaders.map { IndexViews(reader: $0) }) }
+        while made.count < count {
+            made.append(
+                reader.fileReaders.map { file in
+                    let views = IndexViews(reader: file)
+                    views.keepsNamedStrings = true
+                    return views
+                })
+        }
         return Array(made.prefix(count))
     }
 }

@@ -58,6 +58,18 @@ struct TextSource {
         }
     }
 
+    /// Whether ``anyCell(rows:_:)`` asks the column's cells (else it answers true at once).
+    func asksCells(rows: Int) -> Bool { derivedBit == 0 && cells.storedCount <= rows / 16 }
+
+    /// Calls `body` with each cell the column stores (a string or a list id).
+    func forEachStoredCell(_ body: (Cell) -> Void) {
+        _ = cells.anyCell { raw in
+            let id = UInt32(truncatingIfNeeded: raw)
+            body(isList ? .list(id) : .string(id))
+            return false
+        }
+    }
+
     @inline(__always) func cell(_ row: Int) -> Cell {
         if derivedBit != 0, let flags, let names, flags.has(derivedBit, row) {
             // The value is the last path component: the row's own name string, unless the row
