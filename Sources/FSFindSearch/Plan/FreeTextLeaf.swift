@@ -135,7 +135,7 @@ final class FreeTextLeaf {
             // source none of whose values can match is not read for each row.
             guard !source.isMissing else { continue }
             if lexicon != nil, source.attribute != .displayName,
-                matchesNone || !Self.mayMatch(source, matched: matched, lists: lists, views: views, rows: rows)
+                matchesNone || !source.mayHold(anyOf: matched, lists: lists, views: views, rows: rows)
             {
                 continue
             }
@@ -211,34 +211,6 @@ final class FreeTextLeaf {
 
     /// Whether a cell can hold a query word, as the file's words tell (`matched`): a matched
     /// string, or a list with one.
-    /// Whether some value of `source` may hold a string of `matched`: from the strings its cells
-    /// name when the views keep them (a session's, asked every key), else cell by cell.
-    private static func mayMatch(
-        _ source: TextSource, matched: FlatTable<UInt64>, lists: StringsView, views: IndexViews, rows: Int
-    ) -> Bool {
-        guard source.asksCells(rows: rows) else { return true }
-        if let named = views.namedStrings(source), named.count == matched.count {
-            for word in 0..<named.count where named[word] & matched[word] != 0 { return true }
-            return false
-        }
-        return source.anyCell(rows: rows) { mayMatch($0, matched: matched, lists: lists) }
-    }
-
-    private static func mayMatch(_ cell: TextSource.Cell, matched: FlatTable<UInt64>, lists: StringsView) -> Bool {
-        func isMatched(_ id: UInt32) -> Bool {
-            Int(id >> 6) < matched.count && matched[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0
-        }
-        switch cell {
-        case .string(let id): return isMatched(id)
-        case .list(let id):
-            guard let elements = lists.list(id) else { return false }
-            for i in 0..<elements.count where isMatched(elements[i]) { return true }
-            return false
-        case .absent: return false
-        case .slow: return true
-        }
-    }
-
     /// What a word found only among the file's words is worth, at most: below any name or
     /// title match, so a file named or titled with the words ranks above one that mentions them.
     static let contentWeight = 0.1

@@ -82,3 +82,33 @@ struct TextSource {
         return isList ? .list(id) : .string(id)
     }
 }
+
+extension TextSource {
+    /// Whether some value of the column may hold a string of `matched` (one bit per string id):
+    /// from the strings its cells name when `views` keep them (a search session's, asked every
+    /// key), else cell by cell.
+    func mayHold(anyOf matched: FlatTable<UInt64>, lists: StringsView, views: IndexViews, rows: Int) -> Bool {
+        guard asksCells(rows: rows) else { return true }
+        if let named = views.namedStrings(self), named.count == matched.count {
+            for word in 0..<named.count where named[word] & matched[word] != 0 { return true }
+            return false
+        }
+        return anyCell(rows: rows) { Self.cell($0, holdsAnyOf: matched, lists: lists) }
+    }
+
+    /// Whether `cell` names a string of `matched`, itself or among its list's elements.
+    private static func cell(_ cell: Cell, holdsAnyOf matched: FlatTable<UInt64>, lists: StringsView) -> Bool {
+        func isMatched(_ id: UInt32) -> Bool {
+            Int(id >> 6) < matched.count && matched[Int(id >> 6)] & (1 << UInt64(id & 63)) != 0
+        }
+        switch cell {
+        case .string(let id): return isMatched(id)
+        case .list(let id):
+            guard let elements = lists.list(id) else { return false }
+            for i in 0..<elements.count where isMatched(elements[i]) { return true }
+            return false
+        case .absent: return false
+        case .slow: return true
+        }
+    }
+}
