@@ -209,8 +209,6 @@ final class FreeTextLeaf {
         sourceTable.deallocate()
     }
 
-    /// Whether a cell can hold a query word, as the file's words tell (`matched`): a matched
-    /// string, or a list with one.
     /// What a word found only among the file's words is worth, at most: below any name or
     /// title match, so a file named or titled with the words ranks above one that mentions them.
     static let contentWeight = 0.1
