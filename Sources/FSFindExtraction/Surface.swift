@@ -2,8 +2,6 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `CrawledFile` (class, Extract/CrawledFile.swift): A crawled regular file opened again to read its content,
-//   proven to be the file the crawl saw
 // - `ExtractionError` (struct, Extract/Extractor.swift): Why an extractor could not read a file
 // - `ExtractionPipeline` (struct, Extract/ExtractionPipeline.swift): Reads content metadata for identified items and
 //   merges it in

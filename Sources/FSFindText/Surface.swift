@@ -16,6 +16,8 @@
 // - `TextStore` (class, TextStore.swift): The words inside files
 // - `WordCutter` (class, WordCutter.swift): Cuts a file's text into the words the text store indexes, with FTS5's own
 //   tokenizers, where the text is read (the extraction workers) rather than on the store's writing thread
+// - `TextStoreFeeder` (class, TextStoreFeeder.swift): Writes a refresh's documents into the text store on a thread
+//   of its own, so SQLite's tokenizing and indexing (the longest serial step of a first index with text) overlaps the
+//   reading of the next batch instead of following it
 // - `WordsOrText` (enum, WordsOrText.swift): A text's words made ready for the store where the text was read
 //   (``CutText``), or the text itself
-// - `WordTally` (struct, WordTally.swift): Words counted by their bytes

@@ -3,20 +3,36 @@ import FSFindModel
 extension TextStore {
     /// `text` as the store keeps it (``StoredText``): what ``Writer/add(source:digest:text:packed:document:)``
     /// takes. Thread-safe.
-    package static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
+    static func pack(_ text: String) throws(FSFindError) -> [UInt8] {
         try StoredText.pack(text)
     }
 
     /// Starts a transaction: what its ``Writer`` does is committed by ``Writer/commit()``, or
     /// rolled back when the writer goes without it (an error, a kill loses it the same way).
-    package func begin() throws(FSFindError) -> Writer {
+    func begin() throws(FSFindError) -> Writer {
         let writer = try Writer(database)
         try database.execute("BEGIN IMMEDIATE")
         return writer
     }
 
+    /// The collection after an index is replaced: removes the sources of `documents` (nil: of
+    /// every document) that no row of the index names any more (`named`, as
+    /// ``Writer/removeUnnamed(among:named:)``), the documents left without a source with their
+    /// words, and clears what ``Writer/markCollectionPending()`` set, in one transaction. Returns
+    /// how many documents went.
+    @discardableResult
+    package func collect(among documents: [UInt32]?, named: (UInt32, FileIdentity) -> Bool) throws(FSFindError)
+        -> Int
+    {
+        try write { writer throws(FSFindError) in
+            let removed = try writer.removeUnnamed(among: documents, named: named)
+            try writer.clearCollectionPending()
+            return removed
+        }
+    }
+
     /// Runs `body` in one transaction: all of it is committed, or (on a throw, a kill) none.
-    package func write<Result>(_ body: (Writer) throws(FSFindError) -> Result) throws(FSFindError) -> Result {
+    func write<Result>(_ body: (Writer) throws(FSFindError) -> Result) throws(FSFindError) -> Result {
         let writer = try begin()
         let result = try body(writer)
         try writer.commit()
@@ -24,7 +40,7 @@ extension TextStore {
     }
 
     /// The changes one transaction makes, with its statements prepared once.
-    package final class Writer {
+    final class Writer {
         private let database: SQLiteDatabase
         private let insertDocument: SQLiteDatabase.Statement
         private let insertSource: SQLiteDatabase.Statement
@@ -43,7 +59,7 @@ extension TextStore {
         /// The number the next document gets unless its caller chose one: numbers are never
         /// given twice in one store, so an index written before a file changed cannot name its
         /// new words (kept in the state table, like SQLite's AUTOINCREMENT).
-        package private(set) var nextDocument: UInt32
+        private(set) var nextDocument: UInt32
 
         fileprivate init(_ database: SQLiteDatabase) throws(FSFindError) {
             self.database = database
@@ -83,7 +99,7 @@ extension TextStore {
         }
 
         /// Makes the transaction's changes durable and visible to readers.
-        package func commit() throws(FSFindError) {
+        func commit() throws(FSFindError) {
             guard open else { return }
             try writeSpelling()
             try database.execute(
@@ -114,7 +130,7 @@ extension TextStore {
         /// so packing can run on another thread than the one writing, and the number chosen by
         /// the caller (from ``nextDocument`` on, each once), so the row can carry it before the
         /// words are written.
-        package func add(source: DocumentSource, digest: KeyedDigest?, text: String, packed: [UInt8], document: UInt32)
+        func add(source: DocumentSource, digest: KeyedDigest?, text: String, packed: [UInt8], document: UInt32)
             throws(FSFindError)
         {
             try insertDocument.bind([.integer(Int64(document)), .blob(packed), digest.map { .blob($0.bytes) } ?? .null])
@@ -141,7 +157,7 @@ extension TextStore {
 
         /// ``add(source:digest:words:packed:spelling:document:)`` with the parts as slices, as
         /// they come from an extraction worker's reply (``CutText``).
-        package func add(
+        func add(
             source: DocumentSource, digest: KeyedDigest?, words: ArraySlice<UInt8>, packed: ArraySlice<UInt8>,
             spelling: ArraySlice<UInt8> = [], document: UInt32
         ) throws(FSFindError) {
@@ -158,9 +174,9 @@ extension TextStore {
             nextDocument = max(nextDocument, document + 1)
         }
 
-        /// Adds the counts a caller added up on its own thread (``TextStoreFeeder`` in the
-        /// indexer: the writer's thread is the first index's longest serial step).
-        package func count(_ tally: WordTally) throws(FSFindError) {
+        /// Adds the counts a caller added up on its own thread (``TextStoreFeeder``: the writer's
+        /// thread is the first index's longest serial step).
+        func count(_ tally: WordTally) throws(FSFindError) {
             tally.forEachWord { word, change in word.withUnsafeBytes { spellingChanges.add($0, change) } }
             if spellingChanges.count > Self.spellingChangesHeld { try writeSpelling() }
         }
@@ -206,7 +222,7 @@ extension TextStore {
         /// ``TextStore/document(for:)``, ``TextStore/document(digest:)``): its words are neither
         /// cut nor indexed again, and stay while a source names them.
         /// Throws `.broken` when there is no such document (a caller's mistake).
-        package func link(source: DocumentSource, document: UInt32) throws(FSFindError) {
+        func link(source: DocumentSource, document: UInt32) throws(FSFindError) {
             try documentHeld.bind([.integer(Int64(document))])
             let held = try documentHeld.step()
             documentHeld.reset()
@@ -220,12 +236,12 @@ extension TextStore {
         /// Records, in this transaction, that documents may have gone stale: set before an index is
         /// replaced, cleared by the collection after it. Found still set, it says a run was killed
         /// in between, and the next one collects everything (``TextStore/collectionPending()``).
-        package func markCollectionPending() throws(FSFindError) {
+        func markCollectionPending() throws(FSFindError) {
             try database.execute("INSERT OR REPLACE INTO state(key, value) VALUES ('collect', 1)")
         }
 
         /// Clears what ``markCollectionPending()`` set.
-        package func clearCollectionPending() throws(FSFindError) {
+        func clearCollectionPending() throws(FSFindError) {
             try database.execute("DELETE FROM state WHERE key = 'collect'")
         }
 
@@ -234,7 +250,7 @@ extension TextStore {
         /// identity any more, and the documents left without a source, with their words; returns
         /// how many documents went. Reads the small source table, and a gone document's text
         /// (to forget its words), never the rest.
-        package func removeUnnamed(among documents: [UInt32]?, named: (UInt32, FileIdentity) -> Bool)
+        func removeUnnamed(among documents: [UInt32]?, named: (UInt32, FileIdentity) -> Bool)
             throws(FSFindError) -> Int
         {
             let columns = "rowid, document, device, inode, size, mtime, ctime"

@@ -424,7 +424,7 @@ package final class TextStore {
     }
 
     /// True when a run set ``Writer/markCollectionPending()`` and did not get to clear it.
-    package func collectionPending() throws(FSFindError) -> Bool {
+    func collectionPending() throws(FSFindError) -> Bool {
         let query = try database.prepare("SELECT value FROM state WHERE key = 'collect'")
         return try query.step()
     }

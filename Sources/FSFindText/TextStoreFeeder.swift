@@ -1,17 +1,27 @@
 import FSFindModel
 import FSFindPlatform
-import FSFindText
 
-/// Writes documents into the text store on a thread of its own, so SQLite's tokenizing and
-/// indexing (the longest serial step of a first index with text) overlaps the reading of the
+extension TextStore {
+    /// Begins a refresh's transaction, with the collection marked pending in it
+    /// (``Writer/markCollectionPending()``), and a feeder that writes it from a thread of its own.
+    package func feeder() throws(FSFindError) -> TextStoreFeeder {
+        let pending = try collectionPending()
+        let transaction = try begin()
+        try transaction.markCollectionPending()
+        return TextStoreFeeder(transaction, collectsEverything: pending)
+    }
+}
+
+/// Writes a refresh's documents into the text store on a thread of its own, so SQLite's tokenizing
+/// and indexing (the longest serial step of a first index with text) overlaps the reading of the
 /// next batch instead of following it.
 ///
 /// The transaction stays one: the feeder only calls its ``TextStore/Writer`` from its thread,
-/// and ``finish()`` joins that thread before the caller commits. At most ``capacity`` documents
-/// wait, so memory stays bounded. The first error stops it; ``add(source:digest:text:packed:)``
-/// and ``finish()`` then throw it. A feeder dropped without ``finish()`` (the run threw) stops
-/// its thread and writes nothing more; the caller's uncommitted transaction then rolls back.
-final class TextStoreFeeder {
+/// and ``finish()`` joins that thread before ``commit()``. At most ``capacity`` documents
+/// wait, so memory stays bounded. The first error stops it; ``add(source:digest:words:)``
+/// and ``finish()`` then throw it. A feeder dropped without ``commit()`` (the run threw) stops
+/// its thread and writes nothing more; its uncommitted transaction then rolls back.
+package final class TextStoreFeeder {
     /// What the feeder's thread uses. The thread holds this, not the feeder, so a feeder that is
     /// dropped can stop it.
     ///
@@ -104,16 +114,24 @@ final class TextStoreFeeder {
 
     private let shared: Shared
     private var thread: JoinedThreads?
+    /// The transaction the thread writes; committed by ``commit()`` once the thread is joined.
+    private let transaction: TextStore.Writer
+    /// True when the last run was killed between its commit and its collection (the `collect`
+    /// mark was still set when this one began): every document is to be checked this time.
+    package let collectsEverything: Bool
     /// The spelling words of the cut documents queued, added up here rather than on the
     /// writer's thread, the first index's longest serial step (`benchmarks/RESULTS.md`,
     /// "Spelling suggestions").
     private var spelling = WordTally()
 
-    /// A feeder of `writer`; tests make the queue smaller than ``capacity`` and ``weightLimit``.
+    /// A feeder of `writer` (``TextStore/feeder()``); tests make the queue smaller than
+    /// ``capacity`` and ``weightLimit``.
     init(
-        _ writer: TextStore.Writer, capacity: Int = TextStoreFeeder.capacity,
+        _ writer: TextStore.Writer, collectsEverything: Bool = false, capacity: Int = TextStoreFeeder.capacity,
         weightLimit: Int = TextStoreFeeder.weightLimit
     ) {
+        transaction = writer
+        self.collectsEverything = collectsEverything
         nextNumber = writer.nextDocument
         let shared = Shared(writer, capacity: capacity, weightLimit: weightLimit)
         self.shared = shared
@@ -121,31 +139,35 @@ final class TextStoreFeeder {
     }
 
     /// The number the next document gets: chosen here, on the caller's thread, so the file's
-    /// row carries it at once (``IndexBuilder/stage(_:textDocument:)``) while the words wait for the writer.
+    /// row carries it at once while the words wait for the writer.
     private var nextNumber: UInt32
 
-    /// Queues a document read from `source` (whose bytes have `digest`, when known), its stored
-    /// form made by the caller, off the writing thread; waits while the queue is full. Returns
-    /// the document's number.
-    func add(source: DocumentSource, digest: KeyedDigest?, text: String, packed: [UInt8]) throws(FSFindError)
-        -> UInt32
+    /// Queues the words read from `source` (whose bytes have `digest`, when known) and returns
+    /// their document's number, nil for a text without a character: words an extraction worker
+    /// packed and cut (``CutText``), which the writer's thread only indexes, or a text, packed
+    /// here, off the writing thread. Waits while the queue is full.
+    package func add(source: DocumentSource, digest: KeyedDigest?, words: WordsOrText) throws(FSFindError)
+        -> UInt32?
     {
-        try add(Document(source: source, digest: digest, words: .text(text), packed: packed[...], number: nextNumber))
-    }
-
-    /// Queues a document whose words an extraction worker packed and cut (``CutText``): the
-    /// writer's thread only indexes them. Returns the document's number.
-    func add(source: DocumentSource, digest: KeyedDigest?, cut: CutText) throws(FSFindError) -> UInt32 {
-        let number = try add(
-            Document(source: source, digest: digest, words: .cut(cut.words), packed: cut.packed, number: nextNumber))
-        spelling.add(list: cut.spelling)
-        return number
+        switch words {
+        case .cut(let cut):
+            let number = try add(
+                Document(source: source, digest: digest, words: .cut(cut.words), packed: cut.packed, number: nextNumber)
+            )
+            spelling.add(list: cut.spelling)
+            return number
+        case .text(let text):
+            guard !text.isEmpty else { return nil }
+            let packed = try StoredText.pack(text)
+            return try add(
+                Document(source: source, digest: digest, words: .text(text), packed: packed[...], number: nextNumber))
+        }
     }
 
     /// Queues the record that `source` has the words of `document`, a number this feeder gave
-    /// earlier or one the store holds (``TextTwins``): nothing is cut or indexed. Returns
-    /// `document`.
-    func link(source: DocumentSource, document: UInt32) throws(FSFindError) -> UInt32 {
+    /// earlier or one the store holds (another name or a copy of a file read before): nothing is
+    /// cut or indexed. Returns `document`.
+    package func link(source: DocumentSource, document: UInt32) throws(FSFindError) -> UInt32 {
         let record = Document(source: source, digest: nil, words: .same, packed: [], number: document)
         guard shared.queue.push(record) else {
             thread?.join()
@@ -170,12 +192,19 @@ final class TextStoreFeeder {
     }
 
     /// Waits until every queued document is written; throws the writer's first error.
-    func finish() throws(FSFindError) {
+    package func finish() throws(FSFindError) {
         shared.spelling = spelling
         shared.queue.close()
         thread?.join()
         thread = nil
         if let failure = shared.failure { throw failure }
+    }
+
+    /// Commits the transaction (after ``finish()``): the words are durable and visible to
+    /// readers.
+    package func commit() throws(FSFindError) {
+        try finish()
+        try transaction.commit()
     }
 
     deinit {

@@ -6,7 +6,7 @@
 /// open-addressed table of FNV-1a hashes: a word met again is neither copied nor hashed by
 /// Swift's `Hasher`, which takes a byte array one element at a time (a `Set<[UInt8]>` was most
 /// of the spelling words' cost in a first index: `benchmarks/RESULTS.md`, "Spelling suggestions").
-package struct WordTally {
+struct WordTally {
     /// The words end to end, each followed by a newline, in the order first added.
     private(set) var list: [UInt8] = []
     /// Per slot: where its word starts in ``list``, plus one (0 is an empty slot).
@@ -16,7 +16,7 @@ package struct WordTally {
     /// How many distinct words are held.
     private(set) var count = 0
 
-    package init() {
+    init() {
         starts = [Int32](repeating: 0, count: 64)
         lengths = [Int32](repeating: 0, count: 64)
         counts = [Int](repeating: 0, count: 64)
@@ -43,7 +43,7 @@ package struct WordTally {
     }
 
     /// Adds one to the count of each word of a list ``SpellingWords/distinct(in:)`` made.
-    package mutating func add(list words: ArraySlice<UInt8>) {
+    mutating func add(list words: ArraySlice<UInt8>) {
         words.withUnsafeBytes { bytes in
             var start = 0
             for i in 0..<bytes.count where bytes[i] == 0x0A {

@@ -4,7 +4,7 @@
 /// How a store keeps a text and cuts its words (``StoredText``, ``PackedPieces``,
 /// ``SpellingWords``, ``WordCutter``) is the store's own business: an extraction worker hands
 /// over the text, its tokenizer, how much its message can carry and, for a gzip file, the file.
-package enum WordsOrText: Sendable {
+package enum WordsOrText: Sendable, Hashable {
     case cut(CutText)
     case text(String)
 

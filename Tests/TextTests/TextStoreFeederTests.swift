@@ -2,12 +2,11 @@ import FSFindTestSupport
 import Foundation
 import Testing
 
-@testable import FSFindIndexer
 @testable import FSFindModel
 @testable import FSFindText
 
 /// The text store written from a thread of its own while the indexer reads on: everything queued
-/// is in the one transaction the caller commits, and a run abandoned without `finish()` stops
+/// is in the one transaction it commits, and a run abandoned without `commit()` stops
 /// the thread and commits nothing.
 @Suite struct TextStoreFeederTests {
     private static func identity(_ n: UInt64) -> FileIdentity {
@@ -25,12 +24,10 @@ import Testing
             let text = "document number\(n) about giraffes"
             let number = try feeder.add(
                 source: DocumentSource(identity: Self.identity(UInt64(n)), type: "public.plain-text"), digest: nil,
-                text: text,
-                packed: try TextStore.pack(text))
-            numbers.append(number)
+                words: .text(text))
+            numbers.append(try #require(number))
         }
-        try feeder.finish()
-        try writer.commit()
+        try feeder.commit()
         // Each document has the number the feeder gave when it was queued, each number once.
         #expect(Set(numbers).count == numbers.count)
         let all = try store.search(TextQuery.words(["giraffe"]), ranked: false)
@@ -48,10 +45,9 @@ import Testing
             for n in 0..<64 {
                 _ = try feeder.add(
                     source: DocumentSource(identity: Self.identity(UInt64(n + 10)), type: "public.plain-text"),
-                    digest: nil, text: "okapi",
-                    packed: try TextStore.pack("okapi"))
+                    digest: nil, words: .text("okapi"))
             }
-            // No finish(), no commit(): the run threw; the feeder and the writer go, the
+            // No commit(): the run threw; the feeder and the writer go, the
             // feeder's thread with them.
             _ = feeder
         }

@@ -20,9 +20,9 @@ import SystemPackage
 /// Libraries that open files by name (FFmpeg, poppler, gdk-pixbuf, libexif, ZIPFoundation) get
 /// ``libraryPath``, `/proc/self/fd/N`: opening that reopens this very inode, never a path lookup
 /// of the original name. Owns the descriptor; closes it in `deinit`.
-package final class CrawledFile {
+final class CrawledFile {
     /// Why a file was not read.
-    package enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
+    enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
         /// `open` or `fstat` failed (permission, vanished, a symlink: `ELOOP`).
         case cannotOpen(Errno)
         /// The path now names a FIFO, device, socket or folder.
@@ -32,7 +32,7 @@ package final class CrawledFile {
         /// `/proc` is not mounted, so a library cannot be handed the open file by name.
         case noProcFileSystem
 
-        package var description: String {
+        var description: String {
             switch self {
             case .cannotOpen(.tooManySymbolicLinkLevels): "is a symbolic link now (not followed)"
             case .cannotOpen(let errno): "cannot open: \(errno.description)"
@@ -44,7 +44,7 @@ package final class CrawledFile {
     }
 
     /// The open descriptor, read-only.
-    package let descriptor: FileDescriptor
+    let descriptor: FileDescriptor
     /// The file's size when it was opened.
     let size: Int
     /// True when any execute bit was set when it was opened: libmagic names some types by it (an
@@ -56,7 +56,7 @@ package final class CrawledFile {
     /// Opens the file at `path` (raw bytes) and checks it is a regular file with the device and
     /// inode of `expected` (the crawl's identity); `nil` accepts whatever regular file is there,
     /// for callers that have not crawled (tests, one-off reads).
-    package init(opening path: [UInt8], expected: FileIdentity?) throws(Refusal) {
+    init(opening path: [UInt8], expected: FileIdentity?) throws(Refusal) {
         let flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC
         // O_NOATIME where permitted (reading to index is not using the file); only the owner may.
         // A GNU flag Swift's Glibc module does not import: glibc's own, through `CPlatform`.
@@ -96,7 +96,7 @@ package final class CrawledFile {
 
     /// True when the open file still has `identity`'s size, modification and change times (the
     /// device and inode were checked at the open): nobody wrote to it since the crawl.
-    package func stillHas(_ identity: FileIdentity) -> Bool {
+    func stillHas(_ identity: FileIdentity) -> Bool {
         var status = stat()
         guard fstat(descriptor.rawValue, &status) == 0 else { return false }
         let now = FileIdentity(status)

@@ -114,32 +114,21 @@ package struct ExtractionPipeline: Sendable {
         .fsOwnerGroupID, .fsInvisible, .userTags, .whereFroms, .comment,
     ]
 
-    /// A file's words on their way from its extractor to the text store. They travel beside the
-    /// item (``Read``), never inside it: the index file has no place for them.
-    package struct Words: Sendable, Hashable {
-        /// The text, when the extractor brought it whole (no ``ExtractionPipeline/wordCutter``,
-        /// or a text that could not be cut).
-        package var text: String?
-        /// The words already packed and cut by the extraction worker (instead of ``text``).
-        package var cut: CutText?
+    /// An item as the extractors left it, and its words beside it, on their way to the text
+    /// store: they travel beside the item, never inside it, since the index file has no place for
+    /// them.
+    package struct Read: Sendable, Hashable {
+        package var item: IndexedItem
+        /// The words packed and cut by the extraction worker, or the text when the extractor
+        /// brought it whole (no ``ExtractionPipeline/wordCutter``, or a text that could not be
+        /// cut); nil when it brought none.
+        package var words: WordsOrText?
         /// True when the file was not as crawled by the time its content had been read (written
         /// to meanwhile): its words may not be those of its bytes as compared, so files with the
         /// same bytes read their own (``TextTwins`` in the indexer).
         package var changedWhileRead = false
 
-        init(text: String? = nil, cut: CutText? = nil, changedWhileRead: Bool = false) {
-            self.text = text
-            self.cut = cut
-            self.changedWhileRead = changedWhileRead
-        }
-    }
-
-    /// An item as the extractors left it, and its words beside it.
-    package struct Read: Sendable, Hashable {
-        package var item: IndexedItem
-        package var words: Words
-
-        init(item: IndexedItem, words: Words = Words()) {
+        init(item: IndexedItem, words: WordsOrText? = nil) {
             self.item = item
             self.words = words
         }
@@ -203,13 +192,13 @@ package struct ExtractionPipeline: Sendable {
             for (attribute, value) in extracted.attributes where !fileSystemAttributes.contains(attribute) {
                 if attribute == .textContent {
                     // For the text store, not the index file.
-                    if case .text(let text) = value { read.words.text = text }
+                    if case .text(let text) = value { read.words = .text(text) }
                     continue
                 }
                 read.item.attributes[attribute] = value
             }
-            read.words.cut = extracted.cutText
-            read.words.changedWhileRead = extracted.changedWhileRead
+            if let cut = extracted.cutText { read.words = .cut(cut) }
+            read.changedWhileRead = extracted.changedWhileRead
         case .failure(let error):
             read.item.problem = ItemProblem(.unparsable, error.reason)
         }

@@ -20,25 +20,17 @@ extension CommitOrder {
             guard store.path == TextStore.path(forIndex: indexPath) else {
                 throw FSFindError.broken("the text store \(store.path) is not the one of \(indexPath)")
             }
-            if let documents, documents.isEmpty {
-                // Nothing with words replaced or removed (a first index, a refresh that changed
-                // nothing or only added): no document can be stale, and the index just written
-                // need not be read.
-                try store.write { writer throws(FSFindError) in try writer.clearCollectionPending() }
-                return store
-            }
-            // A store without a generation is named by no index: everything in it goes.
+            // A store without a generation is named by no index: everything in it goes. Nothing
+            // with words replaced or removed (a first index, a refresh that changed nothing or
+            // only added): no document can be stale, and the index just written need not be read.
             var named: Set<NamedSource> = []
-            if let generation = store.generation {
+            if let generation = store.generation, documents?.isEmpty != true {
                 // The rows that name the documents are found through the documents section, and
                 // their identities read (checked whole first, each section's pages given back).
                 named = try IndexSnapshot(path: indexPath).namedSources(ofDocuments: documents, generation: generation)
             }
-            _ = try store.write { writer throws(FSFindError) in
-                _ = try writer.removeUnnamed(among: documents) { document, identity in
-                    named.contains(NamedSource(document: document, identity: identity))
-                }
-                try writer.clearCollectionPending()
+            try store.collect(among: documents) { document, identity in
+                named.contains(NamedSource(document: document, identity: identity))
             }
             return store
         }

@@ -34,20 +34,18 @@ struct CommitOrder {
 
     private let indexPath: String
     private let feeder: TextStoreFeeder?
-    private let transaction: TextStore.Writer?
     private let file: IndexFileWriter
     private let staleWords: StaleWords?
 
     /// The commit of `file` (the index written beside the one it replaces, or the delta) and of
-    /// the words in `transaction`, fed by `feeder` (both nil for a run without words, or that adds
+    /// the words `feeder` writes in its transaction (nil for a run without words, or that adds
     /// none).
     ///
     /// - Throws: ``FSFindError`` when `lock` does not guard writes to the index `file` replaces
     ///   (or whose delta it is): a caller cannot hold one index's lock and commit another (nor
     ///   another's words: ``StaleWords/remove(readingIndex:)`` checks the store's path).
     init(
-        holding lock: IndexLock, feeder: TextStoreFeeder?, transaction: TextStore.Writer?, file: IndexFileWriter,
-        staleWords: StaleWords?
+        holding lock: IndexLock, feeder: TextStoreFeeder?, file: IndexFileWriter, staleWords: StaleWords?
     ) throws(FSFindError) {
         indexPath = lock.indexPath
         try lock.check(writing: indexPath)
@@ -55,7 +53,6 @@ struct CommitOrder {
             throw FSFindError.broken("the lock held is for \(indexPath), not for \(file.path)")
         }
         self.feeder = feeder
-        self.transaction = transaction
         self.file = file
         self.staleWords = staleWords
     }
@@ -65,7 +62,7 @@ struct CommitOrder {
     func commit() throws(FSFindError) {
         try feeder?.finish()
         reached(.wordsWritten)
-        try transaction?.commit()
+        try feeder?.commit()
         reached(.wordsCommitted)
         try file.commit()
         reached(.indexReplaced)

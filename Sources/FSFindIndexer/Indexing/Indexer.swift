@@ -213,7 +213,7 @@ package struct Indexer: Sendable {
             ? CommitOrder.StaleWords(
                 store: { () throws(FSFindError) in try TextStore(path: storePath, create: true) }, documents: nil)
             : nil
-        try CommitOrder(holding: lock, feeder: nil, transaction: nil, file: file, staleWords: stale).commit()
+        try CommitOrder(holding: lock, feeder: nil, file: file, staleWords: stale).commit()
         return removed
     }
 

@@ -41,10 +41,10 @@ extension RefreshRun {
         // is checked.
         let stale = try words.map { words throws(FSFindError) in
             CommitOrder.StaleWords(
-                store: { words.store }, documents: words.collectEverything ? nil : try plan.changedDocuments(previous))
+                store: { words.store },
+                documents: words.feeder.collectsEverything ? nil : try plan.changedDocuments(previous))
         }
-        return try CommitOrder(
-            holding: lock, feeder: words?.feeder, transaction: words?.transaction, file: file, staleWords: stale)
+        return try CommitOrder(holding: lock, feeder: words?.feeder, file: file, staleWords: stale)
     }
 
     /// When a refresh wrote nothing but its roots' refresh times and its rows' access times,

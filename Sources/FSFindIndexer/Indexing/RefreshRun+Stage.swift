@@ -43,8 +43,7 @@ extension RefreshRun {
                     let read = reads[position]
                     // The words are the feeder's from here: once SQLite has written them they are
                     // freed, not held by the batch until its last file is staged.
-                    reads[position].words.text = nil
-                    reads[position].words.cut = nil
+                    reads[position].words = nil
                     try stage(read, entry: entry, oldRow: oldRow, sameFile: sameFile, role: roles[position])
                     position += 1
                 case .problem(let path, let message):
@@ -114,29 +113,22 @@ extension RefreshRun {
     }
 }
 
-/// Where a refresh's words go: the text store, its one transaction (committed before the index is
-/// replaced, `docs/full-text.md`), the thread that feeds it, and the files with the same bytes
-/// found so far in the run.
+/// Where a refresh's words go: the text store, the thread that feeds its one transaction
+/// (committed before the index is replaced, `docs/full-text.md`), and the files with the same
+/// bytes found so far in the run.
 struct RefreshWords {
     let store: TextStore
-    let transaction: TextStore.Writer
     /// SQLite indexes the words on a thread of its own while the next batch is read.
     let feeder: TextStoreFeeder
     /// Files whose words are known (another name, the same bytes earlier in the run or in the
     /// store) name those words, not read again.
     let twins: TextTwins
-    /// True when the last run was killed between its commit and its collection (the `collect`
-    /// mark is still set): every document is checked this time.
-    let collectEverything: Bool
 
     init(store: TextStore) throws(FSFindError) {
         self.store = store
-        collectEverything = try store.collectionPending()
         // Its reading connection opened before the run's transaction begins.
         twins = try TextTwins(store: store)
-        transaction = try store.begin()
-        try transaction.markCollectionPending()
-        feeder = TextStoreFeeder(transaction)
+        feeder = try store.feeder()
     }
 
     /// Queues `read`'s words for the text store and returns their document number, nil when it
@@ -159,17 +151,14 @@ struct RefreshWords {
         }
         // Read with a problem, or written to while read: its words may not be those of the file
         // as it is, so no other file is given them.
-        let trusted = read.item.problem == nil && !read.words.changedWhileRead
+        let trusted = read.item.problem == nil && !read.changedWhileRead
         let source = Self.source(of: read, trusted: trusted)
         var digest: KeyedDigest?
         if trusted, case .original(_, let known) = role { digest = known }
-        var document: UInt32?
-        if let cut = read.words.cut {
-            // Packed and cut by the extraction worker: the feeder's thread only indexes.
-            document = try feeder.add(source: source, digest: digest, cut: cut)
-        } else if let text = read.words.text, !text.isEmpty {
-            // Packed here, while the feeder's thread indexes earlier documents.
-            document = try feeder.add(source: source, digest: digest, text: text, packed: try TextStore.pack(text))
+        // Packed and cut by the extraction worker, the feeder's thread only indexes them; a text
+        // is packed by the feeder on this thread, while its own indexes earlier documents.
+        let document = try read.words.flatMap { words throws(FSFindError) in
+            try feeder.add(source: source, digest: digest, words: words)
         }
         if case .original(let slot, _) = role {
             twins.settle(slot, document: document, failed: !trusted)

@@ -1,8 +1,6 @@
-import FSFindCrawl
 import FSFindExtraction
 import FSFindModel
 import FSFindText
-import SystemPackage
 
 /// Files whose words are already known, so that they are read, cut and stored once: other names
 /// of one file, copies of one file's bytes in this run, and files the text store already holds
@@ -137,25 +135,9 @@ final class TextTwins {
     func originalFailed(_ slot: Slot) -> Bool { originals[Int(slot.index)].failed }
 
     /// The digest of `source`'s type and of the bytes of the file at `path`, read whole, when it is
-    /// still the crawled file (same device, inode, size, modification and change times); nil
-    /// otherwise, or when the store makes no digests.
+    /// still the crawled file; nil otherwise, or when the store makes no digests.
     private func digest(of path: [UInt8], source: DocumentSource) -> KeyedDigest? {
-        let identity = source.identity
-        guard let key, let file = try? CrawledFile(opening: path, expected: identity), file.stillHas(identity) else {
-            return nil
-        }
-        var hasher = KeyedDigest.Hasher(key: key)
-        hasher.add(Array((source.type ?? "").utf8) + [0])
-        var remaining = Int(identity.size)
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
-        defer { buffer.deallocate() }
-        while remaining > 0 {
-            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, remaining)])
-            // Shorter than it was crawled (or unreadable): not the crawled file's bytes any more.
-            guard let count = try? file.descriptor.read(into: chunk), count > 0 else { return nil }
-            hasher.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            remaining -= count
-        }
-        return hasher.finish()
+        guard let key else { return nil }
+        return KeyedDigest(file: path, crawledAs: source.identity, type: source.type, key: key)
     }
 }
