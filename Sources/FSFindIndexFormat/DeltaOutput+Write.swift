@@ -3,9 +3,8 @@ import Foundation
 
 /// An index file written beside its target and not yet in place (``IndexFileWriter/commit()``
 /// renames it), and what the index holds with it: what a refresh reports, however the file was
-/// made (``IndexBuilder/write(rows:oldLastUsed:roots:createdAt:textGeneration:replacing:)``, a
-/// delta's ``DeltaOutput/write(rows:builder:lastUsed:roots:createdAt:textGeneration:replacing:)``
-/// or ``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``).
+/// made (``IndexUpdate/write(roots:createdAt:textGeneration:delta:replacing:)``: written, a
+/// delta, or ``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``).
 package struct WrittenIndex {
     package let file: IndexFileWriter
     /// Visible rows of the index with the new file (with a delta: its rows and the base rows it
@@ -13,6 +12,8 @@ package struct WrittenIndex {
     package let items: Int
     package let unreadable: Int
     package let unparsable: Int
+    /// True when the file is the previous one copied, not written row by row.
+    package var copied = false
 }
 
 extension DeltaOutput {
@@ -26,7 +27,7 @@ extension DeltaOutput {
     /// files is copied row by row (its strings and cells carried, nothing decoded), the other's
     /// rows decoded and staged between them, so a batch over a large delta copies the delta once
     /// and a burst over a small one copies its own rows once.
-    package func write(
+    func write(
         rows: [RowSource], builder: inout IndexBuilder, lastUsed: [UInt64], roots: [IndexRoot], createdAt: Date,
         textGeneration: UInt64?, replacing path: String
     ) throws(FSFindError) -> WrittenIndex {

@@ -26,7 +26,7 @@ extension IndexBuilder {
     /// section into a temporary file beside `path`, each section let go once written, so the
     /// file is never whole in memory. The returned writer has flushed the file; its
     /// ``IndexFileWriter/commit()`` renames it over `path` (dropped without that, the file goes).
-    package mutating func write(
+    mutating func write(
         rows: some RandomAccessCollection<RowSource>, oldLastUsed: [UInt64] = [], roots: [IndexRoot], createdAt: Date,
         textGeneration: UInt64? = nil, replacing path: String
     ) throws(FSFindError) -> WrittenIndex {

@@ -6,18 +6,18 @@ import Foundation
 /// `staged` ≥ 0: the row is that staged item. Otherwise the row is copied from `old`, the row of
 /// the previous file with the same path. A staged row that replaces an old one (a changed file)
 /// names it too, so the old row's children still find their parent.
-package struct RowSource: Sendable, Equatable {
+struct RowSource: Sendable, Equatable {
     var old: Int32
     var staged: Int32
 
-    package static func old(_ row: Int) -> RowSource { RowSource(old: Int32(row), staged: -1) }
+    static func old(_ row: Int) -> RowSource { RowSource(old: Int32(row), staged: -1) }
 
     /// The previous file's row this row is a copy of; nil for a staged row.
     var copiedRow: Int? { staged < 0 ? Int(old) : nil }
     /// The staged item this row is; nil for a copied row.
     var stagedIndex: Int? { staged >= 0 ? Int(staged) : nil }
 
-    package static func staged(_ index: Int, replacing row: Int? = nil) -> RowSource {
+    static func staged(_ index: Int, replacing row: Int? = nil) -> RowSource {
         RowSource(old: row.map(Int32.init) ?? -1, staged: Int32(index))
     }
 }
@@ -29,7 +29,7 @@ package struct RowSource: Sendable, Equatable {
 /// decoded into Swift values. Items read in this run are staged as they arrive (see
 /// ``StagedItems``). ``encode(rows:oldLastUsed:roots:createdAt:)`` then writes the rows in the
 /// order given, which must be path-byte order.
-package struct IndexBuilder {
+struct IndexBuilder {
     let old: IndexFile?
     private(set) var strings = StringTableBuilder()
     /// Lists of string ids.
@@ -48,7 +48,7 @@ package struct IndexBuilder {
     private var oldSections: CheckedSections?
 
     /// A builder that copies from `old` (already verified with ``IndexFile/prepareAll()``).
-    package init(old: IndexFile?) throws(FSFindError) {
+    init(old: IndexFile?) throws(FSFindError) {
         self.old = old
         guard let old else {
             stringRemap = []
@@ -77,7 +77,7 @@ package struct IndexBuilder {
     /// Encodes `item` into the staged store, with the text store's number for its words
     /// (`textDocument`, nil when it has none); returns its staged index.
     @discardableResult
-    package mutating func stage(_ item: IndexedItem, textDocument: UInt32? = nil) throws(FSFindError) -> Int {
+    mutating func stage(_ item: IndexedItem, textDocument: UInt32? = nil) throws(FSFindError) -> Int {
         let name = IndexFormat.lastComponent(item.path)
         // Its name goes into the string table now, not when its row is written: kept there, it is
         // not also held by the staged items; and in a refresh, before any row is copied, the
@@ -139,7 +139,7 @@ package struct IndexBuilder {
     /// paths makes twenty million comparisons: made through methods whose closures captured the
     /// builder, each copied the builder's references (a first index of a million entries took 12%
     /// longer).
-    package func withStagedPathOrder<R>(of items: [Int32], _ body: ((Int, Int) -> Int) -> R) -> R {
+    func withStagedPathOrder<R>(of items: [Int32], _ body: ((Int, Int) -> Int) -> R) -> R {
         var keys: [UInt64] = []
         keys.reserveCapacity(items.count)
         for item in items {
@@ -173,7 +173,7 @@ package struct IndexBuilder {
     }
 
     /// Staged item `index`'s path.
-    package func stagedPath(_ index: Int) -> [UInt8] {
+    func stagedPath(_ index: Int) -> [UInt8] {
         withStagedFolderAndName(index) { folder, name in
             var path: [UInt8] = []
             path.reserveCapacity((folder?.count ?? -1) + 1 + name.count)

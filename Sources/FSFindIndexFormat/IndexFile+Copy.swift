@@ -3,7 +3,7 @@ import Foundation
 
 extension IndexFile {
     /// Whether this file is in the format this build writes (a refresh may copy it as it is).
-    package var isCurrentFormat: Bool { formatVersion == Int(IndexFormat.version) }
+    var isCurrentFormat: Bool { formatVersion == Int(IndexFormat.version) }
 
     /// This file again, section for section, with only its roots' refresh times and its creation
     /// time new: what a refresh that found nothing changed writes. Re-encoding every row held one
@@ -16,7 +16,7 @@ extension IndexFile {
     /// checked (its checksum) as it is read; the copy goes to a temporary file beside `path` that
     /// ``IndexFileWriter/commit()`` renames over it, as a written file does; its problem counts
     /// are this file's.
-    package func copy(refreshed: [Date], lastUsed: [UInt64]? = nil, createdAt: Date, replacing path: String)
+    func copy(refreshed: [Date], lastUsed: [UInt64]? = nil, createdAt: Date, replacing path: String)
         throws(FSFindError) -> WrittenIndex
     {
         // What a written refresh would find while carrying the rows (an id past its table): a
@@ -63,7 +63,8 @@ extension IndexFile {
         }
         try writer.finish(itemCount: itemCount, createdAt: createdAt)
         let (unreadable, unparsable) = try problemCounts()
-        return WrittenIndex(file: writer, items: itemCount, unreadable: unreadable, unparsable: unparsable)
+        return WrittenIndex(
+            file: writer, items: itemCount, unreadable: unreadable, unparsable: unparsable, copied: true)
     }
 
     /// Checks every string, list and type id the rows, the type table, the lists and the problems

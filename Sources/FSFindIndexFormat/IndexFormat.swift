@@ -26,7 +26,7 @@ import Foundation
     /// "No value" for 32-bit ids (string, list, row).
     @usableFromInline static let absent32: UInt32 = 0xFFFF_FFFF
     /// "No value" for 64-bit number and date cells: a signalling-NaN pattern no value is stored as.
-    @usableFromInline package static let absent64: UInt64 = 0x7FF4_F5F1_4E44_0001
+    @usableFromInline static let absent64: UInt64 = 0x7FF4_F5F1_4E44_0001
     /// Every NaN number is stored as this quiet NaN, so it cannot collide with ``absent64``.
     static let canonicalNaN: UInt64 = 0x7FF8_0000_0000_0000
 
@@ -75,7 +75,7 @@ import Foundation
     }
 
     /// Encodes a number or a date cell.
-    package static func bits(of value: Double) -> UInt64 {
+    static func bits(of value: Double) -> UInt64 {
         value.isNaN ? canonicalNaN : value.bitPattern
     }
 

@@ -1,15 +1,15 @@
-import FSFindIndexFormat
 import FSFindModel
 import Foundation
 
-/// What a refresh decided about each row of the previous index, and the row order of the new one.
+/// What an update (``IndexUpdate``) decided about each row of the previous file, and the row order
+/// of the new one.
 ///
 /// Old rows are kept (copied, with the new access time), replaced by a staged item (changed
 /// files), removed (gone from a crawled root) or left unseen (outside every crawled root: carried
 /// over). Staged items with paths the old file lacks are merged in by path. Both files are in path
 /// order, so the new order is the old one with insertions and deletions: nothing is sorted but the
 /// new paths.
-struct RefreshPlan {
+struct RowPlan {
     enum State: UInt8 {
         case unseen, kept, replaced, removed
     }
@@ -35,17 +35,20 @@ struct RefreshPlan {
         lastUsed[row] = IndexFormat.bits(of: accessTime.timeIntervalSinceReferenceDate)
     }
 
-    /// Staged item `index` (staged in order) replaces old row `oldRow`, or is new when it is -1.
-    mutating func staged(_ index: Int, replacing oldRow: Int) {
+    /// Staged item `index` (staged in order) replaces old row `oldRow`, or is new when it is nil.
+    mutating func staged(_ index: Int, replacing oldRow: Int?) {
         precondition(index == stagedCount, "staged items are recorded in order")
         stagedCount += 1
-        if oldRow >= 0 { replacing.append((Int32(index), Int32(oldRow))) }
+        if let oldRow {
+            state[oldRow] = .replaced
+            replacing.append((Int32(index), Int32(oldRow)))
+        }
     }
 
-    /// The text-store documents of the old rows this refresh replaced or removed: the only ones
+    /// The text-store documents of the old rows of `previous` replaced or removed: the only ones
     /// that may have gone stale.
-    func changedDocuments(_ previous: PreviousIndex?) throws(FSFindError) -> [UInt32] {
-        guard let previous, let documents = try previous.file.textDocuments() else { return [] }
+    func changedDocuments(_ previous: IndexFile?) throws(FSFindError) -> [UInt32] {
+        guard let previous, let documents = try previous.textDocuments() else { return [] }
         var numbers: [UInt32] = []
         for (row, state) in state.enumerated() where state == .replaced || state == .removed {
             if let number = documents.document(ofRow: row) { numbers.append(number) }
@@ -53,10 +56,12 @@ struct RefreshPlan {
         return numbers
     }
 
-    /// Marks the rows of `range` that no crawl saw as removed; returns how many.
-    mutating func remove(unseenIn range: Range<Int>) -> Int {
+    /// Marks the rows of `range` that no crawl saw as removed, but for those `kept` says stay;
+    /// returns how many.
+    mutating func remove(unseenIn range: Range<Int>, unless kept: (Int) -> Bool) -> Int {
         var removed = 0
         for row in range where state[row] == .unseen {
+            if kept(row) { continue }
             state[row] = .removed
             removed += 1
         }
@@ -64,7 +69,7 @@ struct RefreshPlan {
     }
 
     /// The new file's rows, in path order, one per path.
-    mutating func rows(builder: IndexBuilder, previous: PreviousIndex?) -> [RowSource] {
+    mutating func rows(builder: IndexBuilder, previous: IndexFile?) -> [RowSource] {
         var replacement = [Int32](repeating: -1, count: state.count)
         var newPaths: [Int32] = []
         newPaths.reserveCapacity(stagedCount - replacing.count)
@@ -103,8 +108,8 @@ struct RefreshPlan {
             positions.reserveCapacity(unique.count)
             for index in unique {
                 let path = builder.stagedPath(Int(index))
-                let position = previous.file.lowerBound(path)
-                if position < state.count, state[position] != .replaced, previous.reader.path(at: position) == path {
+                let position = previous.lowerBound(path)
+                if position < state.count, state[position] != .replaced, previous.hasPath(path, at: position) {
                     state[position] = .removed  // the same path found again: the staged item wins
                 }
                 positions.append(Int32(position))

@@ -9,14 +9,14 @@
 // - `DerivedFlag` (enum, IndexFormat.swift): Bits of the per-item derived-flags byte
 // - `DerivedFlagsView` (struct, IndexFile+Columns.swift): The derived-flags section
 // - `IdentitiesView` (struct, IndexFile+Columns.swift): The identities section row by row
-// - `IndexBuilder` (struct, IndexBuilder.swift): Builds a new index file from rows of the previous file and items
-//   read in this run
 // - `IndexFile` (class, IndexFile.swift): An index file opened for reading
 // - `IndexFileWriter` (class, IndexFileWriter.swift): An index file written section by section into a temporary file
 //   beside its target, then renamed over it
 // - `IndexFormat` (enum, IndexFormat.swift): Constants of the on-disk index format
 // - `IndexReader` (class, IndexReader.swift): The one way to read an index's rows
 // - `IndexSnapshot` (class, IndexSnapshot.swift): The index as a reader sees it
+// - `IndexUpdate` (struct, IndexUpdate.swift): The next index file made from the previous one: what became of each
+//   of its rows and the items read since, written in path order
 // - `IndexWriter` (enum, IndexWriter.swift): Writes index files
 // - `ListElements` (struct, IndexFile+Columns.swift): One list's elements (string ids), as ``StringsView/list(_:)``
 //   finds them in the lists section
@@ -27,7 +27,6 @@
 // - `PathOrderedRows` (protocol, PathOrderedRows.swift): Rows in path-byte order, found by path
 // - `ReaderRow` (struct, IndexReader.swift): One row of an ``IndexReader``, as the query evaluator and the result
 //   writers read an item
-// - `RowSource` (struct, IndexBuilder.swift): Where one row of a new index file comes from
 // - `StagedItems` (struct, StagedItems.swift): Items read in this run (new or changed), already encoded for the new
 //   file
 // - `StringsView` (struct, IndexFile+Columns.swift): The strings (or lists) section

@@ -87,6 +87,23 @@ package enum Fixtures {
         return IndexedItem(path: path, identity: identity, attributes: set, problem: problem)
     }
 
+    /// 600 items: one `addedDate` for all (runs), a title on the first third only (runs with an
+    /// absent tail), a `lastUsedDate` each (dense), a duration on every fortieth (sparse), and a
+    /// `contentCreationDate` equal to `fsCreationDate` on even items only (the odd ones: bitmap).
+    package static func columnItems() -> [IndexedItem] {
+        (0..<600).map { n in
+            var extra: [Attribute: AttributeValue] = [
+                .addedDate: .date(Fixtures.date(800_000_000.5)),
+                .lastUsedDate: .date(Fixtures.date(800_000_000 + Double(n) * 1.25)),
+                .fsCreationDate: .date(Fixtures.date(700_000_000 + Double(n % 5))),
+            ]
+            extra[.contentCreationDate] = n % 2 == 0 ? extra[.fsCreationDate] : .date(Fixtures.date(-1.5 - Double(n)))
+            if n < 200 { extra[.title] = .text("Same title") }
+            if n % 40 == 0 { extra[.duration] = .number(Double(n) / 3) }
+            return Fixtures.item(String(format: "/m/file-%04d.mp3", n), extra, n: UInt64(n))
+        }
+    }
+
     /// A small tree exercising every attribute type and every awkward path.
     package static func contents() -> IndexContents {
         let badName: [UInt8] = Array("/data/bad\nname".utf8) + [0xFF, 0xFE] + Array(".txt".utf8)

@@ -4,7 +4,6 @@ import IndexFixtures
 import Testing
 
 @testable import FSFindIndexFormat
-@testable import FSFindIndexer
 @testable import FSFindModel
 
 /// Staged items keep each path as a folder and a name, and their cells by column: paths must come
@@ -186,7 +185,7 @@ import Testing
     /// identity.
     @Test func cellsStagedInCrawlOrderReachTheirRows() throws {
         var random = SplitMix64(seed: 0x57A6_ED02)
-        var items = IndexEncodingTests.items()
+        var items = Fixtures.columnItems()
         items.shuffle(using: &random)
         // Runs of devices (staged apart from the rest of each identity), some one item long.
         for index in items.indices where index % 50 < 3 || index % 7 == 0 { items[index].identity.device = 77 }
@@ -200,8 +199,8 @@ import Testing
         items.append(again)
         items.append(Fixtures.item("/m", folder: true, n: 9999))
         var builder = try IndexBuilder(old: nil)
-        var plan = RefreshPlan(oldCount: 0)
-        for item in items { plan.staged(try builder.stage(item), replacing: -1) }
+        var plan = RowPlan(oldCount: 0)
+        for item in items { plan.staged(try builder.stage(item), replacing: nil) }
         let rows = plan.rows(builder: builder, previous: nil)
         let image = try builder.encode(rows: rows, roots: [], createdAt: Date())
         let file = try IndexFile(bytes: image.bytes, name: "memory")

@@ -11,27 +11,10 @@ import Testing
 /// The space-saving encodings of format 2: run-encoded columns and a `contentCreationDate` that
 /// is stored as a flag when it equals `fsCreationDate`; and reading the roots of an older file.
 @Suite struct IndexEncodingTests {
-    /// 600 items: one `addedDate` for all (runs), a title on the first third only (runs with an
-    /// absent tail), a `lastUsedDate` each (dense), a duration on every fortieth (sparse), and a
-    /// `contentCreationDate` equal to `fsCreationDate` on even items only (the odd ones: bitmap).
-    static func items() -> [IndexedItem] {
-        (0..<600).map { n in
-            var extra: [Attribute: AttributeValue] = [
-                .addedDate: .date(Fixtures.date(800_000_000.5)),
-                .lastUsedDate: .date(Fixtures.date(800_000_000 + Double(n) * 1.25)),
-                .fsCreationDate: .date(Fixtures.date(700_000_000 + Double(n % 5))),
-            ]
-            extra[.contentCreationDate] = n % 2 == 0 ? extra[.fsCreationDate] : .date(Fixtures.date(-1.5 - Double(n)))
-            if n < 200 { extra[.title] = .text("Same title") }
-            if n % 40 == 0 { extra[.duration] = .number(Double(n) / 3) }
-            return Fixtures.item(String(format: "/m/file-%04d.mp3", n), extra, n: UInt64(n))
-        }
-    }
-
     @Test func eachColumnTakesItsSmallestEncodingAndRoundTrips() throws {
         let folder = TemporaryFolder()
         let path = folder.file("index.fsfind")
-        let items = Self.items()
+        let items = Fixtures.columnItems()
         try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
         let file = try IndexFile(path: path)
         #expect(try file.allItems() == IndexWriter.sortedUnique(items))
@@ -58,7 +41,7 @@ import Testing
     @Test func aRefreshCopiesRunEncodedAndDerivedCellsExactly() throws {
         let folder = TemporaryFolder()
         let path = folder.file("index.fsfind")
-        let items = Self.items()
+        let items = Fixtures.columnItems()
         try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
         let old = try IndexFile(path: path)
         try old.prepareAll()

@@ -7,7 +7,7 @@ extension Indexer {
     /// phases of a ``RefreshRun`` in order.
     ///
     /// The crawl, libmagic and the extractors run as one pipeline (``RefreshStream``); this thread
-    /// extracts and stages each batch in crawl order, so the plan and the builder see exactly the
+    /// extracts and stages each batch in crawl order, so the update sees exactly the
     /// sequence a serial crawl would give.
     ///
     /// - Parameters:

@@ -198,13 +198,9 @@ package struct Indexer: Sendable {
             dropped.append(root)
             roots.removeAll { $0.path == root.path }
         }
-        var plan = RefreshPlan(oldCount: previous.count)
-        let removed = Self.drop(dropped, keeping: roots, from: previous, in: &plan)
-        var builder = try IndexBuilder(old: previous.file)
-        let rows = plan.rows(builder: builder, previous: previous)
-        let file = try builder.write(
-            rows: rows, oldLastUsed: plan.lastUsed, roots: roots, createdAt: now, replacing: indexPath
-        ).file
+        var update = try IndexUpdate(previous: previous.file)
+        let removed = Self.drop(dropped, keeping: roots, from: previous, in: &update)
+        let file = try update.write(roots: roots, createdAt: now, replacing: indexPath).file
         // The forgotten files' words go too, after the index (readers already ignore them: no row
         // names them).
         let storePath = TextStore.path(forIndex: indexPath)
@@ -217,25 +213,19 @@ package struct Indexer: Sendable {
         return removed
     }
 
-    /// Marks the rows under `dropped` roots removed, except those under a root in `remaining`
+    /// Removes the rows under `dropped` roots, except those under a root in `remaining`
     /// (an enclosing root, or one nested inside); returns how many.
     static func drop(
-        _ dropped: [IndexRoot], keeping remaining: [IndexRoot], from previous: PreviousIndex, in plan: inout RefreshPlan
+        _ dropped: [IndexRoot], keeping remaining: [IndexRoot], from previous: PreviousIndex,
+        in update: inout IndexUpdate
     ) -> Int {
         var removed = 0
         for root in dropped {
             // An enclosing root still covers every item below this one.
             if remaining.contains(where: { PathBytes.isWithin(root.path, folder: $0.path) }) { continue }
-            let nested = remaining.filter { PathBytes.isWithin($0.path, folder: root.path) }
+            let nested = remaining.filter { PathBytes.isWithin($0.path, folder: root.path) }.map(\.path)
             for range in previous.rows(within: root.path) {
-                for row in range where plan.state[row] == .unseen {
-                    if !nested.isEmpty {
-                        let path = previous.reader.path(at: row)
-                        if nested.contains(where: { PathBytes.isWithin(path, folder: $0.path) }) { continue }
-                    }
-                    plan.state[row] = .removed
-                    removed += 1
-                }
+                removed += update.remove(unseenIn: range, unless: nested)
             }
         }
         return removed

@@ -36,7 +36,7 @@ extension RefreshRun {
             for step in chunk.steps {
                 switch step {
                 case .keep(let row, let accessTime):
-                    plan.keep(row, accessTime: accessTime)
+                    update.keep(row, accessTime: accessTime)
                 case .read(let entry, let oldRow, let sameFile):
                     // One item per read step, in the same order (the identify stage's contract).
                     guard position < reads.count else { throw FSFindError.broken("a chunk lost an item") }
@@ -100,7 +100,6 @@ extension RefreshRun {
             indexer.reporter?.problem(path: read.item.path, message: problem.reason)
         }
         if oldRow >= 0 {
-            plan.state[oldRow] = .replaced
             summary.changed += 1
         } else {
             summary.new += 1
@@ -108,7 +107,7 @@ extension RefreshRun {
         read.item.attributes[.addedDate] =
             sameFile.flatMap { previous?.reader.value(of: .addedDate, at: $0) } ?? .date(indexer.now)
         let document = try words?.queue(&read, role: role, pipeline: pipeline, summary: &summary)
-        plan.staged(try builder.stage(read.item, textDocument: document), replacing: oldRow)
+        try update.stage(read.item, textDocument: document, replacing: oldRow >= 0 ? oldRow : nil)
         progress.read += 1
     }
 }

@@ -12,7 +12,7 @@ import FSFindText
 ///    against the previous index, chunk by chunk in crawl order, gathered into batches by the
 ///    ``RefreshBatchPolicy``; then the old rows the crawl did not see go;
 /// 2. **stage a batch** (``stageBatch()``): the batch's files extracted, their words queued for
-///    the text store, their items staged in the builder;
+///    the text store, their items staged in the update;
 /// 3. **finish** (``finish(delta:holding:)``): the new index written beside the old one (or the old
 ///    one copied), not yet in place;
 /// 4. **commit** (``CommitOrder``): the words, then the index, then the stale words.
@@ -23,8 +23,8 @@ struct RefreshRun {
     /// Every root the new index records; a crawled root's refresh time becomes ``Indexer/now``
     /// when its crawl is done.
     var roots: [IndexRoot]
-    var builder: IndexBuilder
-    var plan: RefreshPlan
+    /// The new index: the previous one's rows kept, replaced or removed, and the items read.
+    var update: IndexUpdate
     var summary = IndexSummary()
     var progress = IndexProgress(items: 0, elapsed: 0, currentFolder: "")
     var lastReport: ContinuousClock.Instant
@@ -49,8 +49,7 @@ struct RefreshRun {
         self.clock = clock
         self.policy = policy
         lastReport = clock
-        builder = try IndexBuilder(old: previous?.file)
-        plan = RefreshPlan(oldCount: previous?.count ?? 0)
+        update = try IndexUpdate(previous: previous?.file)
         // A first index starts a new store: whatever one was left beside a deleted or damaged
         // index names no row of it.
         words = try indexer.openTextStore(fresh: previous == nil).map { store throws(FSFindError) in
@@ -105,12 +104,12 @@ struct RefreshRun {
         guard let previous else { return }
         // (A folder looked at alone, ``FolderAlone``, says nothing of what is inside it.)
         for root in crawled where !FolderAlone.isAlone(root) && !vanishedRoots.contains(root.path) {
-            for range in previous.rows(within: root.path) { summary.removed += plan.remove(unseenIn: range) }
+            for range in previous.rows(within: root.path) { summary.removed += update.remove(unseenIn: range) }
         }
         for path in gone {
-            for range in previous.rows(within: path) { summary.removed += plan.remove(unseenIn: range) }
+            for range in previous.rows(within: path) { summary.removed += update.remove(unseenIn: range) }
         }
         // Roots missing for longer than the retention go, with their items.
-        summary.removed += Indexer.drop(expired, keeping: roots, from: previous, in: &plan)
+        summary.removed += Indexer.drop(expired, keeping: roots, from: previous, in: &update)
     }
 }
