@@ -186,7 +186,7 @@ package final class IndexReader: Sendable {
 
     /// Row `row`'s parent row (nil for a root's whole path), in a reader of one file made with
     /// ``Reads/tree``: always an earlier row.
-    package func parentRow(at row: Int) -> Int? {
+    func parentRow(at row: Int) -> Int? {
         requireOneFile()
         require(.tree)
         let parent = trees[0].parent(row)
@@ -195,7 +195,7 @@ package final class IndexReader: Sendable {
 
     /// Row `row`'s name in place, in a reader of one file made with ``Reads/tree``: valid for as
     /// long as the reader lives (it holds the mapping).
-    package func nameBytes(at row: Int) -> UnsafeRawBufferPointer {
+    func nameBytes(at row: Int) -> UnsafeRawBufferPointer {
         requireOneFile()
         require(.tree)
         return trees[0].string(trees[0].nameID(row))
@@ -316,8 +316,7 @@ extension IndexFile {
     }
 
     /// A reader of the folder tree as a refresh compares a crawl with it: every row's path,
-    /// identity and problem, its parent and name (``IndexReader/parentRow(at:)``,
-    /// ``IndexReader/nameBytes(at:)``), and `attributes`; each section's pages given back once
+    /// identity and problem, its parent and name (``FolderChildren``), and `attributes`; each section's pages given back once
     /// checked when `releasingPages`.
     package func treeReader(for attributes: Set<Attribute>, releasingPages: Bool = false) throws(FSFindError)
         -> IndexReader

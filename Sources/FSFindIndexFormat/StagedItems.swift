@@ -11,7 +11,7 @@ import Foundation
 /// read, as a folder and a name and cells by column, the same items take a fraction of that, name
 /// and strings included (`benchmarks/RESULTS.md`, "A million-entry first index under 256 MiB";
 /// `docs/pipeline.md`).
-package struct StagedItems {
+struct StagedItems {
     /// Folders of staged items, each once: folder `f` is string `f`, the bytes before the last
     /// `/` of its items' paths (empty for `/name`).
     private var folders = StringTableBuilder()
@@ -175,7 +175,7 @@ package struct StagedItems {
     }
 
     /// Unsigned byte-wise order, the index's row order.
-    package static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
+    static func compare(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer) -> Int {
         let common = min(a.count, b.count)
         if common > 0, let left = a.baseAddress, let right = b.baseAddress {
             let order = memcmp(left, right, common)

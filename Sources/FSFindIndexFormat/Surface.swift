@@ -8,6 +8,9 @@
 //   the end
 // - `DerivedFlag` (enum, IndexFormat.swift): Bits of the per-item derived-flags byte
 // - `DerivedFlagsView` (struct, IndexFile+Columns.swift): The derived-flags section
+// - `FolderChildren` (struct, FolderChildren.swift): A file's rows by folder and name: the row called `name` in a
+//   folder's row, found by binary search over that folder's children, so a crawled entry is matched with its old row
+//   without a path built or compared whole
 // - `IdentitiesView` (struct, IndexFile+Columns.swift): The identities section row by row
 // - `IndexFile` (class, IndexFile.swift): An index file opened for reading
 // - `IndexFileWriter` (class, IndexFileWriter.swift): An index file written section by section into a temporary file
@@ -22,13 +25,10 @@
 //   finds them in the lists section
 // - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit
 //   status
-// - `NamedSource` (struct, TextDocuments.swift): A row's words as the text store keeps track of them
 // - `NamesView` (struct, IndexFile+Columns.swift): The names section row by row
 // - `PathOrderedRows` (protocol, PathOrderedRows.swift): Rows in path-byte order, found by path
 // - `ReaderRow` (struct, IndexReader.swift): One row of an ``IndexReader``, as the query evaluator and the result
 //   writers read an item
-// - `StagedItems` (struct, StagedItems.swift): Items read in this run (new or changed), already encoded for the new
-//   file
 // - `StringsView` (struct, IndexFile+Columns.swift): The strings (or lists) section
 // - `TextDocuments` (struct, TextDocuments.swift): Which rows have words in the text store, and under which document
 //   number

@@ -159,15 +159,10 @@ extension IndexSnapshot {
 }
 
 /// A row's words as the text store keeps track of them: its document and its identity (what
-/// ``IndexSnapshot/namedSources(ofDocuments:generation:)`` gives).
-package struct NamedSource: Hashable, Sendable {
+/// ``IndexSnapshot/namedSources(ofDocuments:generation:)`` gathers).
+struct NamedSource: Hashable, Sendable {
     let document: UInt32
     let identity: FileIdentity
-
-    package init(document: UInt32, identity: FileIdentity) {
-        self.document = document
-        self.identity = identity
-    }
 }
 
 extension IndexSnapshot {
@@ -177,14 +172,22 @@ extension IndexSnapshot {
         return file.textDocument(at: index)
     }
 
-    /// Each document of `documents` (nil: every document) that a visible row names in the store
-    /// of `generation`, with that row's identity: what the store's sources must keep
-    /// (``TextStore/Writer/removeUnnamed(among:named:)``). Rows a delta hides are left out, and
+    /// Whether a visible row names a document of `documents` (nil: every document) in the store
+    /// of `generation`, with a given identity: what the store's sources must keep
+    /// (``TextStore/collect(among:named:)`` asks it of each). Rows a delta hides are left out, and
     /// a file whose numbers belong to another store names none. The sections it reads are checked
     /// whole first (as a reader of the identities and documents checks them), each one's pages
-    /// given back once checked.
+    /// given back once checked, and what they name gathered before this returns.
     /// - Throws: ``FSFindError`` `.indexCorrupt` naming the damaged file and section.
-    package func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
+    package func names(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
+        -> (_ document: UInt32, _ identity: FileIdentity) -> Bool
+    {
+        let named = try namedSources(ofDocuments: documents, generation: generation)
+        return { document, identity in named.contains(NamedSource(document: document, identity: identity)) }
+    }
+
+    /// The (document, identity) pairs ``names(ofDocuments:generation:)`` answers for.
+    func namedSources(ofDocuments documents: [UInt32]?, generation: UInt64) throws(FSFindError)
         -> Set<NamedSource>
     {
         _ = try reader(for: [], reading: [.identities, .textDocuments], releasingPages: true)

@@ -7,10 +7,10 @@ import FSFindModel
 /// Every name of a file with several names (hard links) is one source: a million links to a few
 /// hundred files are a few hundred sources.
 package struct DocumentSource: Hashable, Sendable {
-    package let identity: FileIdentity
+    let identity: FileIdentity
     /// Nil when the words may not be those of the file as it is (it was written to while read):
     /// such a source keeps its document but is never found by a look-up.
-    package let type: String?
+    let type: String?
 
     package init(identity: FileIdentity, type: String?) {
         self.identity = identity

@@ -23,15 +23,13 @@ extension CommitOrder {
             // A store without a generation is named by no index: everything in it goes. Nothing
             // with words replaced or removed (a first index, a refresh that changed nothing or
             // only added): no document can be stale, and the index just written need not be read.
-            var named: Set<NamedSource> = []
+            var named: (UInt32, FileIdentity) -> Bool = { _, _ in false }
             if let generation = store.generation, documents?.isEmpty != true {
                 // The rows that name the documents are found through the documents section, and
                 // their identities read (checked whole first, each section's pages given back).
-                named = try IndexSnapshot(path: indexPath).namedSources(ofDocuments: documents, generation: generation)
+                named = try IndexSnapshot(path: indexPath).names(ofDocuments: documents, generation: generation)
             }
-            try store.collect(among: documents) { document, identity in
-                named.contains(NamedSource(document: document, identity: identity))
-            }
+            try store.collect(among: documents, named: named)
             return store
         }
     }

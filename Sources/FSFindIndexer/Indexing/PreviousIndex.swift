@@ -2,6 +2,7 @@ import CPlatform
 import FSFindCrawl
 import FSFindIndexFormat
 import FSFindModel
+import Glibc
 
 /// The index file a refresh starts from, with the lookups a refresh needs, answered from the
 /// mapped file without decoding its rows: which old row a crawled entry is, which rows lie under a
@@ -16,9 +17,8 @@ final class PreviousIndex {
     /// The file's rows as a refresh reads them: paths, identities, problems, `addedDate` and the
     /// folder tree (everything, when the file is copied).
     let reader: IndexReader
-    /// `children[childStart[r]..<childStart[r + 1]]` are the rows whose parent is row `r`.
-    private var childStart: [Int32] = []
-    private var children: [Int32] = []
+    /// Each folder's rows by name; let go when the crawl is over.
+    private var children: FolderChildren?
     /// The last folder looked up, and what is known of it.
     private var lastFolder: [UInt8] = []
     private var lastFolderInfo: FolderInfo?
@@ -64,31 +64,10 @@ final class PreviousIndex {
             // "Numbers that were in code comments").
             reader = try file.treeReader(for: [.addedDate], releasingPages: true)
         }
-        buildChildren()
+        children = FolderChildren(reader)
     }
 
     var count: Int { file.itemCount }
-
-    private func buildChildren() {
-        let count = file.itemCount
-        var parents = [Int32](repeating: -1, count: count)
-        var counts = [Int32](repeating: 0, count: count + 1)
-        for row in 0..<count {
-            guard let parent = reader.parentRow(at: row) else { continue }
-            parents[row] = Int32(parent)
-            counts[parent + 1] += 1
-        }
-        for row in 0..<count { counts[row + 1] += counts[row] }
-        var next = counts
-        var children = [Int32](repeating: 0, count: Int(counts[count]))
-        for row in 0..<count where parents[row] >= 0 {
-            let parent = Int(parents[row])
-            children[Int(next[parent])] = Int32(row)
-            next[parent] += 1
-        }
-        childStart = counts
-        self.children = children
-    }
 
     /// The old row with `entry`'s path, if there is one.
     func row(of entry: CrawlEntry) -> Int? {
@@ -96,7 +75,7 @@ final class PreviousIndex {
         if entry.nameStart > 0 {
             let folder = folder(of: entry)
             if let row = folder.row {
-                found = child(of: row, named: entry.path[entry.nameStart...])
+                found = children?.child(of: row, named: entry.path[entry.nameStart...])
             }
             // A name stored whole (its folder was not indexed, or the path has `//`) is not among
             // the folder's children; only rows inside the folder's block of paths can be it.
@@ -135,27 +114,18 @@ final class PreviousIndex {
     }
 
     private static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
-        a.count == b.count && a.withUnsafeBytes { x in b.withUnsafeBytes { y in StagedItems.compare(x, y) == 0 } }
+        a.count == b.count
+            && a.withUnsafeBytes { x in
+                b.withUnsafeBytes { y in
+                    // No address: both empty.
+                    guard let left = x.baseAddress, let right = y.baseAddress else { return true }
+                    return memcmp(left, right, x.count) == 0
+                }
+            }
     }
 
     private func hasRows(below folder: [UInt8]) -> Bool {
         rows(within: folder).contains { !$0.isEmpty }
-    }
-
-    /// The child of `folder` called `name`, by binary search over its children's names.
-    private func child(of folder: Int, named name: ArraySlice<UInt8>) -> Int? {
-        var low = Int(childStart[folder])
-        var high = Int(childStart[folder + 1])
-        return name.withUnsafeBytes { target -> Int? in
-            while low < high {
-                let mid = low + (high - low) / 2
-                let row = Int(children[mid])
-                let order = StagedItems.compare(reader.nameBytes(at: row), target)
-                if order == 0 { return row }
-                if order < 0 { low = mid + 1 } else { high = mid }
-            }
-            return nil
-        }
     }
 
     /// The crawl is over: the lookup tables it used (children, folders seen, inodes:
@@ -164,8 +134,7 @@ final class PreviousIndex {
     /// which needs neither (a watcher's start that refreshed the whole index peaked here, on top
     /// of the rows' tables). ``row(of:)`` and ``row(sameFileAs:)`` are not called after.
     func crawlFinished() {
-        childStart = []
-        children = []
+        children = nil
         folderInfo = [:]
         lastFolder = []
         lastFolderInfo = nil

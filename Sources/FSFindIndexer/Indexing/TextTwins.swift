@@ -101,7 +101,7 @@ final class TextTwins {
                 originals.append(Original(document: document))
                 roles[position] = .twin(Slot(index: index))
             } else {
-                let digest = item.identity.size <= Self.maximumSize ? digest(of: item.path, source: source) : nil
+                let digest = item.identity.size <= Self.maximumSize ? digest(of: item, type: type) : nil
                 if let digest, let earlier = byDigest[digest] {
                     roles[position] = .twin(Slot(index: earlier))
                     if isLink { linked[source] = earlier }
@@ -134,10 +134,10 @@ final class TextTwins {
     /// True when the original at `slot` could not be read, so its twin must read its own words.
     func originalFailed(_ slot: Slot) -> Bool { originals[Int(slot.index)].failed }
 
-    /// The digest of `source`'s type and of the bytes of the file at `path`, read whole, when it is
-    /// still the crawled file; nil otherwise, or when the store makes no digests.
-    private func digest(of path: [UInt8], source: DocumentSource) -> KeyedDigest? {
+    /// The digest of `type` and of the bytes of `item`'s file, read whole, when it is still the
+    /// crawled file; nil otherwise, or when the store makes no digests.
+    private func digest(of item: IndexedItem, type: String) -> KeyedDigest? {
         guard let key else { return nil }
-        return KeyedDigest(file: path, crawledAs: source.identity, type: source.type, key: key)
+        return KeyedDigest(file: item.path, crawledAs: item.identity, type: type, key: key)
     }
 }
