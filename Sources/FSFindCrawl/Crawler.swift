@@ -193,6 +193,13 @@ package struct Crawler: Sendable {
     /// unreadable: a busy build tree makes thousands of them a minute.
     package static func meansDeleted(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR }
 
+    /// The error the status of `path` fails with (`statx`, its last component not followed, as
+    /// the crawl reads an entry's); nil when it has one, so a crawl can begin there.
+    package static func missing(_ path: [UInt8]) -> Errno? {
+        let status = PathBytes.withCString(PathBytes.trimmed(path)) { FileStatus.of($0, in: .currentWorkingDirectory) }
+        return status == nil ? Errno(rawValue: errno) : nil
+    }
+
     private func isExcluded(name: [UInt8], path: [UInt8], excludes: [[CChar]]) -> Bool {
         guard !excludes.isEmpty else { return false }
         return PathBytes.withCString(name) { cName in

@@ -8,7 +8,7 @@ import SystemPackage
 ///
 /// Swift's Glibc module does not import `statx` (it is behind `_GNU_SOURCE`); the `CPlatform`
 /// shim declares it from glibc's own header, so `struct statx` is the kernel's, not a copy.
-package struct FileStatus {
+struct FileStatus {
     var mode: UInt32
     var identity: FileIdentity
     var accessTime: Date
@@ -22,7 +22,7 @@ package struct FileStatus {
 
     /// Status of `name` in the folder open as `directory` (or a path relative to the working
     /// directory with `AT_FDCWD`); the last component is not followed. nil with `errno` set on failure.
-    package static func of(_ name: UnsafePointer<CChar>, in directory: FileDescriptor) -> FileStatus? {
+    static func of(_ name: UnsafePointer<CChar>, in directory: FileDescriptor) -> FileStatus? {
         var buffer = statx()
         let flags = AT_SYMLINK_NOFOLLOW | fsfind_AT_NO_AUTOMOUNT
         if fsfind_statx(directory.rawValue, name, flags, fsfind_STATX_BASIC_STATS_BTIME, &buffer) == 0 {

@@ -8,4 +8,3 @@
 //   (lstat semantics)
 // - `Crawler` (struct, Crawler.swift): Walks a folder tree with POSIX calls, paths as raw bytes end to end, reporting
 //   every entry with its `statx` status (lstat semantics) and every failure as a diagnostic
-// - `FileStatus` (struct, FileStatus.swift): `statx(2)` with `AT_SYMLINK_NOFOLLOW`, for birth times

@@ -35,6 +35,14 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     /// Where the delta of the index at `indexPath` lives: beside it, named after it.
     package static func deltaPath(forIndex indexPath: String) -> String { indexPath + ".delta" }
 
+    /// Removes the temporary files left beside the index at `indexPath` and beside its delta by a
+    /// run killed before its rename (``IndexWriter/removeTemporaryFiles(of:)``). Call only while
+    /// holding the index lock, which guards both files.
+    package static func removeTemporaryFiles(ofIndex indexPath: String) {
+        IndexWriter.removeTemporaryFiles(of: indexPath)
+        IndexWriter.removeTemporaryFiles(of: deltaPath(forIndex: indexPath))
+    }
+
     /// The files a reader uses, base first.
     package var files: [IndexFile] { delta.map { [base, $0] } ?? [base] }
 

@@ -4,7 +4,7 @@ import Glibc
 
 /// Writes index files: encodes ``IndexContents`` in the format of `docs/index-format.md` and
 /// replaces the target atomically, so a reader, a crash or a kill sees the old file or the new one.
-package enum IndexWriter {
+enum IndexWriter {
     /// Sorts items by path bytes, writes atomically (temp + fsync + rename + dir fsync).
     ///
     /// Items with the same path keep the last one given. Missing parent folders are created. The
@@ -67,7 +67,7 @@ package enum IndexWriter {
     /// later run usually has another pid, so it would stay forever. Call only while holding the
     /// index lock: then no other run can be writing one. Failures are ignored (the file is junk,
     /// never read).
-    package static func removeTemporaryFiles(of path: String) {
+    static func removeTemporaryFiles(of path: String) {
         let (folder, name) = split(path)
         let prefix = ".\(name).tmp."
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }

@@ -20,7 +20,6 @@
 // - `IndexSnapshot` (class, IndexSnapshot.swift): The index as a reader sees it
 // - `IndexUpdate` (struct, IndexUpdate.swift): The next index file made from the previous one: what became of each
 //   of its rows and the items read since, written in path order
-// - `IndexWriter` (enum, IndexWriter.swift): Writes index files
 // - `ListElements` (struct, IndexFile+Columns.swift): One list's elements (string ids), as ``StringsView/list(_:)``
 //   finds them in the lists section
 // - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit

@@ -39,8 +39,7 @@ extension Indexer {
         try lock.check(writing: indexPath)
         let clock = ContinuousClock.now
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
-        IndexWriter.removeTemporaryFiles(of: indexPath)
-        IndexWriter.removeTemporaryFiles(of: deltaPath)
+        IndexSnapshot.removeTemporaryFiles(ofIndex: indexPath)
         let snapshot: IndexSnapshot
         do {
             snapshot = try IndexSnapshot(path: indexPath)
@@ -283,7 +282,7 @@ extension Indexer {
     func compact(holding lock: IndexLock) throws(FSFindError) -> Bool {
         try lock.check(writing: indexPath)
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
-        IndexWriter.removeTemporaryFiles(of: deltaPath)
+        IndexSnapshot.removeTemporaryFiles(ofIndex: indexPath)
         guard access(deltaPath, F_OK) == 0 else { return false }
         guard let base = try? IndexFile(path: indexPath) else {
             // No base, or a damaged one (rebuilt by the refresh that follows): the delta is of no

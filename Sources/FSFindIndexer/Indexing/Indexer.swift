@@ -65,7 +65,7 @@ package struct Indexer: Sendable {
         let clock = ContinuousClock.now
         // The caller holds the index lock, so any temporary file beside the index is a leftover
         // of a run that was killed before its rename.
-        IndexWriter.removeTemporaryFiles(of: indexPath)
+        IndexSnapshot.removeTemporaryFiles(ofIndex: indexPath)
         // A watcher's delta is folded in first: this run starts from one whole file.
         do {
             try compact(holding: lock)
@@ -156,17 +156,12 @@ package struct Indexer: Sendable {
     /// True when nothing is at `path` any more (`ENOENT`, or `ENOTDIR`: a folder on its way is a
     /// file now): a path read with a problem is then taken as deleted, not as unreadable.
     static func isGone(_ path: [UInt8]) -> Bool {
-        PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: .currentWorkingDirectory) }) == nil
-            && Crawler.meansDeleted(errno)
+        Crawler.missing(path).map { Crawler.meansDeleted($0.rawValue) } ?? false
     }
 
     /// Why the recorded root at `path` cannot be crawled now (its `stat` fails), or nil.
     static func whyMissing(_ path: [UInt8]) -> String? {
-        guard PathBytes.withCString(PathBytes.trimmed(path), { FileStatus.of($0, in: .currentWorkingDirectory) }) == nil
-        else {
-            return nil
-        }
-        return String(cString: strerror(errno))
+        Crawler.missing(path).map { String(cString: strerror($0.rawValue)) }
     }
 
     /// ``forget(roots:holding:)`` under the index's lock, taken and released as
