@@ -65,7 +65,7 @@ package struct ExtractionPipeline: Sendable {
     /// skips the extractors that read only text (`--no-content`). See ``defaultTextLimit``.
     package var textLimit: Int
     /// The text store's tokenizer (``TextStore/wordCutterSpec``), set by the indexer that writes
-    /// into it: the extractors then pack the words and cut them (``Words/cut``) where
+    /// into it: the extractors then pack the words and cut them (``WordsOrText/cut(_:)``) where
     /// they read them, instead of handing the text over.
     package var wordCutter: String?
 
