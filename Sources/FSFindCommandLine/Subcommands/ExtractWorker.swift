@@ -14,15 +14,17 @@ extension FSFindCommand {
             abstract: "Read metadata for 'fsfind index' in a separate process (internal).",
             shouldDisplay: false)
 
-        @Option(name: .long, help: "Address-space limit in bytes (0: none).")
-        var memoryLimit = ExtractionWorker.Limits().memoryBytes
-
-        @Option(name: .long, help: "CPU seconds per file (0: none).")
-        var cpuLimit = ExtractionWorker.Limits().cpuSecondsPerFile
+        /// The options the indexer appends, read by the worker itself: both ends of them are the
+        /// extraction pipeline's.
+        @Argument(
+            parsing: .allUnrecognized,
+            help: ArgumentHelp(
+                "The worker's limits: --memory-limit BYTES (address space) and --cpu-limit SECONDS (per file); 0: none.",
+                valueName: "limits"))
+        var limits: [String] = []
 
         func run() throws {
-            let limits = ExtractionWorker.Limits(memoryBytes: memoryLimit, cpuSecondsPerFile: cpuLimit)
-            let status = ExtractionWorker.serve(input: .standardInput, output: .standardOutput, limits: limits)
+            let status = ExtractionWorker.serve(input: .standardInput, output: .standardOutput, arguments: limits)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -122,14 +122,14 @@ extension FSFindCommand {
         /// `FSFIND_EXTRACT_TIMEOUT` (seconds) replaces the 10 s per-file limit, for slow disks and
         /// for the tests that prove a hanging parser is killed.
         static func workerOptions() -> ExtractionPipeline.WorkerOptions {
-            var options = ExtractionPipeline.WorkerOptions(
-                executable: "/proc/self/exe", arguments: [ExtractWorker.name])
-            if let text = ProcessInfo.processInfo.environment["FSFIND_EXTRACT_TIMEOUT"], let seconds = Double(text),
+            guard let text = ProcessInfo.processInfo.environment["FSFIND_EXTRACT_TIMEOUT"], let seconds = Double(text),
                 seconds > 0
-            {
-                options.timeout = .milliseconds(Int(seconds * 1000))
+            else {
+                return ExtractionPipeline.WorkerOptions(executable: "/proc/self/exe", arguments: [ExtractWorker.name])
             }
-            return options
+            return ExtractionPipeline.WorkerOptions(
+                executable: "/proc/self/exe", arguments: [ExtractWorker.name],
+                timeout: .milliseconds(Int(seconds * 1000)))
         }
     }
 }

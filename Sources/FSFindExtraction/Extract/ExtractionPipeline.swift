@@ -34,15 +34,23 @@ package struct ExtractionPipeline: Sendable {
         /// How many workers run at once.
         var count: Int
         /// Wall-clock time one file may take before its worker is killed.
-        package var timeout: Duration
+        var timeout: Duration
         /// Limits each worker sets on itself.
         var limits: ExtractionWorker.Limits
         /// Variables added to the workers' environment (the test hooks, for instance).
         var environment: [String: String]
 
-        package init(
-            executable: String, arguments: [String],
-            count: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: Duration = .seconds(10),
+        /// Workers of `executable` started with `arguments`, given `timeout` per file, the limits
+        /// and the environment a front end does not change, one per core.
+        package init(executable: String, arguments: [String], timeout: Duration = .seconds(10)) {
+            self.init(
+                executable: executable, arguments: arguments, count: ProcessInfo.processInfo.activeProcessorCount,
+                timeout: timeout)
+        }
+
+        /// The same with a number of workers of its own, and (for tests) other limits and variables.
+        init(
+            executable: String, arguments: [String], count: Int, timeout: Duration = .seconds(10),
             limits: ExtractionWorker.Limits = ExtractionWorker.Limits(), environment: [String: String] = [:]
         ) {
             self.executable = executable
@@ -53,10 +61,9 @@ package struct ExtractionPipeline: Sendable {
             self.environment = environment
         }
 
-        /// The worker's argv after the executable, limits included.
-        var commandLine: [String] {
-            arguments + ["--memory-limit", String(limits.memoryBytes), "--cpu-limit", String(limits.cpuSecondsPerFile)]
-        }
+        /// The worker's argv after the executable, limits included (read back by
+        /// ``ExtractionWorker/serve(input:output:arguments:)``).
+        var commandLine: [String] { arguments + limits.arguments }
     }
 
     var registry: ExtractorRegistry

@@ -13,22 +13,21 @@ import SystemPackage
 /// parser gets `SIGXCPU`). The indexer adds a wall-clock timeout on top, for a parser blocked in
 /// I/O. See `docs/extraction.md`.
 package enum ExtractionWorker {
-    /// The limits a worker sets on itself.
-    package struct Limits: Sendable, Hashable {
-        /// Largest address space in bytes (`RLIMIT_AS`); 0 leaves it unlimited.
-        package var memoryBytes: Int
-        /// CPU seconds one file may take (`RLIMIT_CPU`, re-armed before each file); 0 for none.
-        package var cpuSecondsPerFile: Int
-
-        package init(memoryBytes: Int = 1 << 30, cpuSecondsPerFile: Int = 20) {
-            self.memoryBytes = memoryBytes
-            self.cpuSecondsPerFile = cpuSecondsPerFile
+    /// Serves requests from `input` and replies on `output` until end of input, under the limits
+    /// `arguments` give (the options ``ExtractionPipeline/WorkerOptions`` appended to the worker's
+    /// command line, ``Limits/init(arguments:)``); returns the exit status (0 on a clean end, 1 on
+    /// a broken message or socket, 2 for arguments that are not such options).
+    package static func serve(input: FileDescriptor, output: FileDescriptor, arguments: [String]) -> Int32 {
+        guard let limits = Limits(arguments: arguments) else {
+            let message = "fsfind: a worker takes --memory-limit BYTES and --cpu-limit SECONDS, not \(arguments)\n"
+            _ = try? FileDescriptor.standardError.writeAll(message.utf8)
+            return 2
         }
+        return serve(input: input, output: output, limits: limits)
     }
 
-    /// Serves requests from `input` and replies on `output` until end of input; returns the exit
-    /// status (0 on a clean end, 1 on a broken message or socket).
-    package static func serve(input: FileDescriptor, output: FileDescriptor, limits: Limits) -> Int32 {
+    /// ``serve(input:output:arguments:)`` with its limits read.
+    static func serve(input: FileDescriptor, output: FileDescriptor, limits: Limits) -> Int32 {
         let registry = ExtractorRegistry.standard
         // A worker's memory is counted with its indexer's (`docs/decisions.md`, "The memory of
         // the whole process tree"): it reads one file at a time, so one malloc arena, and large
