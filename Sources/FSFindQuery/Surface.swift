@@ -29,4 +29,3 @@
 // - `TextTest` (struct, CompiledQuery.swift): `attribute(s) ==/!= pattern` on text and text lists
 // - `TimeSpan` (struct, TimeSpan.swift): A resolved `$time` value
 // - `TimeValue` (enum, TimeValue.swift): A `$time…` value as written
-// - `TokenDate` (enum, Tokens/TokenDate.swift): Date values of tokens
