@@ -4,7 +4,6 @@
 //
 // - `CrawledFile` (class, Extract/CrawledFile.swift): A crawled regular file opened again to read its content,
 //   proven to be the file the crawl saw
-// - `ExtractionError` (struct, Extract/Extractor.swift): Why an extractor could not read a file
 // - `ExtractionPipeline` (struct, Extract/ExtractionPipeline.swift): Reads content metadata for identified items and
 //   merges it in
 // - `ExtractionWorker` (enum, Extract/ExtractionWorker.swift): The loop `fsfind extract-worker` runs
@@ -17,4 +16,6 @@
 //   `FilePreview` in the wire's terms
 // - `PreviewWorker` (enum, Preview/PreviewWorker.swift): The loop `fsfind preview-worker` runs: read a request,
 //   draw its preview, reply
-// - `WorkerProcess` (class, Extract/WorkerProcess.swift): One running extraction worker, seen from the indexer
+// - `PreviewWorkerClient` (class, Preview/PreviewWorkerClient.swift): The caller's side of the preview worker
+//   (`PreviewWorker`, `fsfind preview-worker`): one order at a time, answered while the caller goes on with its own
+//   work
