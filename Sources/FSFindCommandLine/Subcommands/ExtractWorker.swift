@@ -14,17 +14,16 @@ extension FSFindCommand {
             abstract: "Read metadata for 'fsfind index' in a separate process (internal).",
             shouldDisplay: false)
 
-        /// The options the indexer appends, read by the worker itself: both ends of them are the
-        /// extraction pipeline's.
-        @Argument(
-            parsing: .allUnrecognized,
-            help: ArgumentHelp(
-                "The worker's limits: --memory-limit BYTES (address space) and --cpu-limit SECONDS (per file); 0: none.",
-                valueName: "limits"))
-        var limits: [String] = []
+        // The options the indexer starts a worker with; one not given keeps the worker's default.
+        @Option(name: .long, help: "Address-space limit in bytes (0: none).")
+        var memoryLimit: Int?
+
+        @Option(name: .long, help: "CPU seconds per file (0: none).")
+        var cpuLimit: Int?
 
         func run() throws {
-            let status = ExtractionWorker.serve(input: .standardInput, output: .standardOutput, arguments: limits)
+            let status = ExtractionWorker.serve(
+                input: .standardInput, output: .standardOutput, memoryLimit: memoryLimit, cpuLimit: cpuLimit)
             if status != 0 { throw ExitCode(status) }
         }
     }

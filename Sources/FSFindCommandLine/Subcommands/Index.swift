@@ -85,9 +85,7 @@ extension FSFindCommand {
             let indexPath = indexOption.path
             let indexer = Indexer(
                 indexPath: indexPath, full: full, reporter: reporter, language: language,
-                pipeline: ExtractionPipeline(
-                    isolation: .workers(Self.workerOptions()),
-                    textLimit: noContent ? 0 : ExtractionPipeline.defaultTextLimit))
+                pipeline: ExtractionPipeline(isolation: .workers(Self.workerOptions()), readsWords: !noContent))
             let summary = try indexer.run(
                 roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), wait: !noWait
             ) { holder in

@@ -71,9 +71,7 @@ extension FSFindCommand {
                 || (try? IndexSnapshot(path: indexPath).textGenerations().isEmpty) == false
             let indexer = Indexer(
                 indexPath: indexPath, reporter: reporter,
-                pipeline: ExtractionPipeline(
-                    isolation: .workers(Index.workerOptions()),
-                    textLimit: readsWords ? ExtractionPipeline.defaultTextLimit : 0))
+                pipeline: ExtractionPipeline(isolation: .workers(Index.workerOptions()), readsWords: readsWords))
             let (verbose, quiet) = (verbose, quiet)
             // FSFIND_WATCH_LIMIT (a number of folders) stands in for a low fs.inotify.max_user_watches
             // in the tests, which must not lower it for the whole machine.

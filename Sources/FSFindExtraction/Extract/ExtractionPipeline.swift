@@ -61,8 +61,7 @@ package struct ExtractionPipeline: Sendable {
             self.environment = environment
         }
 
-        /// The worker's argv after the executable, limits included (read back by
-        /// ``ExtractionWorker/serve(input:output:arguments:)``).
+        /// The worker's argv after the executable, limits included.
         var commandLine: [String] { arguments + limits.arguments }
     }
 
@@ -79,9 +78,16 @@ package struct ExtractionPipeline: Sendable {
     /// 16 MiB: an ordinary log or book (5 MB) is searchable to its last line, while a 2 GB log
     /// costs one bounded read; a worker's reply (at most 64 MiB) holds it even when Latin-1 text
     /// doubles in UTF-8.
-    package static let defaultTextLimit = 16 << 20
+    static let defaultTextLimit = 16 << 20
 
-    package init(isolation: Isolation = .inProcess, textLimit: Int = 0) {
+    /// Extractors run as `isolation` says; with `readsWords`, the words inside files are read too,
+    /// up to ``defaultTextLimit`` a file (without, `--no-content`: metadata only).
+    package init(isolation: Isolation = .inProcess, readsWords: Bool = false) {
+        self.init(isolation: isolation, textLimit: readsWords ? Self.defaultTextLimit : 0)
+    }
+
+    /// The same with a text limit of its own (tests read a little, or a lot).
+    init(isolation: Isolation = .inProcess, textLimit: Int) {
         registry = .standard
         self.isolation = isolation
         self.textLimit = textLimit

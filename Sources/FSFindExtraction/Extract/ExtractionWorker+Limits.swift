@@ -1,7 +1,7 @@
 extension ExtractionWorker {
-    /// The limits a worker sets on itself, passed on its command line: the pipeline writes them
-    /// (``arguments``) and the worker reads them back (``init(arguments:)``), so the options' names
-    /// and form are this file's alone and the front end's subcommand only hands them over.
+    /// The limits a worker sets on itself, passed on its command line (``arguments``) and handed
+    /// back by the worker's subcommand to ``ExtractionWorker/serve(input:output:memoryLimit:cpuLimit:)``,
+    /// which makes them: the front end reads two numbers, and the defaults stay here.
     struct Limits: Sendable, Hashable {
         /// Largest address space in bytes (`RLIMIT_AS`); 0 leaves it unlimited.
         var memoryBytes: Int
@@ -13,30 +13,10 @@ extension ExtractionWorker {
             self.cpuSecondsPerFile = cpuSecondsPerFile
         }
 
-        /// The options that give these limits: `--memory-limit BYTES --cpu-limit SECONDS`.
+        /// The options that give these limits: `--memory-limit BYTES --cpu-limit SECONDS`, as
+        /// `fsfind extract-worker` declares them.
         var arguments: [String] {
             ["--memory-limit", String(memoryBytes), "--cpu-limit", String(cpuSecondsPerFile)]
-        }
-
-        /// The limits ``arguments`` give, each option at most once and in any order, a missing one
-        /// at its default; nil for anything else (an unknown word, a value that is not a number
-        /// of 0 or more).
-        init?(arguments: [String]) {
-            self.init()
-            var seen: Set<String> = []
-            var position = 0
-            while position < arguments.count {
-                let option = arguments[position]
-                guard position + 1 < arguments.count, seen.insert(option).inserted,
-                    let value = Int(arguments[position + 1]), value >= 0
-                else { return nil }
-                switch option {
-                case "--memory-limit": memoryBytes = value
-                case "--cpu-limit": cpuSecondsPerFile = value
-                default: return nil
-                }
-                position += 2
-            }
         }
     }
 }

@@ -14,19 +14,20 @@ import SystemPackage
 /// I/O. See `docs/extraction.md`.
 package enum ExtractionWorker {
     /// Serves requests from `input` and replies on `output` until end of input, under the limits
-    /// `arguments` give (the options ``ExtractionPipeline/WorkerOptions`` appended to the worker's
-    /// command line, ``Limits/init(arguments:)``); returns the exit status (0 on a clean end, 1 on
-    /// a broken message or socket, 2 for arguments that are not such options).
-    package static func serve(input: FileDescriptor, output: FileDescriptor, arguments: [String]) -> Int32 {
-        guard let limits = Limits(arguments: arguments) else {
-            let message = "fsfind: a worker takes --memory-limit BYTES and --cpu-limit SECONDS, not \(arguments)\n"
-            _ = try? FileDescriptor.standardError.writeAll(message.utf8)
-            return 2
-        }
+    /// the worker was started with (its `--memory-limit` and `--cpu-limit`, which
+    /// ``ExtractionPipeline/WorkerOptions`` writes from ``Limits/arguments``; nil for one not
+    /// given keeps its default); returns the exit status (0 on a clean end, 1 on a broken message
+    /// or socket).
+    package static func serve(input: FileDescriptor, output: FileDescriptor, memoryLimit: Int?, cpuLimit: Int?)
+        -> Int32
+    {
+        let standard = Limits()
+        let limits = Limits(
+            memoryBytes: memoryLimit ?? standard.memoryBytes, cpuSecondsPerFile: cpuLimit ?? standard.cpuSecondsPerFile)
         return serve(input: input, output: output, limits: limits)
     }
 
-    /// ``serve(input:output:arguments:)`` with its limits read.
+    /// ``serve(input:output:memoryLimit:cpuLimit:)`` with its limits made.
     static func serve(input: FileDescriptor, output: FileDescriptor, limits: Limits) -> Int32 {
         let registry = ExtractorRegistry.standard
         // A worker's memory is counted with its indexer's (`docs/decisions.md`, "The memory of
