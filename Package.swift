@@ -109,8 +109,9 @@ let package = Package(
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ], swiftSettings: crossModule),
-        // `fsfind search`'s previews, the screen's side: the client of the preview worker (which is
-        // Extraction's, sandboxed like the extraction workers), behind the screen's `FilePreviewer`.
+        // `fsfind search`'s previews, the screen's side: the screen's request and preview as the
+        // preview worker's order and reply, behind the screen's `FilePreviewer`; the worker and its
+        // client (its process and frames) are Extraction's, sandboxed like the extraction workers.
         .target(
             name: "FSFindPreview",
             dependencies: [

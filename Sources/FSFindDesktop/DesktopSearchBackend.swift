@@ -98,14 +98,13 @@ final class DesktopSearchBackend: Sendable {
         _ query: FSFindQuery.Query, limit: Int?, among: [[UInt8]]? = nil, shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(FSFindError) -> [Item] {
         let question = try Self.compile(query)
-        var request = SearchRequest(onlyIn: among ?? [], sort: .relevance, limit: limit)
-        request.shouldStop = shouldStop
-        // Cut at the provider's time budget, a search answers with the files it found by then.
-        request.answersWhatItFoundWhenStopped = true
         // Names and titles rank first; files that only have the words inside rank after them
         // without BM25, as in the search field and `serve`: BM25 of every file a common prefix is
         // inside (170,000 of a million for `pa`) was most of a search's time, to order a hundred.
-        request.wordRelevance = false
+        // Cut at the provider's time budget, a search answers with the files it found by then.
+        let request = SearchRequest(
+            onlyIn: among ?? [], sort: .relevance, limit: limit, wordRelevance: false, shouldStop: shouldStop,
+            answersWhatItFoundWhenStopped: true)
         // Nothing to look at: no answer (an empty `onlyIn` would mean everywhere).
         if let among, among.isEmpty { return [] }
         let results = try frontEnd.open().search(question, request)

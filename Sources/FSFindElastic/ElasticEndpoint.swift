@@ -254,12 +254,10 @@ package struct ElasticEndpoint: Sendable {
         let onlyIn = translation.onlyIn
         // A large search is split across the cores like `fsfind query`'s: faster through Samba,
         // for a little more memory (`benchmarks/RESULTS.md`, "Spotlight over SMB").
-        var request = SearchRequest(onlyIn: onlyIn)
         // Samba hands Finder paths, not an order (Finder sorts them itself): the words' BM25,
         // most of a common word's lookup, would only order the 10,000 kept of a larger answer.
         // Names and titles still rank first.
-        request.wordRelevance = false
-        request.shouldStop = { stop.shouldStop }
+        let request = SearchRequest(onlyIn: onlyIn, wordRelevance: false, shouldStop: { stop.shouldStop })
         var rows = try opened.search(question, request).rows
         // A search within a folder finds what is in it, not the folder (Spotlight never returns
         // the folder searched, and Samba fails a whole search on its share's root).

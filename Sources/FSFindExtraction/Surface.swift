@@ -2,7 +2,6 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `ExtractionError` (struct, Extract/Extractor.swift): Why an extractor could not read a file
 // - `ExtractionPipeline` (struct, Extract/ExtractionPipeline.swift): Reads content metadata for identified items and
 //   merges it in
 // - `ExtractionWorker` (enum, Extract/ExtractionWorker.swift): The loop `fsfind extract-worker` runs
@@ -15,4 +14,6 @@
 //   `FilePreview` in the wire's terms
 // - `PreviewWorker` (enum, Preview/PreviewWorker.swift): The loop `fsfind preview-worker` runs: read a request,
 //   draw its preview, reply
-// - `WorkerProcess` (class, Extract/WorkerProcess.swift): One running extraction worker, seen from the indexer
+// - `PreviewWorkerClient` (class, Preview/PreviewWorkerClient.swift): The caller's side of the preview worker
+//   (`PreviewWorker`, `fsfind preview-worker`): one order at a time, answered while the caller goes on with its own
+//   work

@@ -5,11 +5,8 @@
 // - `IndexChanges` (class, Watch/IndexChanges.swift): Tells a reader when the index it reads has changed (its file or
 //   its delta replaced)
 // - `Indexer` (struct, Indexing/Indexer.swift): Runs `fsfind index`
-// - `IndexLock` (class, Indexing/IndexLock.swift): Keeps two `fsfind index` runs on one index from interleaving
-// - `IndexProgress` (struct, Indexing/IndexProgress.swift): What the indexer reports while it runs, for a progress
-//   line on a terminal
 // - `IndexReporter` (protocol, Indexing/IndexProgress.swift): Where the indexer sends progress and per-entry problems
 // - `IndexSummary` (struct, Indexing/IndexSummary.swift): What one `fsfind index` run did
-// - `LiveIndexer` (class, Watch/LiveIndexer.swift): `fsfind watch`'s loop
+// - `WatchReport` (enum, Watch/WatchReport.swift): What `fsfind watch`'s loop tells the command while it runs
 // - `WatcherStatus` (struct, Watch/WatcherStatus.swift): Whether an `fsfind watch` runs on an index, and when it last
 //   updated it

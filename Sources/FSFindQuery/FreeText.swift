@@ -9,7 +9,7 @@ import FSFindModel
 /// with an operator is never free text, so a phrase's quotes need no other tracking. Parentheses
 /// group free text (`(a | b) c`), except around nothing but `true` or `false`: `(true)` is a
 /// Finder saved search's constant, read by the grammar. ``FreeTextParser`` reads what passes.
-package enum FreeText {
+enum FreeText {
     /// Straight and curly double quotes: what may delimit a phrase.
     static func isPhraseQuote(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\"" || scalar == "\u{201C}" || scalar == "\u{201D}"
@@ -17,7 +17,7 @@ package enum FreeText {
 
     /// `requiringWord: false` passes text without a letter or digit (`|`, `OR`): what is left of
     /// a query beside its keywords (`kind:image | kind:pdf`).
-    package static func isFreeText(_ scalars: [Unicode.Scalar], requiringWord: Bool = true) -> Bool {
+    static func isFreeText(_ scalars: [Unicode.Scalar], requiringWord: Bool = true) -> Bool {
         var phraseQuotes = 0
         var hasLetterOrDigit = false
         var index = 0

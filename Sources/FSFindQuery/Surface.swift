@@ -7,7 +7,6 @@
 // - `Comparison` (struct, QueryExpression.swift): `attribute op value modifiers`
 // - `ComparisonOperator` (enum, QueryExpression.swift): A comparison operator
 // - `CompiledQuery` (struct, CompiledQuery.swift): A ``Query`` made ready to run against many items
-// - `FreeText` (enum, FreeText.swift): Decides whether a query is free text, the way a search field is typed into
 // - `FreeTextMatcher` (struct, FreeTextMatcher.swift): Evaluates and ranks a free-text query
 // - `Node` (enum, CompiledQuery.swift): A compiled query tree
 // - `Query` (struct, Query.swift): A parsed and type-checked query, independent of the clock and the index
@@ -29,4 +28,3 @@
 // - `TextTest` (struct, CompiledQuery.swift): `attribute(s) ==/!= pattern` on text and text lists
 // - `TimeSpan` (struct, TimeSpan.swift): A resolved `$time` value
 // - `TimeValue` (enum, TimeValue.swift): A `$time…` value as written
-// - `TokenDate` (enum, Tokens/TokenDate.swift): Date values of tokens

@@ -16,24 +16,31 @@ package struct SearchRequest: Sendable {
     /// it they rank below every name or title match, in path order, and the store is not asked
     /// for BM25 (most of a common word's lookup, ``TextStore/search(_:ranked:)``): what `fsfind serve`
     /// asks, since Samba passes Finder paths, never an order.
-    package var wordRelevance = true
+    var wordRelevance = true
     /// Asked now and then while the search runs (between the text store's questions, every few
     /// thousand rows of the scan); when it says yes the search ends with ``FSFindError`` code
     /// `.stopped` (or with what it found, ``answersWhatItFoundWhenStopped``). What a server gives
     /// a search whose time is up or whose client has gone.
-    package var shouldStop: (@Sendable () -> Bool)?
+    var shouldStop: (@Sendable () -> Bool)?
     /// With ``shouldStop``: a search told to stop answers with the rows it found until then
     /// (ranked among themselves) instead of ending with `.stopped`. What the desktop provider asks:
     /// GNOME wants the whole search within about half a second, and some answer beats none.
-    package var answersWhatItFoundWhenStopped = false
+    var answersWhatItFoundWhenStopped = false
 
+    /// A request as a front end asks it, whole: `fsfind query` names what it prints, a server
+    /// also how its searches rank words and when they stop.
     package init(
-        scope: Scope = .all, onlyIn: [[UInt8]] = [], sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil
+        scope: Scope = .all, onlyIn: [[UInt8]] = [], sort: SortKey? = nil, reverse: Bool = false, limit: Int? = nil,
+        wordRelevance: Bool = true, shouldStop: (@Sendable () -> Bool)? = nil,
+        answersWhatItFoundWhenStopped: Bool = false
     ) {
         self.scope = scope
         self.onlyIn = onlyIn
         self.sort = sort
         self.reverse = reverse
         self.limit = limit
+        self.wordRelevance = wordRelevance
+        self.shouldStop = shouldStop
+        self.answersWhatItFoundWhenStopped = answersWhatItFoundWhenStopped
     }
 }

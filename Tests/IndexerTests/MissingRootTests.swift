@@ -13,7 +13,7 @@ import Testing
     /// Remembers what the indexer reports about missing roots.
     final class Reports: IndexReporter, @unchecked Sendable {
         var missing: [(path: String, keptUntil: Date?)] = []
-        func progress(_ progress: IndexProgress) {}
+        func progress(_ line: String) {}
         func problem(path: [UInt8], message: String) {}
         func missingRoot(path: [UInt8], reason: String, keptUntil: Date?) {
             missing.append((String(decoding: path, as: UTF8.self), keptUntil))

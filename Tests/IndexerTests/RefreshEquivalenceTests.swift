@@ -243,7 +243,7 @@ import Testing
 
     final class ProblemLog: IndexReporter {
         let messages = Mutex<[String]>([])
-        func progress(_ progress: IndexProgress) {}
+        func progress(_ line: String) {}
         func problem(path: [UInt8], message: String) { messages.withLock { $0.append(message) } }
         func missingRoot(path: [UInt8], reason: String, keptUntil: Date?) {
             messages.withLock { $0.append("missing: \(reason)") }

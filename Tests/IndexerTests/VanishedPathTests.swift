@@ -17,7 +17,7 @@ import Testing
     /// Remembers every problem the indexer reports.
     final class Problems: IndexReporter, @unchecked Sendable {
         var lines: [String] = []
-        func progress(_ progress: IndexProgress) {}
+        func progress(_ line: String) {}
         func problem(path: [UInt8], message: String) {
             lines.append(String(decoding: path, as: UTF8.self) + ": " + message)
         }

@@ -14,15 +14,16 @@ extension FSFindCommand {
             abstract: "Read metadata for 'fsfind index' in a separate process (internal).",
             shouldDisplay: false)
 
+        // The options the indexer starts a worker with; one not given keeps the worker's default.
         @Option(name: .long, help: "Address-space limit in bytes (0: none).")
-        var memoryLimit = ExtractionWorker.Limits().memoryBytes
+        var memoryLimit: Int?
 
         @Option(name: .long, help: "CPU seconds per file (0: none).")
-        var cpuLimit = ExtractionWorker.Limits().cpuSecondsPerFile
+        var cpuLimit: Int?
 
         func run() throws {
-            let limits = ExtractionWorker.Limits(memoryBytes: memoryLimit, cpuSecondsPerFile: cpuLimit)
-            let status = ExtractionWorker.serve(input: .standardInput, output: .standardOutput, limits: limits)
+            let status = ExtractionWorker.serve(
+                input: .standardInput, output: .standardOutput, memoryLimit: memoryLimit, cpuLimit: cpuLimit)
             if status != 0 { throw ExitCode(status) }
         }
     }

@@ -85,9 +85,7 @@ extension FSFindCommand {
             let indexPath = indexOption.path
             let indexer = Indexer(
                 indexPath: indexPath, full: full, reporter: reporter, language: language,
-                pipeline: ExtractionPipeline(
-                    isolation: .workers(Self.workerOptions()),
-                    textLimit: noContent ? 0 : ExtractionPipeline.defaultTextLimit))
+                pipeline: ExtractionPipeline(isolation: .workers(Self.workerOptions()), readsWords: !noContent))
             let summary = try indexer.run(
                 roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), wait: !noWait
             ) { holder in
@@ -122,14 +120,14 @@ extension FSFindCommand {
         /// `FSFIND_EXTRACT_TIMEOUT` (seconds) replaces the 10 s per-file limit, for slow disks and
         /// for the tests that prove a hanging parser is killed.
         static func workerOptions() -> ExtractionPipeline.WorkerOptions {
-            var options = ExtractionPipeline.WorkerOptions(
-                executable: "/proc/self/exe", arguments: [ExtractWorker.name])
-            if let text = ProcessInfo.processInfo.environment["FSFIND_EXTRACT_TIMEOUT"], let seconds = Double(text),
+            guard let text = ProcessInfo.processInfo.environment["FSFIND_EXTRACT_TIMEOUT"], let seconds = Double(text),
                 seconds > 0
-            {
-                options.timeout = .milliseconds(Int(seconds * 1000))
+            else {
+                return ExtractionPipeline.WorkerOptions(executable: "/proc/self/exe", arguments: [ExtractWorker.name])
             }
-            return options
+            return ExtractionPipeline.WorkerOptions(
+                executable: "/proc/self/exe", arguments: [ExtractWorker.name],
+                timeout: .milliseconds(Int(seconds * 1000)))
         }
     }
 }

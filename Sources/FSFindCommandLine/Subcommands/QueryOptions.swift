@@ -156,7 +156,7 @@ struct QueryOptions: Equatable {
             return
         }
         let results = try index.search(question, request)
-        Self.offer(try results.suggestions())
+        Self.offer(try index.suggestions(for: question))
         if !mdfindShown.isEmpty {
             let reader = try results.reader(for: Set(mdfindShown.map(\.1)))
             var writer = ResultWriter(format: .lines, attributes: [])

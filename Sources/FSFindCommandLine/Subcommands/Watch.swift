@@ -62,20 +62,6 @@ extension FSFindCommand {
             }
             // Before any thread allocates: a watcher lives long, and arenas per thread fragment.
             fsfind_use_one_malloc_arena()
-            let watchLock = try LiveIndexer.lock(watching: indexPath)
-            // Until the first index is written a signal ends the process at once (nothing is half
-            // written: the index is replaced atomically); afterwards, only between batches.
-            guard fsfind_exit_on_termination_start() == 0 else {
-                throw FSFindError(.io, "cannot start the thread that waits for SIGTERM")
-            }
-            // FSFIND_WATCH_PRIORITY=normal keeps the priority it was started with: for a machine
-            // where a busy build would otherwise hold back the index, and for the tests, which run
-            // beside one another on two cores.
-            let lowered = ProcessInfo.processInfo.environment["FSFIND_WATCH_PRIORITY"] != "normal"
-            let failed = lowered ? fsfind_lower_priority() : 0
-            if failed > 0, verbose {
-                StandardError.write("fsfind: \(failed) of nice, idle scheduling and idle IO could not be set\n")
-            }
             let isTerminal = isatty(STDERR_FILENO) == 1
             let reporter = TerminalReporter(showProgress: isTerminal && !quiet)
             // Words are read when the index has a text store, names words (a store deleted is read
@@ -85,9 +71,7 @@ extension FSFindCommand {
                 || (try? IndexSnapshot(path: indexPath).textGenerations().isEmpty) == false
             let indexer = Indexer(
                 indexPath: indexPath, reporter: reporter,
-                pipeline: ExtractionPipeline(
-                    isolation: .workers(Index.workerOptions()),
-                    textLimit: readsWords ? ExtractionPipeline.defaultTextLimit : 0))
+                pipeline: ExtractionPipeline(isolation: .workers(Index.workerOptions()), readsWords: readsWords))
             let (verbose, quiet) = (verbose, quiet)
             // FSFIND_WATCH_LIMIT (a number of folders) stands in for a low fs.inotify.max_user_watches
             // in the tests, which must not lower it for the whole machine.
@@ -95,12 +79,25 @@ extension FSFindCommand {
             let environment = ProcessInfo.processInfo.environment
             let limit = environment["FSFIND_WATCH_LIMIT"].flatMap { Int($0) }
             let period = environment["FSFIND_WATCH_UNWATCHED_SECONDS"].flatMap { Int($0) }.map { Duration.seconds($0) }
-            let signal = try LiveIndexer.watch(
-                indexer: indexer, status: watchLock, roots: roots,
-                options: CrawlOptions(includeHidden: hidden, excludes: exclude), watchLimit: limit,
-                unwatchedRefresh: period,
-                foldCommand: ("/proc/self/exe", [FoldWorker.name, "--index", indexPath])
-            ) { report in
+            let signal = try indexer.watch(
+                roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), watchLimit: limit,
+                unwatchedRefresh: period, foldCommand: ("/proc/self/exe", [FoldWorker.name, "--index", indexPath])
+            ) { () throws(FSFindError) in
+                // The only watcher now. Until the first index is written a signal ends the process
+                // at once (nothing is half written: the index is replaced atomically); afterwards,
+                // only between batches.
+                guard fsfind_exit_on_termination_start() == 0 else {
+                    throw FSFindError(.io, "cannot start the thread that waits for SIGTERM")
+                }
+                // FSFIND_WATCH_PRIORITY=normal keeps the priority it was started with: for a machine
+                // where a busy build would otherwise hold back the index, and for the tests, which
+                // run beside one another on two cores.
+                let lowered = environment["FSFIND_WATCH_PRIORITY"] != "normal"
+                let failed = lowered ? fsfind_lower_priority() : 0
+                if failed > 0, verbose {
+                    StandardError.write("fsfind: \(failed) of nice, idle scheduling and idle IO could not be set\n")
+                }
+            } report: { report in
                 switch report {
                 case .applied(let paths, let summary, let everything):
                     guard verbose else { return }
@@ -118,7 +115,6 @@ extension FSFindCommand {
                 }
             }
             if verbose { StandardError.write("fsfind: stopped by \(signal == SIGINT ? "SIGINT" : "SIGTERM")\n") }
-            withExtendedLifetime(watchLock) {}
         }
     }
 }

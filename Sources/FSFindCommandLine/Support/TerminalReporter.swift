@@ -16,11 +16,11 @@ final class TerminalReporter: IndexReporter, Sendable {
         self.showProgress = showProgress
     }
 
-    func progress(_ progress: IndexProgress) {
+    func progress(_ line: String) {
         guard showProgress else { return }
         lineShown.withLock { lineShown in
             StandardError.writeTerminalCodes("\r\u{1B}[K")
-            StandardError.write(progress.line)
+            StandardError.write(line)
             lineShown = true
         }
     }

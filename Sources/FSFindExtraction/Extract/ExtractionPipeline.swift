@@ -34,15 +34,23 @@ package struct ExtractionPipeline: Sendable {
         /// How many workers run at once.
         var count: Int
         /// Wall-clock time one file may take before its worker is killed.
-        package var timeout: Duration
+        var timeout: Duration
         /// Limits each worker sets on itself.
         var limits: ExtractionWorker.Limits
         /// Variables added to the workers' environment (the test hooks, for instance).
         var environment: [String: String]
 
-        package init(
-            executable: String, arguments: [String],
-            count: Int = ProcessInfo.processInfo.activeProcessorCount, timeout: Duration = .seconds(10),
+        /// Workers of `executable` started with `arguments`, given `timeout` per file, the limits
+        /// and the environment a front end does not change, one per core.
+        package init(executable: String, arguments: [String], timeout: Duration = .seconds(10)) {
+            self.init(
+                executable: executable, arguments: arguments, count: ProcessInfo.processInfo.activeProcessorCount,
+                timeout: timeout)
+        }
+
+        /// The same with a number of workers of its own, and (for tests) other limits and variables.
+        init(
+            executable: String, arguments: [String], count: Int, timeout: Duration = .seconds(10),
             limits: ExtractionWorker.Limits = ExtractionWorker.Limits(), environment: [String: String] = [:]
         ) {
             self.executable = executable
@@ -54,9 +62,7 @@ package struct ExtractionPipeline: Sendable {
         }
 
         /// The worker's argv after the executable, limits included.
-        var commandLine: [String] {
-            arguments + ["--memory-limit", String(limits.memoryBytes), "--cpu-limit", String(limits.cpuSecondsPerFile)]
-        }
+        var commandLine: [String] { arguments + limits.arguments }
     }
 
     var registry: ExtractorRegistry
@@ -72,9 +78,16 @@ package struct ExtractionPipeline: Sendable {
     /// 16 MiB: an ordinary log or book (5 MB) is searchable to its last line, while a 2 GB log
     /// costs one bounded read; a worker's reply (at most 64 MiB) holds it even when Latin-1 text
     /// doubles in UTF-8.
-    package static let defaultTextLimit = 16 << 20
+    static let defaultTextLimit = 16 << 20
 
-    package init(isolation: Isolation = .inProcess, textLimit: Int = 0) {
+    /// Extractors run as `isolation` says; with `readsWords`, the words inside files are read too,
+    /// up to ``defaultTextLimit`` a file (without, `--no-content`: metadata only).
+    package init(isolation: Isolation = .inProcess, readsWords: Bool = false) {
+        self.init(isolation: isolation, textLimit: readsWords ? Self.defaultTextLimit : 0)
+    }
+
+    /// The same with a text limit of its own (tests read a little, or a lot).
+    init(isolation: Isolation = .inProcess, textLimit: Int) {
         registry = .standard
         self.isolation = isolation
         self.textLimit = textLimit

@@ -13,22 +13,22 @@ import SystemPackage
 /// parser gets `SIGXCPU`). The indexer adds a wall-clock timeout on top, for a parser blocked in
 /// I/O. See `docs/extraction.md`.
 package enum ExtractionWorker {
-    /// The limits a worker sets on itself.
-    package struct Limits: Sendable, Hashable {
-        /// Largest address space in bytes (`RLIMIT_AS`); 0 leaves it unlimited.
-        package var memoryBytes: Int
-        /// CPU seconds one file may take (`RLIMIT_CPU`, re-armed before each file); 0 for none.
-        package var cpuSecondsPerFile: Int
-
-        package init(memoryBytes: Int = 1 << 30, cpuSecondsPerFile: Int = 20) {
-            self.memoryBytes = memoryBytes
-            self.cpuSecondsPerFile = cpuSecondsPerFile
-        }
+    /// Serves requests from `input` and replies on `output` until end of input, under the limits
+    /// the worker was started with (its `--memory-limit` and `--cpu-limit`, which
+    /// ``ExtractionPipeline/WorkerOptions`` writes from ``Limits/arguments``; nil for one not
+    /// given keeps its default); returns the exit status (0 on a clean end, 1 on a broken message
+    /// or socket).
+    package static func serve(input: FileDescriptor, output: FileDescriptor, memoryLimit: Int?, cpuLimit: Int?)
+        -> Int32
+    {
+        let standard = Limits()
+        let limits = Limits(
+            memoryBytes: memoryLimit ?? standard.memoryBytes, cpuSecondsPerFile: cpuLimit ?? standard.cpuSecondsPerFile)
+        return serve(input: input, output: output, limits: limits)
     }
 
-    /// Serves requests from `input` and replies on `output` until end of input; returns the exit
-    /// status (0 on a clean end, 1 on a broken message or socket).
-    package static func serve(input: FileDescriptor, output: FileDescriptor, limits: Limits) -> Int32 {
+    /// ``serve(input:output:memoryLimit:cpuLimit:)`` with its limits made.
+    static func serve(input: FileDescriptor, output: FileDescriptor, limits: Limits) -> Int32 {
         let registry = ExtractorRegistry.standard
         // A worker's memory is counted with its indexer's (`docs/decisions.md`, "The memory of
         // the whole process tree"): it reads one file at a time, so one malloc arena, and large

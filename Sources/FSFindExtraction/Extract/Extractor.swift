@@ -85,12 +85,12 @@ struct ExtractorReading: Sendable {
 }
 
 /// Why an extractor could not read a file; recorded as the item's `.unparsable` problem.
-package struct ExtractionError: Error, Sendable, Hashable, CustomStringConvertible {
-    package var reason: String
+struct ExtractionError: Error, Sendable, Hashable, CustomStringConvertible {
+    var reason: String
 
     init(_ reason: String) {
         self.reason = reason
     }
 
-    package var description: String { reason }
+    var description: String { reason }
 }

@@ -10,9 +10,9 @@ import SystemPackage
 /// dying parser cannot scribble on the user's terminal. Writes use `MSG_NOSIGNAL`, so a worker
 /// that dies mid-request costs an error code, not a `SIGPIPE` in the indexer. `deinit` kills the
 /// child (`SIGKILL`) and reaps it: a worker never outlives its handle.
-package final class WorkerProcess {
+final class WorkerProcess {
     /// How one request ended.
-    package enum Outcome {
+    enum Outcome {
         /// The reply frame's payload.
         case reply([UInt8])
         /// No reply before the deadline; the worker must be killed.
@@ -27,7 +27,7 @@ package final class WorkerProcess {
     private var reaped = false
 
     /// Starts `executable` with `arguments` (argv[1...]) and `environment` added to this process's.
-    package init(executable: String, arguments: [String], environment: [String: String]) throws(ExtractionError) {
+    init(executable: String, arguments: [String], environment: [String: String]) throws(ExtractionError) {
         var pair: [Int32] = [-1, -1]
         // Close-on-exec on both ends, so no other worker inherits them and a dead worker's end
         // closes for real; dup2 onto 0 and 1 clears the flag for the child's own copies.
@@ -102,10 +102,10 @@ package final class WorkerProcess {
     }
 
     /// The socket to poll for a reply, for a caller that waits on other things too.
-    package var descriptor: FileDescriptor { socket }
+    var descriptor: FileDescriptor { socket }
 
     /// Sends one request frame; nil when sent, else how the worker ended.
-    package func send(_ frame: [UInt8]) -> Outcome? {
+    func send(_ frame: [UInt8]) -> Outcome? {
         var sent = 0
         while sent < frame.count {
             // Non-nil: the loop runs only while sent < frame.count, so the frame is not empty.
@@ -121,7 +121,7 @@ package final class WorkerProcess {
     }
 
     /// Waits for one reply frame until `deadline`.
-    package func reply(before deadline: ContinuousClock.Instant) -> Outcome {
+    func reply(before deadline: ContinuousClock.Instant) -> Outcome {
         switch receive(4, before: deadline) {
         case .stopped(let outcome): return outcome
         case .bytes(let header):

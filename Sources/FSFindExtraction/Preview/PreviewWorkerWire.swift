@@ -36,7 +36,7 @@ package struct PreviewOrder: Sendable, Hashable {
     }
 
     /// The request's frame, as the screen sends it.
-    package var encoded: [UInt8] {
+    var encoded: [UInt8] {
         var writer = ExtractionWire.Writer()
         writer.blob(path)
         writer.file(identity: identity, tree: tree)
@@ -109,7 +109,7 @@ package enum PreviewReply: Sendable, Equatable {
 
     /// Reads a reply's payload, as the screen receives it: sizes out of range, an unknown tag or
     /// bytes left over are a broken reply.
-    package init(decoding payload: [UInt8]) throws(ExtractionError) {
+    init(decoding payload: [UInt8]) throws(ExtractionError) {
         var reader = ExtractionWire.Reader(payload)
         let sides = 1...PreviewWorker.largestSide
         switch try reader.byte() {

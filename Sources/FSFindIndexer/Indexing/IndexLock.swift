@@ -9,7 +9,7 @@ import SystemPackage
 /// An `flock(2)` on `INDEX.lock` beside the index: the kernel drops it when the holder exits or is
 /// killed, so a stale lock cannot block forever. The holder writes its pid into the file so the
 /// waiting run can say who it waits for.
-package final class IndexLock {
+final class IndexLock {
     private let descriptor: FileDescriptor
     /// The lock file, `INDEX.lock`.
     let path: String

@@ -53,7 +53,7 @@ extension RefreshRun {
                     progress.currentFolder = folder
                     progress.toRead = toRead
                     progress.elapsed = Indexer.seconds(since: clock)
-                    indexer.reporter?.progress(progress)
+                    indexer.reporter?.progress(progress.line)
                 case .rootDone(let path, let items, let toRead):
                     if let index = roots.firstIndex(where: { $0.path == path }) {
                         roots[index].lastRefresh = indexer.now
@@ -76,7 +76,7 @@ extension RefreshRun {
             lastReport = .now
             progress.toRead = max(progress.toRead, progress.read)
             progress.elapsed = Indexer.seconds(since: clock)
-            reporter.progress(progress)
+            reporter.progress(progress.line)
         }
     }
 

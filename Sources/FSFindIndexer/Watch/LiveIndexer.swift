@@ -18,24 +18,16 @@ import SystemPackage
 /// process waits in `poll` on the inotify and signal descriptors with no timeout when nothing is
 /// pending, so an idle watcher uses no CPU. SIGTERM or SIGINT ends it between batches (a batch
 /// being written is finished; events not yet applied are found by the next start's refresh).
-package final class LiveIndexer {
+final class LiveIndexer {
     /// How often folders that could not be watched (the inotify limit) are refreshed.
     static let defaultUnwatchedRefresh: Duration = .seconds(300)
     /// How long a batch that failed (a full disk, say) waits before it is tried again.
     static let retryAfter: Duration = .seconds(30)
 
-    /// What the loop tells its owner.
-    package enum Report {
-        /// A batch was applied: how many paths it named and what the index run found.
-        case applied(paths: Int, summary: IndexSummary, everything: Bool)
-        /// Something a person should know (the watch limit, a root that went, a failed batch).
-        case notice(String)
-    }
-
     private var indexer: Indexer
     private let watcher: FolderWatcher
     private let status: IndexLock
-    private let report: (Report) -> Void
+    private let report: (WatchReport) -> Void
     private let unwatchedRefresh: Duration
     private var limitReached = false
     /// Folders left unwatched by the limit, refreshed every ``unwatchedRefresh``.
@@ -59,7 +51,7 @@ package final class LiveIndexer {
     init(
         indexer: Indexer, status: IndexLock, watchLimit: Int? = nil,
         unwatchedRefresh: Duration = defaultUnwatchedRefresh, fold: FoldProcess? = nil,
-        report: @escaping (Report) -> Void
+        report: @escaping (WatchReport) -> Void
     ) throws(FSFindError) {
         self.unwatchedRefresh = unwatchedRefresh
         self.fold = fold

@@ -1,3 +1,5 @@
+import FSFindModel
+
 /// What `fsfind search` shows of a file itself beside its attributes: a picture drawn with
 /// terminal symbols, its first lines, or why there is none.
 ///
@@ -29,7 +31,7 @@ package enum FilePreview: Sendable, Equatable {
 /// in a foreground colour over a background colour, the way chafa lays an image out.
 package struct PreviewPicture: Sendable, Equatable {
     /// One cell: a symbol one column wide and its two colours.
-    package struct Cell: Sendable, Equatable {
+    struct Cell: Sendable, Equatable {
         var symbol: Unicode.Scalar
         /// `0xRRGGBB`, or ``Cell/noColor`` for the terminal's own colour.
         var foreground: UInt32
@@ -37,12 +39,6 @@ package struct PreviewPicture: Sendable, Equatable {
 
         /// The terminal's default colour (chafa's "transparent"), and the only one without colours.
         static let noColor: UInt32 = 0xFFFF_FFFF
-
-        package init(symbol: Unicode.Scalar, foreground: UInt32, background: UInt32) {
-            self.symbol = symbol
-            self.foreground = foreground
-            self.background = background
-        }
     }
 
     let columns: Int
@@ -51,11 +47,26 @@ package struct PreviewPicture: Sendable, Equatable {
     let cells: [Cell]
 
     /// Nil unless `cells` holds exactly `columns × rows` cells.
-    package init?(columns: Int, rows: Int, cells: [Cell]) {
+    init?(columns: Int, rows: Int, cells: [Cell]) {
         guard columns > 0, rows > 0, cells.count == columns * rows else { return nil }
         self.columns = columns
         self.rows = rows
         self.cells = cells
+    }
+
+    /// The picture as the preview worker sends it: three numbers a cell, row after row, its
+    /// symbol's code point and its foreground and background colours (chafa's layout). A control
+    /// character or a number that is no code point is drawn as a space, never sent to the
+    /// terminal. Nil unless `numbers` holds exactly `columns × rows` cells.
+    package init?(columns: Int, rows: Int, numbers: [UInt32]) {
+        guard numbers.count == 3 * columns * rows else { return nil }
+        var cells: [Cell] = []
+        cells.reserveCapacity(columns * rows)
+        for start in stride(from: 0, to: numbers.count, by: 3) {
+            let symbol = Unicode.Scalar(numbers[start]).flatMap { $0.isTerminalControl ? nil : $0 } ?? " "
+            cells.append(Cell(symbol: symbol, foreground: numbers[start + 1], background: numbers[start + 2]))
+        }
+        self.init(columns: columns, rows: rows, cells: cells)
     }
 
     subscript(column: Int, row: Int) -> Cell { cells[row * columns + column] }

@@ -50,22 +50,11 @@ struct SearchField: Sendable, Equatable {
     func narrows(_ older: SearchField) -> Bool {
         guard older.tokens.allSatisfy(tokens.contains) else { return false }
         if older.text.allSatisfy(\.isWhitespace) { return true }
-        guard let old = Self.plainWords(older.text), let new = Self.plainWords(text), new.count >= old.count,
+        guard let old = Query.plainWords(older.text), let new = Query.plainWords(text), new.count >= old.count,
             zip(old.dropLast(), new).allSatisfy({ $0 == $1 }),
             let last = old.last, new[old.count - 1].starts(with: last)
         else { return false }
         return FieldQuery.matchesInside(old) || !FieldQuery.matchesInside(new)
-    }
-
-    /// The words free text matches (folded and cut as ``FreeTextMatcher`` cuts them); nil for
-    /// anything but plain words.
-    private static func plainWords(_ text: String) -> [[Unicode.Scalar]]? {
-        guard FreeText.isFreeText(Array(text.unicodeScalars)), let query = try? Query.parse(text),
-            case .freeText(let typed) = query.expression
-        else { return nil }
-        let matcher = FreeTextMatcher(words: typed)
-        guard matcher.phrases.isEmpty, !typed.contains(where: { $0.contains(" ") }) else { return nil }
-        return matcher.words
     }
 
     /// Types `string`. A space that ends a `key:value` word turns the word into a chip.

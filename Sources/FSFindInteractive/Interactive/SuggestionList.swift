@@ -49,16 +49,14 @@ enum SuggestionList {
             var typed = String(word[word.index(after: colon)...]).lowercased()
             if typed.hasPrefix("\"") { typed.removeFirst() }
             if typed.hasSuffix("\"") { typed.removeLast() }
-            guard let kind = SearchTokenParser.kind(forKey: key) else { return [] }
-            var candidates: [String] = []
-            switch kind {
-            case .category: candidates = categories + (catalog.values["kind"] ?? [])
-            case .date: candidates = TokenDate.suggested
-            case .bytes: candidates = [">1MB", ">10MB", ">100MB", ">1GB", "<10k"]
-            case .seconds: candidates = [">1m", ">5m", ">30m", ">1h", "<30s"]
-            case .number: candidates = [">100", ">1000"]
-            case .text, .name, .fileExtension: candidates = catalogKey(for: key).flatMap { catalog.values[$0] } ?? []
-            }
+            // A category key's values are the scopes' names, then the kinds the index holds.
+            guard
+                let candidates = SearchTokenParser.suggestedValues(
+                    forKey: key,
+                    offered: { key in
+                        (key == "kind" ? categories : []) + (catalogKey(for: key).flatMap { catalog.values[$0] } ?? [])
+                    })
+            else { return [] }
             for candidate in candidates where typed.isEmpty || startsWord(candidate, typed) {
                 addToken("\(key):\(SearchTokenParser.quoteIfNeeded(candidate))")
             }

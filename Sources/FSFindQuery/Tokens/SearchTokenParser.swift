@@ -18,7 +18,7 @@ package enum SearchTokenParser {
     }
 
     /// How a key's value is read.
-    package enum ValueKind: Sendable {
+    enum ValueKind: Sendable {
         case category
         case text([Attribute])
         case name
@@ -62,7 +62,7 @@ package enum SearchTokenParser {
     ]
 
     /// The value kind for a typed key, or nil when the key is not one fsfind knows.
-    package static func kind(forKey key: String) -> ValueKind? {
+    static func kind(forKey key: String) -> ValueKind? {
         let lower = key.lowercased()
         if let entry = keys.first(where: { $0.key == lower }) { return entry.kind }
         guard let attribute = AttributeRegistry.attribute(named: key) else { return nil }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Each value is a span of calendar days written with `$time`; with `>`, `<`, `>=`, `<=` in front
 /// it is after its end, before its start, from its start, up to its end.
-package enum TokenDate {
+enum TokenDate {
     static let names: [String: (String, String)] = [
         "today": ("$time.today", "$time.today"),
         "yesterday": ("$time.yesterday", "$time.yesterday"),
@@ -18,7 +18,7 @@ package enum TokenDate {
     ]
 
     /// The names suggestions offer after a date key.
-    package static let suggested = [
+    static let suggested = [
         "today", "yesterday", "this_week", "last_week", "this_month", "this_year", "last_year",
     ]
 

@@ -51,9 +51,10 @@ package final class OpenIndex {
         return (results, rows)
     }
 
-    /// Each free-text word of `question` nothing holds, with the word it most likely meant: what
-    /// a front end offers when a search found nothing (``QueryResults/suggestions()`` without
-    /// searching again).
+    /// Each free-text word of `question` nothing holds, with the word it most likely meant
+    /// (`quartely` → "quarterly", ``SpellingCorrector``): what a front end offers as "did you
+    /// mean", whether or not a search found anything (a typo may find files as the start of a
+    /// longer word), and without searching again.
     package func suggestions(for question: Question) throws(FSFindError) -> [SpellingCorrection] {
         try searcher(for: question).suggestions(for: question.compiled)
     }

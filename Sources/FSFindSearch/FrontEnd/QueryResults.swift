@@ -3,8 +3,8 @@ import FSFindModel
 import FSFindText
 
 /// What a question found in one version of the index: the rows, and everything a front end
-/// shows about them (paths, attribute values, snippets) or says when there are none
-/// (suggestions), read from that same version.
+/// shows about them (paths, attribute values, snippets), read from that same version; what it
+/// says of the question's words is ``OpenIndex/suggestions(for:)``.
 package struct QueryResults {
     /// Nil for rows looked up by path with no question (``OpenIndex/lookUp(_:for:)``).
     let question: Question?
@@ -40,13 +40,5 @@ package struct QueryResults {
     package func snippets(for rows: [Int]? = nil) throws(FSFindError) -> [Int: Snippet] {
         guard let question else { return [:] }
         return try searcher.snippets(for: question.compiled, rows: rows ?? self.rows)
-    }
-
-    /// Each free-text word nothing holds, with the word it most likely meant (`quartely` →
-    /// "quarterly", ``SpellingCorrector``): what a front end offers as "did you mean", whether
-    /// or not the search found anything (a typo may find files as the start of a longer word).
-    package func suggestions() throws(FSFindError) -> [SpellingCorrection] {
-        guard let question else { return [] }
-        return try searcher.suggestions(for: question.compiled)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A word of a query that nothing holds, and the word it most likely meant: what every front end
-/// offers as "did you mean" (``QueryResults/suggestions()``).
+/// offers as "did you mean" (``OpenIndex/suggestions(for:)``).
 package struct SpellingCorrection: Sendable, Equatable {
     /// The word as free text folds it (lower case, no accents).
     package let word: String

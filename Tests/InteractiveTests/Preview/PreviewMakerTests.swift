@@ -29,8 +29,8 @@ import Testing
     /// four bytes are its length).
     static func drawn(_ request: PreviewRequest) -> FilePreview {
         do throws(ExtractionError) {
-            let order = try PreviewOrder(decoding: Array(PreviewWire.encode(request).dropFirst(4)))
-            return try PreviewWire.decodePreview(Array(PreviewMaker.make(order).encoded.dropFirst(4)))
+            let order = try PreviewOrder(decoding: Array(PreviewWire.order(request).encoded.dropFirst(4)))
+            return PreviewWire.preview(try PreviewReply(decoding: Array(PreviewMaker.make(order).encoded.dropFirst(4))))
         } catch {
             return .unavailable("the wire: \(error.reason)")
         }
