@@ -321,7 +321,7 @@ package struct Searcher {
             return true
         }
         if let table, let next = try table.firstWord(atOrAfter: bytes), next.starts(with: bytes) { return true }
-        if let stemming = WordForms.stemmer(for: text),
+        if let stemming = TextStore.stemmer(for: text),
             WordForms.hasIndexedForm(word, lexicons: lexicons, stemming: stemming)
         {
             return true

@@ -14,8 +14,6 @@
 //   with how many documents hold it
 // - `TextQuery` (enum, TextQuery.swift): FTS5 query expressions built from words, never from raw user syntax
 // - `TextStore` (class, TextStore.swift): The words inside files
-// - `WordCutter` (class, WordCutter.swift): Cuts a file's text into the words the text store indexes, with FTS5's own
-//   tokenizers, where the text is read (the extraction workers) rather than on the store's writing thread
 // - `WordsOrText` (enum, WordsOrText.swift): A text's words made ready for the store where the text was read
 //   (``CutText``), or the text itself
 // - `WordTally` (struct, WordTally.swift): Words counted by their bytes
