@@ -16,10 +16,10 @@ final class TextLeaf {
     /// unreadable.
     private let listAnswers: StringAnswers
 
-    /// Nil when the test reads something only the slow reader can (path, type attributes,
-    /// `contentType` conformance) or a section it needs is damaged.
+    /// Nil when the test reads something only the slow reader can (path, the type attributes,
+    /// among them `contentType`, whose conformance reads its tree) or a section it needs is damaged.
     init?(_ test: TextTest, views: IndexViews) {
-        guard !test.conformance, let strings = views.strings else { return nil }
+        guard let strings = views.strings else { return nil }
         var sources: [TextSource] = []
         for attribute in test.attributes {
             guard let source = TextSource(attribute, views: views) else { return nil }
