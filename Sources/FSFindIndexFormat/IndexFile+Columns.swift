@@ -1,5 +1,6 @@
 import FSFindModel
 import FSFindPlatform
+import Foundation
 import Synchronization
 
 /// Unchecked-per-read views of verified sections, for scans that touch every row.
@@ -158,13 +159,19 @@ package struct NamesView {
     @usableFromInline let records: RowRecords
 
     /// False for a root, whose name string is its whole path.
-    @inlinable package func hasParent(_ row: Int) -> Bool { records.u32(row, 0) != IndexFormat.absent32 }
+    @inlinable func hasParent(_ row: Int) -> Bool { records.u32(row, 0) != IndexFormat.absent32 }
 
     /// The row's parent row, ``IndexFormat/absent32`` for none.
     @inlinable func parent(_ row: Int) -> UInt32 { records.u32(row, 0) }
 
     /// The row's name as a string id (for a root: its path).
-    @inlinable package func nameID(_ row: Int) -> UInt32 { records.u32(row, 4) }
+    @inlinable func nameID(_ row: Int) -> UInt32 { records.u32(row, 4) }
+
+    /// The string id of the row's name, the last component of its path; nil for a root, whose
+    /// name string is its whole path.
+    @inlinable @inline(__always) package func ownNameID(_ row: Int) -> UInt32? {
+        hasParent(row) ? nameID(row) : nil
+    }
 
     /// Asks for the row's record ahead of its read, in a scan over scattered rows.
     @inlinable @inline(__always) package func prefetch(_ row: Int) { records.prefetch(row) }
@@ -224,7 +231,7 @@ package struct IdentitiesView {
     }
 
     /// The modification time in nanoseconds since 1970.
-    @inlinable package func modificationNanos(_ row: Int) -> Int64 {
+    @inlinable func modificationNanos(_ row: Int) -> Int64 {
         Int64(bitPattern: records.u64(entry(row), modificationOffset))
     }
 
@@ -235,8 +242,18 @@ package struct IdentitiesView {
     }
 
     /// The status-change time (ctime) in nanoseconds since 1970.
-    @inlinable package func changeNanos(_ row: Int) -> Int64 {
+    @inlinable func changeNanos(_ row: Int) -> Int64 {
         Int64(bitPattern: records.u64(entry(row), modificationOffset + 8))
+    }
+
+    /// The modification date in seconds since 2001, exactly as the row reader's date has it.
+    @inlinable package func modificationSeconds(_ row: Int) -> Double {
+        IndexFormat.modificationDate(nanos: modificationNanos(row)).timeIntervalSinceReferenceDate
+    }
+
+    /// The status-change date in seconds since 2001, exactly as the row reader's date has it.
+    @inlinable package func changeSeconds(_ row: Int) -> Double {
+        IndexFormat.modificationDate(nanos: changeNanos(row)).timeIntervalSinceReferenceDate
     }
 
     /// The row's whole identity.

@@ -308,10 +308,6 @@ package final class IndexFile: Sendable, PathOrderedRows {
         return (try? decodeProblem(at: index)) ?? nil
     }
 
-    /// How many distinct (contentType, tree, MIME type, kind) combinations the file holds; 0 when
-    /// damaged past its checksums.
-    package var typeCount: Int { (try? decodeTypeCount()) ?? 0 }
-
     /// The row's type-table entry: rows with equal entries have equal `contentType`,
     /// `contentTypeTree`, `mimeType` and `kind`. Nil when damaged past its checksums.
     func typeID(at index: Int) -> Int? {

@@ -56,7 +56,7 @@ import Foundation
     }
 
     /// mtime as a `Date`, computed as a crawler does from `st_mtim` (seconds + nanoseconds / 1e9).
-    @inlinable package static func modificationDate(nanos: Int64) -> Date {
+    @inlinable static func modificationDate(nanos: Int64) -> Date {
         let (seconds, fraction) = nanos.quotientAndRemainder(dividingBy: 1_000_000_000)
         let (wholeSeconds, nanoseconds) = fraction < 0 ? (seconds - 1, fraction + 1_000_000_000) : (seconds, fraction)
         return Date(timeIntervalSince1970: TimeInterval(wholeSeconds) + TimeInterval(nanoseconds) / 1e9)

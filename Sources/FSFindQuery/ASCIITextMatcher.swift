@@ -8,7 +8,7 @@ import Foundation
 /// ``TextMatcher`` compares them; a non-ASCII pattern scalar simply never equals an ASCII byte,
 /// which is also what the general matcher concludes. The `QueryPlanTests` property test holds the
 /// two to the same answers.
-package struct ASCIITextMatcher: Sendable {
+struct ASCIITextMatcher: Sendable {
     private let fold: Bool
     private let wordBased: Bool
     private let tokenized: Bool
@@ -22,19 +22,26 @@ package struct ASCIITextMatcher: Sendable {
     /// `String`'s canonical equivalence) exactly when the bytes are the same.
     private let exact: [UInt32]?
 
-    package init(_ matcher: TextMatcher) {
-        fold = matcher.modifiers.caseInsensitive
-        wordBased = matcher.modifiers.wordBased
-        tokenized = matcher.modifiers.tokenized
-        scanners = matcher.scanners
-        patternWords = matcher.patternWords.map { $0.map(\.value) }
-        leadingWildcard = matcher.leadingWildcard
-        trailingWildcard = matcher.trailingWildcard
-        exact = matcher.exact.map { $0.decomposedStringWithCanonicalMapping.unicodeScalars.map(\.value) }
+    /// The ASCII half of a ``TextMatcher`` made of these parts (its own `init` makes one).
+    init(
+        modifiers: TextModifiers, scanners: [LiteralScanner], patternWords: [[Unicode.Scalar]], leadingWildcard: Bool,
+        trailingWildcard: Bool, exact: String?
+    ) {
+        fold = modifiers.caseInsensitive
+        wordBased = modifiers.wordBased
+        tokenized = modifiers.tokenized
+        self.scanners = scanners
+        self.patternWords = patternWords.map { $0.map(\.value) }
+        self.leadingWildcard = leadingWildcard
+        self.trailingWildcard = trailingWildcard
+        self.exact = exact.map { $0.decomposedStringWithCanonicalMapping.unicodeScalars.map(\.value) }
     }
 
+    /// `matcher`'s ASCII half.
+    init(_ matcher: TextMatcher) { self = matcher.ascii }
+
     /// ``TextMatcher/matches(_:)`` for an ASCII value.
-    package func matches(_ v: ASCIIText) -> Bool {
+    func matches(_ v: ASCIIText) -> Bool {
         if let exact {
             guard exact.count == v.count else { return false }
             for i in 0..<exact.count where UInt32(v.bytes[i]) != exact[i] { return false }

@@ -207,7 +207,7 @@ package indirect enum Node: Sendable {
 package struct TextTest: Sendable {
     package let attributes: [Attribute]
     /// `contentType`: match any type in `contentTypeTree`, not just the most specific one.
-    package let conformance: Bool
+    let conformance: Bool
     package let negated: Bool
     package let matcher: TextMatcher
 

@@ -10,7 +10,7 @@ package struct QueryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Character offsets into the query text (see the type's documentation).
     package var range: Range<Int>
 
-    package init(message: String, range: Range<Int>) {
+    init(message: String, range: Range<Int>) {
         self.message = message
         self.range = range
     }

@@ -2,7 +2,6 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `ASCIITextMatcher` (struct, ASCIITextMatcher.swift): ``TextMatcher`` for ASCII values
 // - `AttributeTarget` (enum, QueryExpression.swift): What a predicate reads
 // - `Comparison` (struct, QueryExpression.swift): `attribute op value modifiers`
 // - `ComparisonOperator` (enum, QueryExpression.swift): A comparison operator

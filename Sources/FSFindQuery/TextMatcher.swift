@@ -19,6 +19,8 @@ package struct TextMatcher: Sendable {
     /// Set for a pattern without wildcards or modifiers: then matching is String equality, which
     /// in Swift is already canonical equivalence, and nothing needs folding.
     let exact: String?
+    /// The same pattern over an ASCII value's bytes, which ``matches(utf8:)`` takes when it can.
+    let ascii: ASCIITextMatcher
 
     init(_ pattern: TextPattern, modifiers: TextModifiers) {
         self.modifiers = modifiers
@@ -38,6 +40,9 @@ package struct TextMatcher: Sendable {
         leadingWildcard = pattern.segments.first == .wildcard
         trailingWildcard = pattern.segments.last == .wildcard
         exact = modifiers.isEmpty && !pattern.hasWildcards ? pattern.literalText : nil
+        ascii = ASCIITextMatcher(
+            modifiers: modifiers, scanners: scanners, patternWords: patternWords, leadingWildcard: leadingWildcard,
+            trailingWildcard: trailingWildcard, exact: exact)
     }
 
     /// True when `value` matches (before `!=` negation and list handling, which the caller does).
@@ -49,10 +54,11 @@ package struct TextMatcher: Sendable {
         return matches(folded)
     }
 
-    /// ``matches(_:)`` of a value's UTF-8 bytes, as an index stores it: Latin letters folded
-    /// without Foundation's normalizer, the rest read as a `String`. (An ASCII value is quicker
-    /// through ``ASCIITextMatcher``.)
+    /// ``matches(_:)`` of a value's UTF-8 bytes, as an index stores it: an ASCII value over its
+    /// bytes (``ASCIITextMatcher``, no allocation), Latin letters folded without Foundation's
+    /// normalizer, the rest read as a `String`.
     package func matches(utf8 bytes: UnsafeRawBufferPointer) -> Bool {
+        if ASCIIText.isASCII(bytes) { return ascii.matches(ASCIIText(bytes: bytes)) }
         if exact == nil,
             let folded = TextFolding.foldLatin(
                 bytes, caseInsensitive: modifiers.caseInsensitive, diacriticInsensitive: modifiers.diacriticInsensitive)

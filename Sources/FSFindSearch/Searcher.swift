@@ -154,7 +154,7 @@ package struct Searcher {
         var scores: [Double] = []
         var count = 0
         let types = scope == .all ? nil : file.snapshot.base.typeColumnView()
-        var inScope = TypeMemo(count: scope == .all ? 0 : file.snapshot.base.typeCount)
+        var inScope = TypeMemo(count: types?.typeCount ?? 0)
         // The rows in blocks, so the question is asked between blocks, not for every row.
         let blocks =
             shouldStop == nil
@@ -321,7 +321,7 @@ package struct Searcher {
             return true
         }
         if let table, let next = try table.firstWord(atOrAfter: bytes), next.starts(with: bytes) { return true }
-        if let stemming = WordForms.stemmer(for: text),
+        if let stemming = TextStore.stemmer(for: text),
             WordForms.hasIndexedForm(word, lexicons: lexicons, stemming: stemming)
         {
             return true
@@ -369,7 +369,7 @@ package struct Searcher {
         for (k, file) in reader.fileReaders.enumerated() {
             // Rows of one type-table entry share their tree: count rows per entry, then decide the
             // scopes once per entry (a few dozen) instead of decoding a tree per row.
-            let typeCount = file.snapshot.base.typeCount
+            let typeCount = file.snapshot.base.typeColumnView()?.typeCount ?? 0
             var rowsOfType = [Int](repeating: 0, count: typeCount)
             var firstRowOfType = [Int](repeating: -1, count: typeCount)
             for piece in index.pieces where piece.file == k {

@@ -14,8 +14,6 @@
 //   with how many documents hold it
 // - `TextQuery` (enum, TextQuery.swift): FTS5 query expressions built from words, never from raw user syntax
 // - `TextStore` (class, TextStore.swift): The words inside files
-// - `WordCutter` (class, WordCutter.swift): Cuts a file's text into the words the text store indexes, with FTS5's own
-//   tokenizers, where the text is read (the extraction workers) rather than on the store's writing thread
 // - `TextStoreFeeder` (class, TextStoreFeeder.swift): Writes a refresh's documents into the text store on a thread
 //   of its own, so SQLite's tokenizing and indexing (the longest serial step of a first index with text) overlaps the
 //   reading of the next batch instead of following it

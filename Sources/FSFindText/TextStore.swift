@@ -99,7 +99,7 @@ package final class TextStore {
 
     /// The tokenizer of a store of the default language: what free text compares word forms by
     /// when the index has no store.
-    package static let defaultWordCutterSpec = tokenizer(for: defaultLanguage)
+    static let defaultWordCutterSpec = tokenizer(for: defaultLanguage)
 
     /// The language the store's words were stemmed in.
     package let language: String

@@ -4,7 +4,7 @@ extension WordCutter {
     /// `word` as the tokenizer `spec` indexes it: its stem (`comparisons` → `comparison` with the
     /// English stemmer), what free text compares a query word's forms by (``TextStore/wordCutterSpec``
     /// names a store's tokenizer). Nil when the tokenizer cuts it into no word or into several.
-    package func stem(_ word: String, spec: String) throws(FSFindError) -> String? {
+    func stem(_ word: String, spec: String) throws(FSFindError) -> String? {
         let stream = try cut(word, spec: spec)
         // The stream: for each word a LEB128 varint of its length times two (plus one when it
         // shares the place of the word before), then its bytes.
@@ -27,5 +27,16 @@ extension WordCutter {
             position += length
         }
         return stems.count == 1 ? stems[0] : nil
+    }
+}
+
+extension TextStore {
+    /// What free text compares a query word's forms by: each word's stem as `store` stems its
+    /// words (the default language's without a store); nil when the store keeps words unstemmed
+    /// or no tokenizer can be loaded.
+    package static func stemmer(for store: TextStore?) -> ((String) -> String?)? {
+        guard store?.language != "none", let cutter = try? WordCutter.shared.get() else { return nil }
+        let spec = store?.wordCutterSpec ?? defaultWordCutterSpec
+        return { word in (try? cutter.stem(word, spec: spec)) ?? nil }
     }
 }

@@ -14,9 +14,9 @@ import Synchronization
 /// One in-memory SQLite connection per process holds the tokenizers (with `snowball` registered,
 /// for the store's other languages); cutters are kept per tokenizer spec and used by one thread
 /// at a time.
-package final class WordCutter: Sendable {
+final class WordCutter: Sendable {
     /// The process's cutter, or why there is none (SQLite cannot open a memory database).
-    package static let shared: Result<WordCutter, FSFindError> = Result { () throws(FSFindError) in try WordCutter() }
+    static let shared: Result<WordCutter, FSFindError> = Result { () throws(FSFindError) in try WordCutter() }
 
     private struct State: ~Copyable {
         let database: SQLiteDatabase

@@ -8,7 +8,7 @@ package struct SearchToken: Sendable, Equatable, Hashable {
     /// The value as typed, without surrounding quotes.
     let value: String
     /// The Core Spotlight predicate the token stands for, e.g. `contentType == "public.audio"`.
-    package let predicate: String
+    let predicate: String
 
     init(key: String, value: String, predicate: String) {
         self.key = key
@@ -20,5 +20,19 @@ package struct SearchToken: Sendable, Equatable, Hashable {
     /// quoted when it holds a space.
     package var text: String {
         "\(key):\(SearchTokenParser.quoteIfNeeded(value))"
+    }
+}
+
+extension CompiledQuery {
+    /// The chips' predicates ANDed, compiled in `context`: what a search field's chips filter by.
+    /// - Throws: ``QueryError`` "a filter cannot run: …", with no range in the typed text (a chip
+    ///   was checked when it was made; only `$time` placement can fail here).
+    package init(chips: [SearchToken], context: QueryContext) throws(QueryError) {
+        let joined = chips.map { "(\($0.predicate))" }.joined(separator: " && ")
+        do {
+            try self.init(try Query.parse(joined), context: context)
+        } catch {
+            throw QueryError(message: "a filter cannot run: \(error.message)", range: 0..<0)
+        }
     }
 }

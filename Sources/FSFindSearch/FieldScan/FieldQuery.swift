@@ -43,12 +43,10 @@ package struct FieldQuery: Sendable {
         var filter: CompiledQuery?
         var error: QueryError?
         if !chips.isEmpty {
-            let joined = chips.map { "(\($0.predicate))" }.joined(separator: " && ")
             do {
-                filter = try CompiledQuery(try Query.parse(joined), context: context)
+                filter = try CompiledQuery(chips: chips, context: context)
             } catch let failure {
-                // A chip was checked when it was made; only $time placement can fail here.
-                error = QueryError(message: "a filter cannot run: \(failure.message)", range: 0..<0)
+                error = failure
             }
         }
         var text: CompiledQuery?

@@ -100,10 +100,9 @@ final class RowScore {
 
     private func nameContainsAll(_ row: Int) -> Bool {
         guard !words.isEmpty else { return false }
-        guard let names, let strings, names.hasParent(row) else {
+        guard let names, let strings, let id = names.ownNameID(row) else {
             return ResultRanker.containsAll(words, in: index.name(at: row))
         }
-        let id = names.nameID(row)
         // An id that does not resolve reads as an empty name, which contains no word.
         guard Int(id) < strings.count else { return false }
         let words = self.words

@@ -182,7 +182,7 @@ struct ContentMatches: Sendable {
         let indexFiles = index.files
         files = indexFiles.map { _ in FileMatches() }
         let leaves = Self.freeTextLeaves(query.root)
-        if !leaves.isEmpty, let stemming = WordForms.stemmer(for: store) {
+        if !leaves.isEmpty, let stemming = TextStore.stemmer(for: store) {
             let lexicons = indexFiles.compactMap { try? $0.wordLexicon() }
             forms = leaves.map { WordForms.forms(of: $0, lexicons: lexicons, stemming: stemming) }
         }

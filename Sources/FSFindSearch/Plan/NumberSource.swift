@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindModel
-import Foundation
 
 /// Where one number or date attribute of a row lives: a Float64 cell, or the identity (size,
 /// mtime, ctime) or the fsCreationDate cell (contentCreationDate) when the derived flag says the value
@@ -66,13 +65,9 @@ struct NumberSource {
             case .size:
                 if let size = identities?.size(row) { return Double(size) }
             case .ctime:
-                if let nanos = identities?.changeNanos(row) {
-                    return IndexFormat.modificationDate(nanos: nanos).timeIntervalSinceReferenceDate
-                }
+                if let seconds = identities?.changeSeconds(row) { return seconds }
             default:
-                if let nanos = identities?.modificationNanos(row) {
-                    return IndexFormat.modificationDate(nanos: nanos).timeIntervalSinceReferenceDate
-                }
+                if let seconds = identities?.modificationSeconds(row) { return seconds }
             }
         }
         return cells.cell(row).map { Double(bitPattern: $0) }

@@ -145,8 +145,8 @@ final class RowSignatures: @unchecked Sendable {
                 }
             }
             var holding: Summary
-            if names.hasParent(row), Int(names.nameID(row)) < holds.count {
-                let id = Int(names.nameID(row))
+            if let own = names.ownNameID(row), Int(own) < holds.count {
+                let id = Int(own)
                 if holds[id] == unknown { holds[id] = strings.bytes(UInt32(id)).map(Self.nameBytes) ?? Summary() }
                 holding = holds[id]
             } else {

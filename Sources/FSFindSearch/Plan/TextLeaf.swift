@@ -3,13 +3,12 @@ import FSFindModel
 import FSFindQuery
 
 /// `attribute(s) ==/!= pattern` (a ``TextTest``) over raw string ids: each distinct string is
-/// matched once, ASCII ones over their bytes, others through ``TextMatcher`` as before.
+/// matched once, over its bytes (``TextMatcher/matches(utf8:)``).
 final class TextLeaf {
     private let index: IndexReader
     private let sources: [TextSource]
     private let negated: Bool
     private let matcher: TextMatcher
-    private let ascii: ASCIITextMatcher
     private let strings: StringsView
     private let lists: StringsView?
     private let stringAnswers: StringAnswers
@@ -17,10 +16,10 @@ final class TextLeaf {
     /// unreadable.
     private let listAnswers: StringAnswers
 
-    /// Nil when the test reads something only the slow reader can (path, type attributes,
-    /// `contentType` conformance) or a section it needs is damaged.
+    /// Nil when the test reads something only the slow reader can (path, the type attributes,
+    /// among them `contentType`, whose conformance reads its tree) or a section it needs is damaged.
     init?(_ test: TextTest, views: IndexViews) {
-        guard !test.conformance, let strings = views.strings else { return nil }
+        guard let strings = views.strings else { return nil }
         var sources: [TextSource] = []
         for attribute in test.attributes {
             guard let source = TextSource(attribute, views: views) else { return nil }
@@ -32,7 +31,6 @@ final class TextLeaf {
         self.sources = sources
         negated = test.negated
         matcher = test.matcher
-        ascii = ASCIITextMatcher(test.matcher)
         self.strings = strings
         lists = needsLists ? views.lists : nil
         stringAnswers = StringAnswers(count: strings.count)
@@ -78,14 +76,8 @@ final class TextLeaf {
         guard Int(id) < strings.count else { return StringAnswers.invalid }
         return stringAnswers.answer(Int(id)) {
             guard let bytes = strings.bytes(id) else { return StringAnswers.invalid }
-            return matches(bytes) ? StringAnswers.yes : StringAnswers.no
+            return matcher.matches(utf8: bytes) ? StringAnswers.yes : StringAnswers.no
         }
-    }
-
-    /// ASCII over bytes; Latin letters folded without Foundation's normalizer; the rest as `String`.
-    private func matches(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if ASCIIText.isASCII(bytes) { return ascii.matches(ASCIIText(bytes: bytes)) }
-        return matcher.matches(utf8: bytes)
     }
 
     private func listAnswer(_ id: UInt32) -> UInt8 {

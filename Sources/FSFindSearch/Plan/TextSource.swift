@@ -74,8 +74,8 @@ struct TextSource {
         if derivedBit != 0, let flags, let names, flags.has(derivedBit, row) {
             // The value is the last path component: the row's own name string, unless the row
             // has no parent and its "name" is the whole path.
-            guard names.hasParent(row) else { return .slow }
-            return .string(names.nameID(row))
+            guard let id = names.ownNameID(row) else { return .slow }
+            return .string(id)
         }
         guard let raw = cells.cell(row) else { return .absent }
         let id = UInt32(truncatingIfNeeded: raw)

@@ -1,6 +1,5 @@
 import FSFindIndexFormat
 import FSFindQuery
-import FSFindText
 
 /// The other forms of a free-text query word that names, titles and the other values count as
 /// the word itself: the words of the index with the same stem (`comparisons` finds the song
@@ -64,13 +63,5 @@ enum WordForms {
             }
         }
         return forms
-    }
-
-    /// A stemmer for the words of `store` (the default language's without a store); nil when the
-    /// store keeps words unstemmed or no tokenizer can be loaded.
-    static func stemmer(for store: TextStore?) -> ((String) -> String?)? {
-        guard store?.language != "none", let cutter = try? WordCutter.shared.get() else { return nil }
-        let spec = store?.wordCutterSpec ?? TextStore.defaultWordCutterSpec
-        return { word in (try? cutter.stem(word, spec: spec)) ?? nil }
     }
 }
