@@ -145,17 +145,20 @@ import Testing
         shortSummarized.summarize()
         var bounded: [String: Int] = [:]
         #expect(summarized.signatures.summaries?.allSatisfy { $0 != nil } == true)
+        // Every scope: a one-letter field ranks only the chosen scope's rows (``LetterScan``).
         for field in Self.fields {
             let query = FieldQuery(SearchField(field), context: context)
             guard query.error == nil else { continue }
-            let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
-            let skipped = try #require(try summarized.run(query, scope: .all, onlyIn: nil))
-            #expect(skipped == whole, "\(field)")
-            let best = try #require(try short.run(query, scope: .all, onlyIn: nil))
-            #expect(best.rows == Array(whole.rows.prefix(2)) && best.counts == whole.counts, "\(field)")
-            let bestSkipped = try #require(try shortSummarized.run(query, scope: .all, onlyIn: nil))
-            #expect(bestSkipped == best, "\(field)")
-            bounded[field] = bestSkipped.work.bounded
+            for scope in [Scope.all, .audio, .document, .folder] {
+                let whole = try #require(try plain.run(query, scope: scope, onlyIn: nil))
+                let skipped = try #require(try summarized.run(query, scope: scope, onlyIn: nil))
+                #expect(skipped == whole, "\(field) \(scope)")
+                let best = try #require(try short.run(query, scope: scope, onlyIn: nil))
+                #expect(best.rows == Array(whole.rows.prefix(2)) && best.counts == whole.counts, "\(field) \(scope)")
+                let bestSkipped = try #require(try shortSummarized.run(query, scope: scope, onlyIn: nil))
+                #expect(bestSkipped == best, "\(field) \(scope)")
+                if scope == .all { bounded[field] = bestSkipped.work.bounded }
+            }
         }
         return bounded
     }
@@ -213,12 +216,19 @@ import Testing
         for field in ["n", "no", "n b", "b n", "t", "2", "o", "nap", "z"] {
             let query = FieldQuery(SearchField(field), context: context)
             let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
+            let folders = try #require(try plain.run(query, scope: .folder, onlyIn: nil))
             for scan in [summarized, split] {
                 let visiting = try #require(try scan.run(query, scope: .all, onlyIn: nil))
                 #expect(visiting == whole, "\(field)")
+                #expect(try scan.run(query, scope: .folder, onlyIn: nil) == folders, "\(field)")
                 if field.count == 1 {
                     // A letter's rows all match it: the summary's first word says so exactly.
                     #expect(visiting.work.visited == whole.matched.count, "\(field)")
+                    // A letter's scan ranks the chosen scope's rows alone; its counts need no
+                    // visit (a digit's rows are every digit's: scanned as any field).
+                    let inFolders = try #require(try scan.run(query, scope: .folder, onlyIn: nil))
+                    let ranked = field == "2" ? whole.matched.count : inFolders.count(of: .folder)
+                    #expect(inFolders.work.scored == ranked, "\(field)")
                 } else if field == "nap" {
                     // `big nap.txt` and the folder with the tree's root, whose summaries hold
                     // every triple bit a three-letter word of the others has not.

@@ -151,18 +151,13 @@ package struct InteractiveScan {
         // one pass gives (the ranking's ties go to the lower row, whichever part found it).
         // Candidates that are every row (the field's first letter after an empty field) are
         // walked as every row: the same rows in the same order, without reading the list.
-        // A field whose every match starts a word with each word's first character (words too
-        // short to match inside names) visits only the rows that do: a first letter a third of
-        // a million instead of every row.
         let summaries = signatures.current
         let filter = SignatureFilter(query)
         var candidates = candidates?.count == index.itemCount ? nil : candidates
-        // A word long enough to match inside names visits the rows whose summary has its start
-        // and first triple, or every triple of the typed bytes, or whose files' words hold it.
-        if candidates == nil, let filter, let starts = summaries?.starts {
-            candidates =
-                starts.rows(startingWith: filter.requiredStarts(content: content))
-                ?? starts.rows(passing: filter, content: content, of: index)
+        var letter: LetterScan?
+        if candidates == nil, let filter {
+            (candidates, letter) = summaryCandidates(
+                query, filter: filter, content: content, made: summaries, scope: scope, folder: folder)
         }
         // A field of type tests alone visits the rows of the type entries it accepts; the same
         // entries as the last such field's give its answer again (`kind:au`, `kind:aud` …).
@@ -185,7 +180,7 @@ package struct InteractiveScan {
             let job = ScanJob(
                 scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
                 content: content, filter: filter, summaries: summaries?.files, lifts: summaries?.lifts,
-                lookUps: lookUps, partViews: partViews, shouldStop: stop.ask)
+                lookUps: lookUps, partViews: partViews, letter: letter, shouldStop: stop.ask)
             let parts = partitions.run(rows: rows) { part, positions in
                 // The session's views are lazily filled: each part has its own set, which no
                 // other thread touches during the scan.
@@ -195,6 +190,11 @@ package struct InteractiveScan {
         }
         guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
         var result = Self.joined(parts.compactMap { $0 }, limit: limit)
+        if let letter {
+            result.counts = letter.counts
+            result.total = letter.counts[letter.scope]
+            result.matched = letter.matched
+        }
         result.work.visited = rows
         result.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
         // Asked as `fsfind query` asks: a typo may still find files (`quartely` by its stem's
@@ -206,6 +206,24 @@ package struct InteractiveScan {
         }
         if let typeField { typeFieldAnswer.keep(result, for: typeField) }
         return result
+    }
+
+    /// The rows the summaries let a field of plain words visit (``StartRows``), nil before they
+    /// are made: a field whose every match starts a word with each word's first character (words
+    /// too short to match inside names) only the rows that do, a first letter a third of a million
+    /// instead of every row; a word long enough to match inside names the rows whose summary has
+    /// its start and first triple, or every triple of the typed bytes, or whose files' words hold
+    /// it. And for a field of one letter alone, what its scan knows before it visits a row.
+    private func summaryCandidates(
+        _ query: FieldQuery, filter: SignatureFilter, content: ContentMatches?, made: SignatureStore.Made?,
+        scope: Scope, folder: [UInt8]?
+    ) -> (rows: [Int]?, letter: LetterScan?) {
+        guard let starts = made?.starts else { return (nil, nil) }
+        let required = filter.requiredStarts(content: content)
+        let rows = starts.rows(startingWith: required) ?? starts.rows(passing: filter, content: content, of: index)
+        let letter = LetterScan(
+            filter, query: query, folder: folder, required: required, made: made, candidates: rows, scope: scope)
+        return (rows, letter)
     }
 
     /// What the text store holds of the field's free text, nil when it has none (or there is no

@@ -38,6 +38,8 @@ struct ScanJob: @unchecked Sendable {
     let lookUps: [[FreeTextLookUp?]]
     /// Per part, the section views of each index file.
     let partViews: [[IndexViews]]
+    /// A one-letter field's counts and matches, known before the scan: its parts only rank.
+    let letter: LetterScan?
     let shouldStop: () -> Bool
 
     /// Positions `range` of the candidates (or of the merged rows); nil when told to stop.
@@ -66,13 +68,19 @@ struct ScanJob: @unchecked Sendable {
         // the scan in unspecialized generic calls.
         // Room for every row: only the pages written are the process's, where growing by
         // doubling copied a common letter's matches two or three times a key.
-        walker.part.matched.reserveCapacity(range.count)
-        let completed = withExtendedLifetime(files) { walk(range, &walker) }
-        guard completed else { return nil }
-        walker.countScopes()
-        walker.part.scored = files.reduce(0) { $0 + $1.scored }
-        walker.part.bounded = files.reduce(0) { $0 + $1.bounded }
-        return walker.part
+        guard let letter else {
+            walker.part.matched.reserveCapacity(range.count)
+            let completed = withExtendedLifetime(files) { walk(range, &walker) }
+            return completed ? walker.finished(files) : nil
+        }
+        let completed = withExtendedLifetime(files) {
+            letter.scopes.withRows(ofScope: letter.scope) { chosen in
+                walker.chosenRows = chosen
+                defer { walker.chosenRows = nil }
+                return walk(range, &walker)
+            }
+        }
+        return completed ? walker.finished(files) : nil
     }
 
     /// How many candidates ahead of the one visited the walk asks for a row's lines.
@@ -131,7 +139,18 @@ struct PartWalk {
     private static let scopeSets = 1 << Scope.allCases.count
     let fileScans: [Unmanaged<FileScan>]
     let chosenBit: UInt16
+    /// For a one-letter field (``LetterScan``), the chosen scope's rows, one bit per merged row:
+    /// only those are ranked, and nothing is counted or listed.
+    var chosenRows: UnsafeBufferPointer<UInt64>?
     let shouldStop: () -> Bool
+
+    /// The part's result once its rows are walked.
+    mutating func finished(_ files: [FileScan]) -> PartResult {
+        countScopes()
+        part.scored = files.reduce(0) { $0 + $1.scored }
+        part.bounded = files.reduce(0) { $0 + $1.bounded }
+        return part
+    }
 
     /// Adds the tally to the part's counts per scope.
     mutating func countScopes() {
@@ -152,6 +171,13 @@ struct PartWalk {
         visited += 1
         if visited % InteractiveScan.stopCheckInterval == 0, shouldStop() { return false }
         let floor = part.top.floor
+        if let chosenRows {
+            guard chosenRows[merged >> 6] & (1 << UInt64(merged & 63)) != 0,
+                let score = fileScans[file]._withUnsafeGuaranteedRef({ $0.letterScore(row, floor: floor) })
+            else { return true }
+            part.top.insert(row: merged, score: score)
+            return true
+        }
         let chosenBit = chosenBit
         guard
             let (score, bits) = fileScans[file]._withUnsafeGuaranteedRef({
@@ -220,6 +246,20 @@ final class FileScan {
         let measured = rowFilter?.measuredValues(row) ?? .all
         guard let score = rowScore.score(row, floor: rowFloor, measuring: measured) else { return nil }
         return (score, bits)
+    }
+
+    /// A one-letter field's row of the chosen scope (``LetterScan``), which matches: its rank, or
+    /// nil when its text's bound and lift keep it below `floor` (counted, not scored), as
+    /// ``match(_:floor:chosenBit:)`` ranks it.
+    @inline(__always) func letterScore(_ row: Int, floor: Double) -> Double? {
+        scoredRows[0] += 1
+        if let bound = rowFilter?.textBound(row),
+            bound + ResultRanker.recencyWeight < floor || bound + rowScore.recency(row) < floor
+        {
+            scoredRows[1] += 1
+            return nil
+        }
+        return rowScore.score(row, floor: floor, measuring: rowFilter?.measuredValues(row) ?? .all)
     }
 
     /// Asks for the row's summary, name record and date ahead of ``match(_:floor:chosenBit:)``.

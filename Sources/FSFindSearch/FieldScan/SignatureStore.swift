@@ -17,6 +17,9 @@ final class SignatureStore: Sendable {
         /// Per file of the index, its rows by type-table entry (nil for a file without a type
         /// column), made last: a field of type tests alone takes its rows from them.
         var types: [TypeRows?] = []
+        /// The rows of each scope, made with the rows by type: a one-letter field counts its
+        /// matches per scope from them.
+        var scopes: ScopeRows?
     }
 
     private let made = Handoff<Made>()
@@ -40,7 +43,9 @@ final class SignatureStore: Sendable {
             made.put(Made(files: files, lifts: lifts, starts: nil))
             let starts = StartRows(summaries: files, of: reader.snapshot)
             made.put(Made(files: files, lifts: lifts, starts: starts))
-            return Made(files: files, lifts: lifts, starts: starts, types: Self.types(of: reader))
+            return Made(
+                files: files, lifts: lifts, starts: starts, types: Self.types(of: reader),
+                scopes: ScopeRows(reader: reader))
         }
     }
 
@@ -64,7 +69,8 @@ final class SignatureStore: Sendable {
         let files = files(of: reader)
         return Made(
             files: files, lifts: lifts(of: reader, ranker: ranker),
-            starts: StartRows(summaries: files, of: reader.snapshot), types: types(of: reader))
+            starts: StartRows(summaries: files, of: reader.snapshot), types: types(of: reader),
+            scopes: ScopeRows(reader: reader))
     }
 
     /// The summaries per file of the index, nil until they are made (or for a damaged file).

@@ -177,6 +177,10 @@ struct SignatureFilter {
             name & letter.bit << RowSignatures.othersStartShift != 0 ? 1 : 0]
     }
 
+    /// Whether the field is one word of one letter a–z, whose matches are exactly the rows of
+    /// its start (``StartRows``) and whose rows' texts have bounds (``textBound(_:row:)``).
+    var isOneLetter: Bool { letter != nil }
+
     /// Whether a row's pairs of first characters (``RowSignatures/Planes/pairs``) are read.
     var asksPairs: Bool { pairsAsked }
     /// Whether a row's triples (``RowSignatures/Planes/triples``) are read.

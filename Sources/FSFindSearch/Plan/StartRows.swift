@@ -79,6 +79,14 @@ struct StartRows: Sendable {
         rowCount = index.itemCount
     }
 
+    /// The rows that start a word with `start` (one bit of ``RowSignatures/startBit(_:)``), one
+    /// bit per merged row; nil for another value than one start's bit.
+    func plane(ofStart start: UInt64) -> ArraySlice<UInt64>? {
+        guard start.nonzeroBitCount == 1, start.trailingZeroBitCount < Self.starts else { return nil }
+        let first = start.trailingZeroBitCount * words
+        return bits[first..<first + words]
+    }
+
     /// The merged rows, ascending, that start a word with every one of `required` (bits of
     /// ``RowSignatures/startBit(_:)``, one per query word); nil when `required` is empty (every
     /// row may match).
