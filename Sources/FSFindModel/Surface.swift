@@ -13,7 +13,6 @@
 // - `AttributeValue` (enum, AttributeValue.swift): One attribute's value
 // - `ByteCursor` (struct, ByteCursor.swift): The one bounds-checked little-endian reader every byte format here uses
 // - `CrawlOptions` (struct, CrawlOptions.swift): How one root is crawled
-// - `editDistance` (func, AttributeRegistry.swift): Levenshtein distance over characters
 // - `FileIdentity` (struct, FileIdentity.swift): What decides whether a file changed since the last index run
 //   (`docs/spec/cli.md`)
 // - `FoldedText` (struct, Text/TextFolding.swift): A value or pattern prepared for matching

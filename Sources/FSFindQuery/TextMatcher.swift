@@ -119,16 +119,13 @@ package struct TextMatcher: Sendable {
             if v[start + i] != literal[i] { return false }
             i += 1
         }
-        guard value.isCharacterBoundary(start + literal.count) else { return false }
-        return literal.isEmpty || value.isCharacterBoundary(start) || TextFolding.isMark(literal[0])
+        return value.standsWhole(literal, at: start)
     }
 
     /// Whether literal `index` may stand at `start`: it starts and ends between characters, or
     /// itself starts with a mark (`docs/query-language-decisions.md`).
     private func isWhole(_ index: Int, in value: FoldedText, at start: Int) -> Bool {
-        let literal = literals[index]
-        guard value.isCharacterBoundary(start + literal.count) else { return false }
-        return literal.isEmpty || value.isCharacterBoundary(start) || TextFolding.isMark(literal[0])
+        value.standsWhole(literals[index], at: start)
     }
 
     /// Calls `found` with each place at or after `start` where literal `index` stands whole, left
@@ -137,7 +134,7 @@ package struct TextMatcher: Sendable {
         _ index: Int, in value: FoldedText, from start: Int, _ found: (Int) -> Bool
     ) {
         if literals[index].isEmpty {
-            for i in start...value.count where value.isCharacterBoundary(i) {
+            for i in start...value.count where value.standsWhole([], at: i) {
                 if !found(i) { return }
             }
             return
@@ -220,4 +217,9 @@ package struct TextMatcher: Sendable {
         }
         return matched ? .matched : .failedEverywhere
     }
+}
+
+extension FoldedText {
+    /// The number of folded scalars: the offsets a match can start at are `0...count`.
+    var count: Int { scalars.count }
 }

@@ -20,8 +20,4 @@ import Testing
             }
         }
     }
-
-    @Test func closestNamesSuggestTypos() {
-        #expect(AttributeRegistry.closestNames(to: "duraton").first == "duration")
-    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FSFindModel
+import FSFindQuery
 import FSFindSearch
 import Foundation
 

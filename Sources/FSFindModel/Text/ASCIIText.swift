@@ -25,20 +25,12 @@ package struct ASCIIText {
         return true
     }
 
-    package var count: Int { bytes.count }
-
     @inline(__always) package static func isWord(_ byte: UInt8) -> Bool {
         byte &- 0x41 < 26 || byte &- 0x61 < 26 || byte &- 0x30 < 10
     }
 
     @inline(__always) package static func lowered(_ byte: UInt8) -> UInt8 {
         byte &- 0x41 < 26 ? byte + 0x20 : byte
-    }
-
-    /// The byte at `i`, lower-cased when `fold`.
-    @inline(__always) func scalar(_ i: Int, fold: Bool) -> UInt32 {
-        let byte = bytes[i]
-        return UInt32(fold ? Self.lowered(byte) : byte)
     }
 
     /// ``FoldedText/boundary`` at offset `i` (0...count).
@@ -64,16 +56,5 @@ package struct ASCIIText {
             i += 1
         }
         if start >= 0 { _ = body(start..<count) }
-    }
-
-    /// True when `literal` (folded scalars) equals the value's folded scalars at `start`.
-    @inline(__always) package func hasPrefix(at start: Int, _ literal: [UInt32], fold: Bool) -> Bool {
-        guard start + literal.count <= bytes.count else { return false }
-        var i = 0
-        while i < literal.count {
-            if scalar(start + i, fold: fold) != literal[i] { return false }
-            i += 1
-        }
-        return true
     }
 }

@@ -17,10 +17,17 @@ package struct FoldedText: Sendable {
     /// may start or end there. Empty for ASCII text, which has none.
     var attached: [Bool] = []
 
-    package var count: Int { scalars.count }
+    /// True when offset `i` (0...scalars.count) is between two characters, not inside one.
+    func isCharacterBoundary(_ i: Int) -> Bool { i >= attached.count || !attached[i] }
 
-    /// True when offset `i` (0...count) is between two characters, not inside one.
-    package func isCharacterBoundary(_ i: Int) -> Bool { i >= attached.count || !attached[i] }
+    /// Whether `literal` (folded scalars) found at `start` starts and ends between characters, so
+    /// `e` is not found inside a decomposed `é`, unless the literal itself starts with a mark
+    /// (`docs/query-language-decisions.md`); an empty literal stands at every character boundary.
+    /// What the matchers ask of a place, so that which scalars are marks stays the fold's.
+    package func standsWhole(_ literal: [Unicode.Scalar], at start: Int) -> Bool {
+        guard isCharacterBoundary(start + literal.count) else { return false }
+        return literal.isEmpty || isCharacterBoundary(start) || TextFolding.isMark(literal[0])
+    }
 
     /// The words (maximal letter/digit runs between boundaries), as ranges into `scalars`.
     package var words: [Range<Int>] {
@@ -51,7 +58,7 @@ package enum TextFolding {
         return properties.isAlphabetic || properties.numericType != nil
     }
 
-    package static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    static func isMark(_ scalar: Unicode.Scalar) -> Bool {
         guard !scalar.isASCII else { return false }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark: return true

@@ -66,11 +66,4 @@ package struct ValueWords {
             position += 1
         }
     }
-
-    /// The number of scalars in a word's UTF-8 bytes (what free text's quality counts).
-    package static func scalarCount(_ word: UnsafeRawBufferPointer) -> Int {
-        var count = 0
-        for byte in word where byte & 0xC0 != 0x80 { count += 1 }
-        return count
-    }
 }

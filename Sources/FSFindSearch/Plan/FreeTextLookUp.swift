@@ -105,7 +105,7 @@ final class FreeTextLookUp: @unchecked Sendable {
             let prefix = Array(String(String.UnicodeScalarView(word)).utf8)
             prefix.withUnsafeBytes { prefix in
                 for w in lexicon.words(startingWith: prefix) {
-                    let length = ValueWords.scalarCount(lexicon.word(w))
+                    let length = scalarCount(lexicon.word(w))
                     // Worked out once a word: its strings differ only in whether it comes first.
                     let later = FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: false)
                     let first = FreeTextMatcher.quality(wordCount: word.count, valueWordCount: length, first: true)
@@ -124,6 +124,13 @@ final class FreeTextLookUp: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// The number of scalars in a lexicon word's UTF-8 bytes (what free text's quality counts).
+    private static func scalarCount(_ word: UnsafeRawBufferPointer) -> Int {
+        var count = 0
+        for byte in word where byte & 0xC0 != 0x80 { count += 1 }
+        return count
     }
 }
 
