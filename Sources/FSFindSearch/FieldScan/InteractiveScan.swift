@@ -276,11 +276,14 @@ package struct InteractiveScan {
     }
 
     /// The parts' results as one pass's: each part's best rows ranked together, its counts
-    /// added, its matches in part order.
-    private static func joined(_ parts: [PartResult], limit: Int) -> ScanResult {
+    /// added, its matches in part order. The first part's list of matches has room for every
+    /// part's (``ScanJob/run(_:views:)``) and becomes the result's, the others appended to it in
+    /// place: a new list for all of them was a copy into fresh pages every key.
+    private static func joined(_ parts: consuming [PartResult], limit: Int) -> ScanResult {
         var top = TopResults(capacity: limit)
         var result = ScanResult()
-        result.matched.reserveCapacity(parts.reduce(0) { $0 + $1.matched.count })
+        if !parts.isEmpty { swap(&result.matched, &parts[0].matched) }
+        result.matched.reserveCapacity(parts.reduce(result.matched.count) { $0 + $1.matched.count })
         for part in parts {
             for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
             result.total += part.total

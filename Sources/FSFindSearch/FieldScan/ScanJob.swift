@@ -67,9 +67,11 @@ struct ScanJob: @unchecked Sendable {
         // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
         // the scan in unspecialized generic calls.
         // Room for every row: only the pages written are the process's, where growing by
-        // doubling copied a common letter's matches two or three times a key.
+        // doubling copied a common letter's matches two or three times a key. The first part's
+        // room is for every part's matches, which the join appends to it.
         guard let letter else {
-            walker.part.matched.reserveCapacity(range.count)
+            walker.part.matched.reserveCapacity(
+                range.lowerBound == 0 ? candidates?.count ?? scan.index.itemCount : range.count)
             let completed = withExtendedLifetime(files) { walk(range, &walker) }
             return completed ? walker.finished(files) : nil
         }

@@ -134,13 +134,21 @@ struct StartRows: Sendable {
         if let content, content.answersFirstLeaf {
             Self.addFirstWordRows(of: content, index: index, to: &union)
         }
-        var rows: [Int] = []
+        // The rows' bits first, then the list at its size: grown by doubling, a common triple's
+        // list of 200,000 rows was copied into fresh pages several times a key.
+        var count = 0
         for word in 0..<words {
             var starting = bits[start + word]
             if let triple { starting &= bits[triple + word] }
             var within = bits[inside[0] + word]
             for plane in inside.dropFirst() { within &= bits[plane + word] }
-            var found = union[word] | starting | within
+            union[word] |= starting | within
+            count += union[word].nonzeroBitCount
+        }
+        var rows: [Int] = []
+        rows.reserveCapacity(count)
+        for word in 0..<words {
+            var found = union[word]
             while found != 0 {
                 rows.append((word << 6) | found.trailingZeroBitCount)
                 found &= found - 1
