@@ -125,8 +125,18 @@ import Testing
             let context = QueryContext(now: now, timeZone: .gmt)
             let one = InteractiveScan(
                 reader: try snapshot.readerOfEverything(), ranker: ResultRanker(now: now), limit: 7)
+            // With the row summaries over base and delta: a letter counted from their bits.
+            let summarized = InteractiveScan(
+                reader: try snapshot.readerOfEverything(), ranker: ResultRanker(now: now), limit: 7)
+            summarized.summarize()
             for typed in ["a", "heading", "e t", "kind:folder", ""] {
                 let query = FieldQuery(SearchField(typed), context: context)
+                for scope in [Scope.all, .text] {
+                    #expect(
+                        try summarized.run(query, scope: scope, onlyIn: nil)
+                            == one.run(query, scope: scope, onlyIn: nil),
+                        "\(typed) in \(scope) with the summaries")
+                }
                 for (threads, onlyIn) in [(2, nil), (3, nil), (2, tree), (3, tree)] as [(Int, [UInt8]?)] {
                     var split = one
                     split.partitions = PartitionedScan(threads: threads)
