@@ -345,8 +345,11 @@ package final class IndexFile: Sendable, PathOrderedRows {
         (try? textDocuments())??.document(ofRow: index)
     }
 
+    /// Rows at `folder` or below it: its own row and the block of paths under it.
+    package func rows(within folder: [UInt8]) -> [Range<Int>] { pathRows(within: folder) }
+
     /// The row holding `path`, by binary search over the sorted paths.
-    package func rowIndex(ofPath path: [UInt8]) -> Int? {
+    func rowIndex(ofPath path: [UInt8]) -> Int? {
         var low = 0
         var high = itemCount
         guard let comparer = try? pathComparer() else { return nil }
@@ -394,7 +397,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The first row whose path is not below `path` in byte order.
-    package func lowerBound(_ path: [UInt8]) -> Int {
+    func lowerBound(_ path: [UInt8]) -> Int {
         var low = 0
         var high = itemCount
         let comparer = try? pathComparer()

@@ -218,7 +218,8 @@ extension Indexer {
         // watcher ran is not in the base for the crawl to miss.
         var changed: Set<[UInt8]> = []
         var alone: Set<[UInt8]> = []
-        if let delta = try snapshot.delta?.reader(for: [.contentType]) {
+        // Read whole, as a batch checks it (a delta is small: ``DeltaFoldPolicy``).
+        if let delta = try snapshot.delta?.readerOfEverything() {
             // A folder of the delta alone: its entries are rows of their own, or the base's.
             for row in 0..<delta.itemCount {
                 let path = delta.path(at: row)
