@@ -85,7 +85,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     }
 
     /// A snapshot of `base` and `delta`; a delta written against another base is left out.
-    package init(base: IndexFile, delta: IndexFile?) throws(FSFindError) {
+    init(base: IndexFile, delta: IndexFile?) throws(FSFindError) {
         self.base = base
         var overlay = try delta?.overlay()
         if overlay == nil || overlay?.applies(to: base) != true { overlay = nil }

@@ -74,6 +74,7 @@ package final class MagicAnswers: Sendable {
     }
 
     private static func slot(of key: Key) -> Int {
-        Int(truncatingIfNeeded: key.digest.first) & (slotCount - 1)
+        // The digest is keyed and so already uniform; its hash is too, and needs none of its bits.
+        key.digest.hashValue & (slotCount - 1)
     }
 }
