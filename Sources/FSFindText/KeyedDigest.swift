@@ -6,7 +6,7 @@ import CPlatform
 /// the same document without its words being read again; the key is drawn once per store and
 /// kept in it, so nobody who cannot read the store can make a file share another's digest.
 package struct KeyedDigest: Hashable, Sendable {
-    let first: UInt64
+    package let first: UInt64
     let second: UInt64
 
     init(first: UInt64, second: UInt64) {
