@@ -1,12 +1,15 @@
 import FSFindModel
 import Foundation
 
-/// An index file written beside its target and not yet in place (``IndexFileWriter/commit()``
-/// renames it), and what the index holds with it: what a refresh reports, however the file was
-/// made (``IndexUpdate/write(roots:createdAt:textGeneration:delta:replacing:)``: written, a
-/// delta, or ``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``).
+/// An index file written beside its target and not yet in place (``commit()`` renames it), and
+/// what the index holds with it: what a refresh reports, however the file was made
+/// (``IndexUpdate/write(roots:createdAt:textGeneration:delta:replacing:)``: written, a delta, or
+/// ``IndexFile/copy(refreshed:lastUsed:createdAt:replacing:)``; a fold,
+/// ``IndexSnapshot/folded(delta:createdAt:replacing:)``).
 package struct WrittenIndex {
-    package let file: IndexFileWriter
+    let file: IndexFileWriter
+    /// The file this one replaces when committed: the index, or its delta.
+    package var path: String { file.path }
     /// Visible rows of the index with the new file (with a delta: its rows and the base rows it
     /// does not hide).
     package let items: Int
@@ -14,6 +17,10 @@ package struct WrittenIndex {
     package let unparsable: Int
     /// True when the file is the previous one copied, not written row by row.
     package var copied = false
+
+    /// Renames the file over ``path`` and makes the rename durable; until then readers see the
+    /// file it replaces, and a value dropped uncommitted removes its file.
+    package func commit() throws(FSFindError) { try file.commit() }
 }
 
 extension DeltaOutput {

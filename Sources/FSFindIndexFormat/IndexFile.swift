@@ -274,34 +274,6 @@ package final class IndexFile: Sendable, PathOrderedRows {
             ?? FileIdentity(device: 0, inode: 0, size: 0, mtimeNanos: 0, ctimeNanos: 0)
     }
 
-    /// How many items are unreadable and how many unparsable, from one pass over the problems.
-    func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
-        do throws(IndexDamage) {
-            let problems = try problemsView()
-            var result = (unreadable: 0, unparsable: 0)
-            for entry in 0..<problems.count {
-                switch ItemProblem.Kind(rawValue: UInt8(truncatingIfNeeded: problems.kind(entry))) {
-                case .unreadable?: result.unreadable += 1
-                case .unparsable?: result.unparsable += 1
-                case nil: throw IndexDamage("problem kind")
-                }
-            }
-            return result
-        } catch {
-            throw damaged(error)
-        }
-    }
-
-    /// The rows that have a problem, ascending.
-    func problemRows() throws(FSFindError) -> [Int] {
-        do throws(IndexDamage) {
-            let problems = try problemsView()
-            return (0..<problems.count).map(problems.row)
-        } catch {
-            throw damaged(error)
-        }
-    }
-
     /// Why the item's content could not be read, if it could not.
     func problem(at index: Int) -> ItemProblem? {
         checkRow(index)
@@ -345,8 +317,11 @@ package final class IndexFile: Sendable, PathOrderedRows {
         (try? textDocuments())??.document(ofRow: index)
     }
 
+    /// Rows at `folder` or below it: its own row and the block of paths under it.
+    package func rows(within folder: [UInt8]) -> [Range<Int>] { pathRows(within: folder) }
+
     /// The row holding `path`, by binary search over the sorted paths.
-    package func rowIndex(ofPath path: [UInt8]) -> Int? {
+    func rowIndex(ofPath path: [UInt8]) -> Int? {
         var low = 0
         var high = itemCount
         guard let comparer = try? pathComparer() else { return nil }
@@ -394,7 +369,7 @@ package final class IndexFile: Sendable, PathOrderedRows {
     }
 
     /// The first row whose path is not below `path` in byte order.
-    package func lowerBound(_ path: [UInt8]) -> Int {
+    func lowerBound(_ path: [UInt8]) -> Int {
         var low = 0
         var high = itemCount
         let comparer = try? pathComparer()

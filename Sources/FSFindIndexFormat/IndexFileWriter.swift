@@ -13,9 +13,9 @@ import SystemPackage
 /// section (`docs/index-format.md`) fills what the real directory leaves of it. The file is
 /// atomic as ``IndexWriter/replaceAtomically(path:with:)``'s: written and flushed under a
 /// temporary name, renamed by ``commit()``; a writer dropped before that removes its file.
-package final class IndexFileWriter: SectionSink {
+final class IndexFileWriter: SectionSink {
     /// The file this writer replaces.
-    package let path: String
+    let path: String
     private let temporary: String
     private var descriptor: FileDescriptor?
     private var entries: [Entry] = []
@@ -158,7 +158,7 @@ package final class IndexFileWriter: SectionSink {
     }
 
     /// Renames the finished file over the target, then makes the rename durable.
-    package func commit() throws(FSFindError) {
+    func commit() throws(FSFindError) {
         guard finished, descriptor == nil else {
             throw FSFindError.broken("the index was committed before it was finished")
         }

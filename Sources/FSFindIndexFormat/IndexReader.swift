@@ -240,12 +240,6 @@ package final class IndexReader: Sendable {
 
     // MARK: - Whole-index reads
 
-    /// How many visible items are unreadable and how many unparsable.
-    package func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
-        require(.problems)
-        return try snapshot.problemCounts()
-    }
-
     /// The problems of the visible items.
     package func problems() throws(FSFindError) -> [ItemProblem] {
         require(.problems)
@@ -301,7 +295,7 @@ extension IndexSnapshot {
 
 extension IndexFile {
     /// ``IndexSnapshot/reader(for:paths:textDocuments:releasingPages:)`` of this file alone.
-    package func reader(
+    func reader(
         for attributes: Set<Attribute>, paths: Bool = true, textDocuments: Bool = false, releasingPages: Bool = false
     ) throws(FSFindError) -> IndexReader {
         try IndexSnapshot(self).reader(

@@ -12,7 +12,7 @@ extension IndexSnapshot {
     /// read a section at a time and the new file written section by section, never whole in memory.
     package func folded(
         delta: IndexReader, createdAt: Date, replacing path: String
-    ) throws(FSFindError) -> IndexFileWriter? {
+    ) throws(FSFindError) -> WrittenIndex? {
         guard let overlay else { return nil }
         // Checked whole, but not kept whole in memory: the copy reads it a section at a time.
         let baseReader = try base.readerOfEverything(releasingPages: true)
@@ -41,8 +41,7 @@ extension IndexSnapshot {
         // The delta's rows carry the numbers of the store it was written with (the newer).
         return try builder.write(
             rows: FoldRows(snapshot: self, replaced: replaced), roots: try roots(), createdAt: createdAt,
-            textGeneration: try self.delta?.textDocuments()?.generation, replacing: path
-        ).file
+            textGeneration: try self.delta?.textDocuments()?.generation, replacing: path)
     }
 }
 

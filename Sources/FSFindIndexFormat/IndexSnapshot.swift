@@ -85,7 +85,7 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
     }
 
     /// A snapshot of `base` and `delta`; a delta written against another base is left out.
-    package init(base: IndexFile, delta: IndexFile?) throws(FSFindError) {
+    init(base: IndexFile, delta: IndexFile?) throws(FSFindError) {
         self.base = base
         var overlay = try delta?.overlay()
         if overlay == nil || overlay?.applies(to: base) != true { overlay = nil }
@@ -235,15 +235,18 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         return file.problem(at: index)
     }
 
+    /// Merged rows at `folder` or below it: its own row and the block of paths under it.
+    package func rows(within folder: [UInt8]) -> [Range<Int>] { pathRows(within: folder) }
+
     /// The merged row holding `path`: the delta's when it has it, else the base's unless hidden.
-    package func rowIndex(ofPath path: [UInt8]) -> Int? {
+    func rowIndex(ofPath path: [UInt8]) -> Int? {
         if let delta, let row = delta.rowIndex(ofPath: path) { return mergedRow(file: 1, row: row) }
         guard let row = base.rowIndex(ofPath: path) else { return nil }
         return mergedRow(file: 0, row: row)
     }
 
     /// The first merged row whose path sorts at or after `path`.
-    package func lowerBound(_ path: [UInt8]) -> Int {
+    func lowerBound(_ path: [UInt8]) -> Int {
         guard delta != nil else { return base.lowerBound(path) }
         var low = 0
         var high = itemCount
@@ -282,23 +285,6 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         for file in files { try file.prepareAll() }
     }
 
-    /// How many visible items are unreadable and how many unparsable.
-    func problemCounts() throws(FSFindError) -> (unreadable: Int, unparsable: Int) {
-        var counts = try base.problemCounts()
-        guard let delta, let overlay else { return counts }
-        for range in overlay.hidden {
-            for row in range {
-                switch base.problem(at: row)?.kind {
-                case .unreadable?: counts.unreadable -= 1
-                case .unparsable?: counts.unparsable -= 1
-                case nil: break
-                }
-            }
-        }
-        let added = try delta.problemCounts()
-        return (counts.unreadable + added.unreadable, counts.unparsable + added.unparsable)
-    }
-
     /// The problems of the visible items (the delta's, then the base's rows it does not hide).
     func problems() throws(FSFindError) -> [ItemProblem] {
         var problems: [ItemProblem] = []
@@ -306,10 +292,10 @@ package final class IndexSnapshot: Sendable, PathOrderedRows {
         for row in try base.problemRows() {
             while let first = hidden.first, first.upperBound <= row { hidden.removeFirst() }
             if let first = hidden.first, first.contains(row) { continue }
-            if let problem = base.problem(at: row) { problems.append(problem) }
+            problems.append(try base.listedProblem(at: row))
         }
-        for row in try delta?.problemRows() ?? [] {
-            if let problem = delta?.problem(at: row) { problems.append(problem) }
+        if let delta {
+            for row in try delta.problemRows() { problems.append(try delta.listedProblem(at: row)) }
         }
         return problems
     }

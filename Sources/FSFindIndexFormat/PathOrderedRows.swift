@@ -1,5 +1,7 @@
 /// Rows in path-byte order, found by path: an index file, or a base and its delta read as one.
-package protocol PathOrderedRows {
+/// Internal: the other targets ask the two types for ``IndexFile/rows(within:)`` and
+/// ``IndexSnapshot/rows(within:)``, which share this search.
+protocol PathOrderedRows {
     var itemCount: Int { get }
     /// The row holding `path`.
     func rowIndex(ofPath path: [UInt8]) -> Int?
@@ -10,7 +12,7 @@ package protocol PathOrderedRows {
 extension PathOrderedRows {
     /// Rows at `folder` or below it: the row of `folder` itself and the block of paths starting
     /// with `folder/` (contiguous in path order), found by binary search.
-    package func rows(within folder: [UInt8]) -> [Range<Int>] {
+    func pathRows(within folder: [UInt8]) -> [Range<Int>] {
         if folder == [UInt8(ascii: "/")] { return [0..<itemCount] }
         var ranges: [Range<Int>] = []
         if let own = rowIndex(ofPath: folder) { ranges.append(own..<(own + 1)) }

@@ -13,8 +13,6 @@
 //   without a path built or compared whole
 // - `IdentitiesView` (struct, IndexFile+Columns.swift): The identities section row by row
 // - `IndexFile` (class, IndexFile.swift): An index file opened for reading
-// - `IndexFileWriter` (class, IndexFileWriter.swift): An index file written section by section into a temporary file
-//   beside its target, then renamed over it
 // - `IndexFormat` (enum, IndexFormat.swift): Constants of the on-disk index format
 // - `IndexReader` (class, IndexReader.swift): The one way to read an index's rows
 // - `IndexSnapshot` (class, IndexSnapshot.swift): The index as a reader sees it
@@ -25,7 +23,6 @@
 // - `MappingFaults` (enum, MappingFaults.swift): Turns a `SIGBUS` in a mapped index file into a message and an exit
 //   status
 // - `NamesView` (struct, IndexFile+Columns.swift): The names section row by row
-// - `PathOrderedRows` (protocol, PathOrderedRows.swift): Rows in path-byte order, found by path
 // - `ReaderRow` (struct, IndexReader.swift): One row of an ``IndexReader``, as the query evaluator and the result
 //   writers read an item
 // - `StringsView` (struct, IndexFile+Columns.swift): The strings (or lists) section

@@ -326,8 +326,8 @@ package struct Searcher {
         {
             return true
         }
-        guard let text else { return false }
-        return try !text.search(TextQuery.words([word], prefix: false), ranked: false).documents.isEmpty
+        let hits = try text?.search(TextQuery.words([word], prefix: false), ranked: false, shouldStop: nil)
+        return !(hits?.documents.isEmpty ?? true)
     }
 
     /// For each of `rows` the query found by its words, a line of context around them

@@ -39,24 +39,33 @@ package struct KeyedDigest: Hashable, Sendable {
         }
     }
 
+    /// The digest under `key` of the bytes `feed` hands, in pieces, to the function it is given
+    /// (a file read a buffer at a time, or one buffer): the callers need the bytes, not SipHash's
+    /// state.
+    package init(key: Key, feed: (_ add: (UnsafeRawBufferPointer) -> Void) -> Void) {
+        var hasher = Hasher(key: key)
+        feed { hasher.add($0) }
+        self = hasher.finish()
+    }
+
     /// Bytes fed in pieces, then ``finish()``ed.
-    package struct Hasher {
+    struct Hasher {
         private var state = fsfind_siphash()
 
-        package init(key: Key) {
+        init(key: Key) {
             fsfind_siphash_start(&state, key.first, key.second)
         }
 
-        package mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        mutating func add(_ bytes: UnsafeRawBufferPointer) {
             guard let base = bytes.baseAddress else { return }
             fsfind_siphash_add(&state, base, bytes.count)
         }
 
-        package mutating func add(_ bytes: [UInt8]) {
+        mutating func add(_ bytes: [UInt8]) {
             bytes.withUnsafeBytes { add($0) }
         }
 
-        package mutating func finish() -> KeyedDigest {
+        mutating func finish() -> KeyedDigest {
             var tag: (UInt64, UInt64) = (0, 0)
             withUnsafeMutablePointer(to: &tag) { pointer in
                 pointer.withMemoryRebound(to: UInt64.self, capacity: 2) { fsfind_siphash_finish(&state, $0) }

@@ -304,13 +304,13 @@ package final class TextStore {
 
     // MARK: Reading
 
-    /// ``search(_:ranked:)``, given up (nil) as soon as `shouldStop` says so: asked every
-    /// thousand steps of SQLite's engine, so a lookup that matches half the store stops within a
-    /// millisecond of a key being typed.
-    package func search(_ expression: String, ranked: Bool, shouldStop: @escaping () -> Bool) throws(FSFindError)
-        -> Hits?
-    {
-        try database.interruptible(shouldStop) { () throws(FSFindError) in try search(expression, ranked: ranked) }
+    /// ``search(_:ranked:)``, given up (nil) once `shouldStop` (if given) says so: asked every thousand
+    /// steps of SQLite's engine, so a lookup that matches half the store stops within a millisecond.
+    package func search(_ expression: String, ranked: Bool, shouldStop: (() -> Bool)?) throws(FSFindError) -> Hits? {
+        guard let shouldStop else { return try search(expression, ranked: ranked) }
+        return try database.interruptible(shouldStop) { () throws(FSFindError) in
+            try search(expression, ranked: ranked)
+        }
     }
 
     /// The documents matching an FTS5 query expression (see ``TextQuery``), in ascending number
@@ -318,7 +318,7 @@ package final class TextStore {
     /// each document's length from another table, most of a common word's lookup
     /// (`benchmarks/RESULTS.md`, "Numbers that were in code comments"), so a search that only
     /// counts or lists in path order does not ask for it.
-    package func search(_ expression: String, ranked: Bool) throws(FSFindError) -> Hits {
+    func search(_ expression: String, ranked: Bool) throws(FSFindError) -> Hits {
         let query = try database.prepare(
             ranked
                 ? "SELECT rowid, -bm25(words) FROM words WHERE words MATCH ? ORDER BY rowid"

@@ -30,8 +30,13 @@ extension FSFindCommand {
             let counts = try Searcher(index: index).scopeCounts()
             // Every section checked: `status` is also how damage is found.
             let reader = try index.readerOfEverything()
-            let problems = try reader.problemCounts()
-            let missing = MissingLibrary.tally(try reader.problems())
+            // Counted from the list the missing libraries are tallied from: one read of the problems.
+            let listed = try reader.problems()
+            let problems = (
+                unreadable: listed.lazy.filter { $0.kind == .unreadable }.count,
+                unparsable: listed.lazy.filter { $0.kind == .unparsable }.count
+            )
+            let missing = MissingLibrary.tally(listed)
             let textPath = TextStore.path(forIndex: index.path)
             let (text, textProblem) = Self.textStore(of: index)
             let report = Report(

@@ -138,9 +138,8 @@ final class Magic {
         guard let count = try? file.descriptor.read(fromAbsoluteOffset: 0, into: whole), count == file.size else {
             return nil
         }
-        var hasher = KeyedDigest.Hasher(key: digestKey)
-        hasher.add(UnsafeRawBufferPointer(whole))
-        return MagicAnswers.Key(digest: hasher.finish(), size: UInt32(file.size), isExecutable: file.isExecutable)
+        let digest = KeyedDigest(key: digestKey) { add in add(UnsafeRawBufferPointer(whole)) }
+        return MagicAnswers.Key(digest: digest, size: UInt32(file.size), isExecutable: file.isExecutable)
     }
 
     /// The MIME type of `file` from libmagic: read ``firstRead`` bytes, then all libmagic reads for

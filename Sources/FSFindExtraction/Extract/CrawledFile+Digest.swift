@@ -12,18 +12,20 @@ extension KeyedDigest {
         guard let file = try? CrawledFile(opening: path, expected: identity), file.stillHas(identity) else {
             return nil
         }
-        var hasher = Hasher(key: key)
-        hasher.add(Array((type ?? "").utf8) + [0])
         var remaining = Int(identity.size)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256 << 10, alignment: 16)
         defer { buffer.deallocate() }
-        while remaining > 0 {
-            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, remaining)])
-            // Shorter than it was crawled (or unreadable): not the crawled file's bytes any more.
-            guard let count = try? file.descriptor.read(into: chunk), count > 0 else { return nil }
-            hasher.add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
-            remaining -= count
+        let digest = KeyedDigest(key: key) { add in
+            (Array((type ?? "").utf8) + [0]).withUnsafeBytes { add($0) }
+            while remaining > 0 {
+                let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<min(buffer.count, remaining)])
+                // Shorter than it was crawled (or unreadable): not the crawled file's bytes any more.
+                guard let count = try? file.descriptor.read(into: chunk), count > 0 else { return }
+                add(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                remaining -= count
+            }
         }
-        self = hasher.finish()
+        guard remaining == 0 else { return nil }
+        self = digest
     }
 }

@@ -34,7 +34,7 @@ struct CommitOrder {
 
     private let indexPath: String
     private let feeder: TextStoreFeeder?
-    private let file: IndexFileWriter
+    private let file: WrittenIndex
     private let staleWords: StaleWords?
 
     /// The commit of `file` (the index written beside the one it replaces, or the delta) and of
@@ -45,7 +45,7 @@ struct CommitOrder {
     ///   (or whose delta it is): a caller cannot hold one index's lock and commit another (nor
     ///   another's words: ``StaleWords/remove(readingIndex:)`` checks the store's path).
     init(
-        holding lock: IndexLock, feeder: TextStoreFeeder?, file: IndexFileWriter, staleWords: StaleWords?
+        holding lock: IndexLock, feeder: TextStoreFeeder?, file: WrittenIndex, staleWords: StaleWords?
     ) throws(FSFindError) {
         indexPath = lock.indexPath
         try lock.check(writing: indexPath)

@@ -218,7 +218,8 @@ extension Indexer {
         // watcher ran is not in the base for the crawl to miss.
         var changed: Set<[UInt8]> = []
         var alone: Set<[UInt8]> = []
-        if let delta = try snapshot.delta?.reader(for: [.contentType]) {
+        // Read whole, as a batch checks it (a delta is small: ``DeltaFoldPolicy``).
+        if let delta = try snapshot.delta?.readerOfEverything() {
             // A folder of the delta alone: its entries are rows of their own, or the base's.
             for row in 0..<delta.itemCount {
                 let path = delta.path(at: row)
@@ -284,7 +285,7 @@ extension Indexer {
         let deltaPath = IndexSnapshot.deltaPath(forIndex: indexPath)
         IndexSnapshot.removeTemporaryFiles(ofIndex: indexPath)
         guard access(deltaPath, F_OK) == 0 else { return false }
-        guard let base = try? IndexFile(path: indexPath) else {
+        guard (try? IndexFile(path: indexPath)) != nil else {
             // No base, or a damaged one (rebuilt by the refresh that follows): the delta is of no
             // use.
             unlink(deltaPath)
@@ -293,7 +294,8 @@ extension Indexer {
         let snapshot: IndexSnapshot
         let delta: IndexReader?
         do {
-            snapshot = try IndexSnapshot(base: base, delta: try IndexFile(path: deltaPath))
+            // Opened as every reader opens it; under the lock neither file changes in between.
+            snapshot = try IndexSnapshot(path: indexPath)
             // The delta's own rows, read as a file of its own (row k is its row k).
             delta = try snapshot.delta?.readerOfEverything()
         } catch {

@@ -195,7 +195,7 @@ package struct Indexer: Sendable {
         }
         var update = try IndexUpdate(previous: previous.file)
         let removed = Self.drop(dropped, keeping: roots, from: previous, in: &update)
-        let file = try update.write(roots: roots, createdAt: now, replacing: indexPath).file
+        let file = try update.write(roots: roots, createdAt: now, replacing: indexPath)
         // The forgotten files' words go too, after the index (readers already ignore them: no row
         // names them).
         let storePath = TextStore.path(forIndex: indexPath)

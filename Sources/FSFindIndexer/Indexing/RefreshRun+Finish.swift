@@ -26,6 +26,6 @@ extension RefreshRun {
             let documents = words.feeder.collectsEverything ? nil : try update.changedDocuments()
             return CommitOrder.StaleWords(store: { words.store }, documents: documents)
         }
-        return try CommitOrder(holding: lock, feeder: words?.feeder, file: written.file, staleWords: stale)
+        return try CommitOrder(holding: lock, feeder: words?.feeder, file: written, staleWords: stale)
     }
 }

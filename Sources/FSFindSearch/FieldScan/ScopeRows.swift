@@ -1,8 +1,8 @@
 import FSFindIndexFormat
 import FSFindModel
 
-/// For each scope, the merged rows of a snapshot in it, one bit per row (1.2 MB on a million
-/// rows), made once per session on the summaries' thread.
+/// For each scope, the merged rows of a snapshot in it, one bit per row, made once per session
+/// on the summaries' thread.
 ///
 /// A one-letter field matches exactly the rows of its start (``StartRows``), so its count per
 /// scope is those rows counted against each scope's, a word at a time, and its scan need only

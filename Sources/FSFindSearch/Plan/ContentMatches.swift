@@ -237,13 +237,7 @@ struct ContentMatches: Sendable {
         _ expression: String, store: TextStore, files: [IndexFile], ranked: Bool, among: [[Range<Int>]?]?,
         shouldStop: (() -> Bool)?
     ) throws(FSFindError) -> [ContentRows]? {
-        let hits: TextStore.Hits
-        if let shouldStop {
-            guard let found = try store.search(expression, ranked: ranked, shouldStop: shouldStop) else { return nil }
-            hits = found
-        } else {
-            hits = try store.search(expression, ranked: ranked)
-        }
+        guard let hits = try store.search(expression, ranked: ranked, shouldStop: shouldStop) else { return nil }
         var result: [ContentRows] = []
         for (k, file) in files.enumerated() {
             let rows = among.flatMap { k < $0.count ? $0[k] : nil }
