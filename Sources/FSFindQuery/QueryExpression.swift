@@ -170,7 +170,7 @@ package enum QueryValue: Sendable, Equatable {
 package struct Comparison: Sendable, Equatable {
     var target: AttributeTarget
     var op: ComparisonOperator
-    package var value: QueryValue
+    var value: QueryValue
     var modifiers: TextModifiers
 
     package init(
