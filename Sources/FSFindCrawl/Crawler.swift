@@ -61,7 +61,7 @@ package struct Crawler: Sendable {
     /// The root's entry; ``FSFindError`` (`.io`) when the root itself cannot be stat'ed.
     func rootEntry(_ root: [UInt8]) throws(FSFindError) -> CrawlEntry {
         let rootPath = PathBytes.trimmed(root)
-        guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0, in: .currentWorkingDirectory) }) else {
+        guard let status = PathBytes.withCString(rootPath, { FileStatus.of($0) }) else {
             let code = errno
             throw FSFindError(
                 .io, "cannot read \(PathBytes.display(rootPath))",
@@ -196,7 +196,7 @@ package struct Crawler: Sendable {
     /// The error the status of `path` fails with (`statx`, its last component not followed, as
     /// the crawl reads an entry's); nil when it has one, so a crawl can begin there.
     package static func missing(_ path: [UInt8]) -> Errno? {
-        let status = PathBytes.withCString(PathBytes.trimmed(path)) { FileStatus.of($0, in: .currentWorkingDirectory) }
+        let status = PathBytes.withCString(PathBytes.trimmed(path)) { FileStatus.of($0) }
         return status == nil ? Errno(rawValue: errno) : nil
     }
 

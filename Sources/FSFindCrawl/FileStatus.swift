@@ -20,9 +20,12 @@ struct FileStatus {
     /// How many names the file has (`st_nlink`).
     var linkCount: UInt32
 
-    /// Status of `name` in the folder open as `directory` (or a path relative to the working
-    /// directory with `AT_FDCWD`); the last component is not followed. nil with `errno` set on failure.
-    static func of(_ name: UnsafePointer<CChar>, in directory: FileDescriptor) -> FileStatus? {
+    /// Status of `name` in the folder open as `directory` (a path relative to the working
+    /// directory without one: `AT_FDCWD`); the last component is not followed. nil with `errno`
+    /// set on failure.
+    static func of(
+        _ name: UnsafePointer<CChar>, in directory: FileDescriptor = FileDescriptor(rawValue: AT_FDCWD)
+    ) -> FileStatus? {
         var buffer = statx()
         let flags = AT_SYMLINK_NOFOLLOW | fsfind_AT_NO_AUTOMOUNT
         if fsfind_statx(directory.rawValue, name, flags, fsfind_STATX_BASIC_STATS_BTIME, &buffer) == 0 {

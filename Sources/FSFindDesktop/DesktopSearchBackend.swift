@@ -39,8 +39,6 @@ final class DesktopSearchBackend: Sendable {
         frontEnd = QueryFrontEnd(indexPath: indexPath)
     }
 
-    var indexPath: String { frontEnd.indexPath }
-
     /// Gives the index's mapped pages back (``IndexSource/releasePages()``), when idle.
     func releasePages() { frontEnd.releasePages() }
 

@@ -125,6 +125,7 @@ struct ElasticTranslation: Sendable {
     {
         guard let attribute = field.attribute else { return .or([]) }
         let insensitive = TextModifiers(caseInsensitive: true, diacriticInsensitive: true)
+        let words = TextModifiers(caseInsensitive: true, diacriticInsensitive: true, wordBased: true)
         switch field.kind {
         case .keyword:
             if term.segments == [.wildcard] { return present(attribute) }
@@ -145,14 +146,10 @@ struct ElasticTranslation: Sendable {
                     "content:\(written): the words inside files are matched by word or by the start of a word (content:pari*); a * anywhere else cannot be answered exactly"
                 )
             }
-            var words = insensitive
-            words.wordBased = true
             return .comparison(
                 Comparison(target: .attribute(attribute), op: .equal, value: .text(pattern(term)), modifiers: words))
         case .text:
             if term.segments == [.wildcard] { return present(attribute) }
-            var words = insensitive
-            words.wordBased = true
             return .comparison(
                 Comparison(target: .attribute(attribute), op: .equal, value: .text(pattern(term)), modifiers: words))
         case .fileExtension:

@@ -37,7 +37,7 @@ extension PathBytes {
     /// so deep trees with long names stay reachable. `flags` are `open(2)`'s, GNU ones included
     /// (`O_NOATIME`, which swift-system's `OpenOptions` lacks).
     package static func open(
-        _ path: [UInt8], flags: Int32, relativeTo directory: FileDescriptor = .currentWorkingDirectory
+        _ path: [UInt8], flags: Int32, relativeTo directory: FileDescriptor = FileDescriptor(rawValue: AT_FDCWD)
     ) throws(Errno) -> FileDescriptor {
         let limit = Int(PATH_MAX) - 1
         var base = directory
@@ -91,9 +91,4 @@ extension PathBytes {
         if parts.isEmpty { return [UInt8(ascii: "/")] }
         return parts.flatMap { [UInt8(ascii: "/")] + $0 }
     }
-}
-
-extension FileDescriptor {
-    /// `AT_FDCWD`: what the `*at` calls take for "relative to the working directory".
-    @inlinable package static var currentWorkingDirectory: FileDescriptor { FileDescriptor(rawValue: AT_FDCWD) }
 }

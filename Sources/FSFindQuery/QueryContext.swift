@@ -47,15 +47,10 @@ package struct QueryContext: Sendable {
     }
 
     /// Now from `FSFIND_NOW` (ISO-8601) when set, else the wall clock. Throws a ``QueryError``
-    /// for a bad `FSFIND_NOW`.
+    /// for a bad `FSFIND_NOW`. The variable is read with `getenv`: Foundation's `environment` is
+    /// a dictionary of every variable, built on each call.
     package static func fromEnvironment() throws(QueryError) -> QueryContext {
-        try fromEnvironment { ProcessInfo.processInfo.environment[$0] }
-    }
-
-    /// ``fromEnvironment()`` with the variable read by `variable` (the command line's `getenv`:
-    /// Foundation's `environment` is a dictionary of every variable, built on each call).
-    package static func fromEnvironment(_ variable: (String) -> String?) throws(QueryError) -> QueryContext {
-        guard let text = variable("FSFIND_NOW"),
+        guard let text = getenv("FSFIND_NOW").map({ String(cString: $0) }),
             !text.trimmingCharacters(in: .whitespaces).isEmpty
         else {
             return QueryContext(now: Date())

@@ -90,7 +90,7 @@ package struct TextModifiers: Sendable, Hashable {
     /// `d`: diacritic-insensitive.
     var diacriticInsensitive = false
     /// `w`: match a part of the value that starts and ends on word boundaries.
-    package var wordBased = false
+    var wordBased = false
     /// `t`: every word of the pattern is a prefix of some word of the value.
     var tokenized = false
 
@@ -170,7 +170,7 @@ package enum QueryValue: Sendable, Equatable {
 package struct Comparison: Sendable, Equatable {
     var target: AttributeTarget
     var op: ComparisonOperator
-    package var value: QueryValue
+    var value: QueryValue
     var modifiers: TextModifiers
 
     package init(

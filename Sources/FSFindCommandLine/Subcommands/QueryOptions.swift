@@ -120,7 +120,7 @@ struct QueryOptions: Equatable {
                 "fsfind: warning: \(name) is not an attribute fsfind has; as in mdfind, no item has it\n")
         }
         let context: QueryContext
-        do { context = try QueryContext.fromEnvironment { getenv($0).map { String(cString: $0) } } } catch {
+        do { context = try QueryContext.fromEnvironment() } catch {
             throw FSFindError(.usage, error.message)
         }
         let question: Question

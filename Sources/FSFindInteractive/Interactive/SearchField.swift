@@ -18,7 +18,7 @@ struct SearchField: Sendable, Equatable {
     init(_ string: String) {
         var words: [String] = []
         for word in Self.words(string) {
-            if case .token(let token) = SearchTokenParser.parse(word) {
+            if let token = SearchToken(typed: word) {
                 tokens.append(token)
             } else {
                 words.append(word)
@@ -63,7 +63,7 @@ struct SearchField: Sendable, Equatable {
         for character in string {
             if character == " " || character == "\t" {
                 let start = Self.lastWordStart(text)
-                if !Self.insideQuotes(text), case .token(let token) = SearchTokenParser.parse(String(text[start...])) {
+                if !Self.insideQuotes(text), let token = SearchToken(typed: String(text[start...])) {
                     text.removeSubrange(start...)  // keeps the blank before the word, if any
                     tokens.append(token)
                     continue

@@ -33,7 +33,7 @@ enum SuggestionList {
             }
         }
         func addToken(_ word: String) {
-            if case .token(let token) = SearchTokenParser.parse(word) {
+            if let token = SearchToken(typed: word) {
                 add(Suggestion(title: token.text, action: .token(token)))
             }
         }

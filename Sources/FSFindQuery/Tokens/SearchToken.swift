@@ -16,6 +16,13 @@ package struct SearchToken: Sendable, Equatable, Hashable {
         self.predicate = predicate
     }
 
+    /// The chip a typed word (`kind:audio`, `author:"Steve Jobs"`) makes; nil for search text and
+    /// for a key whose value is missing or not valid yet (``SearchTokenParser/parse(_:)`` says which).
+    package init?(typed word: String) {
+        guard case .token(let token) = SearchTokenParser.parse(word) else { return nil }
+        self = token
+    }
+
     /// The chip's text, and what the token reads as when typed back in: `key:value`, the value
     /// quoted when it holds a space.
     package var text: String {

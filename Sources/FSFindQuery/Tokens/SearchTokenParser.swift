@@ -8,7 +8,7 @@ import Foundation
 /// chip can never hold a query the index would refuse.
 package enum SearchTokenParser {
     /// What one typed word is.
-    package enum Outcome: Sendable, Equatable {
+    enum Outcome: Sendable, Equatable {
         /// A complete token, ready to become a chip.
         case token(SearchToken)
         /// A known key whose value is missing or not yet valid; the message says what is expected.
@@ -76,7 +76,7 @@ package enum SearchTokenParser {
     }
 
     /// Reads one word (`kind:audio`, `author:"Steve Jobs"`).
-    package static func parse(_ word: String) -> Outcome {
+    static func parse(_ word: String) -> Outcome {
         guard let colon = word.firstIndex(of: ":") else { return .notAToken }
         let key = String(word[..<colon])
         guard !key.isEmpty, key.unicodeScalars.allSatisfy({ $0.isASCII && $0.properties.isAlphabetic }),

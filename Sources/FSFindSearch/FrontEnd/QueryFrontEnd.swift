@@ -15,8 +15,6 @@ package struct QueryFrontEnd: Sendable {
         source = IndexSource(path: indexPath)
     }
 
-    package var indexPath: String { source.path }
-
     /// The index as it is now, for one request on one thread: the text store beside it is opened
     /// the first time a question needs words, then kept for the request's other questions.
     /// - Throws: ``FSFindError`` `.indexMissing`, `.indexCorrupt`, `.io` (the index's header).
