@@ -238,9 +238,7 @@ final class FileScan {
         let rowFloor = bits & chosenBit != 0 ? floor : .infinity
         // A one-letter field's match (the summary says so exactly) whose text cannot reach the
         // results kept: counted, with its bound as a rank that stays below them, not scored.
-        if let bound = rowFilter?.textBound(row),
-            bound + ResultRanker.recencyWeight < rowFloor || bound + rowScore.recency(row) < rowFloor
-        {
+        if let bound = boundBelow(row, rowFloor) {
             guard rowScore.chipsMatch(row) else { return nil }
             scoredRows[1] += 1
             return (bound, bits)
@@ -255,13 +253,20 @@ final class FileScan {
     /// ``match(_:floor:chosenBit:)`` ranks it.
     @inline(__always) func letterScore(_ row: Int, floor: Double) -> Double? {
         scoredRows[0] += 1
-        if let bound = rowFilter?.textBound(row),
-            bound + ResultRanker.recencyWeight < floor || bound + rowScore.recency(row) < floor
-        {
+        if boundBelow(row, floor) != nil {
             scoredRows[1] += 1
             return nil
         }
         return rowScore.score(row, floor: floor, measuring: rowFilter?.measuredValues(row) ?? .all)
+    }
+
+    /// The row's text bound (``FileRowFilter/textBound(_:)``) when it and the row's recency lift
+    /// stay below `floor`, so the row cannot be kept; nil when it may be, or has no bound.
+    @inline(__always) private func boundBelow(_ row: Int, _ floor: Double) -> Double? {
+        guard let bound = rowFilter?.textBound(row),
+            bound + ResultRanker.recencyWeight < floor || bound + rowScore.recency(row) < floor
+        else { return nil }
+        return bound
     }
 
     /// Asks for the row's summary, name record and date ahead of ``match(_:floor:chosenBit:)``.
