@@ -49,6 +49,14 @@ struct TopResults: Sendable {
         return capacity == 0 ? .infinity : heap[0].score
     }
 
+    /// Whether a row later than `row` loses to the worst kept result when it scores only as much:
+    /// ties go to the lower row, so such a row can be ruled out by a bound equal to ``floor``
+    /// (true when nothing can be kept; false while there is room).
+    @inline(__always) func tieLoses(after row: Int) -> Bool {
+        if heap.count < capacity { return false }
+        return capacity == 0 || row > heap[0].row
+    }
+
     /// The kept (row, score) pairs, in no order: what another ``TopResults`` takes in to join two.
     var entries: [(row: Int, score: Double)] { heap }
 

@@ -193,6 +193,31 @@ import Testing
         #expect(bounded["n"] == 4, "\(bounded)")
     }
 
+    /// Names that share their first word and their date tie with the worst result kept: the lower
+    /// row keeps the tie, so a later row whose bound only reaches it is counted without a score,
+    /// and the list is the one a scan that scores every row makes.
+    @Test func tiesWithTheWorstKeptAreCountedWithoutAScore() throws {
+        let folder = TemporaryFolder()
+        // Odd numbers: no identity's date, so every file has the fixtures' one date.
+        var items = [Fixtures.item("/t", folder: true, n: 1)]
+        for k in 0..<30 { items.append(Fixtures.item("/t/north \(100 + k).txt", n: UInt64(3 + 2 * k))) }
+        items.append(Fixtures.item("/t/nap.txt", n: 71))
+        let path = folder.file("ties.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let index = try IndexSnapshot(path: path)
+        let plain = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 3)
+        let summarized = InteractiveScan(index: index, ranker: ResultRanker(now: context.now), limit: 3)
+        summarized.summarize()
+        let query = FieldQuery(SearchField("n"), context: context)
+        let whole = try #require(try plain.run(query, scope: .all, onlyIn: nil))
+        let ranked = try #require(try summarized.run(query, scope: .all, onlyIn: nil))
+        #expect(ranked == whole)
+        // `nap.txt` first (a shorter first word), then the two lowest of the tied `north` files.
+        #expect(whole.rows.map { index.name(at: $0) } == ["nap.txt", "north 100.txt", "north 101.txt"].map { Array($0.utf8) })
+        // Every `north` file after the first two kept ties with them and is not scored.
+        #expect(ranked.work.bounded >= 27, "\(ranked.work.bounded)")
+    }
+
     /// Words too short to match inside names visit only the rows that start a word with each
     /// word's first character (``StartRows``), on one thread or split among three, and find what a
     /// scan of every row finds; a word of three letters visits the rows of its triples.

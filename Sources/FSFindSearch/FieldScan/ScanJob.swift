@@ -173,9 +173,12 @@ struct PartWalk {
         visited += 1
         if visited % InteractiveScan.stopCheckInterval == 0, shouldStop() { return false }
         let floor = part.top.floor
+        let tieLoses = part.top.tieLoses(after: merged)
         if let chosenRows {
             guard chosenRows[merged >> 6] & (1 << UInt64(merged & 63)) != 0,
-                let score = fileScans[file]._withUnsafeGuaranteedRef({ $0.letterScore(row, floor: floor) })
+                let score = fileScans[file]._withUnsafeGuaranteedRef({
+                    $0.letterScore(row, floor: floor, tieLoses: tieLoses)
+                })
             else { return true }
             part.top.insert(row: merged, score: score)
             return true
@@ -183,7 +186,7 @@ struct PartWalk {
         let chosenBit = chosenBit
         guard
             let (score, bits) = fileScans[file]._withUnsafeGuaranteedRef({
-                $0.match(row, floor: floor, chosenBit: chosenBit)
+                $0.match(row, floor: floor, tieLoses: tieLoses, chosenBit: chosenBit)
             })
         else {
             return true
@@ -230,7 +233,10 @@ final class FileScan {
     /// The row's rank and scope bits, nil when it does not match (or is outside the folder). The
     /// rank is exact when the row is in the chosen scope (`chosenBit`) and may reach `floor`, the
     /// worst rank kept so far; else it only has to stay below (``RowScore/score(_:floor:)``).
-    @inline(__always) func match(_ row: Int, floor: Double, chosenBit: UInt16) -> (score: Double, bits: UInt16)? {
+    /// `tieLoses`: the row comes after the worst kept result, so only a rank above `floor` is kept.
+    @inline(__always) func match(
+        _ row: Int, floor: Double, tieLoses: Bool, chosenBit: UInt16
+    ) -> (score: Double, bits: UInt16)? {
         if rowFilter?.rejects(row) == true { return nil }
         scoredRows[0] += 1
         if let folder, !PathBytes.isWithin(source.path(at: row), folder: folder) { return nil }
@@ -238,7 +244,7 @@ final class FileScan {
         let rowFloor = bits & chosenBit != 0 ? floor : .infinity
         // A one-letter field's match (the summary says so exactly) whose text cannot reach the
         // results kept: counted, with its bound as a rank that stays below them, not scored.
-        if let bound = boundBelow(row, rowFloor) {
+        if let bound = boundBelow(row, rowFloor, tieLoses: tieLoses) {
             guard rowScore.chipsMatch(row) else { return nil }
             scoredRows[1] += 1
             return (bound, bits)
@@ -251,9 +257,9 @@ final class FileScan {
     /// A one-letter field's row of the chosen scope (``LetterScan``), which matches: its rank, or
     /// nil when its text's bound and lift keep it below `floor` (counted, not scored), as
     /// ``match(_:floor:chosenBit:)`` ranks it.
-    @inline(__always) func letterScore(_ row: Int, floor: Double) -> Double? {
+    @inline(__always) func letterScore(_ row: Int, floor: Double, tieLoses: Bool) -> Double? {
         scoredRows[0] += 1
-        if boundBelow(row, floor) != nil {
+        if boundBelow(row, floor, tieLoses: tieLoses) != nil {
             scoredRows[1] += 1
             return nil
         }
@@ -261,12 +267,17 @@ final class FileScan {
     }
 
     /// The row's text bound (``FileRowFilter/textBound(_:)``) when it and the row's recency lift
-    /// stay below `floor`, so the row cannot be kept; nil when it may be, or has no bound.
-    @inline(__always) private func boundBelow(_ row: Int, _ floor: Double) -> Double? {
-        guard let bound = rowFilter?.textBound(row),
-            bound + ResultRanker.recencyWeight < floor || bound + rowScore.recency(row) < floor
-        else { return nil }
-        return bound
+    /// stay below `floor`, or only reach it and `tieLoses` (the row comes after the worst kept
+    /// result, which keeps a tie), so the row cannot be kept; nil when it may be, or has no bound.
+    /// A bound ties a score exactly: both add the same weight times the same quality, the bonus
+    /// and the lift in the same order. Where names share their first word and their dates (copies,
+    /// an unpacked archive), most of a letter's rows tie with the worst kept result.
+    @inline(__always) private func boundBelow(_ row: Int, _ floor: Double, tieLoses: Bool) -> Double? {
+        guard let bound = rowFilter?.textBound(row) else { return nil }
+        let most = bound + ResultRanker.recencyWeight
+        if most < floor || (tieLoses && most == floor) { return bound }
+        let lifted = bound + rowScore.recency(row)
+        return lifted < floor || (tieLoses && lifted == floor) ? bound : nil
     }
 
     /// Asks for the row's summary, name record and date ahead of ``match(_:floor:chosenBit:)``.
