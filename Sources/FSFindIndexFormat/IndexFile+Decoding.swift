@@ -63,21 +63,27 @@ extension IndexFile {
         NamesView(records: RowRecords(try perItem(fixed.names, recordSize: 8), recordSize: 8))
     }
 
+    /// The row's path: its names from the root down, one `/` between a name and the next (none
+    /// after a name that ends in one), in one array made at its size. Joined a level at a time,
+    /// each level copied the path so far into a new array, for every row the search screen lists.
     func pathBytes(at row: Int) throws(IndexDamage) -> [UInt8] {
         let names = try checkedNames()
-        var chain: [UInt32] = []
+        var chain: [UnsafeRawBufferPointer] = []
         var current = row
         while true {
             let parent = names.parent(current)
-            chain.append(names.nameID(current))
+            chain.append(try stringBytes(names.nameID(current)))
             if parent == IndexFormat.absent32 { break }
             // Parents sort before their children, so the walk strictly descends and must end.
             guard Int(parent) < current else { throw IndexDamage("parent row") }
             current = Int(parent)
         }
-        var path = Array(try stringBytes(chain[chain.count - 1]))
-        for id in chain.dropLast().reversed() {
-            path = IndexFormat.join(path, try stringBytes(id))
+        let slash = UInt8(ascii: "/")
+        var path: [UInt8] = []
+        path.reserveCapacity(chain.reduce(chain.count) { $0 + $1.count })
+        for (level, name) in chain.reversed().enumerated() {
+            if level > 0, path.last != slash { path.append(slash) }
+            path.append(contentsOf: name)
         }
         return path
     }
@@ -368,7 +374,7 @@ struct PathComparer {
             var position = 0
             var endsInSlash = false
             for level in stride(from: depth - 1, through: 0, by: -1) {
-                // `IndexFormat.join`: one `/` between parent and name, none after a `/`.
+                // As ``pathBytes(at:)`` joins them: one `/` between parent and name, none after a `/`.
                 if level != depth - 1, !endsInSlash {
                     guard position < target.count else { return 1 }
                     if target[position] != slash { return slash < target[position] ? -1 : 1 }

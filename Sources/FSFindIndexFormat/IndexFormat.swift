@@ -97,13 +97,6 @@ import Foundation
         return order != 0 ? order : a.count - b.count
     }
 
-    /// `parent` joined with `name` by one `/` (none added when `parent` already ends in one).
-    static func join(_ parent: [UInt8], _ name: some Collection<UInt8>) -> [UInt8] {
-        var path = parent
-        if path.last != UInt8(ascii: "/") { path.append(UInt8(ascii: "/")) }
-        path.append(contentsOf: name)
-        return path
-    }
 }
 
 /// What a section holds; the directory's `kind` field.

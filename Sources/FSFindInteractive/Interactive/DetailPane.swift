@@ -42,7 +42,7 @@ struct DetailPane: Sendable {
         if let problem { rows.append(Line(label: "Problem", value: "\(problem.kind): \(problem.reason)")) }
         let width = (rows + others).map(\.label.count).max() ?? 0
         func render(_ line: Line) -> String {
-            line.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + line.value
+            Self.padded(line.label, to: width) + "  " + line.value
         }
         var result = rows.map(render)
         if !others.isEmpty { result += [""] + others.map(render) }
@@ -295,7 +295,7 @@ struct DetailPane: Sendable {
             value /= 1000
             unit += 1
         }
-        return String(format: value < 100 ? "%.1f %@" : "%.0f %@", value, units[unit])
+        return fixed(value, decimals: value < 100 ? 1 : 0) + " " + units[unit]
     }
 
     /// `0:03`, `3:05`, `1:02:05`: seconds rounded.
@@ -303,15 +303,32 @@ struct DetailPane: Sendable {
         let total = Int(max(0, seconds).rounded())
         let (hours, minutes, rest) = (total / 3600, total % 3600 / 60, total % 60)
         return hours > 0
-            ? String(format: "%d:%02d:%02d", hours, minutes, rest) : String(format: "%d:%02d", minutes, rest)
+            ? "\(hours):\(twoDigits(minutes)):\(twoDigits(rest))" : "\(minutes):\(twoDigits(rest))"
     }
 
     /// Four decimals: about ten metres, as precise as a phone's GPS.
-    static func coordinate(_ degrees: Double) -> String { String(format: "%.4f", degrees) }
+    static func coordinate(_ degrees: Double) -> String { fixed(degrees, decimals: 4) }
 
     /// A whole number without a fraction, else at most two decimals.
     static func decimal(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(format: "%.2f", value).replacingOccurrences(of: #"\.?0+$"#, with: "", options: .regularExpression)
+        var text = fixed(value, decimals: 2)
+        // Trailing zeros, then a bare point: `2.50` is `2.5`, `2.00` is `2`.
+        guard text.contains(".") else { return text }
+        while text.last == "0" { text.removeLast() }
+        if text.last == "." { text.removeLast() }
+        return text
+    }
+
+    /// `value` with `decimals` digits after the point, rounded as `printf`'s `%.Nf` rounds:
+    /// `String(format:)` went through Foundation's formatter for every row painted.
+    static func fixed(_ value: Double, decimals: Int) -> String {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 352) { buffer in
+            let written = withVaList([Int32(decimals), value]) {
+                vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0)
+            }
+            guard written >= 0, Int(written) < buffer.count else { return String(format: "%.*f", decimals, value) }
+            return String(cString: buffer.baseAddress!)
+        }
     }
 }

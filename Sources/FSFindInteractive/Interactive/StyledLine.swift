@@ -56,7 +56,17 @@ struct StyledLine: Sendable, Equatable {
     var text: String { spans.map(\.text).joined() }
 
     /// Columns the line takes.
-    var width: Int { spans.reduce(0) { $0 + TerminalWidth.of($1.text) } }
+    var width: Int { spans.reduce(0) { $0 + (Self.printableASCIICount($1.text) ?? TerminalWidth.of($1.text)) } }
+
+    /// The length of `text` when every byte of it is printable ASCII (a column each), else nil.
+    private static func printableASCIICount(_ text: String) -> Int? {
+        var count = 0
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            count += 1
+        }
+        return count
+    }
 
     mutating func append(_ text: String, _ style: TextStyle = .plain) {
         spans.append(StyledSpan(text, style))
@@ -70,6 +80,19 @@ struct StyledLine: Sendable, Equatable {
         var used = 0
         var cut = false
         outer: for span in spans {
+            // Printable ASCII, most of a screen: a column a byte, no character to break out.
+            if let count = Self.printableASCIICount(span.text) {
+                let fits = min(count, width - used)
+                if fits > 0 {
+                    result.append(StyledSpan(fits == count ? span.text : String(span.text.prefix(fits)), span.style))
+                }
+                used += fits
+                if fits < count {
+                    cut = true
+                    break outer
+                }
+                continue
+            }
             var text = ""
             for character in span.text {
                 let shown: Character =
