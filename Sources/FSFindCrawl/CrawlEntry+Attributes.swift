@@ -1,10 +1,12 @@
 import FSFindModel
 
 extension CrawlEntry {
-    /// Sets the attributes the entry's status and name give (its path and names, size, dates and
-    /// owner), so the identifier that adds the content type reads no status field itself: the
-    /// status is the crawl's to read and word as attributes.
-    package func addStatusAttributes(to attributes: inout AttributeSet) {
+    /// The item the entry's status and name give: its path, identity and attributes (path and
+    /// names, size, dates and owner), with the `.unreadable` problem of a folder that could not be
+    /// listed. The identifier adds the content type to it and reads no status field itself: the
+    /// status is the crawl's to read and word as an item.
+    package var statusItem: IndexedItem {
+        var attributes = AttributeSet()
         let displayName = PathBytes.display(Array(name))
         attributes[.path] = .text(PathBytes.display(path))
         attributes[.fsName] = .text(displayName)
@@ -18,5 +20,8 @@ extension CrawlEntry {
         attributes[.fsOwnerUserID] = .number(Double(userID))
         attributes[.fsOwnerGroupID] = .number(Double(groupID))
         attributes[.fsInvisible] = .number(path[nameStart...].first == UInt8(ascii: ".") ? 1 : 0)
+        return IndexedItem(
+            path: path, identity: identity, attributes: attributes,
+            problem: unreadableReason.map { ItemProblem(.unreadable, $0) })
     }
 }

@@ -42,7 +42,7 @@ package struct CrawlEntry: Sendable, Hashable {
     package var linkCount: UInt32 = 1
     /// For a folder whose listing could not be read: why (`Permission denied`). The folder is still
     /// an entry; nothing below it is.
-    package var unreadableReason: String?
+    var unreadableReason: String?
 
     init(
         path: [UInt8], nameStart: Int, fileType: FileType, identity: FileIdentity, accessTime: Date,
@@ -67,14 +67,14 @@ package struct CrawlEntry: Sendable, Hashable {
 
 /// Something the crawler could not do (a folder it could not list, an entry it could not stat).
 /// Never fatal: the crawl goes on, and the caller reports and counts these.
-package struct CrawlDiagnostic: Sendable, Hashable, CustomStringConvertible {
-    package var path: [UInt8]
-    package var message: String
+struct CrawlDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    var path: [UInt8]
+    var message: String
 
     init(path: [UInt8], message: String) {
         self.path = path
         self.message = message
     }
 
-    package var description: String { "\(PathBytes.display(path)): \(message)" }
+    var description: String { "\(PathBytes.display(path)): \(message)" }
 }

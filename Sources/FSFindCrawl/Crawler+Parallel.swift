@@ -11,12 +11,16 @@ extension Crawler {
     /// calling thread, one at a time, and each folder's diagnostics, the folder and then its
     /// files arrive together, after the folder that contains it; only the order between folders
     /// is no longer fixed.
+    ///
+    /// A diagnostic is handed over as its path and its message, the two things its one user, the
+    /// indexer, records of it (as every reporter's `problem(path:message:)` takes them).
     package func crawl(
-        root: [UInt8], threads: Int, entry: (CrawlEntry) -> Void, diagnostic: (CrawlDiagnostic) -> Void
+        root: [UInt8], threads: Int, entry: (CrawlEntry) -> Void,
+        diagnostic: (_ path: [UInt8], _ message: String) -> Void
     ) throws(FSFindError) {
         let rootEntry = try rootEntry(root)
         guard threads > 1, rootEntry.fileType == .directory else {
-            try crawl(root: root, entry: entry, diagnostic: diagnostic)
+            try crawl(root: root, entry: entry, diagnostic: { diagnostic($0.path, $0.message) })
             return
         }
         let shared = ParallelCrawl(root: rootEntry, threads: threads)
@@ -29,10 +33,11 @@ extension Crawler {
             switch result {
             case .alreadyCrawled(let folder):
                 entry(folder)
-                diagnostic(Self.alreadyCrawled(folder))
+                let found = Self.alreadyCrawled(folder)
+                diagnostic(found.path, found.message)
             case .listing(let listing):
                 if listing.vanished { continue }  // deleted since its parent was listed
-                listing.diagnostics.forEach(diagnostic)
+                for found in listing.diagnostics { diagnostic(found.path, found.message) }
                 entry(listing.folder)
                 listing.files.forEach(entry)
             }

@@ -2,8 +2,6 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `CrawlDiagnostic` (struct, CrawlEntry.swift): Something the crawler could not do (a folder it could not list, an
-//   entry it could not stat)
 // - `CrawlEntry` (struct, CrawlEntry.swift): One entry the crawler found, from `statx` with `AT_SYMLINK_NOFOLLOW`
 //   (lstat semantics)
 // - `Crawler` (struct, Crawler.swift): Walks a folder tree with POSIX calls, paths as raw bytes end to end, reporting

@@ -6,8 +6,6 @@
 //   merges it in
 // - `ExtractionWorker` (enum, Extract/ExtractionWorker.swift): The loop `fsfind extract-worker` runs
 // - `Identifier` (enum, ContentType/Identifier.swift): Turns crawl entries into index items
-// - `MagicAnswers` (class, ContentType/MagicAnswers.swift): The MIME types of small files already identified in one
-//   run, found again by their bytes: a copy of such a file gets its answer without libmagic
 // - `PreviewOrder` (struct, Preview/PreviewWorkerWire.swift): The bytes `fsfind search` and its preview worker
 //   exchange, both ends
 // - `PreviewReply` (enum, Preview/PreviewWorkerWire.swift): A preview as the worker sends it: the screen's

@@ -21,7 +21,7 @@ package struct Deflate: Sendable {
     private let crc32: fsfind_crc32
 
     /// zlib, loaded once per process; or why it could not be.
-    package static let shared: Result<Deflate, FSFindError> = Result { () throws(FSFindError) in
+    static let shared: Result<Deflate, FSFindError> = Result { () throws(FSFindError) in
         let library = try DynamicLibrary.required("libz.so.1", package: "zlib1g")
         return Deflate(
             compressBound: try library.function("compressBound"), compress2: try library.function("compress2"),
@@ -33,8 +33,15 @@ package struct Deflate: Sendable {
     /// Fast rather than small: text still shrinks about threefold, at a fraction of level 6's time.
     static let level: Int32 = 1
 
-    /// `bytes` as a plain zlib stream, at `level` (what the kitty graphics protocol takes as `o=z`).
-    package func compress(_ bytes: [UInt8], level: Int32 = Deflate.level) throws(FSFindError) -> [UInt8] {
+    /// `bytes` as a plain zlib stream at the default level, with zlib loaded on first use: what a
+    /// caller outside the store asks in one call (the preview's pixels, which the kitty graphics
+    /// protocol takes as `o=z`).
+    package static func compressed(_ bytes: [UInt8]) throws(FSFindError) -> [UInt8] {
+        try shared.get().compress(bytes)
+    }
+
+    /// `bytes` as a plain zlib stream, at `level`.
+    func compress(_ bytes: [UInt8], level: Int32 = Deflate.level) throws(FSFindError) -> [UInt8] {
         var capacity = UInt(compressBound(UInt(bytes.count)))
         var packed = [UInt8](repeating: 0, count: Int(capacity))
         let status = packed.withUnsafeMutableBufferPointer { output in

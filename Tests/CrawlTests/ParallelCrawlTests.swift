@@ -44,7 +44,7 @@ import Testing
         var parallelDiagnostics: [CrawlDiagnostic] = []
         try Crawler(options: options).crawl(
             root: tree.root, threads: threads, entry: { parallel.append($0) },
-            diagnostic: { parallelDiagnostics.append($0) })
+            diagnostic: { parallelDiagnostics.append(CrawlDiagnostic(path: $0, message: $1)) })
 
         #expect(serial.count > 100)
         // (Not the access times: listing a folder may move its own.)
@@ -75,11 +75,11 @@ import Testing
         let file = tree.file(pathBytes("only.txt"), contents: CrawlSamples.text)
         var entries: [CrawlEntry] = []
         try Crawler(options: CrawlOptions()).crawl(
-            root: file, threads: 4, entry: { entries.append($0) }, diagnostic: { _ in })
+            root: file, threads: 4, entry: { entries.append($0) }, diagnostic: { _, _ in })
         #expect(entries.map(\.path) == [file])
         #expect(throws: FSFindError.self) {
             try Crawler(options: CrawlOptions()).crawl(
-                root: tree.root + pathBytes("/missing"), threads: 4, entry: { _ in }, diagnostic: { _ in })
+                root: tree.root + pathBytes("/missing"), threads: 4, entry: { _ in }, diagnostic: { _, _ in })
         }
     }
 }

@@ -33,7 +33,7 @@ final class SearchLoop {
 
     /// Runs until Enter, Esc or Ctrl-C (or the terminal goes away).
     func run() -> SearchOutcome {
-        screen.run(changes: changes.map { changes in (changes.descriptor, { changes.replaced() }) })
+        screen.run(changes: changes?.polled)
     }
 }
 

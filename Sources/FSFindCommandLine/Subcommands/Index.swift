@@ -85,7 +85,7 @@ extension FSFindCommand {
             let indexPath = indexOption.path
             let indexer = Indexer(
                 indexPath: indexPath, full: full, reporter: reporter, language: language,
-                pipeline: ExtractionPipeline(isolation: .workers(Self.workerOptions()), readsWords: !noContent))
+                pipeline: Self.pipeline(readsWords: !noContent))
             let summary = try indexer.run(
                 roots: roots, options: CrawlOptions(includeHidden: hidden, excludes: exclude), wait: !noWait
             ) { holder in
@@ -116,18 +116,19 @@ extension FSFindCommand {
         }
 
         /// Extractors run in copies of this executable (`fsfind extract-worker`, which
-        /// ``FSFindCommand/ExtractWorker`` serves).
+        /// ``FSFindCommand/ExtractWorker`` serves); with `readsWords`, the words inside files too.
         /// `FSFIND_EXTRACT_TIMEOUT` (seconds) replaces the 10 s per-file limit, for slow disks and
         /// for the tests that prove a hanging parser is killed.
-        static func workerOptions() -> ExtractionPipeline.WorkerOptions {
+        static func pipeline(readsWords: Bool) -> ExtractionPipeline {
             guard let text = ProcessInfo.processInfo.environment["FSFIND_EXTRACT_TIMEOUT"], let seconds = Double(text),
                 seconds > 0
             else {
-                return ExtractionPipeline.WorkerOptions(executable: "/proc/self/exe", arguments: [ExtractWorker.name])
+                return ExtractionPipeline(
+                    workers: "/proc/self/exe", arguments: [ExtractWorker.name], readsWords: readsWords)
             }
-            return ExtractionPipeline.WorkerOptions(
-                executable: "/proc/self/exe", arguments: [ExtractWorker.name],
-                timeout: .milliseconds(Int(seconds * 1000)))
+            return ExtractionPipeline(
+                workers: "/proc/self/exe", arguments: [ExtractWorker.name],
+                timeout: .milliseconds(Int(seconds * 1000)), readsWords: readsWords)
         }
     }
 }

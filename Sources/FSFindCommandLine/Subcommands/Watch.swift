@@ -70,8 +70,7 @@ extension FSFindCommand {
                 access(indexPath, F_OK) != 0 || access(TextStore.path(forIndex: indexPath), F_OK) == 0
                 || (try? IndexSnapshot(path: indexPath).textGenerations().isEmpty) == false
             let indexer = Indexer(
-                indexPath: indexPath, reporter: reporter,
-                pipeline: ExtractionPipeline(isolation: .workers(Index.workerOptions()), readsWords: readsWords))
+                indexPath: indexPath, reporter: reporter, pipeline: Index.pipeline(readsWords: readsWords))
             let (verbose, quiet) = (verbose, quiet)
             // FSFIND_WATCH_LIMIT (a number of folders) stands in for a low fs.inotify.max_user_watches
             // in the tests, which must not lower it for the whole machine.

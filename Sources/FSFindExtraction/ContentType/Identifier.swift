@@ -56,6 +56,15 @@ package enum Identifier {
         return item(for: entry, magic: .success(magic), extendedAttributes: &reader)
     }
 
+    /// How a run's identify threads get their workers: each thread calls the result once for its
+    /// own, and the workers it makes share one table of answers (``MagicAnswers``), so a copy of a
+    /// small file that another thread identified is not identified again. The table is the
+    /// identifier's: its threads' caller never names it.
+    package static func workers() -> @Sendable () -> Worker {
+        let answers = MagicAnswers()
+        return { Worker(answers: answers) }
+    }
+
     /// One thread's identifier: its own libmagic cookie, made on first use (a cookie must never be
     /// shared between threads), and the number of files it opened.
     package struct Worker {
@@ -65,7 +74,7 @@ package enum Identifier {
 
         /// - Parameter answers: the run's answers for small files, shared by its workers, so a copy
         ///   of a file another worker identified is not identified again; nil asks libmagic always.
-        package init(answers: MagicAnswers? = nil) {
+        init(answers: MagicAnswers? = nil) {
             self.answers = answers
         }
 
@@ -119,14 +128,13 @@ package enum Identifier {
         for entry: CrawlEntry, magic: Result<Magic, FSFindError>?, extendedAttributes: inout ExtendedAttributeReader
     ) -> IndexedItem {
         let name = Array(entry.name)
-        var problem: ItemProblem?
+        // The status's attributes, and the problem of a folder that could not be listed.
+        var item = entry.statusItem
         let info: ContentTypeInfo
         // A regular file stays open until its extended attributes are read through it.
         var opened: CrawledFile?
         switch entry.fileType {
-        case .directory:
-            info = ContentTypeTable.folder
-            if let reason = entry.unreadableReason { problem = ItemProblem(.unreadable, reason) }
+        case .directory: info = ContentTypeTable.folder
         case .symlink: info = ContentTypeTable.symlink
         case .fifo: info = ContentTypeTable.namedPipe
         case .socket: info = ContentTypeTable.socket
@@ -142,21 +150,19 @@ package enum Identifier {
                 info = ContentTypeTable.info(mimeType: mimeType, fileName: name)
             } catch {
                 info = ContentTypeTable.unreadable
-                problem = ItemProblem(.unreadable, reason(error))
+                item.problem = ItemProblem(.unreadable, reason(error))
             }
         }
 
-        var attributes = AttributeSet()
-        entry.addStatusAttributes(to: &attributes)
-        attributes[.contentType] = .text(info.uti)
-        attributes[.contentTypeTree] = .textList(info.tree)
-        if !info.mimeType.isEmpty { attributes[.mimeType] = .text(info.mimeType) }
-        attributes[.kind] = .text(info.kind)
+        item.attributes[.contentType] = .text(info.uti)
+        item.attributes[.contentTypeTree] = .textList(info.tree)
+        if !info.mimeType.isEmpty { item.attributes[.mimeType] = .text(info.mimeType) }
+        item.attributes[.kind] = .text(info.kind)
         for (attribute, value) in extendedAttributes.attributes(of: entry, descriptor: opened?.descriptor) {
-            attributes[attribute] = value
+            item.attributes[attribute] = value
         }
         withExtendedLifetime(opened) {}
-        return IndexedItem(path: entry.path, identity: entry.identity, attributes: attributes, problem: problem)
+        return item
     }
 
     /// A short reason for `show`: the errno text when there is one (`Permission denied`).

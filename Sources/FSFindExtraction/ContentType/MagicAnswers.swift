@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Bounded: a table of ``slotCount`` slots, each holding the last key that fell in it, so memory
 /// does not grow with the tree. Shared by a run's identify threads.
-package final class MagicAnswers: Sendable {
+final class MagicAnswers: Sendable {
     /// What names one answer: the whole file's digest, its size and its execute bit.
     struct Key: Equatable {
         let digest: KeyedDigest
@@ -44,7 +44,7 @@ package final class MagicAnswers: Sendable {
 
     private let table = Mutex(Table())
 
-    package init() {}
+    init() {}
 
     /// The answer stored for `key`, if it is still in its slot.
     func answer(for key: Key) -> String? {

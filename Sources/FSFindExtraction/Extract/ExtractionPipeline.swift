@@ -16,7 +16,7 @@ import Synchronization
 /// goes on. Results are per item, so they do not depend on which worker read which file.
 package struct ExtractionPipeline: Sendable {
     /// Where extractors run.
-    package enum Isolation: Sendable {
+    enum Isolation: Sendable {
         /// In this process, on a few threads: for library users and tests that have no worker
         /// executable. A crashing parser takes the process down.
         case inProcess
@@ -25,7 +25,7 @@ package struct ExtractionPipeline: Sendable {
     }
 
     /// How to start and police worker processes.
-    package struct WorkerOptions: Sendable {
+    struct WorkerOptions: Sendable {
         /// The executable that serves as a worker (`/proc/self/exe` for the running `fsfind`).
         var executable: String
         /// Arguments that make it a worker (the front end's own subcommand); the limits are
@@ -42,7 +42,7 @@ package struct ExtractionPipeline: Sendable {
 
         /// Workers of `executable` started with `arguments`, given `timeout` per file, the limits
         /// and the environment a front end does not change, one per core.
-        package init(executable: String, arguments: [String], timeout: Duration = .seconds(10)) {
+        init(executable: String, arguments: [String], timeout: Duration = .seconds(10)) {
             self.init(
                 executable: executable, arguments: arguments, count: ProcessInfo.processInfo.activeProcessorCount,
                 timeout: timeout)
@@ -80,9 +80,26 @@ package struct ExtractionPipeline: Sendable {
     /// doubles in UTF-8.
     static let defaultTextLimit = 16 << 20
 
+    /// Extractors in worker processes of `executable`, started with `arguments` (the front end's
+    /// own subcommand) and given `timeout` a file, one a core, with the limits and environment a
+    /// front end does not change; with `readsWords`, the words inside files are read too, up to
+    /// ``defaultTextLimit`` a file (without, `--no-content`: metadata only). A front end names
+    /// the worker; how workers are started and policed (``WorkerOptions``) stays the pipeline's.
+    package init(workers executable: String, arguments: [String], timeout: Duration = .seconds(10), readsWords: Bool) {
+        self.init(
+            isolation: .workers(WorkerOptions(executable: executable, arguments: arguments, timeout: timeout)),
+            readsWords: readsWords)
+    }
+
+    /// Extractors in this process, metadata only: for a run that reads no file (`fsfind forget`)
+    /// and for tests and tools that have no worker executable.
+    package init() {
+        self.init(isolation: .inProcess, textLimit: 0)
+    }
+
     /// Extractors run as `isolation` says; with `readsWords`, the words inside files are read too,
     /// up to ``defaultTextLimit`` a file (without, `--no-content`: metadata only).
-    package init(isolation: Isolation = .inProcess, readsWords: Bool = false) {
+    init(isolation: Isolation, readsWords: Bool = false) {
         self.init(isolation: isolation, textLimit: readsWords ? Self.defaultTextLimit : 0)
     }
 

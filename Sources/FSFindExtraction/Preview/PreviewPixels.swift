@@ -98,7 +98,7 @@ struct PreviewPixels {
         }
         let packed: [UInt8]
         do throws(FSFindError) {
-            packed = try Deflate.shared.get().compress(rgb)
+            packed = try Deflate.compressed(rgb)
         } catch {
             throw ExtractionError(error.message)
         }

@@ -91,11 +91,11 @@ struct RefreshStream {
             crawled.close()
         }
         let nice = identifyNice
-        // One table for every identify thread: copies of a file land on either.
-        let answers = MagicAnswers()
+        // Workers sharing one table of answers: copies of a file land on any thread.
+        let makeWorker = Identifier.workers()
         let identifiers = JoinedThreads.start(count: identifyThreads) { _ in
             if nice > 0 { _ = fsfind_lower_thread_priority(nice) }
-            var worker = Identifier.Worker(answers: answers)
+            var worker = makeWorker()
             while var chunk = crawled.pop() {
                 for step in chunk.steps {
                     if case .read(let entry, _, _) = step { chunk.items.append(worker.item(for: entry)) }
@@ -178,7 +178,7 @@ struct RefreshStream {
                             add(.progress(items: count, folder: folder, toRead: toRead))
                         }
                     },
-                    diagnostic: { diagnostic in add(.problem(path: diagnostic.path, message: diagnostic.message)) })
+                    diagnostic: { path, message in add(.problem(path: path, message: message)) })
             } catch  where error.underlying.map({ Crawler.meansDeleted($0.rawValue) }) == true {
                 // Deleted since the caller looked (only the root's own stat throws): the rest of
                 // the run goes on, and the caller decides what its rows become.

@@ -13,7 +13,7 @@ import SystemPackage
 /// where there was none) of the index's name. The descriptor is non-blocking, for `poll` beside
 /// a terminal or a signal descriptor; nothing is read or polled while nothing changes.
 package final class IndexChanges {
-    package let descriptor: FileDescriptor
+    let descriptor: FileDescriptor
     private let name: [UInt8]
     /// The delta's name (``IndexSnapshot/deltaPath(forIndex:)``): a watcher's batch replaces it.
     private let deltaName: [UInt8]
@@ -42,9 +42,15 @@ package final class IndexChanges {
 
     deinit { _ = try? descriptor.close() }
 
+    /// What a loop of its own (the search screen's) polls beside its terminal: the descriptor,
+    /// readable when the index's folder changed, and ``replaced()``, which reads what changed.
+    package var polled: (descriptor: FileDescriptor, replaced: () -> Bool) {
+        (descriptor, { self.replaced() })
+    }
+
     /// Reads every event waiting; true when one of them was a new version of the index (its base
     /// file or its delta).
-    package func replaced() -> Bool {
+    func replaced() -> Bool {
         var found = false
         InotifyEvents.readAll(descriptor) { _, _, eventName in
             if eventName == name || eventName == deltaName { found = true }
