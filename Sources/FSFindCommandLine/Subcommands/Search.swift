@@ -1,5 +1,4 @@
 import ArgumentParser
-import CPlatform
 import FSFindIndexFormat
 import FSFindInteractive
 import FSFindModel
@@ -53,10 +52,6 @@ extension FSFindCommand {
 
         @OptionGroup var indexOption: IndexOption
 
-        /// The largest block the search screen takes from the heap rather than a mapping of its
-        /// own: glibc's highest threshold, above a million rows' list.
-        static let heapAllocation = 32 << 20
-
         func run() throws {
             let context: QueryContext
             do { context = try QueryContext.fromEnvironment() } catch {
@@ -83,12 +78,6 @@ extension FSFindCommand {
                     PathBytes.realPath(PathBytes.bytes(FileManager.default.currentDirectoryPath))
                     ?? PathBytes.absolute(PathBytes.bytes("."))
             }
-            // Before any thread allocates: the lists of rows each key's scan makes and frees (its
-            // candidates and matches, megabytes on a large index) come from the heap and stay
-            // there, so the next key writes pages the process has instead of the kernel clearing
-            // new ones for it (docs/decisions.md, "The search field's per-key costs").
-            fsfind_map_large_allocations(Self.heapAllocation)
-            fsfind_keep_free_heap_top(2 * Self.heapAllocation)
             let index = try indexOption.open()
             let words = try IndexOption.openTextStore(for: index)
             let initial = text.joined(separator: " ")
