@@ -77,7 +77,7 @@ import Testing
             let isFolder = depth < 8 && Int.random(in: 0..<12, using: &generator) == 0
             let type = types[Int.random(in: 0..<types.count, using: &generator)]
             let name = isFolder ? "\(stem)\(number % 500)" : "\(stem)\(number).\(type.ext)"
-            let path = IndexFormat.join(parent, Array(name.utf8))
+            let path = PathBytes.join(parent, Array(name.utf8))
             guard seen.insert(path).inserted else { continue }
             var set = AttributeSet()
             set[.path] = .text(String(decoding: path, as: UTF8.self))

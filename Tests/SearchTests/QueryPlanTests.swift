@@ -242,7 +242,7 @@ import Testing
         var folders: [[UInt8]] = [Array("/r".utf8)]
         for n in 0..<400 {
             let parent = generator.pick(folders)
-            let path = IndexFormat.join(parent, generator.name())
+            let path = PathBytes.join(parent, generator.name())
             if generator.chance(0.2) { folders.append(path) }
             items.append(generator.item(path, n: UInt64(n)))
         }
