@@ -7,7 +7,7 @@ import FSFindModel
 ///
 /// Every reader goes through ``load(_:at:)``, which gives an integer cell back as the Float64 bits
 /// of its number, so above this type a packed column reads as the unpacked one did.
-@usableFromInline package struct CellLayout: Sendable, Equatable {
+@usableFromInline struct CellLayout: Sendable, Equatable {
     /// Bytes per cell.
     @usableFromInline let width: Int
     /// Whether the cells are unsigned integers standing for the numbers they equal.

@@ -2,7 +2,6 @@
 // (everything else here is internal; tests reach it through `@testable import`).
 // `SurfaceTests` (RepositoryTests) checks this list against the code, so it cannot drift.
 //
-// - `CellLayout` (struct, CellLayout.swift): How a column section stores its cells
 // - `CellReader` (class, IndexFile+Columns.swift): Reads one column's raw cells row by row
 // - `DeltaOutput` (struct, DeltaOutput.swift): What a watcher's batch that writes a delta starts from and needs at
 //   the end

@@ -6,7 +6,7 @@ import Foundation
 /// and differs between platforms, so this small parser reads exactly: `YYYY-MM-DD`, optionally
 /// followed by `T` (or a space) and `hh:mm`, `hh:mm:ss` or `hh:mm:ss.fff`, optionally followed by
 /// `Z` or an offset `±hh`, `±hhmm`, `±hh:mm`. A time without a zone is local time.
-package struct ISO8601Text: Sendable, Equatable {
+package struct ISO8601Text: Sendable {
     var year: Int
     var month: Int
     var day: Int
@@ -14,12 +14,6 @@ package struct ISO8601Text: Sendable, Equatable {
     package var time: (hour: Int, minute: Int, second: Double)?
     /// Seconds east of UTC; nil when no zone was written (local time).
     var offset: Int?
-
-    package static func == (lhs: ISO8601Text, rhs: ISO8601Text) -> Bool {
-        lhs.year == rhs.year && lhs.month == rhs.month && lhs.day == rhs.day && lhs.offset == rhs.offset
-            && lhs.time?.hour == rhs.time?.hour && lhs.time?.minute == rhs.time?.minute
-            && lhs.time?.second == rhs.time?.second
-    }
 
     package init?(_ text: String) {
         let s = Array(text.utf8)
