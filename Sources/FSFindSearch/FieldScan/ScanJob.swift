@@ -256,7 +256,7 @@ final class FileScan {
 
     /// A one-letter field's row of the chosen scope (``LetterScan``), which matches: its rank, or
     /// nil when its text's bound and lift keep it below `floor` (counted, not scored), as
-    /// ``match(_:floor:chosenBit:)`` ranks it.
+    /// ``match(_:floor:tieLoses:chosenBit:)`` ranks it.
     @inline(__always) func letterScore(_ row: Int, floor: Double, tieLoses: Bool) -> Double? {
         scoredRows[0] += 1
         if boundBelow(row, floor, tieLoses: tieLoses) != nil {
@@ -280,7 +280,7 @@ final class FileScan {
         return lifted < floor || (tieLoses && lifted == floor) ? bound : nil
     }
 
-    /// Asks for the row's summary, name record and date ahead of ``match(_:floor:chosenBit:)``.
+    /// Asks for the row's summary, name record and date ahead of ``match(_:floor:tieLoses:chosenBit:)``.
     @inline(__always) func prefetch(_ row: Int) {
         rowFilter?.prefetch(row)
         rowScore.prefetch(row)
