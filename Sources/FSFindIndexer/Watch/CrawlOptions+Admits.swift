@@ -7,7 +7,7 @@ extension CrawlOptions {
     /// root hidden (unless hidden entries are included), none matching an exclude glob by its
     /// name or its path, as ``Crawler`` decides entry by entry. `fsfind watch` asks it of the paths
     /// its events name.
-    package func admits(_ path: [UInt8], below root: [UInt8]) -> Bool {
+    func admits(_ path: [UInt8], below root: [UInt8]) -> Bool {
         guard PathBytes.isWithin(path, folder: root) else { return false }
         // `end` is where the component before the next one ends: at the root's trailing `/`, if any.
         var end = root.last == UInt8(ascii: "/") ? root.count - 1 : root.count
@@ -34,7 +34,7 @@ extension CrawlOptions {
 extension [IndexRoot] {
     /// The innermost of these roots that `path` is at or below, if the root's options admit it:
     /// the root whose options a crawl reaching `path` would use. Nil for a path no root reaches.
-    package func admitting(_ path: [UInt8]) -> IndexRoot? {
+    func admitting(_ path: [UInt8]) -> IndexRoot? {
         let holders = filter { PathBytes.isWithin(path, folder: $0.path) }
         guard let root = holders.max(by: { $0.path.count < $1.path.count }),
             root.options.admits(path, below: root.path)
