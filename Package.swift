@@ -331,8 +331,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "FSFindModel", "FSFindPlatform", "FSFindQuery", "FSFindIndexFormat", "FSFindManual",
-                "FSFindTestSupport",
+                "FSFindModel", "FSFindPlatform", "FSFindIndexFormat", "FSFindManual", "FSFindTestSupport",
             ],
             // Samba's Python client, run by the Spotlight-over-SMB tests and the benchmark.
             exclude: ["Support/mdscli-search.py"]

@@ -9,8 +9,6 @@
 // - `FreeTextMatcher` (struct, FreeTextMatcher.swift): Evaluates and ranks a free-text query
 // - `Node` (enum, CompiledQuery.swift): A compiled query tree
 // - `Query` (struct, Query.swift): A parsed and type-checked query, independent of the clock and the index
-// - `QueryCompletion` (enum, QueryCompletion.swift): What Tab offers inside a query argument, so a person can
-//   discover the language by pressing it
 // - `QueryContext` (struct, QueryContext.swift): The environment a query is evaluated in
 // - `QueryError` (struct, QueryError.swift): A query that cannot be run
 // - `QueryExpression` (enum, QueryExpression.swift): A parsed, type-checked query

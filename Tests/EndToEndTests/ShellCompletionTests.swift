@@ -62,17 +62,3 @@ import Testing
         #expect(screens[3].contains("title ==") && screens[3].contains("title !="), "\(screens[3])")
     }
 }
-
-/// The pure part: what the query completer offers at each position.
-@Suite(.ownThreads) struct QueryCompletionTests {
-    @Test func offersByPosition() {
-        #expect(LibraryProbe.completions("dura") == ["duration"])
-        #expect(LibraryProbe.completions("").contains("InRange("))
-        #expect(LibraryProbe.completions("title ") == ["title == ", "title != "])
-        #expect(LibraryProbe.completions("duration ").count == 6)
-        #expect(LibraryProbe.completions("title == \"x\" ") == ["title == \"x\" && ", "title == \"x\" || "])
-        #expect(LibraryProbe.completions("addedDate >= ").first == "addedDate >= $time.now")
-        #expect(LibraryProbe.completions("title == \"x").isEmpty)
-        #expect(LibraryProbe.completions("paris").isEmpty)
-    }
-}

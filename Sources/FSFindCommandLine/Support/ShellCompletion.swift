@@ -1,6 +1,5 @@
 import ArgumentParser
 import FSFindModel
-import FSFindQuery
 
 /// The custom completions the generated shell scripts ask the binary for at Tab time.
 ///

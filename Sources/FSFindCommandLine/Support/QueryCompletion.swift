@@ -8,7 +8,7 @@ import FSFindModel
 /// attribute names and aliases (from the registry) and `InRange(` where an attribute may start,
 /// operators after an attribute, `$time.` forms where a value may start, the modifiers `c d w t`
 /// straight after a closing quote, and `&&` / `||` after a finished comparison.
-package enum QueryCompletion {
+enum QueryCompletion {
     /// The comparison operators, in the order they are offered.
     static let operators = ["==", "!=", "<", ">", "<=", ">="]
 
@@ -27,7 +27,7 @@ package enum QueryCompletion {
 
     /// Candidates for the query text `typed` (without the shell's quoting), each the whole text as
     /// it should read after Tab.
-    package static func candidates(for typed: String) -> [String] {
+    static func candidates(for typed: String) -> [String] {
         let (head, piece) = splitLastPiece(Substring(typed))
         return offers(before: head, piece: piece).filter { $0.hasPrefix(piece) }.map { head + $0 }
     }
