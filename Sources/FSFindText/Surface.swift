@@ -12,7 +12,6 @@
 //   --snippets`), and the page it is on when the text has pages
 // - `SpellingTable` (class, SpellingTable.swift): The store's spelling words (``SpellingWords``) in byte order, each
 //   with how many documents hold it
-// - `TextQuery` (enum, TextQuery.swift): FTS5 query expressions built from words, never from raw user syntax
 // - `TextStore` (class, TextStore.swift): The words inside files
 // - `TextStoreFeeder` (class, TextStoreFeeder.swift): Writes a refresh's documents into the text store on a thread
 //   of its own, so SQLite's tokenizing and indexing (the longest serial step of a first index with text) overlaps the

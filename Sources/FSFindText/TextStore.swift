@@ -313,11 +313,11 @@ package final class TextStore {
         }
     }
 
-    /// The documents matching an FTS5 query expression (see ``TextQuery``), in ascending number
-    /// (FTS5's own order: nothing is sorted), with their BM25 relevance when `ranked`. BM25 needs
-    /// each document's length from another table, most of a common word's lookup
-    /// (`benchmarks/RESULTS.md`, "Numbers that were in code comments"), so a search that only
-    /// counts or lists in path order does not ask for it.
+    /// The documents matching an FTS5 query expression (the search's `TextQuery` writes them), in
+    /// ascending number (FTS5's own order: nothing is sorted), with their BM25 relevance when
+    /// `ranked`. BM25 needs each document's length from another table, most of a common word's
+    /// lookup (`benchmarks/RESULTS.md`, "Numbers that were in code comments"), so a search that
+    /// only counts or lists in path order does not ask for it.
     func search(_ expression: String, ranked: Bool) throws(FSFindError) -> Hits {
         let query = try database.prepare(
             ranked

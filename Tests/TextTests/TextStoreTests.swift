@@ -38,14 +38,16 @@ import Testing
             #expect(ranked.relevance.count == ranked.documents.count && plain.relevance.isEmpty)
             return Self.paths(plain, names)
         }
-        #expect(try found(TextQuery.words(["comparison"])) == ["/d/list.txt"])
-        #expect(try found(TextQuery.words(["frederic", "call", "page"])) == ["/d/letter.txt"])
-        #expect(try found(TextQuery.words(["bre"])) == ["/d/list.txt"])
-        #expect(try found(TextQuery.phrase(["buy", "bread"])) == ["/d/list.txt"])
-        #expect(try found(TextQuery.phrase(["bread", "buy"])).isEmpty)
-        #expect(try found(TextQuery.words(["quarterly"])).isEmpty)
-        // A query word with FTS5 syntax in it is a word, not syntax.
-        #expect(try found(TextQuery.words(["\"bread OR x*"])).isEmpty)
+        // FTS5 expressions as the search writes them (`TextQuery`, FSFindSearch): each word quoted,
+        // `*` for a prefix, `AND` between words, a phrase as one quoted string.
+        #expect(try found(#""comparison"*"#) == ["/d/list.txt"])
+        #expect(try found(#""frederic"* AND "call"* AND "page"*"#) == ["/d/letter.txt"])
+        #expect(try found(#""bre"*"#) == ["/d/list.txt"])
+        #expect(try found(#""buy bread""#) == ["/d/list.txt"])
+        #expect(try found(#""bread buy""#).isEmpty)
+        #expect(try found(#""quarterly"*"#).isEmpty)
+        // A query word with FTS5 syntax in it, quoted with its `"` doubled, is a word, not syntax.
+        #expect(try found("\"\"\"bread OR x*\"*").isEmpty)
     }
 
     /// Document numbers are never given twice in one store (a reader's index may still name an
@@ -91,7 +93,7 @@ import Testing
                     text: "report number \(n) about the budget and the harbour")
             }
         }
-        let question = TextQuery.words(["rep"])
+        let question = #""rep"*"#
         nonisolated(unsafe) var asked = 0
         let stopped = try store.search(question, ranked: true) {
             asked += 1
@@ -118,7 +120,7 @@ import Testing
                 try writer.add(source: .plainText(Self.identity(2)), text: "No pages here, chapter 3.")
             )
         }
-        let snippets = try store.snippets(TextQuery.phrase(["chapter", "3"]), for: [book, plain, nil])
+        let snippets = try store.snippets(#""chapter 3""#, for: [book, plain, nil])
         #expect(snippets.count == 3 && snippets[2] == nil)
         #expect(snippets[0]?.page == 3, "\(String(describing: snippets[0]))")
         #expect(snippets[0]?.text.contains("Chapter 3") == true)
@@ -144,14 +146,14 @@ import Testing
         }
         // Before the garbage is collected both copies are there, each under its own number; a
         // reader keeps the one its index row names.
-        #expect(try store.search(TextQuery.words(["old"]), ranked: false).documents == [old])
-        #expect(try store.search(TextQuery.words(["words"]), ranked: false).documents == [old, new])
+        #expect(try store.search(#""old"*"#, ranked: false).documents == [old])
+        #expect(try store.search(#""words"*"#, ranked: false).documents == [old, new])
         let removed = try store.write { writer throws(FSFindError) in
             try writer.removeUnnamed(among: [old, new]) { _, identity in identity == Self.identity(3) }
         }
         #expect(removed == 1)
-        #expect(try store.search(TextQuery.words(["old"]), ranked: false).documents.isEmpty)
-        #expect(try store.search(TextQuery.words(["new"]), ranked: false).documents == [new])
+        #expect(try store.search(#""old"*"#, ranked: false).documents.isEmpty)
+        #expect(try store.search(#""new"*"#, ranked: false).documents == [new])
     }
 
     /// Files with the same bytes name one document: its words stay while any of them is kept,
@@ -168,8 +170,8 @@ import Testing
             return number
         }
         #expect(try store.documentCount() == 1)
-        #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents == [shared])
-        let b = try store.snippets(TextQuery.words(["license"]), for: [shared])
+        #expect(try store.search(#""license"*"#, ranked: false).documents == [shared])
+        let b = try store.snippets(#""license"*"#, for: [shared])
         #expect(b.first??.text == "shared license text")
         #expect(try store.textStart(document: shared, characters: 6) == "shared")
         #expect(try store.document(for: .plainText(Self.identity(3))) == shared)
@@ -178,7 +180,7 @@ import Testing
             try writer.removeUnnamed(among: [shared]) { _, identity in identity != Self.identity(1) }
         }
         #expect(removed == 0)
-        #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents == [shared])
+        #expect(try store.search(#""license"*"#, ranked: false).documents == [shared])
         #expect(try store.document(for: .plainText(Self.identity(1))) == nil)
         // The last ones go: so do the words (FTS5's vocabulary no longer has them).
         removed = try store.write { writer throws(FSFindError) in
@@ -187,7 +189,7 @@ import Testing
         #expect(removed == 1)
         #expect(try store.textStart(document: shared, characters: 6) == nil)
         #expect(try store.documentCount() == 0)
-        #expect(try store.search(TextQuery.words(["license"]), ranked: false).documents.isEmpty)
+        #expect(try store.search(#""license"*"#, ranked: false).documents.isEmpty)
         #expect(throws: FSFindError.self) {
             try store.write { writer throws(FSFindError) in
                 try writer.link(source: .plainText(Self.identity(4)), document: shared)
@@ -205,7 +207,7 @@ import Testing
             }
         }
         #expect(try store.documentCount() == 0)
-        #expect(try store.search(TextQuery.words(["half"]), ranked: false).documents.isEmpty)
+        #expect(try store.search(#""half"*"#, ranked: false).documents.isEmpty)
         let reader = try TextStore(path: folder.file("t.text"), create: false)
         #expect(try reader.documentCount() == 0)
         #expect(throws: FSFindError.self) { try TextStore(path: folder.file("missing.text"), create: false) }
