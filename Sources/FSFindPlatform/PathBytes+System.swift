@@ -3,7 +3,7 @@ import FSFindModel
 import Glibc
 import SystemPackage
 
-/// The system-call half of ``PathBytes``: opening and resolving byte paths.
+/// The system-call half of ``PathBytes``: opening byte paths and making them absolute.
 extension PathBytes {
     /// `O_PATH`: a GNU extension Swift's Glibc module does not import, read from glibc's header
     /// through the `CPlatform` shim.
@@ -58,14 +58,6 @@ extension PathBytes {
         let opened = withCString(path[start...]) { openat(base.rawValue, $0, flags) }
         guard opened >= 0 else { throw Errno(rawValue: errno) }
         return FileDescriptor(rawValue: opened)
-    }
-
-    /// The absolute, symlink-resolved form of `path` (realpath(3)), or nil with errno set.
-    package static func realPath(_ path: [UInt8]) -> [UInt8]? {
-        let resolved: UnsafeMutablePointer<CChar>? = withCString(path) { realpath($0, nil) }
-        guard let resolved else { return nil }
-        defer { free(resolved) }
-        return Array(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved)))
     }
 
     /// `path` made absolute against the working directory and cleaned of `.`, `..` and repeated

@@ -3,7 +3,6 @@ import CPlatform
 import FSFindExtraction
 import FSFindIndexer
 import FSFindModel
-import FSFindPlatform
 import FSFindText
 import Foundation
 import Glibc
