@@ -29,15 +29,6 @@ extension FileDescriptor {
             throw error as? Errno ?? .ioError  // swift-system's reads throw only Errno
         }
     }
-
-    /// Exactly `count` bytes (at `offset` when given), or nil when the file ends first or a read
-    /// fails.
-    package func read(exactly count: Int, atAbsoluteOffset offset: Int? = nil) -> [UInt8]? {
-        guard count >= 0, (offset ?? 0) >= 0, let bytes = try? read(upTo: count, atAbsoluteOffset: offset),
-            bytes.count == count
-        else { return nil }
-        return bytes
-    }
 }
 
 /// `body`'s result, calling it again while it fails with `EINTR`: the one retry loop for the

@@ -1,4 +1,3 @@
-import FSFindPlatform
 import SystemPackage
 
 /// Reads a TIFF's pixel size from its first image file directory, with three small reads.

@@ -1,5 +1,4 @@
 import FSFindCrawl
-import FSFindPlatform
 import Foundation
 import SystemPackage
 import ZIPFoundation
