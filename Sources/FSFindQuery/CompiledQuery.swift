@@ -19,11 +19,6 @@ package struct CompiledQuery: Sendable {
         referencedAttributes = referenced
     }
 
-    /// True when `item` satisfies the query.
-    package func matches(_ item: some AttributeSource) -> Bool {
-        root.evaluate(item)
-    }
-
     /// Higher is more relevant. For free text: the sum over query words of the best match's
     /// weight (see ``FreeTextMatcher``), 0 when the item does not match; in a tree, the sum over
     /// the free-text leaves not under a negation. Other queries: 0.

@@ -27,6 +27,12 @@ func compiled(
     }
 }
 
+extension CompiledQuery {
+    /// Whether `item` satisfies the query: the compiled tree's answer (`root.evaluate`), as the
+    /// search's own `matches(_:)` (FSFindSearch, beside its one user) gives it.
+    func matches(_ item: some AttributeSource) -> Bool { root.evaluate(item) }
+}
+
 /// Whether `query` matches an item holding exactly `values`.
 func matches(
     _ query: String, _ values: [Attribute: AttributeValue], context: QueryContext = fixedContext,
