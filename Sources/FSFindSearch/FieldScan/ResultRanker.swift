@@ -76,11 +76,3 @@ struct ResultRanker: Sendable {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }
-
-extension CompiledQuery {
-    /// True when `item` satisfies the query: the compiled tree's answer for a row read whole, which
-    /// a free-text tree's rank asks here and the plans (``QueryPlan``) must give exactly.
-    func matches(_ item: some AttributeSource) -> Bool {
-        root.evaluate(item)
-    }
-}
