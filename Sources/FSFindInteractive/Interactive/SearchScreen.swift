@@ -95,7 +95,7 @@ package final class SearchScreen {
         searcher = Searcher(index: index.snapshot, text: text)
         words = text
         scan = InteractiveScan(reader: index, now: context.now, text: text)
-        scan.summarizeInBackground()
+        scan.summarizeInBackground(answeringLettersIn: scope, context: context, lowering: Self.yieldToKeys)
         trace = Self.traceFile(environment["FSFIND_SEARCH_TRACE"])
         previewTrace = Self.traceFile(environment["FSFIND_PREVIEW_TRACE"])
         var settings = SearchController.Settings()
@@ -182,7 +182,8 @@ package final class SearchScreen {
             searcher = Searcher(index: newIndex.snapshot, text: text)
             words = text
             scan = InteractiveScan(reader: newIndex, now: context.now, text: text)
-            scan.summarizeInBackground()
+            scan.summarizeInBackground(
+                answeringLettersIn: controller.session.scope, context: context, lowering: Self.yieldToKeys)
             perform(controller.handle(.indexReplaced(newIndex, hasTextStore: text != nil)))
             readCatalog()
         } catch {

@@ -97,22 +97,45 @@ package struct InteractiveScan {
 
     /// Per-row summaries of the rows' free text, which let a scan of plain words skip the rows
     /// they cannot match (``SignatureFilter``); made by ``summarize()`` or in the background.
-    let signatures = SignatureStore()
+    let signatures: SignatureStore
 
-    init(reader: IndexReader, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil) {
+    /// The one-letter fields' answers worked out ahead (``LetterAnswers``); nil in the scan that
+    /// works them out.
+    let letters: LetterAnswers?
+
+    init(
+        reader: IndexReader, ranker: ResultRanker, limit: Int = 500, text: TextStore? = nil,
+        signatures: SignatureStore = SignatureStore(), letters: LetterAnswers? = LetterAnswers()
+    ) {
         self.reader = reader
         self.ranker = ranker
         self.limit = limit
         self.text = text
+        self.signatures = signatures
+        self.letters = letters
     }
 
     /// Makes the row summaries on this thread.
     func summarize() { signatures.make(for: reader, ranker: ranker) }
 
-    /// Makes the row summaries on a thread of their own, which first runs `prepare` (the search
-    /// loop lowers its priority there); scans use them once they are made.
-    package func summarizeInBackground(prepare: @escaping @Sendable () -> Void = {}) {
-        signatures.makeInBackground(for: reader, ranker: ranker, prepare: prepare)
+    /// Makes the row summaries on a thread of their own; scans use them once they are made. With
+    /// a scope, the thread then works out the one-letter fields' answers in it (``LetterAnswers``),
+    /// their words compiled in `context`, after `lowering` (the search screen lowers the thread's
+    /// priority there: a key typed meanwhile must get the cores).
+    package func summarizeInBackground(
+        answeringLettersIn scope: Scope? = nil, context: QueryContext? = nil,
+        lowering: @escaping @Sendable () -> Void = {}
+    ) {
+        guard let scope, let context, let letters else {
+            signatures.makeInBackground(for: reader, ranker: ranker)
+            return
+        }
+        let ahead = LettersAhead(
+            reader: reader, ranker: ranker, limit: limit, signatures: signatures, scope: scope, context: context)
+        signatures.makeInBackground(for: reader, ranker: ranker) { [weak letters] in
+            lowering()
+            ahead.answer { letters }
+        }
     }
 
     /// How a scan is cut among threads: the one ``PartitionedScan``, from ``parallelRows``.
@@ -137,6 +160,17 @@ package struct InteractiveScan {
         _ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]? = nil,
         shouldStop: () -> Bool = { false }
     ) throws(FSFindError) -> ScanResult? {
+        guard let letters else {
+            return try scan(query, scope: scope, onlyIn: folder, candidates: candidates, shouldStop: shouldStop)
+        }
+        return try letters.keyScan { () throws(FSFindError) in
+            try scan(query, scope: scope, onlyIn: folder, candidates: candidates, shouldStop: shouldStop)
+        }
+    }
+
+    private func scan(
+        _ query: FieldQuery, scope: Scope, onlyIn folder: [UInt8]?, candidates: [Int]?, shouldStop: () -> Bool
+    ) throws(FSFindError) -> ScanResult? {
         let started = ContinuousClock.now
         let chosenBit = UInt16(1) << UInt16(Scope.allCases.firstIndex(of: scope) ?? 0)
         let content = try contentMatches(query, shouldStop: shouldStop)
@@ -158,6 +192,12 @@ package struct InteractiveScan {
         if candidates == nil, let filter {
             (candidates, letter) = summaryCandidates(
                 query, filter: filter, content: content, made: summaries, scope: scope, folder: folder)
+        }
+        if let letter, let rows = letters?.rows(for: letter.key(limit: limit)) {
+            var known = ScanResult(
+                rows: rows, total: letter.counts[letter.scope], counts: letter.counts, matched: letter.matched)
+            known.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
+            return try withSuggestions(known, for: query)
         }
         // A field of type tests alone visits the rows of the type entries it accepts; the same
         // entries as the last such field's give its answer again (`kind:au`, `kind:aud` …).
@@ -197,14 +237,20 @@ package struct InteractiveScan {
         }
         result.work.visited = rows
         result.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
-        // Asked as `fsfind query` asks: a typo may still find files (`quartely` by its stem's
-        // start, inside a report), and the field offers the search it meant all the same. A word
-        // the index holds, or the start of one (every word while it is typed), is answered by a
-        // look-up in the sorted words; only a word nothing holds walks the corrector.
-        if let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty {
-            result.corrections = try Searcher(index: index, text: text).suggestions(for: compiled)
-        }
+        result = try withSuggestions(result, for: query)
         if let typeField { typeFieldAnswer.keep(result, for: typeField) }
+        return result
+    }
+
+    /// `result` with the field's suggestions, asked as `fsfind query` asks: a typo may still find
+    /// files (`quartely` by its stem's start, inside a report), and the field offers the search it
+    /// meant all the same. A word the index holds, or the start of one (every word while it is
+    /// typed), is answered by a look-up in the sorted words; only a word nothing holds walks the
+    /// corrector.
+    private func withSuggestions(_ result: ScanResult, for query: FieldQuery) throws(FSFindError) -> ScanResult {
+        guard let compiled = query.text, !compiled.root.freeTextLeaves.isEmpty else { return result }
+        var result = result
+        result.corrections = try Searcher(index: index, text: text).suggestions(for: compiled)
         return result
     }
 

@@ -14,6 +14,8 @@ struct LetterScan {
     let counts: [Int]
     /// Its matches: the merged rows of its start, ascending.
     let matched: [Int]
+    /// The letter's start bit (``RowSignatures/startBit(_:)``).
+    let start: UInt64
 
     /// Nil unless the field is one letter alone (no chips, no folder) and the session's summaries
     /// give its start's rows (`candidates`, made from `required`) and the rows of every scope.
@@ -29,5 +31,11 @@ struct LetterScan {
         self.scope = Scope.allCases.firstIndex(of: scope) ?? 0
         counts = scopes.counts(among: rows)
         matched = candidates
+        start = required[0]
+    }
+
+    /// What the field's answer worked out ahead is kept under, for a scan keeping `limit` rows.
+    func key(limit: Int) -> LetterAnswers.Key {
+        LetterAnswers.Key(start: start, scope: Scope.allCases[scope], limit: limit)
     }
 }

@@ -30,22 +30,24 @@ final class SignatureStore: Sendable {
     /// the caller's thread.
     func make(for reader: IndexReader, ranker: ResultRanker) { made.put(Self.summaries(of: reader, ranker: ranker)) }
 
-    /// Works them out on a thread of their own, after `prepare`. The summaries are handed over
-    /// as soon as they are made, the rows by their words' starts after them: a key typed in
+    /// Works them out on a thread of their own, then runs `then` there. The summaries are handed
+    /// over as soon as they are made, the rows by their words' starts after them: a key typed in
     /// between scans with the summaries alone.
     func makeInBackground(
-        for reader: IndexReader, ranker: ResultRanker, prepare: @escaping @Sendable () -> Void = {}
+        for reader: IndexReader, ranker: ResultRanker, then: @escaping @Sendable () -> Void = {}
     ) {
         made.fill { [made] in
-            prepare()
             let files = Self.files(of: reader)
             let lifts = Self.lifts(of: reader, ranker: ranker)
             made.put(Made(files: files, lifts: lifts, starts: nil))
             let starts = StartRows(summaries: files, of: reader.snapshot)
             made.put(Made(files: files, lifts: lifts, starts: starts))
-            return Made(
+            let all = Made(
                 files: files, lifts: lifts, starts: starts, types: Self.types(of: reader),
                 scopes: ScopeRows(reader: reader))
+            made.put(all)
+            then()
+            return all
         }
     }
 
