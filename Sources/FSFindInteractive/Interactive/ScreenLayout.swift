@@ -63,6 +63,12 @@ struct ScreenLayout: Sendable, Equatable {
     /// The frame for `model`: exactly `height` lines of exactly `width` columns, and where the
     /// cursor goes (after the typed text).
     func render(_ model: ScreenModel) -> Frame {
+        var memo = BodyMemo()
+        return render(model, reusing: &memo)
+    }
+
+    /// The frame for `model`, its body taken from `memo` when the last one drawn there is the same.
+    func render(_ model: ScreenModel, reusing memo: inout BodyMemo) -> Frame {
         guard !isTooSmall else {
             var lines = [StyledLine("Window too small for fsfind search (needs 30×8)").fitted(to: width)]
             while lines.count < height { lines.append(StyledLine().fitted(to: width)) }
@@ -74,7 +80,7 @@ struct ScreenLayout: Sendable, Equatable {
         lines.append(scopeLine(model))
         lines.append(hintLine(model))
         lines.append(rule(countText(model)))
-        lines += body(model)
+        lines += memo.lines(model, in: self)
         let help = TerminalWidth.of(Self.keyHelp) <= width ? Self.keyHelp : Self.shortKeyHelp
         lines.append(StyledLine(help, .dim).fitted(to: width))
         return Frame(lines: lines, cursorRow: 0, cursorColumn: cursor)

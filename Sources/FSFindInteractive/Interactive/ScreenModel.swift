@@ -56,6 +56,27 @@ struct ScreenModel: Sendable, Equatable {
     var previewImageID: Int?
     var status: String?
 
+    /// What the list and the pane are drawn from (``ScreenLayout/body(_:)``), so a frame whose
+    /// body is the last one's reuses its lines (``BodyMemo``).
+    struct Body: Equatable {
+        let entries: [Entry]
+        let selectedEntry: Int?
+        let total: Int?
+        let fieldIsEmpty: Bool
+        let detailTitle: String
+        let detail: [String]
+        let expectsPreview: Bool
+        let preview: FilePreview?
+        let previewImageID: Int?
+    }
+
+    var body: Body {
+        Body(
+            entries: entries, selectedEntry: selectedEntry, total: total, fieldIsEmpty: field.isEmpty,
+            detailTitle: detailTitle, detail: detail, expectsPreview: expectsPreview, preview: preview,
+            previewImageID: previewImageID)
+    }
+
     /// Says what can be found, as the HIG asks, rather than "Search".
     static let defaultPlaceholder = "Files, songs, photos, documents…"
 

@@ -37,13 +37,15 @@ extension SearchController {
         guard session.hasResults else { return model }
         model.total = session.results.total
         let pane = DetailPane(now: context.now, timeZone: context.timeZone)
-        let words = FieldQuery(session.field, context: context).words.map { String(decoding: $0, as: UTF8.self) }
-        model.entries = session.results.rows.dropFirst(session.scrollTop).prefix(rows).map {
-            entry(row: $0, pane: pane, words: words)
+        let visible = Array(session.results.rows.dropFirst(session.scrollTop).prefix(rows))
+        // A copy while the closures below read `self`; put back at the end.
+        var memo = self.memo
+        defer { self.memo = memo }
+        model.entries = memo.entries(rows: visible, words: shownWords) {
+            visible.map { entry(row: $0, pane: pane, words: shownWords) }
         }
         if let row = session.selectedRow {
             model.selectedEntry = session.selection - session.scrollTop
-            model.detailTitle = shortened(index.path(at: row))
             // The words only once read (at ``SearchEvent/idle``); until then the pane shows the rest.
             let cached = paneText.flatMap { $0.row == row && $0.field == session.field.text ? $0.lines : nil }
             paneTextMissing = cached == nil && hasTextStore && session.showsDetail
@@ -52,7 +54,12 @@ extension SearchController {
                 model.preview = previewCache.preview(for: target)
                 if case .image(let image)? = model.preview { model.previewImageID = imageID(for: target, image) }
             }
-            model.detail = pane.lines(index.attributes(at: row), problem: index.problem(at: row), text: cached ?? [])
+            (model.detailTitle, model.detail) = memo.pane(row: row, text: cached ?? []) {
+                (
+                    shortened(index.path(at: row)),
+                    pane.lines(index.attributes(at: row), problem: index.problem(at: row), text: cached ?? [])
+                )
+            }
         }
         return model
     }

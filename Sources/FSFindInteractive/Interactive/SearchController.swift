@@ -68,6 +68,11 @@ struct SearchController {
     var paneText: (row: Int, field: String, lines: [String])?
     /// Set by a paint whose pane lacked the selected row's words (not read yet).
     var paneTextMissing = false
+    /// The words the shown results answered, which the list marks in names: until a key's answer
+    /// comes, the list is the last answer's, marked as it was.
+    var shownWords: [String] = []
+    /// The last frame's entries and pane lines (``FrameMemo``).
+    var memo = FrameMemo()
 
     /// Previews drawn, so moving back to a file shows it at once.
     var previewCache = PreviewCache<PreviewTarget>()
@@ -218,6 +223,7 @@ struct SearchController {
         switch planner.plan(for: session) {
         case .cached(let result):
             session.apply(result)
+            shownWords = Self.words(query)
             needsSearch = false
             traceDetail = "cached"
             return answered()
@@ -241,6 +247,7 @@ struct SearchController {
         if settings.tracesSearches { traceDetail = Self.describe(result, narrowed: order.candidates != nil) }
         planner.finished(result, for: session)
         session.apply(result)
+        shownWords = Self.words(order.query)
         needsSearch = false
         return answered()
     }
@@ -269,9 +276,15 @@ struct SearchController {
         index = newIndex
         self.hasTextStore = hasTextStore
         planner = ScanPlanner()
+        memo.forget()
         paneText = nil
         pendingScan = nil
         needsSearch = true
+    }
+
+    /// A query's words as the list marks them in names.
+    private static func words(_ query: FieldQuery) -> [String] {
+        query.words.map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The search trace's detail of a scan: `narrow|full`, then what it cost (``ScanResult/trace``).

@@ -49,6 +49,9 @@ struct SearchPaint: Sendable {
 
     /// The lines to paint.
     var frame: Frame { layout.render(model) }
+
+    /// The lines to paint, the body taken from `memo` when it is the last one's.
+    func frame(reusing memo: inout BodyMemo) -> Frame { layout.render(model, reusing: &memo) }
 }
 
 /// A scan the controller asks for: the field's query, where to look, and the rows to look at.

@@ -42,6 +42,8 @@ package final class SearchScreen {
     /// Opens the index and its text store again, for a new version written under the session.
     private let reopen: () throws(FSFindError) -> (IndexReader, TextStore?)
     private var painter: ScreenPainter
+    /// The last frame's list and pane lines, drawn again only when they change.
+    private var bodyMemo = BodyMemo()
     private let previews: any FilePreviewer
     /// `NO_COLOR` set and not empty (no-color.org): attributes only, and pictures without colour.
     private let monochrome: Bool
@@ -206,7 +208,7 @@ package final class SearchScreen {
         switch effect {
         case .paint(let paint):
             if paint.redrawAll { painter.invalidate() }
-            terminal.write(paint.graphics + painter.paint(paint.frame))
+            terminal.write(paint.graphics + painter.paint(paint.frame(reusing: &bodyMemo)))
         case .scan(let order):
             return perform(controller.handle(run(order)))
         case .readPaneText(let order):
