@@ -24,3 +24,30 @@ import Testing
         #expect(NameHighlight.ranges(in: "paris.txt", words: ["london"]).isEmpty)
     }
 }
+
+/// The byte-by-byte path for ASCII names marks what the character-by-character one marks.
+@Suite struct NameHighlightASCIITests {
+    @Test func asciiNamesAreMarkedAsCharacterByCharacter() {
+        let names = [
+            "comparison-paris.mp3", "Intro Paris.mp3", "IMG_12345.jpg", "paris trip notes.txt", "PARIS.TXT",
+            "a", "", "report 2024 (final).pdf", "tone_tonic-TON.flac", "x.Paris", "pa.pa.pa", "crlf\r\nname",
+            "tab\tname", "Été à Paris.flac",
+        ]
+        let words: [[String]] = [
+            ["paris"], ["par"], ["pa"], ["t"], ["ton", "to"], ["234"], ["2024", "final"], ["zz"], ["a"], ["é"],
+            ["name"], [""],
+        ]
+        for name in names {
+            for typed in words {
+                let ascii = NameHighlight.asciiRanges(in: name, words: typed)
+                if name.utf8.contains(0x0D) || !name.allSatisfy(\.isASCII)
+                    || typed.contains(where: { !$0.allSatisfy(\.isASCII) })
+                {
+                    #expect(ascii == nil, "\(name) \(typed)")
+                } else {
+                    #expect(ascii == NameHighlight.characterRanges(in: name, words: typed), "\(name) \(typed)")
+                }
+            }
+        }
+    }
+}

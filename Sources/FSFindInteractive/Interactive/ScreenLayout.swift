@@ -199,14 +199,9 @@ struct ScreenLayout: Sendable, Equatable {
             let selected = position == model.selectedEntry
             var line = StyledLine(selected ? " > " : "   ", selected ? .selected : .plain)
             // The matched letters bold and underlined (attributes, so NO_COLOR keeps them).
-            var position = 0
-            let characters = Array(entry.name)
-            for range in entry.highlights where range.lowerBound >= position && range.upperBound <= characters.count {
-                line.append(String(characters[position..<range.lowerBound]), selected ? .selected : .plain)
-                line.append(String(characters[range]), selected ? .selectedMatch : .match)
-                position = range.upperBound
+            for (piece, matched) in Self.pieces(of: entry.name, marking: entry.highlights) {
+                line.append(piece, matched ? (selected ? .selectedMatch : .match) : (selected ? .selected : .plain))
             }
-            line.append(String(characters[position...]), selected ? .selected : .plain)
             // The facts column at the right when the folder still gets some room beside it;
             // the folder loses its start first (its end says most).
             let factsWidth = entry.facts.isEmpty ? 0 : entry.facts.count + 2
@@ -228,12 +223,39 @@ struct ScreenLayout: Sendable, Equatable {
         return Array(lines.prefix(rows))
     }
 
+    /// `name` cut where `highlights` (character ranges, sorted) begin and end, each piece with
+    /// whether it is marked; a name of ASCII bytes (a character each, unless a carriage return
+    /// joins the line feed after it) is cut by bytes, without an array of its characters.
+    static func pieces(of name: String, marking highlights: [Range<Int>]) -> [(String, Bool)] {
+        guard !highlights.isEmpty else { return [(name, false)] }
+        var pieces: [(String, Bool)] = []
+        var position = 0
+        if name.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            let bytes = Array(name.utf8)
+            func text(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+            for range in highlights where range.lowerBound >= position && range.upperBound <= bytes.count {
+                pieces += [(text(position..<range.lowerBound), false), (text(range), true)]
+                position = range.upperBound
+            }
+            pieces.append((text(position..<bytes.count), false))
+            return pieces
+        }
+        let characters = Array(name)
+        for range in highlights where range.lowerBound >= position && range.upperBound <= characters.count {
+            pieces += [(String(characters[position..<range.lowerBound]), false), (String(characters[range]), true)]
+            position = range.upperBound
+        }
+        pieces.append((String(characters[position...]), false))
+        return pieces
+    }
+
     /// The fewest columns a folder keeps beside the facts column.
     static let minimumFolderColumns = 12
 
     /// `folder` cut from its start to `columns` characters, `…` where cut.
     static func shortenedFromLeft(_ folder: String, to columns: Int) -> String {
-        guard folder.count > columns else { return folder }
+        // No more characters than bytes: most folders fit without counting their characters.
+        guard folder.utf8.count > columns, folder.count > columns else { return folder }
         guard columns > 1 else { return columns == 1 ? "…" : "" }
         return "…" + folder.suffix(columns - 1)
     }
