@@ -210,6 +210,23 @@ package struct InteractiveScan {
             }
             candidates = typed.rows
             typeField = typed.key
+            // Every accepted row matches: counted and ranked without a plan per row.
+            if let key = typed.key, folder == nil {
+                var stopped = false
+                let ranked = TypeFieldRanking.answer(
+                    rows: typed.rows, scan: self, lifts: summaries?.lifts, chosenBit: chosenBit
+                ) {
+                    stopped = shouldStop()
+                    return stopped
+                }
+                if stopped { return nil }
+                if var ranked {
+                    ranked.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
+                    ranked = try withSuggestions(ranked, for: query)
+                    typeFieldAnswer.keep(ranked, for: key)
+                    return ranked
+                }
+            }
         }
         let rows = candidates?.count ?? index.itemCount
         let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
