@@ -201,31 +201,16 @@ package struct InteractiveScan {
         }
         // A field of type tests alone visits the rows of the type entries it accepts; the same
         // entries as the last such field's give its answer again (`kind:au`, `kind:aud` …).
-        var typeField: TypeFieldAnswer.Key?
-        if candidates == nil, let typed = typeFieldRows(query, chosenBit: chosenBit, folder: folder, made: summaries) {
-            if var known = typed.known {
-                known.work = ScanWork()
+        var typeKey: TypeFieldAnswer.Key?
+        if candidates == nil,
+            let typed = try typeField(query, chosenBit: chosenBit, folder: folder, made: summaries, shouldStop)
+        {
+            switch typed {
+            case .stopped: return nil
+            case .answered(var known):
                 known.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
                 return known
-            }
-            candidates = typed.rows
-            typeField = typed.key
-            // Every accepted row matches: counted and ranked without a plan per row.
-            if let key = typed.key, folder == nil {
-                var stopped = false
-                let ranked = TypeFieldRanking.answer(
-                    rows: typed.rows, scan: self, lifts: summaries?.lifts, chosenBit: chosenBit
-                ) {
-                    stopped = shouldStop()
-                    return stopped
-                }
-                if stopped { return nil }
-                if var ranked {
-                    ranked.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
-                    ranked = try withSuggestions(ranked, for: query)
-                    typeFieldAnswer.keep(ranked, for: key)
-                    return ranked
-                }
+            case .scan(let rows, let key): (candidates, typeKey) = (rows, key)
             }
         }
         let rows = candidates?.count ?? index.itemCount
@@ -255,7 +240,7 @@ package struct InteractiveScan {
         result.work.visited = rows
         result.work.timed(started: started, scanStarted: scanStarted, cpu: scanCPUStarted)
         result = try withSuggestions(result, for: query)
-        if let typeField { typeFieldAnswer.keep(result, for: typeField) }
+        if let typeKey { typeFieldAnswer.keep(result, for: typeKey) }
         return result
     }
 
@@ -310,6 +295,38 @@ package struct InteractiveScan {
                     ranked: false, shouldStop: shouldStop)
             }
         }
+    }
+
+    /// How a field of type tests alone is answered: as the last such field was, or from its
+    /// accepted rows (``TypeFieldRanking``), or by a scan of those rows (kept under `key`).
+    private enum TypeField {
+        case answered(ScanResult)
+        case stopped
+        case scan(rows: [Int], key: TypeFieldAnswer.Key?)
+    }
+
+    /// Nil for another field. Every accepted row matches unless a row's entry cannot be read, or
+    /// the field looks in a folder: then they are scanned.
+    private func typeField(
+        _ query: FieldQuery, chosenBit: UInt16, folder: [UInt8]?, made: SignatureStore.Made?,
+        _ shouldStop: () -> Bool
+    ) throws(FSFindError) -> TypeField? {
+        guard let typed = typeFieldRows(query, chosenBit: chosenBit, folder: folder, made: made) else { return nil }
+        if var known = typed.known {
+            known.work = ScanWork()
+            return .answered(known)
+        }
+        guard let key = typed.key, folder == nil else { return .scan(rows: typed.rows, key: typed.key) }
+        var stopped = false
+        let ranked = TypeFieldRanking.answer(rows: typed.rows, scan: self, lifts: made?.lifts, chosenBit: chosenBit) {
+            stopped = shouldStop()
+            return stopped
+        }
+        if stopped { return .stopped }
+        guard let ranked else { return .scan(rows: typed.rows, key: key) }
+        let answer = try withSuggestions(ranked, for: query)
+        typeFieldAnswer.keep(answer, for: key)
+        return .answered(answer)
     }
 
     /// For a field of type tests alone (``TypeCandidates``): the rows of the type entries it
