@@ -78,6 +78,14 @@ import Testing
         var selection = pane
         selection.selectedEntry = 0
         models += [selection, selection, models[0]]
+        // No rows: the list says "No results", or the empty index's hint when the field is empty.
+        var none = models[0]
+        none.entries = []
+        none.total = 0
+        none.selectedEntry = nil
+        var emptyField = none
+        emptyField.field = SearchField("")
+        models += [none, emptyField, none]
         var memo = BodyMemo()
         for (k, model) in models.enumerated() {
             #expect(layout.render(model, reusing: &memo) == layout.render(model), "\(k)")

@@ -62,7 +62,9 @@ struct ScreenModel: Sendable, Equatable {
         let entries: [Entry]
         let selectedEntry: Int?
         let total: Int?
-        let fieldIsEmpty: Bool
+        /// Whether the field is empty, where the list says so (no rows, none matched): otherwise
+        /// the first key's echo would draw the body again for nothing it shows.
+        let fieldIsEmpty: Bool?
         let detailTitle: String
         let detail: [String]
         let expectsPreview: Bool
@@ -72,7 +74,8 @@ struct ScreenModel: Sendable, Equatable {
 
     var body: Body {
         Body(
-            entries: entries, selectedEntry: selectedEntry, total: total, fieldIsEmpty: field.isEmpty,
+            entries: entries, selectedEntry: selectedEntry, total: total,
+            fieldIsEmpty: entries.isEmpty && total == 0 ? field.isEmpty : nil,
             detailTitle: detailTitle, detail: detail, expectsPreview: expectsPreview, preview: preview,
             previewImageID: previewImageID)
     }
