@@ -1,10 +1,13 @@
 import FSFindPlatform
 import Foundation
+import Synchronization
 
 /// How a scan of many rows is cut among threads, the one way for `fsfind query` (``Searcher``)
 /// and the search field (`InteractiveScan`) alike: below ``parallelRows`` rows one thread, else
 /// consecutive parts of about equal rows, one per core (at most ``mostThreads``), each part's
-/// results kept apart and handed back in part order, so joined they are what one pass gives.
+/// results kept apart and handed back in part order, so joined they are what one pass gives. The
+/// search field's threads, as many, take smaller chunks of the rows in turn instead
+/// (``run(claiming:_:)``), so a thread that starts late does not hold the key up.
 ///
 /// The parts run on ``JoinedThreads/run(count:_:)``: the first on the calling thread, every
 /// thread joined before the scan returns.
@@ -55,6 +58,35 @@ struct PartitionedScan: Sendable {
         return stride(from: 0, to: rows, by: size).map { $0..<min(rows, $0 + size) }
     }
 
+    /// Chunks per thread of a scan whose threads claim them (``run(claiming:_:)``): a thread that
+    /// starts late, or whose rows cost more, leaves the rest to the others, where equal parts
+    /// waited for the slowest (`docs/decisions.md`, "The search field's per-key costs").
+    static let chunksPerThread = 16
+    /// The fewest rows of a claimed chunk: a chunk costs a claim and a place in the join.
+    static let smallestChunkRows = 4096
+    /// ``smallestChunkRows``, or fewer: tests cut a small index into many chunks.
+    var smallestChunk = Self.smallestChunkRows
+
+    /// The claimed chunks of a scan of `rows` rows: consecutive, in order, of about equal size;
+    /// one chunk when the scan is one thread's.
+    func chunks(rows: Int) -> [Range<Int>] {
+        let threads = parts(rows: rows).count
+        guard threads > 1 else { return [0..<max(0, rows)] }
+        let count = max(threads, min(threads * Self.chunksPerThread, rows / max(1, smallestChunk)))
+        let size = (rows + count - 1) / count
+        return stride(from: 0, to: rows, by: size).map { $0..<min(rows, $0 + size) }
+    }
+
+    /// Runs `body(thread, claims)` on as many threads as ``parts(rows:)`` cuts `0..<rows` into;
+    /// each takes the chunks of ``chunks(rows:)`` from `claims` in turn until none is left.
+    /// Returns what each thread gave, in thread order. Thread 0 is the calling thread.
+    func run<Result: Sendable>(
+        claiming rows: Int, _ body: @Sendable (_ thread: Int, _ claims: ChunkClaims) -> Result
+    ) -> [Result] {
+        let claims = ChunkClaims(chunks(rows: rows))
+        return JoinedThreads.run(count: parts(rows: rows).count) { thread in body(thread, claims) }
+    }
+
     /// Runs `body(part, positions)` over the parts of `0..<rows` at once and returns what each
     /// gave, in part order. Part 0 runs on the calling thread.
     func run<Result: Sendable>(
@@ -62,5 +94,20 @@ struct PartitionedScan: Sendable {
     ) -> [Result] {
         let parts = parts(rows: rows)
         return JoinedThreads.run(count: parts.count) { part in body(part, parts[part]) }
+    }
+}
+
+/// The chunks of one scan, each claimed by one thread (``PartitionedScan/run(claiming:_:)``).
+final class ChunkClaims: Sendable {
+    /// Every chunk, in order.
+    let chunks: [Range<Int>]
+    private let next = Atomic<Int>(0)
+
+    init(_ chunks: [Range<Int>]) { self.chunks = chunks }
+
+    /// The next chunk no thread has claimed, and its place among ``chunks``; nil when none is left.
+    func claim() -> (index: Int, positions: Range<Int>)? {
+        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
+        return index < chunks.count ? (index, chunks[index]) : nil
     }
 }

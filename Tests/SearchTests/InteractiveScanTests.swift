@@ -94,17 +94,25 @@ import Testing
     /// A session's scan keeps each part's section views from key to key: split in parts, one
     /// scan answers field after field (and candidates that are every row) as a new scan on one
     /// thread does.
+    /// Cut into chunks of a row or two, claimed by two threads in whatever order they come, the matches
+    /// still join in row order.
     @Test func partsKeepTheirViewsAcrossKeys() throws {
         var split = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         split.partitions = PartitionedScan(threads: 3)
+        var chunked = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
+        chunked.partitions = PartitionedScan(threads: 2)
+        chunked.partitions.smallestChunk = 1
+        #expect(chunked.partitions.chunks(rows: index.itemCount).count > 2)
         for typed in ["p", "pa", "paris", "kind:audio", "night", "", "fileSize > 4000", "paris"] {
             let query = FieldQuery(SearchField(typed), context: context)
             let one = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
             let whole = try #require(try one.run(query, scope: .all, onlyIn: nil))
-            #expect(try split.run(query, scope: .all, onlyIn: nil) == whole, "\(typed)")
             let everyRow = Array(0..<index.itemCount)
-            let walked = try split.run(query, scope: .all, onlyIn: nil, candidates: everyRow)
-            #expect(walked == whole, "\(typed), every row")
+            for scan in [split, chunked] {
+                #expect(try scan.run(query, scope: .all, onlyIn: nil) == whole, "\(typed)")
+                let walked = try scan.run(query, scope: .all, onlyIn: nil, candidates: everyRow)
+                #expect(walked == whole, "\(typed), every row")
+            }
         }
     }
 

@@ -28,6 +28,19 @@ import Testing
             #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
             #expect((parts.map(\.count).max() ?? 0) - (parts.map(\.count).min() ?? 0) <= threads)
         }
+        // Claimed chunks: consecutive and covering, one per thread below the smallest chunk's
+        // rows, at most sixteen per thread.
+        for (rows, threads, smallest) in [(10, 3, 1), (7, 4, 1), (100, 2, 1), (1_000_001, 2, 4096), (9000, 2, 4096)] {
+            var scan = PartitionedScan(threads: threads)
+            scan.smallestChunk = smallest
+            let chunks = scan.chunks(rows: rows)
+            #expect(chunks.first?.lowerBound == 0 && chunks.last?.upperBound == rows)
+            #expect(zip(chunks, chunks.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound && !$0.isEmpty })
+            let expected = max(min(rows, threads), min(threads * PartitionedScan.chunksPerThread, rows / smallest))
+            // Chunks of a rounded-up size: fewer when the rows do not divide evenly.
+            #expect(chunks.count <= expected && chunks.count * 2 >= expected, "\(rows) rows on \(threads)")
+        }
+        #expect(PartitionedScan(parallelRows: 100).chunks(rows: 99) == [0..<99])
         // The search field's threshold: one part below it, one per core from it.
         let field = PartitionedScan(parallelRows: 100)
         #expect(field.parts(rows: 99).count == 1)

@@ -216,22 +216,11 @@ package struct InteractiveScan {
         let rows = candidates?.count ?? index.itemCount
         let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
         let lookUps = lookUps(query, content: content, views: partViews[0])
-        let (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
-            // Asked by one part at a time, and not after this call: the closure does not escape.
-            let stop = StopSignal(shouldStop)
-            let job = ScanJob(
-                scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
-                content: content, filter: filter, summaries: summaries?.files, lifts: summaries?.lifts,
-                lookUps: lookUps, partViews: partViews, letter: letter, shouldStop: stop.ask)
-            let parts = partitions.run(rows: rows) { part, positions in
-                // The session's views are lazily filled: each part has its own set, which no
-                // other thread touches during the scan.
-                job.run(positions, views: job.partViews[part])
-            }
-            return (parts, stop.stopped)
-        }
-        guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
-        var result = Self.joined(parts.compactMap { $0 }, limit: limit)
+        let job = ScanJob(
+            scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,
+            content: content, filter: filter, summaries: summaries?.files, lifts: summaries?.lifts,
+            lookUps: lookUps, partViews: partViews, letter: letter, matches: nil, shouldStop: { false })
+        guard var result = walk(rows, job, shouldStop: shouldStop) else { return nil }
         if let letter {
             result.counts = letter.counts
             result.total = letter.counts[letter.scope]
@@ -355,25 +344,70 @@ package struct InteractiveScan {
         }
     }
 
-    /// The parts' results as one pass's: each part's best rows ranked together, its counts
-    /// added, its matches in part order. The first part's list of matches has room for every
-    /// part's (``ScanJob/run(_:views:)``) and becomes the result's, the others appended to it in
-    /// place: a new list for all of them was a copy into fresh pages every key.
-    private static func joined(_ parts: consuming [PartResult], limit: Int) -> ScanResult {
+    /// `rows` positions walked by `job`'s threads, each claiming chunks of them in turn
+    /// (``PartitionedScan/run(claiming:_:)``), their results joined; nil when `shouldStop` said so.
+    private func walk(_ rows: Int, _ job: ScanJob, shouldStop: () -> Bool) -> ScanResult? {
+        var parts: [PartResult?] = []
+        var stopped = false
+        // Room for every position's match, which the threads' chunks write in place: only the
+        // pages written are the process's, where growing by doubling copied a common letter's
+        // matches two or three times a key. A one-letter field's matches are known.
+        let matched = [Int](unsafeUninitializedCapacity: job.letter == nil ? rows : 0) { room, written in
+            (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
+                // Asked by one thread at a time, and not after this call: the closure does not escape.
+                let stop = StopSignal(shouldStop)
+                let job = job.writing(into: room.baseAddress, shouldStop: stop.ask)
+                let parts = partitions.run(claiming: rows) { thread, claims in
+                    // The session's views are lazily filled: each thread has its own set, which no
+                    // other thread touches during the scan.
+                    job.run(claiming: claims, views: job.partViews[thread])
+                }
+                return (parts, stop.stopped)
+            }
+            let done = parts.compactMap { $0 }
+            written = stopped ? 0 : Self.gathered(done, chunks: partitions.chunks(rows: rows), in: room)
+        }
+        guard !stopped, parts.allSatisfy({ $0 != nil }) else { return nil }
+        return Self.joined(parts.compactMap { $0 }, matched: matched, limit: limit)
+    }
+
+    /// The threads' results as one pass's: their best rows ranked together, their counts added;
+    /// `matched`, the matches of every chunk in chunk order (``gathered(_:chunks:in:)``).
+    private static func joined(_ parts: [PartResult], matched: [Int], limit: Int) -> ScanResult {
         var top = TopResults(capacity: limit)
-        var result = ScanResult()
-        if !parts.isEmpty { swap(&result.matched, &parts[0].matched) }
-        result.matched.reserveCapacity(parts.reduce(result.matched.count) { $0 + $1.matched.count })
+        var result = ScanResult(matched: matched)
         for part in parts {
             for entry in part.top.entries { top.insert(row: entry.row, score: entry.score) }
             result.total += part.total
             for position in result.counts.indices { result.counts[position] += part.counts[position] }
-            result.matched += part.matched
             result.work.scored += part.scored
             result.work.bounded += part.bounded
         }
         result.rows = top.sortedRows()
         return result
+    }
+
+    /// Moves each chunk's matches, written from the chunk's first position in `room`, down to
+    /// follow the chunks before it, in chunk order; how many matches there are. The first chunk's
+    /// are in place already, and the others move within pages just written.
+    private static func gathered(
+        _ parts: [PartResult], chunks: [Range<Int>], in room: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        guard let base = room.baseAddress else { return 0 }
+        var counts = [Int](repeating: 0, count: chunks.count)
+        for part in parts {
+            for segment in part.segments { counts[segment.chunk] = segment.count }
+        }
+        var end = 0
+        for (chunk, positions) in chunks.enumerated() {
+            if positions.lowerBound != end, counts[chunk] > 0 {
+                // Overlapping ranges move as memmove moves them.
+                UnsafeMutableRawPointer(base + end).copyMemory(
+                    from: base + positions.lowerBound, byteCount: counts[chunk] * MemoryLayout<Int>.stride)
+            }
+            end += counts[chunk]
+        }
+        return end
     }
 
     /// Bit `i` set when the row is in `Scope.allCases[i]`, from its content type tree.

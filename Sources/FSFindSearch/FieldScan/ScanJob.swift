@@ -2,12 +2,14 @@ import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 
-/// What one part of a scan found.
+/// What one thread of a scan found in the chunks it claimed.
 struct PartResult {
     var top: TopResults
     var total = 0
     var counts = [Int](repeating: 0, count: Scope.allCases.count)
-    var matched: [Int] = []
+    /// Per chunk claimed: its place among the scan's chunks, and how many matches it wrote from
+    /// its first position in the scan's list of matches (``ScanJob/matches``).
+    var segments: [(chunk: Int, count: Int)] = []
     /// Rows the row summaries let through (``ScanWork/scored``).
     var scored = 0
     /// Of those, rows counted without a score (``ScanWork/bounded``).
@@ -40,10 +42,23 @@ struct ScanJob: @unchecked Sendable {
     let partViews: [[IndexViews]]
     /// A one-letter field's counts and matches, known before the scan: its parts only rank.
     let letter: LetterScan?
+    /// The scan's list of matches, with room for every position (nil for a one-letter field,
+    /// whose matches are known): a chunk writes its own from its first position, and the scan
+    /// moves them together in chunk order once every thread is done.
+    let matches: UnsafeMutablePointer<Int>?
     let shouldStop: () -> Bool
 
-    /// Positions `range` of the candidates (or of the merged rows); nil when told to stop.
-    func run(_ range: Range<Int>, views: [IndexViews]) -> PartResult? {
+    /// The same job, its chunks' matches written into `matches`, asking `shouldStop`.
+    func writing(into matches: UnsafeMutablePointer<Int>?, shouldStop: @escaping () -> Bool) -> ScanJob {
+        ScanJob(
+            scan: scan, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates, content: content,
+            filter: filter, summaries: summaries, lifts: lifts, lookUps: lookUps, partViews: partViews, letter: letter,
+            matches: matches, shouldStop: shouldStop)
+    }
+
+    /// The chunks of the positions of the candidates (or of the merged rows) this thread claims
+    /// until none is left; nil when told to stop.
+    func run(claiming claims: ChunkClaims, views: [IndexViews]) -> PartResult? {
         let files = views.indices.map { file in
             let content = content?.forFile(file)
             // A file's summaries, when the field is plain words and they were made for it.
@@ -66,23 +81,27 @@ struct ScanJob: @unchecked Sendable {
             fileScans: files.map { Unmanaged.passUnretained($0) }, chosenBit: chosenBit, shouldStop: shouldStop)
         // Candidate rows or every row, walked by position: an `AnySequence` here cost a tenth of
         // the scan in unspecialized generic calls.
-        // Room for every row: only the pages written are the process's, where growing by
-        // doubling copied a common letter's matches two or three times a key. The first part's
-        // room is for every part's matches, which the join appends to it.
-        guard let letter else {
-            walker.part.matched.reserveCapacity(
-                range.lowerBound == 0 ? candidates?.count ?? scan.index.itemCount : range.count)
-            let completed = withExtendedLifetime(files) { walk(range, &walker) }
-            return completed ? walker.finished(files) : nil
-        }
         let completed = withExtendedLifetime(files) {
-            letter.scopes.withRows(ofScope: letter.scope) { chosen in
+            guard let letter else { return walkChunks(claims, &walker) }
+            return letter.scopes.withRows(ofScope: letter.scope) { chosen in
                 walker.chosenRows = chosen
                 defer { walker.chosenRows = nil }
-                return walk(range, &walker)
+                return walkChunks(claims, &walker)
             }
         }
         return completed ? walker.finished(files) : nil
+    }
+
+    /// Walks each chunk `claims` gives, its matches written from the chunk's first position of
+    /// ``matches``; false when told to stop.
+    private func walkChunks(_ claims: ChunkClaims, _ walker: inout PartWalk) -> Bool {
+        while let (chunk, positions) = claims.claim() {
+            walker.output = matches.map { $0 + positions.lowerBound }
+            walker.written = 0
+            guard walk(positions, &walker) else { return false }
+            walker.part.segments.append((chunk, walker.written))
+        }
+        return true
     }
 
     /// How many candidates ahead of the one visited the walk asks for a row's lines.
@@ -140,6 +159,9 @@ struct PartWalk {
     /// How many sets of scope bits there are.
     private static let scopeSets = 1 << Scope.allCases.count
     let fileScans: [Unmanaged<FileScan>]
+    /// Where the chunk being walked writes its matches, and how many it wrote.
+    var output: UnsafeMutablePointer<Int>?
+    var written = 0
     let chosenBit: UInt16
     /// For a one-letter field (``LetterScan``), the chosen scope's rows, one bit per merged row:
     /// only those are ranked, and nothing is counted or listed.
@@ -191,7 +213,8 @@ struct PartWalk {
         else {
             return true
         }
-        part.matched.append(merged)
+        output?[written] = merged
+        written += 1
         tally[Int(bits)] += 1
         if bits & chosenBit != 0 {
             part.total += 1
