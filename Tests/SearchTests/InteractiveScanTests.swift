@@ -94,8 +94,8 @@ import Testing
     /// A session's scan keeps each part's section views from key to key: split in parts, one
     /// scan answers field after field (and candidates that are every row) as a new scan on one
     /// thread does.
-    /// Cut into chunks of a row or two, claimed by two threads in whatever order they come, the matches
-    /// still join in row order.
+    /// Cut into chunks of a row or two, claimed by two threads, the matches still join in row
+    /// order (in whatever order threads claim them: ``chunksMatchesAreGatheredInChunkOrder()``).
     @Test func partsKeepTheirViewsAcrossKeys() throws {
         var split = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         split.partitions = PartitionedScan(threads: 3)
@@ -114,6 +114,25 @@ import Testing
                 #expect(walked == whole, "\(typed), every row")
             }
         }
+    }
+
+    /// Each chunk's matches, written from the chunk's first position and handed back by the
+    /// threads in whatever order they claimed them, end up together in chunk order.
+    @Test func chunksMatchesAreGatheredInChunkOrder() {
+        let chunks = [0..<4, 4..<8, 8..<12, 12..<16]
+        var room = [Int](repeating: -1, count: 16)
+        (room[0], room[1]) = (1, 2)
+        (room[8], room[9], room[10]) = (9, 10, 11)
+        room[12] = 15
+        var late = PartResult(top: TopResults(capacity: 1))
+        late.segments = [(2, 3), (1, 0)]
+        var early = PartResult(top: TopResults(capacity: 1))
+        early.segments = [(3, 1), (0, 2)]
+        let count = room.withUnsafeMutableBufferPointer { room in
+            InteractiveScan.gathered([late, early], chunks: chunks, in: room)
+        }
+        #expect(count == 6)
+        #expect(Array(room.prefix(count)) == [1, 2, 9, 10, 11, 15])
     }
 
     /// A field of type tests alone (typed, or a chip) visits the rows of the type entries it

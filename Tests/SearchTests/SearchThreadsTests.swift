@@ -41,6 +41,16 @@ import Testing
             #expect(chunks.count <= expected && chunks.count * 2 >= expected, "\(rows) rows on \(threads)")
         }
         #expect(PartitionedScan(parallelRows: 100).chunks(rows: 99) == [0..<99])
+        // Every chunk is claimed by exactly one thread, whichever comes first.
+        var claimed = PartitionedScan(threads: 4)
+        claimed.smallestChunk = 1
+        let taken = claimed.run(claiming: 1000) { _, claims in
+            var mine: [Range<Int>] = []
+            while let (_, positions) = claims.claim() { mine.append(positions) }
+            return mine
+        }
+        #expect(taken.count == 4)
+        #expect(taken.joined().sorted { $0.lowerBound < $1.lowerBound } == claimed.chunks(rows: 1000))
         // The search field's threshold: one part below it, one per core from it.
         let field = PartitionedScan(parallelRows: 100)
         #expect(field.parts(rows: 99).count == 1)

@@ -57,7 +57,7 @@ struct ScanWork: Sendable {
     var bounded = 0
     /// Asking the text store for the field's words.
     var content = Duration.zero
-    /// The pass over the rows, its parts joined.
+    /// The pass over the rows, its threads joined.
     var scan = Duration.zero
     /// The CPU time of that pass on every core (``processCPUTime()``).
     var scanCPU = Duration.zero
@@ -178,11 +178,11 @@ package struct InteractiveScan {
         if content?.interrupted == true { return nil }
         let scanStarted = ContinuousClock.now
         let scanCPUStarted = ScanWork.processCPUTime()
-        // The rows in merged order (the candidates, or every row), cut into consecutive parts, one
-        // thread each: the first letter of a field scores every row, the slowest key on one core
-        // (`benchmarks/RESULTS.md`, "The interactive scan over the cores" and "Numbers that were in
-        // code comments"). Each part ranks its own best rows; joined in part order they are what
-        // one pass gives (the ranking's ties go to the lower row, whichever part found it).
+        // The rows in merged order (the candidates, or every row), cut into chunks that a thread
+        // per core claims in turn: the first letter of a field scores every row, the slowest key
+        // on one core (`benchmarks/RESULTS.md`, "The interactive scan over the cores" and "Numbers
+        // that were in code comments"). Each thread ranks its own best rows; joined, they are what
+        // one pass gives (the ranking's ties go to the lower row, whichever thread found it).
         // Candidates that are every row (the field's first letter after an empty field) are
         // walked as every row: the same rows in the same order, without reading the list.
         let summaries = signatures.current
@@ -356,7 +356,7 @@ package struct InteractiveScan {
             (parts, stopped) = withoutActuallyEscaping(shouldStop) { shouldStop in
                 // Asked by one thread at a time, and not after this call: the closure does not escape.
                 let stop = StopSignal(shouldStop)
-                let job = job.writing(into: room.baseAddress, shouldStop: stop.ask)
+                let job = job.writing(into: job.letter == nil ? room.baseAddress : nil, shouldStop: stop.ask)
                 let parts = partitions.run(claiming: rows) { thread, claims in
                     // The session's views are lazily filled: each thread has its own set, which no
                     // other thread touches during the scan.
@@ -390,7 +390,7 @@ package struct InteractiveScan {
     /// Moves each chunk's matches, written from the chunk's first position in `room`, down to
     /// follow the chunks before it, in chunk order; how many matches there are. The first chunk's
     /// are in place already, and the others move within pages just written.
-    private static func gathered(
+    static func gathered(
         _ parts: [PartResult], chunks: [Range<Int>], in room: UnsafeMutableBufferPointer<Int>
     ) -> Int {
         guard let base = room.baseAddress else { return 0 }

@@ -16,13 +16,14 @@ struct PartResult {
     var bounded = 0
 }
 
-/// One scan's inputs, shared read-only by its parts' threads.
+/// One scan's inputs, shared by its threads.
 ///
-/// Unchecked because two of its parts are not `Sendable` and are safe all the same: the scan's
-/// session views (``PartViews``, filled lazily), of which each part uses its own set; and
-/// `shouldStop`, a ``StopSignal``'s question, asked
-/// under its lock. The rest is only read during the scan, and each part makes its own plans and
-/// caches (`RowScore`, the scope memo).
+/// Unchecked because three of its parts are not `Sendable` and are safe all the same: the scan's
+/// session views (``PartViews``, filled lazily), of which each thread uses its own set;
+/// `shouldStop`, a ``StopSignal``'s question, asked under its lock; and ``matches``, which each
+/// chunk writes only from its own first position, at most one match per position, so no two
+/// chunks write the same memory, read once every thread is joined. The rest is only read during
+/// the scan, and each thread makes its own plans and caches (`RowScore`, the scope memo).
 struct ScanJob: @unchecked Sendable {
     let scan: InteractiveScan
     let query: FieldQuery
@@ -145,7 +146,7 @@ struct ScanJob: @unchecked Sendable {
     }
 }
 
-/// One part's walk over its rows: what it found so far, and what each row costs.
+/// One thread's walk over the rows of its chunks: what it found so far, and what each row costs.
 ///
 /// A value the walk mutates in place rather than a nested function's captured variables: those
 /// live in boxes, and every access to them was a dynamic exclusivity check (a tenth of a
