@@ -54,7 +54,34 @@ struct SearchPreviewEndToEndTests {
         let escapes = try session.screenWithEscapes()
         #expect(escapes.contains("48;2;"), "24-bit backgrounds where COLORTERM says truecolor")
         #expect(escapes.contains("1;4meiffel"), "the matched letters of the name bold and underlined")
+        // The worker that drew it runs nicer than the screen, so the next key's scan comes first.
+        let (worker, screenNice) = try #require(Self.previewWorker(of: tree.index))
+        #expect(worker == min(19, screenNice + 10), "worker nice \(worker), screen \(screenNice)")
         try quit(session)
+    }
+
+    /// The nice values of the preview worker whose `fsfind search` reads `index`, and of that search.
+    static func previewWorker(of index: String) -> (worker: Int, screen: Int)? {
+        func commandLine(_ pid: String) -> [String] {
+            let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+            return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        }
+        // Fields after the command's closing parenthesis: the parent is field 4, nice field 19.
+        func fields(_ pid: String) -> [Substring]? {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let end = stat.range(of: ")", options: .backwards)
+            else { return nil }
+            return stat[end.upperBound...].split(separator: " ")
+        }
+        let pids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc"))?.filter { Int($0) != nil } ?? []
+        for pid in pids where commandLine(pid).last == "preview-worker" {
+            guard let worker = fields(pid), let parent = worker.dropFirst().first.map(String.init),
+                commandLine(parent).contains(index), let screen = fields(parent),
+                let workerNice = Int(worker[19 - 3]), let screenNice = Int(screen[19 - 3])
+            else { continue }
+            return (workerNice, screenNice)
+        }
+        return nil
     }
 
     @Test func at80x24ThePictureSitsRightOfTheDetails() throws {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CPlatform
 import FSFindExtraction
 import SystemPackage
 
@@ -15,7 +16,12 @@ extension FSFindCommand {
             abstract: "Draw previews for 'fsfind search' in a separate process (internal).",
             shouldDisplay: false)
 
+        /// How much nicer than the screen the worker runs: a preview is asked for once the list
+        /// is painted, and the next key's scan, which needs both cores, comes first.
+        static let niceness: Int32 = 10
+
         func run() throws {
+            _ = fsfind_lower_thread_priority(Self.niceness)
             let status = PreviewWorker.serve(input: .standardInput, output: .standardOutput)
             if status != 0 { throw ExitCode(status) }
         }
