@@ -200,6 +200,26 @@ import Testing
         }
     }
 
+    /// A session's scans ask few-valued columns (a title on one row of two hundred) through the
+    /// tables of the strings they name made with its summaries (``NamedStrings``), and find a word
+    /// that only such a column holds.
+    @Test func aSessionFindsAWordOnlyAFewValuedColumnHolds() throws {
+        let folder = TemporaryFolder()
+        var items = (0..<199).map { Fixtures.item("/r/file \($0).txt", n: UInt64($0)) }
+        items.append(Fixtures.item("/r/a.mp3", [.title: .text("Zebra crossing")], n: 300))
+        let path = folder.file("few.fsfind")
+        try IndexWriter.write(IndexContents(roots: [], items: items, createdAt: Date()), to: path)
+        let few = try IndexFile(path: path)
+        let session = InteractiveScan(index: IndexSnapshot(few), ranker: ResultRanker(now: context.now))
+        session.summarize()
+        #expect(session.signatures.current?.named.compactMap { $0 }.count == 1)
+        for typed in ["zeb", "ze", "cross", "cr"] {
+            let query = FieldQuery(SearchField(typed), context: context)
+            let result = try #require(try session.run(query, scope: .all, onlyIn: nil))
+            #expect(result.rows.map { PathBytes.display(few.path(at: $0)) } == ["/r/a.mp3"], "\(typed)")
+        }
+    }
+
     @Test func aStaleScanStops() throws {
         let scan = InteractiveScan(index: IndexSnapshot(index), ranker: ResultRanker(now: context.now))
         let query = FieldQuery(SearchField(""), context: context)

@@ -232,6 +232,11 @@ import Testing
             views.keepsNamedStrings = true
             Self.expectSameAnswers(query, compiled, QueryPlan(compiled, views: views), index, "\(words)")
             Self.expectSameAnswers(query, compiled, QueryPlan(compiled, views: views), index, "\(words), again")
+            // The session's tables, made once from views of their own (``NamedStrings``).
+            let given = IndexViews(reader: reader)
+            given.keepsNamedStrings = true
+            given.givenNamedStrings = NamedStrings(views: IndexViews(reader: reader))
+            Self.expectSameAnswers(query, compiled, QueryPlan(compiled, views: given), index, "\(words), given")
         }
     }
 

@@ -214,7 +214,8 @@ package struct InteractiveScan {
             }
         }
         let rows = candidates?.count ?? index.itemCount
-        let partViews = views.sets(count: partitions.parts(rows: rows).count, of: reader)
+        let partViews = views.sets(
+            count: partitions.parts(rows: rows).count, of: reader, named: summaries?.named ?? [])
         let lookUps = lookUps(query, content: content, views: partViews[0])
         let job = ScanJob(
             scan: self, query: query, chosenBit: chosenBit, folder: folder, candidates: candidates,

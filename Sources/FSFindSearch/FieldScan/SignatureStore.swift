@@ -20,6 +20,9 @@ final class SignatureStore: Sendable {
         /// The rows of each scope, made with the rows by type: a one-letter field counts its
         /// matches per scope from them.
         var scopes: ScopeRows?
+        /// Per file of the index, the strings its sparse free-text columns name (nil for a
+        /// damaged file), made with the rows by type: every thread's views of every scan read them.
+        var named: [NamedStrings?] = []
     }
 
     private let made = Handoff<Made>()
@@ -44,7 +47,7 @@ final class SignatureStore: Sendable {
             made.put(Made(files: files, lifts: lifts, starts: starts))
             let all = Made(
                 files: files, lifts: lifts, starts: starts, types: Self.types(of: reader),
-                scopes: ScopeRows(reader: reader))
+                scopes: ScopeRows(reader: reader), named: Self.named(of: reader))
             made.put(all)
             then()
             return all
@@ -56,6 +59,11 @@ final class SignatureStore: Sendable {
         reader.fileReaders.map { file in
             IndexViews(reader: file).types.map { TypeRows(types: $0, count: file.itemCount) }
         }
+    }
+
+    /// Each file's strings named by its sparse free-text columns.
+    private static func named(of reader: IndexReader) -> [NamedStrings?] {
+        reader.fileReaders.map { NamedStrings(views: IndexViews(reader: $0)) }
     }
 
     /// `reader` reads every attribute the summaries hold (the search screen's reader of everything).
@@ -72,7 +80,7 @@ final class SignatureStore: Sendable {
         return Made(
             files: files, lifts: lifts(of: reader, ranker: ranker),
             starts: StartRows(summaries: files, of: reader.snapshot), types: types(of: reader),
-            scopes: ScopeRows(reader: reader))
+            scopes: ScopeRows(reader: reader), named: named(of: reader))
     }
 
     /// The summaries per file of the index, nil until they are made (or for a damaged file).

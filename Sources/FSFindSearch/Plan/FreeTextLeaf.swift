@@ -2,22 +2,6 @@ import FSFindIndexFormat
 import FSFindModel
 import FSFindQuery
 
-/// Which of a row's free-text values a query word can start a word of, as the row's summary
-/// (``RowSignatures``) tells a scan before the row is scored: only those need measuring.
-enum MeasuredValues: Sendable {
-    /// Every value (nothing is known, or some value other than the name has words).
-    case all
-    /// The name alone: no other value has a word.
-    case name
-    /// None: no query word starts a word of any value, so only the files' words can hold them.
-    case none
-    /// Those whose bits (``RowSignatures/valueBit(_:)``) are set: the values that have a word.
-    case withWords(UInt32)
-    /// The name, and the other values as the set the row shares with others
-    /// (``RowSignatures/otherSets``), measured once per set.
-    case nameAndSet(UInt32)
-}
-
 /// Free text (``FreeTextMatcher``) over raw string ids: each distinct string's best quality per
 /// query word is worked out once and kept, and a row's score is put together from those, in
 /// the same arithmetic as ``FreeTextMatcher/score(_:)``.
@@ -219,6 +203,13 @@ final class FreeTextLeaf {
     func score(_ row: Int, measuring measured: MeasuredValues = .all) -> Double? {
         let count = words.count
         guard count > 0 else { return nil }
+        if count == 1, case .name = measured {
+            switch nameScore(row) {
+            case .score(let score): return score
+            case .noMatch: return nil
+            case .unknown: break
+            }
+        }
         for k in 0..<count {
             best[k] = 0
             inName[k] = false
@@ -246,6 +237,31 @@ final class FreeTextLeaf {
             allInName = allInName && inName[k]
         }
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
+    }
+
+    /// What a row's name alone says of a one-word field's score (``nameScore(_:)``).
+    private enum NameScore {
+        /// The name matches: the row's score.
+        case score(Double)
+        /// The name does not match, and there are no files' words to ask: no score.
+        case noMatch
+        /// The name is not a string of its own, or the files' words may hold the word: the
+        /// loops of ``score(_:measuring:)`` answer.
+        case unknown
+    }
+
+    /// A one-word field's score of a row measured in its name alone, whose name is a string:
+    /// its quality times the name's weight, and the bonus of a word in the name, as
+    /// ``score(_:measuring:)``'s loops put them together. Most rows a field's scan scores are
+    /// such rows, and the loops' scratch tables were written and read for each.
+    @inline(__always) private func nameScore(_ row: Int) -> NameScore {
+        guard nameSource.count == 1, case .string(let id) = sourceTable[nameSource.lowerBound].cell(row) else {
+            return .unknown
+        }
+        let offset = matchedOffset(id)
+        let best = offset >= 0 ? weights[nameSource.lowerBound] * qualities[Int(offset)] : 0
+        if best > 0 { return .score(best + FreeTextMatcher.inNameBonus) }
+        return content == nil ? .noMatch : .unknown
     }
 
     /// The offset in ``setBests`` of what the row's set of other values scores per word, or

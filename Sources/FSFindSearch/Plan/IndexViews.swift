@@ -30,28 +30,19 @@ final class IndexViews {
     /// Whether the views keep, per free-text column, the strings its cells name
     /// (``namedStrings(_:)``): a search session's, whose every key asks each column again.
     var keepsNamedStrings = false
+    /// The session's tables of those strings, made on the summaries' thread once for every
+    /// thread's views (``PartViews``); until they are there, the views work out their own.
+    var givenNamedStrings: NamedStrings?
     private var named: [Attribute: FlatTable<UInt64>] = [:]
 
     /// One bit per string id, set for the strings `source`'s stored cells name, themselves or
-    /// among their lists' elements; worked out once, nil unless the views keep them
-    /// (``keepsNamedStrings``) or without strings and lists.
+    /// among their lists' elements (``NamedStrings``); worked out once, nil unless the views keep
+    /// them (``keepsNamedStrings``) or without strings and lists.
     func namedStrings(_ source: TextSource) -> FlatTable<UInt64>? {
         guard keepsNamedStrings, let strings, let lists else { return nil }
+        if let given = givenNamedStrings?.strings(namedBy: source.attribute) { return given }
         if let known = named[source.attribute] { return known }
-        let bits = FlatTable<UInt64>(count: (strings.count + 63) / 64, repeating: 0)
-        func name(_ id: UInt32) {
-            guard Int(id >> 6) < bits.count else { return }
-            bits[Int(id >> 6)] |= 1 << UInt64(id & 63)
-        }
-        source.forEachStoredCell { cell in
-            switch cell {
-            case .string(let id): name(id)
-            case .list(let id):
-                guard let elements = lists.list(id) else { return }
-                for i in 0..<elements.count { name(elements[i]) }
-            case .absent, .slow: return
-            }
-        }
+        let bits = NamedStrings.table(namedBy: source, stringCount: strings.count, lists: lists)
         named[source.attribute] = bits
         return bits
     }
