@@ -193,6 +193,15 @@ int fsfind_lower_thread_priority(int increment) {
     return setpriority(PRIO_PROCESS, 0, current + increment);
 }
 
+int fsfind_attr_avoid_current_cpu(pthread_attr_t *attr) {
+    cpu_set_t allowed;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) != 0) return -1;
+    int current = sched_getcpu();
+    if (current < 0 || current >= CPU_SETSIZE || !CPU_ISSET(current, &allowed) || CPU_COUNT(&allowed) < 2) return -1;
+    CPU_CLR(current, &allowed);
+    return pthread_attr_setaffinity_np(attr, sizeof allowed, &allowed) == 0 ? 0 : -1;
+}
+
 void fsfind_release_free_memory(void) { malloc_trim(0); }
 
 int fsfind_modified_at(const char *path, int64_t *seconds, int64_t *nanoseconds) {

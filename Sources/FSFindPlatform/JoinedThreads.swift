@@ -1,3 +1,4 @@
+import CPlatform
 import Glibc
 import Synchronization
 
@@ -30,7 +31,9 @@ package final class JoinedThreads: Sendable {
         guard count > 1 else { return count == 1 ? [body(0)] : [] }
         return withoutActuallyEscaping(body) { body in
             let results = ResultSlots<Result>(count: count)
-            let others = start(count: count - 1) { _ in results.runUnclaimed(body) }
+            // On other cores than the caller's, which runs part 0 at once.
+            let others = JoinedThreads(
+                (1..<count).map { _ in spawn(elsewhere: true) { results.runUnclaimed(body) } })
             results.store(body(0), at: 0)
             results.runUnclaimed(body)
             others.join()
@@ -65,7 +68,12 @@ package final class JoinedThreads: Sendable {
     /// Ctrl-C or a child's end goes to the main thread, whose wait (the search screen's `poll`) it
     /// must interrupt, while a fault (`MappingFaults`' `SIGBUS` in `FSFindIndexFormat`) stays with the thread that
     /// caused it. The new thread takes the mask the caller holds while it starts one.
-    private static func spawn(_ body: @escaping @Sendable () -> Void) -> pthread_t {
+    ///
+    /// `elsewhere`: the thread may run on any core the caller may but the one the caller runs on
+    /// now (``run(count:_:)``'s threads, for one scan each). Linux starts a new thread beside its
+    /// parent; on a virtual machine the idle core then took milliseconds, now and then a whole
+    /// key's scan, to pull it over while the parent's part ran on the same core.
+    private static func spawn(elsewhere: Bool = false, _ body: @escaping @Sendable () -> Void) -> pthread_t {
         var blocked = sigset_t()
         sigfillset(&blocked)
         for fault in [SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP, SIGSYS, SIGPIPE] { sigdelset(&blocked, fault) }
@@ -74,8 +82,13 @@ package final class JoinedThreads: Sendable {
         defer { pthread_sigmask(SIG_SETMASK, &callers, nil) }
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
+        var attributes = pthread_attr_t()
+        pthread_attr_init(&attributes)
+        defer { pthread_attr_destroy(&attributes) }
+        // Without another core the thread starts where Linux puts it.
+        if elsewhere { _ = fsfind_attr_avoid_current_cpu(&attributes) }
         let started = pthread_create(
-            &thread, nil,
+            &thread, &attributes,
             { context in
                 // The pointer is the retained `Body` passed below; taking it releases it.
                 guard let context else { return nil }

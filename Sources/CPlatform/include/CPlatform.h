@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <unistd.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -57,6 +58,12 @@ int fsfind_lower_priority(void);
 // writing thread, the run's longest serial step, is not starved by them. Returns setpriority's
 // result.
 int fsfind_lower_thread_priority(int increment);
+
+// Sets `attr`'s CPU affinity to the cores the calling thread may run on, but the one it runs on
+// now: a scan's new thread then starts on another core at once, where Linux put it beside its
+// busy parent and a virtual machine's idle core took milliseconds to pull it over. Returns 0
+// when set, -1 when there is no other core (or the calls fail), `attr` then unchanged.
+int fsfind_attr_avoid_current_cpu(pthread_attr_t *attr);
 
 // A file's modification time (`lstat`), the clock's time, and setting a file's times, as seconds
 // and nanoseconds: Swift's view of `struct stat` and `struct timespec` is CoreFoundation's or
