@@ -203,11 +203,16 @@ final class FreeTextLeaf {
     func score(_ row: Int, measuring measured: MeasuredValues = .all) -> Double? {
         let count = words.count
         guard count > 0 else { return nil }
-        if count == 1, case .name = measured {
-            switch nameScore(row) {
-            case .score(let score): return score
-            case .noMatch: return nil
-            case .unknown: break
+        if count == 1 {
+            switch measured {
+            case .name:
+                switch nameScore(row) {
+                case .score(let score): return score
+                case .noMatch: return contentScore(row)
+                case .unknown: break
+                }
+            case .none: return contentScore(row)
+            case .all, .withWords, .nameAndSet: break
             }
         }
         for k in 0..<count {
@@ -239,14 +244,12 @@ final class FreeTextLeaf {
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
     }
 
-    /// What a row's name alone says of a one-word field's score (``nameScore(_:)``).
+    /// What a row's name alone says of a one-word field's score (``nameScore(_:)``): the row's
+    /// score, no match (only the files' words can hold the word), or unknown (the name is not a
+    /// string of its own: the loops of ``score(_:measuring:)`` answer).
     private enum NameScore {
-        /// The name matches: the row's score.
         case score(Double)
-        /// The name does not match, and there are no files' words to ask: no score.
         case noMatch
-        /// The name is not a string of its own, or the files' words may hold the word: the
-        /// loops of ``score(_:measuring:)`` answer.
         case unknown
     }
 
@@ -260,8 +263,15 @@ final class FreeTextLeaf {
         }
         let offset = matchedOffset(id)
         let best = offset >= 0 ? weights[nameSource.lowerBound] * qualities[Int(offset)] : 0
-        if best > 0 { return .score(best + FreeTextMatcher.inNameBonus) }
-        return content == nil ? .noMatch : .unknown
+        return best > 0 ? .score(best + FreeTextMatcher.inNameBonus) : .noMatch
+    }
+
+    /// A one-word field's score of a row none of whose measured values holds the word: what the
+    /// files' words give it, without the bonus, as the loops give it; nil when they do not hold it.
+    @inline(__always) private func contentScore(_ row: Int) -> Double? {
+        guard let content, content[0].contains(row) else { return nil }
+        let words = content[0].score(row)
+        return Self.contentWeight * max(0.01, words / (1 + words))
     }
 
     /// The offset in ``setBests`` of what the row's set of other values scores per word, or
