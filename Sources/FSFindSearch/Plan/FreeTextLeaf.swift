@@ -244,9 +244,8 @@ final class FreeTextLeaf {
         return total + (allInName ? FreeTextMatcher.inNameBonus : 0)
     }
 
-    /// What a row's name alone says of a one-word field's score (``nameScore(_:)``): the row's
-    /// score, no match (only the files' words can hold the word), or unknown (the name is not a
-    /// string of its own: the loops of ``score(_:measuring:)`` answer).
+    /// What a row's name alone says of a one-word field's score (``nameScore(_:)``): its score,
+    /// no match (only the files' words can hold the word), or unknown (not a string of its own).
     private enum NameScore {
         case score(Double)
         case noMatch
