@@ -208,10 +208,10 @@ final class FreeTextLeaf {
             case .name:
                 switch nameScore(row) {
                 case .score(let score): return score
-                case .noMatch: return contentScore(row)
+                case .noMatch: return contentScore(0, row)
                 case .unknown: break
                 }
-            case .none: return contentScore(row)
+            case .none: return contentScore(0, row)
             case .all, .withWords, .nameAndSet: break
             }
         }
@@ -232,10 +232,9 @@ final class FreeTextLeaf {
         var total = 0.0
         var allInName = true
         for k in 0..<count {
-            if best[k] == 0, let content, content[k].contains(row) {
+            if best[k] == 0, let score = contentScore(k, row) {
                 // Each word may be in a different place: a name, a title, or the file's words.
-                let words = content[k].score(row)
-                best[k] = Self.contentWeight * max(0.01, words / (1 + words))
+                best[k] = score
             }
             guard best[k] > 0 else { return nil }
             total += best[k]
@@ -265,11 +264,11 @@ final class FreeTextLeaf {
         return best > 0 ? .score(best + FreeTextMatcher.inNameBonus) : .noMatch
     }
 
-    /// A one-word field's score of a row none of whose measured values holds the word: what the
-    /// files' words give it, without the bonus, as the loops give it; nil when they do not hold it.
-    @inline(__always) private func contentScore(_ row: Int) -> Double? {
-        guard let content, content[0].contains(row) else { return nil }
-        let words = content[0].score(row)
+    /// What the files' words give query word `k` in `row` (at most ``contentWeight``), nil when
+    /// they do not hold it: a word no measured value holds, and a one-word field's whole score.
+    @inline(__always) private func contentScore(_ k: Int, _ row: Int) -> Double? {
+        guard let content, content[k].contains(row) else { return nil }
+        let words = content[k].score(row)
         return Self.contentWeight * max(0.01, words / (1 + words))
     }
 
